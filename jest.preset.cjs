@@ -1,0 +1,29 @@
+// Shared Jest setup: TypeScript through SWC, native ESM (run with --experimental-vm-modules),
+// workspace libs resolved to their sources so tests never need a prior build.
+const path = require('node:path');
+const root = __dirname;
+module.exports = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true, tsx: true },
+          target: 'es2023',
+          keepClassNames: true,
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/'],
+  moduleNameMapper: {
+    '^@kb/(contracts|domain|event-store|read-models|platform|testing)$': path.join(root, 'libs/$1/src/index.ts'),
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  testTimeout: 60000,
+};

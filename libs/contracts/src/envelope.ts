@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Every JSON answer of /api: `status` equals the HTTP status code; `desc` is in the caller's language. */
+export interface Envelope<T = unknown> {
+  status: number;
+  desc: string;
+  data: T;
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Query of every paged list. `onPage=false` asks for the whole list. */
+export const pageQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'page_size_invalid' })
+    .default(DEFAULT_PAGE_SIZE),
+  onPage: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .default(true),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Languages of the UI and of every `desc`. */
+export const UI_LANGS = ['zh', 'en'] as const;
+export type UiLang = (typeof UI_LANGS)[number];
+/** Header and cookie the web app sends to choose the language of `desc`. */
+export const LANG_HEADER = 'x-lang';
+export const LANG_COOKIE = 'lang';

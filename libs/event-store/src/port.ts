@@ -1,0 +1,100 @@
+/**
+ * The EventStore port. Every adapter (Postgres, KurrentDB) implements it and passes the shared
+ * contract suite in `contract/event-store.contract.ts`.
+ */
+
+/** Expected version of a stream at append time. A number is the stream position of its last event. */
+export type ExpectedVersion = 'no_stream' | 'any' | 'stream_exists' | bigint | number;
+
+/** Metadata every event carries (ARCHITECTURE.md "Event sourcing rules"). */
+export interface EventMetadata {
+  /** Account of the staff member (or `system`, `device:<sn>`) that caused the event. */
+  actor: string;
+  brandOwnerCode: string;
+  correlationId: string;
+  causationId: string;
+  /** ISO-8601 time the command was handled. */
+  occurredAt: string;
+  /** Schema version of the payload; old payloads are upcast on read. */
+  schemaVersion: number;
+}
+
+export interface NewEvent<T extends string = string, D = unknown> {
+  /** uuid; the idempotency key of the append. */
+  eventId: string;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+}
+
+/** A global position. For Postgres it is the pair (transactionId, globalPosition); other adapters may leave
+ * transactionId at 0n. Compare with `comparePositions`. */
+export interface GlobalPosition {
+  transactionId: bigint;
+  globalPosition: bigint;
+}
+
+export const START: GlobalPosition = { transactionId: 0n, globalPosition: 0n };
+
+export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? -1 : 1;
+  if (a.globalPosition !== b.globalPosition) return a.globalPosition < b.globalPosition ? -1 : 1;
+  return 0;
+}
+
+export interface RecordedEvent<T extends string = string, D = unknown> extends NewEvent<T, D> {
+  streamId: string;
+  /** 0-based position inside the stream. */
+  streamPosition: bigint;
+  position: GlobalPosition;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** Stream position of the last event written (or already present, for an idempotent repeat). */
+  nextExpectedVersion: bigint;
+  /** Global position of the last event written; a read model that reached it shows the command's effect. */
+  position: GlobalPosition;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive checkpoint: events strictly after it. */
+  from?: GlobalPosition;
+  maxCount?: number;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+  /** Resolves when the subscription ended (stopped or failed). */
+  readonly done: Promise<void>;
+}
+
+export interface SubscribeOptions {
+  from?: GlobalPosition;
+  /** Called for each batch in global order. If it throws, the subscription stops with that error. */
+  onEvents: (events: RecordedEvent[]) => Promise<void> | void;
+  batchSize?: number;
+}
+
+export interface EventStore {
+  appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  readStream(streamId: string, options?: { fromVersion?: bigint; maxCount?: number }): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up from `from`, then live, in global order, gap-free. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** The newest position readable in global order right now. */
+  headPosition(): Promise<GlobalPosition>;
+  close(): Promise<void>;
+}
+
+/** Thrown when the expected version does not match. The API maps it to 409. */
+export class WrongExpectedVersionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: bigint | null,
+  ) {
+    super(`Stream ${streamId}: expected version ${String(expected)}, actual ${actual === null ? 'none' : String(actual)}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}

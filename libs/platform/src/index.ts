@@ -1,0 +1,2 @@
+export * from './db/pool.js';
+export * from './db/migrate.js';
