@@ -1,1 +1,3 @@
 export * from './envelope.js';
+export * from './auth.js';
+export * from './home.js';
