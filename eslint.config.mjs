@@ -57,7 +57,10 @@ export default tseslint.config(
   },
   {
     files: testFiles,
-    rules: { '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: testDepConstraints }] },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: testDepConstraints }],
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
   },
   {
     files: ['apps/admin-web/**/*.tsx', 'apps/admin-web/**/*.ts'],

@@ -47,7 +47,10 @@ export const updatePasswordSchema = z
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'password_mismatch', path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'password_mismatch',
+    path: ['confirmPassword'],
+  });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordSchema>;
 
 export const SET_PASSWORD_FLAGS = ['login', 'forget'] as const;
@@ -61,18 +64,27 @@ export const emailCaptchaSchema = z.object({
 /** `POST /api/email/verify` (JSON). */
 export const emailVerifySchema = z.object({
   email: z.string().trim().email({ message: 'email_invalid' }),
-  code: z.string().trim().regex(/^\d{6}$/, { message: 'email_code_invalid' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'email_code_invalid' }),
 });
 /** `POST /api/sysUser/setPassword` (JSON): first-time setup (`flag=login`) or reset (`flag=forget`). */
 export const setPasswordSchema = z
   .object({
     email: z.string().trim().email({ message: 'email_invalid' }),
-    code: z.string().trim().regex(/^\d{6}$/, { message: 'email_code_invalid' }),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { message: 'email_code_invalid' }),
     flag: z.enum(SET_PASSWORD_FLAGS),
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'password_mismatch', path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'password_mismatch',
+    path: ['confirmPassword'],
+  });
 
 /** Seconds before another email code may be requested for the same address. */
 export const EMAIL_CODE_RESEND_SECONDS = 60;

@@ -1,3 +1,4 @@
 export * from './envelope.js';
 export * from './auth.js';
 export * from './home.js';
+export * from './reference.js';

@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { EnvelopeExceptionFilter } from './common/exception.filter.js';
+import { type AppConfig } from './config.js';
+import { ConfigModule } from './infra/config.module.js';
+import { InfraModule } from './infra/infra.module.js';
+import { AccountsController } from './modules/accounts/accounts.controller.js';
+import { EmailCodeService } from './modules/accounts/email-code.service.js';
+import { Mailer } from './modules/accounts/mailer.js';
+import { AuthController } from './modules/auth/auth.controller.js';
+import { AuthGuard } from './modules/auth/auth.guard.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { FilesController } from './modules/files/files.controller.js';
+import { HealthController } from './modules/health/health.controller.js';
+import { ReferenceController } from './modules/reference/reference.controller.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), InfraModule],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+        AuthService,
+        EmailCodeService,
+        Mailer,
+      ],
+      controllers: [
+        AuthController,
+        AccountsController,
+        FilesController,
+        ReferenceController,
+        HealthController,
+      ],
+    };
+  }
+}

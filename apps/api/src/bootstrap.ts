@@ -1,0 +1,21 @@
+import { createPool, migrate, type Migration } from '@kb/platform';
+import type { AppConfig } from './config.js';
+import { apiMigrations } from './migrations.js';
+import { seedDemoData, seedReferenceData } from './seed/seed.js';
+
+/** Every schema the API needs, in order. */
+export function allMigrations(): Migration[] {
+  return [...apiMigrations];
+}
+
+/** Migrates, seeds reference data and (when asked) the demo brands. Safe to run on every start. */
+export async function prepareDatabase(config: AppConfig): Promise<void> {
+  const pool = createPool(config.DATABASE_URL, { max: 2, applicationName: 'kitchen-api-migrate' });
+  try {
+    await migrate(pool, allMigrations());
+    await seedReferenceData(pool);
+    if (config.SEED_DEMO === 'true') await seedDemoData(pool);
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,86 @@
+import type { UiLang } from '@kb/contracts';
+
+/**
+ * Every `desc` the API can answer, in zh and en. Keys are the error codes of libs/contracts and the zod
+ * messages of its schemas. `{name}` placeholders are filled from the error's params.
+ */
+export const MESSAGES: Record<string, Record<UiLang, string>> = {
+  ok: { zh: '操作成功', en: 'Operation successful' },
+  saved: { zh: '保存成功', en: 'Saved successfully' },
+  bad_request: { zh: '请求参数有误', en: 'The request is not valid' },
+  validation_failed: { zh: '输入有误：{detail}', en: 'Invalid input: {detail}' },
+  not_logged_in: { zh: '未登录，请重新登录', en: 'Not logged in, please log in again' },
+  forbidden: { zh: '没有权限', en: 'You do not have permission for this' },
+  not_found: { zh: '记录不存在', en: 'Record does not exist' },
+  route_not_found: { zh: '接口不存在', en: 'No such endpoint' },
+  conflict: {
+    zh: '数据已被他人修改，请刷新后重试',
+    en: 'The record was changed by someone else; reload and try again',
+  },
+  too_many_attempts: {
+    zh: '尝试次数过多，请{minutes}分钟后再试',
+    en: 'Too many attempts, try again in {minutes} minutes',
+  },
+  internal: { zh: '服务器内部错误，请稍后再试', en: 'Internal server error, please try again later' },
+  unavailable: { zh: '服务暂不可用', en: 'Service unavailable' },
+  // login and accounts
+  account_required: { zh: '用户名不能为空', en: 'Username cannot be empty' },
+  password_required: { zh: '密码不能为空', en: 'Password cannot be empty' },
+  captcha_required: { zh: '验证码不能为空', en: 'Captcha cannot be empty' },
+  password_digest_invalid: { zh: '密码格式有误', en: 'Password format is invalid' },
+  sys_flag_invalid: { zh: '登录系统标识有误', en: 'Invalid system flag' },
+  captcha_wrong: { zh: '验证码错误或已过期', en: 'The captcha is wrong or has expired' },
+  login_failed: { zh: '用户名或密码错误', en: 'Wrong username or password' },
+  account_disabled: { zh: '账号已停用', en: 'This account is disabled' },
+  password_rule: {
+    zh: '密码须由字母和数字组成，至少8位',
+    en: 'The password must contain letters and digits, at least 8 characters',
+  },
+  password_mismatch: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
+  original_password_wrong: { zh: '原密码错误', en: 'The original password is wrong' },
+  password_same_as_old: {
+    zh: '新密码不能与原密码相同',
+    en: 'The new password must differ from the original',
+  },
+  email_required: { zh: '邮箱不能为空', en: 'Email cannot be empty' },
+  email_invalid: { zh: '请输入正确的邮箱', en: 'Please enter a correct email address' },
+  email_not_in_system: { zh: '邮箱未添加到系统', en: 'Email not added to system' },
+  email_code_invalid: { zh: '验证码格式有误', en: 'The verification code is not valid' },
+  email_code_wrong: { zh: '邮箱验证码错误', en: 'The email verification code is wrong' },
+  email_code_expired: {
+    zh: '邮箱验证码已过期，请重新获取',
+    en: 'The email verification code has expired; request a new one',
+  },
+  email_code_too_soon: {
+    zh: '发送过于频繁，请{seconds}秒后再试',
+    en: 'Sent too recently; try again in {seconds} seconds',
+  },
+  email_send_failed: { zh: '邮件发送失败', en: 'The email could not be sent' },
+  email_code_sent: { zh: '验证码已发送', en: 'Verification code sent' },
+  first_login_already_done: {
+    zh: '该账号已设置过密码，请使用忘记密码',
+    en: 'This account already has a password; use forgot password',
+  },
+  // files
+  file_required: { zh: '请选择文件', en: 'Please choose a file' },
+  file_name_empty: { zh: '文件名不能为空', en: 'File name cannot be empty' },
+  file_too_large: { zh: '文件大小不能超过{limit}', en: 'The file must not exceed {limit}' },
+  file_type_wrong: { zh: '文件格式错误，仅支持{types}', en: 'File format error: only {types} allowed' },
+  file_purpose_invalid: { zh: '文件用途有误', en: 'Unknown file purpose' },
+  file_upload_failed: { zh: '文件上传失败', en: 'File upload failed' },
+  // reference
+  dict_type_invalid: { zh: '字典类型有误', en: 'Unknown dictionary type' },
+  template_not_found: { zh: '模板文件不存在', en: 'No such template file' },
+  page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
+};
+
+/** Fills `{name}` placeholders; unknown codes fall back to the generic message of their status. */
+export function translate(
+  code: string,
+  lang: UiLang,
+  params: Record<string, string | number> = {},
+): string | null {
+  const entry = MESSAGES[code];
+  if (!entry) return null;
+  return entry[lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+}

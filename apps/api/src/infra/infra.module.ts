@@ -1,0 +1,37 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { createPool } from '@kb/platform';
+import { APP_CONFIG, type AppConfig } from '../config.js';
+import { Db } from './db.js';
+import { PG_POOL, REDIS } from './tokens.js';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: PG_POOL,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        createPool(config.DATABASE_URL, { max: 20, applicationName: 'kitchen-api' }),
+    },
+    {
+      provide: REDIS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }),
+    },
+    Db,
+  ],
+  exports: [PG_POOL, REDIS, Db],
+})
+export class InfraModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([this.pool.end(), this.redis.quit()]);
+  }
+}

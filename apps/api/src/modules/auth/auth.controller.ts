@@ -1,0 +1,82 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { loginRequestSchema } from '@kb/contracts';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom } from '../../common/openapi.js';
+import { Public } from '../../common/public.decorator.js';
+import { requestContext } from '../../common/request-context.js';
+import { parseInput } from '../../common/validation.js';
+import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { AuthService, CAPTCHA_COOKIE, SESSION_COOKIE } from './auth.service.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private cookieBase() {
+    return {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: this.config.SESSION_COOKIE_SECURE === 'true',
+      path: '/',
+    };
+  }
+
+  @Public()
+  @Get('captcha')
+  @ApiOperation({ summary: 'A PNG captcha bound to the caller (single use, expires in 2 minutes)' })
+  @ApiOkResponse({ content: { 'image/png': {} } })
+  async captcha(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const { captchaId, png } = await this.auth.issueCaptcha(req.cookies?.[CAPTCHA_COOKIE]);
+    res.cookie(CAPTCHA_COOKIE, captchaId, { ...this.cookieBase(), maxAge: 10 * 60 * 1000 });
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('image/png').send(png);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiConsumes('multipart/form-data', 'application/x-www-form-urlencoded', 'application/json')
+  @ApiOperation({ summary: 'Log in with account, MD5 password digest, captcha and sysFlag=brand' })
+  @ApiBodyFrom(loginRequestSchema)
+  async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const input = parseInput(loginRequestSchema, body);
+    const ip = requestContext.get()?.ip ?? 'unknown';
+    await this.auth.assertNotLockedOut(input.account, ip);
+    await this.auth.checkCaptcha(req.cookies?.[CAPTCHA_COOKIE], input.captcha);
+    const user = await this.auth.verifyCredentials(input.account, input.password, ip);
+    const remember = input.remember ?? false;
+    const { token, maxAgeMs } = await this.auth.createSession(user, remember, ip);
+    // Without "remember" the cookie ends with the browser session (and the server session after 12 h).
+    res.cookie(
+      SESSION_COOKIE,
+      token,
+      remember ? { ...this.cookieBase(), maxAge: maxAgeMs } : this.cookieBase(),
+    );
+    return ok({ user });
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End the current session' })
+  async logout(@Res({ passthrough: true }) res: Response) {
+    const sessionId = requestContext.get()?.sessionId;
+    if (sessionId) await this.auth.endSession(sessionId);
+    res.clearCookie(SESSION_COOKIE, this.cookieBase());
+    return ok(null);
+  }
+
+  @Get('me')
+  @ApiOperation({ summary: 'The signed-in user' })
+  me() {
+    return ok({ user: requestContext.user() });
+  }
+}

@@ -1,0 +1,286 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import {
+  DICT_TYPES,
+  HEATING_MODE_NAMES,
+  HEATING_MODES,
+  pageQuerySchema,
+  type BrandIndexCount,
+  type CategoryRankingItem,
+  type DictItem,
+  type RecipeRankingItem,
+  WORK_MODES,
+} from '@kb/contracts';
+import { AppError, forbidden } from '../../common/app-error.js';
+import { ok } from '../../common/envelope.js';
+import { ApiQueryFrom } from '../../common/openapi.js';
+import { requestContext } from '../../common/request-context.js';
+import { pagedQuery } from '../../common/paging.js';
+import { parseInput } from '../../common/validation.js';
+import { Db } from '../../infra/db.js';
+import { IMPORT_TEMPLATES } from './templates.js';
+
+const brandQuery = z.object({ brandOwnerCode: z.string().optional() });
+const subBrandQuery = z.object({ subBrandCode: z.string().min(1, { message: 'bad_request' }) });
+const areaQuery = z.object({ countryCode: z.string().optional(), parentCode: z.string().optional() });
+const dictQuery = z.object({ dictTypeFlag: z.enum(DICT_TYPES, { message: 'dict_type_invalid' }) });
+const templateQuery = z.object({ fileName: z.string().min(1, { message: 'file_name_empty' }) });
+
+/** A reference load may name the brand; it must be the caller's own. */
+function assertOwnBrand(query: unknown): void {
+  const { brandOwnerCode } = parseInput(brandQuery, query);
+  if (brandOwnerCode && brandOwnerCode !== requestContext.brand()) throw forbidden();
+}
+
+const localized = <T extends { name_zh: string; name_en: string }>(row: T) =>
+  requestContext.lang() === 'zh' ? row.name_zh : row.name_en;
+
+@ApiTags('reference')
+@Controller()
+export class ReferenceController {
+  constructor(private readonly db: Db) {}
+
+  @Get('common/loadBrandOwnerProduct')
+  @ApiOperation({ summary: 'Models the caller’s brand sells' })
+  @ApiQueryFrom(brandQuery)
+  async loadBrandOwnerProduct(@Query() query: unknown) {
+    assertOwnBrand(query);
+    const rows = await this.db.scoped<ProductRow>(
+      `SELECT p.* FROM brand_products bp JOIN products p USING (product_code) WHERE bp.brand_owner_code = $1 ORDER BY p.sort`,
+    );
+    return ok(rows.map(toProduct));
+  }
+
+  @Get('common/loadSubBrand')
+  @ApiOperation({ summary: 'Sub-brands of the caller’s brand' })
+  @ApiQueryFrom(brandQuery)
+  async loadSubBrand(@Query() query: unknown) {
+    assertOwnBrand(query);
+    const rows = await this.db.scoped<{ sub_brand_code: string; name: string }>(
+      'SELECT sub_brand_code, name FROM sub_brands WHERE brand_owner_code = $1 ORDER BY sort, sub_brand_code',
+    );
+    return ok(rows.map((r) => ({ subBrandCode: r.sub_brand_code, subBrandName: r.name })));
+  }
+
+  @Get('common/loadSubBrandProduct')
+  @ApiOperation({ summary: 'Models of one sub-brand with their customer model names' })
+  @ApiQueryFrom(subBrandQuery)
+  async loadSubBrandProduct(@Query() query: unknown) {
+    const { subBrandCode } = parseInput(subBrandQuery, query);
+    const rows = await this.db.scoped<ProductRow & { customer_model: string }>(
+      `SELECT p.*, sp.customer_model FROM sub_brand_products sp JOIN products p USING (product_code)
+       WHERE sp.brand_owner_code = $1 AND sp.sub_brand_code = $2 ORDER BY p.sort`,
+      [subBrandCode],
+    );
+    return ok(rows.map((r) => ({ ...toProduct(r), customerModel: r.customer_model })));
+  }
+
+  @Get('common/loadBrandProductTree')
+  @ApiOperation({ summary: 'Brand → sub-brands → models, for cascading pickers' })
+  @ApiQueryFrom(brandQuery)
+  async loadBrandProductTree(@Query() query: unknown) {
+    assertOwnBrand(query);
+    const brand = requestContext.user();
+    const subs = await this.db.scoped<{ sub_brand_code: string; name: string }>(
+      'SELECT sub_brand_code, name FROM sub_brands WHERE brand_owner_code = $1 ORDER BY sort, sub_brand_code',
+    );
+    const products = await this.db.scoped<ProductRow & { sub_brand_code: string; customer_model: string }>(
+      `SELECT p.*, sp.sub_brand_code, sp.customer_model FROM sub_brand_products sp JOIN products p USING (product_code)
+       WHERE sp.brand_owner_code = $1 ORDER BY p.sort`,
+    );
+    return ok([
+      {
+        value: brand.brandOwnerCode,
+        label: brand.brandName,
+        children: subs.map((s) => ({
+          value: s.sub_brand_code,
+          label: s.name,
+          children: products
+            .filter((p) => p.sub_brand_code === s.sub_brand_code)
+            .map((p) => ({
+              value: p.product_code,
+              label: `${p.customer_model} (${p.factory_model})`,
+              potType: p.pot_type,
+            })),
+        })),
+      },
+    ]);
+  }
+
+  @Get('common/loadCountry')
+  @ApiOperation({ summary: 'Countries' })
+  async loadCountry() {
+    const rows = await this.db.global<{ code: string; name_zh: string; name_en: string }>(
+      'SELECT code, name_zh, name_en FROM countries ORDER BY sort',
+    );
+    return ok(
+      rows.map((r) => ({
+        countryCode: r.code,
+        countryName: localized(r),
+        nameZh: r.name_zh,
+        nameEn: r.name_en,
+      })),
+    );
+  }
+
+  @Get('common/loadProduct')
+  @ApiOperation({ summary: 'The platform’s catalogue of appliance models' })
+  async loadProduct() {
+    const rows = await this.db.global<ProductRow>('SELECT * FROM products ORDER BY sort');
+    return ok(rows.map(toProduct));
+  }
+
+  @Get('common/loadArea')
+  @ApiOperation({ summary: 'Regions: provinces/states of a country, or cities of a region' })
+  @ApiQueryFrom(areaQuery)
+  async loadArea(@Query() query: unknown) {
+    const { countryCode, parentCode } = parseInput(areaQuery, query);
+    const rows = await this.db.global<{
+      code: string;
+      country_code: string;
+      parent_code: string | null;
+      name_zh: string;
+      name_en: string;
+      level: number;
+    }>(
+      `SELECT * FROM areas WHERE ($1::text IS NULL OR country_code = $1)
+         AND (CASE WHEN $2::text IS NULL THEN level = 1 ELSE parent_code = $2 END)
+       ORDER BY code`,
+      [countryCode ?? null, parentCode ?? null],
+    );
+    return ok(
+      rows.map((r) => ({
+        areaCode: r.code,
+        countryCode: r.country_code,
+        parentCode: r.parent_code,
+        areaName: localized(r),
+        level: r.level,
+      })),
+    );
+  }
+
+  @Get('common/loadDict')
+  @ApiOperation({ summary: 'A dictionary: INGREDIENTS_UNIT, HOT_WIND_MODE or WORK_MODE' })
+  @ApiQueryFrom(dictQuery)
+  async loadDict(@Query() query: unknown) {
+    const { dictTypeFlag } = parseInput(dictQuery, query);
+    const rows = await this.db.global<{
+      dict_type: string;
+      code: string;
+      name_zh: string;
+      name_en: string;
+      sort: number;
+    }>('SELECT * FROM dict_items WHERE dict_type = $1 ORDER BY sort', [dictTypeFlag]);
+    const items: DictItem[] = rows.map((r) => ({
+      dictType: dictTypeFlag,
+      code: r.code,
+      name: localized(r),
+      nameZh: r.name_zh,
+      nameEn: r.name_en,
+      sort: r.sort,
+    }));
+    return ok(items);
+  }
+
+  @Get('common/loadSysSupportLang')
+  @ApiOperation({ summary: 'Languages the system supports (onPage=false for all)' })
+  @ApiQueryFrom(pageQuerySchema)
+  async loadSysSupportLang(@Query() query: unknown) {
+    const page = parseInput(pageQuerySchema, query);
+    const result = await pagedQuery(
+      (sql, params) => this.db.global(sql, params),
+      'SELECT code, name_zh, name_en, native_name FROM sys_languages ORDER BY sort',
+      [],
+      page,
+      (r: { code: string; name_zh: string; name_en: string; native_name: string }) => ({
+        langCode: r.code,
+        langName: localized(r),
+        nativeName: r.native_name,
+      }),
+    );
+    return ok(page.onPage ? result : result.list);
+  }
+
+  @Get('common/loadBrandIndexCount')
+  @ApiOperation({ summary: 'Home counts of the caller’s brand' })
+  @ApiQueryFrom(brandQuery)
+  async loadBrandIndexCount(@Query() query: unknown) {
+    assertOwnBrand(query);
+    // Recipes, devices and users are fed by their own domains (later issues); until their read models
+    // exist the counts are honestly zero.
+    const count: BrandIndexCount = {
+      recipeCount: 0,
+      recipeCategoryCount: 0,
+      deviceCount: 0,
+      onlineDeviceCount: 0,
+      activatedDeviceCount: 0,
+      userCount: 0,
+    };
+    return ok(count);
+  }
+
+  @Get('common/loadBrandRecipeRanking')
+  @ApiOperation({ summary: 'Most popular recipes of the caller’s brand' })
+  @ApiQueryFrom(brandQuery)
+  async loadBrandRecipeRanking(@Query() query: unknown) {
+    assertOwnBrand(query);
+    const ranking: RecipeRankingItem[] = [];
+    return ok(ranking);
+  }
+
+  @Get('common/loadRecipeCategoryRanking')
+  @ApiOperation({ summary: 'Most popular recipe categories of the caller’s brand' })
+  @ApiQueryFrom(brandQuery)
+  async loadRecipeCategoryRanking(@Query() query: unknown) {
+    assertOwnBrand(query);
+    const ranking: CategoryRankingItem[] = [];
+    return ok(ranking);
+  }
+
+  @Get('common/downloadImportAccountTpl')
+  @ApiOperation({ summary: 'Download an import template by file name' })
+  @ApiQuery({ name: 'fileName', required: true, enum: Object.keys(IMPORT_TEMPLATES) })
+  downloadImportAccountTpl(@Query() query: unknown, @Res() res: Response): void {
+    const { fileName } = parseInput(templateQuery, query);
+    const template = IMPORT_TEMPLATES[fileName];
+    if (!template) throw new AppError(404, 'template_not_found');
+    res.setHeader('Content-Type', template.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.send(template.body());
+  }
+
+  @Post('cofarSdk/allDevModes')
+  @HttpCode(200)
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiOperation({ summary: 'Device working and heating modes with their defaults and ranges' })
+  allDevModes(@Body() _body: unknown) {
+    const zh = requestContext.lang() === 'zh';
+    return ok({
+      workModes: WORK_MODES.map((m) => ({
+        ...m,
+        name: zh ? m.nameZh : m.nameEn,
+        notes: zh ? m.notesZh : m.notesEn,
+      })),
+      heatingModes: HEATING_MODES.map((code) => ({ code, name: HEATING_MODE_NAMES[code][zh ? 'zh' : 'en'] })),
+    });
+  }
+}
+
+interface ProductRow {
+  product_code: string;
+  name_zh: string;
+  name_en: string;
+  pot_type: string;
+  factory_model: string;
+}
+
+function toProduct(r: ProductRow) {
+  return {
+    productCode: r.product_code,
+    productName: localized(r),
+    potType: r.pot_type,
+    factoryModel: r.factory_model,
+  };
+}

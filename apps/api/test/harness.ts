@@ -1,0 +1,163 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Redis } from 'ioredis';
+import { SMTPServer } from 'smtp-server';
+import { createTestDatabase, redisUrl, type TestDatabase } from '@kb/testing';
+import { createApp } from '../src/app.factory.js';
+import { prepareDatabase } from '../src/bootstrap.js';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { md5Hex } from '../src/modules/auth/password.js';
+
+export const TEST_CAPTCHA = '0000';
+
+export interface Mail {
+  to: string;
+  raw: string;
+}
+
+/** A real SMTP peer on loopback that keeps what it receives. */
+export async function startSmtpSink(): Promise<{ url: string; mails: Mail[]; stop(): Promise<void> }> {
+  const mails: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        for (const r of session.envelope.rcptTo) mails.push({ to: r.address, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, mails, stop: () => new Promise((r) => server.close(() => r())) };
+}
+
+export interface TestApi {
+  baseUrl: string;
+  config: AppConfig;
+  db: TestDatabase;
+  app: NestExpressApplication;
+  mails: Mail[];
+  redis: Redis;
+  stop(): Promise<void>;
+}
+
+/** The real API on a free port with a private database, a private Redis prefix, a real SMTP peer and demo data. */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const db = await createTestDatabase('kbapi');
+  const smtp = await startSmtpSink();
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'kb-files-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl(),
+    REDIS_PREFIX: `kbtest:${randomBytes(4).toString('hex')}:`,
+    FILES_DIR: filesDir,
+    SMTP_URL: smtp.url,
+    CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  await prepareDatabase(config);
+  const app = await createApp(config);
+  app.useLogger(false);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+  const redis = new Redis(config.REDIS_URL);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    config,
+    db,
+    app,
+    mails: smtp.mails,
+    redis,
+    async stop() {
+      await app.close();
+      const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+      await smtp.stop();
+      await db.drop();
+      await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies, sends the language header. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    public lang: 'zh' | 'en' = 'zh',
+  ) {}
+
+  async request(
+    method: string,
+    url: string,
+    init: { body?: RequestInit['body']; json?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { 'x-lang': this.lang, ...init.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    const res = await fetch(this.baseUrl + url, { method, headers, body, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, ...v] = pair!.split('=');
+      const value = v.join('=');
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(c) || value === '') this.cookies.delete(k!.trim());
+      else this.cookies.set(k!.trim(), value);
+    }
+    return res;
+  }
+
+  async json<T = any>(method: string, url: string, init?: Parameters<Client['request']>[2]) {
+    const res = await this.request(method, url, init);
+    const body = (await res.json()) as { status: number; desc: string; data: T };
+    return { http: res.status, ...body };
+  }
+
+  get<T = any>(url: string) {
+    return this.json<T>('GET', url);
+  }
+
+  post<T = any>(url: string, json?: unknown) {
+    return this.json<T>('POST', url, { json: json ?? {} });
+  }
+
+  async login(account: string, password: string, captcha = TEST_CAPTCHA, remember = false) {
+    await this.request('GET', '/api/auth/captcha');
+    const form = new FormData();
+    form.set('account', account);
+    form.set('password', md5Hex(password));
+    form.set('captcha', captcha);
+    form.set('sysFlag', 'brand');
+    form.set('remember', String(remember));
+    return this.json('POST', '/api/auth/login', { body: form });
+  }
+}
+
+export async function loggedIn(
+  baseUrl: string,
+  account = 'demo',
+  password = 'demo12345',
+  lang: 'zh' | 'en' = 'zh',
+) {
+  const client = new Client(baseUrl, lang);
+  const res = await client.login(account, password);
+  if (res.status !== 200) throw new Error(`login as ${account} failed: ${res.desc}`);
+  return client;
+}

@@ -1,0 +1,124 @@
+import { loadConfig } from '../src/config.js';
+import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
+
+interface OpenApiDoc {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+}
+
+describe('OpenAPI document and brand isolation', () => {
+  let api: TestApi;
+  let demo: Client;
+  let other: Client;
+  let doc: OpenApiDoc;
+  beforeAll(async () => {
+    api = await startTestApi();
+    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as OpenApiDoc;
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  it('lists every route of the platform', () => {
+    const routes = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/auth/captcha',
+        'POST /api/auth/login',
+        'POST /api/auth/logout',
+        'GET /api/auth/me',
+        'POST /api/sysUser/updatePassword',
+        'POST /api/sysUser/setPassword',
+        'POST /api/email/captcha',
+        'POST /api/email/verify',
+        'POST /api/file/upload',
+        'GET /api/file/download',
+        'GET /api/common/loadBrandOwnerProduct',
+        'GET /api/common/loadSubBrand',
+        'GET /api/common/loadSubBrandProduct',
+        'GET /api/common/loadBrandProductTree',
+        'GET /api/common/loadCountry',
+        'GET /api/common/loadProduct',
+        'GET /api/common/loadArea',
+        'GET /api/common/loadDict',
+        'GET /api/common/loadSysSupportLang',
+        'GET /api/common/loadBrandIndexCount',
+        'GET /api/common/loadBrandRecipeRanking',
+        'GET /api/common/loadRecipeCategoryRanking',
+        'GET /api/common/downloadImportAccountTpl',
+        'POST /api/cofarSdk/allDevModes',
+        'GET /api/health',
+      ]),
+    );
+    const ui = fetch(`${api.baseUrl}/api/docs`).then((r) => r.status);
+    return expect(ui).resolves.toBe(200);
+  });
+
+  it('walks every route as OTHER against DEMO’s records and finds none visible or changeable', async () => {
+    // DEMO's records, and strings only DEMO's data contains.
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(PNG)]), 'demo-secret.png');
+    const file = await demo.json('POST', '/api/file/upload', { body: form });
+    const demoIds: Record<string, string> = {
+      fileCode: file.data.fileCode,
+      id: file.data.fileCode,
+      brandOwnerCode: 'DEMO',
+      subBrandCode: 'DEMO-CHEF',
+    };
+    const demoMarkers = [
+      file.data.fileCode,
+      'demo-secret',
+      'DEMO-CHEF',
+      'ChefMate',
+      '演示厨房电器',
+      'demo@demo.kitchen.local',
+    ];
+
+    const walked: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (p === '/api/auth/logout') continue; // would end OTHER's own session, not touch DEMO's data
+        const query = new URLSearchParams();
+        for (const param of op.parameters ?? []) {
+          if (param.in === 'query') query.set(param.name, demoIds[param.name] ?? 'DEMO');
+        }
+        const url = `${p}${query.size ? `?${query}` : ''}`;
+        const body = JSON.stringify({ ...demoIds, ids: [demoIds.id] });
+        const res = await other.request(method.toUpperCase(), url, {
+          body: method === 'get' ? undefined : body,
+          headers: method === 'get' ? {} : { 'content-type': 'application/json' },
+        });
+        const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+        for (const marker of demoMarkers) {
+          expect({
+            route: `${method} ${p}`,
+            leaked: text.includes(Buffer.from(marker).toString('latin1')) ? marker : null,
+          }).toEqual({
+            route: `${method} ${p}`,
+            leaked: null,
+          });
+        }
+        expect(res.status).not.toBe(500);
+        walked.push(`${method} ${p}`);
+      }
+    }
+    expect(walked.length).toBeGreaterThanOrEqual(24);
+    // DEMO's file is still there and intact after OTHER's attempts.
+    const still = await demo.request('GET', `/api/file/download?fileCode=${file.data.fileCode}`);
+    expect(Buffer.from(await still.arrayBuffer()).equals(PNG)).toBe(true);
+    // DEMO can still log in: OTHER's walk changed none of DEMO's accounts.
+    expect((await demo.get('/api/auth/me')).data.user.account).toBe('demo');
+  });
+
+  it('refuses to start in production with CAPTCHA_TEST_CODE set, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_CODE: '0000' })).toThrow(
+      /CAPTCHA_TEST_CODE: must not be set in production/,
+    );
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
