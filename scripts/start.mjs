@@ -1,0 +1,115 @@
+// `npm start`: the whole back-office with demo data on http://localhost:8080 (web and /api on one origin).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { ensureServices, root, run } from './services.mjs';
+
+const node = process.execPath;
+const port = process.env.PORT ?? '8080';
+
+async function ensureDatabase(adminUrl) {
+  const target = new URL(process.env.DATABASE_URL ?? adminUrl);
+  if (!process.env.DATABASE_URL) target.pathname = '/kitchen';
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(target);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  await client.end();
+  return target.toString();
+}
+
+/** Without SMTP_URL, mails go to a local sink that prints them here (e.g. the password-reset code). */
+async function startMailSink() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(', ');
+        const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n').replace(/=\r?\n/g, '').trim();
+        console.log(`\n📧 Mail to ${to}\n${body}\n`);
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `smtp://127.0.0.1:${server.server.address().port}`;
+}
+
+const { adminDatabaseUrl, redisUrl } = await ensureServices();
+const databaseUrl = await ensureDatabase(adminDatabaseUrl);
+console.log('Building the back-office (first run takes a minute)…');
+await run(node, [path.join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web', '--output-style=stream'], {
+  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+});
+const smtpUrl = process.env.SMTP_URL ?? (await startMailSink());
+
+const env = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  SMTP_URL: smtpUrl,
+  SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+  WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/admin-web/dist'),
+  FILES_DIR: process.env.FILES_DIR ?? path.join(root, '.data/files'),
+  HOST: process.env.HOST ?? '0.0.0.0',
+  PORT: port,
+};
+
+const children = [];
+function start(name, script, args = []) {
+  const child = spawn(node, [path.join(root, script), ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`${name} stopped (${code ?? signal}); stopping the back-office.`);
+    shutdown(1);
+  });
+  children.push(child);
+  return child;
+}
+
+let shuttingDown = false;
+function shutdown(code = 0) {
+  shuttingDown = true;
+  for (const c of children) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+// The API migrates and seeds before it listens; the projector and ingest follow.
+start('api', 'apps/api/dist/main.js');
+await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000);
+start('projector', 'apps/projector/dist/main.js', ['run']);
+start('device-ingest', 'apps/device-ingest/dist/main.js');
+
+console.log(`
+✔ Kitchen back-office is running: http://localhost:${port}
+  API docs: http://localhost:${port}/api/docs
+  Demo accounts (brand DEMO):  demo / demo12345 (admin), audit / audit12345 (auditor), editor / editor12345
+  Second brand (OTHER):        other / other12345
+  Mail: ${process.env.SMTP_URL ? process.env.SMTP_URL : 'printed here by a local sink (no SMTP_URL set)'}
+  Stop with Ctrl+C.
+`);
+
+async function waitFor(url, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  console.error(`The API did not become healthy at ${url}`);
+  shutdown(1);
+}

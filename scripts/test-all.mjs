@@ -1,0 +1,20 @@
+// `npm test`: every check of every project (lint, typecheck and build, unit and integration tests on the real
+// Postgres and Redis), then the browser end-to-end tests against the real API.
+import path from 'node:path';
+import { ensureServices, root, run } from './services.mjs';
+
+const { adminDatabaseUrl, redisUrl } = await ensureServices();
+const env = { ...process.env, DATABASE_URL: adminDatabaseUrl, REDIS_URL: redisUrl, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+const nx = path.join(root, 'node_modules/nx/bin/nx.js');
+
+try {
+  await run(process.execPath, [nx, 'run-many', '-t', 'lint', 'build', 'test', '--parallel=2', '--output-style=stream', '--skip-nx-cache'], { env });
+  const web = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(path.join(root, 'apps/admin-web/package.json'), 'utf8')));
+  if (web.scripts?.['test:e2e']) {
+    await run(process.execPath, [nx, 'run', '@kb/admin-web:test:e2e', '--output-style=stream', '--skip-nx-cache'], { env });
+  }
+  console.log('\n✔ All checks passed');
+} catch (error) {
+  console.error(`\n✖ ${error.message}`);
+  process.exit(1);
+}
