@@ -1,7 +1,6 @@
 import { md5Hex } from '../src/modules/auth/password.js';
+import { codeInMail } from '@kb/testing';
 import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
-
-const codeIn = (raw: string) => /(\d{6})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
 
 describe('password and email code flows', () => {
   let api: TestApi;
@@ -46,7 +45,7 @@ describe('password and email code flows', () => {
     });
     expect(sent).toMatchObject({ status: 200, desc: 'Verification code sent' });
     const mail = api.mails.find((m) => m.to === 'newbie@demo.kitchen.local');
-    const code = codeIn(mail!.raw)!;
+    const code = codeInMail(mail!.raw)!;
     expect(code).toMatch(/^\d{6}$/);
 
     const tooSoon = await client.post('/api/email/captcha', {

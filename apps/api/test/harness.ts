@@ -5,8 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
-import { SMTPServer } from 'smtp-server';
-import { createTestDatabase, redisUrl, type TestDatabase } from '@kb/testing';
+import {
+  createTestDatabase,
+  redisUrl,
+  startSmtpSink,
+  type ReceivedMail,
+  type TestDatabase,
+} from '@kb/testing';
 import { createApp } from '../src/app.factory.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
@@ -14,38 +19,12 @@ import { md5Hex } from '../src/modules/auth/password.js';
 
 export const TEST_CAPTCHA = '0000';
 
-export interface Mail {
-  to: string;
-  raw: string;
-}
-
-/** A real SMTP peer on loopback that keeps what it receives. */
-export async function startSmtpSink(): Promise<{ url: string; mails: Mail[]; stop(): Promise<void> }> {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        for (const r of session.envelope.rcptTo) mails.push({ to: r.address, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, mails, stop: () => new Promise((r) => server.close(() => r())) };
-}
-
 export interface TestApi {
   baseUrl: string;
   config: AppConfig;
   db: TestDatabase;
   app: NestExpressApplication;
-  mails: Mail[];
+  mails: ReceivedMail[];
   redis: Redis;
   stop(): Promise<void>;
 }

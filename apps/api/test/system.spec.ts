@@ -1,0 +1,49 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSystem, type RunningSystem } from '@kb/testing';
+
+describe('the built API process (what npm start runs)', () => {
+  let system: RunningSystem;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'kb-web-'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Kitchen back-office</title><div id="root"></div>',
+    );
+    system = await startSystem({ webDist });
+  }, 60_000);
+  afterAll(async () => {
+    await system?.stop();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('migrates, seeds and reports healthy Postgres, Redis and event store', async () => {
+    const res = await fetch(`${system.baseUrl}/api/health`);
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.data).toMatchObject({
+      postgres: { ok: true },
+      redis: { ok: true },
+      eventStore: { ok: true },
+    });
+  });
+
+  it('serves the web app on the same origin for every client route, and JSON for /api', async () => {
+    for (const route of ['/', '/login', '/recipe-list?id=42', '/online-cate/list']) {
+      const res = await fetch(system.baseUrl + route);
+      expect({ route, status: res.status, html: (await res.text()).includes('Kitchen back-office') }).toEqual(
+        { route, status: 200, html: true },
+      );
+    }
+    const api = await fetch(`${system.baseUrl}/api/common/loadCountry`);
+    expect(api.status).toBe(401);
+    expect(api.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('writes structured JSON log lines', () => {
+    const parsed = system.logs.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    expect(parsed.some((l) => l.service === 'api' && /API listening/.test(l.msg))).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, redisUrl, type TestDatabase } from './database.js';
+import { startSmtpSink, type SmtpSink } from './smtp.js';
+
+export const TEST_CAPTCHA_CODE = '0000';
+
+export interface RunningSystem {
+  /** Origin serving both the web app and `/api`. */
+  baseUrl: string;
+  db: TestDatabase;
+  smtp: SmtpSink;
+  /** Everything the API printed (JSON log lines). */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Boots the real, built API (`apps/api/dist/main.js`, so build first) as a child process on a free port with a
+ * private database, a private Redis prefix, a real SMTP peer, demo data and `CAPTCHA_TEST_CODE=0000`,
+ * serving `webDist` on the same origin. For browser end-to-end tests.
+ */
+export async function startSystem(
+  options: { webDist?: string; env?: Record<string, string> } = {},
+): Promise<RunningSystem> {
+  const main = path.join(repoRoot, 'apps/api/dist/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: build the API first (nx run @kb/api:build)`);
+  const db = await createTestDatabase('kbsys');
+  const smtp = await startSmtpSink();
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'kb-sys-files-'));
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl(),
+      REDIS_PREFIX: `kbsys:${randomBytes(4).toString('hex')}:`,
+      FILES_DIR: filesDir,
+      SMTP_URL: smtp.url,
+      SEED_DEMO: 'true',
+      CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE,
+      ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`API did not start in 30 s:\n${logs.join('\n')}`)),
+      30_000,
+    );
+    const onLine = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        logs.push(line);
+        const m = /API listening on (http:\/\/[\d.]+:\d+)/.exec(line);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      }
+    };
+    child.stdout!.on('data', onLine);
+    child.stderr!.on('data', onLine);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`API exited with ${code}:\n${logs.join('\n')}`));
+    });
+  });
+  return {
+    baseUrl,
+    db,
+    smtp,
+    logs,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await smtp.stop();
+      await db.drop();
+      await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+}
