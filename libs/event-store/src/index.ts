@@ -1,1 +1,3 @@
 export * from './port.js';
+export * from './postgres/migrations.js';
+export * from './postgres/postgres-event-store.js';

@@ -27,8 +27,10 @@ export interface NewEvent<T extends string = string, D = unknown> {
   metadata: EventMetadata;
 }
 
-/** A global position. For Postgres it is the pair (transactionId, globalPosition); other adapters may leave
- * transactionId at 0n. Compare with `comparePositions`. */
+/**
+ * A global position, compared with `comparePositions` (lexicographically). Postgres: (transaction id, global
+ * position) of the event row; KurrentDB: (commit position, prepare position) of the event in `$all`.
+ */
 export interface GlobalPosition {
   transactionId: bigint;
   globalPosition: bigint;
@@ -51,7 +53,10 @@ export interface RecordedEvent<T extends string = string, D = unknown> extends N
 }
 
 export interface AppendResult {
-  /** Stream position of the last event written (or already present, for an idempotent repeat). */
+  /**
+   * Stream position of the last event written (or already present, for an idempotent repeat); after an empty
+   * append, the stream's current version (-1n when it does not exist).
+   */
   nextExpectedVersion: bigint;
   /** Global position of the last event written; a read model that reached it shows the command's effect. */
   position: GlobalPosition;
@@ -64,26 +69,47 @@ export interface ReadAllOptions {
 }
 
 export interface Subscription {
+  /** Ends the subscription after the batch in hand (if any) was handled; resolves once it ended. Never rejects. */
   stop(): Promise<void>;
-  /** Resolves when the subscription ended (stopped or failed). */
+  /**
+   * Settles when the subscription ended: resolves after `stop()`, rejects with the error when `onEvents` threw or
+   * the store could not be read. (A rejection nobody awaits is not reported as unhandled.)
+   */
   readonly done: Promise<void>;
 }
 
 export interface SubscribeOptions {
   from?: GlobalPosition;
-  /** Called for each batch in global order. If it throws, the subscription stops with that error. */
+  /**
+   * Called for each batch in global order, one batch at a time (the next read waits for the returned promise).
+   * If it throws, the subscription stops and `done` rejects with that error.
+   */
   onEvents: (events: RecordedEvent[]) => Promise<void> | void;
   batchSize?: number;
 }
 
 export interface EventStore {
-  appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
-  readStream(streamId: string, options?: { fromVersion?: bigint; maxCount?: number }): Promise<RecordedEvent[]>;
+  /**
+   * Appends `events` in order if the stream is at `expectedVersion`, else throws `WrongExpectedVersionError`.
+   * Appending events whose ids are all already in the stream (a retried command) writes nothing and returns the
+   * original result; a partial overlap throws `EventIdConflictError`. An empty list only checks the version.
+   */
+  appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendResult>;
+  readStream(
+    streamId: string,
+    options?: { fromVersion?: bigint; maxCount?: number },
+  ): Promise<RecordedEvent[]>;
+  /** Events after `from` in global order, gap-free: only what no in-flight append can still precede. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up from `from`, then live, in global order, gap-free. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** The newest position readable in global order right now. */
   headPosition(): Promise<GlobalPosition>;
+  /** Stops the store's subscriptions and its own connections (a pool or client handed in stays open). */
   close(): Promise<void>;
 }
 
@@ -94,7 +120,23 @@ export class WrongExpectedVersionError extends Error {
     readonly expected: ExpectedVersion,
     readonly actual: bigint | null,
   ) {
-    super(`Stream ${streamId}: expected version ${String(expected)}, actual ${actual === null ? 'none' : String(actual)}`);
+    super(
+      `Stream ${streamId}: expected version ${String(expected)}, actual ${actual === null ? 'none' : String(actual)}`,
+    );
     this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/**
+ * Thrown when some, but not all, of the appended event ids already exist, or they exist in another stream or
+ * order: the idempotency key was reused for different facts. The API maps it to 409.
+ */
+export class EventIdConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly eventIds: string[],
+  ) {
+    super(`Stream ${streamId}: event ids already used by other events: ${eventIds.join(', ')}`);
+    this.name = 'EventIdConflictError';
   }
 }

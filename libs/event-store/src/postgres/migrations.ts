@@ -1,0 +1,36 @@
+/** One schema change, shaped like `@kb/platform`'s `Migration` (this lib may not import it). */
+export interface EventStoreMigration {
+  id: string;
+  sql: string;
+}
+
+/**
+ * The `events` table of the Postgres adapter.
+ *
+ * - `transaction_id` is the writing transaction's id (xid8, never wraps). Together with `global_position` it is
+ *   the global order: readers only take rows below the oldest transaction still running (see README).
+ * - `(stream_id, stream_position)` is unique, so a stale expected version fails inside the append itself.
+ * - `event_id` is unique: the idempotency key of an append.
+ */
+export const postgresEventStoreMigrations: EventStoreMigration[] = [
+  {
+    id: 'event-store/001-events',
+    sql: `
+      CREATE TABLE events (
+        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        global_position bigint GENERATED ALWAYS AS IDENTITY,
+        stream_id text NOT NULL,
+        stream_position bigint NOT NULL CHECK (stream_position >= 0),
+        event_id uuid NOT NULL,
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        metadata jsonb NOT NULL,
+        brand_owner_code text,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT events_global_order PRIMARY KEY (transaction_id, global_position),
+        CONSTRAINT events_stream_position UNIQUE (stream_id, stream_position),
+        CONSTRAINT events_event_id UNIQUE (event_id)
+      );
+    `,
+  },
+];

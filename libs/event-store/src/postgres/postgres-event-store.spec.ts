@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import {
+  describeEventStoreContract,
+  eventually,
+  newEvent,
+  runConcurrentWriters,
+} from '../contract/event-store.contract.js';
+import { EventIdConflictError, type RecordedEvent } from '../port.js';
+import { postgresEventStoreMigrations } from './migrations.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+async function openDatabase(): Promise<{ db: TestDatabase; pool: pg.Pool }> {
+  const db = await createTestDatabase('kbes');
+  const pool = new pg.Pool({
+    connectionString: db.url,
+    max: 24,
+    options: '-c idle_in_transaction_session_timeout=10000',
+  });
+  // pool.end() resolves before its connections are gone; drop() then terminates them, which is expected.
+  pool.on('error', () => undefined);
+  for (const migration of postgresEventStoreMigrations) await pool.query(migration.sql);
+  return { db, pool };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeEventStoreContract('Postgres', async () => {
+  const { db, pool } = await openDatabase();
+  const store = new PostgresEventStore(pool, { pollIntervalMs: 200 });
+  return {
+    store,
+    async teardown() {
+      await store.close();
+      await pool.end();
+      await db.drop();
+    },
+  };
+});
+
+describe('PostgresEventStore', () => {
+  let db: TestDatabase;
+  let pool: pg.Pool;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    ({ db, pool } = await openDatabase());
+    store = new PostgresEventStore(pool, { pollIntervalMs: 200 });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await pool?.end();
+    await db?.drop();
+  });
+
+  it('holds back a later commit until an earlier transaction ends, then delivers both in transaction order', async () => {
+    const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({
+      from: marker.position,
+      onEvents: (events) => void seen.push(...events),
+    });
+    const slow = new pg.Client({ connectionString: db.url });
+    await slow.connect();
+    try {
+      // The slow transaction takes the smaller global position, then commits after the fast append.
+      await slow.query('BEGIN');
+      await slow.query(
+        `INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, brand_owner_code)
+         VALUES ($1, 0, $2, 'CommittedLate', '{}', $3, 'DEMO')`,
+        [`recipe-${randomUUID()}`, randomUUID(), JSON.stringify(newEvent('x').metadata)],
+      );
+      const fast = await store.appendToStream(
+        `recipe-${randomUUID()}`,
+        [newEvent('CommittedEarly')],
+        'no_stream',
+      );
+      await sleep(1000);
+      expect(seen).toEqual([]);
+      expect(await store.readAll({ from: marker.position })).toEqual([]);
+
+      await slow.query('COMMIT');
+      await eventually(async () => (seen.length >= 2 ? true : undefined));
+      expect(seen.map((e) => e.type)).toEqual(['CommittedLate', 'CommittedEarly']);
+      expect(seen[0]!.position.globalPosition).toBeLessThan(fast.position.globalPosition);
+    } finally {
+      await slow.end();
+      await subscription.stop();
+    }
+  });
+
+  it('control: under the same load a naive "global_position > last" reader loses events', async () => {
+    let last = 0n;
+    const naiveSeen = new Set<string>();
+    let writing = true;
+    const naiveReader = (async () => {
+      for (;;) {
+        const done = !writing;
+        const { rows } = await pool.query<{ event_id: string; global_position: string }>(
+          'SELECT event_id::text AS event_id, global_position FROM events WHERE global_position > $1 ORDER BY global_position LIMIT 1000',
+          [last.toString()],
+        );
+        for (const row of rows) naiveSeen.add(row.event_id);
+        if (rows.length > 0) last = BigInt(rows.at(-1)!.global_position);
+        else if (done) return;
+      }
+    })();
+    const written = await runConcurrentWriters(store, {
+      prefix: `naive-${randomUUID()}`,
+      writers: 16,
+      durationMs: 2000,
+    });
+    writing = false;
+    await naiveReader;
+    const lost = written.filter((w) => !naiveSeen.has(w.eventId)).length;
+    console.log(
+      `naive reader lost ${lost} of ${written.length} events (${((100 * lost) / written.length).toFixed(2)}%)`,
+    );
+    expect(lost).toBeGreaterThan(0);
+  });
+
+  it('refuses a partial overlap of event ids, and ids reused on another stream, writing nothing', async () => {
+    const streamId = `recipe-${randomUUID()}`;
+    const [a, b, c] = [newEvent('A'), newEvent('B'), newEvent('C')];
+    await store.appendToStream(streamId, [a, b], 'no_stream');
+    await expect(store.appendToStream(streamId, [b, c], 'any')).rejects.toBeInstanceOf(EventIdConflictError);
+    await expect(store.appendToStream(`recipe-${randomUUID()}`, [a, b], 'any')).rejects.toBeInstanceOf(
+      EventIdConflictError,
+    );
+    await expect(store.appendToStream(streamId, [c, c], 'any')).rejects.toBeInstanceOf(EventIdConflictError);
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['A', 'B']);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM events WHERE event_id = $1', [
+      c.eventId,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('an empty append checks the expected version and writes nothing', async () => {
+    const streamId = `recipe-${randomUUID()}`;
+    expect(await store.appendToStream(streamId, [], 'no_stream')).toMatchObject({ nextExpectedVersion: -1n });
+    const written = await store.appendToStream(streamId, [newEvent('A')], 'no_stream');
+    expect(await store.appendToStream(streamId, [], 0n)).toEqual(written);
+    await expect(store.appendToStream(streamId, [], 'no_stream')).rejects.toMatchObject({
+      name: 'WrongExpectedVersionError',
+    });
+  });
+
+  it('stores the brand owner code in its own column and the metadata as jsonb', async () => {
+    const streamId = `recipe-${randomUUID()}`;
+    await store.appendToStream(streamId, [newEvent('A', { x: 1 }, 'OTHER')], 'no_stream');
+    const { rows } = await pool.query(
+      `SELECT brand_owner_code, jsonb_typeof(metadata) AS metadata, data ->> 'x' AS x,
+              pg_typeof(transaction_id)::text AS xid_type
+       FROM events WHERE stream_id = $1`,
+      [streamId],
+    );
+    expect(rows).toEqual([{ brand_owner_code: 'OTHER', metadata: 'object', x: '1', xid_type: 'xid8' }]);
+  });
+
+  it('wakes a subscriber in another process through NOTIFY, long before its next poll', async () => {
+    const listening = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
+    const seen: RecordedEvent[] = [];
+    const subscription = listening.subscribeToAll({
+      from: marker.position,
+      onEvents: (events) => void seen.push(...events),
+    });
+    try {
+      await sleep(1000); // the first read is done and LISTEN is in place; the next poll is a minute away
+      const appendedAt = Date.now();
+      await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('Notified')], 'no_stream');
+      await eventually(async () => (seen.some((e) => e.type === 'Notified') ? true : undefined), 10_000);
+      expect(Date.now() - appendedAt).toBeLessThan(10_000);
+    } finally {
+      await subscription.stop();
+      await listening.close();
+    }
+  });
+
+  it('still delivers by polling when no NOTIFY is sent', async () => {
+    const quiet = new PostgresEventStore(pool, { notify: false });
+    const polling = new PostgresEventStore(pool, { pollIntervalMs: 200 });
+    const marker = await quiet.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
+    const seen: RecordedEvent[] = [];
+    const subscription = polling.subscribeToAll({
+      from: marker.position,
+      onEvents: (events) => void seen.push(...events),
+    });
+    try {
+      await sleep(500);
+      await quiet.appendToStream(`recipe-${randomUUID()}`, [newEvent('Polled')], 'no_stream');
+      await eventually(async () => (seen.some((e) => e.type === 'Polled') ? true : undefined), 10_000);
+    } finally {
+      await subscription.stop();
+      await polling.close();
+      await quiet.close();
+    }
+  });
+});

@@ -1,0 +1,476 @@
+import pg from 'pg';
+import {
+  EventIdConflictError,
+  START,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../port.js';
+
+export interface PostgresEventStoreOptions {
+  /** How often an idle subscription reads anyway when no wake-up arrived. Default 500 ms. */
+  pollIntervalMs?: number;
+  /** LISTEN/NOTIFY channel carrying the "something was appended" hint. Default `kb_events`. */
+  channel?: string;
+  /** Send the hint after appends, for subscribers in other processes. Default true. */
+  notify?: boolean;
+  /** Default batch size of `subscribeToAll`. Default 500. */
+  batchSize?: number;
+}
+
+const UNIQUE_VIOLATION = '23505';
+/** Appends with `any` / `stream_exists` retry when a concurrent append took the same stream position. */
+const MAX_APPEND_ATTEMPTS = 20;
+/** A subscription retries failed reads this many times in a row (growing pauses) before it fails. */
+const MAX_READ_FAILURES = 5;
+const FIRST_RECHECK_MS = 10;
+
+// One statement per append: the stream's head, the expected-version check and the insert. A stale expected
+// version inserts nothing (or hits the unique (stream_id, stream_position) key when a concurrent append won),
+// so optimistic concurrency costs no extra round trip. transaction_id and global_position come from defaults.
+const APPEND_SQL = `
+  WITH head AS (SELECT max(stream_position) AS version FROM events WHERE stream_id = $1)
+  INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, brand_owner_code)
+  SELECT $1, coalesce(head.version, -1) + e.ord, e.event_id, e.type, e.data, e.metadata, e.metadata ->> 'brandOwnerCode'
+  FROM head, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
+  WHERE CASE $6::text
+    WHEN 'any' THEN true
+    WHEN 'no_stream' THEN head.version IS NULL
+    WHEN 'stream_exists' THEN head.version IS NOT NULL
+    ELSE head.version IS NOT DISTINCT FROM $7::bigint
+  END
+  ORDER BY e.ord
+  RETURNING stream_position, transaction_id::text AS transaction_id, global_position`;
+
+const EVENT_COLUMNS = `transaction_id::text AS transaction_id, global_position, stream_id, stream_position,
+  event_id::text AS event_id, type, data, metadata, recorded_at`;
+
+// The gap-free read (ARCHITECTURE.md "Event sourcing rules"): one statement, so the snapshot whose xmin bounds
+// the rows is the snapshot that reads them. Every transaction below xmin has ended, and any transaction that
+// commits later has an id >= xmin, so nothing can still appear before the last row returned.
+const READ_ALL_SQL = `
+  SELECT ${EVENT_COLUMNS} FROM events
+  WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id, global_position
+  LIMIT $3`;
+
+const HEAD_SQL = `
+  SELECT transaction_id::text AS transaction_id, global_position FROM events
+  WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id DESC, global_position DESC
+  LIMIT 1`;
+
+interface EventRow {
+  transaction_id: string;
+  global_position: string;
+  stream_id: string;
+  stream_position: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamPosition: BigInt(row.stream_position),
+    position: { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) },
+    recordedAt: row.recorded_at,
+  };
+}
+
+function expectedVersionParams(expected: ExpectedVersion): [string, string | null] {
+  if (expected === 'any' || expected === 'no_stream' || expected === 'stream_exists') return [expected, null];
+  const version = BigInt(expected);
+  if (version < 0n) throw new RangeError(`Expected version must be >= 0, got ${String(expected)}`);
+  return ['exact', version.toString()];
+}
+
+function versionMatches(expected: ExpectedVersion, actual: bigint | null): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === null;
+  if (expected === 'stream_exists') return actual !== null;
+  return actual === BigInt(expected);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: string }).code === UNIQUE_VIOLATION;
+}
+
+function delay(ms: number, signal?: { cancel?: () => void }): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (signal)
+      signal.cancel = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+  });
+}
+
+/**
+ * The event store on Postgres. The caller owns the pool (and should set `idle_in_transaction_session_timeout`
+ * on it, since any open transaction holds subscribers back); the store opens at most two connections of its
+ * own, from the pool's settings: one to LISTEN while subscriptions run, one to send the wake-up NOTIFY.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly pollIntervalMs: number;
+  private readonly channel: string;
+  private readonly notifyEnabled: boolean;
+  private readonly defaultBatchSize: number;
+  private readonly subscriptions = new Set<PostgresSubscription>();
+  private listener: pg.Client | undefined;
+  private listenerConnecting = false;
+  private notifier: Promise<pg.Client> | undefined;
+  private notifyInFlight = false;
+  private notifyPending = false;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.channel = options.channel ?? 'kb_events';
+    this.notifyEnabled = options.notify ?? true;
+    this.defaultBatchSize = options.batchSize ?? 500;
+    if (!/^[a-z_][a-z0-9_]*$/.test(this.channel))
+      throw new Error(`Invalid NOTIFY channel name ${this.channel}`);
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendResult> {
+    const [kind, version] = expectedVersionParams(expectedVersion);
+    if (events.length === 0) return this.checkVersionOnly(streamId, expectedVersion);
+    const ids = events.map((e) => e.eventId.toLowerCase());
+    if (new Set(ids).size !== ids.length) throw new EventIdConflictError(streamId, ids);
+    const values = [
+      streamId,
+      ids,
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map((e) => JSON.stringify(e.metadata)),
+      kind,
+      version,
+    ];
+    for (let attempt = 1; ; attempt++) {
+      let rows: { stream_position: string; transaction_id: string; global_position: string }[];
+      try {
+        ({ rows } = await this.pool.query({ name: 'kb_event_store_append', text: APPEND_SQL, values }));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        rows = [];
+      }
+      if (rows.length === events.length) {
+        this.appended();
+        const last = rows.reduce((a, b) => (BigInt(b.global_position) > BigInt(a.global_position) ? b : a));
+        return {
+          nextExpectedVersion: BigInt(last.stream_position),
+          position: {
+            transactionId: BigInt(last.transaction_id),
+            globalPosition: BigInt(last.global_position),
+          },
+        };
+      }
+      // Nothing was written: a retried append, a stale expected version, or (any/stream_exists) a lost race.
+      const original = await this.findPriorAppend(streamId, ids);
+      if (original) return original;
+      const actual = await this.streamVersion(streamId);
+      if (!versionMatches(expectedVersion, actual) || attempt >= MAX_APPEND_ATTEMPTS) {
+        throw new WrongExpectedVersionError(streamId, expectedVersion, actual);
+      }
+    }
+  }
+
+  async readStream(
+    streamId: string,
+    options: { fromVersion?: bigint; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2
+       ORDER BY stream_position LIMIT $3`,
+      [streamId, String(options.fromVersion ?? 0n), options.maxCount ?? null],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readAfter(options.from ?? START, options.maxCount ?? null);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    if (this.closed) throw new Error('PostgresEventStore is closed');
+    const subscription = new PostgresSubscription(
+      (from, max) => this.readAfter(from, max),
+      options,
+      options.batchSize ?? this.defaultBatchSize,
+      this.pollIntervalMs,
+      () => {
+        this.subscriptions.delete(subscription);
+        if (this.subscriptions.size === 0) this.stopListening();
+      },
+    );
+    this.subscriptions.add(subscription);
+    this.startListening();
+    return subscription;
+  }
+
+  async headPosition(): Promise<GlobalPosition> {
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(HEAD_SQL);
+    const row = rows[0];
+    return row
+      ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) }
+      : START;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    this.stopListening();
+    const notifier = this.notifier;
+    this.notifier = undefined;
+    if (notifier) await notifier.then((c) => c.end()).catch(() => undefined);
+  }
+
+  private async readAfter(from: GlobalPosition, maxCount: number | null): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'kb_event_store_read_all',
+      text: READ_ALL_SQL,
+      values: [from.transactionId.toString(), from.globalPosition.toString(), maxCount],
+    });
+    return rows.map(toRecordedEvent);
+  }
+
+  private async streamVersion(streamId: string): Promise<bigint | null> {
+    const { rows } = await this.pool.query<{ version: string | null }>(
+      'SELECT max(stream_position) AS version FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    const version = rows[0]?.version;
+    return version === null || version === undefined ? null : BigInt(version);
+  }
+
+  private async checkVersionOnly(streamId: string, expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const { rows } = await this.pool.query<{
+      stream_position: string;
+      transaction_id: string;
+      global_position: string;
+    }>(
+      `SELECT stream_position, transaction_id::text AS transaction_id, global_position FROM events
+       WHERE stream_id = $1 ORDER BY stream_position DESC LIMIT 1`,
+      [streamId],
+    );
+    const last = rows[0];
+    const actual = last ? BigInt(last.stream_position) : null;
+    if (!versionMatches(expectedVersion, actual))
+      throw new WrongExpectedVersionError(streamId, expectedVersion, actual);
+    return last
+      ? {
+          nextExpectedVersion: BigInt(last.stream_position),
+          position: {
+            transactionId: BigInt(last.transaction_id),
+            globalPosition: BigInt(last.global_position),
+          },
+        }
+      : { nextExpectedVersion: -1n, position: START };
+  }
+
+  /** The result of an earlier append of exactly these events to this stream, or undefined if none was stored. */
+  private async findPriorAppend(streamId: string, ids: string[]): Promise<AppendResult | undefined> {
+    const { rows } = await this.pool.query<{
+      event_id: string;
+      stream_id: string;
+      stream_position: string;
+      transaction_id: string;
+      global_position: string;
+    }>(
+      `SELECT event_id::text AS event_id, stream_id, stream_position, transaction_id::text AS transaction_id, global_position
+       FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_id, stream_position`,
+      [ids],
+    );
+    if (rows.length === 0) return undefined;
+    const sameAppend =
+      rows.length === ids.length &&
+      rows.every((row, i) => row.stream_id === streamId && row.event_id === ids[i]) &&
+      rows.every(
+        (row, i) => i === 0 || BigInt(row.stream_position) === BigInt(rows[i - 1]!.stream_position) + 1n,
+      );
+    if (!sameAppend)
+      throw new EventIdConflictError(
+        streamId,
+        rows.map((r) => r.event_id),
+      );
+    const last = rows[rows.length - 1]!;
+    return {
+      nextExpectedVersion: BigInt(last.stream_position),
+      position: { transactionId: BigInt(last.transaction_id), globalPosition: BigInt(last.global_position) },
+    };
+  }
+
+  /** After a commit: wake this process's subscribers now, and send the hint to other processes. */
+  private appended(): void {
+    for (const subscription of this.subscriptions) subscription.wake();
+    if (this.notifyEnabled && !this.closed) this.sendNotify();
+  }
+
+  // NOTIFY inside the append would serialise every committing append on Postgres' global notify lock, so the
+  // hint goes out after the commit, on its own connection, and bursts of appends collapse into one NOTIFY.
+  private sendNotify(): void {
+    if (this.notifyInFlight) {
+      this.notifyPending = true;
+      return;
+    }
+    this.notifyInFlight = true;
+    this.notifyPending = false;
+    this.notifier ??= this.connect();
+    const notifier = this.notifier;
+    notifier
+      .then((client) => client.query(`NOTIFY ${this.channel}`))
+      .catch(() => {
+        // A lost connection: open a new one next time. Subscribers poll meanwhile.
+        if (this.notifier === notifier) this.notifier = undefined;
+        void notifier.then((c) => c.end()).catch(() => undefined);
+      })
+      .finally(() => {
+        this.notifyInFlight = false;
+        if (this.notifyPending && !this.closed) this.sendNotify();
+      });
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client(this.pool.options);
+    client.on('error', () => {
+      // Reported through the failing query or the listener's reconnect; nothing else holds this client.
+    });
+    await client.connect();
+    return client;
+  }
+
+  private startListening(): void {
+    if (this.listener || this.listenerConnecting || this.closed) return;
+    this.listenerConnecting = true;
+    this.connect()
+      .then(async (client) => {
+        client.on('notification', () => {
+          for (const subscription of this.subscriptions) subscription.wake();
+        });
+        client.on('error', () => {
+          if (this.listener === client) this.listener = undefined;
+          void client.end().catch(() => undefined);
+          setTimeout(() => {
+            if (this.subscriptions.size > 0) this.startListening();
+          }, this.pollIntervalMs).unref();
+        });
+        await client.query(`LISTEN ${this.channel}`);
+        this.listenerConnecting = false;
+        if (this.subscriptions.size === 0 || this.closed) {
+          await client.end();
+          return;
+        }
+        this.listener = client;
+        // Appends may have happened while connecting.
+        for (const subscription of this.subscriptions) subscription.wake();
+      })
+      .catch(() => {
+        // Without LISTEN the subscriptions still poll; try again later.
+        this.listenerConnecting = false;
+        setTimeout(() => {
+          if (this.subscriptions.size > 0) this.startListening();
+        }, this.pollIntervalMs * 4).unref();
+      });
+  }
+
+  private stopListening(): void {
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) void listener.end().catch(() => undefined);
+  }
+}
+
+class PostgresSubscription implements Subscription {
+  readonly done: Promise<void>;
+  private stopped = false;
+  private woken = false;
+  private sleeper: { cancel?: () => void } | undefined;
+
+  constructor(
+    private readonly read: (from: GlobalPosition, maxCount: number) => Promise<RecordedEvent[]>,
+    private readonly options: SubscribeOptions,
+    private readonly batchSize: number,
+    private readonly pollIntervalMs: number,
+    private readonly onEnd: () => void,
+  ) {
+    this.done = this.run().finally(onEnd);
+    this.done.catch(() => undefined);
+  }
+
+  wake(): void {
+    this.woken = true;
+    this.sleeper?.cancel?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.done.catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    let checkpoint = this.options.from ?? START;
+    let failures = 0;
+    // A wake-up can come before its event is readable (an older transaction, maybe in another database, still
+    // holds the snapshot's xmin back), so after one the subscription looks again soon, backing off to the poll.
+    let recheckMs = 0;
+    while (!this.stopped) {
+      if (this.woken) recheckMs = FIRST_RECHECK_MS;
+      this.woken = false;
+      let batch: RecordedEvent[];
+      try {
+        batch = await this.read(checkpoint, this.batchSize);
+        failures = 0;
+      } catch (error) {
+        if (++failures >= MAX_READ_FAILURES) throw error;
+        await this.sleep(this.pollIntervalMs * 2 ** failures);
+        continue;
+      }
+      if (this.stopped) return;
+      if (batch.length > 0) {
+        await this.options.onEvents(batch);
+        checkpoint = batch[batch.length - 1]!.position;
+        if (batch.length === this.batchSize) continue;
+      }
+      if (this.woken) continue;
+      if (recheckMs > 0 && recheckMs < this.pollIntervalMs) {
+        await this.sleep(recheckMs);
+        recheckMs *= 2;
+      } else {
+        recheckMs = 0;
+        await this.sleep(this.pollIntervalMs);
+      }
+    }
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    const sleeper: { cancel?: () => void } = {};
+    this.sleeper = sleeper;
+    await delay(ms, sleeper);
+    this.sleeper = undefined;
+  }
+}
