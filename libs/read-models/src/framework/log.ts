@@ -1,0 +1,32 @@
+/** The slice of a pino logger the framework uses; pass the app's pino instance. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Resolves after `ms`, or at once when `signal` aborts (never rejects). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+export function errorFields(error: unknown): { err: { message: string; name?: string; stack?: string } } {
+  if (error instanceof Error)
+    return { err: { message: error.message, name: error.name, stack: error.stack } };
+  return { err: { message: String(error) } };
+}
+
+export function formatPosition(p: { transactionId: bigint; globalPosition: bigint }): string {
+  return `${p.transactionId}/${p.globalPosition}`;
+}

@@ -1,0 +1,29 @@
+import type { Migration } from '@kb/platform';
+
+/**
+ * The framework's own table. One row per built version of a projection: exactly one `live` row per projection
+ * (the one its views point at) and at most a few `building` rows (rebuilds in progress beside it).
+ * The checkpoint is the pair (transaction_id, global_position) of the last event applied, exclusive start of the
+ * next read.
+ */
+export const readModelMigrations: readonly Migration[] = [
+  {
+    id: 'read-models/001-projection-checkpoints',
+    sql: `
+      CREATE TABLE projection_checkpoints (
+        name text NOT NULL,
+        version int NOT NULL,
+        definition_version int NOT NULL,
+        status text NOT NULL CHECK (status IN ('live', 'building')),
+        transaction_id bigint NOT NULL DEFAULT 0,
+        global_position bigint NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        last_error text,
+        last_error_at timestamptz,
+        PRIMARY KEY (name, version)
+      );
+      CREATE UNIQUE INDEX projection_checkpoints_one_live ON projection_checkpoints (name) WHERE status = 'live';
+    `,
+  },
+];

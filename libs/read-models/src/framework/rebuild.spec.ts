@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { comparePositions, type RecordedEvent } from '@kb/event-store';
+import { aggregateTypeOf, streamSummaryProjection } from '../stream-summary/stream-summary.projection.js';
+import {
+  allEvents,
+  appendMany,
+  eventually,
+  newEvent,
+  probeProjection,
+  startTestSystem,
+  type TestSystem,
+} from '../test/support.js';
+import { rebuildProjection, runProjections } from './runner.js';
+import { createVersion, liveCheckpoint, readVersions, switchToVersion } from './versions.js';
+
+/** What stream_summary must hold for these events, computed independently of the projection. */
+function expectedSummary(events: RecordedEvent[]) {
+  const byStream = new Map<string, RecordedEvent[]>();
+  for (const e of events) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e]);
+  return [...byStream.entries()]
+    .map(([streamId, es]) => {
+      const last = es.at(-1) as RecordedEvent;
+      return {
+        stream_id: streamId,
+        aggregate_type: aggregateTypeOf(streamId),
+        brand_owner_code: last.metadata.brandOwnerCode,
+        event_count: es.length,
+        last_event_type: last.type,
+        last_actor: last.metadata.actor,
+        last_stream_position: Number(last.streamPosition),
+        created_at: (es[0] as RecordedEvent).recordedAt.toISOString(),
+        updated_at: last.recordedAt.toISOString(),
+      };
+    })
+    .sort((a, b) => a.stream_id.localeCompare(b.stream_id));
+}
+
+async function summaryRows(sys: TestSystem) {
+  const { rows } = await sys.pool.query<{ stream_id: string; created_at: Date; updated_at: Date }>(
+    `SELECT stream_id, aggregate_type, brand_owner_code, event_count::int AS event_count, last_event_type, last_actor,
+            last_stream_position::int AS last_stream_position, created_at, updated_at
+       FROM stream_summary`,
+  );
+  return rows
+    .map((r) => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() }))
+    .sort((a, b) => a.stream_id.localeCompare(b.stream_id));
+}
+
+async function caughtUp(sys: TestSystem, name: string): Promise<boolean> {
+  const [head, checkpoint] = await Promise.all([sys.store.headPosition(), liveCheckpoint(sys.pool, name)]);
+  return checkpoint !== null && comparePositions(checkpoint, head) >= 0;
+}
+
+describe('rebuild', () => {
+  let sys: TestSystem;
+  beforeEach(async () => {
+    sys = await startTestSystem();
+  });
+  afterEach(async () => {
+    await sys.close();
+  });
+
+  it('builds beside the live version and switches atomically while readers keep querying and writers keep appending', async () => {
+    await appendMany(sys.store, { streams: 100, perStream: 20 });
+    const stopLive = new AbortController();
+    const live = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
+      signal: stopLive.signal,
+      pollIntervalMs: 20,
+    });
+    await eventually(() => caughtUp(sys, 'stream_summary'));
+
+    let appending = true;
+    const appender = (async () => {
+      while (appending) {
+        await sys.store.appendToStream(
+          `apk-${randomUUID()}`,
+          [newEvent('ApkCreated', 'dora', 'OTHER')],
+          'no_stream',
+        );
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+
+    const readerPool = sys.openPool();
+    const samples: { streams: number; events: number }[] = [];
+    const readerErrors: unknown[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        try {
+          const { rows } = await readerPool.query<{ streams: number; events: number }>(
+            'SELECT count(*)::int AS streams, coalesce(sum(event_count), 0)::int AS events FROM stream_summary',
+          );
+          samples.push(rows[0] as { streams: number; events: number });
+        } catch (error) {
+          readerErrors.push(error);
+        }
+      }
+    })();
+
+    try {
+      const result = await rebuildProjection(sys.pool, sys.store, streamSummaryProjection, {
+        signal: new AbortController().signal,
+        batchSize: 50,
+        pollIntervalMs: 20,
+      });
+      expect(result).toEqual({ version: 2, replaced: 1 });
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      appending = false;
+      await appender;
+      await eventually(() => caughtUp(sys, 'stream_summary'));
+      reading = false;
+      await reader;
+      stopLive.abort();
+      await live;
+    }
+
+    expect(readerErrors).toEqual([]);
+    expect(samples.length).toBeGreaterThan(20);
+    expect(samples.every((s) => s.events >= 2000 && s.streams >= 100)).toBe(true);
+    for (let i = 1; i < samples.length; i++) {
+      expect(samples[i]!.events).toBeGreaterThanOrEqual(samples[i - 1]!.events);
+    }
+
+    // The view reads the new version; the old one is gone.
+    const { rows: view } = await sys.pool.query(
+      `SELECT definition FROM pg_views WHERE viewname = 'stream_summary'`,
+    );
+    expect(view[0].definition).toMatch(/FROM stream_summary_v2/);
+    const { rows: old } = await sys.pool.query(`SELECT to_regclass('stream_summary_v1') AS t`);
+    expect(old[0].t).toBeNull();
+    expect((await readVersions(sys.pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
+      [2, 'live'],
+    ]);
+
+    expect(await summaryRows(sys)).toEqual(expectedSummary(await allEvents(sys.store)));
+  });
+
+  it('builds a new version beside the live one when the projection code version goes up', async () => {
+    await appendMany(sys.store, { streams: 10, perStream: 5 });
+    const v1 = new AbortController();
+    const runV1 = runProjections(sys.pool, sys.store, [probeProjection({ version: 1 })], {
+      signal: v1.signal,
+      pollIntervalMs: 20,
+    });
+    await eventually(() => caughtUp(sys, 'probe'));
+    v1.abort();
+    await runV1;
+
+    const v2 = new AbortController();
+    const runV2 = runProjections(sys.pool, sys.store, [probeProjection({ version: 2, instance: 'v2' })], {
+      signal: v2.signal,
+      pollIntervalMs: 20,
+    });
+    try {
+      const switched = await eventually(async () => {
+        const versions = await readVersions(sys.pool, 'probe');
+        return versions.length === 1 && versions[0]?.definitionVersion === 2 ? versions[0] : undefined;
+      });
+      expect(switched.version).toBe(2);
+      const { rows } = await sys.pool.query('SELECT DISTINCT instance FROM probe_rows');
+      expect(rows).toEqual([{ instance: 'v2' }]);
+      expect((await sys.pool.query('SELECT count(*)::int AS n FROM probe_rows')).rows[0].n).toBe(50);
+    } finally {
+      v2.abort();
+      await runV2;
+    }
+  });
+
+  it('refuses to switch to a version that has not got as far as the live one', async () => {
+    await appendMany(sys.store, { streams: 3, perStream: 2 });
+    const stop = new AbortController();
+    const running = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
+    await eventually(() => caughtUp(sys, 'stream_summary'));
+    stop.abort();
+    await running;
+
+    const building = await createVersion(sys.pool, streamSummaryProjection, 'building');
+    expect(await switchToVersion(sys.pool, streamSummaryProjection, building.version)).toBe('behind');
+    expect((await readVersions(sys.pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
+      [1, 'live'],
+      [2, 'building'],
+    ]);
+    expect((await sys.pool.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(3);
+  });
+
+  it('drops the partial build when the rebuild is called off, leaving the live version serving', async () => {
+    await appendMany(sys.store, { streams: 50, perStream: 20 });
+    const stop = new AbortController();
+    const running = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
+    await eventually(() => caughtUp(sys, 'stream_summary'));
+    stop.abort();
+    await running;
+
+    const callOff = new AbortController();
+    const rebuilding = rebuildProjection(sys.pool, sys.store, streamSummaryProjection, {
+      signal: callOff.signal,
+      batchSize: 10,
+    });
+    rebuilding.catch(() => undefined);
+    await eventually(async () => {
+      const building = (await readVersions(sys.pool, 'stream_summary')).find((v) => v.status === 'building');
+      return building && building.checkpoint.globalPosition > 0n;
+    });
+    callOff.abort();
+    await expect(rebuilding).rejects.toThrow('Rebuild of stream_summary was stopped before it finished');
+
+    expect((await readVersions(sys.pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
+      [1, 'live'],
+    ]);
+    expect((await sys.pool.query(`SELECT to_regclass('stream_summary_v2') AS t`)).rows[0].t).toBeNull();
+    expect((await sys.pool.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(50);
+  });
+});

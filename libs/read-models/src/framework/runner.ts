@@ -1,0 +1,397 @@
+import { comparePositions, type EventStore } from '@kb/event-store';
+import type { Pool, PoolClient } from '@kb/platform';
+import { projectBatch, recordError } from './batch.js';
+import { ProjectionLockedError, StaleCheckpointError } from './errors.js';
+import { lockedError, tryLockVersion, unlockVersion } from './locks.js';
+import { errorFields, formatPosition, silentLogger, sleep, type Logger } from './log.js';
+import { checkRegistry, type Projection } from './projection.js';
+import {
+  createVersion,
+  dropBuildingVersion,
+  ensureLiveVersions,
+  readVersion,
+  readVersions,
+  switchToVersion,
+} from './versions.js';
+
+export interface RunOptions {
+  /** Stops the runners gracefully: the batch in flight commits (or rolls back), then locks are released. */
+  signal: AbortSignal;
+  logger?: Logger;
+  /** Events read per batch (and written per transaction). Default 500. */
+  batchSize?: number;
+  /** How often an idle runner asks the store for new events. Default 100 ms. */
+  pollIntervalMs?: number;
+  /** When another process runs the same projection version: 'wait' (stand by and take over when it stops, the
+   * default) or 'fail' (throw ProjectionLockedError). */
+  whenLocked?: 'wait' | 'fail';
+  /** How often a standby instance retries the lock. Default 2 s. */
+  lockRetryMs?: number;
+  /** Upper bound of the retry back-off after a failing batch. Default 30 s. */
+  maxRetryDelayMs?: number;
+}
+
+interface Settings {
+  signal: AbortSignal;
+  logger: Logger;
+  batchSize: number;
+  pollIntervalMs: number;
+  whenLocked: 'wait' | 'fail';
+  lockRetryMs: number;
+  maxRetryDelayMs: number;
+}
+
+function settings(options: RunOptions): Settings {
+  return {
+    signal: options.signal,
+    logger: options.logger ?? silentLogger,
+    batchSize: options.batchSize ?? 500,
+    pollIntervalMs: options.pollIntervalMs ?? 100,
+    whenLocked: options.whenLocked ?? 'wait',
+    lockRetryMs: options.lockRetryMs ?? 2000,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
+  };
+}
+
+const backoff = (failures: number, max: number) => Math.min(max, 250 * 2 ** Math.min(failures, 10));
+
+/** A projection version's run lock, held on a dedicated connection for as long as this instance runs it. */
+interface Lease {
+  projection: Projection;
+  version: number;
+  /** Throws when the connection holding the lock died (the lock went with it). */
+  check(): void;
+  release(): Promise<void>;
+}
+
+function leaseOn(client: PoolClient, projection: Projection, version: number): Lease {
+  let lost: Error | null = null;
+  const onError = (error: Error) => (lost = error);
+  client.on('error', onError);
+  let released = false;
+  return {
+    projection,
+    version,
+    check() {
+      if (lost)
+        throw new Error(`Lost the connection holding the lock of ${projection.name} v${version}`, {
+          cause: lost,
+        });
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      if (!lost) await unlockVersion(client, projection.name, version).catch((e: Error) => (lost = e));
+      client.off('error', onError);
+      client.release(lost ?? undefined);
+    },
+  };
+}
+
+/** Takes the run lock of one projection version; waits (standby) or throws per `whenLocked`. Null if stopped. */
+async function acquire(
+  pool: Pool,
+  projection: Projection,
+  version: number,
+  s: Settings,
+): Promise<Lease | null> {
+  const client = await pool.connect();
+  const lease = leaseOn(client, projection, version);
+  let announced = false;
+  try {
+    while (!s.signal.aborted) {
+      if (await tryLockVersion(client, projection.name, version)) {
+        if (announced) s.logger.info({ projection: projection.name, version }, 'took over the projection');
+        return lease;
+      }
+      const error = await lockedError(pool, projection.name, version);
+      if (s.whenLocked === 'fail') throw error;
+      if (!announced)
+        s.logger.warn({ projection: projection.name, version }, `${error.message}; standing by`);
+      announced = true;
+      await sleep(s.lockRetryMs, s.signal);
+    }
+  } catch (error) {
+    await lease.release();
+    throw error;
+  }
+  await lease.release();
+  return null;
+}
+
+type Outcome = 'stopped' | 'retired' | 'switched';
+
+/**
+ * Runs one version of a projection under its lease: catch up from the checkpoint, then follow the log.
+ * A building version switches the views over once it has caught up with the head and with the live version.
+ * Returns 'retired' when its version was dropped under it (another process switched to a newer version).
+ */
+async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings): Promise<Outcome> {
+  const { projection, version } = lease;
+  const log = { projection: projection.name, version };
+  const start = await readVersion(pool, projection.name, version);
+  if (!start) return 'retired';
+  let checkpoint = start.checkpoint;
+  let failures = 0;
+  let applied = 0;
+  let caughtUp = false;
+  let lastProgressLog = Date.now();
+  s.logger.info(
+    { ...log, status: start.status, checkpoint: formatPosition(checkpoint) },
+    'projection started',
+  );
+  while (!s.signal.aborted) {
+    lease.check();
+    const events = await store.readAll({ from: checkpoint, maxCount: s.batchSize });
+    if (events.length === 0) {
+      const current = await readVersion(pool, projection.name, version);
+      if (!current) return 'retired';
+      if (comparePositions(current.checkpoint, checkpoint) !== 0)
+        throw new StaleCheckpointError(projection.name, version);
+      if (!caughtUp) {
+        caughtUp = true;
+        s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'caught up with the head');
+      }
+      if (current.status === 'building') {
+        const outcome = await switchToVersion(pool, projection, version);
+        if (outcome === 'gone') return 'retired';
+        if (outcome === 'switched') {
+          s.logger.info(
+            { ...log, checkpoint: formatPosition(checkpoint) },
+            'switched the live views to this version',
+          );
+          return 'switched';
+        }
+        // 'behind': the live version moved past us meanwhile; keep catching up.
+        caughtUp = false;
+        continue;
+      }
+      await sleep(s.pollIntervalMs, s.signal);
+      continue;
+    }
+    try {
+      checkpoint = await projectBatch(pool, projection, version, checkpoint, events);
+      applied += events.length;
+      failures = 0;
+      if (caughtUp && events.length === s.batchSize) caughtUp = false;
+      if (Date.now() - lastProgressLog > 5000) {
+        lastProgressLog = Date.now();
+        s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'projecting');
+      }
+    } catch (error) {
+      if (!(await readVersion(pool, projection.name, version))) return 'retired';
+      if (error instanceof StaleCheckpointError) throw error;
+      failures += 1;
+      const delayMs = backoff(failures, s.maxRetryDelayMs);
+      await recordError(pool, projection.name, version, error);
+      s.logger.error(
+        {
+          ...log,
+          ...errorFields(error),
+          checkpoint: formatPosition(checkpoint),
+          failures,
+          retryInMs: delayMs,
+        },
+        'projection batch failed and was rolled back; retrying',
+      );
+      await sleep(delayMs, s.signal);
+    }
+  }
+  s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'projection stopped');
+  return 'stopped';
+}
+
+/** Keeps the live version of a projection running until stopped; moves to the new live version after a switch. */
+async function superviseLive(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  s: Settings,
+): Promise<void> {
+  let failures = 0;
+  while (!s.signal.aborted) {
+    try {
+      const live = (await readVersions(pool, projection.name)).find((v) => v.status === 'live');
+      if (!live) {
+        await ensureLiveVersions(pool, [projection]);
+        continue;
+      }
+      if (live.definitionVersion > projection.version) {
+        s.logger.warn(
+          {
+            projection: projection.name,
+            version: live.version,
+            liveDefinition: live.definitionVersion,
+            ours: projection.version,
+          },
+          'the live version was built by newer code; this instance leaves it alone',
+        );
+        return;
+      }
+      const lease = await acquire(pool, projection, live.version, s);
+      if (!lease) return;
+      try {
+        const outcome = await follow(pool, store, lease, s);
+        failures = 0;
+        if (outcome === 'stopped') return;
+      } finally {
+        await lease.release();
+      }
+    } catch (error) {
+      if (error instanceof ProjectionLockedError) throw error;
+      failures += 1;
+      const delayMs = backoff(failures, s.maxRetryDelayMs);
+      s.logger.error(
+        { projection: projection.name, ...errorFields(error), retryInMs: delayMs },
+        'projection runner failed; restarting',
+      );
+      await sleep(delayMs, s.signal);
+    }
+  }
+}
+
+/** Runs a building version until it has switched (or was dropped, or we are stopped). */
+async function superviseBuilding(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  version: number,
+  s: Settings,
+  lease?: Lease,
+): Promise<Outcome> {
+  let failures = 0;
+  let held = lease ?? null;
+  try {
+    while (!s.signal.aborted) {
+      try {
+        held ??= await acquire(pool, projection, version, s);
+        if (!held) return 'stopped';
+        return await follow(pool, store, held, s);
+      } catch (error) {
+        if (error instanceof ProjectionLockedError) throw error;
+        failures += 1;
+        const delayMs = backoff(failures, s.maxRetryDelayMs);
+        s.logger.error(
+          { projection: projection.name, version, ...errorFields(error), retryInMs: delayMs },
+          'build of a new version failed; restarting',
+        );
+        await held?.release();
+        held = null;
+        await sleep(delayMs, s.signal);
+      }
+    }
+    return 'stopped';
+  } finally {
+    await held?.release();
+  }
+}
+
+/**
+ * Runs every projection until `signal` aborts: each catches up from its checkpoint and then follows the log,
+ * one active instance per projection version (advisory lock; other instances stand by).
+ * A projection whose code version is newer than its live version gets a new version built beside the live one,
+ * switched to when caught up. A build left by an interrupted `rebuild` is resumed.
+ * Expects the tables of `readModelMigrations` to exist.
+ */
+export async function runProjections(
+  pool: Pool,
+  store: EventStore,
+  projections: readonly Projection[],
+  options: RunOptions,
+): Promise<void> {
+  checkRegistry(projections);
+  const s = settings(options);
+  await ensureLiveVersions(pool, projections);
+  const tasks: Promise<unknown>[] = [];
+  for (const p of projections) {
+    const versions = await readVersions(pool, p.name);
+    const live = versions.find((v) => v.status === 'live');
+    const builds = versions.filter((v) => v.status === 'building' && v.definitionVersion === p.version);
+    if (live && live.definitionVersion < p.version && builds.length === 0) {
+      const created = await createVersion(pool, p, 'building');
+      s.logger.info(
+        { projection: p.name, version: created.version, liveVersion: live.version, definition: p.version },
+        'code version changed: building a new version beside the live one',
+      );
+      builds.push(created);
+    }
+    for (const b of builds) tasks.push(superviseBuilding(pool, store, p, b.version, s));
+    tasks.push(superviseLive(pool, store, p, s));
+  }
+  const results = await Promise.allSettled(tasks);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+export interface RebuildResult {
+  /** The version now live. */
+  version: number;
+  /** The version it replaced (dropped), if any. */
+  replaced: number | null;
+}
+
+/**
+ * Builds a new version of one projection from the start of the log beside the live one, then switches the views
+ * to it in one transaction once it has caught up (readers never see a half-built model) and drops the old
+ * version. Unfinished builds of the same projection are dropped first (refused while another process runs one).
+ * Stopping it (signal) drops the partial build.
+ */
+export async function rebuildProjection(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  options: RunOptions,
+): Promise<RebuildResult> {
+  const s = settings({ ...options, whenLocked: 'fail' });
+  await ensureLiveVersions(pool, [projection]);
+  const before = await readVersions(pool, projection.name);
+  for (const b of before.filter((v) => v.status === 'building')) {
+    const lease = await acquire(pool, projection, b.version, s);
+    if (!lease) throw new Error('Rebuild stopped');
+    try {
+      await dropBuildingVersion(pool, projection, b.version);
+      s.logger.info({ projection: projection.name, version: b.version }, 'dropped an unfinished build');
+    } finally {
+      await lease.release();
+    }
+  }
+  const replaced = before.find((v) => v.status === 'live')?.version ?? null;
+  const client = await pool.connect();
+  let version = 0;
+  let lease: Lease;
+  try {
+    const created = await createVersion(pool, projection, 'building', async (v) => {
+      if (!(await tryLockVersion(client, projection.name, v)))
+        throw await lockedError(pool, projection.name, v);
+    });
+    version = created.version;
+    lease = leaseOn(client, projection, version);
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+  s.logger.info(
+    { projection: projection.name, version, replaces: replaced },
+    'rebuilding beside the live version',
+  );
+  let outcome: Outcome | 'failed' = 'failed';
+  try {
+    outcome = await superviseBuilding(pool, store, projection, version, s, lease);
+  } finally {
+    if (outcome !== 'switched') {
+      // Take the partial build away, so a later `run` does not resume a rebuild that was called off.
+      const cleanup = await acquire(pool, projection, version, {
+        ...s,
+        signal: new AbortController().signal,
+      }).catch(() => null);
+      if (cleanup) {
+        await dropBuildingVersion(pool, projection, version).catch(() => undefined);
+        await cleanup.release();
+      }
+    }
+  }
+  if (outcome === 'stopped') throw new Error(`Rebuild of ${projection.name} was stopped before it finished`);
+  if (outcome !== 'switched')
+    throw new Error(`Rebuild of ${projection.name}: version ${version} was dropped by another process`);
+  return { version, replaced };
+}

@@ -1,0 +1,11 @@
+export * from './framework/projection.js';
+export * from './framework/migrations.js';
+export * from './framework/errors.js';
+export * from './framework/log.js';
+export * from './framework/batch.js';
+export * from './framework/versions.js';
+export * from './framework/runner.js';
+export * from './framework/status.js';
+export { lockHolder } from './framework/locks.js';
+export * from './stream-summary/stream-summary.projection.js';
+export * from './projections.js';

@@ -1,0 +1,163 @@
+// Test support for the read-model specs (not part of the build: see the package's build script).
+import { randomUUID } from 'node:crypto';
+import {
+  PostgresEventStore,
+  postgresEventStoreMigrations,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '@kb/event-store';
+import { createPool, migrate, type Pool } from '@kb/platform';
+import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { readModelMigrations } from '../framework/migrations.js';
+import type { Logger } from '../framework/log.js';
+import { defineProjection } from '../framework/projection.js';
+
+export interface TestSystem {
+  db: TestDatabase;
+  pool: Pool;
+  store: PostgresEventStore;
+  /** Another pool on the same database: a second process, as far as locks and transactions go. */
+  openPool(): Pool;
+  close(): Promise<void>;
+}
+
+export async function startTestSystem(): Promise<TestSystem> {
+  const db = await createTestDatabase('kbrm');
+  const pools: Pool[] = [];
+  const openPool = () => {
+    const p = createPool(db.url, { max: 12, applicationName: 'read-models-test' });
+    pools.push(p);
+    return p;
+  };
+  const pool = openPool();
+  await migrate(pool, [...postgresEventStoreMigrations, ...readModelMigrations]);
+  const store = new PostgresEventStore(pool, { notify: false });
+  return {
+    db,
+    pool,
+    store,
+    openPool,
+    async close() {
+      await store.close();
+      await Promise.all(pools.map((p) => p.end()));
+      await db.drop();
+    },
+  };
+}
+
+export function newEvent(
+  type: string,
+  actor = 'alice',
+  brandOwnerCode = 'DEMO',
+  data: unknown = {},
+): NewEvent {
+  return {
+    eventId: randomUUID(),
+    type,
+    data,
+    metadata: {
+      actor,
+      brandOwnerCode,
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  };
+}
+
+/** Appends `perStream` events to each of `streams` new streams, interleaved; returns the stream ids. */
+export async function appendMany(
+  store: EventStore,
+  options: { streams: number; perStream: number; prefix?: string; brands?: string[] },
+): Promise<string[]> {
+  const ids = Array.from({ length: options.streams }, () => `${options.prefix ?? 'recipe'}-${randomUUID()}`);
+  const brands = options.brands ?? ['DEMO', 'OTHER'];
+  for (let round = 0; round < options.perStream; round++) {
+    await Promise.all(
+      ids.map((id, i) =>
+        store.appendToStream(
+          id,
+          [
+            newEvent(
+              round === 0 ? 'RecipeCreated' : `RecipeEdited`,
+              `user${round % 3}`,
+              brands[i % brands.length],
+            ),
+          ],
+          round === 0 ? 'no_stream' : round - 1,
+        ),
+      ),
+    );
+  }
+  return ids;
+}
+
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
+  return store.readAll({ maxCount: 1_000_000 });
+}
+
+/** A logger that keeps what it was told, for asserting on messages. */
+export function memoryLogger(): Logger & { lines: { level: string; msg?: string; obj: object }[] } {
+  const lines: { level: string; msg?: string; obj: object }[] = [];
+  const at = (level: string) => (obj: object, msg?: string) => void lines.push({ level, msg, obj });
+  return { lines, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/**
+ * A projection that writes one row per event it handles, tagged with `instance` (to tell runners apart), and
+ * throws after writing its rows when `failOn` says so (to show the rows go away with the failed batch).
+ */
+export function probeProjection(options: {
+  name?: string;
+  instance?: string;
+  version?: number;
+  handles?: string[] | '*';
+  failOn?: (event: RecordedEvent) => boolean;
+}) {
+  const name = options.name ?? 'probe';
+  return defineProjection({
+    name,
+    version: options.version ?? 1,
+    handles: options.handles ?? '*',
+    tables: [
+      {
+        name: `${name}_rows`,
+        create: (t) =>
+          `CREATE TABLE ${t} (global_position bigint PRIMARY KEY, stream_id text NOT NULL, type text NOT NULL,
+                              instance text NOT NULL)`,
+      },
+    ],
+    async project(events, tx, ctx) {
+      for (const e of events) {
+        await tx.query(`INSERT INTO ${ctx.table(`${name}_rows`)} VALUES ($1, $2, $3, $4)`, [
+          e.position.globalPosition.toString(),
+          e.streamId,
+          e.type,
+          options.instance ?? 'a',
+        ]);
+      }
+      const failing = events.find((e) => options.failOn?.(e));
+      if (failing) throw new Error(`probe refuses ${failing.type}`);
+    },
+  });
+}
