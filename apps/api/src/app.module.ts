@@ -13,6 +13,7 @@ import { AuthGuard } from './modules/auth/auth.guard.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { FilesController } from './modules/files/files.controller.js';
 import { HealthController } from './modules/health/health.controller.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ReferenceController } from './modules/reference/reference.controller.js';
 
 @Module({})
@@ -21,7 +22,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), InfraModule],
+      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), InfraModule, CatalogModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },

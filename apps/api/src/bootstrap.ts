@@ -1,11 +1,12 @@
 import { createPool, migrate, type Migration } from '@kb/platform';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
+import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
 /** Every schema the API needs, in order. */
 export function allMigrations(): Migration[] {
-  return [...apiMigrations];
+  return [...apiMigrations, ...catalogMigrations];
 }
 
 /** Migrates, seeds reference data and (when asked) the demo brands. Safe to run on every start. */

@@ -21,7 +21,7 @@ describe('the built API process (what npm start runs)', () => {
 
   it('migrates, seeds and reports healthy Postgres, Redis and event store', async () => {
     const res = await fetch(`${system.baseUrl}/api/health`);
-    const body = await res.json();
+    const body = (await res.json()) as { data: unknown };
     expect(res.status).toBe(200);
     expect(body.data).toMatchObject({
       postgres: { ok: true },

@@ -2,3 +2,4 @@ export * from './envelope.js';
 export * from './auth.js';
 export * from './home.js';
 export * from './reference.js';
+export * from './catalog.js';

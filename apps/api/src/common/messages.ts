@@ -61,6 +61,33 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
     zh: '该账号已设置过密码，请使用忘记密码',
     en: 'This account already has a password; use forgot password',
   },
+  // reference data
+  select_required: { zh: '请至少选择一条记录', en: 'Select at least one record' },
+  number_required: { zh: '编号不能为空', en: 'Number cannot be empty' },
+  number_too_long: { zh: '编号最多32个字符', en: 'The number may have at most 32 characters' },
+  number_format: {
+    zh: '编号只能包含字母、数字、-和_',
+    en: 'The number may contain letters, digits, - and _ only',
+  },
+  number_taken: { zh: '编号已存在', en: 'This number already exists' },
+  sort_numeric: { zh: '排序必须是数字', en: 'Sort must be a number' },
+  lang_required: { zh: '请选择语言', en: 'Choose a language' },
+  lang_invalid: { zh: '语言代码有误', en: 'Invalid language code' },
+  main_lang_required: { zh: '请选择主语言', en: 'Choose the main language' },
+  main_lang_not_supported: {
+    zh: '主语言必须是品牌支持的语言',
+    en: 'The main language must be one of the brand’s languages',
+  },
+  lang_not_supported: {
+    zh: '品牌不支持该语言：{lang}',
+    en: 'The brand does not support this language: {lang}',
+  },
+  main_name_required: { zh: '主语言名称不能为空', en: 'The name in the main language is required' },
+  name_taken: { zh: '名称“{name}”已存在', en: 'The name “{name}” already exists' },
+  name_too_long: { zh: '名称最多100个字符', en: 'The name may have at most 100 characters' },
+  file_invalid: { zh: '图片不存在，请重新上传', en: 'The image does not exist; upload it again' },
+  image_required: { zh: '请上传图片', en: 'Please upload an image' },
+  accessory_type_invalid: { zh: '请选择配件类型', en: 'Choose the accessory type' },
   // files
   file_required: { zh: '请选择文件', en: 'Please choose a file' },
   file_name_empty: { zh: '文件名不能为空', en: 'File name cannot be empty' },

@@ -93,6 +93,7 @@ const DEMO_BRANDS = [
   {
     code: 'DEMO',
     name: '演示厨房电器',
+    languages: ['zh', 'en', 'de', 'fr'],
     company: '演示厨房电器有限公司',
     products: ['TM-6', 'TM-7', 'AF-5', 'AF-8', 'SM-3', 'OV-40', 'TMA-1', 'TMS-1'],
     subBrands: [
@@ -127,6 +128,7 @@ const DEMO_BRANDS = [
   {
     code: 'OTHER',
     name: 'Other Appliances',
+    languages: ['en', 'de'],
     company: 'Other Appliances GmbH',
     products: ['TM-6', 'AF-5'],
     subBrands: [
@@ -150,6 +152,14 @@ export async function seedDemoData(pool: pg.Pool): Promise<void> {
         `INSERT INTO brands (code, name, company_name) VALUES ($1,$2,$3) ON CONFLICT (code) DO NOTHING`,
         [b.code, b.name, b.company],
       );
+      const hasLanguages = await c.query('SELECT 1 FROM brand_languages WHERE brand_owner_code = $1', [
+        b.code,
+      ]);
+      if (!hasLanguages.rowCount) {
+        for (const [i, lang] of b.languages.entries()) {
+          await c.query('INSERT INTO brand_languages VALUES ($1, $2, $3, $4)', [b.code, lang, i === 0, i]);
+        }
+      }
       for (const p of b.products) {
         await c.query(`INSERT INTO brand_products VALUES ($1,$2) ON CONFLICT DO NOTHING`, [b.code, p]);
       }

@@ -1,0 +1,103 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, type Type } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { idSchema, idsSchema, listFilterSchema, searchQuerySchema } from '@kb/contracts';
+import { ok } from '../envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../openapi.js';
+import { parseInput } from '../validation.js';
+import type { Endpoint, ReferenceEntity } from './definition.js';
+import { ReferenceEntityService } from './reference-entity.service.js';
+
+const ALL: Endpoint[] = ['list', 'add', 'update', 'detail', 'delete', 'batchDelete', 'search'];
+
+/** Turns a declared reference entity into its controller: `/api/<route>/list|add|update|detail|delete|batchDelete|search`. */
+export function referenceEntityController<A extends object, D>(e: ReferenceEntity<A, D>): Type<unknown> {
+  @ApiTags(e.label)
+  @Controller(e.route)
+  class ReferenceController {
+    constructor(@Inject(ReferenceEntityService) private readonly entities: ReferenceEntityService) {}
+
+    @Get('list')
+    @ApiOperation({ summary: `${e.label}: paged list with filters (onPage=false for all)` })
+    @ApiQueryFrom(listFilterSchema)
+    async list(@Query() query: unknown) {
+      return ok(await this.entities.list(e, query));
+    }
+
+    @Post('list')
+    @HttpCode(200)
+    @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+    @ApiOperation({ summary: `${e.label}: the list as a form-encoded POST (onPage=false for all)` })
+    @ApiBodyFrom(listFilterSchema)
+    async listByPost(@Body() body: unknown) {
+      return ok(await this.entities.list(e, body));
+    }
+
+    @Get('search')
+    @ApiOperation({ summary: `${e.label}: quick search by number or name (at most 50)` })
+    @ApiQueryFrom(searchQuerySchema)
+    async search(@Query() query: unknown) {
+      return ok(await this.entities.search(e, query));
+    }
+
+    @Get('detail')
+    @ApiOperation({ summary: `${e.label}: one record` })
+    @ApiQuery({ name: 'id', required: true })
+    async detail(@Query() query: unknown) {
+      return ok(await this.entities.detail(e, parseInput(idSchema, query).id));
+    }
+
+    @Post('add')
+    @HttpCode(200)
+    @ApiOperation({ summary: `${e.label}: create` })
+    @ApiBodyFrom(e.addSchema)
+    async add(@Body() body: unknown) {
+      return ok(await this.entities.add(e, body), 'saved');
+    }
+
+    @Post('update')
+    @HttpCode(200)
+    @ApiOperation({
+      summary: `${e.label}: change (send the version you loaded; 409 when someone saved in between)`,
+    })
+    @ApiBodyFrom(e.addSchema)
+    async update(@Body() body: unknown) {
+      return ok(await this.entities.update(e, body), 'saved');
+    }
+
+    @Post('delete')
+    @HttpCode(200)
+    @ApiOperation({ summary: `${e.label}: delete one` })
+    @ApiBodyFrom(idSchema)
+    async delete(@Body() body: unknown) {
+      return ok(await this.entities.delete(e, [parseInput(idSchema, body).id]));
+    }
+
+    @Post('batchDelete')
+    @HttpCode(200)
+    @ApiOperation({ summary: `${e.label}: delete several (all or none)` })
+    @ApiBodyFrom(idsSchema)
+    async batchDelete(@Body() body: unknown) {
+      return ok(await this.entities.delete(e, parseInput(idsSchema, body).ids));
+    }
+  }
+
+  const wanted = new Set(e.endpoints ?? ALL);
+  const methods: Record<Endpoint, (keyof ReferenceController)[]> = {
+    list: ['list', 'listByPost'],
+    search: ['search'],
+    detail: ['detail'],
+    add: ['add'],
+    update: ['update'],
+    delete: ['delete'],
+    batchDelete: ['batchDelete'],
+  };
+  for (const [endpoint, names] of Object.entries(methods) as [Endpoint, (keyof ReferenceController)[]][]) {
+    if (!wanted.has(endpoint))
+      for (const name of names)
+        delete (ReferenceController.prototype as unknown as Record<string, unknown>)[name];
+  }
+  Object.defineProperty(ReferenceController, 'name', {
+    value: `${e.route[0]!.toUpperCase()}${e.route.slice(1)}Controller`,
+  });
+  return ReferenceController;
+}

@@ -1,0 +1,248 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { listFilterSchema, type Page, searchQuerySchema } from '@kb/contracts';
+import { withTransaction } from '@kb/platform';
+import { PG_POOL } from '../../infra/tokens.js';
+import { AppError, notFound } from '../app-error.js';
+import { translate } from '../messages.js';
+import { requestContext } from '../request-context.js';
+import { parseInput } from '../validation.js';
+import { type BaseRow, type EntityContext, type ReferenceEntity } from './definition.js';
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Loads the brand's languages (main first); falls back to zh + en for a brand that never chose. */
+export async function brandLanguages(
+  db: pg.Pool | pg.PoolClient,
+  brand: string,
+): Promise<{ codes: string[]; main: string }> {
+  const { rows } = await db.query<{ lang_code: string; is_main: boolean }>(
+    'SELECT lang_code, is_main FROM brand_languages WHERE brand_owner_code = $1 ORDER BY is_main DESC, sort, lang_code',
+    [brand],
+  );
+  if (!rows.length) return { codes: ['zh', 'en'], main: 'zh' };
+  return {
+    codes: rows.map((r) => r.lang_code),
+    main: rows.find((r) => r.is_main)?.lang_code ?? rows[0]!.lang_code,
+  };
+}
+
+function fieldError(
+  field: string,
+  code: string,
+  status: 400 | 409 = 400,
+  params: Record<string, string | number> = {},
+) {
+  const lang = requestContext.lang();
+  return new AppError(status, code, params, {
+    fieldErrors: { [field]: translate(code, lang, params) ?? code },
+  });
+}
+
+/** The one implementation behind every reference entity's endpoints. All SQL is scoped by the caller's brand. */
+@Injectable()
+export class ReferenceEntityService {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  private select<A extends object, D>(e: ReferenceEntity<A, D>) {
+    return `SELECT t.*${e.extraSelect ? `, ${e.extraSelect}` : ''} FROM ${ident(e.table)} t`;
+  }
+
+  private async dto<A extends object, D>(e: ReferenceEntity<A, D>, rows: BaseRow[]): Promise<D[]> {
+    const lang = requestContext.lang();
+    const { main } = await brandLanguages(this.pool, requestContext.brand());
+    return rows.map((r) => e.toDto(r, { lang, mainLang: main }));
+  }
+
+  async list<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): Promise<Page<D> | D[]> {
+    const f = parseInput(listFilterSchema, query);
+    const params: unknown[] = [requestContext.brand()];
+    const where = ['t.brand_owner_code = $1'];
+    const add = (v: unknown) => `$${params.push(v)}`;
+    if (f.number && e.numberColumn) where.push(`t.${ident(e.numberColumn)} ILIKE ${add(`%${f.number}%`)}`);
+    if (e.namesColumn) {
+      const names = `t.${ident(e.namesColumn)}`;
+      if (f.name && f.lang) where.push(`${names} ->> ${add(f.lang)} ILIKE ${add(`%${f.name}%`)}`);
+      else if (f.name)
+        where.push(
+          `EXISTS (SELECT 1 FROM jsonb_each_text(${names}) n WHERE n.value ILIKE ${add(`%${f.name}%`)})`,
+        );
+      else if (f.lang) where.push(`${names} ? ${add(f.lang)}`);
+    }
+    const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${e.orderBy}`;
+    if (!f.onPage) return this.dto(e, (await this.pool.query<BaseRow>(sql, params)).rows);
+    const n = params.length;
+    const [rows, count] = await Promise.all([
+      this.pool.query<BaseRow>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+        ...params,
+        f.pageSize,
+        (f.pageNum - 1) * f.pageSize,
+      ]),
+      this.pool.query<{ total: string }>(
+        `SELECT count(*) AS total FROM ${ident(e.table)} t WHERE ${where.join(' AND ')}`,
+        params,
+      ),
+    ]);
+    return {
+      list: await this.dto(e, rows.rows),
+      total: Number(count.rows[0]?.total ?? 0),
+      pageNum: f.pageNum,
+      pageSize: f.pageSize,
+    };
+  }
+
+  /** Quick lookup for pickers: number or any name containing the keyword, at most 50. */
+  async search<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): Promise<D[]> {
+    const { keyword } = parseInput(searchQuerySchema, query);
+    const params: unknown[] = [requestContext.brand(), `%${keyword}%`];
+    const tests = [] as string[];
+    if (e.numberColumn) tests.push(`t.${ident(e.numberColumn)} ILIKE $2`);
+    if (e.namesColumn)
+      tests.push(
+        `EXISTS (SELECT 1 FROM jsonb_each_text(t.${ident(e.namesColumn)}) n WHERE n.value ILIKE $2)`,
+      );
+    const match = tests.length ? `AND (${tests.join(' OR ')})` : '';
+    const { rows } = await this.pool.query<BaseRow>(
+      `${this.select(e)} WHERE t.brand_owner_code = $1 ${match} ORDER BY ${e.orderBy} LIMIT 50`,
+      params,
+    );
+    return this.dto(e, rows);
+  }
+
+  async detail<A extends object, D>(e: ReferenceEntity<A, D>, id: string): Promise<D> {
+    const { rows } = await this.pool.query<BaseRow>(
+      `${this.select(e)} WHERE t.brand_owner_code = $1 AND t.id = $2`,
+      [requestContext.brand(), id],
+    );
+    if (!rows[0]) throw notFound();
+    return (await this.dto(e, rows))[0]!;
+  }
+
+  private async check<A extends object, D>(
+    e: ReferenceEntity<A, D>,
+    input: A,
+    ctx: EntityContext,
+    excludeId: string | null,
+  ) {
+    if (e.namesColumn) {
+      const names = (input as Record<string, unknown>)[toCamel(e.namesColumn)] as Record<string, string>;
+      const main = e.mainLangOf ? e.mainLangOf(input, ctx.brandLangs.main) : ctx.brandLangs.main;
+      if (!ctx.brandLangs.codes.includes(main)) throw fieldError('mainLang', 'main_lang_not_supported');
+      for (const lang of Object.keys(names)) {
+        if (!ctx.brandLangs.codes.includes(lang))
+          throw fieldError(`names.${lang}`, 'lang_not_supported', 400, { lang });
+      }
+      if (!names[main]) throw fieldError(`names.${main}`, 'main_name_required');
+      if (e.uniqueNames) {
+        for (const [lang, name] of Object.entries(names)) {
+          const { rowCount } = await ctx.client.query(
+            `SELECT 1 FROM ${ident(e.table)} WHERE brand_owner_code = $1 AND lower(${ident(e.namesColumn)} ->> $2) = lower($3)
+               AND id IS DISTINCT FROM $4`,
+            [ctx.brand, lang, name, excludeId],
+          );
+          if (rowCount) throw fieldError(`names.${lang}`, 'name_taken', 400, { name });
+        }
+      }
+    }
+    await e.validate?.(input, ctx);
+  }
+
+  private async inTransaction<T>(work: (ctx: EntityContext) => Promise<T>): Promise<T> {
+    const brand = requestContext.brand();
+    const lang = requestContext.lang();
+    return withTransaction(this.pool, async (client) => {
+      const brandLangs = await brandLanguages(client, brand);
+      return work({ brand, brandLangs, lang, client });
+    });
+  }
+
+  private async write<A extends object, D>(
+    e: ReferenceEntity<A, D>,
+    run: () => Promise<BaseRow | undefined>,
+  ): Promise<BaseRow | undefined> {
+    try {
+      return await run();
+    } catch (error) {
+      const pgError = error as { code?: string; constraint?: string };
+      if (pgError.code === '23505' && e.numberColumn && pgError.constraint?.includes('number')) {
+        throw fieldError(toCamel(e.numberColumn), 'number_taken');
+      }
+      throw error;
+    }
+  }
+
+  async add<A extends object, D>(e: ReferenceEntity<A, D>, body: unknown): Promise<D> {
+    const input = parseInput(e.addSchema, body);
+    const row = await this.inTransaction(async (ctx) => {
+      // Serialise writers of this brand's table so name-uniqueness checks cannot race.
+      await ctx.client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${e.table}:${ctx.brand}`]);
+      await this.check(e, input, ctx, null);
+      const cols = e.columns(input);
+      const names = Object.keys(cols);
+      const values = Object.values(cols);
+      return this.write(e, async () => {
+        const { rows } = await ctx.client.query<BaseRow>(
+          `INSERT INTO ${ident(e.table)} (brand_owner_code, ${names.map(ident).join(', ')})
+           VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
+          [ctx.brand, ...values.map(jsonValue)],
+        );
+        return rows[0];
+      });
+    });
+    return this.detail(e, row!.id);
+  }
+
+  async update<A extends object, D>(e: ReferenceEntity<A, D>, body: unknown): Promise<D> {
+    const meta = parseInput(versionOnly, body);
+    const input = parseInput(e.addSchema, body);
+    await this.inTransaction(async (ctx) => {
+      await ctx.client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${e.table}:${ctx.brand}`]);
+      const current = await ctx.client.query<{ version: number }>(
+        `SELECT version FROM ${ident(e.table)} WHERE brand_owner_code = $1 AND id = $2 FOR UPDATE`,
+        [ctx.brand, meta.id],
+      );
+      if (!current.rows[0]) throw notFound();
+      // Only one record edited at a time: an editor working on an older version is told, not overwritten.
+      if (current.rows[0].version !== meta.version) throw new AppError(409, 'conflict');
+      await this.check(e, input, ctx, meta.id);
+      const cols = e.columns(input);
+      const names = Object.keys(cols);
+      await this.write(e, async () => {
+        await ctx.client.query(
+          `UPDATE ${ident(e.table)} SET ${names.map((n, i) => `${ident(n)} = $${i + 3}`).join(', ')},
+             version = version + 1, updated_at = now()
+           WHERE brand_owner_code = $1 AND id = $2`,
+          [ctx.brand, meta.id, ...Object.values(cols).map(jsonValue)],
+        );
+        return undefined;
+      });
+    });
+    return this.detail(e, meta.id);
+  }
+
+  async delete<A extends object, D>(e: ReferenceEntity<A, D>, ids: string[]): Promise<{ deleted: number }> {
+    return this.inTransaction(async (ctx) => {
+      const { rows } = await ctx.client.query<{ id: string }>(
+        `SELECT id FROM ${ident(e.table)} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) FOR UPDATE`,
+        [ctx.brand, ids],
+      );
+      if (rows.length !== new Set(ids).size) throw notFound();
+      await e.beforeDelete?.(ids, ctx);
+      const res = await ctx.client.query(
+        `DELETE FROM ${ident(e.table)} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
+        [ctx.brand, ids],
+      );
+      return { deleted: res.rowCount ?? 0 };
+    });
+  }
+}
+
+import { z } from 'zod';
+const versionOnly = z.object({
+  id: z.string().uuid({ message: 'not_found' }),
+  version: z.coerce.number({ message: 'conflict' }).int(),
+});
+
+const toCamel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const jsonValue = (v: unknown) =>
+  v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;

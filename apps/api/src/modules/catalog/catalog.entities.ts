@@ -1,0 +1,150 @@
+import {
+  accessoryInputSchema,
+  categoryInputSchema,
+  tagInputSchema,
+  unitInputSchema,
+  type Accessory,
+  type IngredientUnit,
+  type Names,
+  type RecipeCategory,
+  type RecipeTag,
+} from '@kb/contracts';
+import { AppError } from '../../common/app-error.js';
+import {
+  displayName,
+  namesOf,
+  type EntityContext,
+  type ReferenceEntity,
+} from '../../common/reference-entity/definition.js';
+import type { z } from 'zod';
+
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d));
+
+/** Files named by a record must be images the brand uploaded. */
+async function assertOwnImages(codes: (string | null | undefined)[], ctx: EntityContext, field: string) {
+  const wanted = codes.filter((c): c is string => !!c);
+  if (!wanted.length) return;
+  const { rows } = await ctx.client.query<{ file_code: string }>(
+    `SELECT file_code FROM files WHERE brand_owner_code = $1 AND file_code = ANY($2::uuid[]) AND purpose = 'image'`,
+    [ctx.brand, wanted],
+  );
+  if (rows.length !== new Set(wanted).size)
+    throw new AppError(400, 'file_invalid', {}, { fieldErrors: { [field]: 'file_invalid' } });
+}
+
+export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInputSchema>, RecipeCategory> = {
+  route: 'recipeCategory',
+  label: 'recipe categories',
+  table: 'recipe_categories',
+  addSchema: categoryInputSchema,
+  namesColumn: 'names',
+  numberColumn: 'number',
+  mainLangOf: (input) => input.mainLang,
+  orderBy: 't.sort, t.number',
+  columns: (i) => ({
+    number: i.number,
+    main_lang: i.mainLang,
+    names: i.names,
+    sort: i.sort,
+    picture_file_code: i.pictureFileCode ?? null,
+  }),
+  validate: (i, ctx) => assertOwnImages([i.pictureFileCode], ctx, 'pictureFileCode'),
+  toDto: (r, { lang }) => {
+    const names = namesOf(r);
+    return {
+      id: r.id,
+      number: String(r.number),
+      mainLang: String(r.main_lang),
+      names,
+      name: displayName(names, lang, String(r.main_lang)),
+      sort: Number(r.sort),
+      pictureFileCode: (r.picture_file_code as string | null) ?? null,
+      recipeCount: 0,
+      version: r.version,
+      updatedAt: iso(r.updated_at),
+    };
+  },
+};
+
+export const recipeTagEntity: ReferenceEntity<z.output<typeof tagInputSchema>, RecipeTag> = {
+  route: 'recipeTag',
+  label: 'recipe tags',
+  table: 'recipe_tags',
+  addSchema: tagInputSchema,
+  namesColumn: 'names',
+  numberColumn: 'number',
+  orderBy: 't.number',
+  columns: (i) => ({ number: i.number, names: i.names }),
+  toDto: (r, { lang, mainLang }) => {
+    const names = namesOf(r);
+    return {
+      id: r.id,
+      number: String(r.number),
+      names,
+      name: displayName(names, lang, mainLang),
+      version: r.version,
+      updatedAt: iso(r.updated_at),
+    };
+  },
+};
+
+export const ingredientUnitEntity: ReferenceEntity<z.output<typeof unitInputSchema>, IngredientUnit> = {
+  route: 'boUnit',
+  label: 'ingredient units',
+  table: 'ingredient_units',
+  addSchema: unitInputSchema,
+  namesColumn: 'names',
+  uniqueNames: true,
+  orderBy: 't.created_at, t.id',
+  endpoints: ['list', 'add', 'update', 'detail', 'delete'],
+  columns: (i) => ({ names: i.names }),
+  toDto: (r, { lang, mainLang }) => {
+    const names: Names = namesOf(r);
+    return {
+      id: r.id,
+      names,
+      name: displayName(names, lang, mainLang),
+      version: r.version,
+      updatedAt: iso(r.updated_at),
+    };
+  },
+};
+
+export const accessoryEntity: ReferenceEntity<z.output<typeof accessoryInputSchema>, Accessory> = {
+  route: 'accessory',
+  label: 'accessories',
+  table: 'accessories',
+  addSchema: accessoryInputSchema,
+  namesColumn: 'names',
+  numberColumn: 'number',
+  orderBy: 't.number',
+  columns: (i) => ({
+    number: i.number,
+    names: i.names,
+    photo_file_code: i.photoFileCode,
+    xt_photo_file_code: i.xtPhotoFileCode ?? null,
+    code: i.code,
+    accessory_code: i.accessoryCode,
+    type: i.type,
+  }),
+  validate: async (i, ctx) => {
+    await assertOwnImages([i.photoFileCode], ctx, 'photoFileCode');
+    await assertOwnImages([i.xtPhotoFileCode], ctx, 'xtPhotoFileCode');
+  },
+  toDto: (r, { lang, mainLang }) => {
+    const names = namesOf(r);
+    return {
+      id: r.id,
+      number: String(r.number),
+      names,
+      name: displayName(names, lang, mainLang),
+      photoFileCode: String(r.photo_file_code),
+      xtPhotoFileCode: (r.xt_photo_file_code as string | null) ?? null,
+      code: String(r.code),
+      accessoryCode: String(r.accessory_code),
+      type: r.type as Accessory['type'],
+      version: r.version,
+      updatedAt: iso(r.updated_at),
+    };
+  },
+};
