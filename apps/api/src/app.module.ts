@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { EnvelopeExceptionFilter } from './common/exception.filter.js';
+import { ReadYourWritesInterceptor } from './common/read-your-writes.interceptor.js';
 import { type AppConfig } from './config.js';
 import { ConfigModule } from './infra/config.module.js';
 import { InfraModule } from './infra/infra.module.js';
@@ -26,6 +27,7 @@ export class AppModule {
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
         AuthService,
         EmailCodeService,
         Mailer,

@@ -1,4 +1,6 @@
+import { postgresEventStoreMigrations } from '@kb/event-store';
 import { createPool, migrate, type Migration } from '@kb/platform';
+import { migrateReadModels } from '@kb/read-models';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
@@ -6,7 +8,7 @@ import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
 /** Every schema the API needs, in order. */
 export function allMigrations(): Migration[] {
-  return [...apiMigrations, ...catalogMigrations];
+  return [...postgresEventStoreMigrations, ...apiMigrations, ...catalogMigrations];
 }
 
 /** Migrates, seeds reference data and (when asked) the demo brands. Safe to run on every start. */
@@ -14,6 +16,8 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
   const pool = createPool(config.DATABASE_URL, { max: 2, applicationName: 'kitchen-api-migrate' });
   try {
     await migrate(pool, allMigrations());
+    // Read-model tables exist (empty) before the projector first runs, so screens can query them at once.
+    await migrateReadModels(pool);
     await seedReferenceData(pool);
     if (config.SEED_DEMO === 'true') await seedDemoData(pool);
   } finally {

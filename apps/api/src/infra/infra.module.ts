@@ -1,10 +1,12 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
+import { PostgresEventStore } from '@kb/event-store';
 import { createPool } from '@kb/platform';
 import { APP_CONFIG, type AppConfig } from '../config.js';
 import { Db } from './db.js';
-import { PG_POOL, REDIS } from './tokens.js';
+import { ReadYourWrites } from './read-your-writes.js';
+import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
 
 @Global()
 @Module({
@@ -21,9 +23,15 @@ import { PG_POOL, REDIS } from './tokens.js';
       useFactory: (config: AppConfig) =>
         new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }),
     },
+    {
+      provide: EVENT_STORE,
+      inject: [PG_POOL],
+      useFactory: (pool: pg.Pool) => new PostgresEventStore(pool),
+    },
     Db,
+    ReadYourWrites,
   ],
-  exports: [PG_POOL, REDIS, Db],
+  exports: [PG_POOL, REDIS, EVENT_STORE, Db, ReadYourWrites],
 })
 export class InfraModule implements OnApplicationShutdown {
   constructor(

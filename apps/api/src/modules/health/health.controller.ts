@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
-import { PG_POOL, REDIS } from '../../infra/tokens.js';
+import type { EventStore } from '@kb/event-store';
+import { EVENT_STORE, PG_POOL, REDIS } from '../../infra/tokens.js';
 import { Public } from '../../common/public.decorator.js';
 
 async function probe(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: number; error?: string }> {
@@ -27,6 +28,7 @@ export class HealthController {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   @Public()
@@ -36,7 +38,7 @@ export class HealthController {
     const [postgres, redis, eventStore] = await Promise.all([
       probe(() => this.pool.query('SELECT 1')),
       probe(() => this.redis.ping()),
-      probe(() => this.pool.query(`SELECT to_regclass('events') IS NOT NULL AS ok`)),
+      probe(() => this.events.headPosition()),
     ]);
     const healthy = postgres.ok && redis.ok && eventStore.ok;
     res.status(healthy ? 200 : 503);
