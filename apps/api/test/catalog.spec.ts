@@ -247,4 +247,65 @@ describe('recipe reference data', () => {
       expect(badType.data.fieldErrors.type).toBe('Choose the accessory type');
     });
   });
+
+  describe('online categories', () => {
+    it('creates categories, links recipes in order, unlinks them and deletes categories', async () => {
+      const added = await demo.post('/api/appOnlineCategory/batchAdd', {
+        categories: [
+          { names: { zh: '早餐', en: 'Breakfast' }, sort: 1 },
+          { names: { zh: '晚餐' }, sort: 2 },
+        ],
+      });
+      expect(added.data.ids).toHaveLength(2);
+      const [breakfast, dinner] = added.data.ids;
+      const noMain = await demo.post('/api/appOnlineCategory/batchAdd', {
+        categories: [{ names: { en: 'Lunch' } }],
+      });
+      expect(noMain).toMatchObject({ status: 400, desc: 'The name in the main language is required' });
+
+      expect(
+        (
+          await demo.post('/api/appOnlineCatRecipe/batchAdd', {
+            categoryId: breakfast,
+            recipeIds: ['r-2', 'r-1'],
+          })
+        ).data,
+      ).toEqual({ added: 2 });
+      expect(
+        (
+          await demo.post('/api/appOnlineCatRecipe/batchAdd', {
+            categoryId: breakfast,
+            recipeIds: ['r-1', 'r-3'],
+          })
+        ).data,
+      ).toEqual({ added: 1 });
+      const detail = await demo.get(`/api/appOnlineCategory/detail?id=${breakfast}`);
+      expect(detail.data.recipes.map((r: { recipeId: string }) => r.recipeId)).toEqual(['r-2', 'r-1', 'r-3']);
+      expect(
+        (
+          await demo.post('/api/appOnlineCatRecipe/batchDelete', {
+            categoryId: breakfast,
+            recipeIds: ['r-1'],
+          })
+        ).data,
+      ).toEqual({ removed: 1 });
+
+      const list = await demo.get('/api/appOnlineCategory/list?pageNum=1&pageSize=10');
+      expect(
+        list.data.list.map((c: { name: string; recipeCount: number }) => [c.name, c.recipeCount]),
+      ).toEqual([
+        ['Breakfast', 2],
+        ['晚餐', 0],
+      ]);
+      expect((await other.get('/api/appOnlineCategory/list?onPage=false')).data).toEqual([]);
+      expect(
+        (await other.post('/api/appOnlineCatRecipe/batchAdd', { categoryId: breakfast, recipeIds: ['x'] }))
+          .status,
+      ).toBe(404);
+      expect((await other.post('/api/appOnlineCategory/batchDelete', { ids: [dinner] })).status).toBe(404);
+      expect(
+        (await demo.post('/api/appOnlineCategory/batchDelete', { ids: [breakfast, dinner] })).data,
+      ).toEqual({ deleted: 2 });
+    });
+  });
 });

@@ -63,4 +63,26 @@ export const catalogMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'api/005-online-categories',
+    sql: `
+      -- The categories the app shows for online recipes, each with its ordered recipes.
+      CREATE TABLE app_online_categories (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        brand_owner_code text NOT NULL,
+        names jsonb NOT NULL DEFAULT '{}',
+        sort integer NOT NULL DEFAULT 0,
+        picture_file_code uuid,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX app_online_categories_brand ON app_online_categories (brand_owner_code, sort);
+      CREATE TABLE app_online_category_recipes (
+        category_id uuid NOT NULL REFERENCES app_online_categories(id) ON DELETE CASCADE,
+        brand_owner_code text NOT NULL,
+        recipe_id text NOT NULL,
+        sort integer NOT NULL,
+        PRIMARY KEY (category_id, recipe_id)
+      );
+    `,
+  },
 ];

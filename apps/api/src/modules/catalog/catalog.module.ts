@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { referenceEntityController } from '../../common/reference-entity/reference-entity.controller.js';
 import { ReferenceEntityService } from '../../common/reference-entity/reference-entity.service.js';
 import { CatalogController } from './catalog.controller.js';
+import { OnlineCategoriesController } from './online-categories.controller.js';
 import {
   accessoryEntity,
   ingredientUnitEntity,
@@ -14,6 +15,7 @@ import {
   providers: [ReferenceEntityService],
   controllers: [
     CatalogController,
+    OnlineCategoriesController,
     ...[recipeCategoryEntity, recipeTagEntity, ingredientUnitEntity, accessoryEntity].map((e) =>
       referenceEntityController(e as never),
     ),

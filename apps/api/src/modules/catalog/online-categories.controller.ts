@@ -1,0 +1,195 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type pg from 'pg';
+import {
+  idSchema,
+  idsSchema,
+  listFilterSchema,
+  onlineCategoryBatchAddSchema,
+  onlineCatRecipeBatchAddSchema,
+  onlineCatRecipeBatchDeleteSchema,
+  type OnlineCategory,
+} from '@kb/contracts';
+import { withTransaction } from '@kb/platform';
+import { AppError, notFound } from '../../common/app-error.js';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { displayName } from '../../common/reference-entity/definition.js';
+import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
+import { requestContext } from '../../common/request-context.js';
+import { parseInput } from '../../common/validation.js';
+import { Db } from '../../infra/db.js';
+import { PG_POOL } from '../../infra/tokens.js';
+
+interface CategoryRow {
+  id: string;
+  names: Record<string, string>;
+  sort: number;
+  picture_file_code: string | null;
+  recipe_count: string;
+}
+
+/**
+ * The app's online-recipe categories and their ordered recipes (§7 appOnlineCategory, appOnlineCatRecipe).
+ * Recipes are referenced by id; their names and states come from the recipe read model once it exists.
+ */
+@ApiTags('online categories')
+@Controller()
+export class OnlineCategoriesController {
+  constructor(
+    private readonly db: Db,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  private async toDto(rows: CategoryRow[]): Promise<OnlineCategory[]> {
+    const { main } = await brandLanguages(this.pool, requestContext.brand());
+    const lang = requestContext.lang();
+    return rows.map((r) => ({
+      id: r.id,
+      names: r.names,
+      name: displayName(r.names, lang, main),
+      sort: r.sort,
+      pictureFileCode: r.picture_file_code,
+      recipeCount: Number(r.recipe_count),
+    }));
+  }
+
+  @Get('appOnlineCategory/list')
+  @ApiOperation({ summary: 'Online categories with their recipe counts (filter by name)' })
+  @ApiQueryFrom(listFilterSchema)
+  async list(@Query() query: unknown) {
+    const f = parseInput(listFilterSchema, query);
+    const rows = await this.db.scoped<CategoryRow>(
+      `SELECT c.*, (SELECT count(*) FROM app_online_category_recipes r WHERE r.category_id = c.id) AS recipe_count
+       FROM app_online_categories c
+       WHERE c.brand_owner_code = $1
+         AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM jsonb_each_text(c.names) n WHERE n.value ILIKE '%' || $2 || '%'))
+       ORDER BY c.sort, c.created_at`,
+      [f.name ?? null],
+    );
+    const list = await this.toDto(rows);
+    if (!f.onPage) return ok(list);
+    const start = (f.pageNum - 1) * f.pageSize;
+    return ok({
+      list: list.slice(start, start + f.pageSize),
+      total: list.length,
+      pageNum: f.pageNum,
+      pageSize: f.pageSize,
+    });
+  }
+
+  @Get('appOnlineCategory/detail')
+  @ApiOperation({ summary: 'One online category with its ordered recipe ids' })
+  @ApiQueryFrom(idSchema)
+  async detail(@Query() query: unknown) {
+    const { id } = parseInput(idSchema, query);
+    const rows = await this.db.scoped<CategoryRow>(
+      `SELECT c.*, (SELECT count(*) FROM app_online_category_recipes r WHERE r.category_id = c.id) AS recipe_count
+       FROM app_online_categories c WHERE c.brand_owner_code = $1 AND c.id = $2`,
+      [id],
+    );
+    if (!rows[0]) throw notFound();
+    const recipes = await this.db.scoped<{ recipe_id: string; sort: number }>(
+      'SELECT recipe_id, sort FROM app_online_category_recipes WHERE brand_owner_code = $1 AND category_id = $2 ORDER BY sort',
+      [id],
+    );
+    const [category] = await this.toDto(rows);
+    return ok({ ...category, recipes: recipes.map((r) => ({ recipeId: r.recipe_id, sort: r.sort })) });
+  }
+
+  @Post('appOnlineCategory/batchAdd')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create several online categories at once' })
+  @ApiBodyFrom(onlineCategoryBatchAddSchema)
+  async batchAdd(@Body() body: unknown) {
+    const { categories } = parseInput(onlineCategoryBatchAddSchema, body);
+    const brand = requestContext.brand();
+    const { codes, main } = await brandLanguages(this.pool, brand);
+    categories.forEach((c, i) => {
+      if (!c.names[main]) {
+        throw new AppError(
+          400,
+          'main_name_required',
+          {},
+          { fieldErrors: { [`categories.${i}.names.${main}`]: 'main_name_required' } },
+        );
+      }
+      const foreign = Object.keys(c.names).find((l) => !codes.includes(l));
+      if (foreign) throw new AppError(400, 'lang_not_supported', { lang: foreign });
+    });
+    const ids = await withTransaction(this.pool, async (client) => {
+      const out: string[] = [];
+      for (const c of categories) {
+        const { rows } = await client.query<{ id: string }>(
+          'INSERT INTO app_online_categories (brand_owner_code, names, sort, picture_file_code) VALUES ($1, $2, $3, $4) RETURNING id',
+          [brand, JSON.stringify(c.names), c.sort, c.pictureFileCode ?? null],
+        );
+        out.push(rows[0]!.id);
+      }
+      return out;
+    });
+    return ok({ ids }, 'saved');
+  }
+
+  @Post('appOnlineCategory/batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete online categories (their recipe links go with them)' })
+  @ApiBodyFrom(idsSchema)
+  async batchDelete(@Body() body: unknown) {
+    const { ids } = parseInput(idsSchema, body);
+    const deleted = await withTransaction(this.pool, async (client) => {
+      const brand = requestContext.brand();
+      const found = await client.query(
+        'SELECT id FROM app_online_categories WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) FOR UPDATE',
+        [brand, ids],
+      );
+      if (found.rowCount !== new Set(ids).size) throw notFound();
+      const res = await client.query(
+        'DELETE FROM app_online_categories WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])',
+        [brand, ids],
+      );
+      return res.rowCount ?? 0;
+    });
+    return ok({ deleted });
+  }
+
+  @Post('appOnlineCatRecipe/batchAdd')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Append recipes to an online category, in the order given (already linked ones are kept)',
+  })
+  @ApiBodyFrom(onlineCatRecipeBatchAddSchema)
+  async addRecipes(@Body() body: unknown) {
+    const { categoryId, recipeIds } = parseInput(onlineCatRecipeBatchAddSchema, body);
+    const added = await withTransaction(this.pool, async (client) => {
+      const brand = requestContext.brand();
+      const cat = await client.query(
+        'SELECT 1 FROM app_online_categories WHERE brand_owner_code = $1 AND id = $2 FOR UPDATE',
+        [brand, categoryId],
+      );
+      if (!cat.rowCount) throw notFound();
+      const res = await client.query(
+        `INSERT INTO app_online_category_recipes (category_id, brand_owner_code, recipe_id, sort)
+         SELECT $1, $2, r.id, (SELECT coalesce(max(sort), 0) FROM app_online_category_recipes WHERE category_id = $1) + r.ord
+         FROM unnest($3::text[]) WITH ORDINALITY AS r(id, ord)
+         ON CONFLICT (category_id, recipe_id) DO NOTHING`,
+        [categoryId, brand, recipeIds],
+      );
+      return res.rowCount ?? 0;
+    });
+    return ok({ added }, 'saved');
+  }
+
+  @Post('appOnlineCatRecipe/batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove recipes from an online category' })
+  @ApiBodyFrom(onlineCatRecipeBatchDeleteSchema)
+  async removeRecipes(@Body() body: unknown) {
+    const { categoryId, recipeIds } = parseInput(onlineCatRecipeBatchDeleteSchema, body);
+    const rows = await this.db.scoped(
+      'DELETE FROM app_online_category_recipes WHERE brand_owner_code = $1 AND category_id = $2 AND recipe_id = ANY($3::text[]) RETURNING recipe_id',
+      [categoryId, recipeIds],
+    );
+    return ok({ removed: rows.length });
+  }
+}
