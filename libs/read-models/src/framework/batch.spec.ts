@@ -25,12 +25,12 @@ describe('a batch and its checkpoint', () => {
     (await sys.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
 
   it('are written together: a projection that throws mid-batch leaves neither rows nor checkpoint moved', async () => {
-    await sys.store.appendToStream(
+    const appended = await sys.store.appendToStream(
       'recipe-1',
       Array.from({ length: 25 }, (_, i) => newEvent(`Step${i}`)),
       'no_stream',
     );
-    const events = await allEvents(sys.store);
+    const events = await allEvents(sys.store, appended.position);
     let refusing = true;
     // Batches of 10: the second batch writes its rows for events 10..19, then throws on event 14.
     const probe = probeProjection({ failOn: (e) => refusing && e.type === 'Step14' });
@@ -69,8 +69,12 @@ describe('a batch and its checkpoint', () => {
   });
 
   it('moves the checkpoint by compare-and-set: a stale instance is rejected and its rows rolled back', async () => {
-    await sys.store.appendToStream('recipe-2', [newEvent('A'), newEvent('B'), newEvent('C')], 'no_stream');
-    const events = await allEvents(sys.store);
+    const appended = await sys.store.appendToStream(
+      'recipe-2',
+      [newEvent('A'), newEvent('B'), newEvent('C')],
+      'no_stream',
+    );
+    const events = await allEvents(sys.store, appended.position);
     const a = probeProjection({ instance: 'a' });
     const b = probeProjection({ instance: 'b', name: 'probe' });
     await ensureLiveVersions(sys.pool, [a]);
@@ -91,12 +95,12 @@ describe('a batch and its checkpoint', () => {
   });
 
   it('moves past events the projection does not handle', async () => {
-    await sys.store.appendToStream(
+    const appended = await sys.store.appendToStream(
       'recipe-3',
       [newEvent('Wanted'), newEvent('Ignored'), newEvent('Ignored')],
       'no_stream',
     );
-    const events = await allEvents(sys.store);
+    const events = await allEvents(sys.store, appended.position);
     const probe = probeProjection({ handles: ['Wanted'] });
     await ensureLiveVersions(sys.pool, [probe]);
     expect(await projectBatch(sys.pool, probe, 1, START, events)).toEqual(events[2]?.position);

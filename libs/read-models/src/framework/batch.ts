@@ -1,6 +1,7 @@
 import type { GlobalPosition, RecordedEvent } from '@kb/event-store';
 import type { Pool } from '@kb/platform';
 import { StaleCheckpointError } from './errors.js';
+import { quietErrors } from './log.js';
 import { contextFor, type Projection } from './projection.js';
 
 /**
@@ -20,6 +21,7 @@ export async function projectBatch(
   if (!last) return from;
   const handled = events.filter((e) => projection.wants(e.type));
   const tx = await pool.connect();
+  const listening = quietErrors(tx);
   let broken: Error | undefined;
   try {
     await tx.query('BEGIN');
@@ -47,6 +49,7 @@ export async function projectBatch(
     await tx.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
     throw error;
   } finally {
+    listening();
     tx.release(broken);
   }
 }

@@ -30,3 +30,16 @@ export function errorFields(error: unknown): { err: { message: string; name?: st
 export function formatPosition(p: { transactionId: bigint; globalPosition: bigint }): string {
   return `${p.transactionId}/${p.globalPosition}`;
 }
+
+/**
+ * While a client is checked out of the pool, nothing listens for its 'error' event, and a connection lost between
+ * two queries would crash the process. The next query on it fails anyway, so a no-op listener is enough.
+ */
+export function quietErrors(client: {
+  on(event: 'error', l: () => void): unknown;
+  off(event: 'error', l: () => void): unknown;
+}) {
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  return () => void client.off('error', ignore);
+}

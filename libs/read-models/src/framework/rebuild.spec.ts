@@ -7,11 +7,12 @@ import {
   eventually,
   newEvent,
   probeProjection,
+  projected,
   startTestSystem,
   type TestSystem,
 } from '../test/support.js';
 import { rebuildProjection, runProjections } from './runner.js';
-import { createVersion, liveCheckpoint, readVersions, switchToVersion } from './versions.js';
+import { createVersion, readVersions, switchToVersion } from './versions.js';
 
 /** What stream_summary must hold for these events, computed independently of the projection. */
 function expectedSummary(events: RecordedEvent[]) {
@@ -46,11 +47,6 @@ async function summaryRows(sys: TestSystem) {
     .sort((a, b) => a.stream_id.localeCompare(b.stream_id));
 }
 
-async function caughtUp(sys: TestSystem, name: string): Promise<boolean> {
-  const [head, checkpoint] = await Promise.all([sys.store.headPosition(), liveCheckpoint(sys.pool, name)]);
-  return checkpoint !== null && comparePositions(checkpoint, head) >= 0;
-}
-
 describe('rebuild', () => {
   let sys: TestSystem;
   beforeEach(async () => {
@@ -61,22 +57,23 @@ describe('rebuild', () => {
   });
 
   it('builds beside the live version and switches atomically while readers keep querying and writers keep appending', async () => {
-    await appendMany(sys.store, { streams: 100, perStream: 20 });
+    let newest = await appendMany(sys.store, { streams: 100, perStream: 20 });
     const stopLive = new AbortController();
     const live = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
       signal: stopLive.signal,
       pollIntervalMs: 20,
     });
-    await eventually(() => caughtUp(sys, 'stream_summary'));
+    await projected(sys.pool, 'stream_summary', newest);
 
     let appending = true;
     const appender = (async () => {
       while (appending) {
-        await sys.store.appendToStream(
+        const appended = await sys.store.appendToStream(
           `apk-${randomUUID()}`,
           [newEvent('ApkCreated', 'dora', 'OTHER')],
           'no_stream',
         );
+        if (comparePositions(appended.position, newest) > 0) newest = appended.position;
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
@@ -109,7 +106,7 @@ describe('rebuild', () => {
     } finally {
       appending = false;
       await appender;
-      await eventually(() => caughtUp(sys, 'stream_summary'));
+      await projected(sys.pool, 'stream_summary', newest);
       reading = false;
       await reader;
       stopLive.abort();
@@ -134,17 +131,17 @@ describe('rebuild', () => {
       [2, 'live'],
     ]);
 
-    expect(await summaryRows(sys)).toEqual(expectedSummary(await allEvents(sys.store)));
+    expect(await summaryRows(sys)).toEqual(expectedSummary(await allEvents(sys.store, newest)));
   });
 
   it('builds a new version beside the live one when the projection code version goes up', async () => {
-    await appendMany(sys.store, { streams: 10, perStream: 5 });
+    const newest = await appendMany(sys.store, { streams: 10, perStream: 5 });
     const v1 = new AbortController();
     const runV1 = runProjections(sys.pool, sys.store, [probeProjection({ version: 1 })], {
       signal: v1.signal,
       pollIntervalMs: 20,
     });
-    await eventually(() => caughtUp(sys, 'probe'));
+    await projected(sys.pool, 'probe', newest);
     v1.abort();
     await runV1;
 
@@ -169,13 +166,13 @@ describe('rebuild', () => {
   });
 
   it('refuses to switch to a version that has not got as far as the live one', async () => {
-    await appendMany(sys.store, { streams: 3, perStream: 2 });
+    const newest = await appendMany(sys.store, { streams: 3, perStream: 2 });
     const stop = new AbortController();
     const running = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
       signal: stop.signal,
       pollIntervalMs: 20,
     });
-    await eventually(() => caughtUp(sys, 'stream_summary'));
+    await projected(sys.pool, 'stream_summary', newest);
     stop.abort();
     await running;
 
@@ -189,13 +186,13 @@ describe('rebuild', () => {
   });
 
   it('drops the partial build when the rebuild is called off, leaving the live version serving', async () => {
-    await appendMany(sys.store, { streams: 50, perStream: 20 });
+    const newest = await appendMany(sys.store, { streams: 50, perStream: 20 });
     const stop = new AbortController();
     const running = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
       signal: stop.signal,
       pollIntervalMs: 20,
     });
-    await eventually(() => caughtUp(sys, 'stream_summary'));
+    await projected(sys.pool, 'stream_summary', newest);
     stop.abort();
     await running;
 

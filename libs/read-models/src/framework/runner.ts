@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from '@kb/platform';
 import { projectBatch, recordError } from './batch.js';
 import { ProjectionLockedError, StaleCheckpointError } from './errors.js';
 import { lockedError, tryLockVersion, unlockVersion } from './locks.js';
-import { errorFields, formatPosition, silentLogger, sleep, type Logger } from './log.js';
+import { errorFields, formatPosition, quietErrors, silentLogger, sleep, type Logger } from './log.js';
 import { checkRegistry, type Projection } from './projection.js';
 import {
   createVersion,
@@ -357,6 +357,7 @@ export async function rebuildProjection(
   }
   const replaced = before.find((v) => v.status === 'live')?.version ?? null;
   const client = await pool.connect();
+  const listening = quietErrors(client);
   let version = 0;
   let lease: Lease;
   try {
@@ -367,8 +368,10 @@ export async function rebuildProjection(
     version = created.version;
     lease = leaseOn(client, projection, version);
   } catch (error) {
-    client.release();
+    client.release(true);
     throw error;
+  } finally {
+    listening();
   }
   s.logger.info(
     { projection: projection.name, version, replaces: replaced },

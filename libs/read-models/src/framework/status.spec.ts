@@ -22,8 +22,8 @@ describe('projectionStatus', () => {
   it('reports the lag behind the head in events and seconds, and who runs each version', async () => {
     const probe = probeProjection({});
     await ensureLiveVersions(sys.pool, [probe]);
-    await appendMany(sys.store, { streams: 6, perStream: 5 });
-    const events = await allEvents(sys.store);
+    const newest = await appendMany(sys.store, { streams: 6, perStream: 5 });
+    const events = await allEvents(sys.store, newest);
     const oldest = events[0]!.recordedAt;
     const head = events.at(-1)!.position;
 

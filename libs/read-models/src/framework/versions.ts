@@ -2,6 +2,7 @@ import { comparePositions, type GlobalPosition } from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
 import { contextFor, physicalTable, type ProjectionDefinition } from './projection.js';
 import { lockSetup } from './locks.js';
+import { quietErrors } from './log.js';
 
 export type VersionStatus = 'live' | 'building';
 
@@ -75,16 +76,19 @@ export async function liveCheckpoint(db: Db, name: string): Promise<GlobalPositi
 
 async function inTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>): Promise<T> {
   const tx = await pool.connect();
+  const listening = quietErrors(tx);
+  let broken: Error | undefined;
   try {
     await tx.query('BEGIN');
     const result = await work(tx);
     await tx.query('COMMIT');
     return result;
   } catch (error) {
-    await tx.query('ROLLBACK').catch(() => undefined);
+    await tx.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
     throw error;
   } finally {
-    tx.release();
+    listening();
+    tx.release(broken);
   }
 }
 

@@ -1,9 +1,12 @@
 // Test support for the read-model specs (not part of the build: see the package's build script).
 import { randomUUID } from 'node:crypto';
 import {
+  START,
+  comparePositions,
   PostgresEventStore,
   postgresEventStoreMigrations,
   type EventStore,
+  type GlobalPosition,
   type NewEvent,
   type RecordedEvent,
 } from '@kb/event-store';
@@ -12,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '@kb/testing';
 import { readModelMigrations } from '../framework/migrations.js';
 import type { Logger } from '../framework/log.js';
 import { defineProjection } from '../framework/projection.js';
+import { liveCheckpoint } from '../framework/versions.js';
 
 export interface TestSystem {
   db: TestDatabase;
@@ -67,15 +71,16 @@ export function newEvent(
   };
 }
 
-/** Appends `perStream` events to each of `streams` new streams, interleaved; returns the stream ids. */
+/** Appends `perStream` events to each of `streams` new streams, interleaved; returns the newest position written. */
 export async function appendMany(
   store: EventStore,
   options: { streams: number; perStream: number; prefix?: string; brands?: string[] },
-): Promise<string[]> {
+): Promise<GlobalPosition> {
   const ids = Array.from({ length: options.streams }, () => `${options.prefix ?? 'recipe'}-${randomUUID()}`);
   const brands = options.brands ?? ['DEMO', 'OTHER'];
+  let newest = START;
   for (let round = 0; round < options.perStream; round++) {
-    await Promise.all(
+    const results = await Promise.all(
       ids.map((id, i) =>
         store.appendToStream(
           id,
@@ -90,8 +95,9 @@ export async function appendMany(
         ),
       ),
     );
+    for (const r of results) if (comparePositions(r.position, newest) > 0) newest = r.position;
   }
-  return ids;
+  return newest;
 }
 
 export async function eventually<T>(
@@ -112,8 +118,21 @@ export async function eventually<T>(
   }
 }
 
-export async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
+/**
+ * Every event in the log, once the one at `upTo` is readable. Readers only see events below the oldest transaction
+ * still running anywhere on the server (the gap-free rule), so a fresh append can take a moment to show.
+ */
+export async function allEvents(store: EventStore, upTo: GlobalPosition): Promise<RecordedEvent[]> {
+  await eventually(async () => comparePositions(await store.headPosition(), upTo) >= 0);
   return store.readAll({ maxCount: 1_000_000 });
+}
+
+/** Resolves once the live version of `name` has applied the event at `upTo`. */
+export async function projected(pool: Pool, name: string, upTo: GlobalPosition): Promise<void> {
+  await eventually(async () => {
+    const checkpoint = await liveCheckpoint(pool, name);
+    return checkpoint !== null && comparePositions(checkpoint, upTo) >= 0;
+  });
 }
 
 /** A logger that keeps what it was told, for asserting on messages. */

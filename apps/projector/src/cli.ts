@@ -1,0 +1,161 @@
+import { PostgresEventStore, postgresEventStoreMigrations } from '@kb/event-store';
+import { createPool, migrate, type Pool } from '@kb/platform';
+import {
+  allProjections,
+  migrateReadModels,
+  projectionStatus,
+  readVersions,
+  rebuildProjection,
+  runProjections,
+  type Projection,
+} from '@kb/read-models';
+import { pino, type Logger } from 'pino';
+import { readConfig, type ProjectorConfig } from './config.js';
+import { statusJson, statusTable } from './commands/status-table.js';
+
+export interface Output {
+  write(chunk: string): unknown;
+}
+
+export interface MainOptions {
+  env?: NodeJS.ProcessEnv;
+  stdout?: Output;
+  stderr?: Output;
+  /** Stops `run` / `rebuild`. When absent, SIGTERM and SIGINT do. */
+  signal?: AbortSignal;
+  projections?: readonly Projection[];
+}
+
+const USAGE = `Usage: projector <command>
+
+Commands:
+  run               apply migrations, then run every projection until SIGTERM/SIGINT
+  status [--json]   per projection version: checkpoint, lag behind the head (events, seconds), who runs it
+  rebuild <name>    build a new version of <name> from the start beside the live one; switch when caught up
+
+Environment:
+  DATABASE_URL          default postgres://postgres@127.0.0.1:5432/kitchen
+  PROJECTOR_BATCH_SIZE  events per batch and transaction, default 500
+  PROJECTOR_POLL_MS     idle poll interval, default 100
+  LOG_LEVEL             pino level, default info
+`;
+
+class UsageError extends Error {}
+
+/** Runs one projector command; resolves with the process exit code. */
+export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const projections = options.projections ?? allProjections;
+  const [command, ...args] = argv;
+  let config: ProjectorConfig;
+  try {
+    config = readConfig(options.env ?? process.env);
+    if (command === undefined || command === 'help' || command === '--help') throw new UsageError('');
+    if (!['run', 'status', 'rebuild'].includes(command))
+      throw new UsageError(`Unknown command "${command}".`);
+    if (command === 'rebuild') {
+      if (args.length !== 1) throw new UsageError('rebuild takes exactly one projection name.');
+      if (!projections.some((p) => p.name === args[0])) {
+        throw new UsageError(
+          `Unknown projection "${args[0]}". Known: ${projections.map((p) => p.name).join(', ')}.`,
+        );
+      }
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      if (error.message) stderr.write(`${error.message}\n\n`);
+      stderr.write(USAGE);
+      return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+    }
+    stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+
+  // `status` prints its answer on stdout, so its logs go to stderr.
+  const logger = pino(
+    {
+      level: config.logLevel,
+      base: { service: 'projector', command },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    { write: (line: string) => (command === 'status' ? stderr : stdout).write(line) },
+  );
+  const pool = createPool(config.databaseUrl, {
+    max: 2 * projections.length + 4,
+    applicationName: `projector ${command}`,
+  });
+  const store = new PostgresEventStore(pool, { notify: false });
+  const stop = stopSignal(options.signal, logger);
+  try {
+    if (command === 'status') return await status(pool, store, projections, args.includes('--json'), stdout);
+    await migrate(pool, postgresEventStoreMigrations);
+    await migrateReadModels(pool, projections);
+    const runOptions = {
+      signal: stop.signal,
+      logger,
+      batchSize: config.batchSize,
+      pollIntervalMs: config.pollIntervalMs,
+    };
+    if (command === 'run') {
+      logger.info({ projections: projections.map((p) => p.name) }, 'projector running');
+      await runProjections(pool, store, projections, runOptions);
+      logger.info('projector stopped');
+      return 0;
+    }
+    const projection = projections.find((p) => p.name === args[0]) as Projection;
+    const result = await rebuildProjection(pool, store, projection, runOptions);
+    logger.info(
+      { projection: projection.name, ...result },
+      `rebuild done: ${projection.name} v${result.version} is live`,
+    );
+    return 0;
+  } catch (error) {
+    logger.error({ err: error }, (error as Error).message);
+    return 1;
+  } finally {
+    stop.dispose();
+    await store.close();
+    await pool.end();
+  }
+}
+
+async function status(
+  pool: Pool,
+  store: PostgresEventStore,
+  projections: readonly Projection[],
+  json: boolean,
+  stdout: Output,
+): Promise<number> {
+  const rows = await projectionStatus(pool, store, projections);
+  const built = new Set((await readVersions(pool)).map((v) => v.name));
+  const notBuilt = projections.map((p) => p.name).filter((n) => !built.has(n));
+  if (json) {
+    stdout.write(`${JSON.stringify({ projections: rows.map(statusJson), notBuilt }, null, 2)}\n`);
+  } else {
+    stdout.write(statusTable(rows, notBuilt));
+  }
+  return 0;
+}
+
+/** The given signal, or one that SIGTERM/SIGINT abort (graceful stop: the batch in flight finishes first). */
+function stopSignal(
+  given: AbortSignal | undefined,
+  logger: Logger,
+): { signal: AbortSignal; dispose(): void } {
+  if (given) return { signal: given, dispose: () => undefined };
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    logger.info({ signal: name }, 'stopping');
+    controller.abort();
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+    },
+  };
+}

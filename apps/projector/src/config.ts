@@ -1,0 +1,26 @@
+export interface ProjectorConfig {
+  databaseUrl: string;
+  /** Events per batch (and per transaction). */
+  batchSize: number;
+  /** How often an idle projection looks for new events. */
+  pollIntervalMs: number;
+  logLevel: string;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
+  return {
+    databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kitchen',
+    batchSize: positiveInt(env, 'PROJECTOR_BATCH_SIZE', 500),
+    pollIntervalMs: positiveInt(env, 'PROJECTOR_POLL_MS', 100),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,145 @@
+import { comparePositions, type GlobalPosition } from '@kb/event-store';
+import {
+  appendEvents,
+  eventually,
+  openEventDatabase,
+  requireBuiltProjector,
+  runMain,
+  startProjector,
+  type EventDatabase,
+} from './test/support.js';
+
+describe('the projector process', () => {
+  let ev: EventDatabase;
+  let env: NodeJS.ProcessEnv;
+  let head: GlobalPosition;
+
+  beforeAll(async () => {
+    requireBuiltProjector();
+    ev = await openEventDatabase();
+    head = await appendEvents(ev.store, 150, 20);
+    env = { DATABASE_URL: ev.db.url, PROJECTOR_BATCH_SIZE: '20', PROJECTOR_POLL_MS: '20' };
+  });
+  afterAll(async () => {
+    await ev?.close();
+  });
+
+  const checkpoint = async (): Promise<GlobalPosition | undefined> => {
+    const { rows } = await ev.pool
+      .query<{ transaction_id: string; global_position: string }>(
+        `SELECT transaction_id, global_position FROM projection_checkpoints WHERE name = 'stream_summary' AND status = 'live'`,
+      )
+      .catch(() => ({ rows: [] }));
+    const row = rows[0];
+    return row && { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) };
+  };
+  const summary = async () =>
+    (await ev.pool.query('SELECT * FROM stream_summary ORDER BY stream_id')).rows as Record<
+      string,
+      unknown
+    >[];
+  const projectedEvents = async () =>
+    Number((await ev.pool.query('SELECT coalesce(sum(event_count), 0) AS n FROM stream_summary')).rows[0].n);
+
+  it('killed mid catch-up and restarted, ends with exactly what a clean rebuild builds', async () => {
+    const all = await ev.store.readAll({ maxCount: 10_000 });
+    expect(all).toHaveLength(3000);
+
+    const first = startProjector(['run'], env);
+    await eventually(async () => {
+      const cp = await checkpoint();
+      return cp && cp.globalPosition > 0n;
+    });
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+
+    // Stopped mid catch-up, and what it wrote matches its checkpoint exactly: no half batch.
+    const killedAt = (await checkpoint()) as GlobalPosition;
+    expect(comparePositions(killedAt, head)).toBeLessThan(0);
+    const coveredByCheckpoint = all.filter((e) => comparePositions(e.position, killedAt) <= 0).length;
+    expect(coveredByCheckpoint).toBeGreaterThan(0);
+    expect(await projectedEvents()).toBe(coveredByCheckpoint);
+
+    const second = startProjector(['run'], env);
+    await eventually(async () => {
+      const { stdout } = await runMain(['status', '--json'], env);
+      const [live] = JSON.parse(stdout).projections;
+      return live.lagEvents === 0 && live.runningBy !== null;
+    });
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    const logLines = second
+      .output()
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { msg: string; level: number });
+    expect(logLines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['caught up with the head', 'projector stopped']),
+    );
+
+    const recovered = await summary();
+    expect(await projectedEvents()).toBe(3000);
+    expect(recovered).toHaveLength(150);
+
+    const rebuild = await runMain(['rebuild', 'stream_summary'], env);
+    expect(rebuild.code).toBe(0);
+    expect(rebuild.stdout).toContain('rebuild done: stream_summary v2 is live');
+    expect(await summary()).toEqual(recovered);
+  });
+});
+
+describe('projector status', () => {
+  let ev: EventDatabase;
+  beforeAll(async () => {
+    ev = await openEventDatabase();
+  });
+  afterAll(async () => {
+    await ev?.close();
+  });
+
+  it('prints, as a table and as JSON, how many events and seconds each projection is behind the head', async () => {
+    const env = { DATABASE_URL: ev.db.url, PROJECTOR_POLL_MS: '20' };
+    await appendEvents(ev.store, 10, 3);
+    const stop = new AbortController();
+    const running = runMain(['run'], env, stop.signal);
+    await eventually(async () => {
+      const { stdout } = await runMain(['status', '--json'], env);
+      return JSON.parse(stdout).projections[0]?.lagEvents === 0;
+    });
+    stop.abort();
+    expect((await running).code).toBe(0);
+
+    await appendEvents(ev.store, 4, 3);
+    await new Promise((r) => setTimeout(r, 1200));
+    const json = await runMain(['status', '--json'], env);
+    expect(json.code).toBe(0);
+    const [live] = JSON.parse(json.stdout).projections;
+    expect(live).toMatchObject({
+      name: 'stream_summary',
+      version: 1,
+      status: 'live',
+      lagEvents: 12,
+      runningBy: null,
+    });
+    expect(live.lagSeconds).toBeGreaterThanOrEqual(1.2);
+    expect(live.lagSeconds).toBeLessThan(60);
+    expect(BigInt(live.checkpoint.globalPosition)).toBeLessThan(BigInt(live.head.globalPosition));
+
+    const table = await runMain(['status'], env);
+    expect(table.stdout.split('\n')[0]).toMatch(
+      /^PROJECTION\s+VERSION\s+CODE\s+STATE\s+CHECKPOINT\s+LAG EVENTS\s+LAG SECONDS/,
+    );
+    expect(table.stdout).toMatch(/^stream_summary\s+v1\s+1\/1\s+live\s+\d+\/\d+\s+12\s+\d+\.\d\s+-\s/m);
+  });
+
+  it('explains its usage and rejects unknown commands and projections', async () => {
+    const env = { DATABASE_URL: ev.db.url };
+    const none = await runMain([], env);
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('Usage: projector <command>');
+    const unknown = await runMain(['rebuild', 'nope'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown projection "nope". Known: stream_summary.');
+    expect((await runMain(['replay'], env)).code).toBe(2);
+  });
+});

@@ -1,0 +1,160 @@
+// Test support for the projector specs (not part of the build: see the package's build script).
+import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  START,
+  comparePositions,
+  PostgresEventStore,
+  postgresEventStoreMigrations,
+  type GlobalPosition,
+  type NewEvent,
+} from '@kb/event-store';
+import { createPool, migrate, type Pool } from '@kb/platform';
+import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { main } from '../cli.js';
+
+export const MAIN_JS = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+/** The built projector; `nx run @kb/projector:test` builds it first (test dependsOn build). */
+export function requireBuiltProjector(): string {
+  if (!existsSync(MAIN_JS)) {
+    throw new Error(
+      `${MAIN_JS} is missing: run the tests through Nx (npx nx run @kb/projector:test), which builds first`,
+    );
+  }
+  return MAIN_JS;
+}
+
+export interface EventDatabase {
+  db: TestDatabase;
+  pool: Pool;
+  store: PostgresEventStore;
+  close(): Promise<void>;
+}
+
+export async function openEventDatabase(): Promise<EventDatabase> {
+  const db = await createTestDatabase('kbproj');
+  const pool = createPool(db.url, { max: 20, applicationName: 'projector-test' });
+  await migrate(pool, postgresEventStoreMigrations);
+  const store = new PostgresEventStore(pool, { notify: false });
+  return {
+    db,
+    pool,
+    store,
+    async close() {
+      await store.close();
+      await pool.end();
+      await db.drop();
+    },
+  };
+}
+
+function newEvent(type: string, actor: string, brandOwnerCode: string): NewEvent {
+  return {
+    eventId: randomUUID(),
+    type,
+    data: {},
+    metadata: {
+      actor,
+      brandOwnerCode,
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  };
+}
+
+/**
+ * Appends `perStream` events to each of `streams` new streams of mixed aggregate types and brands, and waits until
+ * they are all readable (readers only see events below the oldest transaction still running on the server).
+ * Returns the newest position written.
+ */
+export async function appendEvents(
+  store: PostgresEventStore,
+  streams: number,
+  perStream: number,
+): Promise<GlobalPosition> {
+  const prefixes = ['recipe', 'apk', 'offline-pack'];
+  const ids = Array.from({ length: streams }, (_, i) => `${prefixes[i % 3]}-${randomUUID()}`);
+  let newest = START;
+  for (let round = 0; round < perStream; round++) {
+    const results = await Promise.all(
+      ids.map((id, i) =>
+        store.appendToStream(
+          id,
+          [
+            newEvent(
+              round === 0 ? 'Created' : `Changed${round % 4}`,
+              `user${(i + round) % 5}`,
+              i % 2 ? 'DEMO' : 'OTHER',
+            ),
+          ],
+          round === 0 ? 'no_stream' : round - 1,
+        ),
+      ),
+    );
+    for (const r of results) if (comparePositions(r.position, newest) > 0) newest = r.position;
+  }
+  await eventually(async () => comparePositions(await store.headPosition(), newest) >= 0);
+  return newest;
+}
+
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Runs `main` in this process and captures what it prints. */
+export async function runMain(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    env,
+    signal,
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  });
+  return { code, stdout, stderr };
+}
+
+export interface ProjectorProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `node dist/main.js <args>` as a real child process. */
+export function startProjector(args: string[], env: NodeJS.ProcessEnv): ProjectorProcess {
+  const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
+  const child = spawn(process.execPath, [requireBuiltProjector(), ...args], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => out, exited };
+}
