@@ -1,0 +1,120 @@
+import { Center, Loader } from '@mantine/core';
+import { Outlet, useLocation, useMatches } from '@tanstack/react-router';
+import { Activity, lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { PageContext, type PageContextValue } from '../../lib/page-context.js';
+import { pageLoader } from '../pages.js';
+import { screenFor } from '../screens.js';
+import { setTabDirty, tabKey } from '../tabs/tab-bar.js';
+import { tabStore, useTabBar } from '../tabs/tab-store.js';
+import classes from './layout.module.css';
+
+const setDirty = (key: string, dirty: boolean) => tabStore.update((s) => setTabDirty(s, key, dirty));
+
+interface KeptPage {
+  key: string;
+  path: string;
+  search: Record<string, unknown>;
+}
+
+const keptComponents = new Map<string, ReturnType<typeof lazy>>();
+function keptComponent(path: string) {
+  let component = keptComponents.get(path);
+  if (!component) {
+    component = lazy(pageLoader(path));
+    keptComponents.set(path, component);
+  }
+  return component;
+}
+
+/** A page's own scroll area. A kept-alive page gets its scroll position back when it is shown again. */
+function PageScroll({ children, testId }: { children: ReactNode; testId: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const top = useRef(0);
+  // Runs when the page appears, including when <Activity> reveals it again.
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.scrollTop = top.current;
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className={classes.pageScroll}
+      data-testid={testId}
+      onScroll={(e) => {
+        top.current = e.currentTarget.scrollTop;
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+const fallback = (
+  <Center py="xl">
+    <Loader size="sm" />
+  </Center>
+);
+
+/**
+ * Where pages are drawn. Ordinary pages come from the router's outlet and start fresh on every visit (keyed by
+ * their URL). Kept-alive pages (§2: recipe list/add/edit, banner add/edit) are mounted once per tab and hidden
+ * with React's <Activity> while another tab is current, so their input, filters, page and scroll survive;
+ * closing their tab unmounts them.
+ */
+export function PageHost() {
+  const location = useLocation();
+  const key = tabKey(location.pathname, location.searchStr);
+  const screen = screenFor(location.pathname);
+  const search = useMatches({ select: (matches) => matches[matches.length - 1]?.search ?? {} }) as Record<
+    string,
+    unknown
+  >;
+  const tabs = useTabBar();
+  const [kept, setKept] = useState<KeptPage[]>([]);
+
+  // Derived during render (not in an effect) so the page shows in the same paint its tab becomes current.
+  const openKeys = new Set(tabs.tabs.map((t) => t.key));
+  let nextKept = kept.filter((p) => openKeys.has(p.key) || p.key === key);
+  if (screen?.keepAlive && !nextKept.some((p) => p.key === key)) {
+    nextKept = [...nextKept, { key, path: screen.path, search }];
+  }
+  if (nextKept.length !== kept.length || nextKept.some((p, i) => p !== kept[i])) setKept(nextKept);
+
+  const current: PageContextValue = useMemo(
+    () => ({ tabKey: key, search, keptAlive: false, setDirty }),
+    [key, search],
+  );
+
+  return (
+    <div className={classes.pageHost}>
+      {nextKept.map((page) => {
+        const Page = keptComponent(page.path);
+        return (
+          <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'} name={page.key}>
+            <KeptPageContext page={page}>
+              <PageScroll testId="kept-page">
+                <Suspense fallback={fallback}>
+                  <Page />
+                </Suspense>
+              </PageScroll>
+            </KeptPageContext>
+          </Activity>
+        );
+      })}
+      {!screen?.keepAlive && (
+        <PageContext.Provider value={current}>
+          <PageScroll key={key} testId="page">
+            <Outlet />
+          </PageScroll>
+        </PageContext.Provider>
+      )}
+    </div>
+  );
+}
+
+function KeptPageContext({ page, children }: { page: KeptPage; children: ReactNode }) {
+  const value = useMemo<PageContextValue>(
+    () => ({ tabKey: page.key, search: page.search, keptAlive: true, setDirty }),
+    [page],
+  );
+  return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
+}

@@ -1,0 +1,191 @@
+import { ActionIcon, CloseButton, Menu, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseSearch } from '../../lib/search-params.js';
+import { screenFor } from '../screens.js';
+import {
+  canShowNext,
+  canShowPrevious,
+  closeAllTabs,
+  closeOtherTabs,
+  closeTab,
+  dirtyTabsClosedBy,
+  HOME_PATH,
+  showNextGroup,
+  showPreviousGroup,
+  visibleTabs,
+  type Tab,
+} from '../tabs/tab-bar.js';
+import { tabStore, useTabBar } from '../tabs/tab-store.js';
+import classes from './layout.module.css';
+
+type CloseAction =
+  { kind: 'close'; key: string } | { kind: 'closeOthers'; key: string } | { kind: 'closeAll' };
+
+export function useTabTitle() {
+  const { t } = useTranslation();
+  return (tab: Pick<Tab, 'key' | 'path'>) => {
+    const screen = screenFor(tab.path);
+    const title = screen ? t(`routes.${screen.title}`) : tab.path;
+    const id = parseSearch(tab.key.slice(tab.path.length)).id;
+    return typeof id === 'string' && id ? t('tabs.record', { title, id }) : title;
+  };
+}
+
+function DiscardBody({ titles }: { titles: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm">
+      {titles.length === 1
+        ? t('tabs.closeDirtyBody', { title: titles[0] })
+        : t('tabs.closeManyDirtyBody', { count: titles.length })}
+    </Text>
+  );
+}
+
+function confirmDiscard(titles: string[], labels: { title: string; confirm: string; cancel: string }) {
+  return new Promise<boolean>((resolve) => {
+    modals.openConfirmModal({
+      title: labels.title,
+      children: <DiscardBody titles={titles} />,
+      labels: { confirm: labels.confirm, cancel: labels.cancel },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-ok' },
+      cancelProps: { 'data-testid': 'confirm-cancel' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
+
+/** §2 tab bar: arrows in groups of 5, close on each non-current tab, right-click for close others / close all. */
+export function TabBarView() {
+  const { t } = useTranslation();
+  const state = useTabBar();
+  const navigate = useNavigate();
+  const titleOf = useTabTitle();
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+
+  const go = (key: string) => void navigate({ href: key });
+
+  const requestClose = async (action: CloseAction) => {
+    const dirty = dirtyTabsClosedBy(tabStore.get(), action);
+    if (dirty.length > 0) {
+      const ok = await confirmDiscard(dirty.map(titleOf), {
+        title: t('tabs.closeDirtyTitle'),
+        confirm: t('tabs.discard'),
+        cancel: t('common.cancel'),
+      });
+      if (!ok) return;
+    }
+    const now = tabStore.get();
+    const result =
+      action.kind === 'close'
+        ? closeTab(now, action.key)
+        : action.kind === 'closeOthers'
+          ? closeOtherTabs(now, action.key)
+          : closeAllTabs(now);
+    tabStore.update(() => result.state);
+    if (result.navigateTo) go(result.navigateTo);
+  };
+
+  return (
+    <div className={classes.tabBar} role="navigation" aria-label={t('tabs.label')} data-testid="tab-bar">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        disabled={!canShowPrevious(state)}
+        onClick={() => tabStore.update(showPreviousGroup)}
+        aria-label={t('tabs.previous')}
+        data-testid="tabs-previous"
+      >
+        <IconChevronLeft size={18} />
+      </ActionIcon>
+      <div className={classes.tabs} role="tablist">
+        {visibleTabs(state).map((tab) => {
+          const active = tab.key === state.activeKey;
+          const title = titleOf(tab);
+          return (
+            <Menu
+              key={tab.key}
+              opened={menuFor === tab.key}
+              // Opens on right-click only; a plain click on the tab switches to it.
+              onChange={(open) => !open && setMenuFor(null)}
+              position="bottom-start"
+              withinPortal
+            >
+              <Menu.Target>
+                <div
+                  className={classes.tab}
+                  role="tab"
+                  tabIndex={0}
+                  aria-selected={active}
+                  data-active={active || undefined}
+                  data-testid="tab"
+                  data-key={tab.key}
+                  data-dirty={tab.dirty || undefined}
+                  title={title}
+                  onClick={() => !active && go(tab.key)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && !active) go(tab.key);
+                  }}
+                  onContextMenu={(e) => {
+                    e.preventDefault();
+                    setMenuFor(tab.key);
+                  }}
+                >
+                  {tab.dirty && (
+                    <span
+                      className={classes.dirtyMark}
+                      aria-label={t('tabs.unsaved')}
+                      data-testid="tab-dirty"
+                    />
+                  )}
+                  <span className={classes.tabTitle}>{title}</span>
+                  {!active && tab.key !== HOME_PATH && (
+                    <CloseButton
+                      size="xs"
+                      aria-label={t('tabs.close', { title })}
+                      data-testid="tab-close"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        void requestClose({ kind: 'close', key: tab.key });
+                      }}
+                    />
+                  )}
+                </div>
+              </Menu.Target>
+              <Menu.Dropdown data-testid="tab-menu">
+                <Menu.Item
+                  data-testid="tab-close-others"
+                  onClick={() => void requestClose({ kind: 'closeOthers', key: tab.key })}
+                >
+                  {t('tabs.closeOthers')}
+                </Menu.Item>
+                <Menu.Item
+                  data-testid="tab-close-all"
+                  onClick={() => void requestClose({ kind: 'closeAll' })}
+                >
+                  {t('tabs.closeAll')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          );
+        })}
+      </div>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        disabled={!canShowNext(state)}
+        onClick={() => tabStore.update(showNextGroup)}
+        aria-label={t('tabs.next')}
+        data-testid="tabs-next"
+      >
+        <IconChevronRight size={18} />
+      </ActionIcon>
+    </div>
+  );
+}

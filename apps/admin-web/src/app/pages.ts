@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+/** §9: a page's code that has not arrived after 120 seconds counts as failed (the error panel offers a retry). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export function withChunkTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`Loading the page took longer than ${ms / 1000} s`)),
+        ms,
+      );
+      load().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+}
+
+const page =
+  <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): PageLoader =>
+  () =>
+    load().then((m) => ({ default: pick(m) }));
+
+/**
+ * The screen behind each path. Paths without an entry belong to later releases and show the shared
+ * "coming in a later release" panel (screens.ts lists them all). Each entry is its own chunk.
+ */
+const PAGES: Record<string, PageLoader> = {
+  '/home': page(
+    () => import('../features/home/routes/home-page.js'),
+    (m) => m.HomePage,
+  ),
+  '/password-edit': page(
+    () => import('../features/account/routes/password-edit-page.js'),
+    (m) => m.PasswordEditPage,
+  ),
+  '/personage-detail': page(
+    () => import('../features/account/routes/personage-detail-page.js'),
+    (m) => m.PersonageDetailPage,
+  ),
+  '/no-permission': page(
+    () => import('./pages/no-permission-page.js'),
+    (m) => m.NoPermissionPage,
+  ),
+};
+
+const notBuilt: PageLoader = page(
+  () => import('./pages/not-built-page.js'),
+  (m) => m.NotBuiltPage,
+);
+
+export function pageLoader(path: string): PageLoader {
+  return withChunkTimeout(PAGES[path] ?? notBuilt);
+}

@@ -1,0 +1,177 @@
+/**
+ * The tab bar of §2 as pure state transitions, so that the rules are tested without a browser:
+ * one tab per open page keyed by its full URL (path + query, so two records open in two tabs), Home always
+ * first and never closed, previous/next arrows moving the visible window in groups of 5, close, close others,
+ * close all, and a mark on tabs whose form has unsaved changes.
+ */
+export const HOME_PATH = '/home';
+export const TAB_GROUP_SIZE = 5;
+
+export interface Tab {
+  /** The full URL of the page: pathname plus query string. */
+  key: string;
+  path: string;
+  /** The page has unsaved changes: the tab shows a mark and closing it asks first. */
+  dirty: boolean;
+}
+
+export interface TabBarState {
+  tabs: Tab[];
+  activeKey: string;
+  /** Index of the first visible tab; always a multiple of the group size. */
+  firstVisible: number;
+}
+
+/** What closing did: the new state and, when the current page went away, where to go now. */
+export interface CloseResult {
+  state: TabBarState;
+  navigateTo: string | null;
+}
+
+const homeTab = (): Tab => ({ key: HOME_PATH, path: HOME_PATH, dirty: false });
+
+export function initialTabBar(): TabBarState {
+  return { tabs: [homeTab()], activeKey: HOME_PATH, firstVisible: 0 };
+}
+
+/** `pathname` and `search` ("?a=1" or "") of a location → the tab key. */
+export function tabKey(pathname: string, search: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const query = search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '';
+  return `${path}${query}`;
+}
+
+export function pathOfKey(key: string): string {
+  const i = key.indexOf('?');
+  return i === -1 ? key : key.slice(0, i);
+}
+
+function groupStart(index: number): number {
+  return Math.max(0, Math.floor(index / TAB_GROUP_SIZE) * TAB_GROUP_SIZE);
+}
+
+/** Moves the visible window to the group holding the active tab. */
+function reveal(state: TabBarState): TabBarState {
+  const index = state.tabs.findIndex((t) => t.key === state.activeKey);
+  const firstVisible = index === -1 ? clampFirst(state.firstVisible, state.tabs.length) : groupStart(index);
+  return firstVisible === state.firstVisible ? state : { ...state, firstVisible };
+}
+
+function clampFirst(firstVisible: number, count: number): number {
+  return Math.min(groupStart(firstVisible), groupStart(Math.max(0, count - 1)));
+}
+
+/** Opens the page at `key` (or activates its tab if already open). */
+export function openTab(state: TabBarState, key: string): TabBarState {
+  const exists = state.tabs.some((t) => t.key === key);
+  const tabs = exists ? state.tabs : [...state.tabs, { key, path: pathOfKey(key), dirty: false }];
+  return reveal({ ...state, tabs, activeKey: key });
+}
+
+export function closeTab(state: TabBarState, key: string): CloseResult {
+  if (key === HOME_PATH) return { state, navigateTo: null };
+  const index = state.tabs.findIndex((t) => t.key === key);
+  if (index === -1) return { state, navigateTo: null };
+  const tabs = state.tabs.filter((t) => t.key !== key);
+  if (state.activeKey !== key) {
+    return {
+      state: { ...state, tabs, firstVisible: clampFirst(state.firstVisible, tabs.length) },
+      navigateTo: null,
+    };
+  }
+  // The current page closes: its right neighbour takes over, else the left one (Home at worst).
+  const next = tabs[index] ?? tabs[index - 1] ?? homeTab();
+  return {
+    state: reveal({ tabs, activeKey: next.key, firstVisible: state.firstVisible }),
+    navigateTo: next.key,
+  };
+}
+
+/** Keeps Home and the tab at `key`, which becomes current. */
+export function closeOtherTabs(state: TabBarState, key: string): CloseResult {
+  const keep = state.tabs.filter((t) => t.key === HOME_PATH || t.key === key);
+  if (!keep.some((t) => t.key === key)) return { state, navigateTo: null };
+  return {
+    state: reveal({ tabs: keep, activeKey: key, firstVisible: 0 }),
+    navigateTo: state.activeKey === key ? null : key,
+  };
+}
+
+/** Keeps only Home, which becomes current. */
+export function closeAllTabs(state: TabBarState): CloseResult {
+  const home = state.tabs.find((t) => t.key === HOME_PATH) ?? homeTab();
+  return {
+    state: { tabs: [home], activeKey: HOME_PATH, firstVisible: 0 },
+    navigateTo: state.activeKey === HOME_PATH ? null : HOME_PATH,
+  };
+}
+
+/** The tabs `close`, `closeOthers` or `closeAll` would remove that have unsaved changes. */
+export function dirtyTabsClosedBy(
+  state: TabBarState,
+  action: { kind: 'close'; key: string } | { kind: 'closeOthers'; key: string } | { kind: 'closeAll' },
+): Tab[] {
+  return state.tabs.filter((t) => {
+    if (!t.dirty || t.key === HOME_PATH) return false;
+    if (action.kind === 'close') return t.key === action.key;
+    if (action.kind === 'closeOthers') return t.key !== action.key;
+    return true;
+  });
+}
+
+export function setTabDirty(state: TabBarState, key: string, dirty: boolean): TabBarState {
+  const tab = state.tabs.find((t) => t.key === key);
+  if (!tab || tab.dirty === dirty) return state;
+  return { ...state, tabs: state.tabs.map((t) => (t.key === key ? { ...t, dirty } : t)) };
+}
+
+export function visibleTabs(state: TabBarState): Tab[] {
+  return state.tabs.slice(state.firstVisible, state.firstVisible + TAB_GROUP_SIZE);
+}
+
+export function canShowPrevious(state: TabBarState): boolean {
+  return state.firstVisible > 0;
+}
+
+export function canShowNext(state: TabBarState): boolean {
+  return state.firstVisible + TAB_GROUP_SIZE < state.tabs.length;
+}
+
+export function showPreviousGroup(state: TabBarState): TabBarState {
+  if (!canShowPrevious(state)) return state;
+  return { ...state, firstVisible: state.firstVisible - TAB_GROUP_SIZE };
+}
+
+export function showNextGroup(state: TabBarState): TabBarState {
+  if (!canShowNext(state)) return state;
+  return { ...state, firstVisible: state.firstVisible + TAB_GROUP_SIZE };
+}
+
+/**
+ * Restores a saved tab bar (from storage, so anything may be there): unknown shapes give the initial bar,
+ * duplicates are dropped, Home is put first, dirty marks are not restored (the unsaved input did not
+ * survive the reload either).
+ */
+export function restoreTabBar(saved: unknown): TabBarState {
+  if (!saved || typeof saved !== 'object') return initialTabBar();
+  const raw = saved as { tabs?: unknown; activeKey?: unknown; firstVisible?: unknown };
+  const keys = Array.isArray(raw.tabs)
+    ? raw.tabs
+        .map((t) => (t && typeof t === 'object' ? (t as { key?: unknown }).key : t))
+        .filter((k): k is string => typeof k === 'string' && k.startsWith('/') && !k.startsWith('//'))
+    : [];
+  const unique = [...new Set([HOME_PATH, ...keys])];
+  const tabs = unique.map((key) => ({ key, path: pathOfKey(key), dirty: false }));
+  const activeKey =
+    typeof raw.activeKey === 'string' && unique.includes(raw.activeKey) ? raw.activeKey : HOME_PATH;
+  const firstVisible =
+    typeof raw.firstVisible === 'number' && Number.isFinite(raw.firstVisible)
+      ? clampFirst(raw.firstVisible, tabs.length)
+      : 0;
+  return { tabs, activeKey, firstVisible };
+}
+
+/** What is kept across a reload. */
+export function saveTabBar(state: TabBarState): { tabs: string[]; activeKey: string; firstVisible: number } {
+  return { tabs: state.tabs.map((t) => t.key), activeKey: state.activeKey, firstVisible: state.firstVisible };
+}

@@ -1,0 +1,43 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import type { appZh } from '../app/i18n/zh.js';
+
+/** The §8 actions that ask for confirmation first. */
+export type ConfirmKind = Exclude<keyof typeof appZh.confirm, 'title'>;
+
+function Message({ kind, count }: { kind: ConfirmKind; count?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" data-testid="confirm-message">
+      {t(`confirm.${kind}`, { count: count ?? 1 })}
+    </Text>
+  );
+}
+
+function Title() {
+  const { t } = useTranslation();
+  return <>{t('confirm.title')}</>;
+}
+
+function Label({ k }: { k: 'common.confirm' | 'common.cancel' }) {
+  const { t } = useTranslation();
+  return <>{t(k)}</>;
+}
+
+/** Asks before a §8 action; resolves true when the user confirms. The texts follow a language switch. */
+export function confirmAction(kind: ConfirmKind, options: { count?: number } = {}): Promise<boolean> {
+  const danger = kind === 'delete' || kind === 'batchDelete' || kind === 'unitDelete';
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: <Title />,
+      children: <Message kind={kind} count={options.count} />,
+      labels: { confirm: <Label k="common.confirm" />, cancel: <Label k="common.cancel" /> },
+      confirmProps: { color: danger ? 'red' : undefined, 'data-testid': 'confirm-ok' },
+      cancelProps: { 'data-testid': 'confirm-cancel' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import '@mantine/charts/styles.css';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useStoredUser } from '../../../lib/use-stored-user.js';
+import { useCategoryRanking } from '../api/get-category-ranking.js';
+import { useIndexCount } from '../api/get-index-count.js';
+import { useRecipeRanking } from '../api/get-recipe-ranking.js';
+import { CountCards } from '../components/count-cards.js';
+import { RankingChart } from '../components/ranking-chart.js';
+
+export function HomePage() {
+  const { t, i18n } = useTranslation();
+  const user = useStoredUser();
+  const counts = useIndexCount();
+  const recipes = useRecipeRanking();
+  const categories = useCategoryRanking();
+  // Re-read on a language switch so the date is drawn in the new locale.
+  const today = dayjs()
+    .locale(i18n.language === 'zh' ? 'zh-cn' : 'en')
+    .format('LL dddd');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={3}>{t('home.greeting', { name: user?.name ?? user?.account ?? '' })}</Title>
+        <Text c="dimmed" size="sm" data-testid="home-today">
+          {t('home.today', { date: today })}
+        </Text>
+      </div>
+      <CountCards counts={counts.data} loading={counts.isPending} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <RankingChart
+          title={t('home.recipeRanking')}
+          rows={recipes.data?.map((r) => ({ name: r.recipeName, count: r.count }))}
+          loading={recipes.isPending}
+          color="red.6"
+          testId="recipe-ranking"
+        />
+        <RankingChart
+          title={t('home.categoryRanking')}
+          rows={categories.data?.map((c) => ({ name: c.categoryName, count: c.count }))}
+          loading={categories.isPending}
+          color="orange.6"
+          testId="category-ranking"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+import { LANG_HEADER, type Envelope, type UiLang } from '@kb/contracts';
+
+/**
+ * The one door to `/api`. Every call carries the UI language (`x-lang`) so that `desc` comes back translated,
+ * unwraps the `{ status, desc, data }` envelope and applies the §8 error catalogue in one place:
+ * 401 (or a 500 saying "not logged in") → stored login cleared, go to /login; 403 → no-permission page;
+ * any other failure → `desc` in an error toast; a failed reference load → logged only.
+ */
+
+/** `reference`: a list a screen needs for its pickers (failure is only logged). `query`: data the screen shows.
+ * `command`: a change; success shows the translated success text. */
+export type CallKind = 'reference' | 'query' | 'command';
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  json?: unknown;
+  form?: FormData;
+  kind?: CallKind;
+  /** The caller shows failures itself (e.g. in its form): no error toast, no redirect on 403. */
+  quiet?: boolean;
+  /** A login attempt: its 401 means wrong credentials, not an ended session. */
+  loginAttempt?: boolean;
+  /** Text of the success toast of a command, or false for none. Default: the server's translated `desc`. */
+  successMessage?: string | false;
+  signal?: AbortSignal;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly desc: string,
+    readonly data: unknown = null,
+    /** The API's machine-readable error code (e.g. `email_code_wrong`), when it sent one. */
+    readonly code: string | null = null,
+  ) {
+    super(desc);
+    this.name = 'ApiError';
+  }
+
+  /** Field → translated message, from a 400 validation answer. */
+  get fieldErrors(): Record<string, string> {
+    const errors = (this.data as { fieldErrors?: unknown } | null)?.fieldErrors;
+    return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
+  }
+}
+
+export interface ApiHandlers {
+  lang(): UiLang;
+  /** Fallback texts in the user's language, for answers without a usable `desc`. */
+  text(key: 'loadError' | 'notLoggedIn' | 'operationSuccess'): string;
+  onUnauthorized(desc: string): void;
+  onForbidden(desc: string): void;
+  onError(desc: string): void;
+  onSuccess(desc: string): void;
+}
+
+let handlers: ApiHandlers | null = null;
+
+export function configureApi(next: ApiHandlers): void {
+  handlers = next;
+}
+
+const NOT_LOGGED_IN = /not\s*logged\s*in|未登录|登录已过期|login expired/i;
+
+export function isNotLoggedIn(status: number, desc: string): boolean {
+  return status === 401 || (status === 500 && NOT_LOGGED_IN.test(desc));
+}
+
+export function buildUrl(path: string, query?: CallOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `/api${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+async function readEnvelope(res: Response): Promise<Envelope & { code?: string }> {
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const body = (await res.json()) as Partial<Envelope> & { code?: string };
+      return {
+        status: typeof body.status === 'number' ? body.status : res.status,
+        desc: typeof body.desc === 'string' ? body.desc : '',
+        data: body.data ?? null,
+        code: body.code,
+      };
+    } catch {
+      // fall through: a broken body is reported like any unreadable answer
+    }
+  }
+  return { status: res.status === 200 ? 502 : res.status, desc: '', data: null };
+}
+
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const h = handlers;
+  if (!h) throw new Error('configureApi() must run before the first call');
+  const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
+  const kind: CallKind = options.kind ?? (method === 'GET' ? 'query' : 'command');
+  const headers: Record<string, string> = { [LANG_HEADER]: h.lang(), Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+
+  let envelope: Envelope & { code?: string };
+  try {
+    const res = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+    envelope = await readEnvelope(res);
+    if (envelope.status === 200 && res.status !== 200) envelope.status = res.status;
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    envelope = { status: 0, desc: '', data: null };
+  }
+
+  const desc = envelope.desc || h.text(envelope.status === 401 ? 'notLoggedIn' : 'loadError');
+  if (envelope.status === 200) {
+    if (kind === 'command' && options.successMessage !== false) {
+      h.onSuccess(options.successMessage || envelope.desc || h.text('operationSuccess'));
+    }
+    return envelope.data as T;
+  }
+
+  const error = new ApiError(envelope.status, desc, envelope.data, envelope.code ?? null);
+  if (isNotLoggedIn(envelope.status, envelope.desc)) {
+    if (!options.loginAttempt) h.onUnauthorized(h.text('notLoggedIn'));
+    throw error;
+  }
+  if (kind === 'reference') {
+    console.error(`Reference load ${path} failed: ${envelope.status} ${desc}`);
+    throw error;
+  }
+  if (options.quiet) throw error;
+  if (envelope.status === 403) h.onForbidden(desc);
+  else h.onError(desc);
+  throw error;
+}

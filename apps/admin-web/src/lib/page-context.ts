@@ -1,0 +1,27 @@
+import { createContext, useContext, useEffect } from 'react';
+
+/**
+ * Which tab a page lives in, given by the layout to the page it renders (the current one, or a kept-alive one
+ * hidden behind another tab). Pages use it to mark their tab as having unsaved changes, and kept-alive pages
+ * read their own query through it (the router's current query may belong to another tab by then).
+ */
+export interface PageContextValue {
+  tabKey: string;
+  search: Record<string, unknown>;
+  keptAlive: boolean;
+  setDirty(tabKey: string, dirty: boolean): void;
+}
+
+export const PageContext = createContext<PageContextValue | null>(null);
+
+export function usePageContext(): PageContextValue | null {
+  return useContext(PageContext);
+}
+
+/** Shows the unsaved-changes mark on this page's tab while `dirty`, and makes closing the tab ask first. */
+export function usePageDirty(dirty: boolean): void {
+  const page = useContext(PageContext);
+  useEffect(() => {
+    page?.setDirty(page.tabKey, dirty);
+  }, [page, dirty]);
+}

@@ -1,0 +1,58 @@
+import type { SessionUser } from '@kb/contracts';
+import { parseSessionUser } from './session-user.js';
+import { readJson, readText, remove, writeJson, writeText } from './storage.js';
+
+/**
+ * The stored login (§4 "sign-in stores the user"). The session itself is the HttpOnly cookie set by the API;
+ * this copy lets the guard decide without a round trip and shows the user's name. It never holds the
+ * password or its digest.
+ */
+const LOGIN_KEY = 'kb.login';
+const REMEMBERED_ACCOUNT_KEY = 'kb.rememberedAccount';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cached: SessionUser | null | undefined;
+
+export function getStoredUser(): SessionUser | null {
+  if (cached === undefined) {
+    cached = parseSessionUser((readJson('local', LOGIN_KEY) as { user?: unknown } | null)?.user);
+  }
+  return cached;
+}
+
+export function storeLogin(user: SessionUser): void {
+  cached = user;
+  writeJson('local', LOGIN_KEY, { user });
+  listeners.forEach((l) => l());
+}
+
+export function clearStoredLogin(): void {
+  cached = null;
+  remove('local', LOGIN_KEY);
+  listeners.forEach((l) => l());
+}
+
+export function subscribeToLogin(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** "Remember password" keeps only the account name for the next visit (see README: no password is stored). */
+export function getRememberedAccount(): string | null {
+  return readText('local', REMEMBERED_ACCOUNT_KEY);
+}
+
+export function setRememberedAccount(account: string | null): void {
+  if (account) writeText('local', REMEMBERED_ACCOUNT_KEY, account);
+  else remove('local', REMEMBERED_ACCOUNT_KEY);
+}
+
+// Another browser tab logging in or out changes what this one may show.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== LOGIN_KEY) return;
+    cached = undefined;
+    listeners.forEach((l) => l());
+  });
+}

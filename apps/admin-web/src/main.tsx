@@ -1,0 +1,49 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.js';
+import { i18n, initI18n } from './app/i18n/i18n.js';
+import { queryClient } from './app/query-client.js';
+import { router } from './app/router.js';
+import { tabStore } from './app/tabs/tab-store.js';
+import { configureApi } from './lib/api-client.js';
+import { currentLanguage } from './lib/language.js';
+import { notifyError, notifySuccess } from './lib/notify.js';
+import { connectSession, endSession } from './lib/session-control.js';
+
+await initI18n();
+
+connectSession({
+  toLogin: (search) => void router.navigate({ to: '/login', search }),
+  currentHref: () => router.state.location.href,
+  onEnd: (reason) => {
+    queryClient.clear();
+    if (reason !== 'expired') tabStore.reset();
+  },
+});
+
+let lastForbidden = 0;
+configureApi({
+  lang: currentLanguage,
+  text: (key) => i18n.t(`messages.${key}`),
+  onUnauthorized: () => endSession('expired'),
+  onForbidden: () => {
+    // Several calls of one screen may answer 403 together: one move is enough.
+    if (Date.now() - lastForbidden < 1000) return;
+    lastForbidden = Date.now();
+    void router.navigate({ to: '/no-permission' });
+  },
+  onError: notifyError,
+  onSuccess: notifySuccess,
+});
+
+// Server texts (`desc`, localised names) follow the language: ask again after a switch.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
