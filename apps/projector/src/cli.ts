@@ -42,6 +42,8 @@ Environment:
 
 class UsageError extends Error {}
 
+const UNDEFINED_TABLE = '42P01';
+
 /** Runs one projector command; resolves with the process exit code. */
 export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
@@ -111,6 +113,10 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     );
     return 0;
   } catch (error) {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE && command === 'status') {
+      stderr.write('This database has no event store or read models yet: `projector run` sets them up.\n');
+      return 1;
+    }
     logger.error({ err: error }, (error as Error).message);
     return 1;
   } finally {

@@ -1,4 +1,5 @@
 import { comparePositions, type GlobalPosition } from '@kb/event-store';
+import { createTestDatabase } from '@kb/testing';
 import {
   appendEvents,
   eventually,
@@ -130,6 +131,17 @@ describe('projector status', () => {
       /^PROJECTION\s+VERSION\s+CODE\s+STATE\s+CHECKPOINT\s+LAG EVENTS\s+LAG SECONDS/,
     );
     expect(table.stdout).toMatch(/^stream_summary\s+v1\s+1\/1\s+live\s+\d+\/\d+\s+12\s+\d+\.\d\s+-\s/m);
+  });
+
+  it('says a database without read models has to be set up by `run` first', async () => {
+    const empty = await createTestDatabase('kbproj');
+    try {
+      const result = await runMain(['status'], { DATABASE_URL: empty.url });
+      expect(result).toMatchObject({ code: 1, stdout: '' });
+      expect(result.stderr).toContain('This database has no event store or read models yet');
+    } finally {
+      await empty.drop();
+    }
   });
 
   it('explains its usage and rejects unknown commands and projections', async () => {

@@ -215,4 +215,29 @@ describe('rebuild', () => {
     expect((await sys.pool.query(`SELECT to_regclass('stream_summary_v2') AS t`)).rows[0].t).toBeNull();
     expect((await sys.pool.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(50);
   });
+
+  it('gives up switching while a long query holds the live views (readers would queue behind it), and switches later', async () => {
+    await createVersion(sys.pool, streamSummaryProjection, 'live');
+    const building = await createVersion(sys.pool, streamSummaryProjection, 'building');
+    const report = await sys.openPool().connect();
+    try {
+      await report.query('BEGIN');
+      await report.query('SELECT count(*) FROM stream_summary');
+      const reader = sys.openPool();
+      const started = Date.now();
+      expect(
+        await switchToVersion(sys.pool, streamSummaryProjection, building.version, { lockTimeoutMs: 200 }),
+      ).toBe('busy');
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect((await reader.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(0);
+    } finally {
+      await report.query('COMMIT');
+      report.release();
+    }
+    expect(await switchToVersion(sys.pool, streamSummaryProjection, building.version)).toBe('switched');
+    const { rows: view } = await sys.pool.query(
+      `SELECT definition FROM pg_views WHERE viewname = 'stream_summary'`,
+    );
+    expect(view[0].definition).toMatch(/FROM stream_summary_v2/);
+  });
 });

@@ -174,7 +174,10 @@ export async function dropBuildingVersion(
   });
 }
 
-export type SwitchOutcome = 'switched' | 'behind' | 'gone';
+/** `behind`: the live version is further along; `busy`: a long query held the views past the lock timeout. */
+export type SwitchOutcome = 'switched' | 'behind' | 'busy' | 'gone';
+
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * Points the views at a building version and drops the old live version, in one transaction, provided the
@@ -183,14 +186,32 @@ export type SwitchOutcome = 'switched' | 'behind' | 'gone';
  * Lock order matters: readers lock a view and then its table, projection batches lock tables and then their
  * checkpoint row. The switch takes the views (and through them the live tables) first and the checkpoint rows
  * last, the same order, so it queues behind readers and batches instead of deadlocking with them.
+ * While it waits for a lock, new readers queue behind it; so it gives up after `lockTimeoutMs` (a long report
+ * query is running) and answers `busy`, to be tried again a moment later.
  */
 export async function switchToVersion(
   pool: Pool,
   projection: ProjectionDefinition,
   version: number,
+  options: { lockTimeoutMs?: number } = {},
+): Promise<SwitchOutcome> {
+  try {
+    return await switchInTransaction(pool, projection, version, options.lockTimeoutMs ?? 2000);
+  } catch (error) {
+    if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) return 'busy';
+    throw error;
+  }
+}
+
+async function switchInTransaction(
+  pool: Pool,
+  projection: ProjectionDefinition,
+  version: number,
+  lockTimeoutMs: number,
 ): Promise<SwitchOutcome> {
   return inTransaction(pool, async (tx) => {
     await lockSetup(tx, projection.name);
+    await tx.query(`SELECT set_config('lock_timeout', $1, true)`, [`${lockTimeoutMs}ms`]);
     const { rows: views } = await tx.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c
         WHERE c.relkind = 'v' AND c.relname = ANY($1::text[]) AND pg_table_is_visible(c.oid)`,
