@@ -162,13 +162,11 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
           );
           return 'switched';
         }
-        if (outcome === 'busy') {
+        if (outcome === 'busy')
           s.logger.warn(log, 'a long query on the live views held up the switch; trying again');
-          await sleep(s.pollIntervalMs, s.signal);
-          continue;
-        }
         // 'behind': the live version moved past us meanwhile; keep catching up.
-        caughtUp = false;
+        else caughtUp = false;
+        await sleep(s.pollIntervalMs, s.signal);
         continue;
       }
       await sleep(s.pollIntervalMs, s.signal);
