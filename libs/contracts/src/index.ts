@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './home.js';
 export * from './reference.js';
 export * from './catalog.js';
+export * from './recipe.js';

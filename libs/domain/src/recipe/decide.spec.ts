@@ -1,0 +1,775 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { recipeContentSchema, type RecipeContentInput, type RecipeStatus } from '@kb/contracts';
+import { DomainError, replay, statesAfterEachEvent } from '../decider.js';
+import {
+  RECIPE_COMMAND_ACTIONS,
+  decideRecipe,
+  recipeDecider,
+  type RecipeCommand,
+  type RecipeCommandType,
+} from './decide.js';
+import type { RecipeEvent } from './events.js';
+import { RECIPE_ACTIONS, RECIPE_MESSAGES, type RecipeAction } from './messages.js';
+import type { ExistingRecipe, RecipeState } from './state.js';
+
+const RECIPE_ID = '0b6f3c1e-5d1a-4c3e-9a8b-2f1e0d9c8b7a';
+const SOURCE_ID = '7c2d9e4f-1a3b-4c5d-8e6f-9a0b1c2d3e4f';
+const PICTURE = '3e1f8a2b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
+const UNIT = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+const CATEGORY_A = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+const CATEGORY_B = '1a2b3c4d-5e6f-4071-8293-a4b5c6d7e8f9';
+const DELETED_AT = '2026-03-01T08:30:00.000Z';
+
+/** A recipe the completeness rule accepts: two languages, one serving version, one manual-cooking step. */
+const completeInput: RecipeContentInput = {
+  type: 'SOUP',
+  number: 'R-001',
+  mainLang: 'zh',
+  langs: ['zh', 'en'],
+  texts: { zh: { name: '番茄汤', chefTips: '趁热吃' }, en: { name: 'Tomato soup' } },
+  servingVersions: [
+    {
+      servings: 2,
+      ingredients: [{ names: { zh: '番茄', en: 'Tomato' }, quantity: 300, unitId: UNIT }],
+      steps: [{ number: 1, workMode: 'MANUAL', descriptions: { zh: '翻炒', en: 'Fry' } }],
+    },
+  ],
+  difficulty: 'easy',
+  productCodes: ['TM-1', 'TM-2'],
+  pictureFileCode: PICTURE,
+  categoryId: CATEGORY_A,
+};
+
+const draft = (overrides: Partial<RecipeContentInput> = {}) =>
+  recipeContentSchema.parse({ ...completeInput, ...overrides });
+
+/** Given these events, when this command: the events it causes. */
+function when(history: RecipeEvent[], command: RecipeCommand): RecipeEvent[] {
+  return decideRecipe(command, replay(recipeDecider, history));
+}
+
+/** Given these events, when this command: the refusal (fails the test if the command is accepted). */
+function refusal(history: RecipeEvent[], command: RecipeCommand): DomainError {
+  try {
+    when(history, command);
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error(`${command.type} was accepted`);
+}
+
+function stateAfter(events: RecipeEvent[]): ExistingRecipe {
+  const state = replay(recipeDecider, events);
+  if (state.status === 'absent') throw new Error('no recipe');
+  return state;
+}
+
+/** What the API shows: the message template with the error's params filled in (as apps/api translate does). */
+function shown(error: DomainError, lang: 'zh' | 'en'): string {
+  const entry = RECIPE_MESSAGES[error.code];
+  if (!entry) throw new Error(`no message for ${error.code}`);
+  return entry[lang].replace(/\{(\w+)\}/g, (_, key: string) => String(error.params[key] ?? `{${key}}`));
+}
+
+const create = (overrides: Partial<RecipeContentInput> = {}): RecipeCommand => ({
+  type: 'CreateRecipe',
+  recipeId: RECIPE_ID,
+  content: draft(overrides),
+});
+const created = (overrides: Partial<RecipeContentInput> = {}) => when([], create(overrides));
+const submit: RecipeCommand = { type: 'SubmitRecipe' };
+const release: RecipeCommand = { type: 'ReleaseRecipe' };
+const recallToEditing: RecipeCommand = { type: 'RecallRecipeToEditing' };
+const recallToWaitingRelease: RecipeCommand = { type: 'RecallRecipeToWaitingRelease' };
+const remove: RecipeCommand = { type: 'DeleteRecipe', at: DELETED_AT };
+const recover: RecipeCommand = { type: 'RecoverRecipe' };
+const clear: RecipeCommand = { type: 'ClearRecipe' };
+
+/** Runs commands one after the other from an empty stream; returns the whole history. */
+function history(...commands: RecipeCommand[]): RecipeEvent[] {
+  const events: RecipeEvent[] = [];
+  for (const command of commands) events.push(...when(events, command));
+  return events;
+}
+
+const historyIn: Record<RecipeStatus | 'absent', RecipeEvent[]> = {
+  absent: [],
+  editing: history(create()),
+  waiting_release: history(create(), submit),
+  released: history(create(), submit, release),
+  recycle_bin: history(create(), remove),
+  cleared: history(create(), remove, clear),
+};
+
+const releasedSource: RecipeState = replay(
+  recipeDecider,
+  history(create({ number: 'R-SRC' }), submit, release),
+);
+
+/** One command per action, each of which changes something when allowed. */
+const commandFor: Record<RecipeAction, RecipeCommand> = {
+  create: create(),
+  copy: {
+    type: 'CopyRecipe',
+    recipeId: RECIPE_ID,
+    number: 'R-002',
+    source: { recipeId: SOURCE_ID, state: releasedSource },
+  },
+  revise: {
+    type: 'ReviseRecipeContent',
+    content: draft({ texts: { zh: { name: '西红柿汤' }, en: { name: 'Tomato soup' } } }),
+  },
+  submit,
+  release,
+  recall_to_editing: recallToEditing,
+  recall_to_waiting_release: recallToWaitingRelease,
+  delete: remove,
+  recover,
+  clear,
+  set_online: { type: 'SetRecipeOnlineStatus', online: true },
+  set_paid: { type: 'SetRecipePaidStatus', paid: true },
+  change_category: { type: 'ChangeRecipeCategory', categoryId: CATEGORY_B },
+  link_models: { type: 'LinkRecipeModels', productCodes: ['TM-3'] },
+  unlink_models: { type: 'UnlinkRecipeModels', productCodes: ['TM-2'] },
+};
+
+// ---- the README's transition tables, read and enforced cell by cell
+
+const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
+
+/** The markdown table whose header starts with `| first |`: header cells and body rows. */
+function table(first: string): { header: string[]; rows: string[][] } {
+  const lines = readme.split('\n');
+  const start = lines.findIndex((line) => new RegExp(`^\\|\\s*${first}\\s*\\|`).test(line));
+  if (start < 0) throw new Error(`README has no table "${first}"`);
+  const cells = (line: string) =>
+    line
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim());
+  const body: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    body.push(cells(line));
+  }
+  return { header: cells(lines[start]!), rows: body };
+}
+
+const stateColumn = (name: string) => (name === 'no stream' ? 'absent' : (name as RecipeStatus | 'absent'));
+const targets = (cell: string) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+
+type Expectation = { kind: 'legal'; to: string[] } | { kind: 'refused'; status: 404 | 409 };
+const expectation = (cell: string): Expectation =>
+  cell === '404'
+    ? { kind: 'refused', status: 404 }
+    : cell === '✗'
+      ? { kind: 'refused', status: 409 }
+      : { kind: 'legal', to: targets(cell) };
+
+function expectCell(
+  events: RecipeEvent[],
+  command: RecipeCommand,
+  expected: Expectation,
+  refusedCode: { 404: string; 409: string },
+) {
+  if (expected.kind === 'legal') {
+    const caused = when(events, command);
+    expect(caused.length).toBeGreaterThan(0);
+    expect(expected.to).toContain(stateAfter([...events, ...caused]).status);
+  } else {
+    const error = refusal(events, command);
+    expect({ status: error.status, code: error.code }).toEqual({
+      status: expected.status,
+      code: refusedCode[expected.status],
+    });
+  }
+}
+
+const transitions = table('action');
+const states = transitions.header.slice(2).map(stateColumn);
+
+describe('the transition table of README.md', () => {
+  it('has a row for every action and a column for every state', () => {
+    expect(transitions.rows.map((row) => row[0])).toEqual([...RECIPE_ACTIONS]);
+    expect(states).toEqual(['absent', 'editing', 'waiting_release', 'released', 'recycle_bin', 'cleared']);
+    for (const [action, command] of transitions.rows) {
+      const type = command!.replaceAll('`', '') as RecipeCommandType;
+      expect(RECIPE_COMMAND_ACTIONS[type]).toBe(action);
+      expect(commandFor[action as RecipeAction].type).toBe(type);
+    }
+  });
+
+  for (const [action, , ...cells] of transitions.rows) {
+    cells.forEach((cell, i) => {
+      const state = states[i]!;
+      it(`${action} when ${state}: ${cell}`, () => {
+        const creation = action === 'create' || action === 'copy';
+        expectCell(historyIn[state], commandFor[action as RecipeAction], expectation(cell), {
+          404: 'recipe_not_found',
+          409: creation ? 'recipe_already_exists' : 'recipe_illegal_transition',
+        });
+      });
+    });
+  }
+
+  const copySources = table('copy source');
+  const [, ...sourceCells] = copySources.rows[0]!;
+  sourceCells.forEach((cell, i) => {
+    const state = stateColumn(copySources.header[i + 1]!);
+    it(`copy from a source that is ${state}: ${cell}`, () => {
+      const source = replay(recipeDecider, historyIn[state]);
+      expectCell(
+        [],
+        {
+          type: 'CopyRecipe',
+          recipeId: SOURCE_ID,
+          number: 'R-002',
+          source: { recipeId: RECIPE_ID, state: source },
+        },
+        expectation(cell),
+        { 404: 'recipe_copy_source_not_found', 409: 'recipe_illegal_transition' },
+      );
+    });
+  });
+});
+
+describe('refusals name the recipe, its state and the action', () => {
+  it('tells the user to recall a released recipe before deleting it', () => {
+    const error = refusal(historyIn.released, remove);
+    expect(error.status).toBe(409);
+    expect(error.params).toMatchObject({ number: 'R-001', state: 'released', action: 'delete' });
+    expect(shown(error, 'en')).toBe('Recipe R-001 is released; it cannot be deleted; recall it first');
+    expect(shown(error, 'zh')).toBe('菜谱R-001当前为“已发布”，不能删除，请先撤回');
+  });
+
+  it('tells the user to recall a submitted recipe to editing before changing its content', () => {
+    const error = refusal(historyIn.waiting_release, commandFor.revise);
+    expect(shown(error, 'en')).toBe(
+      'Recipe R-001 is waiting for release; it cannot be edited; recall it to editing first',
+    );
+  });
+
+  it('answers 404 for a command on a recipe that was never created', () => {
+    expect(refusal([], submit)).toMatchObject({ status: 404, code: 'recipe_not_found' });
+  });
+
+  it('has a zh and en message for every code the decider and the recipe schemas use', () => {
+    const sources = ['decide.ts', 'steps.ts', '../../../contracts/src/recipe.ts'].map((file) =>
+      readFileSync(path.join(import.meta.dirname, file), 'utf8'),
+    );
+    const codes = new Set(
+      sources.flatMap((source) => [...source.matchAll(/'(recipe_[a-z_]+)'/g)].map((m) => m[1]!)),
+    );
+    expect(codes.size).toBeGreaterThan(15);
+    for (const code of codes) expect(RECIPE_MESSAGES).toHaveProperty([code]);
+  });
+});
+
+describe('submit requires a complete recipe', () => {
+  it('submits a complete recipe for release', () => {
+    expect(when(historyIn.editing, submit)).toEqual([{ type: 'RecipeSubmitted', data: {} }]);
+  });
+
+  it('names everything a bare draft is missing', () => {
+    const bare = history(
+      create({
+        texts: {},
+        servingVersions: [],
+        difficulty: null,
+        productCodes: [],
+        pictureFileCode: null,
+      }),
+    );
+    const error = refusal(bare, submit);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('recipe_incomplete');
+    expect(error.params.missing).toBe(
+      'main_name,picture,difficulty,servings,work_mode_step,compatible_model',
+    );
+    expect(shown(error, 'en')).toBe(
+      'Recipe R-001 is incomplete and cannot be submitted: missing the name in the main language, the picture, ' +
+        'the difficulty, a serving-size version, a step with a work mode in every serving-size version, a compatible model',
+    );
+  });
+
+  it.each([
+    ['main_name', { texts: { en: { name: 'Tomato soup' } } }],
+    ['picture', { pictureFileCode: null }],
+    ['difficulty', { difficulty: null }],
+    ['compatible_model', { productCodes: [] }],
+    [
+      'work_mode_step',
+      {
+        servingVersions: [
+          completeInput.servingVersions![0]!,
+          { servings: 4, steps: [{ number: 1, descriptions: { zh: '装盘' } }] },
+        ],
+      },
+    ],
+  ] as [string, Partial<RecipeContentInput>][])(
+    'refuses a recipe missing only %s and names it',
+    (missing, change) => {
+      const error = refusal(history(create(change)), submit);
+      expect(error.params.missing).toBe(missing);
+    },
+  );
+});
+
+describe('release and versions', () => {
+  it('numbers the first release 1 and a re-release after recall to editing 2', () => {
+    const first = history(create(), submit, release);
+    expect(first.at(-1)).toEqual({ type: 'RecipeReleased', data: { version: 1 } });
+    const resubmitted = [...first, ...when(first, recallToEditing)];
+    resubmitted.push(...when(resubmitted, submit));
+    expect(when(resubmitted, release)).toEqual([{ type: 'RecipeReleased', data: { version: 2 } }]);
+  });
+
+  it('keeps the version through recalls and raises it on the next release', () => {
+    const events: RecipeEvent[] = [];
+    for (const command of [
+      create(),
+      submit,
+      release,
+      recallToWaitingRelease,
+      release,
+      recallToEditing,
+      submit,
+      release,
+    ])
+      events.push(...when(events, command));
+    expect(events.filter((e) => e.type === 'RecipeReleased').map((e) => e.data)).toEqual([
+      { version: 1 },
+      { version: 2 },
+      { version: 3 },
+    ]);
+    expect(stateAfter(events).version).toBe(3);
+  });
+
+  it('records where a recall to editing came from', () => {
+    expect(when(historyIn.released, recallToEditing)).toEqual([
+      { type: 'RecipeRecalledToEditing', data: { from: 'released' } },
+    ]);
+    expect(when(historyIn.waiting_release, recallToEditing)).toEqual([
+      { type: 'RecipeRecalledToEditing', data: { from: 'waiting_release' } },
+    ]);
+  });
+});
+
+describe('recycle bin', () => {
+  it('remembers the state it left and the delete time from the command', () => {
+    const events = history(create(), submit, remove);
+    expect(events.at(-1)).toEqual({
+      type: 'RecipeMovedToRecycleBin',
+      data: { from: 'waiting_release', deletedAt: DELETED_AT },
+    });
+    expect(stateAfter(events)).toMatchObject({
+      status: 'recycle_bin',
+      recycledFrom: 'waiting_release',
+      deletedAt: DELETED_AT,
+    });
+  });
+
+  it('recovers to the state it left', () => {
+    const fromWaiting = history(create(), submit, remove);
+    expect(when(fromWaiting, recover)).toEqual([
+      { type: 'RecipeRecovered', data: { to: 'waiting_release' } },
+    ]);
+    expect(stateAfter([...fromWaiting, ...when(fromWaiting, recover)])).toMatchObject({
+      status: 'waiting_release',
+      recycledFrom: null,
+      deletedAt: null,
+    });
+    const fromEditing = history(create(), remove);
+    expect(stateAfter([...fromEditing, ...when(fromEditing, recover)]).status).toBe('editing');
+  });
+
+  it('refuses every command once cleared', () => {
+    const cleared = historyIn.cleared;
+    for (const command of Object.values(commandFor)) {
+      const error = refusal(cleared, command);
+      expect(error.status).toBe(409);
+      if (command.type === 'CreateRecipe' || command.type === 'CopyRecipe')
+        expect(error).toMatchObject({ code: 'recipe_already_exists', params: { number: 'R-001' } });
+      else
+        expect(error).toMatchObject({
+          code: 'recipe_illegal_transition',
+          params: { number: 'R-001', state: 'cleared', action: RECIPE_COMMAND_ACTIONS[command.type] },
+        });
+    }
+  });
+});
+
+describe('content revisions', () => {
+  it('records only the top-level fields that changed', () => {
+    const events = when(historyIn.editing, {
+      type: 'ReviseRecipeContent',
+      content: draft({ difficulty: 'hard', prepMinutes: 10 }),
+    });
+    expect(events).toEqual([
+      { type: 'RecipeContentRevised', data: { changes: { difficulty: 'hard', prepMinutes: 10 } } },
+    ]);
+  });
+
+  it('records nothing when the saved content is what the recipe already has', () => {
+    expect(when(historyIn.editing, { type: 'ReviseRecipeContent', content: draft() })).toEqual([]);
+  });
+
+  it('applies the revision to the state', () => {
+    const events = [...historyIn.editing, ...when(historyIn.editing, commandFor.revise)];
+    expect(stateAfter(events).content.texts.zh?.name).toBe('西红柿汤');
+    expect(stateAfter(events).content.texts.en?.name).toBe('Tomato soup');
+  });
+});
+
+describe('flags, category and models', () => {
+  it('sets flags and category on a released recipe without recalling it, and records no change twice', () => {
+    const online = when(historyIn.released, { type: 'SetRecipeOnlineStatus', online: true });
+    expect(online).toEqual([{ type: 'RecipeOnlineStatusSet', data: { online: true } }]);
+    const after = [...historyIn.released, ...online];
+    expect(stateAfter(after)).toMatchObject({ status: 'released', content: { online: true } });
+    expect(when(after, { type: 'SetRecipeOnlineStatus', online: true })).toEqual([]);
+    expect(when(historyIn.released, { type: 'SetRecipePaidStatus', paid: false })).toEqual([]);
+    expect(when(historyIn.released, { type: 'ChangeRecipeCategory', categoryId: CATEGORY_A })).toEqual([]);
+    expect(
+      stateAfter([...historyIn.released, ...when(historyIn.released, commandFor.change_category)]).content
+        .categoryId,
+    ).toBe(CATEGORY_B);
+  });
+
+  it('links only models not yet linked and unlinks only linked ones', () => {
+    expect(
+      when(historyIn.released, { type: 'LinkRecipeModels', productCodes: ['TM-1', 'TM-3', 'TM-3'] }),
+    ).toEqual([{ type: 'RecipeModelsLinked', data: { productCodes: ['TM-3'] } }]);
+    expect(when(historyIn.released, { type: 'LinkRecipeModels', productCodes: ['TM-2'] })).toEqual([]);
+    expect(when(historyIn.released, { type: 'UnlinkRecipeModels', productCodes: ['TM-9', 'TM-1'] })).toEqual([
+      { type: 'RecipeModelsUnlinked', data: { productCodes: ['TM-1'] } },
+    ]);
+    const linked = [...historyIn.released, ...when(historyIn.released, commandFor.link_models)];
+    expect(stateAfter(linked).content.productCodes).toEqual(['TM-1', 'TM-2', 'TM-3']);
+  });
+
+  it('keeps at least one model on a submitted or released recipe, but not on a draft', () => {
+    const all: RecipeCommand = { type: 'UnlinkRecipeModels', productCodes: ['TM-1', 'TM-2'] };
+    for (const state of ['waiting_release', 'released'] as const) {
+      const error = refusal(historyIn[state], all);
+      expect({ status: error.status, code: error.code, number: error.params.number }).toEqual({
+        status: 409,
+        code: 'recipe_last_model',
+        number: 'R-001',
+      });
+    }
+    expect(when(historyIn.editing, all)).toEqual([
+      { type: 'RecipeModelsUnlinked', data: { productCodes: ['TM-1', 'TM-2'] } },
+    ]);
+  });
+});
+
+describe('copy', () => {
+  it('creates the new recipe in editing from the source content, with its own number, not online or paid', () => {
+    const online = history(create({ number: 'R-SRC', online: true, paid: true }), submit, release);
+    const source = replay(recipeDecider, online) as ExistingRecipe;
+    const events = when([], {
+      type: 'CopyRecipe',
+      recipeId: RECIPE_ID,
+      number: 'R-002',
+      source: { recipeId: SOURCE_ID, state: source },
+    });
+    expect(events).toEqual([
+      {
+        type: 'RecipeCopied',
+        data: {
+          recipeId: RECIPE_ID,
+          content: { ...source.content, number: 'R-002', online: false, paid: false },
+          copiedFrom: { recipeId: SOURCE_ID, number: 'R-SRC', version: 1 },
+        },
+      },
+    ]);
+    expect(stateAfter(events)).toMatchObject({
+      status: 'editing',
+      version: 0,
+      recipeId: RECIPE_ID,
+      copiedFrom: { recipeId: SOURCE_ID, number: 'R-SRC', version: 1 },
+      content: { number: 'R-002', texts: { zh: { name: '番茄汤' } } },
+    });
+  });
+});
+
+describe('steps are prefilled from the work mode and checked against its ranges', () => {
+  /** The recipe created with one serving version (2 servings) whose step 1 is `step`. */
+  const stepCreated = (step: Record<string, unknown>, type: RecipeContentInput['type'] = 'SOUP') => {
+    const [event] = created({
+      type,
+      servingVersions: [{ servings: 2, steps: [{ number: 1, ...step }] }],
+    });
+    if (event?.type !== 'RecipeCreated') throw new Error('not created');
+    return event.data.content.servingVersions[0]!.steps[0]!;
+  };
+  const stepRefusal = (step: Record<string, unknown>, type: RecipeContentInput['type'] = 'SOUP') =>
+    refusal([], create({ type, servingVersions: [{ servings: 2, steps: [{ number: 1, ...step }] }] }));
+
+  it('prefills a manual-cooking step from the §9 defaults', () => {
+    expect(stepCreated({ workMode: 'MANUAL' })).toMatchObject({
+      temperature: 100,
+      speed: 2,
+      minutes: 5,
+      seconds: 0,
+      rotation: 'forward',
+      heatingMode: null,
+      heatingLogic: null,
+    });
+  });
+
+  it('keeps what the author set and treats minutes and seconds as one setting', () => {
+    expect(
+      stepCreated({ workMode: 'MANUAL', temperature: 80, rotation: 'reverse', minutes: 2 }),
+    ).toMatchObject({
+      temperature: 80,
+      rotation: 'reverse',
+      minutes: 2,
+      seconds: 0,
+    });
+  });
+
+  it('prefills the air fryer with hot air at 180 °C', () => {
+    expect(stepCreated({ workMode: 'AIR_FRYER' }, 'AIR_FRYER')).toMatchObject({
+      temperature: 180,
+      heatingMode: 'HOT_AIR',
+      minutes: 15,
+    });
+  });
+
+  it('names the serving version, the step, the field and the allowed range', () => {
+    const error = refusal(
+      [],
+      create({
+        servingVersions: [
+          completeInput.servingVersions![0]!,
+          {
+            servings: 4,
+            steps: [
+              { number: 1, workMode: 'MANUAL' },
+              { number: 3, workMode: 'MANUAL', temperature: 130 },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('recipe_step_temperature_out_of_range');
+    expect(error.params).toMatchObject({
+      servings: 4,
+      step: 3,
+      mode: 'MANUAL',
+      field: 'temperature',
+      min: 0,
+      max: 120,
+    });
+    expect(shown(error, 'en')).toBe('Servings 4, step 3: the Manual cooking temperature must be 0–120 °C');
+  });
+
+  it('checks steps on every content revision too', () => {
+    const error = refusal(historyIn.editing, {
+      type: 'ReviseRecipeContent',
+      content: draft({
+        servingVersions: [{ servings: 2, steps: [{ number: 1, workMode: 'PULSE', speed: 8 }] }],
+      }),
+    });
+    expect(error.code).toBe('recipe_step_speed_out_of_range');
+  });
+
+  describe('knead', () => {
+    it('runs 3 minutes of 27 s forward / 3 s pause / 27 s reverse / 3 s pause by default', () => {
+      expect(stepCreated({ workMode: 'KNEAD' })).toMatchObject({
+        minutes: 3,
+        seconds: 0,
+        rotation: null,
+        speed: null,
+      });
+    });
+
+    it('refuses a time that is not a whole number of 60-second cycles', () => {
+      const error = stepRefusal({ workMode: 'KNEAD', minutes: 2, seconds: 30 });
+      expect(error.code).toBe('recipe_step_time_not_whole_cycles');
+      expect(error.params).toMatchObject({ cycleSeconds: 60, value: 150 });
+      expect(shown(error, 'en')).toContain('27 s forward, 3 s pause, 27 s reverse, 3 s pause');
+      expect(stepCreated({ workMode: 'KNEAD', minutes: 4 })).toMatchObject({ minutes: 4, seconds: 0 });
+    });
+
+    it('refuses a rotation, since the cycle sets the direction', () => {
+      expect(stepRefusal({ workMode: 'KNEAD', rotation: 'reverse' }).params).toMatchObject({
+        field: 'rotation',
+        mode: 'KNEAD',
+      });
+    });
+
+    it('refuses more than 10 minutes', () => {
+      expect(stepRefusal({ workMode: 'KNEAD', minutes: 11 }).params).toMatchObject({
+        field: 'time',
+        min: 60,
+        max: 600,
+      });
+    });
+
+    it('is not a mode of an oven recipe', () => {
+      const error = stepRefusal({ workMode: 'KNEAD' }, 'OVEN');
+      expect(error.code).toBe('recipe_step_work_mode_not_for_type');
+      expect(error.params).toMatchObject({ mode: 'KNEAD', type: 'OVEN' });
+    });
+  });
+
+  describe('steam', () => {
+    it('refuses a temperature below 95 °C, where its countdown starts', () => {
+      const error = stepRefusal({ workMode: 'STEAM', temperature: 90 });
+      expect(error.code).toBe('recipe_step_below_countdown_temperature');
+      expect(error.params).toMatchObject({ threshold: 95, step: 1 });
+    });
+
+    it('accepts 95 °C and refuses above its 120 °C maximum', () => {
+      expect(stepCreated({ workMode: 'STEAM', temperature: 95 })).toMatchObject({
+        temperature: 95,
+        minutes: 15,
+      });
+      expect(stepRefusal({ workMode: 'STEAM', temperature: 125 }).params).toMatchObject({
+        min: 95,
+        max: 120,
+      });
+    });
+  });
+
+  describe('fast DIY', () => {
+    it('heats with boil logic up to 100 °C and with DIY heating above it', () => {
+      expect(stepCreated({ workMode: 'FAST_DIY', temperature: 100 }).heatingLogic).toBe('boil');
+      expect(stepCreated({ workMode: 'FAST_DIY', temperature: 101 }).heatingLogic).toBe('diy');
+      expect(stepCreated({ workMode: 'FAST_DIY', temperature: 40 }).heatingLogic).toBe('boil');
+    });
+
+    it('refuses more than 130 °C', () => {
+      expect(stepRefusal({ workMode: 'FAST_DIY', temperature: 140 }).params).toMatchObject({
+        field: 'temperature',
+        max: 130,
+      });
+    });
+  });
+
+  describe('pulse', () => {
+    it('runs at speed 12 for a minute and refuses any other speed', () => {
+      expect(stepCreated({ workMode: 'PULSE' })).toMatchObject({ speed: 12, minutes: 1, seconds: 0 });
+      const error = stepRefusal({ workMode: 'PULSE', speed: 10 });
+      expect(error.code).toBe('recipe_step_speed_out_of_range');
+      expect(error.params).toMatchObject({ min: 12, max: 12, value: 10 });
+      expect(stepRefusal({ workMode: 'PULSE', minutes: 2 }).code).toBe('recipe_step_time_out_of_range');
+    });
+  });
+
+  describe('food processor', () => {
+    it('takes speeds 3 to 5 only', () => {
+      expect(stepCreated({ workMode: 'FOOD_PROCESSOR', speed: 3 }).speed).toBe(3);
+      expect(stepCreated({ workMode: 'FOOD_PROCESSOR', speed: 5 }).speed).toBe(5);
+      expect(stepRefusal({ workMode: 'FOOD_PROCESSOR', speed: 6 }).params).toMatchObject({ min: 3, max: 5 });
+      expect(stepRefusal({ workMode: 'FOOD_PROCESSOR', speed: 2 }).params).toMatchObject({ field: 'speed' });
+    });
+
+    it('runs at most one minute', () => {
+      expect(stepCreated({ workMode: 'FOOD_PROCESSOR', minutes: 1 })).toMatchObject({
+        minutes: 1,
+        seconds: 0,
+      });
+      expect(stepRefusal({ workMode: 'FOOD_PROCESSOR', minutes: 1, seconds: 1 }).params).toMatchObject({
+        field: 'time',
+        max: 60,
+        value: 61,
+      });
+    });
+  });
+
+  describe('boil and text-only steps', () => {
+    it('boils at 100 °C with no time', () => {
+      expect(stepCreated({ workMode: 'BOIL' })).toMatchObject({
+        temperature: 100,
+        minutes: null,
+        seconds: null,
+      });
+      expect(stepRefusal({ workMode: 'BOIL', minutes: 5 }).params).toMatchObject({
+        field: 'time',
+        mode: 'BOIL',
+      });
+      expect(stepRefusal({ workMode: 'BOIL', temperature: 90 }).params).toMatchObject({ min: 100, max: 100 });
+    });
+
+    it('refuses machine settings on a step without a work mode', () => {
+      const error = stepRefusal({ temperature: 80 });
+      expect(error.code).toBe('recipe_step_setting_without_mode');
+      expect(error.params).toMatchObject({ field: 'temperature' });
+    });
+
+    it('refuses a work mode that does not exist', () => {
+      expect(stepRefusal({ workMode: 'TELEPORT' }).params).toMatchObject({ mode: 'TELEPORT' });
+    });
+  });
+
+  it('keeps steps in step-number order', () => {
+    const [event] = created({
+      servingVersions: [
+        {
+          servings: 2,
+          steps: [
+            { number: 2, workMode: 'BOIL' },
+            { number: 1, workMode: 'MANUAL' },
+          ],
+        },
+      ],
+    });
+    if (event?.type !== 'RecipeCreated') throw new Error('not created');
+    expect(event.data.content.servingVersions[0]!.steps.map((s) => s.number)).toEqual([1, 2]);
+  });
+});
+
+describe('history for auditors', () => {
+  it('gives the state as of every event of a full lifecycle', () => {
+    const commands: RecipeCommand[] = [
+      create(),
+      { type: 'ReviseRecipeContent', content: draft({ difficulty: 'medium' }) },
+      submit,
+      release,
+      { type: 'SetRecipeOnlineStatus', online: true },
+      recallToEditing,
+      commandFor.revise,
+      submit,
+      release,
+      recallToWaitingRelease,
+      recallToEditing,
+      remove,
+      recover,
+      remove,
+      clear,
+    ];
+    const events = history(...commands);
+    const states = statesAfterEachEvent(recipeDecider, events) as ExistingRecipe[];
+    expect(states.map((s) => [s.status, s.version])).toEqual([
+      ['editing', 0],
+      ['editing', 0],
+      ['waiting_release', 0],
+      ['released', 1],
+      ['released', 1],
+      ['editing', 1],
+      ['editing', 1],
+      ['waiting_release', 1],
+      ['released', 2],
+      ['waiting_release', 2],
+      ['editing', 2],
+      ['recycle_bin', 2],
+      ['editing', 2],
+      ['recycle_bin', 2],
+      ['cleared', 2],
+    ]);
+    expect(states[1]!.content).toMatchObject({ difficulty: 'medium', texts: { zh: { name: '番茄汤' } } });
+    expect(states[6]!.content.texts.zh?.name).toBe('西红柿汤');
+    expect(states[4]!.content.online).toBe(true);
+    expect(states[11]).toMatchObject({ recycledFrom: 'editing', deletedAt: DELETED_AT });
+    // Cleared keeps the content it had, for the auditor's view.
+    expect(states.at(-1)!.content.number).toBe('R-001');
+    expect(replay(recipeDecider, events)).toEqual(states.at(-1));
+  });
+});
