@@ -136,6 +136,20 @@ describe('PostgresEventStore', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('appends large batches (passed as arrays) in order, at a known version and with any', async () => {
+    const streamId = `recipe-${randomUUID()}`;
+    const first = Array.from({ length: 40 }, (_, i) => newEvent(`Step${i}`));
+    const second = Array.from({ length: 25 }, (_, i) => newEvent(`Step${40 + i}`));
+    expect((await store.appendToStream(streamId, first, 'no_stream')).nextExpectedVersion).toBe(39n);
+    await expect(store.appendToStream(streamId, second, 38n)).rejects.toMatchObject({ actual: 39n });
+    const result = await store.appendToStream(streamId, second, 'any');
+    expect(result.nextExpectedVersion).toBe(64n);
+    const events = await store.readStream(streamId);
+    expect(events.map((e) => e.type)).toEqual([...first, ...second].map((e) => e.type));
+    expect(events.at(-1)!.position).toEqual(result.position);
+    expect(await store.appendToStream(streamId, second, 'any')).toEqual(result);
+  });
+
   it('an empty append checks the expected version and writes nothing', async () => {
     const streamId = `recipe-${randomUUID()}`;
     expect(await store.appendToStream(streamId, [], 'no_stream')).toMatchObject({ nextExpectedVersion: -1n });

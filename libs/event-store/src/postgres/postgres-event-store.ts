@@ -31,23 +31,88 @@ const MAX_APPEND_ATTEMPTS = 20;
 /** A subscription retries failed reads this many times in a row (growing pauses) before it fails. */
 const MAX_READ_FAILURES = 5;
 const FIRST_RECHECK_MS = 10;
+/** At most one NOTIFY per this interval; an append after a quiet spell still sends its hint at once. */
+const NOTIFY_SPACING_MS = 5;
 
-// One statement per append: the stream's head, the expected-version check and the insert. A stale expected
-// version inserts nothing (or hits the unique (stream_id, stream_position) key when a concurrent append won),
-// so optimistic concurrency costs no extra round trip. transaction_id and global_position come from defaults.
-const APPEND_SQL = `
-  WITH head AS (SELECT max(stream_position) AS version FROM events WHERE stream_id = $1)
-  INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, brand_owner_code)
-  SELECT $1, coalesce(head.version, -1) + e.ord, e.event_id, e.type, e.data, e.metadata, e.metadata ->> 'brandOwnerCode'
-  FROM head, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
-  WHERE CASE $6::text
-    WHEN 'any' THEN true
-    WHEN 'no_stream' THEN head.version IS NULL
-    WHEN 'stream_exists' THEN head.version IS NOT NULL
-    ELSE head.version IS NOT DISTINCT FROM $7::bigint
-  END
-  ORDER BY e.ord
-  RETURNING stream_position, transaction_id::text AS transaction_id, global_position`;
+// One statement per append, so optimistic concurrency costs no extra round trip. transaction_id and
+// global_position come from the column defaults. Two forms:
+// - The expected version is known (no_stream = -1, or a number): the new events take the next positions, and a
+//   stale version hits the unique key (stream_id, stream_position); the EXISTS guard refuses a version beyond
+//   the stream's end, which would leave a gap. $1 stream id, $2 expected version.
+// - any / stream_exists: the positions follow the stream's head, read in the same statement; a concurrent append
+//   that took them first makes this one hit the unique key and retry. $1 stream id, $2 'any' | 'stream_exists'.
+// The events follow from $3.
+type AppendForm = 'known' | 'head';
+
+function appendSql(form: AppendForm, events: string): string {
+  const insert = `INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, brand_owner_code)`;
+  const returning = `ORDER BY e.ord RETURNING stream_position, transaction_id::text AS transaction_id, global_position`;
+  if (form === 'known') {
+    return `${insert}
+      SELECT $1, $2::bigint + e.ord, e.event_id, e.type, e.data, e.metadata, e.brand_owner_code FROM ${events}
+      WHERE $2::bigint < 0 OR EXISTS (SELECT FROM events WHERE stream_id = $1 AND stream_position = $2::bigint)
+      ${returning}`;
+  }
+  return `WITH head AS (SELECT max(stream_position) AS version FROM events WHERE stream_id = $1)
+    ${insert}
+    SELECT $1, coalesce(head.version, -1) + e.ord, e.event_id, e.type, e.data, e.metadata, e.brand_owner_code
+    FROM head, ${events}
+    WHERE $2::text = 'any' OR head.version IS NOT NULL
+    ${returning}`;
+}
+
+const EVENT_FIELDS = 'event_id, type, data, metadata, brand_owner_code';
+/** Appends of up to this many events bind each field as its own parameter: the cheapest form for the server. */
+const MAX_VALUES_EVENTS = 16;
+
+const statements = new Map<string, { name: string; text: string }>();
+
+function appendStatement(form: AppendForm, count: number): { name: string; text: string } {
+  const many = count > MAX_VALUES_EVENTS;
+  const key = `${form}_${many ? 'many' : count}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    const events = many
+      ? `unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[]) WITH ORDINALITY AS e(${EVENT_FIELDS}, ord)`
+      : `(VALUES ${Array.from({ length: count }, (_, i) => {
+          const p = 3 + i * 5;
+          return `(${i + 1}, $${p}::uuid, $${p + 1}::text, $${p + 2}::jsonb, $${p + 3}::jsonb, $${p + 4}::text)`;
+        }).join(', ')}) AS e(ord, ${EVENT_FIELDS})`;
+    statement = { name: `kb_event_store_append_${key}`, text: appendSql(form, events) };
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+function appendQuery(streamId: string, events: NewEvent[], ids: string[], expected: ExpectedVersion) {
+  const known = expected !== 'any' && expected !== 'stream_exists';
+  const head = [streamId, known ? (expected === 'no_stream' ? '-1' : String(expected)) : expected];
+  const statement = appendStatement(known ? 'known' : 'head', events.length);
+  if (events.length <= MAX_VALUES_EVENTS) {
+    const values: unknown[] = head;
+    events.forEach((e, i) => {
+      values.push(
+        ids[i],
+        e.type,
+        JSON.stringify(e.data ?? null),
+        JSON.stringify(e.metadata),
+        e.metadata.brandOwnerCode,
+      );
+    });
+    return { ...statement, values };
+  }
+  return {
+    ...statement,
+    values: [
+      ...head,
+      ids,
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map((e) => JSON.stringify(e.metadata)),
+      events.map((e) => e.metadata.brandOwnerCode),
+    ],
+  };
+}
 
 const EVENT_COLUMNS = `transaction_id::text AS transaction_id, global_position, stream_id, stream_position,
   event_id::text AS event_id, type, data, metadata, recorded_at`;
@@ -93,11 +158,12 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
-function expectedVersionParams(expected: ExpectedVersion): [string, string | null] {
-  if (expected === 'any' || expected === 'no_stream' || expected === 'stream_exists') return [expected, null];
-  const version = BigInt(expected);
-  if (version < 0n) throw new RangeError(`Expected version must be >= 0, got ${String(expected)}`);
-  return ['exact', version.toString()];
+function checkExpectedVersion(expected: ExpectedVersion): void {
+  if (expected === 'any' || expected === 'no_stream' || expected === 'stream_exists') return;
+  if (typeof expected === 'number' && !Number.isSafeInteger(expected)) {
+    throw new RangeError(`Expected version must be an integer, got ${expected}`);
+  }
+  if (BigInt(expected) < 0n) throw new RangeError(`Expected version must be >= 0, got ${String(expected)}`);
 }
 
 function versionMatches(expected: ExpectedVersion, actual: bigint | null): boolean {
@@ -136,7 +202,7 @@ export class PostgresEventStore implements EventStore {
   private listener: pg.Client | undefined;
   private listenerConnecting = false;
   private notifier: Promise<pg.Client> | undefined;
-  private notifyInFlight = false;
+  private notifyBusy = false;
   private notifyPending = false;
   private closed = false;
 
@@ -157,23 +223,15 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     expectedVersion: ExpectedVersion,
   ): Promise<AppendResult> {
-    const [kind, version] = expectedVersionParams(expectedVersion);
+    checkExpectedVersion(expectedVersion);
     if (events.length === 0) return this.checkVersionOnly(streamId, expectedVersion);
     const ids = events.map((e) => e.eventId.toLowerCase());
     if (new Set(ids).size !== ids.length) throw new EventIdConflictError(streamId, ids);
-    const values = [
-      streamId,
-      ids,
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data ?? null)),
-      events.map((e) => JSON.stringify(e.metadata)),
-      kind,
-      version,
-    ];
+    const query = appendQuery(streamId, events, ids, expectedVersion);
     for (let attempt = 1; ; attempt++) {
       let rows: { stream_position: string; transaction_id: string; global_position: string }[];
       try {
-        ({ rows } = await this.pool.query({ name: 'kb_event_store_append', text: APPEND_SQL, values }));
+        ({ rows } = await this.pool.query(query));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         rows = [];
@@ -331,13 +389,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   // NOTIFY inside the append would serialise every committing append on Postgres' global notify lock, so the
-  // hint goes out after the commit, on its own connection, and bursts of appends collapse into one NOTIFY.
+  // hint goes out after the commit, on its own connection; under load the appends of a short interval share one.
   private sendNotify(): void {
-    if (this.notifyInFlight) {
+    if (this.notifyBusy) {
       this.notifyPending = true;
       return;
     }
-    this.notifyInFlight = true;
+    this.notifyBusy = true;
     this.notifyPending = false;
     this.notifier ??= this.connect();
     const notifier = this.notifier;
@@ -348,8 +406,9 @@ export class PostgresEventStore implements EventStore {
         if (this.notifier === notifier) this.notifier = undefined;
         void notifier.then((c) => c.end()).catch(() => undefined);
       })
+      .then(() => new Promise((resolve) => setTimeout(resolve, NOTIFY_SPACING_MS).unref()))
       .finally(() => {
-        this.notifyInFlight = false;
+        this.notifyBusy = false;
         if (this.notifyPending && !this.closed) this.sendNotify();
       });
   }
