@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      INGEST_PORT: 8081,
+      INGEST_HOST: '127.0.0.1',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: 'kb:',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/kitchen',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads every variable it is given', () => {
+    const config = loadConfig({
+      INGEST_PORT: '9090',
+      INGEST_HOST: '0.0.0.0',
+      REDIS_URL: 'rediss://cache.internal:6380/2',
+      REDIS_PREFIX: 'staging:',
+      DATABASE_URL: 'postgresql://ingest:secret@db.internal/kitchen',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toEqual({
+      INGEST_PORT: 9090,
+      INGEST_HOST: '0.0.0.0',
+      REDIS_URL: 'rediss://cache.internal:6380/2',
+      REDIS_PREFIX: 'staging:',
+      DATABASE_URL: 'postgresql://ingest:secret@db.internal/kitchen',
+      LOG_LEVEL: 'debug',
+    });
+  });
+
+  it.each([
+    ['INGEST_PORT', 'eighty'],
+    ['INGEST_PORT', '70000'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://127.0.0.1/kitchen'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    const attempt = () => loadConfig({ [name]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(new RegExp(`invalid configuration:\\n  ${name}: `));
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ INGEST_PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(/INGEST_PORT[\s\S]*LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Envelope } from '@kb/contracts';
+import type { Logger } from 'pino';
+import type { Health } from './health.js';
+
+/** Device API routes live under this path; none are served yet (a later issue adds them). */
+export const DEVICE_API_PREFIX = '/device/v1/';
+
+function send(res: ServerResponse, body: Envelope): void {
+  const json = JSON.stringify(body);
+  res.writeHead(body.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+    'cache-control': 'no-store',
+  });
+  res.end(json);
+}
+
+/** The HTTP surface of device-ingest: `GET /health`, and the envelope for everything else. */
+export function createRequestHandler(deps: { health: () => Promise<Health>; log: Logger }) {
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://device-ingest').pathname;
+    if (path === '/health') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.setHeader('allow', 'GET, HEAD');
+        return send(res, { status: 405, desc: 'Method not allowed', data: null });
+      }
+      const health = await deps.health();
+      const healthy = health.redis.ok && health.postgres.ok;
+      return send(res, { status: healthy ? 200 : 503, desc: healthy ? 'ok' : 'unavailable', data: health });
+    }
+    if (path.startsWith(DEVICE_API_PREFIX)) {
+      return send(res, { status: 404, desc: `No device endpoint ${path}`, data: null });
+    }
+    return send(res, { status: 404, desc: 'Not found', data: null });
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    route(req, res).catch((error: unknown) => {
+      deps.log.error({ err: error, method: req.method, url: req.url }, 'request failed');
+      if (!res.headersSent) send(res, { status: 500, desc: 'Internal error', data: null });
+      else res.destroy();
+    });
+  };
+}

@@ -1,0 +1,176 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { baseDatabaseUrl, redisUrl } from '@kb/testing';
+import { loadConfig, type IngestConfig } from './config.js';
+import { startIngest, type RunningIngest } from './ingest.js';
+import { bullmqPrefix, QUEUE_NAMES, type JobPayload } from './queues.js';
+
+const usedPrefixes: string[] = [];
+
+/** A configuration for one instance, with a Redis prefix of its own (deleted after the suite). */
+function testConfig(overrides: Record<string, string> = {}): IngestConfig {
+  const redisPrefix = `kbtest-ingest-${randomBytes(4).toString('hex')}:`;
+  usedPrefixes.push(redisPrefix);
+  return loadConfig({
+    INGEST_PORT: '0',
+    REDIS_URL: redisUrl(),
+    REDIS_PREFIX: redisPrefix,
+    DATABASE_URL: baseDatabaseUrl(),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+afterAll(async () => {
+  // Leave nothing of this run behind in the shared Redis.
+  const redis = new Redis(redisUrl());
+  for (const prefix of usedPrefixes) {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.unlink(...keys);
+  }
+  await redis.quit();
+});
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function getJson(port: number, path: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`);
+  return { httpStatus: res.status, body: (await res.json()) as { status: number; desc: string; data: any } };
+}
+
+describe('device-ingest with Redis and Postgres up', () => {
+  const config = testConfig();
+  const prefix = bullmqPrefix(config.REDIS_PREFIX);
+  let ingest: RunningIngest;
+  let redis: Redis;
+  let events: QueueEvents;
+  const producers: Queue[] = [];
+
+  function producer(name: string): Queue {
+    const queue = new Queue(name, { connection: redis, prefix });
+    producers.push(queue);
+    return queue;
+  }
+
+  beforeAll(async () => {
+    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    events = new QueueEvents('system', { connection: redis, prefix });
+    await events.waitUntilReady();
+    ingest = await startIngest(config);
+  });
+
+  afterAll(async () => {
+    await ingest?.stop();
+    await Promise.all(producers.map((q) => q.close()));
+    await events.close();
+    await redis.quit();
+  });
+
+  it('answers GET /health with 200, both stores reachable, and the job counts of every queue', async () => {
+    const telemetry = producer('telemetry');
+    const batch: JobPayload<'telemetry', 'telemetry-batch'> = {
+      brandOwnerCode: 'DEMO',
+      samples: [{ sn: 'SN-001', at: new Date().toISOString(), online: true, ip: '10.0.0.7' }],
+    };
+    // No worker consumes telemetry yet, so these stay waiting.
+    await telemetry.add('telemetry-batch', batch);
+    await telemetry.add('telemetry-batch', batch);
+
+    const { httpStatus, body } = await getJson(ingest.port, '/health');
+
+    expect(httpStatus).toBe(200);
+    expect(body.status).toBe(200);
+    expect(body.desc).toBe('ok');
+    expect(body.data.redis).toEqual({ ok: true, ms: expect.any(Number) });
+    expect(body.data.postgres).toEqual({ ok: true, ms: expect.any(Number) });
+    expect(Object.keys(body.data.queues).sort()).toEqual([...QUEUE_NAMES].sort());
+    expect(body.data.queues.telemetry).toEqual({ waiting: 2, active: 0, failed: 0 });
+    expect(body.data.queues['recipe-import']).toEqual({ waiting: 0, active: 0, failed: 0 });
+  });
+
+  it('completes a ping job added to the system queue and returns the nonce', async () => {
+    const nonce = randomUUID();
+    const job = await producer('system').add('ping', { nonce });
+
+    const result = await job.waitUntilFinished(events, 10_000);
+
+    expect(result).toEqual({ pong: nonce, handledAt: expect.any(String) });
+    expect(Number.isNaN(Date.parse(result.handledAt))).toBe(false);
+    expect(await job.getState()).toBe('completed');
+  });
+
+  it('fails a job it cannot handle at once, without retries, and counts it as failed', async () => {
+    const job = await producer('system').add('ping', { nonce: '' }, { attempts: 5 });
+
+    await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/invalid ping payload/);
+
+    const stored = await producer('system').getJob(job.id!);
+    expect(stored?.attemptsMade).toBe(1);
+    const { body } = await getJson(ingest.port, '/health');
+    expect(body.data.queues.system.failed).toBe(1);
+  });
+
+  it('answers device routes with the 404 envelope until they exist', async () => {
+    const { httpStatus, body } = await getJson(ingest.port, '/device/v1/telemetry');
+    expect(httpStatus).toBe(404);
+    expect(body).toEqual({ status: 404, desc: expect.stringContaining('/device/v1/telemetry'), data: null });
+  });
+
+  it('stops: the port is closed and its Redis connections are gone', async () => {
+    const otherConfig = testConfig();
+    const otherPrefix = bullmqPrefix(otherConfig.REDIS_PREFIX);
+    const other = await startIngest(otherConfig);
+    expect((await getJson(other.port, '/health')).httpStatus).toBe(200);
+    const namesOf = async () =>
+      ((await redis.client('LIST')) as string)
+        .split('\n')
+        .filter((line) => line.includes(`:${otherPrefix} `));
+    expect((await namesOf()).length).toBeGreaterThanOrEqual(3);
+
+    await other.stop();
+
+    await expect(fetch(`http://127.0.0.1:${other.port}/health`)).rejects.toThrow();
+    // The server drops a client a moment after QUIT; give it that moment.
+    for (let i = 0; i < 20 && (await namesOf()).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await namesOf()).toEqual([]);
+  });
+});
+
+describe('device-ingest when a store does not answer', () => {
+  it('answers /health with 503 when Redis does not answer, and still stops', async () => {
+    const ingest = await startIngest(testConfig({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` }));
+    try {
+      const { httpStatus, body } = await getJson(ingest.port, '/health');
+      expect(httpStatus).toBe(503);
+      expect(body.status).toBe(503);
+      expect(body.data.redis).toMatchObject({ ok: false, error: expect.any(String) });
+      expect(body.data.postgres).toMatchObject({ ok: true });
+      expect(body.data.queues).toBeNull();
+    } finally {
+      await ingest.stop();
+    }
+  });
+
+  it('answers /health with 503 when Postgres does not answer', async () => {
+    const ingest = await startIngest(
+      testConfig({ DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/postgres` }),
+    );
+    try {
+      const { httpStatus, body } = await getJson(ingest.port, '/health');
+      expect(httpStatus).toBe(503);
+      expect(body.data.postgres).toMatchObject({ ok: false, error: expect.any(String) });
+      expect(body.data.redis).toMatchObject({ ok: true });
+    } finally {
+      await ingest.stop();
+    }
+  });
+});

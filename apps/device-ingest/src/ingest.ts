@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import { Queue, Worker } from 'bullmq';
+import { createPool } from '@kb/platform';
+import { pino, type Logger } from 'pino';
+import type { IngestConfig } from './config.js';
+import { checkHealth } from './health.js';
+import { createRequestHandler } from './http.js';
+import { bullmqPrefix, QUEUE_NAMES, QUEUES, SYSTEM_QUEUE, WORKER_RETENTION } from './queues.js';
+import {
+  closeConnection,
+  createProducerConnection,
+  createWorkerConnection,
+  isConnectionError,
+} from './redis.js';
+import { processSystemJob } from './system-worker.js';
+
+export interface RunningIngest {
+  /** The port the HTTP server listens on (the real one when INGEST_PORT is 0). */
+  port: number;
+  /** Stops taking requests and jobs, lets the running job finish, and closes every connection. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts device-ingest: the queues, the system worker and the HTTP server. It does not wait for Redis
+ * or Postgres: while either is away it runs, reconnects in the background and answers 503 on /health.
+ */
+export async function startIngest(
+  config: IngestConfig,
+  options: { logger?: Logger } = {},
+): Promise<RunningIngest> {
+  const log = options.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' } });
+  const prefix = bullmqPrefix(config.REDIS_PREFIX);
+
+  const pool = createPool(config.DATABASE_URL, { max: 5, applicationName: 'kitchen-device-ingest' });
+  // Three connections with different needs: producers and probes fail fast, the worker waits.
+  // Named after their role and the key prefix, so CLIENT LIST shows which deployment holds them.
+  const producer = createProducerConnection(config.REDIS_URL, `device-ingest:producer:${prefix}`);
+  const probe = createProducerConnection(config.REDIS_URL, `device-ingest:probe:${prefix}`);
+  const workerConnection = createWorkerConnection(config.REDIS_URL, `device-ingest:worker:${prefix}`);
+  // Lost connections are reported once, as a state change, not once per client and retry: every
+  // queue re-emits its connection's errors, and each reconnection attempt fails anew.
+  let redisDown = false;
+  const onRedisError = (err: Error, source: string) => {
+    if (!isConnectionError(err)) return log.error({ err, source }, 'redis error');
+    if (!redisDown) log.warn({ err: err.message }, 'redis unreachable; reconnecting in the background');
+    redisDown = true;
+  };
+  for (const connection of [producer, probe, workerConnection]) {
+    // Without a listener, ioredis prints every failed reconnection as an unhandled error event.
+    connection.on('error', (err: Error) => onRedisError(err, 'connection'));
+  }
+  probe.on('ready', () => {
+    if (redisDown) log.info('redis reachable again');
+    redisDown = false;
+  });
+
+  const queues = QUEUE_NAMES.map((name) => {
+    const queue = new Queue(name, {
+      connection: producer,
+      prefix,
+      defaultJobOptions: QUEUES[name].defaultJobOptions,
+    });
+    queue.on('error', (err) => onRedisError(err, `queue ${name}`));
+    return queue;
+  });
+
+  const worker = new Worker(SYSTEM_QUEUE, processSystemJob, {
+    connection: workerConnection,
+    prefix,
+    concurrency: 4,
+    ...WORKER_RETENTION,
+  });
+  worker.on('error', (err) => onRedisError(err, `worker ${SYSTEM_QUEUE}`));
+  worker.on('failed', (job, err) =>
+    log.warn(
+      {
+        queue: SYSTEM_QUEUE,
+        job: job?.name,
+        jobId: job?.id,
+        attemptsMade: job?.attemptsMade,
+        err: err.message,
+      },
+      'job failed',
+    ),
+  );
+  worker.on('completed', (job) =>
+    log.debug({ queue: SYSTEM_QUEUE, job: job.name, jobId: job.id }, 'job completed'),
+  );
+
+  const server: Server = createServer(
+    createRequestHandler({ health: () => checkHealth({ redis: probe, pool, queues }), log }),
+  );
+  server.keepAliveTimeout = 5000;
+  server.listen(config.INGEST_PORT, config.INGEST_HOST);
+  try {
+    await Promise.race([
+      once(server, 'listening'),
+      once(server, 'error').then(([err]) => Promise.reject(err as Error)),
+    ]);
+  } catch (error) {
+    await closeAll();
+    const where = `${config.INGEST_HOST}:${config.INGEST_PORT}`;
+    throw new Error(`device-ingest cannot listen on ${where}: ${(error as Error).message}`, { cause: error });
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.INGEST_PORT;
+  log.info(
+    { host: config.INGEST_HOST, port, prefix, queues: QUEUE_NAMES },
+    `device-ingest listening on http://${config.INGEST_HOST}:${port}`,
+  );
+
+  async function closeAll(): Promise<void> {
+    const serverClosed = server.listening
+      ? new Promise<void>((resolve) => server.close(() => resolve()))
+      : Promise.resolve();
+    server.closeIdleConnections();
+    // The worker finishes the jobs in hand, then stops fetching. While Redis is away no job can be
+    // finished (nor even fetched), and a graceful close would wait for the reconnection forever.
+    const redisAway = workerConnection.status !== 'ready';
+    const results = await Promise.allSettled([
+      worker.close(redisAway),
+      ...queues.map((q) => q.close()),
+      serverClosed,
+    ]);
+    await Promise.allSettled([
+      closeConnection(producer),
+      closeConnection(probe),
+      closeConnection(workerConnection),
+      pool.end(),
+    ]);
+    for (const r of results) if (r.status === 'rejected') log.warn({ err: r.reason }, 'error while stopping');
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    stop() {
+      stopping ??= closeAll().then(() => log.info('device-ingest stopped'));
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import type { DefaultJobOptions } from 'bullmq';
+import { z } from 'zod';
+
+/*
+ * The BullMQ queues of device-ingest: their names, the jobs each one carries (name and zod payload
+ * schema) and their retention and retry settings. A producer (this app's device endpoints, or the
+ * API for imports, exports, translation and pushes) validates a payload with these schemas before
+ * adding it; the worker validates it again before acting on it.
+ */
+
+/** BullMQ's `prefix` for every queue: the deployment's REDIS_PREFIX (`kb:` by default) followed by `bull`. */
+export function bullmqPrefix(redisPrefix: string): string {
+  // BullMQ joins prefix and queue name with ':', so `kb:` gives keys like `kb:bull:telemetry:…`, apart
+  // from the API's own `kb:…` keys (captchas, counters).
+  return `${redisPrefix}bull`;
+}
+
+const brandOwnerCode = z.string().min(1).max(64);
+const sn = z.string().min(1).max(64);
+const account = z.string().min(1).max(64);
+const lang = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { message: 'language_code_invalid' });
+const isoTime = z.iso.datetime({ offset: true });
+
+/** Fields every job started by a staff action carries, so its effects can be traced back to it. */
+const staffJob = {
+  brandOwnerCode,
+  /** Account of the staff member who asked for the work. */
+  actor: account,
+  /** Correlation id of the request that enqueued the job (ARCHITECTURE.md, event metadata). */
+  correlationId: z.uuid(),
+};
+
+export const telemetrySampleSchema = z.object({
+  sn,
+  at: isoTime,
+  online: z.boolean(),
+  ip: z.union([z.ipv4(), z.ipv6()]).optional(),
+  apkVersion: z.string().max(64).optional(),
+  mcuVersion: z.string().max(64).optional(),
+  tpVersion: z.string().max(64).optional(),
+});
+
+export const telemetryBatchSchema = z.object({
+  brandOwnerCode,
+  samples: z.array(telemetrySampleSchema).min(1).max(1000),
+});
+
+export const faultReportSchema = z.object({
+  sn,
+  type: z.string().min(1).max(64),
+  reportedAt: isoTime,
+  country: z.string().max(64).optional(),
+  city: z.string().max(64).optional(),
+  errorLog: z.string().max(65_536),
+});
+
+export const faultBatchSchema = z.object({
+  brandOwnerCode,
+  reports: z.array(faultReportSchema).min(1).max(500),
+});
+
+export const recipeImportSchema = z.object({
+  ...staffJob,
+  /** Code of the uploaded zip in the file store (already checked to be a zip by its bytes). */
+  fileCode: z.string().min(1),
+  fileName: z.string().min(1).max(255),
+});
+
+export const recipeExportSchema = z.object({
+  ...staffJob,
+  recipeIds: z.array(z.string().min(1)).min(1).max(5000),
+});
+
+export const translationSchema = z.object({
+  ...staffJob,
+  recipeIds: z.array(z.string().min(1)).min(1).max(500),
+  sourceLang: lang,
+  targetLangs: z.array(lang).min(1),
+});
+
+export const notificationPushSchema = z.object({
+  ...staffJob,
+  noticeId: z.string().min(1),
+});
+
+export const offlinePackBuildSchema = z.object({
+  ...staffJob,
+  packId: z.string().min(1),
+});
+
+export const pingSchema = z.object({
+  /** Echoed back in the result, so a caller can tell its own ping from another. */
+  nonce: z.string().min(1).max(128),
+});
+
+/** What the `ping` job returns. */
+export interface PingResult {
+  pong: string;
+  handledAt: string;
+}
+
+/** Kept finished jobs: a few recent successes for visibility, many more failures for inspection. */
+const KEEP_COMPLETED = { age: 24 * 3600, count: 1000 };
+const KEEP_FAILED = { age: 7 * 24 * 3600, count: 5000 };
+
+function jobOptions(attempts: number, firstRetryMs: number): DefaultJobOptions {
+  return {
+    attempts,
+    backoff: { type: 'exponential', delay: firstRetryMs },
+    removeOnComplete: KEEP_COMPLETED,
+    removeOnFail: KEEP_FAILED,
+  };
+}
+
+/**
+ * Each queue, the jobs it carries and its default job options. Telemetry and faults arrive often and
+ * are cheap to retry; imports, exports and pack builds are long and retried fewer times.
+ */
+export const QUEUES = {
+  telemetry: { jobs: { 'telemetry-batch': telemetryBatchSchema }, defaultJobOptions: jobOptions(5, 1000) },
+  'fault-reports': { jobs: { 'fault-batch': faultBatchSchema }, defaultJobOptions: jobOptions(5, 1000) },
+  'recipe-import': { jobs: { 'import-zip': recipeImportSchema }, defaultJobOptions: jobOptions(3, 5000) },
+  'recipe-export': { jobs: { 'export-zip': recipeExportSchema }, defaultJobOptions: jobOptions(3, 5000) },
+  translation: { jobs: { 'translate-recipes': translationSchema }, defaultJobOptions: jobOptions(5, 2000) },
+  'notification-push': {
+    jobs: { 'push-notice': notificationPushSchema },
+    defaultJobOptions: jobOptions(5, 2000),
+  },
+  'offline-pack-build': {
+    jobs: { 'build-pack': offlinePackBuildSchema },
+    defaultJobOptions: jobOptions(3, 5000),
+  },
+  /** Housekeeping of device-ingest itself; `ping` proves the worker loop end to end. */
+  system: { jobs: { ping: pingSchema }, defaultJobOptions: jobOptions(3, 1000) },
+} as const satisfies Record<
+  string,
+  { jobs: Record<string, z.ZodType>; defaultJobOptions: DefaultJobOptions }
+>;
+
+export type QueueName = keyof typeof QUEUES;
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+export const SYSTEM_QUEUE = 'system' satisfies QueueName;
+
+/** The payload type of job `J` on queue `Q`. */
+export type JobPayload<Q extends QueueName, J extends keyof (typeof QUEUES)[Q]['jobs']> = z.infer<
+  (typeof QUEUES)[Q]['jobs'][J] & z.ZodType
+>;
+
+/** Retention the workers apply (Worker options take KeepJobs objects only). */
+export const WORKER_RETENTION = { removeOnComplete: KEEP_COMPLETED, removeOnFail: KEEP_FAILED };
