@@ -17,7 +17,7 @@ export function App() {
       <MantineProvider theme={theme} defaultColorScheme="light">
         {/* Mantine's own texts: date pickers follow the dayjs locale (confirm dialogs: see AppLayout). */}
         <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
-          <Notifications position="top-center" zIndex={1000} />
+          <Notifications position="top-right" zIndex={1000} />
           <RouterProvider router={router} />
         </DatesProvider>
       </MantineProvider>

@@ -1,6 +1,7 @@
 import { SET_PASSWORD_FLAGS } from '@kb/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -13,10 +14,16 @@ import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { HOME_PATH } from '../lib/redirect.js';
 import { guard, LOGIN_PATH } from './guard.js';
 import { pageLoader, withChunkTimeout } from './pages.js';
+import { queryClient } from './query-client.js';
 import { RouteErrorPanel } from './pages/route-error-panel.js';
 import { SCREENS } from './screens.js';
 
-const rootRoute = createRootRoute({
+/** Loaders get the query cache, so that a screen's loader can `ensureQueryData` before it renders. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => {
     const decision = guard(location.pathname, location.href, getStoredUser() !== null);
     if (decision.kind === 'login')
@@ -115,6 +122,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
+  context: { queryClient },
   parseSearch,
   stringifySearch,
   defaultPreload: 'intent',

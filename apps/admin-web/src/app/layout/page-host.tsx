@@ -1,8 +1,19 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, useLocation, useMatches } from '@tanstack/react-router';
-import { Activity, lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Activity,
+  Component,
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { PageContext, type PageContextValue } from '../../lib/page-context.js';
 import { pageLoader } from '../pages.js';
+import { RouteErrorPanel } from '../pages/route-error-panel.js';
 import { screenFor } from '../screens.js';
 import { setTabDirty, tabKey } from '../tabs/tab-bar.js';
 import { tabStore, useTabBar } from '../tabs/tab-store.js';
@@ -46,6 +57,25 @@ function PageScroll({ children, testId }: { children: ReactNode; testId: string 
       {children}
     </div>
   );
+}
+
+/** A kept-alive page whose code failed to load (or that crashed) shows the error panel in its own tab only. */
+class KeptPageBoundary extends Component<{ path: string; children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    if (this.state.error) {
+      const retry = () => {
+        // React.lazy remembers a failed load: forget it so that "retry" loads the code again.
+        keptComponents.delete(this.props.path);
+        this.setState({ error: null });
+      };
+      return <RouteErrorPanel error={this.state.error} reset={retry} />;
+    }
+    return this.props.children;
+  }
 }
 
 const fallback = (
@@ -92,9 +122,11 @@ export function PageHost() {
           <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'} name={page.key}>
             <KeptPageContext page={page}>
               <PageScroll testId="kept-page">
-                <Suspense fallback={fallback}>
-                  <Page />
-                </Suspense>
+                <KeptPageBoundary path={page.path}>
+                  <Suspense fallback={fallback}>
+                    <Page />
+                  </Suspense>
+                </KeptPageBoundary>
               </PageScroll>
             </KeptPageContext>
           </Activity>

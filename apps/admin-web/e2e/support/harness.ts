@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startSystem, type RunningSystem } from '@kb/testing';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const webDist = path.resolve(import.meta.dirname, '../../dist');
+
+export const CAPTCHA = '0000';
+
+export interface Harness {
+  system: RunningSystem;
+  baseUrl: string;
+  /** A fresh browser profile (own cookies and storage) with one page. */
+  newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+/** Boots the real API serving the built web app, and headless Chromium. */
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} has no build: run "npm run build -w @kb/admin-web" first`);
+  }
+  const system = await startSystem({ webDist });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  } catch (error) {
+    await system.stop();
+    throw error;
+  }
+  const contexts: BrowserContext[] = [];
+  return {
+    system,
+    baseUrl: system.baseUrl,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: system.baseUrl,
+        viewport: options.viewport ?? { width: 1440, height: 900 },
+        locale: options.locale ?? 'zh-CN',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+      return page;
+    },
+    async stop() {
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close();
+      await system.stop();
+    },
+  };
+}
+
+/** Fills and sends the login form (the page must show it). */
+export async function submitLogin(page: Page, account: string, password: string, captcha = CAPTCHA) {
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-captcha').fill(captcha);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Logs in from a fresh page and waits for the home page. */
+export async function loginAs(page: Page, account = 'demo', password = 'demo12345') {
+  await page.goto('/login');
+  await submitLogin(page, account, password);
+  await page.waitForURL('**/home');
+  await page.getByTestId('layout').waitFor();
+}
+
+/** The keys (full URLs) of the tabs currently shown, in order. */
+export async function visibleTabKeys(page: Page): Promise<string[]> {
+  return page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-key') ?? ''));
+}
+
+export function tab(page: Page, key: string) {
+  return page.locator(`[data-testid="tab"][data-key="${key}"]`);
+}
+
+/** Path and query of the page's address. */
+export function location(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Moves inside the running app to `href` (as following a link would), without reloading the page — a reload
+ * would drop what kept-alive pages hold. Later screens give these pages real links; here the address is set.
+ */
+export async function goInApp(page: Page, href: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(window.history.state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, href);
+  await page.waitForURL(`**${href}`);
+}
+
+/** The 6-digit code of a received mail, whether its body is quoted-printable, base64 or plain. */
+export function emailCode(raw: string): string | undefined {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  let body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  else body = body.replace(/=\r?\n/g, '');
+  return /(?<!\d)(\d{6})(?!\d)/.exec(body)?.[1];
+}

@@ -1,0 +1,209 @@
+import '@mantine/dates/styles.css';
+import 'mantine-datatable/styles.css';
+import type { Page } from '@kb/contracts';
+import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BatchActionBar } from './batch-action-bar.js';
+import type { BatchAction } from './batch-actions.js';
+import { clampPage, PAGER_DEFAULT_SIZE } from './pager-logic.js';
+import { Pager } from './pager.js';
+
+/** One field of the filter bar. The value kept for a date range is `[from, to]` as `YYYY-MM-DD` strings. */
+export type FilterField<F> =
+  | { name: keyof F & string; label: string; kind: 'text'; placeholder?: string }
+  | { name: keyof F & string; label: string; kind: 'select'; options: { value: string; label: string }[] }
+  | { name: keyof F & string; label: string; kind: 'date-range' };
+
+export interface ListQuery {
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface ListPageProps<T, F extends Record<string, unknown>> {
+  /** Cache key of the list (filters and paging are appended). */
+  queryKey: readonly unknown[];
+  /** Loads one page (`pageNum` from 1, `pageSize` of §9) with the applied filters. */
+  fetchPage: (query: F & ListQuery, signal: AbortSignal) => Promise<Page<T>>;
+  columns: DataTableColumn<T>[];
+  /** The field naming a record (selection and batch results use it). */
+  idAccessor: keyof T & string;
+  filters?: FilterField<F>[];
+  initialFilters: F;
+  batchActions?: BatchAction<T>[];
+  /** Buttons above the table, e.g. "Add". */
+  toolbar?: ReactNode;
+}
+
+function FilterInput<F extends Record<string, unknown>>({
+  field,
+  value,
+  onChange,
+}: {
+  field: FilterField<F>;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  if (field.kind === 'select') {
+    return (
+      <Select
+        label={field.label}
+        data={field.options}
+        value={(value as string | null) ?? null}
+        onChange={onChange}
+        clearable
+        w={180}
+        placeholder={t('common.empty')}
+        data-testid={`filter-${field.name}`}
+      />
+    );
+  }
+  if (field.kind === 'date-range') {
+    return (
+      <DatePickerInput
+        type="range"
+        label={field.label}
+        value={(value as [string | null, string | null]) ?? [null, null]}
+        onChange={onChange}
+        clearable
+        valueFormat="YYYY-MM-DD"
+        miw={220}
+        data-testid={`filter-${field.name}`}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={field.label}
+      placeholder={field.placeholder}
+      value={(value as string) ?? ''}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      w={180}
+      data-testid={`filter-${field.name}`}
+    />
+  );
+}
+
+/**
+ * A list screen in one declaration: filter bar, table with row selection, batch-action bar and the §9 pager.
+ * Filters, page, size and selection live in this component's state, so a kept-alive list keeps them.
+ */
+export function ListPage<T, F extends Record<string, unknown>>({
+  queryKey,
+  fetchPage,
+  columns,
+  idAccessor,
+  filters = [],
+  initialFilters,
+  batchActions = [],
+  toolbar,
+}: ListPageProps<T, F>) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<F>(initialFilters);
+  const [applied, setApplied] = useState<F>(initialFilters);
+  const [paging, setPaging] = useState<ListQuery>({ pageNum: 1, pageSize: PAGER_DEFAULT_SIZE });
+  const [selected, setSelected] = useState<T[]>([]);
+
+  const list = useQuery({
+    queryKey: [...queryKey, applied, paging.pageNum, paging.pageSize],
+    queryFn: ({ signal }) => fetchPage({ ...applied, ...paging }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.total ?? 0;
+
+  // After deletions the current page may no longer exist: show the last one that does.
+  const fitting = clampPage(paging.pageNum, total, paging.pageSize);
+  if (list.data && !list.isPlaceholderData && fitting !== paging.pageNum)
+    setPaging({ ...paging, pageNum: fitting });
+
+  const search = () => {
+    setApplied(draft);
+    setPaging({ ...paging, pageNum: 1 });
+    setSelected([]);
+  };
+  const reset = () => {
+    setDraft(initialFilters);
+    setApplied(initialFilters);
+    setPaging({ ...paging, pageNum: 1 });
+    setSelected([]);
+  };
+
+  return (
+    <Stack gap="md">
+      {filters.length > 0 && (
+        <Paper withBorder p="md" radius="md">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              search();
+            }}
+          >
+            <Group align="flex-end" gap="md" wrap="wrap" aria-label={t('components.filters')}>
+              {filters.map((field) => (
+                <FilterInput<F>
+                  key={field.name}
+                  field={field}
+                  value={draft[field.name]}
+                  onChange={(value) => setDraft({ ...draft, [field.name]: value })}
+                />
+              ))}
+              <Group gap="xs">
+                <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="filter-search">
+                  {t('components.search')}
+                </Button>
+                <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>
+                  {t('components.reset')}
+                </Button>
+              </Group>
+            </Group>
+          </form>
+        </Paper>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          {(toolbar || batchActions.length > 0) && (
+            <Group justify="space-between">
+              <BatchActionBar
+                actions={batchActions}
+                selected={selected}
+                onDone={() => {
+                  setSelected([]);
+                  void list.refetch();
+                }}
+              />
+              <Group gap="xs">{toolbar}</Group>
+            </Group>
+          )}
+          <DataTable<T>
+            withTableBorder={false}
+            minHeight={180}
+            records={list.data?.list ?? []}
+            columns={columns}
+            idAccessor={idAccessor}
+            fetching={list.isFetching}
+            noRecordsText={t('components.noRecords')}
+            highlightOnHover
+            {...(batchActions.length > 0
+              ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
+              : {})}
+          />
+          <Pager
+            total={total}
+            pageNum={paging.pageNum}
+            pageSize={paging.pageSize}
+            disabled={list.isFetching && !list.data}
+            onChange={(pageNum, pageSize) => {
+              setPaging({ pageNum, pageSize });
+              setSelected([]);
+            }}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { jumpTarget, pageAfterSizeChange, pageCount, PAGER_SIZES } from './pager-logic.js';
+
+export interface PagerProps {
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  onChange: (pageNum: number, pageSize: number) => void;
+  disabled?: boolean;
+}
+
+/** The §9 pager, laid out as total, sizes, prev, pager, next, jumper; every text in the user's language. */
+export function Pager({ total, pageNum, pageSize, onChange, disabled }: PagerProps) {
+  const { t } = useTranslation();
+  const [jump, setJump] = useState('');
+  const pages = pageCount(total, pageSize);
+  const go = () => {
+    const target = jumpTarget(jump, total, pageSize);
+    setJump('');
+    if (target !== null && target !== pageNum) onChange(target, pageSize);
+  };
+  return (
+    <Group gap="sm" justify="flex-end" wrap="wrap" data-testid="pager">
+      <Text size="sm" c="dimmed" data-testid="pager-total">
+        {t('components.pagerTotal', { total })}
+      </Text>
+      <NativeSelect
+        size="xs"
+        aria-label={t('components.pagerPageSize')}
+        value={String(pageSize)}
+        disabled={disabled}
+        onChange={(e) => {
+          const size = Number(e.currentTarget.value);
+          onChange(pageAfterSizeChange(pageNum, pageSize, size, total), size);
+        }}
+        data={PAGER_SIZES.map((size) => ({
+          value: String(size),
+          label: t('components.pagerSize', { size }),
+        }))}
+        data-testid="pager-size"
+      />
+      <Pagination
+        size="sm"
+        total={pages}
+        value={Math.min(pageNum, pages)}
+        onChange={(page) => onChange(page, pageSize)}
+        disabled={disabled}
+        getControlProps={(control) =>
+          control === 'previous'
+            ? { 'aria-label': t('components.pagerPrevious') }
+            : control === 'next'
+              ? { 'aria-label': t('components.pagerNext') }
+              : {}
+        }
+        getItemProps={(page) => ({ 'aria-label': t('components.pagerPage', { page }) })}
+      />
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {t('components.pagerGoTo')}
+        </Text>
+        <TextInput
+          size="xs"
+          w={56}
+          inputMode="numeric"
+          aria-label={t('components.pagerJump')}
+          value={jump}
+          disabled={disabled}
+          onChange={(e) => setJump(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') go();
+          }}
+          onBlur={() => jump && go()}
+          data-testid="pager-jump"
+        />
+        {t('components.pagerPageUnit') && (
+          <Text size="sm" c="dimmed">
+            {t('components.pagerPageUnit')}
+          </Text>
+        )}
+      </Group>
+    </Group>
+  );
+}
