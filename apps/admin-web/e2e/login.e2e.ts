@@ -36,7 +36,14 @@ describe('login', () => {
       firstCaptcha,
     );
     await expect(page.getByTestId('login-captcha').inputValue()).resolves.toBe('');
-    await expect(location(page)).toBe('/login');
+    expect(location(page)).toBe('/login');
+
+    // A click on the image loads another one.
+    const secondCaptcha = await page.getByTestId('captcha-image').getAttribute('src');
+    const reload = page.waitForResponse((r) => r.url().includes('/api/auth/captcha') && r.status() === 200);
+    await page.getByTestId('captcha-image').click();
+    await reload;
+    expect(await page.getByTestId('captcha-image').getAttribute('src')).not.toBe(secondCaptcha);
 
     await page.getByTestId('login-captcha').fill(CAPTCHA);
     await page.getByTestId('login-submit').click();

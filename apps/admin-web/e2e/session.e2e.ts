@@ -126,6 +126,24 @@ describe('session and account', () => {
     await page.waitForURL('**/home');
   });
 
+  it('collapses the sidebar to icons and goes back from the back header', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'APK管理' }).click();
+    await page.getByTestId('page-title').getByText('APK管理').waitFor();
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Banner管理' }).click();
+    await page.getByTestId('page-title').getByText('Banner管理').waitFor();
+    await page.getByTestId('back').click();
+    await page.waitForURL('**/apk-list');
+    await page.reload();
+    await page.getByTestId('page-title').getByText('APK管理').waitFor();
+    await expect(page.getByTestId('sidebar').count()).resolves.toBe(0);
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('sidebar').waitFor();
+  });
+
   it('shows an unknown address as not found inside the layout', async () => {
     const page = await h.newPage();
     await loginAs(page);

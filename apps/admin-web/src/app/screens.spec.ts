@@ -1,0 +1,85 @@
+import { describe, expect, it } from '@jest/globals';
+import { enCatalog, zhCatalog } from './i18n/catalogs.js';
+import { MENU, menuGroupOf, menuPathFor } from './menu.js';
+import { SCREENS, screenFor } from './screens.js';
+
+/** The authenticated routes of §2, copied from the spec's table. */
+const SPEC_ROUTES = `
+/home /password-edit /personage-detail
+/apk-list /apk-detail /apk-add /apk-edit
+/device-info-list /device-info-detail /fault-collect-detail /fault-record-list /test-device-list /test-device-detail /test-device-add /test-device-edit
+/user-list /user-detail /vip-user-list
+/fitting-list /fitting-add /fitting-edit
+/lock-screen-ads-list /lock-screen-ads-add /lock-screen-ads-edit
+/hot-tag-list /hot-tag-add /hot-tag-edit
+/user-search-record-list
+/inform-list /inform-add /inform-edit /inform-detail
+/recipe-list /recipe-add /recipe-edit /preview-detail /recipe-model /recipe-detail /recycling-list
+/user-evaluation-list /user-evaluation-add
+/lang-set-edit
+/category-set-list /category-set-add /category-set-edit
+/online-cate/list /online-cate/add /online-cate/detail /online-cate/recipeList
+/tag-list /tag-add /tag-edit
+/pay-recipe-list /online-recipe-list
+/offline-recipes-list /offline-recipes-add /offline-recipes-edit
+/banner/list /banner/add /banner/edit /banner/detail /banner/recipe
+/group-recipe/list /group-recipe/detail /group-recipe/add /group-recipe/edit /group-recipe/recipeList
+`
+  .split(/\s+/)
+  .filter(Boolean);
+
+describe('screens', () => {
+  it('register every authenticated route of §2 exactly as written', () => {
+    const paths = SCREENS.map((s) => s.path as string);
+    expect(SPEC_ROUTES.filter((p) => !paths.includes(p))).toEqual([]);
+    // Beyond §2 only the no-permission route and the ingredient-unit screen the dictionary names.
+    expect(paths.filter((p) => !SPEC_ROUTES.includes(p))).toEqual(['/unit-list', '/no-permission']);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('keep exactly the §2 pages alive: recipe list, add, edit and banner add, edit', () => {
+    expect(SCREENS.filter((s) => 'keepAlive' in s && s.keepAlive).map((s) => s.path)).toEqual([
+      '/recipe-list',
+      '/recipe-add',
+      '/recipe-edit',
+      '/banner/add',
+      '/banner/edit',
+    ]);
+  });
+
+  it('have a title in both languages', () => {
+    for (const screen of SCREENS) {
+      expect(zhCatalog.routes[screen.title]).toBeTruthy();
+      expect(enCatalog.routes[screen.title]).toBeTruthy();
+    }
+  });
+
+  it('build the menu only from registered screens, each reachable once', () => {
+    const items = MENU.flatMap((e) => (e.kind === 'item' ? [e.path] : e.items));
+    expect(items.filter((p) => !screenFor(p))).toEqual([]);
+    expect(new Set(items).size).toBe(items.length);
+    for (const screen of SCREENS) {
+      const parent = 'parent' in screen ? screen.parent : undefined;
+      if (parent) expect(items).toContain(parent);
+    }
+  });
+
+  it('place the dictionary-only screens where a user would look', () => {
+    expect(menuGroupOf('/pay-recipe-list')).toBe('recipes');
+    expect(menuGroupOf('/online-cate/list')).toBe('recipes');
+    expect(menuGroupOf('/recycling-list')).toBe('recipes');
+    expect(menuGroupOf('/unit-list')).toBe('recipes');
+    expect(menuGroupOf('/user-evaluation-list')).toBe('recipes');
+    expect(menuGroupOf('/vip-user-list')).toBe('users');
+    expect(menuGroupOf('/lock-screen-ads-list')).toBe('operations');
+    expect(menuGroupOf('/hot-tag-list')).toBe('operations');
+    expect(menuGroupOf('/user-search-record-list')).toBe('operations');
+  });
+
+  it('highlight the list a record screen belongs to', () => {
+    expect(menuPathFor('/recipe-edit')).toBe('/recipe-list');
+    expect(menuPathFor('/banner/edit/')).toBe('/banner/list');
+    expect(menuPathFor('/home')).toBe('/home');
+    expect(menuPathFor('/nowhere')).toBeNull();
+  });
+});
