@@ -19,6 +19,7 @@ describe('languages', () => {
     await page.getByTestId('language-select').selectOption('en');
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     await page.getByText('Remember password').waitFor();
+    await page.waitForFunction(() => document.title === 'Log in - Kitchen Appliance Brand Back-office');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     // Blur messages and server messages follow too.
     await page.getByTestId('login-account').focus();

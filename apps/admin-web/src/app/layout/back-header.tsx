@@ -1,6 +1,7 @@
 import { ActionIcon, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from '../../lib/redirect.js';
 import { screenFor } from '../screens.js';
@@ -14,6 +15,9 @@ export function BackHeader() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const screen = screenFor(pathname);
   const title = screen ? t(`routes.${screen.title}`) : t('routes.notFound');
+  useEffect(() => {
+    document.title = `${title} - ${t('layout.appName')}`;
+  }, [title, t]);
   const back = () => {
     if (router.history.canGoBack()) router.history.back();
     else void navigate({ href: screen?.parent ?? HOME_PATH });

@@ -1,5 +1,5 @@
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/language-select.js';
 import { usePublicConfig } from '../api/get-public-config.js';
@@ -10,6 +10,9 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
   const { t } = useTranslation();
   const config = usePublicConfig();
   const company = config.data?.companyName?.trim() || t('auth.login.defaultCompany');
+  useEffect(() => {
+    document.title = `${title} - ${t('layout.appName')}`;
+  }, [title, t]);
   return (
     <Box className={classes.page}>
       <Group justify="flex-end" p="md">
