@@ -1,5 +1,5 @@
 import { md5Hex } from '../src/modules/auth/password.js';
-import { codeInMail } from '@kb/testing';
+import { codeInMail, mailText } from '@kb/testing';
 import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
 
 describe('password and email code flows', () => {
@@ -29,6 +29,17 @@ describe('password and email code flows', () => {
       flag: 'forget',
     });
     expect(zh.desc).toBe('邮箱未添加到系统');
+  });
+
+  it('mails the code in the caller’s language (zh mails travel base64-encoded)', async () => {
+    const res = await new Client(api.baseUrl, 'zh').post('/api/email/captcha', {
+      email: 'audit@demo.kitchen.local',
+      flag: 'forget',
+    });
+    expect(res).toMatchObject({ status: 200, desc: '验证码已发送' });
+    const mail = api.mails.find((m) => m.to === 'audit@demo.kitchen.local')!;
+    expect(mailText(mail.raw)).toContain('您的验证码是');
+    expect(codeInMail(mail.raw)).toMatch(/^\d{6}$/);
   });
 
   it('refuses an invalid email with a field message', async () => {

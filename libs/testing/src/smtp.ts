@@ -32,7 +32,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return { url: `smtp://127.0.0.1:${port}`, mails, stop: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** The 6-digit code in a received mail (quoted-printable soft breaks removed). */
+/** The text of a received mail, whether sent as quoted-printable or base64 (nodemailer picks by content). */
+export function mailText(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  const latin1 = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Buffer.from(latin1, 'latin1').toString('utf8');
+}
+
+/** The 6-digit code in a received mail. */
 export function codeInMail(raw: string): string | undefined {
-  return /\b(\d{6})\b/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+  return /\b(\d{6})\b/.exec(mailText(raw))?.[1];
 }
