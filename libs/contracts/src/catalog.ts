@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope.js';
+import { pageQuerySchema } from './paging.js';
 
 /**
  * Recipe reference data (issue 4): brand languages, categories, tags, ingredient units, accessories and the

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Every JSON answer of /api: `status` equals the HTTP status code; `desc` is in the caller's language. */
 export interface Envelope<T = unknown> {
   status: number;
@@ -9,21 +7,6 @@ export interface Envelope<T = unknown> {
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-
-/** Query of every paged list. `onPage=false` asks for the whole list. */
-export const pageQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'page_size_invalid' })
-    .default(DEFAULT_PAGE_SIZE),
-  onPage: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .transform((v) => v === true || v === 'true')
-    .default(true),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export interface Page<T> {
   list: T[];

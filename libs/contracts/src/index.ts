@@ -1,4 +1,5 @@
 export * from './envelope.js';
+export * from './paging.js';
 export * from './auth.js';
 export * from './home.js';
 export * from './reference.js';
