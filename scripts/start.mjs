@@ -46,7 +46,7 @@ async function startMailSink() {
 const { adminDatabaseUrl, redisUrl } = await ensureServices();
 const databaseUrl = await ensureDatabase(adminDatabaseUrl);
 console.log('Building the back-office (first run takes a minute)…');
-await run(node, [path.join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web', '--output-style=stream'], {
+await run(node, [path.join(root, 'node_modules/.bin/nx'), 'run-many', '-t', 'build', '--projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web', '--output-style=stream'], {
   env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
 });
 const smtpUrl = process.env.SMTP_URL ?? (await startMailSink());

@@ -5,7 +5,7 @@ import { ensureServices, root, run } from './services.mjs';
 
 const { adminDatabaseUrl, redisUrl } = await ensureServices();
 const env = { ...process.env, DATABASE_URL: adminDatabaseUrl, REDIS_URL: redisUrl, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
-const nx = path.join(root, 'node_modules/nx/bin/nx.js');
+const nx = path.join(root, 'node_modules/.bin/nx');
 
 try {
   await run(process.execPath, [nx, 'run-many', '-t', 'lint', 'build', 'test', '--parallel=2', '--output-style=stream', '--skip-nx-cache'], { env });
