@@ -16,6 +16,7 @@ import { FilesController } from './modules/files/files.controller.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ReferenceController } from './modules/reference/reference.controller.js';
+import { RecipesModule } from './modules/recipes/recipes.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,7 +24,13 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [ConfigModule.forRoot(config), CqrsModule.forRoot(), InfraModule, CatalogModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        CqrsModule.forRoot(),
+        InfraModule,
+        CatalogModule,
+        RecipesModule,
+      ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },

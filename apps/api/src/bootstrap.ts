@@ -4,11 +4,13 @@ import { migrateReadModels } from '@kb/read-models';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
+import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
+import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
 /** Every schema the API needs, in order. */
 export function allMigrations(): Migration[] {
-  return [...postgresEventStoreMigrations, ...apiMigrations, ...catalogMigrations];
+  return [...postgresEventStoreMigrations, ...apiMigrations, ...catalogMigrations, ...recipesMigrations];
 }
 
 /** Migrates, seeds reference data and (when asked) the demo brands. Safe to run on every start. */
@@ -19,7 +21,10 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
     // Read-model tables exist (empty) before the projector first runs, so screens can query them at once.
     await migrateReadModels(pool);
     await seedReferenceData(pool);
-    if (config.SEED_DEMO === 'true') await seedDemoData(pool);
+    if (config.SEED_DEMO === 'true') {
+      await seedDemoData(pool);
+      await seedDemoRecipes(pool, config);
+    }
   } finally {
     await pool.end();
   }

@@ -70,7 +70,22 @@ describe('OpenAPI document and brand isolation', () => {
       brandOwnerCode: 'DEMO',
       subBrandCode: 'DEMO-CHEF',
     };
+    // A DEMO recipe for every /api/recipe/* route: OTHER sends its id and must never see its number or name.
+    const recipe = await demo.post('/api/recipe/add', {
+      type: 'SOUP',
+      number: 'SECRET-R1',
+      mainLang: 'zh',
+      langs: ['zh', 'en'],
+      texts: { zh: { name: '秘制红烧肉' }, en: { name: 'Secret braised pork' } },
+      pictureFileCode: file.data.fileCode,
+      productCodes: ['TM-6'],
+    });
+    expect(recipe.status).toBe(200);
+    const recipeIds: Record<string, string> = { ...demoIds, id: recipe.data.id as string };
     const demoMarkers = [
+      'SECRET-R1',
+      '秘制红烧肉',
+      'Secret braised pork',
       file.data.fileCode,
       'demo-secret',
       'DEMO-CHEF',
@@ -83,12 +98,13 @@ describe('OpenAPI document and brand isolation', () => {
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         if (p === '/api/auth/logout') continue; // would end OTHER's own session, not touch DEMO's data
+        const ids = p.startsWith('/api/recipe/') ? recipeIds : demoIds;
         const query = new URLSearchParams();
         for (const param of op.parameters ?? []) {
-          if (param.in === 'query') query.set(param.name, demoIds[param.name] ?? 'DEMO');
+          if (param.in === 'query') query.set(param.name, ids[param.name] ?? 'DEMO');
         }
         const url = `${p}${query.size ? `?${query}` : ''}`;
-        const body = JSON.stringify({ ...demoIds, ids: [demoIds.id] });
+        const body = JSON.stringify({ ...ids, ids: [ids.id] });
         const res = await other.request(method.toUpperCase(), url, {
           body: method === 'get' ? undefined : body,
           headers: method === 'get' ? {} : { 'content-type': 'application/json' },
@@ -111,6 +127,10 @@ describe('OpenAPI document and brand isolation', () => {
     // DEMO's file is still there and intact after OTHER's attempts.
     const still = await demo.request('GET', `/api/file/download?fileCode=${file.data.fileCode}`);
     expect(Buffer.from(await still.arrayBuffer()).equals(PNG)).toBe(true);
+    // DEMO's recipe has only its own creation in its history: none of OTHER's commands reached it.
+    const history = await demo.get(`/api/recipe/history?id=${recipe.data.id}`);
+    expect(history.data.entries.map((e: { type: string }) => e.type)).toEqual(['RecipeCreated']);
+    expect(walked.filter((r) => r.includes('/api/recipe/'))).toHaveLength(25);
     // DEMO can still log in: OTHER's walk changed none of DEMO's accounts.
     expect((await demo.get('/api/auth/me')).data.user.account).toBe('demo');
   });

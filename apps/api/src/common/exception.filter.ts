@@ -1,5 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { DomainError } from '@kb/domain';
+import { WrongExpectedVersionError } from '@kb/event-store';
 import { AppError } from './app-error.js';
 import { translate } from './messages.js';
 import { requestContext } from './request-context.js';
@@ -32,6 +34,9 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const lang = requestContext.lang();
     let error: AppError;
     if (exception instanceof AppError) error = exception;
+    else if (exception instanceof DomainError)
+      error = new AppError(exception.status, exception.code, exception.params);
+    else if (exception instanceof WrongExpectedVersionError) error = new AppError(409, 'conflict');
     else if (exception instanceof HttpException) error = fromHttpException(exception);
     else if (isBodyParserError(exception))
       error = new AppError(

@@ -1,4 +1,6 @@
 import type { UiLang } from '@kb/contracts';
+import { RECIPE_MESSAGES } from '@kb/domain';
+import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
 
 /**
  * Every `desc` the API can answer, in zh and en. Keys are the error codes of libs/contracts and the zod
@@ -99,6 +101,8 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   dict_type_invalid: { zh: '字典类型有误', en: 'Unknown dictionary type' },
   template_not_found: { zh: '模板文件不存在', en: 'No such template file' },
   page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
+  ...RECIPE_MESSAGES,
+  ...RECIPE_API_MESSAGES,
 };
 
 /** Fills `{name}` placeholders; unknown codes fall back to the generic message of their status. */

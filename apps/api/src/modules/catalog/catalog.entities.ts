@@ -49,6 +49,24 @@ export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInput
     picture_file_code: i.pictureFileCode ?? null,
   }),
   validate: (i, ctx) => assertOwnImages([i.pictureFileCode], ctx, 'pictureFileCode'),
+  // Recipes (the recipe_list read model; cleared ones are gone from it) that name the category.
+  extraSelect: `(SELECT count(*) FROM recipe_list r
+                  WHERE r.brand_owner_code = t.brand_owner_code AND r.category_id = t.id) AS recipe_count`,
+  beforeDelete: async (ids, ctx) => {
+    const { rows } = await ctx.client.query<{ names: Names; main_lang: string; count: string }>(
+      `SELECT c.names, c.main_lang, count(*) AS count
+         FROM recipe_categories c JOIN recipe_list r ON r.category_id = c.id AND r.brand_owner_code = c.brand_owner_code
+        WHERE c.brand_owner_code = $1 AND c.id = ANY($2::uuid[])
+        GROUP BY c.id ORDER BY count(*) DESC LIMIT 1`,
+      [ctx.brand, ids],
+    );
+    const used = rows[0];
+    if (used)
+      throw new AppError(409, 'recipe_category_in_use', {
+        name: displayName(used.names, ctx.lang, used.main_lang),
+        count: Number(used.count),
+      });
+  },
   toDto: (r, { lang }) => {
     const names = namesOf(r);
     return {
@@ -59,7 +77,7 @@ export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInput
       name: displayName(names, lang, String(r.main_lang)),
       sort: Number(r.sort),
       pictureFileCode: (r.picture_file_code as string | null) ?? null,
-      recipeCount: 0,
+      recipeCount: Number(r.recipe_count ?? 0),
       version: r.version,
       updatedAt: iso(r.updated_at),
     };

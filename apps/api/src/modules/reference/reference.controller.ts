@@ -208,11 +208,16 @@ export class ReferenceController {
   @ApiQueryFrom(brandQuery)
   async loadBrandIndexCount(@Query() query: unknown) {
     assertOwnBrand(query);
-    // Recipes, devices and users are fed by their own domains (later issues); until their read models
-    // exist the counts are honestly zero.
+    // Recipes: every recipe not cleared (the recipe_list read model, recycle bin included); categories: the
+    // brand's recipe categories. Devices and users are fed by their own domains (later issues); until their read
+    // models exist those counts are honestly zero.
+    const [counts] = await this.db.scoped<{ recipes: string; categories: string }>(
+      `SELECT (SELECT count(*) FROM recipe_list WHERE brand_owner_code = $1) AS recipes,
+              (SELECT count(*) FROM recipe_categories WHERE brand_owner_code = $1) AS categories`,
+    );
     const count: BrandIndexCount = {
-      recipeCount: 0,
-      recipeCategoryCount: 0,
+      recipeCount: Number(counts?.recipes ?? 0),
+      recipeCategoryCount: Number(counts?.categories ?? 0),
       deviceCount: 0,
       onlineDeviceCount: 0,
       activatedDeviceCount: 0,
@@ -222,20 +227,45 @@ export class ReferenceController {
   }
 
   @Get('common/loadBrandRecipeRanking')
-  @ApiOperation({ summary: 'Most popular recipes of the caller’s brand' })
+  @ApiOperation({
+    summary:
+      'Most popular recipes of the caller’s brand: until app users’ collections exist, the most recently released (count = releases)',
+  })
   @ApiQueryFrom(brandQuery)
   async loadBrandRecipeRanking(@Query() query: unknown) {
     assertOwnBrand(query);
-    const ranking: RecipeRankingItem[] = [];
+    const rows = await this.db.scoped<{ id: string; name: string; version: number }>(
+      `SELECT recipe_id::text AS id, coalesce(names ->> $2, names ->> main_lang, number) AS name, version
+         FROM recipe_list WHERE brand_owner_code = $1 AND status = 'released'
+        ORDER BY released_at DESC, recipe_id LIMIT 10`,
+      [requestContext.lang()],
+    );
+    const ranking: RecipeRankingItem[] = rows.map((r) => ({
+      recipeId: r.id,
+      recipeName: r.name,
+      count: r.version,
+    }));
     return ok(ranking);
   }
 
   @Get('common/loadRecipeCategoryRanking')
-  @ApiOperation({ summary: 'Most popular recipe categories of the caller’s brand' })
+  @ApiOperation({ summary: 'Recipe categories of the caller’s brand with the most released recipes' })
   @ApiQueryFrom(brandQuery)
   async loadRecipeCategoryRanking(@Query() query: unknown) {
     assertOwnBrand(query);
-    const ranking: CategoryRankingItem[] = [];
+    const rows = await this.db.scoped<{ id: string; name: string; count: string }>(
+      `SELECT c.id::text AS id, coalesce(c.names ->> $2, c.names ->> c.main_lang, c.number) AS name,
+              count(*) AS count
+         FROM recipe_list r JOIN recipe_categories c ON c.id = r.category_id AND c.brand_owner_code = r.brand_owner_code
+        WHERE r.brand_owner_code = $1 AND r.status = 'released'
+        GROUP BY c.id ORDER BY count(*) DESC, c.sort, c.number LIMIT 10`,
+      [requestContext.lang()],
+    );
+    const ranking: CategoryRankingItem[] = rows.map((r) => ({
+      categoryId: r.id,
+      categoryName: r.name,
+      count: Number(r.count),
+    }));
     return ok(ranking);
   }
 

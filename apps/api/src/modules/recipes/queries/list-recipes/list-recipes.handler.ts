@@ -1,0 +1,64 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { PG_POOL } from '../../../../infra/tokens.js';
+import type { RecipeListQuery } from '../../recipe.api.js';
+import { LIST_SELECT, likeLiteral, toListItem, type RecipeListRow } from '../recipe-rows.js';
+import { ListRecipesQuery } from './list-recipes.query.js';
+
+/** WHERE of the list over `recipe_list r`, brand first ($1); every filter has an index or narrows one. */
+export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
+  const params: unknown[] = [brand];
+  const add = (v: unknown) => `$${params.push(v)}`;
+  const where = ['r.brand_owner_code = $1'];
+  // Without a status the library shows everything but the recycle bin (which has its own screen).
+  where.push(f.status ? `r.status = ${add(f.status)}` : `r.status <> 'recycle_bin'`);
+  if (f.number) where.push(`lower(r.number) LIKE ${add(`${likeLiteral(f.number.toLowerCase())}%`)}`);
+  if (f.name) where.push(`r.names_text ILIKE ${add(`%${likeLiteral(f.name)}%`)}`);
+  if (f.categoryId) where.push(`r.category_id = ${add(f.categoryId)}`);
+  if (f.tagId) where.push(`r.tag_ids @> ARRAY[${add(f.tagId)}]::uuid[]`);
+  if (f.type) where.push(`r.type = ${add(f.type)}`);
+  if (f.productCode) where.push(`r.product_codes @> ARRAY[${add(f.productCode)}]::text[]`);
+  if (f.online !== undefined) where.push(`r.online = ${add(f.online)}`);
+  if (f.paid !== undefined) where.push(`r.paid = ${add(f.paid)}`);
+  if (f.lang) where.push(`r.langs @> ARRAY[${add(f.lang)}]::text[]`);
+  if (f.updatedFrom) where.push(`r.updated_at >= ${add(f.updatedFrom)}`);
+  if (f.updatedTo) where.push(`r.updated_at <= ${add(f.updatedTo)}`);
+  const order =
+    f.status === 'recycle_bin'
+      ? 'r.deleted_at DESC, r.recipe_id DESC'
+      : 'r.updated_at DESC, r.recipe_id DESC';
+  return { where: where.join(' AND '), params, order };
+}
+
+@QueryHandler(ListRecipesQuery)
+export class ListRecipesHandler implements IQueryHandler<ListRecipesQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ brand, lang, filter }: ListRecipesQuery) {
+    const { where, params, order } = listConditions(brand, filter);
+    const sql = `${LIST_SELECT} WHERE ${where} ORDER BY ${order}`;
+    if (!filter.onPage) {
+      const { rows } = await this.pool.query<RecipeListRow>(sql, params);
+      return rows.map((r) => toListItem(r, lang));
+    }
+    const n = params.length;
+    const [page, count] = await Promise.all([
+      this.pool.query<RecipeListRow>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+        ...params,
+        filter.pageSize,
+        (filter.pageNum - 1) * filter.pageSize,
+      ]),
+      this.pool.query<{ total: string }>(
+        `SELECT count(*) AS total FROM recipe_list r WHERE ${where}`,
+        params,
+      ),
+    ]);
+    return {
+      list: page.rows.map((r) => toListItem(r, lang)),
+      total: Number(count.rows[0]?.total ?? 0),
+      pageNum: filter.pageNum,
+      pageSize: filter.pageSize,
+    };
+  }
+}

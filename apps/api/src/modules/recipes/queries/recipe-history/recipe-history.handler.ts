@@ -1,0 +1,85 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { RecipeContent } from '@kb/contracts';
+import {
+  DomainError,
+  recipeDecider,
+  statesAfterEachEvent,
+  type RecipeEventType,
+  type RecipeState,
+} from '@kb/domain';
+import { RECIPE_EVENT_TITLES } from '../../recipe-api.messages.js';
+import type { RecipeFieldChange, RecipeHistoryEntry } from '../../recipe.api.js';
+import { RecipeStreams } from '../../recipe-streams.js';
+import { RecipeHistoryQuery } from './recipe-history.query.js';
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+const LIFECYCLE = ['status', 'version', 'recycledFrom', 'deletedAt'] as const;
+
+/** The fields that differ between two states: lifecycle facts first, then content fields. */
+export function stateChanges(before: RecipeState, after: RecipeState): RecipeFieldChange[] {
+  if (after.status === 'absent') return [];
+  if (before.status === 'absent')
+    return [
+      { field: 'status', before: null, after: after.status },
+      { field: 'number', before: null, after: after.content.number },
+    ];
+  const changes: RecipeFieldChange[] = [];
+  for (const field of LIFECYCLE)
+    if (!same(before[field], after[field]))
+      changes.push({ field, before: before[field], after: after[field] });
+  const keys = new Set([...Object.keys(before.content), ...Object.keys(after.content)]) as Set<
+    keyof RecipeContent
+  >;
+  for (const field of keys)
+    if (!same(before.content[field], after.content[field]))
+      changes.push({ field, before: before.content[field] ?? null, after: after.content[field] ?? null });
+  return changes;
+}
+
+@QueryHandler(RecipeHistoryQuery)
+export class RecipeHistoryHandler implements IQueryHandler<RecipeHistoryQuery> {
+  constructor(private readonly streams: RecipeStreams) {}
+
+  async execute({ brand, lang, id }: RecipeHistoryQuery) {
+    const loaded = await this.streams.load(brand, id);
+    if (loaded.state.status === 'absent') throw new DomainError(404, 'recipe_not_found');
+    const states = statesAfterEachEvent(recipeDecider, loaded.events);
+    const entries: RecipeHistoryEntry[] = loaded.recorded.map((recorded, i) => {
+      const before = i === 0 ? recipeDecider.initialState : states[i - 1]!;
+      const after = states[i]!;
+      const event = loaded.events[i]!;
+      if (after.status === 'absent') throw new DomainError(404, 'recipe_not_found');
+      return {
+        revision: Number(recorded.streamPosition),
+        eventId: recorded.eventId,
+        type: event.type,
+        title: RECIPE_EVENT_TITLES[event.type as RecipeEventType]?.[lang] ?? event.type,
+        actor: recorded.metadata.actor,
+        occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
+        correlationId: recorded.metadata.correlationId,
+        schemaVersion: recorded.metadata.schemaVersion,
+        data: event.data,
+        changes: stateChanges(before, after),
+        state: {
+          status: after.status,
+          version: after.version,
+          recycledFrom: after.recycledFrom,
+          deletedAt: after.deletedAt,
+          content: after.content,
+        },
+      };
+    });
+    return { id, number: loaded.state.content.number, status: loaded.state.status, entries };
+  }
+}

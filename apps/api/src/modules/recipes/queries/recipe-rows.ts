@@ -1,0 +1,87 @@
+import type { Difficulty, RecipeType, UiLang } from '@kb/contracts';
+import { displayName } from '../../../common/reference-entity/definition.js';
+import type { RecipeListItem } from '../recipe.api.js';
+
+/** A `recipe_list` row with its category's names (LIST_SELECT). */
+export interface RecipeListRow {
+  id: string;
+  number: string;
+  names: Record<string, string>;
+  main_lang: string;
+  langs: string[];
+  type: RecipeType;
+  status: RecipeListItem['status'];
+  version: number;
+  category_id: string | null;
+  category_names: Record<string, string> | null;
+  category_main_lang: string | null;
+  tag_ids: string[];
+  product_codes: string[];
+  online: boolean;
+  paid: boolean;
+  picture_file_code: string | null;
+  difficulty: Difficulty | null;
+  servings: number[];
+  created_at: Date;
+  created_by: string;
+  updated_at: Date;
+  updated_by: string;
+  released_at: Date | null;
+  deleted_at: Date | null;
+  recycled_from: RecipeListItem['recycledFrom'];
+  copied_from: string | null;
+  revision: string;
+  [column: string]: unknown;
+}
+
+/** The list row of the caller's brand with its category's name; `r` is recipe_list, `c` the category. */
+export const LIST_SELECT = `
+  SELECT r.recipe_id::text AS id, r.number, r.names, r.main_lang, r.langs, r.type, r.status, r.version,
+         r.category_id::text AS category_id, c.names AS category_names, c.main_lang AS category_main_lang,
+         r.tag_ids::text[] AS tag_ids, r.product_codes, r.online, r.paid,
+         r.picture_file_code::text AS picture_file_code, r.difficulty, r.servings, r.created_at, r.created_by,
+         r.updated_at, r.updated_by, r.released_at, r.deleted_at, r.recycled_from,
+         r.copied_from::text AS copied_from, r.revision
+    FROM recipe_list r
+    LEFT JOIN recipe_categories c ON c.id = r.category_id AND c.brand_owner_code = r.brand_owner_code`;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toListItem(r: RecipeListRow, lang: UiLang): RecipeListItem {
+  return {
+    id: r.id,
+    number: r.number,
+    name: displayName(r.names, lang, r.main_lang),
+    names: r.names,
+    mainLang: r.main_lang,
+    langs: r.langs,
+    type: r.type,
+    status: r.status,
+    version: r.version,
+    categoryId: r.category_id,
+    categoryName: r.category_names
+      ? displayName(r.category_names, lang, r.category_main_lang ?? r.main_lang)
+      : null,
+    tagIds: r.tag_ids,
+    productCodes: r.product_codes,
+    online: r.online,
+    paid: r.paid,
+    pictureFileCode: r.picture_file_code,
+    difficulty: r.difficulty,
+    servings: r.servings,
+    createdAt: r.created_at.toISOString(),
+    createdBy: r.created_by,
+    updatedAt: r.updated_at.toISOString(),
+    updatedBy: r.updated_by,
+    releasedAt: iso(r.released_at),
+    deletedAt: iso(r.deleted_at),
+    recycledFrom: r.recycled_from,
+    copiedFrom: r.copied_from,
+    revision: Number(r.revision),
+  };
+}
+
+/** A user's text inside LIKE, matched literally. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

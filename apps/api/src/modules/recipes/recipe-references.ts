@@ -1,0 +1,139 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import type { RecipeContentDraft, UiLang } from '@kb/contracts';
+import { AppError } from '../../common/app-error.js';
+import { translate } from '../../common/messages.js';
+import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
+import { PG_POOL } from '../../infra/tokens.js';
+
+/** A wrong reference: the field path the editor marks, the message code and its params. */
+interface Problem {
+  field: string;
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+function refused(problems: Problem[], lang: UiLang): AppError {
+  const fieldErrors: Record<string, string> = {};
+  for (const p of problems) fieldErrors[p.field] ??= translate(p.code, lang, p.params ?? {}) ?? p.code;
+  const first = problems[0]!;
+  return new AppError(400, first.code, first.params ?? {}, { fieldErrors });
+}
+
+/**
+ * What a recipe names must be the brand's own: languages, category, labels, ingredient units, accessories, uploaded
+ * files (of the right kind) and compatible models. Otherwise 400 with a field error on each wrong reference.
+ * (Head packages are not checked: APK packages are another issue's aggregate.)
+ */
+@Injectable()
+export class RecipeReferences {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  private async existing(sql: string, brand: string, values: string[]): Promise<Set<string>> {
+    if (values.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ v: string }>(sql, [brand, [...new Set(values)]]);
+    return new Set(rows.map((r) => r.v));
+  }
+
+  private ids(table: string, brand: string, ids: string[]) {
+    return this.existing(
+      `SELECT id::text AS v FROM ${table} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
+      brand,
+      ids,
+    );
+  }
+
+  private files(brand: string, codes: string[], purposes: string[]) {
+    return this.existing(
+      `SELECT file_code::text AS v FROM files WHERE brand_owner_code = $1 AND file_code = ANY($2::uuid[])
+         AND purpose = ANY('{${purposes.join(',')}}'::text[])`,
+      brand,
+      codes,
+    );
+  }
+
+  private models(brand: string, codes: string[]) {
+    return this.existing(
+      'SELECT product_code AS v FROM brand_products WHERE brand_owner_code = $1 AND product_code = ANY($2::text[])',
+      brand,
+      codes,
+    );
+  }
+
+  async checkContent(brand: string, content: RecipeContentDraft, lang: UiLang): Promise<void> {
+    const problems: Problem[] = [];
+    const { codes } = await brandLanguages(this.pool, brand);
+    content.langs.forEach((l, i) => {
+      if (!codes.includes(l))
+        problems.push({ field: `langs.${i}`, code: 'recipe_lang_not_brand', params: { lang: l } });
+    });
+
+    const versions = content.servingVersions;
+    const units = versions.flatMap((v) => v.ingredients.map((i) => i.unitId)).filter((u) => u !== null);
+    const media = versions.flatMap((v) => v.steps.map((s) => s.mediaFileCode)).filter((c) => c !== null);
+    const audio = versions.flatMap((v) => v.steps.map((s) => s.audioFileCode)).filter((c) => c !== null);
+    const [category, tags, unitSet, accessories, pictures, mediaSet, audioSet, models] = await Promise.all([
+      this.ids('recipe_categories', brand, content.categoryId ? [content.categoryId] : []),
+      this.ids('recipe_tags', brand, content.tagIds),
+      this.ids('ingredient_units', brand, units),
+      this.ids('accessories', brand, content.accessoryIds),
+      this.files(brand, content.pictureFileCode ? [content.pictureFileCode] : [], ['image']),
+      this.files(brand, media, ['image', 'video']),
+      this.files(brand, audio, ['audio']),
+      this.models(brand, content.productCodes),
+    ]);
+    if (content.categoryId && !category.has(content.categoryId))
+      problems.push({ field: 'categoryId', code: 'recipe_category_missing' });
+    content.tagIds.forEach((id, i) => {
+      if (!tags.has(id)) problems.push({ field: `tagIds.${i}`, code: 'recipe_tag_missing' });
+    });
+    content.accessoryIds.forEach((id, i) => {
+      if (!accessories.has(id))
+        problems.push({ field: `accessoryIds.${i}`, code: 'recipe_accessory_missing' });
+    });
+    if (content.pictureFileCode && !pictures.has(content.pictureFileCode))
+      problems.push({ field: 'pictureFileCode', code: 'recipe_picture_missing' });
+    versions.forEach((version, v) => {
+      version.ingredients.forEach((ingredient, i) => {
+        if (ingredient.unitId && !unitSet.has(ingredient.unitId))
+          problems.push({
+            field: `servingVersions.${v}.ingredients.${i}.unitId`,
+            code: 'recipe_unit_missing',
+          });
+      });
+      version.steps.forEach((step, s) => {
+        if (step.mediaFileCode && !mediaSet.has(step.mediaFileCode))
+          problems.push({
+            field: `servingVersions.${v}.steps.${s}.mediaFileCode`,
+            code: 'recipe_media_missing',
+          });
+        if (step.audioFileCode && !audioSet.has(step.audioFileCode))
+          problems.push({
+            field: `servingVersions.${v}.steps.${s}.audioFileCode`,
+            code: 'recipe_audio_missing',
+          });
+      });
+    });
+    content.productCodes.forEach((code, i) => {
+      if (!models.has(code))
+        problems.push({ field: `productCodes.${i}`, code: 'recipe_model_missing', params: { code } });
+    });
+    if (problems.length > 0) throw refused(problems, lang);
+  }
+
+  async checkCategory(brand: string, categoryId: string | null, lang: UiLang): Promise<void> {
+    if (categoryId === null) return;
+    if (!(await this.ids('recipe_categories', brand, [categoryId])).has(categoryId))
+      throw refused([{ field: 'categoryId', code: 'recipe_category_missing' }], lang);
+  }
+
+  async checkModels(brand: string, productCodes: string[], lang: UiLang): Promise<void> {
+    const models = await this.models(brand, productCodes);
+    const problems = productCodes.flatMap((code, i) =>
+      models.has(code)
+        ? []
+        : [{ field: `productCodes.${i}`, code: 'recipe_model_missing', params: { code } }],
+    );
+    if (problems.length > 0) throw refused(problems, lang);
+  }
+}

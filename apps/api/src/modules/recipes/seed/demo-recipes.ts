@@ -1,0 +1,410 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import type pg from 'pg';
+import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
+import { PostgresEventStore } from '@kb/event-store';
+import type { AppConfig } from '../../../config.js';
+import { CreateRecipeHandler } from '../commands/create-recipe/create-recipe.handler.js';
+import { DeleteRecipesHandler } from '../commands/delete-recipes/delete-recipes.handler.js';
+import { ReleaseRecipesHandler } from '../commands/release-recipes/release-recipes.handler.js';
+import { SubmitRecipesHandler } from '../commands/submit-recipes/submit-recipes.handler.js';
+import { SetRecipesOnlineStatusHandler } from '../commands/set-recipes-online-status/set-recipes-online-status.handler.js';
+import { SetRecipesPaidStatusHandler } from '../commands/set-recipes-paid-status/set-recipes-paid-status.handler.js';
+import { CreateRecipeCommand } from '../commands/create-recipe/create-recipe.command.js';
+import { DeleteRecipesCommand } from '../commands/delete-recipes/delete-recipes.command.js';
+import { ReleaseRecipesCommand } from '../commands/release-recipes/release-recipes.command.js';
+import { SubmitRecipesCommand } from '../commands/submit-recipes/submit-recipes.command.js';
+import { SetRecipesOnlineStatusCommand } from '../commands/set-recipes-online-status/set-recipes-online-status.command.js';
+import { SetRecipesPaidStatusCommand } from '../commands/set-recipes-paid-status/set-recipes-paid-status.command.js';
+import { RecipeCommandRunner, singleChange, type RecipeBatchOutcome } from '../recipe-command-runner.js';
+import { RecipeNumbers } from '../recipe-numbers.js';
+import { RecipeReferences } from '../recipe-references.js';
+import { RecipeStreams, type RecipeActor } from '../recipe-streams.js';
+
+/** Where a demo recipe ends up: each step is a command of the real command path. */
+type Lifecycle = 'editing' | 'waiting_release' | 'released' | 'recycle_bin';
+
+interface DemoRecipe {
+  id: string;
+  /** The picture drawn for it (fixed file code), or none. */
+  picture?: { fileCode: string; hue: number };
+  content: RecipeContentInput;
+  lifecycle: Lifecycle;
+  online?: boolean;
+  paid?: boolean;
+}
+
+const DEMO_RECIPES: Record<'DEMO' | 'OTHER', { account: string; recipes: DemoRecipe[] }> = {
+  DEMO: {
+    account: 'demo',
+    recipes: [
+      {
+        id: '5e0c1a2b-0001-4d10-8a00-00000000d001',
+        picture: { fileCode: '5e0c1a2b-0001-4f10-8b00-00000000f001', hue: 12 },
+        lifecycle: 'released',
+        online: true,
+        content: {
+          type: 'SOUP',
+          number: 'R-1001',
+          mainLang: 'zh',
+          langs: ['zh', 'en'],
+          texts: {
+            zh: { name: '番茄炖牛腩', description: '酸甜浓郁的家常炖菜。', chefTips: '牛腩先焯水，汤更清。' },
+            en: {
+              name: 'Tomato beef brisket stew',
+              description: 'A tangy, rich home-style stew.',
+              chefTips: 'Blanch the brisket first for a clearer broth.',
+            },
+          },
+          servingVersions: [2, 4].map((servings) => ({
+            servings,
+            ingredients: [
+              {
+                names: { zh: '牛腩', en: 'Beef brisket' },
+                quantity: 250 * (servings / 2),
+                descriptions: { zh: '切块', en: 'in chunks' },
+              },
+              { names: { zh: '番茄', en: 'Tomatoes' }, quantity: 2 * (servings / 2) },
+              { names: { zh: '洋葱', en: 'Onion' }, quantity: servings / 2 },
+            ],
+            steps: [
+              {
+                number: 1,
+                workMode: 'FOOD_PROCESSOR',
+                speed: 4,
+                seconds: 20,
+                descriptions: { zh: '放入洋葱和番茄切碎', en: 'Chop the onion and tomatoes' },
+              },
+              {
+                number: 2,
+                workMode: 'MANUAL',
+                temperature: 120,
+                speed: 1,
+                minutes: 3,
+                rotation: 'reverse',
+                descriptions: { zh: '加入牛腩翻炒', en: 'Add the brisket and sauté' },
+              },
+              {
+                number: 3,
+                workMode: 'SLOW_COOK',
+                temperature: 95,
+                minutes: 90,
+                descriptions: { zh: '加水慢炖至软烂', en: 'Add water and slow-cook until tender' },
+              },
+            ],
+          })),
+          prepMinutes: 15,
+          cookMinutes: 95,
+          difficulty: 'medium',
+          productCodes: ['TM-6', 'TM-7'],
+          nutrients: [{ name: 'kcal', amount: 320, unit: 'kcal' }],
+        },
+      },
+      {
+        id: '5e0c1a2b-0002-4d10-8a00-00000000d002',
+        picture: { fileCode: '5e0c1a2b-0002-4f10-8b00-00000000f002', hue: 35 },
+        lifecycle: 'released',
+        online: true,
+        paid: true,
+        content: {
+          type: 'AIR_FRYER',
+          number: 'R-1002',
+          mainLang: 'zh',
+          langs: ['zh', 'en', 'de'],
+          texts: {
+            zh: { name: '蜜汁烤鸡翅', chefTips: '中途翻面一次，上色更均匀。' },
+            en: {
+              name: 'Honey-glazed chicken wings',
+              chefTips: 'Turn them once halfway for an even colour.',
+            },
+            de: { name: 'Honig-Hähnchenflügel' },
+          },
+          servingVersions: [
+            {
+              servings: 2,
+              ingredients: [
+                { names: { zh: '鸡翅中', en: 'Chicken wings', de: 'Hähnchenflügel' }, quantity: 8 },
+                { names: { zh: '蜂蜜', en: 'Honey', de: 'Honig' }, quantity: 2 },
+              ],
+              steps: [
+                {
+                  number: 1,
+                  workMode: 'DESCRIBE',
+                  descriptions: { zh: '鸡翅腌制30分钟', en: 'Marinate the wings for 30 minutes' },
+                },
+                {
+                  number: 2,
+                  workMode: 'AIR_FRYER',
+                  temperature: 200,
+                  minutes: 12,
+                  descriptions: { zh: '200°C烤12分钟', en: 'Air-fry at 200 °C for 12 minutes' },
+                },
+                {
+                  number: 3,
+                  workMode: 'AIR_FRYER',
+                  temperature: 180,
+                  minutes: 5,
+                  descriptions: { zh: '刷蜂蜜再烤5分钟', en: 'Brush with honey, 5 more minutes' },
+                },
+              ],
+            },
+          ],
+          cookMinutes: 17,
+          difficulty: 'easy',
+          productCodes: ['AF-5', 'AF-8'],
+        },
+      },
+      {
+        id: '5e0c1a2b-0003-4d10-8a00-00000000d003',
+        picture: { fileCode: '5e0c1a2b-0003-4f10-8b00-00000000f003', hue: 40 },
+        lifecycle: 'waiting_release',
+        content: {
+          type: 'STAND_MIXER',
+          number: 'R-1003',
+          mainLang: 'zh',
+          langs: ['zh', 'en'],
+          texts: { zh: { name: '全麦吐司' }, en: { name: 'Whole-wheat toast bread' } },
+          servingVersions: [
+            {
+              servings: 4,
+              ingredients: [
+                { names: { zh: '全麦面粉', en: 'Whole-wheat flour' }, quantity: 300 },
+                { names: { zh: '酵母', en: 'Yeast' }, quantity: 3 },
+              ],
+              steps: [
+                { number: 1, workMode: 'WEIGH', descriptions: { zh: '称量面粉', en: 'Weigh the flour' } },
+                {
+                  number: 2,
+                  workMode: 'KNEAD',
+                  minutes: 6,
+                  descriptions: { zh: '揉成光滑面团', en: 'Knead to a smooth dough' },
+                },
+              ],
+            },
+          ],
+          restMinutes: 60,
+          difficulty: 'hard',
+          productCodes: ['SM-3'],
+        },
+      },
+      {
+        id: '5e0c1a2b-0004-4d10-8a00-00000000d004',
+        picture: { fileCode: '5e0c1a2b-0004-4f10-8b00-00000000f004', hue: 200 },
+        lifecycle: 'editing',
+        content: {
+          type: 'SOUP',
+          number: 'R-1004',
+          mainLang: 'zh',
+          langs: ['zh', 'en'],
+          texts: { zh: { name: '清蒸鲈鱼' }, en: { name: 'Steamed sea bass' } },
+          servingVersions: [
+            {
+              servings: 2,
+              ingredients: [{ names: { zh: '鲈鱼', en: 'Sea bass' }, quantity: 1 }],
+              steps: [
+                {
+                  number: 1,
+                  workMode: 'STEAM',
+                  temperature: 100,
+                  minutes: 12,
+                  descriptions: { zh: '蒸12分钟', en: 'Steam for 12 minutes' },
+                },
+              ],
+            },
+          ],
+          difficulty: 'easy',
+          productCodes: ['TM-7'],
+        },
+      },
+      {
+        id: '5e0c1a2b-0005-4d10-8a00-00000000d005',
+        lifecycle: 'editing',
+        content: {
+          type: 'SOUP',
+          number: 'R-1005',
+          mainLang: 'zh',
+          langs: ['zh'],
+          texts: { zh: { name: '自制蛋黄酱（草稿）' } },
+        },
+      },
+      {
+        id: '5e0c1a2b-0006-4d10-8a00-00000000d006',
+        picture: { fileCode: '5e0c1a2b-0006-4f10-8b00-00000000f006', hue: 28 },
+        lifecycle: 'recycle_bin',
+        content: {
+          type: 'SOUP',
+          number: 'R-0901',
+          mainLang: 'zh',
+          langs: ['zh', 'en'],
+          texts: { zh: { name: '南瓜浓汤（旧版）' }, en: { name: 'Pumpkin soup (old)' } },
+          servingVersions: [
+            {
+              servings: 2,
+              ingredients: [{ names: { zh: '南瓜', en: 'Pumpkin' }, quantity: 400 }],
+              steps: [{ number: 1, workMode: 'BOIL', descriptions: { zh: '煮沸', en: 'Bring to the boil' } }],
+            },
+          ],
+          difficulty: 'easy',
+          productCodes: ['TM-6'],
+        },
+      },
+    ],
+  },
+  OTHER: {
+    account: 'other',
+    recipes: [
+      {
+        id: '5e0c1a2b-0101-4d10-8a00-00000000d101',
+        picture: { fileCode: '5e0c1a2b-0101-4f10-8b00-00000000f101', hue: 100 },
+        lifecycle: 'released',
+        online: true,
+        content: {
+          type: 'SOUP',
+          number: 'P-2001',
+          mainLang: 'en',
+          langs: ['en', 'de'],
+          texts: { en: { name: 'Green pea soup' }, de: { name: 'Erbsensuppe' } },
+          servingVersions: [
+            {
+              servings: 4,
+              ingredients: [{ names: { en: 'Frozen peas', de: 'Tiefkühlerbsen' }, quantity: 500 }],
+              steps: [
+                {
+                  number: 1,
+                  workMode: 'MANUAL',
+                  temperature: 100,
+                  minutes: 10,
+                  descriptions: { en: 'Cook the peas', de: 'Erbsen kochen' },
+                },
+                {
+                  number: 2,
+                  workMode: 'PULSE',
+                  descriptions: { en: 'Blend until smooth', de: 'Fein pürieren' },
+                },
+              ],
+            },
+          ],
+          difficulty: 'easy',
+          productCodes: ['TM-6'],
+        },
+      },
+      {
+        id: '5e0c1a2b-0102-4d10-8a00-00000000d102',
+        lifecycle: 'editing',
+        content: {
+          type: 'AIR_FRYER',
+          number: 'P-2002',
+          mainLang: 'en',
+          langs: ['en'],
+          texts: { en: { name: 'Crispy fries' } },
+          servingVersions: [
+            { servings: 2, steps: [{ number: 1, workMode: 'AIR_FRYER', temperature: 190, minutes: 18 }] },
+          ],
+          productCodes: ['AF-5'],
+        },
+      },
+    ],
+  },
+};
+
+/** A plate on a coloured table: a believable picture (PNG, a few KB) without shipping binary files. */
+function drawDish(hue: number): Buffer {
+  const canvas = createCanvas(480, 360);
+  const ctx = canvas.getContext('2d');
+  const table = ctx.createLinearGradient(0, 0, 480, 360);
+  table.addColorStop(0, `hsl(${hue}, 45%, 80%)`);
+  table.addColorStop(1, `hsl(${hue}, 45%, 62%)`);
+  ctx.fillStyle = table;
+  ctx.fillRect(0, 0, 480, 360);
+  ctx.fillStyle = '#fbfbf8';
+  ctx.beginPath();
+  ctx.arc(240, 180, 130, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = `hsl(${hue}, 70%, 45%)`;
+  ctx.beginPath();
+  ctx.arc(240, 180, 90, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = `hsl(${(hue + 90) % 360}, 55%, 40%)`;
+  for (const [x, y] of [
+    [215, 150],
+    [265, 170],
+    [235, 210],
+  ] as const) {
+    ctx.beginPath();
+    ctx.arc(x, y, 14, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  return canvas.toBuffer('image/png');
+}
+
+/** The picture as an uploaded file of the brand (same layout as /api/file/upload); kept if already there. */
+async function ensurePicture(pool: pg.Pool, config: AppConfig, brand: string, fileCode: string, hue: number) {
+  const exists = await pool.query('SELECT 1 FROM files WHERE file_code = $1', [fileCode]);
+  if (exists.rowCount) return;
+  const bytes = drawDish(hue);
+  const relative = path.join(brand, fileCode.slice(0, 2), fileCode);
+  const target = path.resolve(config.FILES_DIR, relative);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(`${target}.part`, bytes);
+  await rename(`${target}.part`, target);
+  await pool.query(
+    `INSERT INTO files (file_code, brand_owner_code, purpose, mime, size, original_name, storage_path, sha256, created_by)
+     VALUES ($1, $2, 'image', 'image/png', $3, $4, $5, $6, 'seed') ON CONFLICT (file_code) DO NOTHING`,
+    [
+      fileCode,
+      brand,
+      bytes.length,
+      `dish-${fileCode.slice(-4)}.png`,
+      relative,
+      createHash('sha256').update(bytes).digest('hex'),
+    ],
+  );
+}
+
+const done = (outcome: RecipeBatchOutcome) => void singleChange(outcome);
+
+/**
+ * Demo recipes of DEMO and OTHER (`SEED_DEMO=true`), made through the command handlers like any staff action,
+ * so their streams, history and read models are real. Idempotent: fixed ids, a recipe whose stream exists is
+ * left alone.
+ */
+export async function seedDemoRecipes(pool: pg.Pool, config: AppConfig): Promise<void> {
+  const store = new PostgresEventStore(pool, { notify: false });
+  try {
+    const streams = new RecipeStreams(store);
+    const runner = new RecipeCommandRunner(streams, new RecipeNumbers(pool, streams));
+    const references = new RecipeReferences(pool);
+    const create = new CreateRecipeHandler(runner, references);
+    const submit = new SubmitRecipesHandler(runner);
+    const release = new ReleaseRecipesHandler(runner);
+    const remove = new DeleteRecipesHandler(runner);
+    const online = new SetRecipesOnlineStatusHandler(runner);
+    const paid = new SetRecipesPaidStatusHandler(runner);
+    for (const [brand, { account, recipes }] of Object.entries(DEMO_RECIPES)) {
+      const actor: RecipeActor = { brand, account, correlationId: 'seed-demo-recipes', lang: 'zh' };
+      for (const recipe of recipes) {
+        if ((await streams.load(brand, recipe.id)).revision >= 0) continue;
+        if (recipe.picture)
+          await ensurePicture(pool, config, brand, recipe.picture.fileCode, recipe.picture.hue);
+        const content = recipeContentSchema.parse({
+          ...recipe.content,
+          pictureFileCode: recipe.picture?.fileCode ?? null,
+        });
+        await create.execute(new CreateRecipeCommand(actor, content, recipe.id));
+        const ids = [recipe.id];
+        if (recipe.online) done(await online.execute(new SetRecipesOnlineStatusCommand(actor, ids, true)));
+        if (recipe.paid) done(await paid.execute(new SetRecipesPaidStatusCommand(actor, ids, true)));
+        if (recipe.lifecycle === 'waiting_release' || recipe.lifecycle === 'released')
+          done(await submit.execute(new SubmitRecipesCommand(actor, ids)));
+        if (recipe.lifecycle === 'released')
+          done(await release.execute(new ReleaseRecipesCommand(actor, ids)));
+        if (recipe.lifecycle === 'recycle_bin')
+          done(await remove.execute(new DeleteRecipesCommand(actor, ids)));
+      }
+    }
+  } finally {
+    await store.close();
+  }
+}

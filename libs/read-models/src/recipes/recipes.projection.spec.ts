@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
+import {
+  RECIPE_EVENT_SCHEMA_VERSIONS,
+  decideRecipe,
+  recipeDecider,
+  recipeStreamId,
+  replay,
+  type RecipeCommand,
+  type RecipeEvent,
+} from '@kb/domain';
+import type { GlobalPosition } from '@kb/event-store';
+import { rebuildProjection, runProjections } from '../framework/runner.js';
+import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { recipeIdOfStream, recipesProjection } from './recipes.projection.js';
+
+const PICTURE = '3e1f8a2b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
+const CATEGORY = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+const TAG = '1a2b3c4d-5e6f-4071-8293-a4b5c6d7e8f9';
+
+const content = (number: string, overrides: Partial<RecipeContentInput> = {}) =>
+  recipeContentSchema.parse({
+    type: 'SOUP',
+    number,
+    mainLang: 'zh',
+    langs: ['zh', 'en'],
+    texts: { zh: { name: `番茄汤${number}` }, en: { name: `Tomato soup ${number}` } },
+    servingVersions: [{ servings: 2, steps: [{ number: 1, workMode: 'MANUAL' }] }],
+    difficulty: 'easy',
+    productCodes: ['TM-6'],
+    pictureFileCode: PICTURE,
+    categoryId: CATEGORY,
+    tagIds: [TAG],
+    ...overrides,
+  });
+
+describe('recipes projection', () => {
+  let sys: TestSystem;
+  let stop: AbortController;
+  let running: Promise<void>;
+  const histories = new Map<string, RecipeEvent[]>();
+
+  /** Runs a command through the decider and appends what it decides, as the API does. */
+  async function act(recipeId: string, command: RecipeCommand, actor = 'alice', brand = 'DEMO') {
+    const history = histories.get(recipeId) ?? [];
+    const events = decideRecipe(command, replay(recipeDecider, history));
+    const result = await sys.store.appendToStream(
+      recipeStreamId(recipeId),
+      events.map((e) => {
+        const event = newEvent(e.type, actor, brand, e.data);
+        event.metadata.schemaVersion = RECIPE_EVENT_SCHEMA_VERSIONS[e.type];
+        return event;
+      }),
+      history.length === 0 ? 'no_stream' : history.length - 1,
+    );
+    histories.set(recipeId, [...history, ...events]);
+    return result.position;
+  }
+
+  const listRows = async () =>
+    (
+      await sys.pool.query(
+        `SELECT recipe_id::text AS id, brand_owner_code AS brand, number, names, status, version, online, paid,
+                category_id::text AS category, tag_ids::text[] AS tags, product_codes AS models, langs,
+                created_by, updated_by, deleted_at IS NOT NULL AS deleted, recycled_from, copied_from::text AS copied_from,
+                revision::int AS revision
+           FROM recipe_list ORDER BY number`,
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    stop = new AbortController();
+    running = runProjections(sys.pool, sys.store, [recipesProjection], {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
+  });
+  afterAll(async () => {
+    stop.abort();
+    await running;
+    await sys.close();
+  });
+
+  it('reads the recipe id from recipe streams only', () => {
+    const id = randomUUID();
+    expect(recipeIdOfStream(`recipe-${id}`)).toBe(id);
+    expect(recipeIdOfStream(`recipe-${id.toUpperCase()}`)).toBe(id);
+    expect(recipeIdOfStream(`apk-${id}`)).toBeNull();
+    expect(recipeIdOfStream('recipe-abc')).toBeNull();
+  });
+
+  it('keeps one list row and one detail row per recipe through its life, and drops it when cleared', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    const copy = randomUUID();
+    await act(a, { type: 'CreateRecipe', recipeId: a, content: content('P-001') });
+    await act(a, { type: 'SubmitRecipe' }, 'bob');
+    await act(a, { type: 'ReleaseRecipe' }, 'carol');
+    await act(a, { type: 'SetRecipeOnlineStatus', online: true }, 'carol');
+    await act(b, { type: 'CreateRecipe', recipeId: b, content: content('P-002') }, 'olga', 'OTHER');
+    await act(b, { type: 'DeleteRecipe', at: '2026-03-01T08:30:00.000Z' }, 'olga', 'OTHER');
+    const last = await act(copy, {
+      type: 'CopyRecipe',
+      recipeId: copy,
+      number: 'P-001-copy',
+      source: { recipeId: a, state: replay(recipeDecider, histories.get(a)!) },
+    });
+    await projected(sys.pool, 'recipes', last);
+
+    const rows = await listRows();
+    expect(rows).toEqual([
+      {
+        id: a,
+        brand: 'DEMO',
+        number: 'P-001',
+        names: { zh: '番茄汤P-001', en: 'Tomato soup P-001' },
+        status: 'released',
+        version: 1,
+        online: true,
+        paid: false,
+        category: CATEGORY,
+        tags: [TAG],
+        models: ['TM-6'],
+        langs: ['zh', 'en'],
+        created_by: 'alice',
+        updated_by: 'carol',
+        deleted: false,
+        recycled_from: null,
+        copied_from: null,
+        revision: 3,
+      },
+      expect.objectContaining({
+        id: copy,
+        number: 'P-001-copy',
+        status: 'editing',
+        online: false,
+        copied_from: a,
+      }),
+      expect.objectContaining({
+        id: b,
+        brand: 'OTHER',
+        status: 'recycle_bin',
+        deleted: true,
+        recycled_from: 'editing',
+      }),
+    ]);
+    const detail = await sys.pool.query(
+      `SELECT state, revision::int AS revision FROM recipe_detail WHERE recipe_id = $1`,
+      [a],
+    );
+    expect(detail.rows[0]).toMatchObject({
+      revision: 3,
+      state: { status: 'released', version: 1, content: { number: 'P-001', online: true } },
+    });
+
+    const cleared = await act(b, { type: 'ClearRecipe' }, 'olga', 'OTHER');
+    await projected(sys.pool, 'recipes', cleared);
+    expect((await listRows()).map((r) => r.id)).toEqual([a, copy]);
+    expect((await sys.pool.query('SELECT 1 FROM recipe_detail WHERE recipe_id = $1', [b])).rowCount).toBe(0);
+  });
+
+  it('applies revisions as patches and finds names in any language', async () => {
+    const id = randomUUID();
+    await act(id, { type: 'CreateRecipe', recipeId: id, content: content('P-100') });
+    const last = await act(id, {
+      type: 'ReviseRecipeContent',
+      content: content('P-101', {
+        langs: ['zh', 'en', 'de'],
+        texts: { zh: { name: '土豆泥' }, de: { name: 'Kartoffelpüree' } },
+        paid: true,
+      }),
+    });
+    await projected(sys.pool, 'recipes', last);
+    const found = await sys.pool.query(
+      `SELECT number, names, paid FROM recipe_list WHERE names_text ILIKE '%püree%'`,
+    );
+    expect(found.rows).toEqual([
+      { number: 'P-101', names: { zh: '土豆泥', de: 'Kartoffelpüree' }, paid: true },
+    ]);
+  });
+
+  it('passes over recipe-named events that carry no recipe instead of stopping', async () => {
+    const junk = randomUUID();
+    await sys.store.appendToStream(
+      recipeStreamId(junk),
+      [newEvent('RecipeCreated', 'tool', 'DEMO', { number: 'R-1' })],
+      'no_stream',
+    );
+    const id = randomUUID();
+    const last: GlobalPosition = await act(id, {
+      type: 'CreateRecipe',
+      recipeId: id,
+      content: content('P-200'),
+    });
+    await projected(sys.pool, 'recipes', last);
+    const ids = (await listRows()).map((r) => r.id);
+    expect(ids).toContain(id);
+    expect(ids).not.toContain(junk);
+  });
+
+  it('builds the same rows again from the log on rebuild', async () => {
+    const before = await listRows();
+    const details = async () => (await sys.pool.query('SELECT * FROM recipe_detail ORDER BY recipe_id')).rows;
+    const detailBefore = await details();
+    const result = await rebuildProjection(sys.pool, sys.store, recipesProjection, {
+      signal: new AbortController().signal,
+      pollIntervalMs: 20,
+    });
+    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
+    expect(await listRows()).toEqual(before);
+    expect(await details()).toEqual(detailBefore);
+  });
+});
