@@ -31,6 +31,7 @@ const MAX_APPEND_ATTEMPTS = 20;
 /** A subscription retries failed reads this many times in a row (growing pauses) before it fails. */
 const MAX_READ_FAILURES = 5;
 const FIRST_RECHECK_MS = 10;
+const MAX_RECHECK_MS = 1000;
 /** At most one NOTIFY per this interval; an append after a quiet spell still sends its hint at once. */
 const NOTIFY_SPACING_MS = 5;
 
@@ -445,7 +446,7 @@ export class PostgresEventStore implements EventStore {
         }
         this.listener = client;
         // Appends may have happened while connecting.
-        for (const subscription of this.subscriptions) subscription.wake();
+        for (const subscription of this.subscriptions) subscription.wake(false);
       })
       .catch(() => {
         // Without LISTEN the subscriptions still poll; try again later.
@@ -467,6 +468,7 @@ class PostgresSubscription implements Subscription {
   readonly done: Promise<void>;
   private stopped = false;
   private woken = false;
+  private hinted = false;
   private sleeper: { cancel?: () => void } | undefined;
 
   constructor(
@@ -480,8 +482,10 @@ class PostgresSubscription implements Subscription {
     this.done.catch(() => undefined);
   }
 
-  wake(): void {
+  /** Reads now; after a hint that something was appended, also looks again soon if nothing showed up. */
+  wake(hint = true): void {
     this.woken = true;
+    this.hinted ||= hint;
     this.sleeper?.cancel?.();
   }
 
@@ -495,11 +499,17 @@ class PostgresSubscription implements Subscription {
     let checkpoint = this.options.from ?? START;
     let failures = 0;
     // A wake-up can come before its event is readable (an older transaction, maybe in another database, still
-    // holds the snapshot's xmin back), so after one the subscription looks again soon, backing off to the poll.
-    let recheckMs = 0;
+    // holds the snapshot's xmin back), so for a poll interval after one the subscription looks again sooner,
+    // at growing intervals of at most a second.
+    let hintedAt = Number.NEGATIVE_INFINITY;
+    let recheckMs = FIRST_RECHECK_MS;
     while (!this.stopped) {
-      if (this.woken) recheckMs = FIRST_RECHECK_MS;
+      if (this.hinted) {
+        hintedAt = Date.now();
+        recheckMs = FIRST_RECHECK_MS;
+      }
       this.woken = false;
+      this.hinted = false;
       let batch: RecordedEvent[];
       try {
         batch = await this.read(checkpoint, this.batchSize);
@@ -516,11 +526,11 @@ class PostgresSubscription implements Subscription {
         if (batch.length === this.batchSize) continue;
       }
       if (this.woken) continue;
-      if (recheckMs > 0 && recheckMs < this.pollIntervalMs) {
-        await this.sleep(recheckMs);
+      const sinceHint = Date.now() - hintedAt;
+      if (sinceHint < this.pollIntervalMs) {
+        await this.sleep(Math.min(recheckMs, MAX_RECHECK_MS, this.pollIntervalMs - sinceHint));
         recheckMs *= 2;
       } else {
-        recheckMs = 0;
         await this.sleep(this.pollIntervalMs);
       }
     }
