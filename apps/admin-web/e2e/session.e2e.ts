@@ -157,10 +157,10 @@ describe('session and account', () => {
     const page = await h.newPage();
     await loginAs(page);
     for (const [path, title] of [
-      ['/online-cate/recipeList?id=5', '在线分类菜谱'],
+      ['/banner/recipe?id=5', 'Banner菜谱'],
       ['/group-recipe/edit?id=3', '编辑主题菜谱'],
       ['/fault-collect-detail', '故障汇总'],
-      ['/unit-list', '食材单位管理'],
+      ['/hot-tag-list', '热搜标签'],
     ] as const) {
       await goInApp(page, path);
       await page.getByTestId('page-title').getByText(title, { exact: true }).waitFor();

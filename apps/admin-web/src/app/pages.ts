@@ -48,6 +48,67 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/account/routes/personage-detail-page.js'),
     (m) => m.PersonageDetailPage,
   ),
+  // Recipe reference data (issue 4)
+  '/lang-set-edit': page(
+    () => import('../features/catalog/routes/lang-set-edit-page.js'),
+    (m) => m.LangSetEditPage,
+  ),
+  '/category-set-list': page(
+    () => import('../features/catalog/routes/category-list-page.js'),
+    (m) => m.CategoryListPage,
+  ),
+  '/category-set-add': page(
+    () => import('../features/catalog/routes/category-form-pages.js'),
+    (m) => m.CategoryAddPage,
+  ),
+  '/category-set-edit': page(
+    () => import('../features/catalog/routes/category-form-pages.js'),
+    (m) => m.CategoryEditPage,
+  ),
+  '/tag-list': page(
+    () => import('../features/catalog/routes/tag-list-page.js'),
+    (m) => m.TagListPage,
+  ),
+  '/tag-add': page(
+    () => import('../features/catalog/routes/tag-form-pages.js'),
+    (m) => m.TagAddPage,
+  ),
+  '/tag-edit': page(
+    () => import('../features/catalog/routes/tag-form-pages.js'),
+    (m) => m.TagEditPage,
+  ),
+  '/unit-list': page(
+    () => import('../features/catalog/routes/unit-list-page.js'),
+    (m) => m.UnitListPage,
+  ),
+  '/fitting-list': page(
+    () => import('../features/catalog/routes/fitting-list-page.js'),
+    (m) => m.FittingListPage,
+  ),
+  '/fitting-add': page(
+    () => import('../features/catalog/routes/fitting-form-pages.js'),
+    (m) => m.FittingAddPage,
+  ),
+  '/fitting-edit': page(
+    () => import('../features/catalog/routes/fitting-form-pages.js'),
+    (m) => m.FittingEditPage,
+  ),
+  '/online-cate/list': page(
+    () => import('../features/catalog/routes/online-cate-list-page.js'),
+    (m) => m.OnlineCateListPage,
+  ),
+  '/online-cate/add': page(
+    () => import('../features/catalog/routes/online-cate-add-page.js'),
+    (m) => m.OnlineCateAddPage,
+  ),
+  '/online-cate/detail': page(
+    () => import('../features/catalog/routes/online-cate-detail-page.js'),
+    (m) => m.OnlineCateDetailPage,
+  ),
+  '/online-cate/recipeList': page(
+    () => import('../features/catalog/routes/online-cate-recipe-list-page.js'),
+    (m) => m.OnlineCateRecipeListPage,
+  ),
   '/no-permission': page(
     () => import('./pages/no-permission-page.js'),
     (m) => m.NoPermissionPage,

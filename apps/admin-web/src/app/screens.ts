@@ -37,6 +37,8 @@ const child = <P extends string>(
   ...extra,
 });
 const record = { record: true } as const;
+const built = { built: true } as const;
+const builtRecord = { record: true, built: true } as const;
 
 export const SCREENS = [
   // Account and home
@@ -62,9 +64,9 @@ export const SCREENS = [
   child('/user-detail', 'userDetail', '/user-list', record),
   list('/vip-user-list', 'vipUserList'),
   // Accessories
-  list('/fitting-list', 'fittingList'),
-  child('/fitting-add', 'fittingAdd', '/fitting-list'),
-  child('/fitting-edit', 'fittingEdit', '/fitting-list', record),
+  list('/fitting-list', 'fittingList', built),
+  child('/fitting-add', 'fittingAdd', '/fitting-list', built),
+  child('/fitting-edit', 'fittingEdit', '/fitting-list', builtRecord),
   // Lock-screen ads
   list('/lock-screen-ads-list', 'lockScreenAdsList'),
   child('/lock-screen-ads-add', 'lockScreenAdsAdd', '/lock-screen-ads-list'),
@@ -92,20 +94,20 @@ export const SCREENS = [
   list('/user-evaluation-list', 'userEvaluationList'),
   child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list'),
   // Language
-  list('/lang-set-edit', 'langSetEdit'),
+  list('/lang-set-edit', 'langSetEdit', built),
   // Category settings
-  list('/category-set-list', 'categorySetList'),
-  child('/category-set-add', 'categorySetAdd', '/category-set-list'),
-  child('/category-set-edit', 'categorySetEdit', '/category-set-list', record),
+  list('/category-set-list', 'categorySetList', built),
+  child('/category-set-add', 'categorySetAdd', '/category-set-list', built),
+  child('/category-set-edit', 'categorySetEdit', '/category-set-list', builtRecord),
   // Online categories
-  list('/online-cate/list', 'onlineCateList'),
-  child('/online-cate/add', 'onlineCateAdd', '/online-cate/list'),
-  child('/online-cate/detail', 'onlineCateDetail', '/online-cate/list', record),
-  child('/online-cate/recipeList', 'onlineCateRecipeList', '/online-cate/list', record),
+  list('/online-cate/list', 'onlineCateList', built),
+  child('/online-cate/add', 'onlineCateAdd', '/online-cate/list', built),
+  child('/online-cate/detail', 'onlineCateDetail', '/online-cate/list', builtRecord),
+  child('/online-cate/recipeList', 'onlineCateRecipeList', '/online-cate/list', builtRecord),
   // Tags
-  list('/tag-list', 'tagList'),
-  child('/tag-add', 'tagAdd', '/tag-list'),
-  child('/tag-edit', 'tagEdit', '/tag-list', record),
+  list('/tag-list', 'tagList', built),
+  child('/tag-add', 'tagAdd', '/tag-list', built),
+  child('/tag-edit', 'tagEdit', '/tag-list', builtRecord),
   // Paid and online recipes
   list('/pay-recipe-list', 'payRecipeList'),
   list('/online-recipe-list', 'onlineRecipeList'),
@@ -126,7 +128,7 @@ export const SCREENS = [
   child('/group-recipe/edit', 'groupRecipeEdit', '/group-recipe/list', record),
   child('/group-recipe/recipeList', 'groupRecipeRecipeList', '/group-recipe/list', record),
   // Ingredient units: named by the spec's dictionary without a route; this path follows the §2 style.
-  list('/unit-list', 'unitList'),
+  list('/unit-list', 'unitList', built),
   // Where a 403 leads (§2: "that route's definition is not shown").
   list('/no-permission', 'noPermission', { built: true }),
 ] as const;

@@ -15,7 +15,8 @@ export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | null | undefined>;
   json?: unknown;
-  form?: FormData;
+  /** Multipart (`FormData`) or form-encoded (`URLSearchParams`, e.g. §7's `POST /boUnit/list`) body. */
+  form?: FormData | URLSearchParams;
   kind?: CallKind;
   /** The caller shows failures itself (e.g. in its form): no error toast, no redirect on 403. */
   quiet?: boolean;

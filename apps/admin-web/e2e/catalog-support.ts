@@ -1,0 +1,109 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+
+/**
+ * Helpers of the recipe reference-data browser tests (catalog-*.e2e.ts): a real PNG to upload, and the few
+ * gestures those screens share (menu, rows, confirmations, field errors).
+ */
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A valid RGB PNG of `size`×`size` pixels in one colour. Uncompressible noise can be appended after the image
+ * (`padTo` bytes in total, in an ancillary chunk) to make a file over the 300 KB limit.
+ */
+export function pngImage(size = 8, rgb: [number, number, number] = [220, 60, 40], padTo = 0): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, default compression/filter, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => rgb[i % 3]!)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  const parts = [Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels)];
+  const used = parts.reduce((n, p) => n + p.length, 0) + 12;
+  if (padTo > used + 12) parts.push(chunk('tEXt', Buffer.alloc(padTo - used - 12, 0x61)));
+  parts.push(chunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat(parts);
+}
+
+/** Opens a page from the sidebar (opening its group when needed), as a user would. */
+export async function openFromMenu(page: Page, group: string, title: string) {
+  const sidebar = page.getByTestId('sidebar');
+  const item = sidebar.getByRole('link', { name: title, exact: true });
+  if (!(await item.isVisible())) await page.getByTestId(`menu-group-${group}`).click();
+  await item.click();
+  await page.getByTestId('page-title').getByText(title, { exact: true }).waitFor();
+}
+
+/** The table row holding `text`. */
+export function row(page: Page, text: string) {
+  return page.locator('tbody tr', { hasText: text });
+}
+
+/** Ticks the rows holding these texts. */
+export async function selectRows(page: Page, texts: string[]) {
+  for (const text of texts) await row(page, text).getByRole('checkbox').check();
+}
+
+/** Answers the open §8 confirmation, returning its message. */
+export async function confirm(page: Page): Promise<string> {
+  const message = (await page.getByTestId('confirm-message').textContent()) ?? '';
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('confirm-message').waitFor({ state: 'detached' });
+  return message;
+}
+
+/** The error shown under the input with this test id (empty when none). */
+export async function fieldError(page: Page, testId: string): Promise<string> {
+  const input = page.getByTestId(testId);
+  const described = await input.getAttribute('aria-describedby');
+  const errorId = described?.split(/\s+/).find((id) => id.endsWith('-error'));
+  return errorId ? ((await page.locator(`[id="${errorId}"]`).textContent()) ?? '') : '';
+}
+
+/** Waits until the input with this test id shows `text` as its error. */
+export async function waitForFieldError(page: Page, testId: string, text: string) {
+  await page.waitForFunction(
+    ([id, expected]) => {
+      const input = document.querySelector(`[data-testid="${id}"]`);
+      const errorId = input
+        ?.getAttribute('aria-describedby')
+        ?.split(/\s+/)
+        .find((x) => x.endsWith('-error'));
+      return !!errorId && document.getElementById(errorId)?.textContent === expected;
+    },
+    [testId, text] as const,
+  );
+}
+
+/** Fills the list's filter bar and searches. */
+export async function search(page: Page, filters: Record<string, string>) {
+  for (const [name, value] of Object.entries(filters)) await page.getByTestId(`filter-${name}`).fill(value);
+  await page.getByTestId('filter-search').click();
+}
+
+/** Chooses `option` in the Mantine select with this test id. */
+export async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The texts of one column (by its header's accessor) of the current table page. */
+export async function column(page: Page, accessor: string): Promise<string[]> {
+  const header = page.locator(`thead th[data-accessor="${accessor}"]`);
+  await header.waitFor();
+  const index = await header.evaluate((th) => Array.from(th.parentElement!.children).indexOf(th));
+  return page
+    .locator('tbody tr')
+    .evaluateAll(
+      (rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? '').filter((t) => t !== ''),
+      index,
+    );
+}

@@ -1,0 +1,68 @@
+import type { OnlineCategory, Page } from '@kb/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+/** `/api/appOnlineCategory/*` and `/api/appOnlineCatRecipe/*` (§7): the app's online-recipe categories. */
+export const ONLINE_KEY = ['catalog', 'online-categories'] as const;
+
+export interface OnlineCategoryDetail extends OnlineCategory {
+  /** The category's recipes in the order the app shows them. */
+  recipes: { recipeId: string; sort: number }[];
+}
+
+export interface OnlineCategoryInput {
+  names: Record<string, string>;
+  sort: number;
+  pictureFileCode: string | null;
+}
+
+export function fetchOnlineCategoryPage(
+  query: { name?: string; pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<OnlineCategory>> {
+  return api<Page<OnlineCategory>>('/appOnlineCategory/list', {
+    query: { pageNum: query.pageNum, pageSize: query.pageSize, name: query.name?.trim() },
+    signal,
+  });
+}
+
+export const onlineCategoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...ONLINE_KEY, 'detail', id],
+    queryFn: ({ signal }) =>
+      api<OnlineCategoryDetail>('/appOnlineCategory/detail', { query: { id }, signal, quiet: true }),
+  });
+
+function useInvalidating<I, O>(call: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ONLINE_KEY }),
+  });
+}
+
+/** `batchAdd`: several categories at once (the form shows field errors itself). */
+export function useAddOnlineCategories() {
+  return useInvalidating((categories: OnlineCategoryInput[]) =>
+    api<{ ids: string[] }>('/appOnlineCategory/batchAdd', { json: { categories }, quiet: true }),
+  );
+}
+
+export function useDeleteOnlineCategories() {
+  return useInvalidating((ids: string[]) =>
+    api<{ deleted: number }>('/appOnlineCategory/batchDelete', { json: { ids } }),
+  );
+}
+
+/** Appends recipes to a category, in the order given (ones already there keep their place). */
+export function useAddCategoryRecipes() {
+  return useInvalidating((input: { categoryId: string; recipeIds: string[] }) =>
+    api<{ added: number }>('/appOnlineCatRecipe/batchAdd', { json: input }),
+  );
+}
+
+export function useRemoveCategoryRecipes() {
+  return useInvalidating((input: { categoryId: string; recipeIds: string[] }) =>
+    api<{ removed: number }>('/appOnlineCatRecipe/batchDelete', { json: input }),
+  );
+}

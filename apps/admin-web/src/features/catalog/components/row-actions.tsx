@@ -1,0 +1,29 @@
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/confirm-button.js';
+import type { ConfirmKind } from '../../../components/confirm.js';
+
+/** A list row's own buttons: edit, and delete after its §8 confirmation. */
+export function RowActions({
+  onEdit,
+  onDelete,
+  confirm = 'delete',
+}: {
+  onEdit?: () => void;
+  onDelete: () => Promise<unknown>;
+  confirm?: ConfirmKind;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+      {onEdit && (
+        <Button size="xs" variant="subtle" onClick={onEdit} data-testid="row-edit">
+          {t('common.edit')}
+        </Button>
+      )}
+      <ConfirmButton kind={confirm} color="red" onConfirm={onDelete} data-testid="row-delete">
+        {t('common.delete')}
+      </ConfirmButton>
+    </Group>
+  );
+}

@@ -1,0 +1,89 @@
+import type { OnlineCategory } from '@kb/contracts';
+import { Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/confirm-button.js';
+import { ListPage } from '../../../components/list-page.js';
+import { fetchOnlineCategoryPage, ONLINE_KEY, useDeleteOnlineCategories } from '../api/online-categories.js';
+import { Thumbnail } from '../components/record-image.js';
+
+/** §2 /online-cate/list: the categories the app shows for online recipes, each with its ordered recipes. */
+export function OnlineCateListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteOnlineCategories();
+  return (
+    <ListPage<OnlineCategory, { name: string }>
+      queryKey={[...ONLINE_KEY, 'list']}
+      fetchPage={(q, signal) => fetchOnlineCategoryPage(q, signal)}
+      initialFilters={{ name: '' }}
+      filters={[{ name: 'name', label: t('catalog.fields.name'), kind: 'text' }]}
+      idAccessor="id"
+      columns={[
+        {
+          accessor: 'pictureFileCode',
+          title: t('catalog.fields.picture'),
+          width: 72,
+          render: (c) => <Thumbnail fileCode={c.pictureFileCode} alt={c.name} />,
+        },
+        { accessor: 'name', title: t('catalog.fields.name') },
+        { accessor: 'sort', title: t('catalog.fields.sort') },
+        { accessor: 'recipeCount', title: t('catalog.fields.recipeCount') },
+        {
+          accessor: 'actions',
+          title: t('common.actions'),
+          render: (c) => (
+            <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() => void navigate({ to: '/online-cate/detail', search: { id: c.id } })}
+                data-testid="row-detail"
+              >
+                {t('catalog.online.detail')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() => void navigate({ to: '/online-cate/recipeList', search: { id: c.id } })}
+                data-testid="row-recipes"
+              >
+                {t('catalog.online.recipes')}
+              </Button>
+              <ConfirmButton
+                kind="delete"
+                color="red"
+                onConfirm={() => remove.mutateAsync([c.id])}
+                data-testid="row-delete"
+              >
+                {t('common.delete')}
+              </ConfirmButton>
+            </Group>
+          ),
+        },
+      ]}
+      batchActions={[
+        {
+          key: 'delete',
+          label: t('common.delete'),
+          color: 'red',
+          confirm: 'batchDelete',
+          run: async (rows) => {
+            await remove.mutateAsync(rows.map((c) => c.id));
+          },
+        },
+      ]}
+      toolbar={
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => void navigate({ to: '/online-cate/add' })}
+          data-testid="add"
+        >
+          {t('common.add')}
+        </Button>
+      }
+    />
+  );
+}
