@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Helpers of the recipe reference-data browser tests (catalog-*.e2e.ts): a real PNG to upload, and the few
@@ -60,27 +60,23 @@ export async function confirm(page: Page): Promise<string> {
   return message;
 }
 
-/** The error shown under the input with this test id (empty when none). */
-export async function fieldError(page: Page, testId: string): Promise<string> {
-  const input = page.getByTestId(testId);
-  const described = await input.getAttribute('aria-describedby');
-  const errorId = described?.split(/\s+/).find((id) => id.endsWith('-error'));
-  return errorId ? ((await page.locator(`[id="${errorId}"]`).textContent()) ?? '') : '';
+/** The error element of the Mantine input with this test id (inside `scope`: the page, a dialog, a form row). */
+function errorOf(scope: Page | Locator, testId: string): Locator {
+  return scope
+    .getByTestId(testId)
+    .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " mantine-InputWrapper-root ")][1]')
+    .locator(':scope > .mantine-InputWrapper-error');
 }
 
-/** Waits until the input with this test id shows `text` as its error. */
-export async function waitForFieldError(page: Page, testId: string, text: string) {
-  await page.waitForFunction(
-    ([id, expected]) => {
-      const input = document.querySelector(`[data-testid="${id}"]`);
-      const errorId = input
-        ?.getAttribute('aria-describedby')
-        ?.split(/\s+/)
-        .find((x) => x.endsWith('-error'));
-      return !!errorId && document.getElementById(errorId)?.textContent === expected;
-    },
-    [testId, text] as const,
-  );
+/** The error shown under that input now (empty when none). */
+export async function fieldError(scope: Page | Locator, testId: string): Promise<string> {
+  const error = errorOf(scope, testId);
+  return (await error.count()) ? ((await error.textContent()) ?? '') : '';
+}
+
+/** Waits until that input shows `text` as its error. */
+export async function waitForFieldError(scope: Page | Locator, testId: string, text: string) {
+  await errorOf(scope, testId).getByText(text, { exact: true }).waitFor();
 }
 
 /** Fills the list's filter bar and searches. */

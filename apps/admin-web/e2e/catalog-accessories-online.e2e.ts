@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import {
+  choose,
+  column,
+  confirm,
+  fieldError,
+  openFromMenu,
+  pngImage,
+  row,
+  search,
+  selectRows,
+  waitForFieldError,
+} from './catalog-support.js';
+import { location, loginAs, startHarness, type Harness } from './support/harness.js';
+
+// One system for the whole file: the accessory library in English, online categories in Chinese.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function inEnglish(page: Page) {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+  await page.getByTestId('page-title').getByText('Home').waitFor();
+}
+
+function upload(page: Page, field: string, name: string, buffer: Buffer, mimeType = 'image/png') {
+  return page
+    .getByTestId(field)
+    .getByTestId('image-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType, buffer });
+}
+
+async function addAccessory(
+  page: Page,
+  a: { number: string; zh: string; en: string; type: string; code?: string },
+) {
+  await page.getByTestId('add').click();
+  await page.getByTestId('page-title').getByText('Add accessory', { exact: true }).waitFor();
+  await page.getByTestId('field-number').fill(a.number);
+  await page.getByTestId('name-zh').fill(a.zh);
+  await page.getByTestId('name-en').fill(a.en);
+  await choose(page, 'field-type', a.type);
+  if (a.code) await page.getByTestId('field-code').fill(a.code);
+  await upload(page, 'field-photo', `${a.number}.png`, pngImage(12, [30, 120, 200]));
+  await page.getByTestId('field-photo').getByTestId('uploaded-image').waitFor();
+  await page.getByTestId('form-submit').click();
+}
+
+describe('accessory library (en)', () => {
+  it('creates with an image, refuses a taken number under its field, edits, searches and batch-deletes', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await openFromMenu(page, 'operations', 'Accessory library');
+
+    // §5: image, number, main-language name and type are required; checked before sending.
+    await page.getByTestId('add').click();
+    await page.getByTestId('form-submit').click();
+    await waitForFieldError(page, 'field-number', 'Number cannot be empty');
+    expect(await fieldError(page, 'name-zh')).toBe('The name in the main language is required');
+    expect(await fieldError(page, 'field-type')).toBe('Choose the accessory type');
+    await page.getByTestId('field-photo').getByText('Please upload an image').waitFor();
+    // Only jpg and png.
+    await upload(page, 'field-photo', 'notes.txt', Buffer.from('not an image'), 'text/plain');
+    await page.getByText('“notes.txt”: file format error, only jpg and png').waitFor();
+    await openFromMenu(page, 'operations', 'Accessory library');
+
+    await addAccessory(page, { number: 'A-KNIFE', zh: '刀片', en: 'Blade', type: 'Ironware', code: 'K1' });
+    await page.waitForURL('**/fitting-list');
+    await row(page, 'A-KNIFE').getByText('Ironware').waitFor();
+    const photo = await row(page, 'A-KNIFE').locator('img').getAttribute('src');
+    expect((await page.request.get(photo!)).headers()['content-type']).toBe('image/png');
+
+    // The device-side photo is optional; this one has it.
+    await page.getByTestId('add').click();
+    await page.getByTestId('field-number').fill('A-WHISK');
+    await page.getByTestId('name-zh').fill('打蛋器');
+    await page.getByTestId('name-en').fill('Whisk');
+    await choose(page, 'field-type', 'Common');
+    await upload(page, 'field-photo', 'whisk.png', pngImage(10));
+    await upload(page, 'field-xtPhoto', 'whisk-device.png', pngImage(10, [0, 200, 0]));
+    await page.getByTestId('field-xtPhoto').getByTestId('uploaded-image').waitFor();
+    await page.getByTestId('field-photo').getByTestId('uploaded-image').waitFor();
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL('**/fitting-list');
+    await row(page, 'A-WHISK').waitFor();
+
+    await addAccessory(page, { number: 'A-KNIFE', zh: '另一把刀', en: 'Other blade', type: 'Line' });
+    await waitForFieldError(page, 'field-number', 'This number already exists');
+    expect(location(page)).toBe('/fitting-add');
+
+    await openFromMenu(page, 'operations', 'Accessory library');
+    await row(page, 'A-WHISK').getByTestId('row-edit').click();
+    await page.getByTestId('page-title').getByText('Edit accessory', { exact: true }).waitFor();
+    await page.getByTestId('field-xtPhoto').getByTestId('uploaded-image').waitFor();
+    await page.getByTestId('name-en').fill('Balloon whisk');
+    await choose(page, 'field-type', 'Plastic');
+    await page.getByTestId('field-accessoryCode').fill('ACC-7');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL('**/fitting-list');
+    await row(page, 'A-WHISK').getByText('Balloon whisk').waitFor();
+    await row(page, 'A-WHISK').getByText('Plastic').waitFor();
+    await row(page, 'A-WHISK').getByText('ACC-7').waitFor();
+
+    await search(page, { number: 'KNI' });
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    expect(await column(page, 'number')).toEqual(['A-KNIFE']);
+    await search(page, { number: '', name: 'balloon' });
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    expect(await column(page, 'number')).toEqual(['A-WHISK']);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await row(page, 'A-KNIFE').waitFor();
+
+    await selectRows(page, ['A-KNIFE', 'A-WHISK']);
+    await page.getByTestId('batch-delete').click();
+    expect(await confirm(page)).toBe('Delete the 2 selected records?');
+    await page.getByTestId('pager-total').getByText('Total 0').waitFor();
+  });
+});
+
+describe('online categories (zh)', () => {
+  it('creates several at once, shows one with its recipes, removes a recipe, and deletes them', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await openFromMenu(page, 'recipes', '在线菜谱分类');
+
+    await page.getByTestId('add').click();
+    await page.getByTestId('page-title').getByText('新增在线分类', { exact: true }).waitFor();
+    const first = page.getByTestId('online-row-0');
+    await first.getByTestId('name-zh').fill('早餐');
+    await first.getByTestId('name-en').fill('Breakfast');
+    await first.getByTestId('field-sort').fill('1');
+    await first
+      .getByTestId('image-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'breakfast.png', mimeType: 'image/png', buffer: pngImage(20) });
+    await first.getByTestId('uploaded-image').waitFor();
+    await page.getByTestId('online-add-row').click();
+    const second = page.getByTestId('online-row-1');
+    await second.getByTestId('field-sort').fill('二');
+    await second.getByTestId('field-sort').blur();
+    await waitForFieldError(second, 'field-sort', '排序必须为数字');
+    await page.getByTestId('form-submit').click();
+    await waitForFieldError(second, 'name-zh', '主语言名称不能为空');
+    expect(await fieldError(first, 'name-zh')).toBe('');
+    await second.getByTestId('name-zh').fill('晚餐');
+    await second.getByTestId('field-sort').fill('2');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL('**/online-cate/list');
+    await row(page, '晚餐').waitFor();
+    expect(await column(page, 'name')).toEqual(['早餐', '晚餐']);
+
+    await search(page, { name: '早' });
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    await page.getByRole('button', { name: '重置' }).click();
+    await row(page, '晚餐').waitFor();
+
+    // Details: names per language, sort, picture, and (none yet) recipes.
+    await row(page, '早餐').getByTestId('row-detail').click();
+    await page.getByTestId('page-title').getByText('在线分类详情', { exact: true }).waitFor();
+    expect(location(page)).toMatch(/^\/online-cate\/detail\?id=[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.getByTestId('detail-name-en-value').getByText('Breakfast').waitFor();
+    await expect(page.getByTestId('detail-sort-value').textContent()).resolves.toBe('1');
+    await page.getByTestId('no-recipes').waitFor();
+
+    // The recipe picker lists the recipe library (GET /api/recipe/list) as it answers.
+    await page.getByTestId('open-recipes').click();
+    await page.getByTestId('page-title').getByText('在线分类菜谱', { exact: true }).waitFor();
+    await page.getByTestId('category-name').getByText('早餐').waitFor();
+    await page.getByTestId('add-recipes').click();
+    const picker = page.getByTestId('recipe-picker');
+    await picker.getByTestId('pager-total').waitFor();
+    await expect(picker.getByTestId('picker-unavailable').count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+
+    // A linked recipe that no longer exists shows its id and can be removed after confirmation.
+    const gone = randomUUID();
+    const linked = await page.request.post('/api/appOnlineCatRecipe/batchAdd', {
+      data: { categoryId: id, recipeIds: [gone] },
+    });
+    expect(linked.status()).toBe(200);
+    await page.reload();
+    await row(page, gone).getByText('（菜谱已不存在）').waitFor();
+    await selectRows(page, [gone]);
+    await page.getByTestId('batch-remove').click();
+    expect(await confirm(page)).toBe('确定删除选中的 1 条记录吗？');
+    await page.getByTestId('pager-total').getByText('共 0 条').waitFor();
+
+    await openFromMenu(page, 'recipes', '在线菜谱分类');
+    await selectRows(page, ['早餐', '晚餐']);
+    await page.getByTestId('batch-delete').click();
+    expect(await confirm(page)).toBe('确定删除选中的 2 条记录吗？');
+    await page.getByTestId('pager-total').getByText('共 0 条').waitFor();
+  });
+});
