@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startSystem, type RunningSystem } from '@kb/testing';
 
 describe('the built API process (what npm start runs)', () => {
@@ -46,4 +47,26 @@ describe('the built API process (what npm start runs)', () => {
     const parsed = system.logs.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
     expect(parsed.some((l) => l.service === 'api' && /API listening/.test(l.msg))).toBe(true);
   });
+
+  it('with the projector beside it, the read models fill from the seeded demo recipes', async () => {
+    const withProjector = await startSystem({ projector: true });
+    try {
+      const pool = new pg.Pool({ connectionString: withProjector.db.url, max: 1 });
+      let count = 0;
+      for (let i = 0; i < 100 && count === 0; i++) {
+        const { rows } = await pool.query(
+          `SELECT count(*)::int AS n FROM stream_summary WHERE aggregate_type = 'recipe'`,
+        );
+        count = rows[0].n;
+        if (!count) await new Promise((r) => setTimeout(r, 100));
+      }
+      await pool.end();
+      expect(count).toBeGreaterThan(0);
+      expect(
+        withProjector.logs.some((l) => l.includes('"service":"projector"') || l.includes('projector')),
+      ).toBe(true);
+    } finally {
+      await withProjector.stop();
+    }
+  }, 60_000);
 });

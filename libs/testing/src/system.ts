@@ -24,10 +24,11 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /**
  * Boots the real, built API (`apps/api/dist/main.js`, so build first) as a child process on a free port with a
  * private database, a private Redis prefix, a real SMTP peer, demo data and `CAPTCHA_TEST_CODE=0000`,
- * serving `webDist` on the same origin. For browser end-to-end tests.
+ * serving `webDist` on the same origin. With `projector: true` the built projector (`apps/projector/dist/main.js run`)
+ * follows the same database, so screens that read projections (recipes, packs) fill. For browser end-to-end tests.
  */
 export async function startSystem(
-  options: { webDist?: string; env?: Record<string, string> } = {},
+  options: { webDist?: string; env?: Record<string, string>; projector?: boolean } = {},
 ): Promise<RunningSystem> {
   const main = path.join(repoRoot, 'apps/api/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build the API first (nx run @kb/api:build)`);
@@ -35,23 +36,24 @@ export async function startSystem(
   const smtp = await startSmtpSink();
   const filesDir = await mkdtemp(path.join(tmpdir(), 'kb-sys-files-'));
   const logs: string[] = [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl(),
+    REDIS_PREFIX: `kbsys:${randomBytes(4).toString('hex')}:`,
+    FILES_DIR: filesDir,
+    SMTP_URL: smtp.url,
+    SEED_DEMO: 'true',
+    CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE,
+    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    ...options.env,
+  };
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: db.url,
-      REDIS_URL: redisUrl(),
-      REDIS_PREFIX: `kbsys:${randomBytes(4).toString('hex')}:`,
-      FILES_DIR: filesDir,
-      SMTP_URL: smtp.url,
-      SEED_DEMO: 'true',
-      CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE,
-      ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -76,18 +78,35 @@ export async function startSystem(
       reject(new Error(`API exited with ${code}:\n${logs.join('\n')}`));
     });
   });
+  const children = [child];
+  if (options.projector) {
+    const projectorMain = path.join(repoRoot, 'apps/projector/dist/main.js');
+    if (!existsSync(projectorMain)) throw new Error(`${projectorMain} is missing: build the projector first`);
+    const projector = spawn(process.execPath, [projectorMain, 'run'], {
+      cwd: repoRoot,
+      env: { ...env, PROJECTOR_POLL_MS: '50' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    projector.stdout!.on('data', collect);
+    projector.stderr!.on('data', collect);
+    children.push(projector);
+  }
   return {
     baseUrl,
     db,
     smtp,
     logs,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await Promise.all(
+        children.map(async (c) => {
+          if (c.exitCode !== null) return;
+          const exited = new Promise((r) => c.once('exit', r));
+          c.kill('SIGTERM');
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+          if (c.exitCode === null) c.kill('SIGKILL');
+        }),
+      );
       await smtp.stop();
       await db.drop();
       await rm(filesDir, { recursive: true, force: true });
