@@ -225,6 +225,7 @@ describe('recipe reference data', () => {
         photoFileCode: othersPhoto,
       });
       expect(foreign).toMatchObject({ status: 400, desc: 'The image does not exist; upload it again' });
+      expect(foreign.data.fieldErrors.photoFileCode).toBe('The image does not exist; upload it again');
       const created = await demo.post('/api/accessory/add', {
         number: 'A1',
         names: { zh: '蒸笼', en: 'Steamer' },
@@ -262,6 +263,9 @@ describe('recipe reference data', () => {
         categories: [{ names: { en: 'Lunch' } }],
       });
       expect(noMain).toMatchObject({ status: 400, desc: 'The name in the main language is required' });
+      expect(noMain.data.fieldErrors['categories.0.names.zh']).toBe(
+        'The name in the main language is required',
+      );
 
       expect(
         (

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import type { UiLang } from '@kb/contracts';
 import { DomainError } from '@kb/domain';
-import { WrongExpectedVersionError } from '@kb/event-store';
+import { EventIdConflictError, WrongExpectedVersionError } from '@kb/event-store';
 import { AppError } from './app-error.js';
 import { translate } from './messages.js';
 import { requestContext } from './request-context.js';
@@ -10,7 +11,7 @@ import { requestContext } from './request-context.js';
 function fromHttpException(e: HttpException): AppError {
   const status = e.getStatus();
   const message = String((e.getResponse() as { message?: unknown })?.message ?? e.message);
-  if (status === 413 || /too large/i.test(message)) return new AppError(413, 'file_too_large', { limit: '' });
+  if (status === 413 || /too large/i.test(message)) return new AppError(413, 'payload_too_large');
   if (status === 404) return new AppError(404, 'route_not_found');
   if (status === 401) return new AppError(401, 'not_logged_in');
   if (status === 403) return new AppError(403, 'forbidden');
@@ -36,13 +37,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (exception instanceof AppError) error = exception;
     else if (exception instanceof DomainError)
       error = new AppError(exception.status, exception.code, exception.params);
-    else if (exception instanceof WrongExpectedVersionError) error = new AppError(409, 'conflict');
+    else if (exception instanceof WrongExpectedVersionError || exception instanceof EventIdConflictError)
+      error = new AppError(409, 'conflict');
     else if (exception instanceof HttpException) error = fromHttpException(exception);
     else if (isBodyParserError(exception))
       error = new AppError(
         exception.status === 413 ? 413 : 400,
-        exception.status === 413 ? 'file_too_large' : 'bad_request',
-        { limit: '1 MB' },
+        exception.status === 413 ? 'payload_too_large' : 'bad_request',
       );
     else {
       this.logger.error(
@@ -53,7 +54,9 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     const desc = translate(error.code, lang, error.params) ?? translate('bad_request', lang);
     if (res.headersSent) return;
-    res.status(error.status).json({ status: error.status, desc, data: error.data ?? null, code: error.code });
+    res
+      .status(error.status)
+      .json({ status: error.status, desc, data: translateFieldErrors(error.data, lang), code: error.code });
   }
 }
 
@@ -65,4 +68,14 @@ function isBodyParserError(e: unknown): e is { status: number; type: string } {
     'status' in e &&
     typeof (e as { status: unknown }).status === 'number'
   );
+}
+
+/** Field errors may carry message codes (from checks deep in a module): every one reaches the form translated. */
+function translateFieldErrors(data: unknown, lang: UiLang): unknown {
+  if (!data || typeof data !== 'object' || !('fieldErrors' in data)) return data ?? null;
+  const fieldErrors = (data as { fieldErrors: Record<string, string> }).fieldErrors;
+  const translated = Object.fromEntries(
+    Object.entries(fieldErrors).map(([k, v]) => [k, translate(v, lang) ?? v]),
+  );
+  return { ...data, fieldErrors: translated };
 }

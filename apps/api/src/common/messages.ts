@@ -93,6 +93,7 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   // files
   file_required: { zh: '请选择文件', en: 'Please choose a file' },
   file_name_empty: { zh: '文件名不能为空', en: 'File name cannot be empty' },
+  payload_too_large: { zh: '上传内容过大', en: 'The upload is too large' },
   file_too_large: { zh: '文件大小不能超过{limit}', en: 'The file must not exceed {limit}' },
   file_type_wrong: { zh: '文件格式错误，仅支持{types}', en: 'File format error: only {types} allowed' },
   file_purpose_invalid: { zh: '文件用途有误', en: 'Unknown file purpose' },
