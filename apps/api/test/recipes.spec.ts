@@ -523,6 +523,10 @@ describe('recipes', () => {
       expect(await names('lang=de')).toEqual([]);
       expect(await names('name=rib%20soup%20M-001')).toEqual(['M-001']);
       expect(await names('name=排骨汤M-002')).toEqual(['M-002']);
+      expect(await names('name=RIB%20SOUP')).toEqual(['M-002', 'M-001']);
+      expect(await names('name=排骨')).toEqual(['M-002', 'M-001']);
+      expect(await names('name=汤')).toEqual(['M-002', 'M-001']);
+      expect(await names('name=50%25')).toEqual([]);
       const row = (await read(demoEn, '/api/recipe/list?number=m-001', last)).data.list[0];
       expect(row).toMatchObject({
         categoryName: 'Soups',

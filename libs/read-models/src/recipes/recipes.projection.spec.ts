@@ -12,7 +12,7 @@ import {
 import type { GlobalPosition } from '@kb/event-store';
 import { rebuildProjection, runProjections } from '../framework/runner.js';
 import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
-import { recipeIdOfStream, recipesProjection } from './recipes.projection.js';
+import { nameGrams, recipeIdOfStream, recipesProjection } from './recipes.projection.js';
 
 const PICTURE = '3e1f8a2b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
 const CATEGORY = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -80,6 +80,11 @@ describe('recipes projection', () => {
     stop.abort();
     await running;
     await sys.close();
+  });
+
+  it('cuts names into their lowercased 1- and 2-character pieces for the search index', () => {
+    expect(nameGrams(['鸡翅', 'Wing'])).toEqual(['鸡', '鸡翅', '翅', 'w', 'wi', 'i', 'in', 'n', 'ng', 'g']);
+    expect(nameGrams(['aa'])).toEqual(['a', 'aa']);
   });
 
   it('reads the recipe id from recipe streams only', () => {
@@ -172,12 +177,21 @@ describe('recipes projection', () => {
       }),
     });
     await projected(sys.pool, 'recipes', last);
-    const found = await sys.pool.query(
-      `SELECT number, names, paid FROM recipe_list WHERE names_text ILIKE '%püree%'`,
-    );
-    expect(found.rows).toEqual([
+    // What the list query asks: every 2-character piece of the text (1 character: itself), then ILIKE.
+    const search = async (text: string) => {
+      const pieces = nameGrams([text]).filter((g) => g.length === Math.min(2, Array.from(text).length));
+      const { rows } = await sys.pool.query(
+        `SELECT number, names, paid FROM recipe_list WHERE name_grams @> $1::text[] AND names_text ILIKE $2`,
+        [pieces, `%${text}%`],
+      );
+      return rows;
+    };
+    expect(await search('PÜREE')).toEqual([
       { number: 'P-101', names: { zh: '土豆泥', de: 'Kartoffelpüree' }, paid: true },
     ]);
+    expect((await search('土豆')).map((r) => r.number)).toEqual(['P-101']);
+    expect((await search('泥')).map((r) => r.number)).toEqual(['P-101']);
+    expect(await search('番茄汤P-101')).toEqual([]);
   });
 
   it('passes over recipe-named events that carry no recipe instead of stopping', async () => {

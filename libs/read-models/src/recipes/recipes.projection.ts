@@ -78,6 +78,7 @@ function listRow(t: Tracked & { state: ExistingRecipe }) {
     number: c.number,
     names,
     names_text: Object.values(names).join('\n'),
+    name_grams: nameGrams(Object.values(names)),
     main_lang: c.mainLang,
     langs: c.langs,
     type: c.type,
@@ -104,7 +105,8 @@ function listRow(t: Tracked & { state: ExistingRecipe }) {
   };
 }
 
-const LIST_COLUMNS = `recipe_id uuid, brand_owner_code text, number text, names jsonb, names_text text, main_lang text,
+const LIST_COLUMNS = `recipe_id uuid, brand_owner_code text, number text, names jsonb, names_text text, name_grams text[],
+  main_lang text,
   langs text[], type text, status text, version integer, category_id uuid, tag_ids uuid[], product_codes text[],
   online boolean, paid boolean, picture_file_code uuid, difficulty text, show_on_machine boolean, servings integer[],
   created_at timestamptz, created_by text, updated_at timestamptz, updated_by text, released_at timestamptz,
@@ -133,6 +135,24 @@ async function upsert(
          .join(', ')}`,
     [JSON.stringify(rows)],
   );
+}
+
+/**
+ * The name search index: every 1- and 2-character piece of each name, lowercased. Bigrams rather than pg_trgm's
+ * trigrams because Chinese names are searched by two characters ("鸡翅"), which trigrams cannot narrow; the list
+ * query cuts the searched text the same way (apps/api recipe-rows.ts `searchGrams`) and ILIKE on `names_text`
+ * confirms the match.
+ */
+export function nameGrams(names: string[]): string[] {
+  const grams = new Set<string>();
+  for (const name of names) {
+    const chars = Array.from(name.toLowerCase());
+    chars.forEach((c, i) => {
+      grams.add(c);
+      if (i + 1 < chars.length) grams.add(c + chars[i + 1]);
+    });
+  }
+  return [...grams];
 }
 
 async function loadTracked(
@@ -196,14 +216,15 @@ function apply(t: Tracked, event: RecordedEvent): void {
  * - `recipe_detail`: one row per recipe with its whole current state (content, status, version, recycle-bin
  *   facts) as jsonb and the stream revision the editor saves against.
  * - `recipe_list`: one row per recipe with the columns the list screens filter, sort and show, indexed for
- *   100k recipes per brand (status, category, number prefix, names in any language through pg_trgm, models,
- *   tags, online/paid).
+ *   100k recipes per brand: status, category, number prefix, names in any language (a bigram index), models and
+ *   labels; online, paid, type and language narrow what those find.
  *
  * A cleared recipe leaves both tables (it is gone from every screen); its stream keeps the history.
  */
 export const recipesProjection = defineProjection({
   name: 'recipes',
-  version: 1,
+  // 2: name search by bigrams (name_grams) instead of pg_trgm; flags included in the list-order indexes.
+  version: 2,
   handles: RECIPE_EVENT_TYPES,
   tables: [
     {
@@ -219,19 +240,18 @@ export const recipesProjection = defineProjection({
           updated_at timestamptz NOT NULL,
           updated_by text NOT NULL,
           released_at timestamptz
-        );
-        CREATE INDEX ON ${t} (brand_owner_code);`,
+        );`,
     },
     {
       name: 'recipe_list',
       create: (t) => `
-        CREATE EXTENSION IF NOT EXISTS pg_trgm;
         CREATE TABLE ${t} (
           recipe_id uuid PRIMARY KEY,
           brand_owner_code text NOT NULL,
           number text NOT NULL,
           names jsonb NOT NULL,
           names_text text NOT NULL,
+          name_grams text[] NOT NULL,
           main_lang text NOT NULL,
           langs text[] NOT NULL,
           type text NOT NULL,
@@ -257,21 +277,23 @@ export const recipesProjection = defineProjection({
           revision bigint NOT NULL
         );
         -- The default order of the library, and the same per status (the status tabs, the recycle bin).
-        CREATE INDEX ON ${t} (brand_owner_code, updated_at DESC, recipe_id DESC);
-        CREATE INDEX ON ${t} (brand_owner_code, status, updated_at DESC, recipe_id DESC);
+        -- The flags ride along so that a page's count under these filters is an index-only scan.
+        CREATE INDEX ON ${t} (brand_owner_code, updated_at DESC, recipe_id DESC) INCLUDE (status, online, paid, type);
+        CREATE INDEX ON ${t} (brand_owner_code, status, updated_at DESC, recipe_id DESC) INCLUDE (online, paid, type);
         CREATE INDEX ON ${t} (brand_owner_code, category_id);
         -- Number prefix search and the uniqueness check of the add.
         CREATE INDEX ON ${t} (brand_owner_code, lower(number) text_pattern_ops);
-        CREATE INDEX ON ${t} USING gin (names_text gin_trgm_ops);
+        CREATE INDEX ON ${t} USING gin (name_grams);
         CREATE INDEX ON ${t} USING gin (product_codes);
-        CREATE INDEX ON ${t} USING gin (tag_ids);
-        CREATE INDEX ON ${t} (brand_owner_code, updated_at DESC) WHERE online;
-        CREATE INDEX ON ${t} (brand_owner_code, updated_at DESC) WHERE paid;`,
+        CREATE INDEX ON ${t} USING gin (tag_ids);`,
     },
   ],
   async project(events, tx, ctx) {
     const ids = [...new Set(events.map((e) => recipeIdOfStream(e.streamId)).filter((id) => id !== null))];
     if (ids.length === 0) return;
+    // JIT compiling these short statements (when the planner's estimate crosses jit_above_cost) costs several times
+    // what running them does. SET LOCAL ends with the batch's transaction.
+    await tx.query('SET LOCAL jit = off');
     const tracked = await loadTracked(tx, ctx, ids);
     for (const event of events) {
       const recipeId = recipeIdOfStream(event.streamId);

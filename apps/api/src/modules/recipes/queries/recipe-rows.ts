@@ -85,3 +85,21 @@ export function toListItem(r: RecipeListRow, lang: UiLang): RecipeListItem {
 export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/**
+ * The index pieces a searched text must all have: its 2-character pieces (1 character: itself), lowercased, as the
+ * recipes projection cuts names into `name_grams` (libs/read-models recipes.projection.ts `nameGrams`).
+ */
+export function searchGrams(text: string): string[] {
+  const chars = Array.from(text.toLowerCase());
+  if (chars.length < 2) return chars;
+  return [...new Set(chars.slice(1).map((c, i) => chars[i] + c))];
+}
+
+/**
+ * SQL matching recipes whose name (in any language) contains `text`: the bigram index finds the candidates, ILIKE
+ * confirms. `add` binds a parameter and answers its placeholder.
+ */
+export function nameContains(text: string, add: (value: unknown) => string): string {
+  return `(r.name_grams @> ${add(searchGrams(text))}::text[] AND r.names_text ILIKE ${add(`%${likeLiteral(text)}%`)})`;
+}

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import type { RecipeListQuery } from '../../recipe.api.js';
-import { LIST_SELECT, likeLiteral, toListItem, type RecipeListRow } from '../recipe-rows.js';
+import { LIST_SELECT, likeLiteral, nameContains, toListItem, type RecipeListRow } from '../recipe-rows.js';
 import { ListRecipesQuery } from './list-recipes.query.js';
 
 /** WHERE of the list over `recipe_list r`, brand first ($1); every filter has an index or narrows one. */
@@ -14,7 +14,7 @@ export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
   // Without a status the library shows everything but the recycle bin (which has its own screen).
   where.push(f.status ? `r.status = ${add(f.status)}` : `r.status <> 'recycle_bin'`);
   if (f.number) where.push(`lower(r.number) LIKE ${add(`${likeLiteral(f.number.toLowerCase())}%`)}`);
-  if (f.name) where.push(`r.names_text ILIKE ${add(`%${likeLiteral(f.name)}%`)}`);
+  if (f.name) where.push(nameContains(f.name, add));
   if (f.categoryId) where.push(`r.category_id = ${add(f.categoryId)}`);
   if (f.tagId) where.push(`r.tag_ids @> ARRAY[${add(f.tagId)}]::uuid[]`);
   if (f.type) where.push(`r.type = ${add(f.type)}`);

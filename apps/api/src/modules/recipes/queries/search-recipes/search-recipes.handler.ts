@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import { listConditions } from '../list-recipes/list-recipes.handler.js';
-import { LIST_SELECT, likeLiteral, toListItem, type RecipeListRow } from '../recipe-rows.js';
+import { LIST_SELECT, likeLiteral, nameContains, toListItem, type RecipeListRow } from '../recipe-rows.js';
 import { SearchRecipesQuery } from './search-recipes.query.js';
 
 const LIMIT = 50;
@@ -16,9 +16,9 @@ export class SearchRecipesHandler implements IQueryHandler<SearchRecipesQuery> {
     const { where, params, order } = listConditions(brand, { status });
     let match = '';
     if (keyword) {
-      const prefix = `$${params.push(`${likeLiteral(keyword.toLowerCase())}%`)}`;
-      const part = `$${params.push(`%${likeLiteral(keyword)}%`)}`;
-      match = ` AND (lower(r.number) LIKE ${prefix} OR r.names_text ILIKE ${part})`;
+      const add = (v: unknown) => `$${params.push(v)}`;
+      const prefix = add(`${likeLiteral(keyword.toLowerCase())}%`);
+      match = ` AND (lower(r.number) LIKE ${prefix} OR ${nameContains(keyword, add)})`;
     }
     const { rows } = await this.pool.query<RecipeListRow>(
       `${LIST_SELECT} WHERE ${where}${match} ORDER BY ${order} LIMIT ${LIMIT}`,
