@@ -388,6 +388,12 @@ describe('recipes', () => {
       await command(demo, '/api/recipe/delete', { id: winner.data.id });
       await command(demo, '/api/recipe/clear', { id: winner.data.id });
       expect((await add('N-002')).http).toBe(200);
+
+      // Many adds at once: each claims its own number and appends.
+      const many = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => add(`N-1${String(i).padStart(2, '0')}`)),
+      );
+      expect(many.filter((r) => r.http === 200)).toHaveLength(40);
     });
 
     it('accepts only references of the caller’s brand, with a field error on each wrong one', async () => {

@@ -3,8 +3,14 @@ import type pg from 'pg';
 import type { UiLang } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
-import { PG_POOL } from '../../infra/tokens.js';
 import { RecipeStreams } from './recipe-streams.js';
+
+/**
+ * The pool the number claims run on. Not the API's main pool: a claim holds its connection while the append takes
+ * another, so on one shared pool enough concurrent claims would wait forever for the appends' connections.
+ */
+export const RECIPE_NUMBERS_POOL = Symbol('RECIPE_NUMBERS_POOL');
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** A recipe's number before and after the events being appended (null: it has none, or no longer one). */
 export interface NumberChange {
@@ -39,7 +45,7 @@ export function numberTaken(number: string, lang: UiLang): AppError {
 @Injectable()
 export class RecipeNumbers {
   constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(RECIPE_NUMBERS_POOL) private readonly pool: pg.Pool,
     private readonly streams: RecipeStreams,
   ) {}
 
@@ -68,6 +74,8 @@ export class RecipeNumbers {
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      // Another save holds the number for longer than the lock timeout: the caller tries again.
+      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw new AppError(409, 'conflict');
       throw error;
     } finally {
       client.release(broken);

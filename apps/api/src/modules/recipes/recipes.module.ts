@@ -1,4 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type pg from 'pg';
+import { createPool } from '@kb/platform';
+import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { ChangeRecipesCategoryHandler } from './commands/change-recipes-category/change-recipes-category.handler.js';
 import { ClearRecipesHandler } from './commands/clear-recipes/clear-recipes.handler.js';
 import { CopyRecipeHandler } from './commands/copy-recipe/copy-recipe.handler.js';
@@ -25,7 +28,7 @@ import { RecipeHistoryHandler } from './queries/recipe-history/recipe-history.ha
 import { SearchRecipesHandler } from './queries/search-recipes/search-recipes.handler.js';
 import { RecipeCommandRunner } from './recipe-command-runner.js';
 import { RecipeCommandsController } from './recipe-commands.controller.js';
-import { RecipeNumbers } from './recipe-numbers.js';
+import { RECIPE_NUMBERS_POOL, RecipeNumbers } from './recipe-numbers.js';
 import { RecipeQueriesController } from './recipe-queries.controller.js';
 import { RecipeReferences } from './recipe-references.js';
 import { RecipeStreams } from './recipe-streams.js';
@@ -61,6 +64,12 @@ const QUERY_HANDLERS = [
 /** Event-sourced recipes (issue 5): commands on `recipe-<id>` streams, queries on the recipe read models. */
 @Module({
   providers: [
+    {
+      provide: RECIPE_NUMBERS_POOL,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        createPool(config.DATABASE_URL, { max: 4, applicationName: 'kitchen-api-recipe-numbers' }),
+    },
     RecipeStreams,
     RecipeNumbers,
     RecipeReferences,
@@ -70,4 +79,10 @@ const QUERY_HANDLERS = [
   ],
   controllers: [RecipeCommandsController, RecipeQueriesController],
 })
-export class RecipesModule {}
+export class RecipesModule implements OnApplicationShutdown {
+  constructor(@Inject(RECIPE_NUMBERS_POOL) private readonly numbersPool: pg.Pool) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.numbersPool.end();
+  }
+}
