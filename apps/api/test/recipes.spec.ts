@@ -257,6 +257,38 @@ describe('recipes', () => {
       ]);
     });
 
+    it('recalls released recipes to waiting release, and clears the recycle bin in a batch', async () => {
+      const first = await released('W-001');
+      const second = await released('W-002');
+      const recalled = await command(demoEn, '/api/recipe/batchRecallWaitRelease', {
+        ids: [first.id, second.id],
+      });
+      expect(recalled.data.succeeded).toBe(2);
+      const waiting = await read(demo, '/api/recipe/list?number=W-00&status=waiting_release', recalled);
+      const rows = waiting.data.list.map((r: { number: string; version: number }) => [r.number, r.version]);
+      expect(rows.sort()).toEqual([
+        ['W-001', 1],
+        ['W-002', 1],
+      ]);
+      // Released again, the version goes up.
+      const again = await command(demo, '/api/recipe/batchRelease', { ids: [first.id] });
+      expect((await read(demo, `/api/recipe/detail?id=${first.id}`, again)).data.version).toBe(2);
+
+      const deleted = await command(demo, '/api/recipe/batchDelete', { ids: [first.id, second.id] });
+      expect(deleted.data.results.map((r: { ok: boolean }) => r.ok)).toEqual([false, true]);
+      const cleared = await command(demoEn, '/api/recipe/batchClear', { ids: [first.id, second.id] });
+      expect(cleared.data.results).toEqual([
+        expect.objectContaining({
+          id: first.id,
+          ok: false,
+          message: 'Recipe W-001 is released; it cannot be cleared; recall it first',
+        }),
+        { id: second.id, number: 'W-002', ok: true },
+      ]);
+      const bin = await read(demo, '/api/recipe/list?status=recycle_bin&number=W-00', cleared);
+      expect(bin.data.total).toBe(0);
+    });
+
     it('copies a live recipe under the next free number, as a fresh draft', async () => {
       const { id } = await released('L-003');
       await command(demo, '/api/recipe/batchUpdateOnlineStatus', { ids: [id], online: true });
