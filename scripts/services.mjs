@@ -28,7 +28,8 @@ function postgresBinDir() {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
   const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
-  for (const v of versions) if (existsSync(path.join(base, v, 'bin', 'initdb'))) return path.join(base, v, 'bin');
+  for (const v of versions)
+    if (existsSync(path.join(base, v, 'bin', 'initdb'))) return path.join(base, v, 'bin');
   return null;
 }
 
@@ -50,11 +51,26 @@ async function startPrivatePostgres(port) {
       const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
       chownSync(dir, uid, gid);
     }
-    const [c, a] = asPgUser(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+    const [c, a] = asPgUser(path.join(bin, 'initdb'), [
+      '-D',
+      dir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+    ]);
     execFileSync(c, a, { stdio: 'inherit' });
   }
   const [c, a] = asPgUser(path.join(bin, 'pg_ctl'), [
-    '-D', dir, '-l', path.join(dir, 'server.log'), '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`, '-w', 'start',
+    '-D',
+    dir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`,
+    '-w',
+    'start',
   ]);
   execFileSync(c, a, { stdio: 'inherit' });
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -65,10 +81,14 @@ async function startPrivateRedis(port) {
   if (!bin) return null;
   const dir = path.join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: 'ignore',
-    detached: true,
-  });
+  const child = spawn(
+    bin,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   child.unref();
   writeFileSync(path.join(dir, 'pid'), String(child.pid));
   for (let i = 0; i < 50; i++) {
@@ -87,15 +107,21 @@ export async function ensureServices() {
   let redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (!(await reachable(adminDatabaseUrl, 5432))) {
     if (process.env.DATABASE_URL) fail(`Postgres at DATABASE_URL (${adminDatabaseUrl}) does not answer.`);
-    const url = (await reachable('postgres://127.0.0.1:54329', 54329)) ? 'postgres://postgres@127.0.0.1:54329/postgres' : await startPrivatePostgres(54329);
-    if (!url) fail(`No Postgres answers on 127.0.0.1:5432 and no PostgreSQL binaries were found. ${INSTALL_HINT}`);
+    const url = (await reachable('postgres://127.0.0.1:54329', 54329))
+      ? 'postgres://postgres@127.0.0.1:54329/postgres'
+      : await startPrivatePostgres(54329);
+    if (!url)
+      fail(`No Postgres answers on 127.0.0.1:5432 and no PostgreSQL binaries were found. ${INSTALL_HINT}`);
     console.log(`Started a private Postgres under .data/postgres (${url})`);
     adminDatabaseUrl = url;
   }
   if (!(await reachable(redisUrl, 6379))) {
     if (process.env.REDIS_URL) fail(`Redis at REDIS_URL (${redisUrl}) does not answer.`);
-    const url = (await reachable('redis://127.0.0.1:63799', 63799)) ? 'redis://127.0.0.1:63799' : await startPrivateRedis(63799);
-    if (!url) fail(`No Redis answers on 127.0.0.1:6379 and no redis-server binary was found. ${INSTALL_HINT}`);
+    const url = (await reachable('redis://127.0.0.1:63799', 63799))
+      ? 'redis://127.0.0.1:63799'
+      : await startPrivateRedis(63799);
+    if (!url)
+      fail(`No Redis answers on 127.0.0.1:6379 and no redis-server binary was found. ${INSTALL_HINT}`);
     console.log(`Started a private Redis under .data/redis (${url})`);
     redisUrl = url;
   }
@@ -110,6 +136,8 @@ function fail(message) {
 export function run(cmd, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...options });
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
   });
 }

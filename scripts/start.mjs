@@ -33,7 +33,12 @@ async function startMailSink() {
       stream.on('data', (c) => (raw += c.toString('utf8')));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(', ');
-        const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n').replace(/=\r?\n/g, '').trim();
+        const body = raw
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n')
+          .replace(/=\r?\n/g, '')
+          .trim();
         console.log(`\n📧 Mail to ${to}\n${body}\n`);
         callback();
       });
@@ -46,9 +51,20 @@ async function startMailSink() {
 const { adminDatabaseUrl, redisUrl } = await ensureServices();
 const databaseUrl = await ensureDatabase(adminDatabaseUrl);
 console.log('Building the back-office (first run takes a minute)…');
-await run(node, [path.join(root, 'node_modules/.bin/nx'), 'run-many', '-t', 'build', '--projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web', '--output-style=stream'], {
-  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-});
+await run(
+  node,
+  [
+    path.join(root, 'node_modules/.bin/nx'),
+    'run-many',
+    '-t',
+    'build',
+    '--projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web',
+    '--output-style=stream',
+  ],
+  {
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  },
+);
 const smtpUrl = process.env.SMTP_URL ?? (await startMailSink());
 
 const env = {
@@ -65,7 +81,10 @@ const env = {
 
 const children = [];
 function start(name, script, args = []) {
-  const child = spawn(node, [path.join(root, script), ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(node, [path.join(root, script), ...args], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   child.on('exit', (code, signal) => {
     if (shuttingDown) return;
     console.error(`${name} stopped (${code ?? signal}); stopping the back-office.`);

@@ -4,14 +4,42 @@ import path from 'node:path';
 import { ensureServices, root, run } from './services.mjs';
 
 const { adminDatabaseUrl, redisUrl } = await ensureServices();
-const env = { ...process.env, DATABASE_URL: adminDatabaseUrl, REDIS_URL: redisUrl, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+const env = {
+  ...process.env,
+  DATABASE_URL: adminDatabaseUrl,
+  REDIS_URL: redisUrl,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+};
 const nx = path.join(root, 'node_modules/.bin/nx');
 
 try {
-  await run(process.execPath, [nx, 'run-many', '-t', 'lint', 'build', 'test', '--parallel=2', '--output-style=stream', '--skip-nx-cache'], { env });
-  const web = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(path.join(root, 'apps/admin-web/package.json'), 'utf8')));
+  await run(
+    process.execPath,
+    [
+      nx,
+      'run-many',
+      '-t',
+      'lint',
+      'build',
+      'test',
+      '--parallel=2',
+      '--output-style=stream',
+      '--skip-nx-cache',
+    ],
+    { env },
+  );
+  const web = JSON.parse(
+    await import('node:fs').then((fs) =>
+      fs.readFileSync(path.join(root, 'apps/admin-web/package.json'), 'utf8'),
+    ),
+  );
   if (web.scripts?.['test:e2e']) {
-    await run(process.execPath, [nx, 'run', '@kb/admin-web:test:e2e', '--output-style=stream', '--skip-nx-cache'], { env });
+    await run(
+      process.execPath,
+      [nx, 'run', '@kb/admin-web:test:e2e', '--output-style=stream', '--skip-nx-cache'],
+      { env },
+    );
   }
   console.log('\n✔ All checks passed');
 } catch (error) {
