@@ -15,11 +15,17 @@ const door: Decider<Cmd, Ev, St> = {
 
 describe('decider helpers', () => {
   it('replays events into the current state', () => {
-    expect(replay(door, [{ type: 'Opened' }, { type: 'Closed' }, { type: 'Opened' }])).toEqual({ open: true, events: 3 });
+    expect(replay(door, [{ type: 'Opened' }, { type: 'Closed' }, { type: 'Opened' }])).toEqual({
+      open: true,
+      events: 3,
+    });
   });
 
   it('gives the state as of each event for history views', () => {
-    expect(statesAfterEachEvent(door, [{ type: 'Opened' }, { type: 'Closed' }]).map((s) => s.open)).toEqual([true, false]);
+    expect(statesAfterEachEvent(door, [{ type: 'Opened' }, { type: 'Closed' }]).map((s) => s.open)).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('refuses an illegal command with a typed error', () => {

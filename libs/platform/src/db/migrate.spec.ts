@@ -19,7 +19,9 @@ describe('migrate', () => {
         { id: 't/002', sql: 'INSERT INTO a VALUES (1)' },
       ];
       expect(await migrate(pool, list)).toEqual(['t/001', 't/002']);
-      expect(await migrate(pool, [...list, { id: 't/003', sql: 'INSERT INTO a VALUES (2)' }])).toEqual(['t/003']);
+      expect(await migrate(pool, [...list, { id: 't/003', sql: 'INSERT INTO a VALUES (2)' }])).toEqual([
+        't/003',
+      ]);
       const { rows } = await pool.query('SELECT x FROM a ORDER BY x');
       expect(rows.map((r) => r.x)).toEqual([1, 2]);
     } finally {
@@ -30,7 +32,9 @@ describe('migrate', () => {
   it('rolls back a failing migration and names it', async () => {
     const pool = createPool(db.url);
     try {
-      await expect(migrate(pool, [{ id: 't/bad', sql: 'CREATE TABLE b (x int); SELECT nope' }])).rejects.toThrow(/t\/bad/);
+      await expect(
+        migrate(pool, [{ id: 't/bad', sql: 'CREATE TABLE b (x int); SELECT nope' }]),
+      ).rejects.toThrow(/t\/bad/);
       const { rows } = await pool.query(`SELECT to_regclass('b') AS t`);
       expect(rows[0].t).toBeNull();
     } finally {
