@@ -1,12 +1,4 @@
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
-
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 3)]);
-
-async function uploadImage(client: Client) {
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(PNG)]), 'pic.png');
-  return (await client.json('POST', '/api/file/upload', { body: form })).data.fileCode as string;
-}
+import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
 
 describe('recipe reference data', () => {
   let api: TestApi;

@@ -1,15 +1,7 @@
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import { fileForm, loggedIn, pngBytes, startTestApi, type Client, type TestApi } from './harness.js';
 
-const PNG_HEADER = Buffer.from('89504e470d0a1a0a', 'hex');
-const png = (size: number) =>
-  Buffer.concat([PNG_HEADER, Buffer.alloc(Math.max(0, size - PNG_HEADER.length), 7)]);
-
-function uploadForm(bytes: Buffer, name: string, purpose?: string) {
-  const form = new FormData();
-  if (purpose) form.set('purpose', purpose);
-  form.set('file', new Blob([new Uint8Array(bytes)]), name);
-  return form;
-}
+const png = (size: number) => pngBytes(size, 7);
+const uploadForm = fileForm;
 
 describe('files', () => {
   let api: TestApi;

@@ -140,3 +140,23 @@ export async function loggedIn(
   if (res.status !== 200) throw new Error(`login as ${account} failed: ${res.desc}`);
   return client;
 }
+
+/** Bytes a server accepts as a PNG (the signature, then filler). */
+export function pngBytes(size = 72, fill = 1): Buffer {
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(Math.max(0, size - 8), fill)]);
+}
+
+/** A multipart body with one file, as the upload form sends it. */
+export function fileForm(bytes: Buffer, name: string, purpose?: string): FormData {
+  const form = new FormData();
+  if (purpose) form.set('purpose', purpose);
+  form.set('file', new Blob([new Uint8Array(bytes)]), name);
+  return form;
+}
+
+/** Uploads an image as `client` and answers its file code. */
+export async function uploadImage(client: Client, name = 'pic.png', bytes = pngBytes()): Promise<string> {
+  const res = await client.json('POST', '/api/file/upload', { body: fileForm(bytes, name) });
+  if (res.status !== 200) throw new Error(`upload failed: ${res.desc}`);
+  return res.data.fileCode as string;
+}

@@ -1,7 +1,7 @@
 import { loadConfig } from '../src/config.js';
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import { fileForm, loggedIn, pngBytes, startTestApi, type Client, type TestApi } from './harness.js';
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
+const PNG = pngBytes();
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
@@ -61,9 +61,7 @@ describe('OpenAPI document and brand isolation', () => {
 
   it('walks every route as OTHER against DEMO’s records and finds none visible or changeable', async () => {
     // DEMO's records, and strings only DEMO's data contains.
-    const form = new FormData();
-    form.set('file', new Blob([new Uint8Array(PNG)]), 'demo-secret.png');
-    const file = await demo.json('POST', '/api/file/upload', { body: form });
+    const file = await demo.json('POST', '/api/file/upload', { body: fileForm(PNG, 'demo-secret.png') });
     const demoIds: Record<string, string> = {
       fileCode: file.data.fileCode,
       id: file.data.fileCode,

@@ -6,15 +6,7 @@ import { allProjections, rebuildProjection, runProjections, waitForProjection } 
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import { seedDemoRecipes } from '../src/modules/recipes/seed/demo-recipes.js';
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
-
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]);
-
-async function uploadImage(client: Client) {
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(PNG)]), 'dish.png');
-  return (await client.json('POST', '/api/file/upload', { body: form })).data.fileCode as string;
-}
+import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
 
 interface Answer {
   http: number;
@@ -113,7 +105,7 @@ describe('recipes', () => {
     store = api.app.get(EVENT_STORE);
     stop = new AbortController();
     projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
-    picture = await uploadImage(demo);
+    picture = await uploadImage(demo, 'dish.png');
   });
   afterAll(async () => {
     stop.abort();
