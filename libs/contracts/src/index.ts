@@ -5,3 +5,4 @@ export * from './home.js';
 export * from './reference.js';
 export * from './catalog.js';
 export * from './recipe.js';
+export * from './apk.js';

@@ -5,3 +5,8 @@ export * from './recipe/decide.js';
 export * from './recipe/steps.js';
 export * from './recipe/upcasters.js';
 export * from './recipe/messages.js';
+export * from './apk/events.js';
+export * from './apk/state.js';
+export * from './apk/decide.js';
+export * from './apk/upcasters.js';
+export * from './apk/messages.js';

@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './paging.js';
+
+/**
+ * Sub-brand APK packages (§3, §4, §5, §7 `subApk`, issue 6): the package's content as the add/edit form sends
+ * it, the request schemas of `/api/subApk/*` and their answers. The rules (review lifecycle, four eyes, what
+ * submission requires, test and release) live in the APK decider of @kb/domain, whose `APK_MESSAGES` also
+ * translates the `apk_*` message keys used below.
+ */
+
+/** §4 review statuses: not submitted (uncommitted), pending review, created (audit passed), returned. */
+export const APK_REVIEW_STATUSES = ['uncommitted', 'pending_review', 'created', 'returned'] as const;
+export type ApkReviewStatus = (typeof APK_REVIEW_STATUSES)[number];
+/** Test status: published to the brand's test devices or not. */
+export const APK_TEST_STATUSES = ['not_tested', 'testing'] as const;
+export type ApkTestStatus = (typeof APK_TEST_STATUSES)[number];
+/** Release status: published online (to all devices under the brand) or not. */
+export const APK_RELEASE_STATUSES = ['not_released', 'online'] as const;
+export type ApkReleaseStatus = (typeof APK_RELEASE_STATUSES)[number];
+
+/** The picture (and video) resources of §3, in the order the form shows them; each is an uploaded file code. */
+export const APK_PICTURES = [
+  'bootLogo',
+  'bootVideo',
+  'screensaver',
+  'accountBackground',
+  'recipeEntryBackground',
+  'modeEntryBackground',
+  'onlineRecipeEntryBackground',
+  'modePicture',
+  'modeBackground',
+  'modeIcon',
+] as const;
+export type ApkPicture = (typeof APK_PICTURES)[number];
+/** The boot video is a video upload; every other resource an image upload. */
+export const APK_PICTURE_PURPOSE: Record<ApkPicture, 'image' | 'video'> = {
+  bootLogo: 'image',
+  bootVideo: 'video',
+  screensaver: 'image',
+  accountBackground: 'image',
+  recipeEntryBackground: 'image',
+  modeEntryBackground: 'image',
+  onlineRecipeEntryBackground: 'image',
+  modePicture: 'image',
+  modeBackground: 'image',
+  modeIcon: 'image',
+};
+
+const fileCode = z.string().uuid({ message: 'file_invalid' }).nullable().default(null);
+const text = (max: number) => z.string().trim().max(max, { message: 'apk_text_too_long' }).default('');
+const versionText = z
+  .string()
+  .trim()
+  .max(64, { message: 'apk_text_too_long' })
+  .regex(/^[A-Za-z0-9._+-]*$/, { message: 'apk_version_format' })
+  .default('');
+
+/**
+ * A package's content as the add/edit form sends it (add, update, addAndApproval). Everything may be left empty
+ * while the package is a draft; submission requires what §5 lists (the decider names what is missing).
+ */
+export const apkContentSchema = z.object({
+  /** A sub-brand of the caller's brand (`/api/common/loadSubBrand`). */
+  subBrandCode: z.string().trim().max(64).default(''),
+  /** The adapted model: a product code of that sub-brand (`/api/common/loadSubBrandProduct`). */
+  productCode: z.string().trim().max(64).default(''),
+  /** The package's version number, e.g. `2.3.0`. */
+  versionNumber: versionText,
+  /** The APK's own version (versionName of the Android package). */
+  apkVersion: versionText,
+  /** The parent (head) package version this one builds on, and its update notes. */
+  parentVersion: versionText,
+  updateNotes: text(2000),
+  /** The branch package it was built from. */
+  branchPackage: text(100),
+  /** The uploaded APK file (purpose `apk`); its size is taken from the upload. */
+  apkFileCode: fileCode,
+  /** The mode name shown with the mode picture. */
+  modeName: text(100),
+  bootLogo: fileCode,
+  bootVideo: fileCode,
+  screensaver: fileCode,
+  accountBackground: fileCode,
+  recipeEntryBackground: fileCode,
+  modeEntryBackground: fileCode,
+  onlineRecipeEntryBackground: fileCode,
+  modePicture: fileCode,
+  modeBackground: fileCode,
+  modeIcon: fileCode,
+});
+export type ApkContentInput = z.input<typeof apkContentSchema>;
+/** The content the form sent, parsed (the API adds `fileSize` from the APK file before the decider sees it). */
+export type ApkContentDraft = z.output<typeof apkContentSchema>;
+/** The content as events carry it: the form's fields plus the APK file's size in bytes (null without a file). */
+export type ApkContent = ApkContentDraft & { fileSize: number | null };
+
+// ---- requests of /api/subApk/*
+
+const apkId = z.string().uuid({ message: 'apk_not_found' });
+/** The stream revision the form loaded (`revision` of the detail): a save against an older one is a 409. */
+const revision = z.coerce.number({ message: 'apk_revision_required' }).int().min(0);
+const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+
+export const apkIdQuerySchema = z.object({ id: apkId });
+export const apkIdBodySchema = apkIdQuerySchema;
+export const apkIdsSchema = z.object({
+  ids: z.array(apkId).min(1, { message: 'select_required' }).max(500),
+});
+/** `update`: the content fields plus these. */
+export const apkUpdateRefSchema = z.object({ id: apkId, revision });
+/** `commitApproval`: submit a saved package for review (optionally over the revision the form loaded). */
+export const apkCommitSchema = z.object({ id: apkId, revision: revision.optional() });
+export const apkAuditReturnSchema = z.object({
+  id: apkId,
+  reason: z
+    .string({ message: 'apk_return_reason_required' })
+    .trim()
+    .min(1, { message: 'apk_return_reason_required' })
+    .max(500, { message: 'apk_text_too_long' }),
+});
+/** `batchAudit`: pass every package, or return every one with the same reason. */
+export const apkBatchAuditSchema = apkIdsSchema
+  .extend({
+    pass: flag,
+    reason: z.string().trim().max(500, { message: 'apk_text_too_long' }).default(''),
+  })
+  .refine((v) => v.pass || v.reason !== '', {
+    message: 'apk_return_reason_required',
+    path: ['reason'],
+  });
+/** `updateTestStatus`: publish to (true) or take off (false) the brand's test devices. */
+export const apkTestStatusSchema = z.object({ id: apkId, testing: flag });
+/** `updateReleaseStatus`: publish online to every device of the brand (true) or cancel it (false). */
+export const apkReleaseStatusSchema = z.object({ id: apkId, online: flag });
+
+export const apkListQuerySchema = pageQuerySchema.extend({
+  subBrandCode: z.string().trim().max(64).optional(),
+  productCode: z.string().trim().max(64).optional(),
+  /** Version number prefix (package or APK version). */
+  version: z.string().trim().max(64).optional(),
+  reviewStatus: z.enum(APK_REVIEW_STATUSES, { message: 'apk_status_invalid' }).optional(),
+  testStatus: z.enum(APK_TEST_STATUSES, { message: 'apk_status_invalid' }).optional(),
+  releaseStatus: z.enum(APK_RELEASE_STATUSES, { message: 'apk_status_invalid' }).optional(),
+});
+export type ApkListQuery = z.output<typeof apkListQuerySchema>;
+
+export const apkSearchQuerySchema = z.object({
+  keyword: z.string().trim().max(64).default(''),
+  reviewStatus: z.enum(APK_REVIEW_STATUSES, { message: 'apk_status_invalid' }).optional(),
+});
+export const apkLastSubmitQuerySchema = z.object({
+  subBrandCode: z.string().trim().min(1, { message: 'apk_sub_brand_missing' }).max(64),
+  productCode: z.string().trim().min(1, { message: 'apk_model_missing' }).max(64),
+});
+
+// ---- answers
+
+/** One row of `/subApk/list` and `/subApk/search`. */
+export interface ApkListItem {
+  id: string;
+  subBrandCode: string;
+  subBrandName: string | null;
+  productCode: string;
+  /** The adapted model as the sub-brand sells it (customer model), else the catalogue name. */
+  modelName: string | null;
+  versionNumber: string;
+  apkVersion: string;
+  parentVersion: string;
+  branchPackage: string;
+  fileSize: number | null;
+  reviewStatus: ApkReviewStatus;
+  testStatus: ApkTestStatus;
+  releaseStatus: ApkReleaseStatus;
+  /** Devices reporting this APK. Always 0 until devices report their APK version (the devices issue). */
+  installedCount: number;
+  createdAt: string;
+  createdBy: string;
+  /** Apply date: the last submission for review. */
+  appliedAt: string | null;
+  submittedBy: string | null;
+  auditedAt: string | null;
+  auditedBy: string | null;
+  /** Release date: the last publication online. */
+  releasedAt: string | null;
+  returnedAt: string | null;
+  returnReason: string | null;
+  updatedAt: string;
+  updatedBy: string;
+  /** Stream revision: what `update` / `commitApproval` send back as `revision`. */
+  revision: number;
+}
+
+/** `/subApk/detail`: the row plus the whole content. */
+export interface ApkDetail extends ApkListItem {
+  content: ApkContent;
+}
+
+/** What a command on one package answers (also header `x-read-position`). */
+export interface ApkCommandAnswer {
+  id: string;
+  reviewStatus: ApkReviewStatus | 'deleted';
+  testStatus: ApkTestStatus;
+  releaseStatus: ApkReleaseStatus;
+  revision: number;
+  /** False when the package already was as asked (nothing recorded). */
+  changed: boolean;
+}
+
+export interface ApkBatchItem {
+  id: string;
+  /** The package's version number, when it is one of the caller's. */
+  versionNumber: string | null;
+  ok: boolean;
+  status?: number;
+  code?: string;
+  message?: string;
+}
+export interface ApkBatchAnswer {
+  succeeded: number;
+  failed: number;
+  results: ApkBatchItem[];
+}
+
+/** `/subApk/lastSubmitVersionInfo`: the versions of the latest submitted package of a sub-brand and model. */
+export interface ApkLastSubmitInfo {
+  id: string;
+  versionNumber: string;
+  apkVersion: string;
+  parentVersion: string;
+  branchPackage: string;
+  reviewStatus: ApkReviewStatus;
+  appliedAt: string;
+}
+
+export interface ApkFieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** `/subApk/history`: one entry per event, oldest first. */
+export interface ApkHistoryEntry {
+  revision: number;
+  eventId: string;
+  type: string;
+  /** What happened, in the caller's language (a return names its reason). */
+  title: string;
+  actor: string;
+  occurredAt: string;
+  data: unknown;
+  changes: ApkFieldChange[];
+  /** The package as of this event. */
+  state: {
+    reviewStatus: ApkReviewStatus | 'deleted';
+    testStatus: ApkTestStatus;
+    releaseStatus: ApkReleaseStatus;
+    returnReason: string | null;
+    content: ApkContent;
+  };
+}
+export interface ApkHistory {
+  id: string;
+  versionNumber: string;
+  reviewStatus: ApkReviewStatus | 'deleted';
+  entries: ApkHistoryEntry[];
+}

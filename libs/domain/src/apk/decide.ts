@@ -1,0 +1,210 @@
+import type { ApkContent, StaffRole } from '@kb/contracts';
+import { DomainError, type Decider } from '../decider.js';
+import type { ApkEvent } from './events.js';
+import {
+  APK_ACTION_NAMES,
+  APK_HINTS,
+  APK_RELEASE_STATUS_NAMES,
+  APK_REQUIRED_PARTS,
+  APK_STATUS_NAMES,
+  APK_TEST_STATUS_NAMES,
+  type ApkAction,
+  type ApkRequiredPart,
+} from './messages.js';
+import { evolveApk, initialApkState, type ApkState, type ApkStatus, type ExistingApk } from './state.js';
+
+/**
+ * What staff ask of an APK package. `by` and `role` are the caller's account and role (the API takes them from
+ * the session); `at` is the handler's clock, ISO-8601 (the decider has none).
+ */
+export type ApkCommand =
+  | { type: 'CreateApkPackage'; apkId: string; content: ApkContent }
+  /** The whole content as the form saves it; only the fields that differ become the event. */
+  | { type: 'ReviseApkPackage'; content: ApkContent }
+  | { type: 'SubmitApkForReview'; by: string; at: string }
+  | { type: 'RecallApkSubmission'; by: string }
+  | { type: 'PassApkAudit'; by: string; role: StaffRole; at: string }
+  | { type: 'ReturnApk'; by: string; role: StaffRole; reason: string; at: string }
+  | { type: 'PublishApkTest'; at: string }
+  | { type: 'CancelApkTest'; at: string }
+  | { type: 'PublishApkOnline'; at: string }
+  | { type: 'CancelApkOnline'; at: string }
+  | { type: 'DeleteApkPackage'; at: string };
+
+export type ApkCommandType = ApkCommand['type'];
+
+export const APK_COMMAND_ACTIONS: Record<ApkCommandType, ApkAction> = {
+  CreateApkPackage: 'create',
+  ReviseApkPackage: 'revise',
+  SubmitApkForReview: 'submit',
+  RecallApkSubmission: 'recall',
+  PassApkAudit: 'audit_pass',
+  ReturnApk: 'audit_return',
+  PublishApkTest: 'publish_test',
+  CancelApkTest: 'cancel_test',
+  PublishApkOnline: 'publish_online',
+  CancelApkOnline: 'cancel_online',
+  DeleteApkPackage: 'delete',
+};
+
+/** The roles that may audit (pass, return, batch audit). */
+export const APK_AUDIT_ROLES: readonly StaffRole[] = ['auditor', 'admin'];
+
+/**
+ * The transition table of README.md: the states each action on an existing package is allowed in. Create is
+ * allowed only before the stream exists. Where the action leads is in the events below.
+ */
+export const APK_ACTION_ALLOWED_IN: Record<Exclude<ApkAction, 'create'>, readonly ApkStatus[]> = {
+  revise: ['uncommitted', 'returned'],
+  submit: ['uncommitted', 'returned'],
+  recall: ['pending_review'],
+  audit_pass: ['pending_review'],
+  audit_return: ['pending_review'],
+  publish_test: ['created'],
+  cancel_test: ['created'],
+  publish_online: ['created'],
+  cancel_online: ['created'],
+  delete: ['uncommitted', 'created', 'returned'],
+};
+
+/** How the package is named in messages: its version number, or the start of its id while it has none. */
+export function apkName(state: ExistingApk): string {
+  return state.content.versionNumber || state.apkId.slice(0, 8);
+}
+
+function hint(status: ApkStatus, action: ApkAction): keyof typeof APK_HINTS {
+  if (status === 'pending_review' && (action === 'revise' || action === 'delete' || action === 'submit'))
+    return 'recall_first';
+  if ((status === 'uncommitted' || status === 'returned') && action.startsWith('audit_'))
+    return 'submit_first';
+  if (
+    (status === 'uncommitted' || status === 'returned' || status === 'pending_review') &&
+    /^(publish|cancel)_/.test(action)
+  )
+    return 'audit_first';
+  if (status === 'created' && (action === 'revise' || action === 'submit')) return 'new_package';
+  return 'none';
+}
+
+/** 409 naming the package, its state and the refused action, in both languages, with what to do first. */
+export function illegalApkTransition(state: ExistingApk, action: ApkAction): DomainError {
+  const stateName = APK_STATUS_NAMES[state.status];
+  const actionName = APK_ACTION_NAMES[action];
+  const hintText = APK_HINTS[hint(state.status, action)];
+  return new DomainError(409, 'apk_illegal_transition', {
+    name: apkName(state),
+    state: state.status,
+    action,
+    stateZh: stateName.zh,
+    stateEn: stateName.en,
+    actionZh: actionName.zh,
+    actionEn: actionName.en,
+    hintZh: hintText.zh,
+    hintEn: hintText.en,
+  });
+}
+
+/** The §5 fields submission still needs; empty when the package is complete. */
+export function missingForApkSubmission(content: ApkContent): ApkRequiredPart[] {
+  return (Object.keys(APK_REQUIRED_PARTS) as ApkRequiredPart[]).filter((part) => !content[part]);
+}
+
+/** The content fields of `next` whose value differs from `current`. */
+function changedFields(current: ApkContent, next: ApkContent): Partial<ApkContent> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(next) as (keyof ApkContent)[])
+    if (current[key] !== next[key]) changes[key] = next[key];
+  return changes as Partial<ApkContent>;
+}
+
+function checkAuditor(command: { role: StaffRole }): void {
+  if (!APK_AUDIT_ROLES.includes(command.role))
+    throw new DomainError(403, 'apk_audit_role', { role: command.role });
+}
+
+function checkFourEyes(state: ExistingApk, by: string): void {
+  if (state.submittedBy !== null && state.submittedBy.toLowerCase() === by.toLowerCase())
+    throw new DomainError(403, 'apk_self_audit', { name: apkName(state) });
+}
+
+function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
+  switch (command.type) {
+    case 'CreateApkPackage':
+      throw new DomainError(409, 'apk_already_exists', { name: apkName(state) });
+    case 'ReviseApkPackage': {
+      const changes = changedFields(state.content, command.content);
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'ApkPackageRevised', data: { changes } }];
+    }
+    case 'SubmitApkForReview': {
+      const missing = missingForApkSubmission(state.content);
+      if (missing.length > 0)
+        throw new DomainError(400, 'apk_incomplete', {
+          name: apkName(state),
+          missing: missing.join(','),
+          missingZh: missing.map((part) => APK_REQUIRED_PARTS[part].zh).join('、'),
+          missingEn: missing.map((part) => APK_REQUIRED_PARTS[part].en).join(', '),
+        });
+      return [{ type: 'ApkSubmittedForReview', data: { by: command.by, at: command.at } }];
+    }
+    case 'RecallApkSubmission':
+      return [{ type: 'ApkSubmissionRecalled', data: { by: command.by } }];
+    case 'PassApkAudit':
+      checkFourEyes(state, command.by);
+      return [{ type: 'ApkAuditPassed', data: { by: command.by, at: command.at } }];
+    case 'ReturnApk': {
+      checkFourEyes(state, command.by);
+      const reason = command.reason.trim();
+      if (reason === '') throw new DomainError(400, 'apk_return_reason_required', { name: apkName(state) });
+      return [{ type: 'ApkReturned', data: { by: command.by, reason, at: command.at } }];
+    }
+    case 'PublishApkTest':
+      return state.testStatus === 'testing' ? [] : [{ type: 'ApkTestPublished', data: { at: command.at } }];
+    case 'CancelApkTest':
+      return state.testStatus === 'not_tested'
+        ? []
+        : [{ type: 'ApkTestCancelled', data: { at: command.at } }];
+    case 'PublishApkOnline':
+      return state.releaseStatus === 'online'
+        ? []
+        : [{ type: 'ApkPublishedOnline', data: { at: command.at } }];
+    case 'CancelApkOnline':
+      return state.releaseStatus === 'not_released'
+        ? []
+        : [{ type: 'ApkOnlineCancelled', data: { at: command.at } }];
+    case 'DeleteApkPackage': {
+      // A package on devices (test or online) is taken off them first, so nothing live disappears by accident.
+      const use =
+        state.releaseStatus === 'online'
+          ? APK_RELEASE_STATUS_NAMES.online
+          : state.testStatus === 'testing'
+            ? APK_TEST_STATUS_NAMES.testing
+            : null;
+      if (use)
+        throw new DomainError(409, 'apk_in_use', { name: apkName(state), useZh: use.zh, useEn: use.en });
+      return [{ type: 'ApkPackageDeleted', data: { at: command.at } }];
+    }
+  }
+}
+
+/**
+ * Command → events, or a DomainError: 404 no such package, 403 not an auditor or auditing one's own submission,
+ * 409 not in this state (or on devices, for delete), 400 incomplete or no return reason.
+ */
+export function decideApk(command: ApkCommand, state: ApkState): ApkEvent[] {
+  if (state.status === 'absent') {
+    if (command.type === 'CreateApkPackage')
+      return [{ type: 'ApkPackageCreated', data: { apkId: command.apkId, content: command.content } }];
+    throw new DomainError(404, 'apk_not_found');
+  }
+  if (command.type === 'PassApkAudit' || command.type === 'ReturnApk') checkAuditor(command);
+  const action = APK_COMMAND_ACTIONS[command.type];
+  if (action !== 'create' && !APK_ACTION_ALLOWED_IN[action].includes(state.status))
+    throw illegalApkTransition(state, action);
+  return decideOnExisting(command, state);
+}
+
+export const apkDecider: Decider<ApkCommand, ApkEvent, ApkState> = {
+  initialState: initialApkState,
+  evolve: evolveApk,
+  decide: decideApk,
+};
