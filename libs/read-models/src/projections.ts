@@ -2,11 +2,16 @@ import { migrate, type Pool } from '@kb/platform';
 import { readModelMigrations } from './framework/migrations.js';
 import { checkRegistry, type Projection } from './framework/projection.js';
 import { ensureLiveVersions } from './framework/versions.js';
+import { apkProjection } from './apk/apk.projection.js';
 import { recipesProjection } from './recipes/recipes.projection.js';
 import { streamSummaryProjection } from './stream-summary/stream-summary.projection.js';
 
 /** Every projection of the system; the projector runs them, the API migrates their tables. */
-export const allProjections: readonly Projection[] = [streamSummaryProjection, recipesProjection];
+export const allProjections: readonly Projection[] = [
+  streamSummaryProjection,
+  recipesProjection,
+  apkProjection,
+];
 checkRegistry(allProjections);
 
 /**

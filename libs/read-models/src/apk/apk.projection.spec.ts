@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { apkContentSchema, type ApkContentInput } from '@kb/contracts';
+import {
+  APK_EVENT_SCHEMA_VERSIONS,
+  apkDecider,
+  apkStreamId,
+  decideApk,
+  replay,
+  type ApkCommand,
+  type ApkEvent,
+} from '@kb/domain';
+import { rebuildProjection, runProjections } from '../framework/runner.js';
+import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { apkIdOfStream, apkProjection } from './apk.projection.js';
+
+const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const AT = '2026-05-01T09:00:00.000Z';
+
+const content = (overrides: Partial<ApkContentInput> = {}) => ({
+  ...apkContentSchema.parse({
+    subBrandCode: 'DEMO-CHEF',
+    productCode: 'TM-6',
+    versionNumber: '2.3.0',
+    apkVersion: '2.3.0-b17',
+    parentVersion: '2.2.0',
+    bootLogo: FILE(1),
+    bootVideo: FILE(2),
+    screensaver: FILE(3),
+    accountBackground: FILE(4),
+    recipeEntryBackground: FILE(5),
+    modeEntryBackground: FILE(6),
+    onlineRecipeEntryBackground: FILE(7),
+    modePicture: FILE(8),
+    modeBackground: FILE(9),
+    modeIcon: FILE(10),
+    ...overrides,
+  }),
+  fileSize: 4096,
+});
+
+describe('APK packages projection', () => {
+  let sys: TestSystem;
+  let stop: AbortController;
+  let running: Promise<void>;
+  const histories = new Map<string, ApkEvent[]>();
+
+  async function act(apkId: string, command: ApkCommand, actor = 'demo', brand = 'DEMO') {
+    const history = histories.get(apkId) ?? [];
+    const events = decideApk(command, replay(apkDecider, history));
+    const result = await sys.store.appendToStream(
+      apkStreamId(apkId),
+      events.map((e) => {
+        const event = newEvent(e.type, actor, brand, e.data);
+        event.metadata.schemaVersion = APK_EVENT_SCHEMA_VERSIONS[e.type];
+        return event;
+      }),
+      history.length === 0 ? 'no_stream' : history.length - 1,
+    );
+    histories.set(apkId, [...history, ...events]);
+    return result.position;
+  }
+
+  const listRows = async () =>
+    (
+      await sys.pool.query(
+        `SELECT apk_id::text AS id, brand_owner_code AS brand, sub_brand_code, product_code, version_number,
+                file_size::int AS file_size, review_status, test_status, release_status, submitted_by, audited_by,
+                return_reason, applied_at IS NOT NULL AS applied, released_at IS NOT NULL AS released,
+                created_by, updated_by, revision::int AS revision
+           FROM apk_list ORDER BY version_number, apk_id`,
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    stop = new AbortController();
+    running = runProjections(sys.pool, sys.store, [apkProjection], {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
+  });
+  afterAll(async () => {
+    stop.abort();
+    await running;
+    await sys.close();
+  });
+
+  it('reads the package id from apk streams only', () => {
+    const id = randomUUID();
+    expect(apkIdOfStream(`apk-${id}`)).toBe(id);
+    expect(apkIdOfStream(`recipe-${id}`)).toBeNull();
+  });
+
+  it('keeps one row per package through review, test and release, and drops it when deleted', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    await act(a, { type: 'CreateApkPackage', apkId: a, content: content() });
+    await act(a, { type: 'SubmitApkForReview', by: 'demo', at: AT });
+    await act(a, { type: 'ReturnApk', by: 'audit', role: 'auditor', reason: 'Logo blurry', at: AT }, 'audit');
+    await act(a, { type: 'ReviseApkPackage', content: content({ bootLogo: FILE(11) }) });
+    await act(a, { type: 'SubmitApkForReview', by: 'demo', at: AT });
+    await act(a, { type: 'PassApkAudit', by: 'audit', role: 'auditor', at: AT }, 'audit');
+    await act(a, { type: 'PublishApkTest', at: AT });
+    await act(a, { type: 'PublishApkOnline', at: AT });
+    const last = await act(
+      b,
+      {
+        type: 'CreateApkPackage',
+        apkId: b,
+        content: content({ versionNumber: '1.0.0', subBrandCode: 'OTHER-ONE' }),
+      },
+      'other',
+      'OTHER',
+    );
+    await projected(sys.pool, 'apk_packages', last);
+
+    expect(await listRows()).toEqual([
+      expect.objectContaining({
+        id: b,
+        brand: 'OTHER',
+        sub_brand_code: 'OTHER-ONE',
+        review_status: 'uncommitted',
+        applied: false,
+        created_by: 'other',
+      }),
+      {
+        id: a,
+        brand: 'DEMO',
+        sub_brand_code: 'DEMO-CHEF',
+        product_code: 'TM-6',
+        version_number: '2.3.0',
+        file_size: 4096,
+        review_status: 'created',
+        test_status: 'testing',
+        release_status: 'online',
+        submitted_by: 'demo',
+        audited_by: 'audit',
+        return_reason: 'Logo blurry',
+        applied: true,
+        released: true,
+        created_by: 'demo',
+        updated_by: 'demo',
+        revision: 7,
+      },
+    ]);
+    const detail = await sys.pool.query(`SELECT state FROM apk_detail WHERE apk_id = $1`, [a]);
+    expect(detail.rows[0].state).toMatchObject({ status: 'created', content: { bootLogo: FILE(11) } });
+
+    const deleted = await act(b, { type: 'DeleteApkPackage', at: AT }, 'other', 'OTHER');
+    await projected(sys.pool, 'apk_packages', deleted);
+    expect((await listRows()).map((r) => r.id)).toEqual([a]);
+    expect((await sys.pool.query('SELECT 1 FROM apk_detail WHERE apk_id = $1', [b])).rowCount).toBe(0);
+  });
+
+  it('passes over apk-named events that carry no package instead of stopping', async () => {
+    const junk = randomUUID();
+    await sys.store.appendToStream(
+      apkStreamId(junk),
+      [newEvent('ApkPackageCreated', 'tool', 'DEMO', { apkId: junk })],
+      'no_stream',
+    );
+    const id = randomUUID();
+    const last = await act(id, {
+      type: 'CreateApkPackage',
+      apkId: id,
+      content: content({ versionNumber: '3.0.0' }),
+    });
+    await projected(sys.pool, 'apk_packages', last);
+    const ids = (await listRows()).map((r) => r.id);
+    expect(ids).toContain(id);
+    expect(ids).not.toContain(junk);
+  });
+
+  it('builds the same rows again from the log on rebuild', async () => {
+    const before = await listRows();
+    const result = await rebuildProjection(sys.pool, sys.store, apkProjection, {
+      signal: new AbortController().signal,
+      pollIntervalMs: 20,
+    });
+    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
+    expect(await listRows()).toEqual(before);
+  });
+});
