@@ -174,14 +174,15 @@ describe('tab bar', () => {
   it('a kept-alive page keeps its scroll position', async () => {
     const page = await h.newPage({ viewport: { width: 1200, height: 420 } });
     await loginAs(page);
-    await goInApp(page, '/recipe-list');
+    // Banner add is kept alive and not built yet: its notes panel makes the page tall.
+    await goInApp(page, '/banner/add');
     const scroller = page.locator('[data-testid="kept-page"]:visible');
     await page.locator('[data-testid="page-notes"]:visible').fill('line\n'.repeat(60));
     await scroller.evaluate((el) => (el.scrollTop = 400));
     await tab(page, '/home').click();
     await page.getByTestId('page-title').getByText('首页').waitFor();
-    await tab(page, '/recipe-list').click();
-    await page.getByTestId('page-title').getByText('菜谱库').waitFor();
+    await tab(page, '/banner/add').click();
+    await page.getByTestId('page-title').getByText('新增Banner').waitFor();
     await expect(scroller.evaluate((el) => el.scrollTop)).resolves.toBe(400);
   });
 

@@ -109,6 +109,23 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/catalog/routes/online-cate-recipe-list-page.js'),
     (m) => m.OnlineCateRecipeListPage,
   ),
+  // Recipes (issue 5)
+  '/recipe-list': page(
+    () => import('../features/recipes/routes/recipe-list-page.js'),
+    (m) => m.RecipeListPage,
+  ),
+  '/online-recipe-list': page(
+    () => import('../features/recipes/routes/recipe-list-page.js'),
+    (m) => m.OnlineRecipeListPage,
+  ),
+  '/pay-recipe-list': page(
+    () => import('../features/recipes/routes/recipe-list-page.js'),
+    (m) => m.PayRecipeListPage,
+  ),
+  '/recycling-list': page(
+    () => import('../features/recipes/routes/recycling-list-page.js'),
+    (m) => m.RecyclingListPage,
+  ),
   '/no-permission': page(
     () => import('./pages/no-permission-page.js'),
     (m) => m.NoPermissionPage,

@@ -83,13 +83,13 @@ export const SCREENS = [
   child('/inform-edit', 'informEdit', '/inform-list', record),
   child('/inform-detail', 'informDetail', '/inform-list', record),
   // Recipes
-  list('/recipe-list', 'recipeList', { keepAlive: true }),
+  list('/recipe-list', 'recipeList', { keepAlive: true, built: true }),
   child('/recipe-add', 'recipeAdd', '/recipe-list', { keepAlive: true }),
   child('/recipe-edit', 'recipeEdit', '/recipe-list', { keepAlive: true, record: true }),
   child('/preview-detail', 'previewDetail', '/recipe-list', record),
   child('/recipe-model', 'recipeModel', '/recipe-list'),
   child('/recipe-detail', 'recipeDetail', '/recipe-list', record),
-  list('/recycling-list', 'recyclingList'),
+  list('/recycling-list', 'recyclingList', built),
   // Reviews
   list('/user-evaluation-list', 'userEvaluationList'),
   child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list'),
@@ -109,8 +109,8 @@ export const SCREENS = [
   child('/tag-add', 'tagAdd', '/tag-list', built),
   child('/tag-edit', 'tagEdit', '/tag-list', builtRecord),
   // Paid and online recipes
-  list('/pay-recipe-list', 'payRecipeList'),
-  list('/online-recipe-list', 'onlineRecipeList'),
+  list('/pay-recipe-list', 'payRecipeList', built),
+  list('/online-recipe-list', 'onlineRecipeList', built),
   // Offline packs
   list('/offline-recipes-list', 'offlineRecipesList'),
   child('/offline-recipes-add', 'offlineRecipesAdd', '/offline-recipes-list'),

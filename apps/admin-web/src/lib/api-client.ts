@@ -25,6 +25,10 @@ export interface CallOptions {
   /** Text of the success toast of a command, or false for none. Default: the server's translated `desc`. */
   successMessage?: string | false;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `x-read-position` for read-your-writes. */
+  headers?: Record<string, string>;
+  /** Sees the answer's headers (e.g. a command's `x-read-position`) before the envelope is unwrapped. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export class ApiError extends Error {
@@ -100,7 +104,11 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   if (!h) throw new Error('configureApi() must run before the first call');
   const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
   const kind: CallKind = options.kind ?? (method === 'GET' ? 'query' : 'command');
-  const headers: Record<string, string> = { [LANG_HEADER]: h.lang(), Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    [LANG_HEADER]: h.lang(),
+    Accept: 'application/json',
+  };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {
@@ -117,6 +125,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       credentials: 'same-origin',
       signal: options.signal,
     });
+    options.onHeaders?.(res.headers);
     envelope = await readEnvelope(res);
     if (envelope.status === 200 && res.status !== 200) envelope.status = res.status;
   } catch (error) {

@@ -6,6 +6,8 @@ import { catalogEn, catalogErrorsEn } from '../../features/catalog/i18n/en.js';
 import { catalogErrorsZh, catalogZh } from '../../features/catalog/i18n/zh.js';
 import { homeEn } from '../../features/home/i18n/en.js';
 import { homeZh } from '../../features/home/i18n/zh.js';
+import { recipesEn } from '../../features/recipes/i18n/en.js';
+import { recipesZh } from '../../features/recipes/i18n/zh.js';
 import { appEn } from './en.js';
 import { appZh } from './zh.js';
 
@@ -20,6 +22,7 @@ export const zhCatalog = {
   account: accountZh,
   home: homeZh,
   catalog: catalogZh,
+  recipes: recipesZh,
 };
 export const enCatalog = {
   ...appEn,
@@ -28,4 +31,5 @@ export const enCatalog = {
   account: accountEn,
   home: homeEn,
   catalog: catalogEn,
+  recipes: recipesEn,
 };

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { choose, confirm, openFromMenu, search } from './catalog-support.js';
+import { loginAs, startHarness, type Harness } from './support/harness.js';
+
+// One system for the file, with the projector running so the recipe lists fill from the demo recipes' events.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function inEnglish(page: Page) {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+  await page.getByTestId('page-title').getByText('Home').waitFor();
+}
+
+// The library is kept alive: its hidden table stays in the page, so rows and columns are the visible ones.
+function row(page: Page, text: string) {
+  return page.locator('tbody tr:visible', { hasText: text });
+}
+
+async function selectRows(page: Page, texts: string[]) {
+  for (const text of texts) await row(page, text).getByRole('checkbox').check();
+}
+
+/** The texts of one column (by its header's accessor) of the table on screen. */
+async function column(page: Page, accessor: string): Promise<string[]> {
+  const header = page.locator(`thead th[data-accessor="${accessor}"]:visible`);
+  await header.waitFor();
+  const index = await header.evaluate((th) => Array.from(th.parentElement!.children).indexOf(th));
+  return page
+    .locator('tbody tr:visible')
+    .evaluateAll(
+      (rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? '').filter((t) => t !== ''),
+      index,
+    );
+}
+
+/** The status badge text of the row holding `text`. */
+function statusOf(page: Page, text: string) {
+  return row(page, text).getByTestId('recipe-status');
+}
+
+describe('recipe library (zh)', () => {
+  it('filters, releases a waiting recipe in place and shows why an illegal release is refused', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await openFromMenu(page, 'recipes', '菜谱库');
+    await row(page, 'R-1001').waitFor();
+    // The recycle bin has its own screen: the library leaves R-0901 out.
+    expect(await column(page, 'number')).not.toContain('R-0901');
+
+    await search(page, { number: 'R-100' });
+    await row(page, 'P-2001').waitFor({ state: 'detached' });
+    expect((await column(page, 'number')).sort()).toEqual(['R-1001', 'R-1002', 'R-1003', 'R-1004', 'R-1005']);
+
+    await choose(page, 'filter-status', '待发布');
+    await page.getByTestId('filter-search').click();
+    await row(page, 'R-1001').waitFor({ state: 'detached' });
+    expect(await column(page, 'number')).toEqual(['R-1003']);
+
+    // Release from the row: a waiting recipe offers release, an editing one does not.
+    await page.getByRole('button', { name: '重置' }).click();
+    await row(page, 'R-1004').waitFor();
+    expect(await row(page, 'R-1004').getByTestId('row-release').count()).toBe(0);
+    await row(page, 'R-1003').getByTestId('row-release').click();
+    expect(await confirm(page)).toContain('发布');
+    await statusOf(page, 'R-1003').getByText('已发布', { exact: true }).waitFor();
+    expect(await row(page, 'R-1003').locator('td').nth(6).textContent()).toBe('1');
+
+    // A batch release with an editing recipe in it: the API refuses that one and says why, in Chinese.
+    await selectRows(page, ['R-1004']);
+    await page.getByTestId('batch-release').click();
+    await confirm(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('batch-summary').getByText('成功 0 条，失败 1 条', { exact: false }).waitFor();
+    await dialog.getByText('菜谱R-1004当前为“编辑中”，不能发布', { exact: false }).waitFor();
+  });
+});
+
+describe('recipe library (en)', () => {
+  it('submits a recipe in place, refuses an incomplete one, deletes to the recycle bin and recovers', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await openFromMenu(page, 'recipes', 'Recipe library');
+    await row(page, 'R-1004').waitFor();
+
+    // Submit from the row: the status changes without a reload.
+    await row(page, 'R-1004').getByTestId('row-submit').click();
+    expect(await confirm(page)).toBe('Submit for review?');
+    await statusOf(page, 'R-1004').getByText('Waiting release', { exact: true }).waitFor();
+    // R-1005 is a bare draft: its submit is refused with the translated reason, and it stays in editing.
+    await row(page, 'R-1005').getByTestId('row-submit').click();
+    await confirm(page);
+    await page.getByText('Recipe R-1005 is incomplete and cannot be submitted', { exact: false }).waitFor();
+    await statusOf(page, 'R-1005').getByText('Editing', { exact: true }).waitFor();
+
+    // Delete R-1005 to the recycle bin: it leaves the library at once and the bin counts it.
+    await selectRows(page, ['R-1005']);
+    await page.getByTestId('batch-delete').click();
+    expect(await confirm(page)).toBe('Delete the 1 selected records?');
+    await row(page, 'R-1005').waitFor({ state: 'detached' });
+    await page.getByTestId('recycle-bin').getByText('Recycle bin (2)').waitFor();
+
+    await page.getByTestId('recycle-bin').click();
+    await page.getByTestId('page-title').getByText('Recycle bin', { exact: true }).waitFor();
+    await row(page, 'R-1005').waitFor();
+    expect((await column(page, 'number')).sort()).toEqual(['R-0901', 'R-1005']);
+    await row(page, 'R-1005').getByText('Editing', { exact: true }).waitFor();
+    await row(page, 'R-1005').getByTestId('row-recover').click();
+    expect(await confirm(page)).toBe('Recover it from the recycle bin?');
+    await row(page, 'R-1005').waitFor({ state: 'detached' });
+
+    await openFromMenu(page, 'recipes', 'Recipe library');
+    await statusOf(page, 'R-1005').getByText('Editing', { exact: true }).waitFor();
+  });
+
+  it('lists online and paid recipes, and sets a recipe paid in a batch', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await openFromMenu(page, 'recipes', 'Paid recipes');
+    await row(page, 'R-1002').waitFor();
+    expect(await column(page, 'number')).toEqual(['R-1002']);
+
+    await openFromMenu(page, 'recipes', 'Online recipes');
+    await row(page, 'R-1001').waitFor();
+    expect((await column(page, 'number')).sort()).toEqual(['R-1001', 'R-1002']);
+    await selectRows(page, ['R-1001']);
+    await page.getByTestId('batch-paid').click();
+    expect(await confirm(page)).toBe('Change the online or paid setting of the 1 selected records?');
+    await row(page, 'R-1001').locator('td').nth(8).getByText('Yes').waitFor();
+
+    await openFromMenu(page, 'recipes', 'Paid recipes');
+    await row(page, 'R-1001').waitFor();
+  });
+});

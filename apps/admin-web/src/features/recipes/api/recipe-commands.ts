@@ -1,0 +1,93 @@
+import type { Page } from '@kb/contracts';
+import { api } from '../../../lib/api-client.js';
+import { batchOutcomeOf, type RecipeBatchAnswer } from '../rules/recipe-actions.js';
+import type { RecipeListItem } from './recipe-list.js';
+
+/**
+ * Read-your-writes: every recipe command answers `x-read-position`; the next list GET sends the latest one back
+ * so the API waits until the read models show the change.
+ */
+const READ_POSITION = 'x-read-position';
+let lastPosition: string | null = null;
+
+const remember = (headers: Headers) => {
+  const position = headers.get(READ_POSITION);
+  if (position) lastPosition = position;
+};
+
+export function readPositionHeaders(): Record<string, string> {
+  return lastPosition ? { [READ_POSITION]: lastPosition } : {};
+}
+
+/** The list filters of `/api/recipe/list` (empty ones are not sent). */
+export interface RecipeListFilter {
+  number?: string;
+  name?: string;
+  status?: string | null;
+  categoryId?: string | null;
+  type?: string | null;
+  productCode?: string | null;
+  online?: string | null;
+  paid?: string | null;
+}
+
+export function fetchRecipePage(
+  query: RecipeListFilter & { pageNum: number; pageSize: number },
+  signal: AbortSignal,
+): Promise<Page<RecipeListItem>> {
+  return api<Page<RecipeListItem>>('/recipe/list', {
+    query: {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      number: query.number?.trim(),
+      name: query.name?.trim(),
+      status: query.status,
+      categoryId: query.categoryId,
+      type: query.type,
+      productCode: query.productCode,
+      online: query.online,
+      paid: query.paid,
+    },
+    headers: readPositionHeaders(),
+    signal,
+  });
+}
+
+export type RecipeBatchRoute =
+  | 'batchSubmit'
+  | 'batchRelease'
+  | 'batchRecallEditing'
+  | 'batchRecallWaitRelease'
+  | 'batchDelete'
+  | 'batchUpdateOnlineStatus'
+  | 'batchUpdateBuyStatus'
+  | 'batchUpdateCategory'
+  | 'recovery'
+  | 'batchClear';
+
+/** A batch command over recipes; answers the bar's outcome (failures by number, with the reason). */
+export async function runRecipeBatch(
+  route: RecipeBatchRoute,
+  ids: string[],
+  extra: Record<string, unknown> = {},
+) {
+  const answer = await api<RecipeBatchAnswer>(`/recipe/${route}`, {
+    json: { ids, ...extra },
+    onHeaders: remember,
+  });
+  return batchOutcomeOf(answer);
+}
+
+/** A command on one recipe (`copy`): the API's refusal (409 naming the recipe and its state) is its toast. */
+export function runRecipeCommand(route: 'copy', body: Record<string, unknown>) {
+  return api<{ id: string; number: string }>(`/recipe/${route}`, { json: body, onHeaders: remember });
+}
+
+/** How many recipes are in the recycle bin. */
+export function fetchRecycleBinCount(signal?: AbortSignal) {
+  return api<{ count: number }>('/recipe/countRemove', {
+    headers: readPositionHeaders(),
+    kind: 'reference',
+    signal,
+  }).then((answer) => answer.count);
+}

@@ -1,0 +1,63 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import type { RecipeListStatus } from '../rules/recipe-actions.js';
+
+/** One row of `GET /api/recipe/list` (apps/api recipe.api.ts `RecipeListItem`). */
+export interface RecipeListItem {
+  id: string;
+  number: string;
+  name: string;
+  names: Record<string, string>;
+  mainLang: string;
+  langs: string[];
+  type: string;
+  status: RecipeListStatus;
+  version: number;
+  categoryId: string | null;
+  categoryName: string | null;
+  productCodes: string[];
+  online: boolean;
+  paid: boolean;
+  updatedAt: string;
+  deletedAt: string | null;
+  recycledFrom: 'editing' | 'waiting_release' | null;
+  revision: number;
+}
+
+/** Cache key of everything the recipe screens list; a command invalidates it. */
+export const RECIPES_KEY = ['recipes'] as const;
+
+interface CategoryOption {
+  id: string;
+  name: string;
+}
+interface ProductOption {
+  productCode: string;
+  productName: string;
+}
+
+/** The brand's recipe categories, for the filter and the batch category change. */
+export const recipeCategoriesQuery = queryOptions({
+  queryKey: [...RECIPES_KEY, 'categories'],
+  queryFn: ({ signal }) =>
+    api<CategoryOption[]>('/recipeCategory/list', { query: { onPage: false }, kind: 'reference', signal }),
+  staleTime: 60_000,
+});
+
+/** The models the brand sells (`/api/common/loadBrandOwnerProduct`). */
+export const brandModelsQuery = queryOptions({
+  queryKey: [...RECIPES_KEY, 'models'],
+  queryFn: ({ signal }) =>
+    api<ProductOption[]>('/common/loadBrandOwnerProduct', { kind: 'reference', signal }),
+  staleTime: 60_000,
+});
+
+export function useCategoryOptions() {
+  const { data } = useQuery(recipeCategoriesQuery);
+  return (data ?? []).map((c) => ({ value: c.id, label: c.name }));
+}
+
+export function useModelOptions() {
+  const { data } = useQuery(brandModelsQuery);
+  return (data ?? []).map((m) => ({ value: m.productCode, label: `${m.productName} (${m.productCode})` }));
+}

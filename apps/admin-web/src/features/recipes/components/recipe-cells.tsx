@@ -1,0 +1,30 @@
+import { Badge } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLORS: Record<string, string> = {
+  editing: 'gray',
+  waiting_release: 'orange',
+  released: 'green',
+  recycle_bin: 'red',
+  cleared: 'dark',
+};
+
+/** A recipe's §4 status as a coloured badge in the user's language. */
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} data-testid="recipe-status">
+      {t(`recipes.status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+export function YesNo({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  return <>{value ? t('recipes.yes') : t('recipes.no')}</>;
+}
+
+export function formatTime(iso: string | null | undefined): string {
+  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
+}

@@ -1,0 +1,207 @@
+import { RECIPE_TYPES } from '@kb/contracts';
+import { Button } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { BatchAction } from '../../../components/batch-actions.js';
+import { ListPage, type FilterField } from '../../../components/list-page.js';
+import { fetchRecipePage, fetchRecycleBinCount, runRecipeBatch } from '../api/recipe-commands.js';
+import { RECIPES_KEY, useCategoryOptions, useModelOptions, type RecipeListItem } from '../api/recipe-list.js';
+import { chooseCategory } from './category-dialog.js';
+import { formatTime, StatusBadge, YesNo } from './recipe-cells.js';
+import { RecipeRowActions } from './recipe-row-actions.js';
+
+export interface RecipeFilters extends Record<string, unknown> {
+  number: string;
+  name: string;
+  status: string | null;
+  categoryId: string | null;
+  type: string | null;
+  productCode: string | null;
+  online: string | null;
+  paid: string | null;
+}
+
+const NO_FILTER: RecipeFilters = {
+  number: '',
+  name: '',
+  status: null,
+  categoryId: null,
+  type: null,
+  productCode: null,
+  online: null,
+  paid: null,
+};
+
+/**
+ * The recipe library and its online and paid views: filters, pager, selection, the §4 batch actions with
+ * their §8 confirmations and per-recipe results, and the row actions each state allows. `fixed` narrows the
+ * list for good (e.g. `{ online: 'true' }`) and drops that filter from the bar.
+ */
+export function RecipeListScreen({
+  listKey,
+  fixed = {},
+  withToolbar = false,
+}: {
+  listKey: string;
+  fixed?: Partial<RecipeFilters>;
+  withToolbar?: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const categories = useCategoryOptions();
+  const models = useModelOptions();
+  const binCount = useQuery({
+    queryKey: [...RECIPES_KEY, 'recycle-bin-count'],
+    queryFn: ({ signal }) => fetchRecycleBinCount(signal),
+    enabled: withToolbar,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: RECIPES_KEY });
+  const yesNo = [
+    { value: 'true', label: t('recipes.yes') },
+    { value: 'false', label: t('recipes.no') },
+  ];
+
+  const allFilters: FilterField<RecipeFilters>[] = [
+    { name: 'number', label: t('recipes.fields.number'), kind: 'text' },
+    { name: 'name', label: t('recipes.fields.name'), kind: 'text' },
+    {
+      name: 'status',
+      label: t('recipes.fields.status'),
+      kind: 'select',
+      options: (['editing', 'waiting_release', 'released'] as const).map((s) => ({
+        value: s,
+        label: t(`recipes.status.${s}`),
+      })),
+    },
+    { name: 'categoryId', label: t('recipes.fields.category'), kind: 'select', options: categories },
+    {
+      name: 'type',
+      label: t('recipes.fields.type'),
+      kind: 'select',
+      options: RECIPE_TYPES.map((type) => ({ value: type, label: t(`recipes.type.${type}`) })),
+    },
+    { name: 'productCode', label: t('recipes.fields.model'), kind: 'select', options: models },
+    { name: 'online', label: t('recipes.fields.online'), kind: 'select', options: yesNo },
+    { name: 'paid', label: t('recipes.fields.paid'), kind: 'select', options: yesNo },
+  ];
+  const filters = allFilters.filter((f) => fixed[f.name] === undefined);
+
+  const batch = (
+    key: string,
+    label: string,
+    route: Parameters<typeof runRecipeBatch>[0],
+    confirm: BatchAction<RecipeListItem>['confirm'],
+    extra: Record<string, unknown> = {},
+    color?: string,
+  ): BatchAction<RecipeListItem> => ({
+    key,
+    label,
+    confirm,
+    color,
+    run: async (rows) => {
+      const outcome = await runRecipeBatch(
+        route,
+        rows.map((r) => r.id),
+        extra,
+      );
+      refresh();
+      return outcome;
+    },
+  });
+
+  const batchActions: BatchAction<RecipeListItem>[] = [
+    batch('submit', t('recipes.actions.submit'), 'batchSubmit', 'submitAudit'),
+    batch('release', t('recipes.actions.release'), 'batchRelease', 'releaseOnline'),
+    batch('recallEditing', t('recipes.actions.recallEditing'), 'batchRecallEditing', 'undo'),
+    batch('recallWaitRelease', t('recipes.actions.recallWaitRelease'), 'batchRecallWaitRelease', 'undo'),
+    batch('online', t('recipes.actions.setOnline'), 'batchUpdateOnlineStatus', 'batchOnlinePaid', {
+      online: true,
+    }),
+    batch('offline', t('recipes.actions.setOffline'), 'batchUpdateOnlineStatus', 'batchOnlinePaid', {
+      online: false,
+    }),
+    batch('paid', t('recipes.actions.setPaid'), 'batchUpdateBuyStatus', 'batchOnlinePaid', { paid: true }),
+    batch('free', t('recipes.actions.setFree'), 'batchUpdateBuyStatus', 'batchOnlinePaid', { paid: false }),
+    {
+      key: 'category',
+      label: t('recipes.actions.changeCategory'),
+      run: async (rows) => {
+        const categoryId = await chooseCategory(t('recipes.categoryDialog.title'), categories);
+        if (categoryId === undefined) return;
+        const outcome = await runRecipeBatch(
+          'batchUpdateCategory',
+          rows.map((r) => r.id),
+          { categoryId },
+        );
+        refresh();
+        return outcome;
+      },
+    },
+    batch('delete', t('common.delete'), 'batchDelete', 'batchDelete', {}, 'red'),
+  ];
+
+  return (
+    <ListPage<RecipeListItem, RecipeFilters>
+      queryKey={[...RECIPES_KEY, listKey]}
+      fetchPage={(q, signal) => fetchRecipePage({ ...q, ...fixed }, signal)}
+      initialFilters={NO_FILTER}
+      filters={filters}
+      idAccessor="id"
+      columns={[
+        { accessor: 'number', title: t('recipes.fields.number') },
+        { accessor: 'name', title: t('recipes.fields.name') },
+        {
+          accessor: 'type',
+          title: t('recipes.fields.type'),
+          render: (r) => t(`recipes.type.${r.type}`, { defaultValue: r.type }),
+        },
+        {
+          accessor: 'status',
+          title: t('recipes.fields.status'),
+          render: (r) => <StatusBadge status={r.status} />,
+        },
+        { accessor: 'categoryName', title: t('recipes.fields.category') },
+        { accessor: 'version', title: t('recipes.fields.version') },
+        { accessor: 'online', title: t('recipes.fields.online'), render: (r) => <YesNo value={r.online} /> },
+        { accessor: 'paid', title: t('recipes.fields.paid'), render: (r) => <YesNo value={r.paid} /> },
+        {
+          accessor: 'updatedAt',
+          title: t('recipes.fields.updatedAt'),
+          render: (r) => formatTime(r.updatedAt),
+        },
+        {
+          accessor: 'actions',
+          title: t('common.actions'),
+          render: (r) => <RecipeRowActions recipe={r} onChanged={refresh} />,
+        },
+      ]}
+      batchActions={batchActions}
+      toolbar={
+        withToolbar && (
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => void navigate({ to: '/recycling-list' })}
+              data-testid="recycle-bin"
+            >
+              {t('recipes.actions.recycleBin', { count: binCount.data ?? 0 })}
+            </Button>
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => void navigate({ to: '/recipe-add' })}
+              data-testid="add"
+            >
+              {t('common.add')}
+            </Button>
+          </>
+        )
+      }
+    />
+  );
+}

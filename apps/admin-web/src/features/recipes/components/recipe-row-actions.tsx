@@ -1,0 +1,68 @@
+import { Button, Group } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
+import { notifyError } from '../../../lib/notify.js';
+import { runRecipeBatch, runRecipeCommand, type RecipeBatchRoute } from '../api/recipe-commands.js';
+import type { RecipeListItem } from '../api/recipe-list.js';
+import { rowActionsOf, type RecipeRowAction } from '../rules/recipe-actions.js';
+
+const COMMANDS: Partial<Record<RecipeRowAction, { route: RecipeBatchRoute; confirm: ConfirmKind }>> = {
+  submit: { route: 'batchSubmit', confirm: 'submitAudit' },
+  release: { route: 'batchRelease', confirm: 'releaseOnline' },
+  recallEditing: { route: 'batchRecallEditing', confirm: 'undo' },
+  recallWaitRelease: { route: 'batchRecallWaitRelease', confirm: 'undo' },
+  delete: { route: 'batchDelete', confirm: 'delete' },
+};
+
+const LABELS = {
+  edit: 'common.edit',
+  detail: 'common.detail',
+  copy: 'recipes.actions.copy',
+  submit: 'recipes.actions.submit',
+  release: 'recipes.actions.release',
+  recallEditing: 'recipes.actions.recallEditing',
+  recallWaitRelease: 'recipes.actions.recallWaitRelease',
+  delete: 'common.delete',
+} as const satisfies Record<RecipeRowAction, string>;
+
+/** A recipe row's own buttons: only the actions its state allows (the decider's transition table). */
+export function RecipeRowActions({ recipe, onChanged }: { recipe: RecipeListItem; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const act = async (action: RecipeRowAction) => {
+    if (action === 'edit') return void navigate({ to: '/recipe-edit', search: { id: recipe.id } });
+    if (action === 'detail') return void navigate({ to: '/recipe-detail', search: { id: recipe.id } });
+    if (action === 'copy') {
+      if (!(await confirmAction('copy'))) return;
+      await runRecipeCommand('copy', { id: recipe.id }).then(onChanged, () => undefined);
+      return;
+    }
+    const command = COMMANDS[action];
+    if (!command || !(await confirmAction(command.confirm))) return;
+    try {
+      const outcome = await runRecipeBatch(command.route, [recipe.id]);
+      // A refusal of the one recipe comes back as its translated reason.
+      for (const failure of outcome.failed) notifyError(failure.reason);
+      onChanged();
+    } catch {
+      // The API client has shown the failure.
+    }
+  };
+  return (
+    <Group gap={2} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+      {rowActionsOf(recipe.status).map((action) => (
+        <Button
+          key={action}
+          size="compact-xs"
+          variant="subtle"
+          color={action === 'delete' ? 'red' : undefined}
+          onClick={() => void act(action)}
+          data-testid={`row-${action}`}
+        >
+          {t(LABELS[action])}
+        </Button>
+      ))}
+    </Group>
+  );
+}
