@@ -17,6 +17,7 @@ import { HealthController } from './modules/health/health.controller.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ReferenceController } from './modules/reference/reference.controller.js';
 import { RecipesModule } from './modules/recipes/recipes.module.js';
+import { ApkPackagesModule } from './modules/apk-packages/apk-packages.module.js';
 
 @Module({})
 export class AppModule {
@@ -30,6 +31,7 @@ export class AppModule {
         InfraModule,
         CatalogModule,
         RecipesModule,
+        ApkPackagesModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -53,6 +53,23 @@ describe('OpenAPI document and brand isolation', () => {
         'GET /api/common/downloadImportAccountTpl',
         'POST /api/cofarSdk/allDevModes',
         'GET /api/health',
+        ...['list', 'detail', 'search', 'lastSubmitVersionInfo', 'history'].map(
+          (r) => `GET /api/subApk/${r}`,
+        ),
+        ...[
+          'add',
+          'update',
+          'delete',
+          'batchDelete',
+          'addAndApproval',
+          'commitApproval',
+          'recall',
+          'updateTestStatus',
+          'updateReleaseStatus',
+          'auditPass',
+          'auditReturn',
+          'batchAudit',
+        ].map((r) => `POST /api/subApk/${r}`),
       ]),
     );
     const ui = fetch(`${api.baseUrl}/api/docs`).then((r) => r.status);
@@ -80,8 +97,20 @@ describe('OpenAPI document and brand isolation', () => {
     });
     expect(recipe.status).toBe(200);
     const recipeIds: Record<string, string> = { ...demoIds, id: recipe.data.id as string };
+    // A DEMO APK package for every /api/subApk/* route.
+    const apk = await demo.post('/api/subApk/add', {
+      subBrandCode: 'DEMO-CHEF',
+      productCode: 'TM-6',
+      versionNumber: 'SECRET-APK-9',
+      updateNotes: '秘密更新说明',
+      bootLogo: file.data.fileCode,
+    });
+    expect(apk.status).toBe(200);
+    const apkIds: Record<string, string> = { ...demoIds, id: apk.data.id as string };
     const demoMarkers = [
       'SECRET-R1',
+      'SECRET-APK-9',
+      '秘密更新说明',
       '秘制红烧肉',
       'Secret braised pork',
       file.data.fileCode,
@@ -96,7 +125,11 @@ describe('OpenAPI document and brand isolation', () => {
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         if (p === '/api/auth/logout') continue; // would end OTHER's own session, not touch DEMO's data
-        const ids = p.startsWith('/api/recipe/') ? recipeIds : demoIds;
+        const ids = p.startsWith('/api/recipe/')
+          ? recipeIds
+          : p.startsWith('/api/subApk/')
+            ? apkIds
+            : demoIds;
         const query = new URLSearchParams();
         for (const param of op.parameters ?? []) {
           if (param.in === 'query') query.set(param.name, ids[param.name] ?? 'DEMO');
@@ -129,6 +162,10 @@ describe('OpenAPI document and brand isolation', () => {
     const history = await demo.get(`/api/recipe/history?id=${recipe.data.id}`);
     expect(history.data.entries.map((e: { type: string }) => e.type)).toEqual(['RecipeCreated']);
     expect(walked.filter((r) => r.includes('/api/recipe/'))).toHaveLength(25);
+    // DEMO's APK package: only its own creation, none of OTHER's 17 /api/subApk/* calls reached it.
+    const apkHistory = await demo.get(`/api/subApk/history?id=${apk.data.id}`);
+    expect(apkHistory.data.entries.map((e: { type: string }) => e.type)).toEqual(['ApkPackageCreated']);
+    expect(walked.filter((r) => r.includes('/api/subApk/'))).toHaveLength(17);
     // DEMO can still log in: OTHER's walk changed none of DEMO's accounts.
     expect((await demo.get('/api/auth/me')).data.user.account).toBe('demo');
   });

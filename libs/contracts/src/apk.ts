@@ -198,6 +198,7 @@ export interface ApkDetail extends ApkListItem {
 /** What a command on one package answers (also header `x-read-position`). */
 export interface ApkCommandAnswer {
   id: string;
+  versionNumber: string;
   reviewStatus: ApkReviewStatus | 'deleted';
   testStatus: ApkTestStatus;
   releaseStatus: ApkReleaseStatus;

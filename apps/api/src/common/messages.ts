@@ -1,5 +1,6 @@
 import type { UiLang } from '@kb/contracts';
-import { RECIPE_MESSAGES } from '@kb/domain';
+import { APK_MESSAGES, RECIPE_MESSAGES } from '@kb/domain';
+import { APK_API_MESSAGES } from '../modules/apk-packages/apk-api.messages.js';
 import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
 
 /**
@@ -104,6 +105,8 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
   ...RECIPE_MESSAGES,
   ...RECIPE_API_MESSAGES,
+  ...APK_MESSAGES,
+  ...APK_API_MESSAGES,
 };
 
 /** Fills `{name}` placeholders; unknown codes fall back to the generic message of their status. */

@@ -1,0 +1,48 @@
+import type { ApkEventType } from '@kb/domain';
+
+/**
+ * Messages of the APK endpoints that are not the decider's (those are `APK_MESSAGES` of @kb/domain): checks
+ * against the brand's data, concurrency, answers. Merged into the API catalog (common/messages.ts).
+ */
+export const APK_API_MESSAGES: Record<string, { zh: string; en: string }> = {
+  apk_changed: {
+    zh: 'APK包{name}已被他人修改，请重新加载后再编辑',
+    en: 'APK package {name} was changed by someone else; reload it and edit again',
+  },
+  apk_picture_missing: {
+    zh: '图片不存在或不是本品牌上传的图片，请重新上传',
+    en: 'The picture does not exist in your brand; upload it again',
+  },
+  apk_video_missing: {
+    zh: '视频不存在或不是本品牌上传的视频，请重新上传',
+    en: 'The video does not exist in your brand; upload it again',
+  },
+  apk_file_missing: {
+    zh: 'APK文件不存在或不是本品牌上传的APK，请重新上传',
+    en: 'The APK file does not exist in your brand; upload it again',
+  },
+  apk_batch_done: { zh: '{succeeded}个APK包操作成功', en: '{succeeded} APK package(s) done' },
+  apk_batch_partial: {
+    zh: '{succeeded}个成功，{failed}个失败',
+    en: '{succeeded} succeeded, {failed} failed',
+  },
+  apk_submitted: { zh: '提交审核成功', en: 'Submitted for review' },
+  apk_recalled: { zh: '撤回成功', en: 'Recalled' },
+  apk_audit_passed: { zh: '审核通过', en: 'Audit passed' },
+  apk_audit_returned: { zh: '已退回', en: 'Returned' },
+};
+
+/** What each event says in the history timeline; `{reason}` is filled from the event's data. */
+export const APK_EVENT_TITLES: Record<ApkEventType, { zh: string; en: string }> = {
+  ApkPackageCreated: { zh: '新建APK包', en: 'Package created' },
+  ApkPackageRevised: { zh: '修改内容', en: 'Content edited' },
+  ApkSubmittedForReview: { zh: '提交审核', en: 'Submitted for review' },
+  ApkSubmissionRecalled: { zh: '撤回提交', en: 'Submission recalled' },
+  ApkAuditPassed: { zh: '审核通过', en: 'Audit passed' },
+  ApkReturned: { zh: '审核退回：{reason}', en: 'Returned: {reason}' },
+  ApkTestPublished: { zh: '发布测试', en: 'Published to test devices' },
+  ApkTestCancelled: { zh: '取消测试', en: 'Taken off test devices' },
+  ApkPublishedOnline: { zh: '发布上线', en: 'Published online' },
+  ApkOnlineCancelled: { zh: '取消上线', en: 'Taken offline' },
+  ApkPackageDeleted: { zh: '删除', en: 'Deleted' },
+};

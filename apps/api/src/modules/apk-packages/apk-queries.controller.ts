@@ -1,0 +1,83 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  apkIdQuerySchema,
+  apkLastSubmitQuerySchema,
+  apkListQuerySchema,
+  apkSearchQuerySchema,
+} from '@kb/contracts';
+import { ok } from '../../common/envelope.js';
+import { ApiQueryFrom } from '../../common/openapi.js';
+import { requestContext } from '../../common/request-context.js';
+import { parseInput } from '../../common/validation.js';
+import { ApkDetailQuery } from './queries/apk-detail/apk-detail.query.js';
+import { ApkHistoryQuery } from './queries/apk-history/apk-history.query.js';
+import { LastSubmitVersionQuery } from './queries/last-submit-version/last-submit-version.query.js';
+import { ListApksQuery } from './queries/list-apks/list-apks.query.js';
+import { SearchApksQuery } from './queries/search-apks/search-apks.query.js';
+
+/**
+ * The APK package queries of §7 plus the history. Lists and details read the read models (send back a command's
+ * `x-read-position` to see its effect); the history reads the stream itself.
+ */
+@ApiTags('apk-packages')
+@Controller('subApk')
+export class ApkQueriesController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('list')
+  @ApiOperation({
+    summary:
+      'APK packages of the brand, newest change first; filters: sub-brand, model, version prefix, review/test/release status',
+  })
+  @ApiQueryFrom(apkListQuerySchema)
+  async list(@Query() query: unknown) {
+    const filter = parseInput(apkListQuerySchema, query);
+    return ok(await this.queries.execute(new ListApksQuery(requestContext.brand(), filter)));
+  }
+
+  @Get('search')
+  @ApiOperation({ summary: 'Pick packages by version, sub-brand or model prefix (at most 50)' })
+  @ApiQueryFrom(apkSearchQuerySchema)
+  async search(@Query() query: unknown) {
+    const { keyword, reviewStatus } = parseInput(apkSearchQuerySchema, query);
+    return ok(await this.queries.execute(new SearchApksQuery(requestContext.brand(), keyword, reviewStatus)));
+  }
+
+  @Get('detail')
+  @ApiOperation({ summary: 'One package with its whole content and the revision to save against' })
+  @ApiQueryFrom(apkIdQuerySchema)
+  async detail(@Query() query: unknown) {
+    const { id } = parseInput(apkIdQuerySchema, query);
+    return ok(await this.queries.execute(new ApkDetailQuery(requestContext.brand(), id)));
+  }
+
+  @Get('lastSubmitVersionInfo')
+  @ApiOperation({
+    summary:
+      'The versions of the latest submitted package of a sub-brand and model (null if none), to start the next',
+  })
+  @ApiQueryFrom(apkLastSubmitQuerySchema)
+  async lastSubmitVersionInfo(@Query() query: unknown) {
+    const { subBrandCode, productCode } = parseInput(apkLastSubmitQuerySchema, query);
+    return ok(
+      await this.queries.execute(
+        new LastSubmitVersionQuery(requestContext.brand(), subBrandCode, productCode),
+      ),
+    );
+  }
+
+  @Get('history')
+  @ApiOperation({
+    summary:
+      'The package’s timeline for auditors: each event with who, when, what changed (returns with their reason) and the state as of it',
+  })
+  @ApiQueryFrom(apkIdQuerySchema)
+  async history(@Query() query: unknown) {
+    const { id } = parseInput(apkIdQuerySchema, query);
+    return ok(
+      await this.queries.execute(new ApkHistoryQuery(requestContext.brand(), requestContext.lang(), id)),
+    );
+  }
+}

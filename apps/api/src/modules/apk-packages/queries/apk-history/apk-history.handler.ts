@@ -1,0 +1,67 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ApkFieldChange, ApkHistoryEntry } from '@kb/contracts';
+import { DomainError, apkDecider, statesAfterEachEvent, type ApkState } from '@kb/domain';
+import { APK_EVENT_TITLES } from '../../apk-api.messages.js';
+import { ApkStreams } from '../../apk-streams.js';
+import { ApkHistoryQuery } from './apk-history.query.js';
+
+const LIFECYCLE = ['status', 'testStatus', 'releaseStatus', 'returnReason'] as const;
+
+/** The fields that differ between two states: lifecycle facts first (status as `reviewStatus`), then content. */
+export function apkStateChanges(before: ApkState, after: ApkState): ApkFieldChange[] {
+  if (after.status === 'absent') return [];
+  if (before.status === 'absent') return [{ field: 'reviewStatus', before: null, after: after.status }];
+  const changes: ApkFieldChange[] = [];
+  for (const field of LIFECYCLE)
+    if (before[field] !== after[field])
+      changes.push({
+        field: field === 'status' ? 'reviewStatus' : field,
+        before: before[field],
+        after: after[field],
+      });
+  for (const field of Object.keys(after.content) as (keyof typeof after.content)[])
+    if (before.content[field] !== after.content[field])
+      changes.push({ field, before: before.content[field] ?? null, after: after.content[field] ?? null });
+  return changes;
+}
+
+@QueryHandler(ApkHistoryQuery)
+export class ApkHistoryHandler implements IQueryHandler<ApkHistoryQuery> {
+  constructor(private readonly streams: ApkStreams) {}
+
+  async execute({ brand, lang, id }: ApkHistoryQuery) {
+    const loaded = await this.streams.load(brand, id);
+    if (loaded.state.status === 'absent') throw new DomainError(404, 'apk_not_found');
+    const states = statesAfterEachEvent(apkDecider, loaded.events);
+    const entries: ApkHistoryEntry[] = loaded.recorded.map((recorded, i) => {
+      const before = i === 0 ? apkDecider.initialState : states[i - 1]!;
+      const after = states[i]!;
+      const event = loaded.events[i]!;
+      if (after.status === 'absent') throw new DomainError(404, 'apk_not_found');
+      const data = event.data as Record<string, unknown>;
+      const title = (APK_EVENT_TITLES[event.type]?.[lang] ?? event.type).replace(
+        /\{(\w+)\}/g,
+        (_, k: string) => String(data[k] ?? ''),
+      );
+      return {
+        revision: Number(recorded.streamPosition),
+        eventId: recorded.eventId,
+        type: event.type,
+        title,
+        actor: recorded.metadata.actor,
+        occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
+        data: event.data,
+        changes: apkStateChanges(before, after),
+        state: {
+          reviewStatus: after.status,
+          testStatus: after.testStatus,
+          releaseStatus: after.releaseStatus,
+          returnReason: after.returnReason,
+          content: after.content,
+        },
+      };
+    });
+    const state = loaded.state;
+    return { id, versionNumber: state.content.versionNumber, reviewStatus: state.status, entries };
+  }
+}

@@ -1,0 +1,53 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import type { ApkListQuery } from '@kb/contracts';
+import { PG_POOL } from '../../../../infra/tokens.js';
+import { APK_LIST_SELECT, likeLiteral, toApkListItem, type ApkListRow } from '../apk-rows.js';
+import { ListApksQuery } from './list-apks.query.js';
+
+/** WHERE over `apk_list a`, brand first ($1). */
+export function apkListConditions(brand: string, f: Partial<ApkListQuery>) {
+  const params: unknown[] = [brand];
+  const add = (v: unknown) => `$${params.push(v)}`;
+  const where = ['a.brand_owner_code = $1'];
+  if (f.subBrandCode) where.push(`a.sub_brand_code = ${add(f.subBrandCode)}`);
+  if (f.productCode) where.push(`a.product_code = ${add(f.productCode)}`);
+  if (f.version) {
+    const prefix = add(`${likeLiteral(f.version.toLowerCase())}%`);
+    where.push(`(lower(a.version_number) LIKE ${prefix} OR lower(a.apk_version) LIKE ${prefix})`);
+  }
+  if (f.reviewStatus) where.push(`a.review_status = ${add(f.reviewStatus)}`);
+  if (f.testStatus) where.push(`a.test_status = ${add(f.testStatus)}`);
+  if (f.releaseStatus) where.push(`a.release_status = ${add(f.releaseStatus)}`);
+  return { where: where.join(' AND '), params };
+}
+
+@QueryHandler(ListApksQuery)
+export class ListApksHandler implements IQueryHandler<ListApksQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ brand, filter }: ListApksQuery) {
+    const { where, params } = apkListConditions(brand, filter);
+    const sql = `${APK_LIST_SELECT} WHERE ${where} ORDER BY a.updated_at DESC, a.apk_id DESC`;
+    if (!filter.onPage) {
+      const { rows } = await this.pool.query<ApkListRow>(sql, params);
+      return rows.map(toApkListItem);
+    }
+    const n = params.length;
+    const [page, count] = await Promise.all([
+      this.pool.query<ApkListRow>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+        ...params,
+        filter.pageSize,
+        (filter.pageNum - 1) * filter.pageSize,
+      ]),
+      this.pool.query<{ total: string }>(`SELECT count(*) AS total FROM apk_list a WHERE ${where}`, params),
+    ]);
+    return {
+      list: page.rows.map(toApkListItem),
+      total: Number(count.rows[0]?.total ?? 0),
+      pageNum: filter.pageNum,
+      pageSize: filter.pageSize,
+    };
+  }
+}

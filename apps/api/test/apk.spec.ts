@@ -1,0 +1,457 @@
+import type { ApkContentInput } from '@kb/contracts';
+import type { EventStore } from '@kb/event-store';
+import { createPool, type Pool } from '@kb/platform';
+import { allProjections, runProjections } from '@kb/read-models';
+import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
+import { EVENT_STORE } from '../src/infra/tokens.js';
+import { fileForm, loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+
+interface Answer {
+  http: number;
+  status: number;
+  desc: string;
+  data: any;
+  code?: string;
+  position: string | null;
+}
+
+async function command(client: Client, url: string, json: unknown): Promise<Answer> {
+  const res = await client.request('POST', url, { json });
+  const body = (await res.json()) as Omit<Answer, 'http' | 'position'>;
+  return { http: res.status, ...body, position: res.headers.get(READ_POSITION_HEADER) };
+}
+
+/** A query that reads its own write: sends back the position a command answered. */
+function read(client: Client, url: string, after?: Answer | null) {
+  const position = after?.position;
+  return client.json('GET', url, { headers: position ? { [READ_POSITION_HEADER]: position } : {} });
+}
+
+/** Bytes the upload accepts as an MP4 video (`ftyp` box) and as an APK (a zip named .apk). */
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(200, 7)]);
+const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5000, 3)]);
+
+describe('APK packages (/api/subApk)', () => {
+  let api: TestApi;
+  let demo: Client;
+  let demoEn: Client;
+  let auditor: Client;
+  let editor: Client;
+  let other: Client;
+  let pool: Pool;
+  let store: EventStore;
+  let stop: AbortController;
+  let projecting: Promise<void>;
+  let pictures: Record<string, string>;
+  let apkFile: string;
+  let otherPicture: string;
+
+  async function upload(client: Client, bytes: Buffer, name: string, purpose: string) {
+    const res = await client.json('POST', '/api/file/upload', { body: fileForm(bytes, name, purpose) });
+    if (res.status !== 200) throw new Error(`upload failed: ${res.desc}`);
+    return res.data.fileCode as string;
+  }
+
+  /** A complete package of DEMO's ChefMate C6. */
+  const content = (versionNumber: string, overrides: Partial<ApkContentInput> = {}): ApkContentInput => ({
+    subBrandCode: 'DEMO-CHEF',
+    productCode: 'TM-6',
+    versionNumber,
+    apkVersion: `${versionNumber}-b1`,
+    parentVersion: '1.0.0',
+    updateNotes: 'Faster boot',
+    branchPackage: 'release/main',
+    apkFileCode: apkFile,
+    modeName: 'Chef mode',
+    ...pictures,
+    ...overrides,
+  });
+
+  const add = (versionNumber: string, overrides: Partial<ApkContentInput> = {}) =>
+    command(demo, '/api/subApk/add', content(versionNumber, overrides));
+
+  /** Adds and submits as demo; answers the id. */
+  async function pending(versionNumber: string, overrides: Partial<ApkContentInput> = {}) {
+    const added = await command(demo, '/api/subApk/addAndApproval', content(versionNumber, overrides));
+    expect(added).toMatchObject({ status: 200, data: { reviewStatus: 'pending_review' } });
+    return added.data.id as string;
+  }
+
+  async function created(versionNumber: string, overrides: Partial<ApkContentInput> = {}) {
+    const id = await pending(versionNumber, overrides);
+    const passed = await command(auditor, '/api/subApk/auditPass', { id });
+    expect(passed.data.reviewStatus).toBe('created');
+    return { id, last: passed };
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
+    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    auditor = await loggedIn(api.baseUrl, 'audit', 'audit12345', 'en');
+    editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
+    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    pool = createPool(api.db.url, { max: 6 });
+    store = api.app.get(EVENT_STORE);
+    stop = new AbortController();
+    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    pictures = {};
+    for (const field of [
+      'bootLogo',
+      'screensaver',
+      'accountBackground',
+      'recipeEntryBackground',
+      'modeEntryBackground',
+      'onlineRecipeEntryBackground',
+      'modePicture',
+      'modeBackground',
+      'modeIcon',
+    ])
+      pictures[field] = await uploadImage(demo, `${field}.png`);
+    pictures.bootVideo = await upload(demo, MP4, 'boot.mp4', 'video');
+    apkFile = await upload(demo, APK, 'chef-2.0.apk', 'apk');
+    otherPicture = await uploadImage(other, 'theirs.png');
+  });
+  afterAll(async () => {
+    stop.abort();
+    await projecting;
+    await pool.end();
+    await api.stop();
+  });
+
+  it('goes draft → refused incomplete → saved → pending → returned with a reason → resubmitted → created → test → online, each visible at once', async () => {
+    const draft = await command(demo, '/api/subApk/add', {
+      subBrandCode: 'DEMO-CHEF',
+      productCode: 'TM-6',
+      versionNumber: '2.0.0',
+    });
+    expect(draft).toMatchObject({
+      http: 200,
+      desc: '保存成功',
+      data: {
+        reviewStatus: 'uncommitted',
+        testStatus: 'not_tested',
+        releaseStatus: 'not_released',
+        revision: 0,
+      },
+    });
+    const id = draft.data.id as string;
+
+    const incomplete = await command(demoEn, '/api/subApk/commitApproval', { id });
+    expect(incomplete.http).toBe(400);
+    expect(incomplete.desc).toBe(
+      'APK package 2.0.0 is incomplete and cannot be submitted for review: missing the boot logo, the boot video, ' +
+        'the screensaver, the account background, the recipe entry background, the online recipe entry background, ' +
+        'the mode entry background, the mode picture, the mode background, the mode icon',
+    );
+
+    const saved = await command(demo, '/api/subApk/update', { id, revision: 0, ...content('2.0.0') });
+    expect(saved.data).toMatchObject({ changed: true, revision: 1 });
+    const stale = await command(demoEn, '/api/subApk/update', { id, revision: 0, ...content('2.0.1') });
+    expect(stale).toMatchObject({
+      http: 409,
+      desc: 'APK package 2.0.0 was changed by someone else; reload it and edit again',
+    });
+
+    const submitted = await command(demo, '/api/subApk/commitApproval', { id, revision: 1 });
+    expect(submitted).toMatchObject({
+      http: 200,
+      desc: '提交审核成功',
+      data: { reviewStatus: 'pending_review' },
+    });
+    const detail = await read(demo, `/api/subApk/detail?id=${id}`, submitted);
+    expect(detail.data).toMatchObject({
+      id,
+      subBrandCode: 'DEMO-CHEF',
+      subBrandName: 'ChefMate',
+      productCode: 'TM-6',
+      modelName: 'ChefMate C6',
+      versionNumber: '2.0.0',
+      fileSize: APK.length,
+      reviewStatus: 'pending_review',
+      installedCount: 0,
+      submittedBy: 'demo',
+      createdBy: 'demo',
+      content: { bootVideo: pictures.bootVideo, modeName: 'Chef mode', fileSize: APK.length },
+    });
+    expect(detail.data.appliedAt).toEqual(expect.any(String));
+
+    // A pending package is not editable: 409 naming the package and its state, in the caller's language.
+    const zh = await command(demo, '/api/subApk/update', { id, revision: 2, ...content('2.0.0') });
+    expect(zh).toMatchObject({ http: 409, desc: 'APK包2.0.0当前为“待审核”，不能修改，请先撤回' });
+    const en = await command(demoEn, '/api/subApk/delete', { id });
+    expect(en).toMatchObject({
+      http: 409,
+      desc: 'APK package 2.0.0 is pending review; it cannot be deleted; recall it first',
+    });
+
+    // Four eyes and roles.
+    const self = await command(demoEn, '/api/subApk/auditPass', { id });
+    expect(self).toMatchObject({
+      http: 403,
+      desc: 'You submitted APK package 2.0.0; someone else must audit it',
+    });
+    const byEditor = await command(editor, '/api/subApk/auditPass', { id });
+    expect(byEditor).toMatchObject({ http: 403, desc: 'Only an auditor or an admin can audit APK packages' });
+    const noReason = await command(auditor, '/api/subApk/auditReturn', { id, reason: ' ' });
+    expect(noReason).toMatchObject({ http: 400 });
+    expect(noReason.desc).toContain('Give the reason for returning it');
+
+    const returned = await command(auditor, '/api/subApk/auditReturn', { id, reason: 'Boot logo is blurry' });
+    expect(returned).toMatchObject({ http: 200, data: { reviewStatus: 'returned' } });
+    const returnedList = await read(demo, '/api/subApk/list?reviewStatus=returned', returned);
+    expect(returnedList.data.list).toEqual([
+      expect.objectContaining({ id, returnReason: 'Boot logo is blurry', auditedBy: 'audit' }),
+    ]);
+
+    const fixed = await command(demo, '/api/subApk/update', {
+      id,
+      revision: returned.data.revision,
+      ...content('2.0.0', { bootLogo: await uploadImage(demo, 'sharp-logo.png') }),
+    });
+    expect(fixed.data).toMatchObject({ reviewStatus: 'returned', changed: true });
+    expect((await command(demo, '/api/subApk/commitApproval', { id })).data.reviewStatus).toBe(
+      'pending_review',
+    );
+    const passed = await command(auditor, '/api/subApk/auditPass', { id });
+    expect(passed).toMatchObject({ http: 200, desc: 'Audit passed', data: { reviewStatus: 'created' } });
+
+    const notEditable = await command(demoEn, '/api/subApk/update', {
+      id,
+      revision: passed.data.revision,
+      ...content('2.0.0'),
+    });
+    expect(notEditable.desc).toBe(
+      'APK package 2.0.0 is created; it cannot be edited; to change it, add a new package',
+    );
+
+    const test = await command(demo, '/api/subApk/updateTestStatus', { id, testing: true });
+    expect(test.data).toMatchObject({ testStatus: 'testing', changed: true });
+    const online = await command(demo, '/api/subApk/updateReleaseStatus', { id, online: 'true' });
+    expect(online.data).toMatchObject({ releaseStatus: 'online', changed: true });
+    const again = await command(demo, '/api/subApk/updateReleaseStatus', { id, online: true });
+    expect(again.data.changed).toBe(false);
+    const live = await read(demo, `/api/subApk/detail?id=${id}`, online);
+    expect(live.data).toMatchObject({
+      reviewStatus: 'created',
+      testStatus: 'testing',
+      releaseStatus: 'online',
+    });
+    expect(live.data.releasedAt).toEqual(expect.any(String));
+
+    const inUse = await command(demoEn, '/api/subApk/delete', { id });
+    expect(inUse).toMatchObject({
+      http: 409,
+      desc: 'APK package 2.0.0 is online; cancel that before deleting it',
+    });
+
+    // The history: who did what when, with the return's reason, and the state as of each event.
+    const history = await demoEn.get(`/api/subApk/history?id=${id}`);
+    const entries = history.data.entries as {
+      type: string;
+      title: string;
+      actor: string;
+      occurredAt: string;
+      state: { reviewStatus: string; returnReason: string | null };
+      changes: { field: string }[];
+    }[];
+    expect(entries.map((e) => [e.type, e.actor, e.state.reviewStatus])).toEqual([
+      ['ApkPackageCreated', 'demo', 'uncommitted'],
+      ['ApkPackageRevised', 'demo', 'uncommitted'],
+      ['ApkSubmittedForReview', 'demo', 'pending_review'],
+      ['ApkReturned', 'audit', 'returned'],
+      ['ApkPackageRevised', 'demo', 'returned'],
+      ['ApkSubmittedForReview', 'demo', 'pending_review'],
+      ['ApkAuditPassed', 'audit', 'created'],
+      ['ApkTestPublished', 'demo', 'created'],
+      ['ApkPublishedOnline', 'demo', 'created'],
+    ]);
+    expect(entries[3]!.title).toBe('Returned: Boot logo is blurry');
+    expect(entries[3]!.state.returnReason).toBe('Boot logo is blurry');
+    expect(entries[4]!.changes.map((c) => c.field)).toEqual(['bootLogo']);
+    expect(entries.every((e) => !Number.isNaN(Date.parse(e.occurredAt)))).toBe(true);
+    const zhHistory = await demo.get(`/api/subApk/history?id=${id}`);
+    expect(zhHistory.data.entries[3].title).toBe('审核退回：Boot logo is blurry');
+
+    const last = await read(
+      demo,
+      '/api/subApk/lastSubmitVersionInfo?subBrandCode=DEMO-CHEF&productCode=TM-6',
+      online,
+    );
+    expect(last.data).toMatchObject({
+      id,
+      versionNumber: '2.0.0',
+      apkVersion: '2.0.0-b1',
+      reviewStatus: 'created',
+    });
+    const none = await demo.get('/api/subApk/lastSubmitVersionInfo?subBrandCode=DEMO-AIR&productCode=AF-5');
+    expect(none).toMatchObject({ status: 200, data: null });
+  });
+
+  it('recalls a pending submission, deletes drafts, and refuses recall where nothing is pending', async () => {
+    const id = await pending('3.0.0');
+    const recalled = await command(demo, '/api/subApk/recall', { id });
+    expect(recalled).toMatchObject({ http: 200, data: { reviewStatus: 'uncommitted' } });
+    const twice = await command(demoEn, '/api/subApk/recall', { id });
+    expect(twice).toMatchObject({
+      http: 409,
+      desc: 'APK package 3.0.0 is not submitted; it cannot be recalled',
+    });
+    const removed = await command(demo, '/api/subApk/delete', { id });
+    expect(removed.data.reviewStatus).toBe('deleted');
+    const gone = await read(demo, `/api/subApk/detail?id=${id}`, removed);
+    expect(gone).toMatchObject({ status: 404, desc: 'APK包不存在' });
+    // The history of a deleted package stays readable.
+    const history = await demo.get(`/api/subApk/history?id=${id}`);
+    expect(history.data.entries.at(-1).type).toBe('ApkPackageDeleted');
+  });
+
+  it('batch-deletes and batch-audits with an outcome per package', async () => {
+    const a = await pending('4.0.0');
+    const b = await pending('4.0.1');
+    const draft = (await add('4.0.2')).data.id as string;
+    // A package the auditor submitted: the auditor may not audit it.
+    const own = await command(auditor, '/api/subApk/addAndApproval', content('4.0.3'));
+    expect(own.status).toBe(200);
+
+    const audit = await command(auditor, '/api/subApk/batchAudit', {
+      ids: [a, b, draft, own.data.id],
+      pass: true,
+    });
+    expect(audit).toMatchObject({ http: 200, desc: '2 succeeded, 2 failed' });
+    expect(audit.data.results).toEqual([
+      { id: a, versionNumber: '4.0.0', ok: true },
+      { id: b, versionNumber: '4.0.1', ok: true },
+      {
+        id: draft,
+        versionNumber: '4.0.2',
+        ok: false,
+        status: 409,
+        code: 'apk_illegal_transition',
+        message: 'APK package 4.0.2 is not submitted; it cannot be passed; submit it for review first',
+      },
+      {
+        id: own.data.id,
+        versionNumber: '4.0.3',
+        ok: false,
+        status: 403,
+        code: 'apk_self_audit',
+        message: 'You submitted APK package 4.0.3; someone else must audit it',
+      },
+    ]);
+
+    const noReason = await command(auditor, '/api/subApk/batchAudit', { ids: [own.data.id], pass: false });
+    expect(noReason.http).toBe(400);
+    const returned = await command(demo, '/api/subApk/batchAudit', {
+      ids: [own.data.id],
+      pass: false,
+      reason: '版本号重复',
+    });
+    expect(returned).toMatchObject({ http: 200, desc: '1个APK包操作成功' });
+
+    const byEditor = await command(editor, '/api/subApk/batchAudit', { ids: [a], pass: true });
+    expect(byEditor.data.results[0]).toMatchObject({ ok: false, status: 403, code: 'apk_audit_role' });
+
+    const deleted = await command(demo, '/api/subApk/batchDelete', { ids: [draft, own.data.id, a] });
+    expect(deleted.data).toMatchObject({ succeeded: 3, failed: 0 });
+    const list = await read(demo, '/api/subApk/list?version=4.0', deleted);
+    expect(list.data.list.map((p: { versionNumber: string }) => p.versionNumber)).toEqual(['4.0.1']);
+  });
+
+  it('filters the list by sub-brand, model, version and statuses, and searches', async () => {
+    const chef = await created('5.1.0');
+    const air = await created('5.2.0', {
+      subBrandCode: 'DEMO-AIR',
+      productCode: 'AF-5',
+      apkVersion: 'air-5.2',
+    });
+    const last = await command(demo, '/api/subApk/updateTestStatus', { id: air.id, testing: true });
+    const list = async (query: string) =>
+      ((await read(demo, `/api/subApk/list?onPage=false&${query}`, last)).data as { id: string }[]).map(
+        (p) => p.id,
+      );
+    expect(await list('subBrandCode=DEMO-AIR')).toEqual([air.id]);
+    expect(await list('productCode=AF-5')).toEqual([air.id]);
+    expect(await list('version=5.1')).toEqual([chef.id]);
+    expect(await list('version=AIR-5')).toEqual([air.id]);
+    expect(await list('testStatus=testing&version=5.')).toEqual([air.id]);
+    expect(await list('releaseStatus=not_released&version=5.')).toEqual([air.id, chef.id]);
+    expect(await list('reviewStatus=created&subBrandCode=DEMO-AIR')).toEqual([air.id]);
+    const bad = await demoEn.get('/api/subApk/list?reviewStatus=done');
+    expect(bad).toMatchObject({ status: 400 });
+    expect(bad.desc).toContain('Unknown status');
+
+    const page = await read(demo, '/api/subApk/list?pageNum=1&pageSize=10&version=5.', last);
+    expect(page.data).toMatchObject({ total: 2, pageNum: 1, pageSize: 10 });
+    expect(page.data.list[0]).toMatchObject({
+      id: air.id,
+      subBrandName: 'AirCrisp',
+      modelName: 'AirCrisp 5L',
+    });
+
+    const search = await read(demo, '/api/subApk/search?keyword=demo-air', last);
+    expect(search.data.map((p: { id: string }) => p.id)).toEqual([air.id]);
+  });
+
+  it('refuses sub-brands, models and files that are not the brand’s own, naming the field', async () => {
+    const otherSub = await command(
+      demoEn,
+      '/api/subApk/add',
+      content('6.0.0', { subBrandCode: 'OTHER-ONE' }),
+    );
+    expect(otherSub).toMatchObject({ http: 400, desc: 'The sub-brand does not exist in your brand' });
+    expect(otherSub.data.fieldErrors).toEqual({ subBrandCode: 'The sub-brand does not exist in your brand' });
+
+    const wrongModel = await command(demoEn, '/api/subApk/add', content('6.0.0', { productCode: 'AF-5' }));
+    expect(wrongModel.data.fieldErrors).toEqual({
+      productCode: 'The adapted model is not one of the sub-brand’s models',
+    });
+
+    const files = await command(demoEn, '/api/subApk/add', {
+      ...content('6.0.0'),
+      bootVideo: pictures.bootLogo,
+      modeIcon: otherPicture,
+      apkFileCode: pictures.bootLogo,
+    });
+    expect(files.data.fieldErrors).toEqual({
+      bootVideo: 'The video does not exist in your brand; upload it again',
+      modeIcon: 'The picture does not exist in your brand; upload it again',
+      apkFileCode: 'The APK file does not exist in your brand; upload it again',
+    });
+    const list = await demo.get('/api/subApk/list?version=6.0.0');
+    expect(list.data.total).toBe(0);
+  });
+
+  it('keeps DEMO’s packages from OTHER: not listed, not found, not changeable', async () => {
+    const { id, last } = await created('7.0.0');
+    const otherList = await read(other, '/api/subApk/list?onPage=false', last);
+    expect(otherList.data.map((p: { id: string }) => p.id)).not.toContain(id);
+    for (const url of [`/api/subApk/detail?id=${id}`, `/api/subApk/history?id=${id}`]) {
+      const res = await other.get(url);
+      expect(res).toMatchObject({ status: 404, desc: 'The APK package does not exist' });
+    }
+    for (const [url, body] of [
+      ['/api/subApk/updateReleaseStatus', { id, online: true }],
+      ['/api/subApk/update', { id, revision: 0, ...content('7.0.0', { subBrandCode: 'OTHER-ONE' }) }],
+      ['/api/subApk/recall', { id }],
+      ['/api/subApk/delete', { id }],
+    ] as const) {
+      const res = await command(other, url, body);
+      expect({ url, status: res.status }).toEqual({ url, status: 404 });
+    }
+    const otherAdmin = await command(other, '/api/subApk/batchAudit', {
+      ids: [id],
+      pass: false,
+      reason: 'x',
+    });
+    expect(otherAdmin.data.results[0]).toMatchObject({ ok: false, status: 404 });
+    const none = await other.get('/api/subApk/lastSubmitVersionInfo?subBrandCode=DEMO-CHEF&productCode=TM-6');
+    expect(none.data).toBeNull();
+    const history = await demo.get(`/api/subApk/history?id=${id}`);
+    expect(history.data.entries.map((e: { type: string }) => e.type)).toEqual([
+      'ApkPackageCreated',
+      'ApkSubmittedForReview',
+      'ApkAuditPassed',
+    ]);
+  });
+});
