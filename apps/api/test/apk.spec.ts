@@ -358,6 +358,25 @@ describe('APK packages (/api/subApk)', () => {
     expect(list.data.list.map((p: { versionNumber: string }) => p.versionNumber)).toEqual(['4.0.1']);
   });
 
+  it('lets only one of two auditors deciding at the same moment win; the other is told the new state', async () => {
+    // Submitted by the editor, so both the auditor and the admin may audit it.
+    const added = await command(editor, '/api/subApk/addAndApproval', content('4.5.0'));
+    expect(added.data.reviewStatus).toBe('pending_review');
+    const id = added.data.id as string;
+    const [pass, giveBack] = await Promise.all([
+      command(auditor, '/api/subApk/auditPass', { id }),
+      command(demoEn, '/api/subApk/auditReturn', { id, reason: 'Wrong model' }),
+    ]);
+    const outcomes = [pass, giveBack].map((a) => a.http).sort();
+    expect(outcomes).toEqual([200, 409]);
+    const loser = pass.http === 409 ? pass : giveBack;
+    expect(loser.desc).toMatch(
+      /^APK package 4\.5\.0 is (created|returned); it cannot be (passed|returned)(; submit it for review first)?$/,
+    );
+    const history = await demo.get(`/api/subApk/history?id=${id}`);
+    expect(history.data.entries).toHaveLength(3);
+  });
+
   it('filters the list by sub-brand, model, version and statuses, and searches', async () => {
     const chef = await created('5.1.0');
     const air = await created('5.2.0', {
