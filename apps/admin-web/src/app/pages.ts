@@ -126,6 +126,14 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/recipes/routes/recycling-list-page.js'),
     (m) => m.RecyclingListPage,
   ),
+  '/recipe-detail': page(
+    () => import('../features/recipes/routes/recipe-detail-page.js'),
+    (m) => m.RecipeDetailPage,
+  ),
+  '/preview-detail': page(
+    () => import('../features/recipes/routes/preview-detail-page.js'),
+    (m) => m.PreviewDetailPage,
+  ),
   '/no-permission': page(
     () => import('./pages/no-permission-page.js'),
     (m) => m.NoPermissionPage,

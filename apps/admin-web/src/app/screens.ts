@@ -86,9 +86,9 @@ export const SCREENS = [
   list('/recipe-list', 'recipeList', { keepAlive: true, built: true }),
   child('/recipe-add', 'recipeAdd', '/recipe-list', { keepAlive: true }),
   child('/recipe-edit', 'recipeEdit', '/recipe-list', { keepAlive: true, record: true }),
-  child('/preview-detail', 'previewDetail', '/recipe-list', record),
+  child('/preview-detail', 'previewDetail', '/recipe-list', builtRecord),
   child('/recipe-model', 'recipeModel', '/recipe-list'),
-  child('/recipe-detail', 'recipeDetail', '/recipe-list', record),
+  child('/recipe-detail', 'recipeDetail', '/recipe-list', builtRecord),
   list('/recycling-list', 'recyclingList', built),
   // Reviews
   list('/user-evaluation-list', 'userEvaluationList'),

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { confirm, openFromMenu } from './catalog-support.js';
+import { loginAs, startHarness, type Harness } from './support/harness.js';
+
+// The projector runs so that the library and the detail read model hold the demo recipes.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function inEnglish(page: Page) {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+  await page.getByTestId('page-title').getByText('Home').waitFor();
+}
+
+// The library is kept alive: its hidden table stays in the page.
+function row(page: Page, text: string) {
+  return page.locator('tbody tr:visible', { hasText: text });
+}
+
+/** The timeline entries' titles, newest first. */
+async function historyTitles(page: Page): Promise<string[]> {
+  const entries = page.getByTestId('history-entry');
+  await entries.first().waitFor();
+  return entries.locator('.mantine-Timeline-itemTitle').allTextContents();
+}
+
+describe('recipe detail (zh)', () => {
+  it('shows the recipe, its history with the state as of an event, and the device preview', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await openFromMenu(page, 'recipes', '菜谱库');
+    await row(page, 'R-1001').getByTestId('row-detail').click();
+    await page.getByTestId('page-title').getByText('菜谱详情', { exact: false }).waitFor();
+    await page.getByTestId('detail-number-value').getByText('R-1001').waitFor();
+    await expect(page.getByTestId('detail-name-zh-value').textContent()).resolves.toBe('番茄炖牛腩');
+    await page.getByTestId('detail-status-value').getByText('已发布').waitFor();
+    expect(await page.getByTestId('detail-step').count()).toBeGreaterThan(0);
+
+    await page.getByTestId('tab-history').click();
+    expect(await historyTitles(page)).toEqual(['发布', '提交待发布', '设置上线状态', '新建菜谱']);
+    // The state as of the creation: still in editing, version 0.
+    await page.getByTestId('history-entry').last().getByRole('button', { name: '查看此时的状态' }).click();
+    const asOf = page.getByTestId('state-as-of');
+    await asOf.getByText('编辑中', { exact: true }).waitFor();
+    await expect(asOf.getByTestId('state-name-value').textContent()).resolves.toBe('番茄炖牛腩');
+    await page.getByTestId('history-entry').first().getByText('status: 待发布 → 已发布').waitFor();
+
+    await page.getByTestId('open-preview').click();
+    await page.getByTestId('page-title').getByText('菜谱执行页', { exact: false }).waitFor();
+    await expect(page.getByTestId('preview-name').textContent()).resolves.toBe('番茄炖牛腩');
+    expect(await page.getByTestId('preview-step').count()).toBeGreaterThan(0);
+    await page.getByTestId('preview-lang').click();
+    await page.getByRole('option', { name: 'en', exact: true }).click();
+    await page.getByTestId('preview-name').getByText('Tomato beef brisket stew').waitFor();
+  });
+});
+
+describe('recipe detail (en)', () => {
+  it('the history shows a release made from the list, newest first', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await openFromMenu(page, 'recipes', 'Recipe library');
+    await row(page, 'R-1003').getByTestId('row-release').click();
+    await confirm(page);
+    await row(page, 'R-1003').getByTestId('recipe-status').getByText('Released').waitFor();
+    await row(page, 'R-1003').getByTestId('row-detail').click();
+    await page.getByTestId('detail-version-value').getByText('1', { exact: true }).waitFor();
+    await page.getByTestId('tab-history').click();
+    const titles = await historyTitles(page);
+    expect(titles[0]).toBe('Released');
+    expect(titles.at(-1)).toBe('Recipe created');
+    await page.getByTestId('history-entry').first().getByText('status: Waiting release → Released').waitFor();
+    await page.getByTestId('history-entry').first().getByText('demo', { exact: false }).waitFor();
+  });
+});

@@ -1,0 +1,119 @@
+import {
+  Alert,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fileUrl, recipePreviewQuery } from '../api/recipe-detail.js';
+import { useRecipeId } from '../components/recipe-id.js';
+
+/**
+ * §2 /preview-detail?id=…: the recipe as the appliance's screen shows it (`simulatRecipeDetail`), step by step,
+ * in a chosen language and serving size.
+ */
+export function PreviewDetailPage() {
+  const { t } = useTranslation();
+  const id = useRecipeId();
+  const [lang, setLang] = useState<string | null>(null);
+  const [servings, setServings] = useState<number | null>(null);
+  const preview = useQuery({
+    ...recipePreviewQuery(id ?? '', lang, servings),
+    enabled: !!id,
+    placeholderData: keepPreviousData,
+  });
+  if (!id || preview.isError)
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">
+        {preview.error?.message ?? ''}
+      </Alert>
+    );
+  if (!preview.data)
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  const recipe = preview.data;
+  return (
+    <Stack gap="md" maw={720}>
+      <Group gap="md">
+        <Select
+          label={t('recipes.preview.language')}
+          data={recipe.langs}
+          value={recipe.lang}
+          onChange={(value) => value && setLang(value)}
+          w={140}
+          data-testid="preview-lang"
+        />
+        <Select
+          label={t('recipes.preview.servings')}
+          data={recipe.servingOptions.map((n) => ({
+            value: String(n),
+            label: t('recipes.detail.servingsOf', { count: n }),
+          }))}
+          value={recipe.servings === null ? null : String(recipe.servings)}
+          onChange={(value) => value && setServings(Number(value))}
+          w={160}
+          data-testid="preview-servings"
+        />
+      </Group>
+      <Paper withBorder radius="lg" p="lg" bg="dark.7" c="white" data-testid="device-screen">
+        <Stack gap="sm">
+          {recipe.pictureFileCode && (
+            <Image src={fileUrl(recipe.pictureFileCode)} h={180} fit="cover" radius="md" />
+          )}
+          <Title order={3} data-testid="preview-name">
+            {recipe.name}
+          </Title>
+          {recipe.description && <Text size="sm">{recipe.description}</Text>}
+          <Title order={5}>{t('recipes.preview.ingredients')}</Title>
+          <Table c="white">
+            <Table.Tbody>
+              {recipe.ingredients.map((ingredient, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{ingredient.name}</Table.Td>
+                  <Table.Td>
+                    {ingredient.quantity ?? ''} {ingredient.unit}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Title order={5}>{t('recipes.preview.steps')}</Title>
+          {recipe.steps.map((step) => (
+            <Card key={step.number} radius="md" withBorder data-testid="preview-step">
+              <Group justify="space-between">
+                <Text fw={600}>{t('recipes.detail.stepNo', { number: step.number })}</Text>
+                {step.modeName && <Badge>{step.modeName}</Badge>}
+              </Group>
+              {step.settings && (
+                <Text size="sm" c="dimmed" data-testid="preview-step-settings">
+                  {step.settings}
+                </Text>
+              )}
+              <Text size="sm">{step.description}</Text>
+              {step.autoStart && (
+                <Text size="xs" c="teal">
+                  {t('recipes.preview.autoStart')}
+                </Text>
+              )}
+            </Card>
+          ))}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,253 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailView } from '../../../components/detail-view.js';
+import { HistoryTimeline } from '../../../components/history-timeline.js';
+import {
+  fileUrl,
+  recipeDetailQuery,
+  recipeHistoryQuery,
+  type RecipeContentView,
+  type RecipeHistoryEntry,
+} from '../api/recipe-detail.js';
+import { FieldChange } from '../components/field-change.js';
+import { formatTime, StatusBadge, YesNo } from '../components/recipe-cells.js';
+import { useRecipeId } from '../components/recipe-id.js';
+
+function ServingVersions({ content }: { content: RecipeContentView }) {
+  const { t } = useTranslation();
+  const lang = content.mainLang;
+  return (
+    <Stack gap="md">
+      {content.servingVersions.map((version) => (
+        <Paper key={version.servings} withBorder p="md" radius="md" data-testid="serving-version">
+          <Title order={5} mb="xs">
+            {t('recipes.detail.servingsOf', { count: version.servings })}
+          </Title>
+          <Text size="sm" fw={500}>
+            {t('recipes.detail.ingredients')}
+          </Text>
+          <Table mb="sm">
+            <Table.Tbody>
+              {version.ingredients.map((ingredient, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{ingredient.names[lang] ?? Object.values(ingredient.names)[0] ?? ''}</Table.Td>
+                  <Table.Td>{ingredient.quantity ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="sm" fw={500}>
+            {t('recipes.detail.steps')}
+          </Text>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>{t('recipes.detail.workMode')}</Table.Th>
+                <Table.Th>{t('recipes.detail.settings')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {version.steps.map((step) => (
+                <Table.Tr key={step.number} data-testid="detail-step">
+                  <Table.Td>{step.number}</Table.Td>
+                  <Table.Td>{step.workMode ?? ''}</Table.Td>
+                  <Table.Td>
+                    {[
+                      step.temperature !== null ? `${step.temperature}°C` : null,
+                      step.speed !== null ? t('recipes.detail.speed', { value: step.speed }) : null,
+                      step.minutes !== null || step.seconds !== null
+                        ? `${String(step.minutes ?? 0).padStart(2, '0')}:${String(step.seconds ?? 0).padStart(2, '0')}`
+                        : null,
+                      step.rotation,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Table.Td>
+                  <Table.Td>{step.descriptions[lang] ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function History({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const history = useQuery(recipeHistoryQuery(id));
+  const [selected, setSelected] = useState<RecipeHistoryEntry | null>(null);
+  if (!history.data) return <Loader size="sm" />;
+  const entries = history.data.entries;
+  return (
+    <Group align="flex-start" gap="xl" wrap="nowrap">
+      <div style={{ flex: 1 }}>
+        <HistoryTimeline
+          entries={[...entries].reverse().map((entry) => ({
+            id: entry.eventId,
+            at: entry.occurredAt,
+            actor: entry.actor,
+            title: entry.title,
+            status: `${t(`recipes.status.${entry.state.status}`, { defaultValue: entry.state.status })} · v${entry.state.version}`,
+            changes:
+              entry.changes.length > 0 ? (
+                <Stack gap={2}>
+                  {entry.changes.map((change) => (
+                    <FieldChange key={change.field} {...change} />
+                  ))}
+                </Stack>
+              ) : undefined,
+          }))}
+          selectedId={selected?.eventId ?? null}
+          onSelect={(entry) => setSelected(entries.find((e) => e.eventId === entry.id) ?? null)}
+        />
+      </div>
+      {selected && (
+        <Stack style={{ flex: 1 }} gap="xs" data-testid="state-as-of">
+          <Title order={5}>{t('recipes.detail.stateAsOf')}</Title>
+          <DetailView
+            items={[
+              { label: t('recipes.fields.status'), value: <StatusBadge status={selected.state.status} /> },
+              { label: t('recipes.fields.version'), value: selected.state.version },
+              { label: t('recipes.fields.number'), value: selected.state.content.number },
+              {
+                label: t('recipes.fields.name'),
+                value: selected.state.content.texts[selected.state.content.mainLang]?.name,
+                testId: 'state-name',
+              },
+              {
+                label: t('recipes.detail.difficulty'),
+                value: selected.state.content.difficulty
+                  ? t(`recipes.difficulty.${selected.state.content.difficulty}`, {
+                      defaultValue: selected.state.content.difficulty,
+                    })
+                  : null,
+              },
+              {
+                label: t('recipes.detail.stepsCount'),
+                value: selected.state.content.servingVersions.reduce((n, v) => n + v.steps.length, 0),
+              },
+            ]}
+          />
+        </Stack>
+      )}
+    </Group>
+  );
+}
+
+/** §2 /recipe-detail?id=…: one recipe read-only, with the History tab for auditors. */
+export function RecipeDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useRecipeId();
+  const detail = useQuery({ ...recipeDetailQuery(id ?? ''), enabled: !!id });
+  if (!id || detail.isError)
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">
+        {detail.error?.message ?? ''}
+      </Alert>
+    );
+  if (!detail.data)
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  const recipe = detail.data;
+  const content = recipe.content;
+  const minutes = [content.prepMinutes, content.cookMinutes, content.restMinutes]
+    .map((m) => m ?? '–')
+    .join(' / ');
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDeviceMobile size={14} />}
+          onClick={() => void navigate({ to: '/preview-detail', search: { id } })}
+          data-testid="open-preview"
+        >
+          {t('recipes.detail.preview')}
+        </Button>
+      </Group>
+      <Tabs defaultValue="info" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="info">{t('recipes.detail.tabInfo')}</Tabs.Tab>
+          <Tabs.Tab value="history" data-testid="tab-history">
+            {t('recipes.detail.tabHistory')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="info" pt="md">
+          <Stack gap="md">
+            <DetailView
+              items={[
+                { label: t('recipes.fields.number'), value: recipe.number, testId: 'detail-number' },
+                ...content.langs.map((lang) => ({
+                  label: t('recipes.detail.nameIn', { lang }),
+                  value: content.texts[lang]?.name,
+                  testId: `detail-name-${lang}`,
+                })),
+                { label: t('recipes.detail.mainLang'), value: content.mainLang },
+                {
+                  label: t('recipes.fields.type'),
+                  value: t(`recipes.type.${content.type}`, { defaultValue: content.type }),
+                },
+                {
+                  label: t('recipes.fields.status'),
+                  value: <StatusBadge status={recipe.status} />,
+                  testId: 'detail-status',
+                },
+                { label: t('recipes.fields.version'), value: recipe.version, testId: 'detail-version' },
+                { label: t('recipes.fields.category'), value: recipe.categoryName },
+                {
+                  label: t('recipes.detail.difficulty'),
+                  value: content.difficulty
+                    ? t(`recipes.difficulty.${content.difficulty}`, { defaultValue: content.difficulty })
+                    : null,
+                },
+                { label: t('recipes.detail.times'), value: minutes },
+                { label: t('recipes.detail.models'), value: content.productCodes.join(', ') },
+                { label: t('recipes.fields.online'), value: <YesNo value={recipe.online} /> },
+                { label: t('recipes.fields.paid'), value: <YesNo value={recipe.paid} /> },
+                { label: t('recipes.detail.createdAt'), value: formatTime(recipe.createdAt) },
+                { label: t('recipes.detail.releasedAt'), value: formatTime(recipe.releasedAt) },
+                {
+                  label: t('recipes.detail.picture'),
+                  value: content.pictureFileCode ? (
+                    <Image src={fileUrl(content.pictureFileCode)} w={160} h={120} fit="cover" radius="sm" />
+                  ) : null,
+                  wide: true,
+                },
+              ]}
+            />
+            <ServingVersions content={content} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <History id={id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
