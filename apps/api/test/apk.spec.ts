@@ -286,6 +286,20 @@ describe('APK packages (/api/subApk)', () => {
     });
     const none = await demo.get('/api/subApk/lastSubmitVersionInfo?subBrandCode=DEMO-AIR&productCode=AF-5');
     expect(none).toMatchObject({ status: 200, data: null });
+
+    // Taken offline and off the test devices, the package can be deleted.
+    const offline = await command(demo, '/api/subApk/updateReleaseStatus', { id, online: false });
+    expect(offline.data).toMatchObject({
+      releaseStatus: 'not_released',
+      testStatus: 'testing',
+      changed: true,
+    });
+    const untested = await command(demo, '/api/subApk/updateTestStatus', { id, testing: 'false' });
+    expect(untested.data).toMatchObject({ testStatus: 'not_tested', changed: true });
+    const removed = await command(demo, '/api/subApk/delete', { id });
+    expect(removed).toMatchObject({ http: 200, data: { reviewStatus: 'deleted' } });
+    const gone = await read(demo, '/api/subApk/list?onPage=false', removed);
+    expect(gone.data.map((p: { id: string }) => p.id)).not.toContain(id);
   });
 
   it('recalls a pending submission, deletes drafts, and refuses recall where nothing is pending', async () => {
