@@ -383,7 +383,13 @@ export async function seedDemoRecipes(pool: pg.Pool, config: AppConfig): Promise
     const online = new SetRecipesOnlineStatusHandler(runner);
     const paid = new SetRecipesPaidStatusHandler(runner);
     for (const [brand, { account, recipes }] of Object.entries(DEMO_RECIPES)) {
-      const actor: RecipeActor = { brand, account, correlationId: 'seed-demo-recipes', lang: 'zh' };
+      const actor: RecipeActor = {
+        brand,
+        account,
+        role: 'admin',
+        correlationId: 'seed-demo-recipes',
+        lang: 'zh',
+      };
       for (const recipe of recipes) {
         if ((await streams.load(brand, recipe.id)).revision >= 0) continue;
         if (recipe.picture)
