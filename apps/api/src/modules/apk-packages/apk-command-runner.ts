@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ApkBatchAnswer, ApkCommandAnswer } from '@kb/contracts';
 import { DomainError, decideApk, evolveApk, type ApkCommand, type ApkEvent, type ApkState } from '@kb/domain';
-import { comparePositions, WrongExpectedVersionError, type GlobalPosition } from '@kb/event-store';
+import { WrongExpectedVersionError, type GlobalPosition } from '@kb/event-store';
 import { AppError } from '../../common/app-error.js';
+import { runEach } from '../../common/event-sourcing/run-each.js';
 import { translate } from '../../common/messages.js';
 import { ApkStreams, type ApkActor } from './apk-streams.js';
 
@@ -96,30 +97,19 @@ export class ApkCommandRunner {
 
   /** Runs the same action on each package; each succeeds or fails on its own (one stream, one append each). */
   async runMany(actor: ApkActor, ids: string[], commandsFor: ApkCommandsFor): Promise<ApkBatchOutcome> {
-    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const outcomes: ApkOutcome[] = new Array(unique.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < unique.length) {
-        const i = next++;
-        const id = unique[i]!;
-        try {
-          const change = await this.run(actor, id, commandsFor);
-          outcomes[i] = { id, versionNumber: change.versionNumber, change };
-        } catch (error) {
-          if (!(error instanceof DomainError || error instanceof AppError)) throw error;
-          const name = typeof error.params.name === 'string' ? error.params.name : null;
-          outcomes[i] = { id, versionNumber: name, error };
-        }
-      }
+    const { outcomes, position } = await runEach(
+      ids,
+      (id) => this.run(actor, id, commandsFor),
+      BATCH_CONCURRENCY,
+    );
+    return {
+      outcomes: outcomes.map((o) => ({
+        ...o,
+        versionNumber:
+          o.change?.versionNumber ?? (typeof o.error?.params.name === 'string' ? o.error.params.name : null),
+      })),
+      position,
     };
-    await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, unique.length) }, worker));
-    let position: GlobalPosition | null = null;
-    for (const o of outcomes) {
-      const p = o.change?.position;
-      if (p && (!position || comparePositions(p, position) > 0)) position = p;
-    }
-    return { outcomes, position };
   }
 }
 

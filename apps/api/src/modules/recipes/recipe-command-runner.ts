@@ -8,8 +8,9 @@ import {
   type RecipeEvent,
   type RecipeState,
 } from '@kb/domain';
-import { comparePositions, WrongExpectedVersionError, type GlobalPosition } from '@kb/event-store';
+import { WrongExpectedVersionError, type GlobalPosition } from '@kb/event-store';
 import { AppError } from '../../common/app-error.js';
+import { runEach } from '../../common/event-sourcing/run-each.js';
 import { translate } from '../../common/messages.js';
 import type { RecipeBatchAnswer, RecipeCommandAnswer } from './recipe.api.js';
 import { RecipeNumbers } from './recipe-numbers.js';
@@ -161,31 +162,19 @@ export class RecipeCommandRunner {
 
   /** Runs the same action on each recipe; each succeeds or fails on its own (one stream, one append each). */
   async runMany(actor: RecipeActor, ids: string[], commandsFor: CommandsFor): Promise<RecipeBatchOutcome> {
-    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const outcomes: RecipeOutcome[] = new Array(unique.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < unique.length) {
-        const i = next++;
-        const id = unique[i]!;
-        try {
-          const change = await this.run(actor, id, commandsFor);
-          outcomes[i] = { id, number: change.number, change };
-        } catch (error) {
-          // Refusals are this recipe's outcome; anything else (the database gone) fails the request.
-          if (!(error instanceof DomainError || error instanceof AppError)) throw error;
-          const number = typeof error.params.number === 'string' ? error.params.number : null;
-          outcomes[i] = { id, number, error };
-        }
-      }
+    const { outcomes, position } = await runEach(
+      ids,
+      (id) => this.run(actor, id, commandsFor),
+      BATCH_CONCURRENCY,
+    );
+    return {
+      outcomes: outcomes.map((o) => ({
+        ...o,
+        number:
+          o.change?.number ?? (typeof o.error?.params.number === 'string' ? o.error.params.number : null),
+      })),
+      position,
     };
-    await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, unique.length) }, worker));
-    let position: GlobalPosition | null = null;
-    for (const o of outcomes) {
-      const p = o.change?.position;
-      if (p && (!position || comparePositions(p, position) > 0)) position = p;
-    }
-    return { outcomes, position };
   }
 }
 
