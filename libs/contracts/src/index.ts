@@ -6,3 +6,4 @@ export * from './reference.js';
 export * from './catalog.js';
 export * from './recipe.js';
 export * from './apk.js';
+export * from './offline-pack.js';

@@ -10,3 +10,8 @@ export * from './apk/state.js';
 export * from './apk/decide.js';
 export * from './apk/upcasters.js';
 export * from './apk/messages.js';
+export * from './offline-pack/events.js';
+export * from './offline-pack/state.js';
+export * from './offline-pack/decide.js';
+export * from './offline-pack/upcasters.js';
+export * from './offline-pack/messages.js';

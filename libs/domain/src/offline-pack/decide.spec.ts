@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  offlinePackContentSchema,
+  type OfflinePackContent,
+  type OfflinePackContentInput,
+} from '@kb/contracts';
+import { DomainError, replay, statesAfterEachEvent } from '../decider.js';
+import {
+  OFFLINE_PACK_COMMAND_ACTIONS,
+  decideOfflinePack,
+  offlinePackDecider,
+  type OfflinePackCommand,
+  type OfflinePackCommandType,
+} from './decide.js';
+import type { OfflinePackEvent } from './events.js';
+import { OFFLINE_PACK_ACTIONS, OFFLINE_PACK_MESSAGES, type OfflinePackAction } from './messages.js';
+import { offlinePackStage, type ExistingOfflinePack, type OfflinePackStage } from './state.js';
+
+const PACK_ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
+const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const AT = '2026-05-01T09:00:00.000Z';
+
+const content = (overrides: Partial<OfflinePackContentInput> = {}): OfflinePackContent =>
+  offlinePackContentSchema.parse({
+    number: 'P-01',
+    type: 'initial',
+    productCode: 'TM-6',
+    subBrandCode: 'DEMO-CHEF',
+    recipeIds: [RECIPE(1), RECIPE(2)],
+    ...overrides,
+  });
+
+function when(history: OfflinePackEvent[], command: OfflinePackCommand): OfflinePackEvent[] {
+  return decideOfflinePack(command, replay(offlinePackDecider, history));
+}
+
+function refusal(history: OfflinePackEvent[], command: OfflinePackCommand): DomainError {
+  try {
+    when(history, command);
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error(`${command.type} was accepted`);
+}
+
+function stateAfter(events: OfflinePackEvent[]): ExistingOfflinePack {
+  const state = replay(offlinePackDecider, events);
+  if (state.status === 'absent') throw new Error('no pack');
+  return state;
+}
+
+/** What the API shows: the message template with the error's params filled in. */
+function shown(error: DomainError, lang: 'zh' | 'en'): string {
+  const entry = OFFLINE_PACK_MESSAGES[error.code];
+  if (!entry) throw new Error(`no message for ${error.code}`);
+  return entry[lang].replace(/\{(\w+)\}/g, (_, key: string) => String(error.params[key] ?? `{${key}}`));
+}
+
+const create = (overrides: Partial<OfflinePackContentInput> = {}): OfflinePackCommand => ({
+  type: 'CreateOfflinePack',
+  packId: PACK_ID,
+  content: content(overrides),
+});
+const publishTest: OfflinePackCommand = { type: 'PublishOfflinePackTest', at: AT };
+const cancelTest: OfflinePackCommand = { type: 'CancelOfflinePackTest', at: AT };
+const publishOnline: OfflinePackCommand = { type: 'PublishOfflinePackOnline', at: AT };
+const cancelOnline: OfflinePackCommand = { type: 'CancelOfflinePackOnline', at: AT };
+const remove: OfflinePackCommand = { type: 'DeleteOfflinePack', at: AT };
+
+function history(...commands: OfflinePackCommand[]): OfflinePackEvent[] {
+  const events: OfflinePackEvent[] = [];
+  for (const command of commands) events.push(...when(events, command));
+  return events;
+}
+
+const historyIn: Record<OfflinePackStage, OfflinePackEvent[]> = {
+  absent: [],
+  idle: history(create()),
+  testing: history(create(), publishTest),
+  online: history(create(), publishOnline),
+  testing_online: history(create(), publishTest, publishOnline),
+  deleted: history(create(), remove),
+};
+
+/** One command per action, each of which changes something where it is allowed to. */
+const commandFor: Record<OfflinePackAction, OfflinePackCommand> = {
+  create: create(),
+  revise: { type: 'ReviseOfflinePack', content: content({ recipeIds: [RECIPE(3)] }) },
+  publish_test: publishTest,
+  cancel_test: cancelTest,
+  publish_online: publishOnline,
+  cancel_online: cancelOnline,
+  delete: remove,
+};
+
+// ---- the README's transition table, read and enforced cell by cell
+
+const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
+
+function table(first: string): { header: string[]; rows: string[][] } {
+  const lines = readme.split('\n');
+  const start = lines.findIndex((line) => new RegExp(`^\\|\\s*${first}\\s*\\|`).test(line));
+  if (start < 0) throw new Error(`README has no table "${first}"`);
+  const cells = (line: string) =>
+    line
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim());
+  const body: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    body.push(cells(line));
+  }
+  return { header: cells(lines[start]!), rows: body };
+}
+
+const stageColumn = (name: string) => (name === 'no stream' ? 'absent' : (name as OfflinePackStage));
+const transitions = table('action');
+const stages = transitions.header.slice(2).map(stageColumn);
+
+describe('the transition table of README.md', () => {
+  it('has a row for every action and a column for every stage', () => {
+    expect(transitions.rows.map((row) => row[0])).toEqual([...OFFLINE_PACK_ACTIONS]);
+    expect(stages).toEqual(['absent', 'idle', 'testing', 'online', 'testing_online', 'deleted']);
+    for (const [action, command] of transitions.rows) {
+      const type = command!.replaceAll('`', '') as OfflinePackCommandType;
+      expect(OFFLINE_PACK_COMMAND_ACTIONS[type]).toBe(action);
+      expect(commandFor[action as OfflinePackAction].type).toBe(type);
+    }
+  });
+
+  for (const [action, , ...cells] of transitions.rows) {
+    cells.forEach((cell, i) => {
+      const stage = stages[i]!;
+      it(`${action} when ${stage}: ${cell}`, () => {
+        const events = historyIn[stage];
+        const command = commandFor[action as OfflinePackAction];
+        if (cell === '404' || cell === '✗') {
+          const error = refusal(events, command);
+          expect({ status: error.status, code: error.code }).toEqual(
+            cell === '404'
+              ? { status: 404, code: 'offline_pack_not_found' }
+              : {
+                  status: 409,
+                  code:
+                    action === 'create' ? 'offline_pack_already_exists' : 'offline_pack_illegal_transition',
+                },
+          );
+        } else if (cell === '=') {
+          expect(when(events, command)).toEqual([]);
+        } else {
+          const caused = when(events, command);
+          expect(caused.length).toBeGreaterThan(0);
+          expect(offlinePackStage(stateAfter([...events, ...caused]))).toBe(cell.replaceAll('`', ''));
+        }
+      });
+    });
+  }
+});
+
+describe('refusals name the pack, where it is and the action', () => {
+  it('tells the user to take an online pack offline before editing it (zh and en)', () => {
+    const error = refusal(historyIn.online, commandFor.revise);
+    expect(error.params).toMatchObject({ name: 'P-01', state: 'online', action: 'revise' });
+    expect(shown(error, 'en')).toBe(
+      'Offline recipe pack P-01 is online; it cannot be edited; take it offline first',
+    );
+    expect(shown(error, 'zh')).toBe('离线菜谱包P-01当前已上线，不能修改，请先取消上线');
+  });
+
+  it('says what to cancel before a delete, by where the pack is', () => {
+    expect(shown(refusal(historyIn.testing, remove), 'en')).toBe(
+      'Offline recipe pack P-01 is in test; it cannot be deleted; take it off the test devices first',
+    );
+    expect(shown(refusal(historyIn.testing_online, remove), 'zh')).toBe(
+      '离线菜谱包P-01当前测试中且已上线，不能删除，请先取消测试并取消上线',
+    );
+    expect(shown(refusal(historyIn.testing_online, commandFor.revise), 'en')).toBe(
+      'Offline recipe pack P-01 is in test and online; it cannot be edited; take it offline first',
+    );
+  });
+
+  it('has a zh and en message for every code the decider and the offline-pack schemas use', () => {
+    const sources = ['decide.ts', '../../../contracts/src/offline-pack.ts'].map((file) =>
+      readFileSync(path.join(import.meta.dirname, file), 'utf8'),
+    );
+    const codes = new Set(
+      sources.flatMap((source) => [...source.matchAll(/'(offline_pack_[a-z_]+)'/g)].map((m) => m[1]!)),
+    );
+    expect(codes.size).toBeGreaterThan(6);
+    for (const code of codes) expect(OFFLINE_PACK_MESSAGES).toHaveProperty([code]);
+  });
+});
+
+describe('a pack needs the §5 fields on create and on every save', () => {
+  it('names everything an empty pack is missing', () => {
+    const error = refusal([], {
+      type: 'CreateOfflinePack',
+      packId: PACK_ID,
+      content: offlinePackContentSchema.parse({ number: 'P-09' }),
+    });
+    expect({ status: error.status, code: error.code }).toEqual({
+      status: 400,
+      code: 'offline_pack_incomplete',
+    });
+    expect(error.params.missing).toBe('productCode,subBrandCode,type,recipeIds');
+    expect(shown(error, 'en')).toBe(
+      'Offline recipe pack P-09 is incomplete: missing the factory model, the customer model, the pack type, the recipes',
+    );
+    expect(shown(error, 'zh')).toBe('离线菜谱包P-09信息不完整：缺少工厂型号、客户型号、离线包类型、菜谱');
+  });
+
+  it.each([
+    ['productCode', { productCode: '' }],
+    ['subBrandCode', { subBrandCode: '' }],
+    ['type', { type: null }],
+    ['recipeIds', { recipeIds: [] }],
+  ] as [string, Partial<OfflinePackContentInput>][])('refuses a save without %s', (field, overrides) => {
+    const error = refusal(historyIn.idle, { type: 'ReviseOfflinePack', content: content(overrides) });
+    expect(error.params.missing).toBe(field);
+  });
+});
+
+describe('saving the content', () => {
+  it('records only what changed, the selection as a whole, and keeps the test status', () => {
+    const events = history(create(), publishTest, {
+      type: 'ReviseOfflinePack',
+      content: content({ recipeIds: [RECIPE(2), RECIPE(1)], type: 'incremental' }),
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'OfflinePackRevised',
+      data: { changes: { type: 'incremental', recipeIds: [RECIPE(2), RECIPE(1)] } },
+    });
+    expect(stateAfter(events)).toMatchObject({ testStatus: 'testing', content: { type: 'incremental' } });
+  });
+
+  it('records nothing for a save that changes nothing', () => {
+    expect(when(historyIn.idle, { type: 'ReviseOfflinePack', content: content() })).toEqual([]);
+  });
+
+  it('drops repeated recipes from the selection', () => {
+    expect(content({ recipeIds: [RECIPE(1), RECIPE(1).toUpperCase(), RECIPE(2)] }).recipeIds).toEqual([
+      RECIPE(1),
+      RECIPE(2),
+    ]);
+  });
+});
+
+describe('test and release', () => {
+  it('goes to test, online with the release date, off both, then can be edited and deleted', () => {
+    const events = history(
+      create(),
+      publishTest,
+      publishOnline,
+      cancelTest,
+      cancelOnline,
+      commandFor.revise,
+      remove,
+    );
+    const stagesSeen = statesAfterEachEvent(offlinePackDecider, events).map(offlinePackStage);
+    expect(stagesSeen).toEqual(['idle', 'testing', 'testing_online', 'online', 'idle', 'idle', 'deleted']);
+    expect(stateAfter(events.slice(0, 3)).releasedAt).toBe(AT);
+  });
+});

@@ -1,0 +1,184 @@
+import type { OfflinePackContent } from '@kb/contracts';
+import { DomainError, type Decider } from '../decider.js';
+import type { OfflinePackEvent } from './events.js';
+import {
+  OFFLINE_PACK_ACTION_NAMES,
+  OFFLINE_PACK_HINTS,
+  OFFLINE_PACK_REQUIRED_PARTS,
+  OFFLINE_PACK_STAGE_NAMES,
+  type OfflinePackAction,
+  type OfflinePackRequiredPart,
+} from './messages.js';
+import {
+  evolveOfflinePack,
+  initialOfflinePackState,
+  offlinePackStage,
+  type ExistingOfflinePack,
+  type OfflinePackStage,
+  type OfflinePackState,
+} from './state.js';
+
+/** What staff ask of an offline recipe pack. `at` is the handler's clock, ISO-8601 (the decider has none). */
+export type OfflinePackCommand =
+  | { type: 'CreateOfflinePack'; packId: string; content: OfflinePackContent }
+  /** The whole content as the form saves it; only the fields that differ become the event. */
+  | { type: 'ReviseOfflinePack'; content: OfflinePackContent }
+  | { type: 'PublishOfflinePackTest'; at: string }
+  | { type: 'CancelOfflinePackTest'; at: string }
+  | { type: 'PublishOfflinePackOnline'; at: string }
+  | { type: 'CancelOfflinePackOnline'; at: string }
+  | { type: 'DeleteOfflinePack'; at: string };
+
+export type OfflinePackCommandType = OfflinePackCommand['type'];
+
+export const OFFLINE_PACK_COMMAND_ACTIONS: Record<OfflinePackCommandType, OfflinePackAction> = {
+  CreateOfflinePack: 'create',
+  ReviseOfflinePack: 'revise',
+  PublishOfflinePackTest: 'publish_test',
+  CancelOfflinePackTest: 'cancel_test',
+  PublishOfflinePackOnline: 'publish_online',
+  CancelOfflinePackOnline: 'cancel_online',
+  DeleteOfflinePack: 'delete',
+};
+
+type Stage = Exclude<OfflinePackStage, 'absent'>;
+
+/**
+ * The transition table of README.md: the stages each action on an existing pack is allowed in (where it leads
+ * follows from the events). Create is allowed only before the stream exists. Publish and cancel are allowed
+ * everywhere but `deleted`; where the pack already is so they record nothing.
+ */
+export const OFFLINE_PACK_ACTION_ALLOWED_IN: Record<
+  Exclude<OfflinePackAction, 'create'>,
+  readonly Stage[]
+> = {
+  revise: ['idle', 'testing'],
+  publish_test: ['idle', 'testing', 'online', 'testing_online'],
+  cancel_test: ['idle', 'testing', 'online', 'testing_online'],
+  publish_online: ['idle', 'testing', 'online', 'testing_online'],
+  cancel_online: ['idle', 'testing', 'online', 'testing_online'],
+  delete: ['idle'],
+};
+
+/** How the pack is named in messages: its number. */
+export const offlinePackName = (state: ExistingOfflinePack): string => state.content.number;
+
+function hint(stage: Stage): keyof typeof OFFLINE_PACK_HINTS {
+  if (stage === 'online') return 'cancel_online_first';
+  if (stage === 'testing') return 'cancel_test_first';
+  if (stage === 'testing_online') return 'cancel_both_first';
+  return 'none';
+}
+
+/** 409 naming the pack, where it is and the refused action, in both languages, with what to do first. */
+export function illegalOfflinePackTransition(
+  state: ExistingOfflinePack,
+  action: OfflinePackAction,
+): DomainError {
+  const stage = offlinePackStage(state) as Stage;
+  const stageName = OFFLINE_PACK_STAGE_NAMES[stage];
+  const actionName = OFFLINE_PACK_ACTION_NAMES[action];
+  // Editing an online pack stays refused after the test is cancelled: only going offline unlocks it.
+  const hintText =
+    OFFLINE_PACK_HINTS[
+      action === 'revise' && stage === 'testing_online' ? 'cancel_online_first' : hint(stage)
+    ];
+  return new DomainError(409, 'offline_pack_illegal_transition', {
+    name: offlinePackName(state),
+    state: stage,
+    action,
+    stateZh: stageName.zh,
+    stateEn: stageName.en,
+    actionZh: actionName.zh,
+    actionEn: actionName.en,
+    hintZh: hintText.zh,
+    hintEn: hintText.en,
+  });
+}
+
+/** The §5 fields the content still lacks: factory model, customer model, type, at least one recipe. */
+export function missingForOfflinePack(content: OfflinePackContent): OfflinePackRequiredPart[] {
+  return (Object.keys(OFFLINE_PACK_REQUIRED_PARTS) as OfflinePackRequiredPart[]).filter((part) =>
+    part === 'recipeIds' ? content.recipeIds.length === 0 : !content[part],
+  );
+}
+
+function checkComplete(content: OfflinePackContent): void {
+  const missing = missingForOfflinePack(content);
+  if (missing.length > 0)
+    throw new DomainError(400, 'offline_pack_incomplete', {
+      name: content.number,
+      missing: missing.join(','),
+      missingZh: missing.map((part) => OFFLINE_PACK_REQUIRED_PARTS[part].zh).join('、'),
+      missingEn: missing.map((part) => OFFLINE_PACK_REQUIRED_PARTS[part].en).join(', '),
+    });
+}
+
+/** The content fields of `next` whose value differs from `current` (the recipe selection compared in order). */
+function changedFields(current: OfflinePackContent, next: OfflinePackContent): Partial<OfflinePackContent> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(next) as (keyof OfflinePackContent)[]) {
+    const same =
+      key === 'recipeIds'
+        ? current.recipeIds.length === next.recipeIds.length &&
+          current.recipeIds.every((id, i) => id === next.recipeIds[i])
+        : current[key] === next[key];
+    if (!same) changes[key] = next[key];
+  }
+  return changes as Partial<OfflinePackContent>;
+}
+
+function decideOnExisting(command: OfflinePackCommand, state: ExistingOfflinePack): OfflinePackEvent[] {
+  switch (command.type) {
+    case 'CreateOfflinePack':
+      throw new DomainError(409, 'offline_pack_already_exists', { name: offlinePackName(state) });
+    case 'ReviseOfflinePack': {
+      checkComplete(command.content);
+      const changes = changedFields(state.content, command.content);
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'OfflinePackRevised', data: { changes } }];
+    }
+    case 'PublishOfflinePackTest':
+      return state.testStatus === 'testing'
+        ? []
+        : [{ type: 'OfflinePackTestPublished', data: { at: command.at } }];
+    case 'CancelOfflinePackTest':
+      return state.testStatus === 'not_tested'
+        ? []
+        : [{ type: 'OfflinePackTestCancelled', data: { at: command.at } }];
+    case 'PublishOfflinePackOnline':
+      return state.releaseStatus === 'online'
+        ? []
+        : [{ type: 'OfflinePackPublishedOnline', data: { at: command.at } }];
+    case 'CancelOfflinePackOnline':
+      return state.releaseStatus === 'not_released'
+        ? []
+        : [{ type: 'OfflinePackOnlineCancelled', data: { at: command.at } }];
+    case 'DeleteOfflinePack':
+      return [{ type: 'OfflinePackDeleted', data: { at: command.at } }];
+  }
+}
+
+/**
+ * Command → events, or a DomainError: 404 no such pack, 409 not in this stage (README's table), 400 a §5 field
+ * missing on create or revise.
+ */
+export function decideOfflinePack(command: OfflinePackCommand, state: OfflinePackState): OfflinePackEvent[] {
+  if (state.status === 'absent') {
+    if (command.type !== 'CreateOfflinePack') throw new DomainError(404, 'offline_pack_not_found');
+    checkComplete(command.content);
+    return [{ type: 'OfflinePackCreated', data: { packId: command.packId, content: command.content } }];
+  }
+  const action = OFFLINE_PACK_COMMAND_ACTIONS[command.type];
+  if (
+    action !== 'create' &&
+    !OFFLINE_PACK_ACTION_ALLOWED_IN[action].includes(offlinePackStage(state) as Stage)
+  )
+    throw illegalOfflinePackTransition(state, action);
+  return decideOnExisting(command, state);
+}
+
+export const offlinePackDecider: Decider<OfflinePackCommand, OfflinePackEvent, OfflinePackState> = {
+  initialState: initialOfflinePackState,
+  evolve: evolveOfflinePack,
+  decide: decideOfflinePack,
+};

@@ -1,0 +1,89 @@
+import type { OfflinePackStage } from './state.js';
+
+/**
+ * Every code the offline-pack decider throws and every `offline_pack_*` message key of the schemas in
+ * @kb/contracts (offline-pack.ts), in zh and en, for the API to merge into its catalog. Params that name an
+ * enumerated thing come as the key and as ready-made words per language (`stateZh`, `stateEn`).
+ */
+export const OFFLINE_PACK_MESSAGES: Record<string, { zh: string; en: string }> = {
+  offline_pack_not_found: { zh: '离线菜谱包不存在', en: 'The offline recipe pack does not exist' },
+  offline_pack_already_exists: { zh: '离线菜谱包已存在', en: 'The offline recipe pack already exists' },
+  offline_pack_illegal_transition: {
+    zh: '离线菜谱包{name}当前{stateZh}，不能{actionZh}{hintZh}',
+    en: 'Offline recipe pack {name} is {stateEn}; it cannot be {actionEn}{hintEn}',
+  },
+  offline_pack_incomplete: {
+    zh: '离线菜谱包{name}信息不完整：缺少{missingZh}',
+    en: 'Offline recipe pack {name} is incomplete: missing {missingEn}',
+  },
+  // messages of the offline-pack schemas (@kb/contracts offline-pack.ts) that the API catalog does not already have
+  offline_pack_type_invalid: { zh: '请选择离线包类型', en: 'Choose the offline pack type' },
+  offline_pack_status_invalid: { zh: '状态有误', en: 'Unknown status' },
+  offline_pack_revision_required: {
+    zh: '缺少离线菜谱包的版本号，请重新加载后再保存',
+    en: 'The pack revision is missing; reload and save again',
+  },
+  offline_pack_recipe_missing: {
+    zh: '菜谱不存在或不属于本品牌',
+    en: 'The recipe does not exist in your brand',
+  },
+  offline_pack_too_many_recipes: {
+    zh: '一个离线菜谱包最多2000个菜谱',
+    en: 'An offline recipe pack holds at most 2000 recipes',
+  },
+};
+
+/** How each stage reads after "is" / "当前". */
+export const OFFLINE_PACK_STAGE_NAMES: Record<
+  Exclude<OfflinePackStage, 'absent'>,
+  { zh: string; en: string }
+> = {
+  idle: { zh: '未发布', en: 'not published' },
+  testing: { zh: '测试中', en: 'in test' },
+  online: { zh: '已上线', en: 'online' },
+  testing_online: { zh: '测试中且已上线', en: 'in test and online' },
+  deleted: { zh: '已删除', en: 'deleted' },
+};
+
+/** The actions of the transition table (README.md), as `action` params name them. */
+export const OFFLINE_PACK_ACTIONS = [
+  'create',
+  'revise',
+  'publish_test',
+  'cancel_test',
+  'publish_online',
+  'cancel_online',
+  'delete',
+] as const;
+export type OfflinePackAction = (typeof OFFLINE_PACK_ACTIONS)[number];
+
+/** Past participles in en, verbs in zh, to fit "it cannot be {actionEn}" / "不能{actionZh}". */
+export const OFFLINE_PACK_ACTION_NAMES: Record<OfflinePackAction, { zh: string; en: string }> = {
+  create: { zh: '新建', en: 'created' },
+  revise: { zh: '修改', en: 'edited' },
+  publish_test: { zh: '发布测试', en: 'published to test devices' },
+  cancel_test: { zh: '取消测试', en: 'taken off test devices' },
+  publish_online: { zh: '发布上线', en: 'published online' },
+  cancel_online: { zh: '取消上线', en: 'taken offline' },
+  delete: { zh: '删除', en: 'deleted' },
+};
+
+/** What to do first, when one thing unlocks the refused action. */
+export const OFFLINE_PACK_HINTS = {
+  cancel_online_first: { zh: '，请先取消上线', en: '; take it offline first' },
+  cancel_test_first: { zh: '，请先取消测试', en: '; take it off the test devices first' },
+  cancel_both_first: {
+    zh: '，请先取消测试并取消上线',
+    en: '; take it off the test devices and offline first',
+  },
+  none: { zh: '', en: '' },
+} as const;
+
+/** The fields §5 requires of a pack, as `missing` names them. */
+export const OFFLINE_PACK_REQUIRED_PARTS = {
+  productCode: { zh: '工厂型号', en: 'the factory model' },
+  subBrandCode: { zh: '客户型号', en: 'the customer model' },
+  type: { zh: '离线包类型', en: 'the pack type' },
+  recipeIds: { zh: '菜谱', en: 'the recipes' },
+} as const;
+export type OfflinePackRequiredPart = keyof typeof OFFLINE_PACK_REQUIRED_PARTS;
