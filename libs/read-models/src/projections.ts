@@ -3,6 +3,7 @@ import { readModelMigrations } from './framework/migrations.js';
 import { checkRegistry, type Projection } from './framework/projection.js';
 import { ensureLiveVersions } from './framework/versions.js';
 import { apkProjection } from './apk/apk.projection.js';
+import { offlinePacksProjection } from './offline-packs/offline-packs.projection.js';
 import { recipesProjection } from './recipes/recipes.projection.js';
 import { streamSummaryProjection } from './stream-summary/stream-summary.projection.js';
 
@@ -11,6 +12,7 @@ export const allProjections: readonly Projection[] = [
   streamSummaryProjection,
   recipesProjection,
   apkProjection,
+  offlinePacksProjection,
 ];
 checkRegistry(allProjections);
 

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { offlinePackContentSchema, type OfflinePackContentInput } from '@kb/contracts';
+import {
+  OFFLINE_PACK_EVENT_SCHEMA_VERSIONS,
+  decideOfflinePack,
+  offlinePackDecider,
+  offlinePackStreamId,
+  replay,
+  type OfflinePackCommand,
+  type OfflinePackEvent,
+} from '@kb/domain';
+import { rebuildProjection, runProjections } from '../framework/runner.js';
+import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { offlinePackIdOfStream, offlinePacksProjection } from './offline-packs.projection.js';
+
+const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const AT = '2026-05-01T09:00:00.000Z';
+
+const content = (overrides: Partial<OfflinePackContentInput> = {}) =>
+  offlinePackContentSchema.parse({
+    number: 'P-01',
+    type: 'initial',
+    productCode: 'TM-6',
+    subBrandCode: 'DEMO-CHEF',
+    recipeIds: [RECIPE(1), RECIPE(2)],
+    ...overrides,
+  });
+
+describe('offline packs projection', () => {
+  let sys: TestSystem;
+  let stop: AbortController;
+  let running: Promise<void>;
+  const histories = new Map<string, OfflinePackEvent[]>();
+
+  async function act(packId: string, command: OfflinePackCommand, actor = 'demo', brand = 'DEMO') {
+    const history = histories.get(packId) ?? [];
+    const events = decideOfflinePack(command, replay(offlinePackDecider, history));
+    const result = await sys.store.appendToStream(
+      offlinePackStreamId(packId),
+      events.map((e) => {
+        const event = newEvent(e.type, actor, brand, e.data);
+        event.metadata.schemaVersion = OFFLINE_PACK_EVENT_SCHEMA_VERSIONS[e.type];
+        return event;
+      }),
+      history.length === 0 ? 'no_stream' : history.length - 1,
+    );
+    histories.set(packId, [...history, ...events]);
+    return result.position;
+  }
+
+  const listRows = async () =>
+    (
+      await sys.pool.query(
+        `SELECT pack_id::text AS id, brand_owner_code AS brand, number, type, product_code, sub_brand_code,
+                recipe_ids::text[] AS recipe_ids, recipe_count, test_status, release_status,
+                released_at IS NOT NULL AS released, created_by, updated_by, revision::int AS revision
+           FROM offline_pack_list ORDER BY number, pack_id`,
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    stop = new AbortController();
+    running = runProjections(sys.pool, sys.store, [offlinePacksProjection], {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
+  });
+  afterAll(async () => {
+    stop.abort();
+    await running;
+    await sys.close();
+  });
+
+  it('reads the pack id from offline-pack streams only', () => {
+    const id = randomUUID();
+    expect(offlinePackIdOfStream(`offline-pack-${id}`)).toBe(id);
+    expect(offlinePackIdOfStream(`apk-${id}`)).toBeNull();
+  });
+
+  it('keeps one row per pack through edits, test and release, and drops it when deleted', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    await act(a, { type: 'CreateOfflinePack', packId: a, content: content() });
+    await act(a, { type: 'PublishOfflinePackTest', at: AT });
+    await act(a, { type: 'ReviseOfflinePack', content: content({ recipeIds: [RECIPE(3)] }) }, 'editor');
+    await act(a, { type: 'PublishOfflinePackOnline', at: AT });
+    const last = await act(
+      b,
+      {
+        type: 'CreateOfflinePack',
+        packId: b,
+        content: content({ number: 'O-01', type: 'incremental', subBrandCode: 'OTHER-ONE' }),
+      },
+      'other',
+      'OTHER',
+    );
+    await projected(sys.pool, 'offline_packs', last);
+
+    expect(await listRows()).toEqual([
+      expect.objectContaining({
+        id: b,
+        brand: 'OTHER',
+        number: 'O-01',
+        type: 'incremental',
+        recipe_count: 2,
+        release_status: 'not_released',
+        created_by: 'other',
+      }),
+      {
+        id: a,
+        brand: 'DEMO',
+        number: 'P-01',
+        type: 'initial',
+        product_code: 'TM-6',
+        sub_brand_code: 'DEMO-CHEF',
+        recipe_ids: [RECIPE(3)],
+        recipe_count: 1,
+        test_status: 'testing',
+        release_status: 'online',
+        released: true,
+        created_by: 'demo',
+        updated_by: 'demo',
+        revision: 3,
+      },
+    ]);
+    const detail = await sys.pool.query(`SELECT state FROM offline_pack_detail WHERE pack_id = $1`, [a]);
+    expect(detail.rows[0].state).toMatchObject({ status: 'active', content: { recipeIds: [RECIPE(3)] } });
+
+    const deleted = await act(b, { type: 'DeleteOfflinePack', at: AT }, 'other', 'OTHER');
+    await projected(sys.pool, 'offline_packs', deleted);
+    expect((await listRows()).map((r) => r.id)).toEqual([a]);
+    expect((await sys.pool.query('SELECT 1 FROM offline_pack_detail WHERE pack_id = $1', [b])).rowCount).toBe(
+      0,
+    );
+  });
+
+  it('passes over offline-pack-named events that carry no pack instead of stopping', async () => {
+    const junk = randomUUID();
+    await sys.store.appendToStream(
+      offlinePackStreamId(junk),
+      [newEvent('OfflinePackCreated', 'tool', 'DEMO', { packId: junk })],
+      'no_stream',
+    );
+    const id = randomUUID();
+    const last = await act(id, {
+      type: 'CreateOfflinePack',
+      packId: id,
+      content: content({ number: 'P-02' }),
+    });
+    await projected(sys.pool, 'offline_packs', last);
+    const ids = (await listRows()).map((r) => r.id);
+    expect(ids).toContain(id);
+    expect(ids).not.toContain(junk);
+  });
+
+  it('builds the same rows again from the log on rebuild', async () => {
+    const before = await listRows();
+    const result = await rebuildProjection(sys.pool, sys.store, offlinePacksProjection, {
+      signal: new AbortController().signal,
+      pollIntervalMs: 20,
+    });
+    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
+    expect(await listRows()).toEqual(before);
+  });
+});
