@@ -134,16 +134,18 @@ describe('tab bar', () => {
     const page = await h.newPage();
     await loginAs(page);
     const notes = page.locator('[data-testid="page-notes"]:visible');
+    // The recipe editor is kept alive: what is typed into it survives a tab switch.
+    const recipeNumber = page.locator('[data-testid="field-number"]:visible');
     await goInApp(page, '/recipe-add');
-    await notes.fill('三杯鸡 draft');
+    await recipeNumber.fill('R-DRAFT');
     await tab(page, '/recipe-add').getByTestId('tab-dirty').waitFor();
     await tab(page, '/home').click();
     await page.getByTestId('page-title').getByText('首页').waitFor();
-    await expect(notes.count()).resolves.toBe(0);
+    await expect(recipeNumber.count()).resolves.toBe(0);
 
     await tab(page, '/recipe-add').click();
     await page.getByTestId('page-title').getByText('新增菜谱').waitFor();
-    await expect(notes.inputValue()).resolves.toBe('三杯鸡 draft');
+    await expect(recipeNumber.inputValue()).resolves.toBe('R-DRAFT');
 
     // Two banner edits are two kept-alive pages, each with its own input.
     await goInApp(page, '/banner/edit?id=1');
@@ -168,7 +170,7 @@ describe('tab bar', () => {
     await page.getByTestId('confirm-ok').click();
     await tab(page, '/recipe-add').waitFor({ state: 'detached' });
     await goInApp(page, '/recipe-add');
-    await expect(notes.inputValue()).resolves.toBe('');
+    await expect(recipeNumber.inputValue()).resolves.toBe('');
   });
 
   it('a kept-alive page keeps its scroll position', async () => {

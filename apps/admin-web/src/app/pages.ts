@@ -134,6 +134,14 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/recipes/routes/preview-detail-page.js'),
     (m) => m.PreviewDetailPage,
   ),
+  '/recipe-add': page(
+    () => import('../features/recipes/routes/recipe-editor-pages.js'),
+    (m) => m.RecipeAddPage,
+  ),
+  '/recipe-edit': page(
+    () => import('../features/recipes/routes/recipe-editor-pages.js'),
+    (m) => m.RecipeEditPage,
+  ),
   '/no-permission': page(
     () => import('./pages/no-permission-page.js'),
     (m) => m.NoPermissionPage,

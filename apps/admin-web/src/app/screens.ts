@@ -84,8 +84,8 @@ export const SCREENS = [
   child('/inform-detail', 'informDetail', '/inform-list', record),
   // Recipes
   list('/recipe-list', 'recipeList', { keepAlive: true, built: true }),
-  child('/recipe-add', 'recipeAdd', '/recipe-list', { keepAlive: true }),
-  child('/recipe-edit', 'recipeEdit', '/recipe-list', { keepAlive: true, record: true }),
+  child('/recipe-add', 'recipeAdd', '/recipe-list', { keepAlive: true, built: true }),
+  child('/recipe-edit', 'recipeEdit', '/recipe-list', { keepAlive: true, record: true, built: true }),
   child('/preview-detail', 'previewDetail', '/recipe-list', builtRecord),
   child('/recipe-model', 'recipeModel', '/recipe-list'),
   child('/recipe-detail', 'recipeDetail', '/recipe-list', builtRecord),

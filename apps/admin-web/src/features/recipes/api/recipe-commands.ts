@@ -10,7 +10,7 @@ import type { RecipeListItem } from './recipe-list.js';
 const READ_POSITION = 'x-read-position';
 let lastPosition: string | null = null;
 
-const remember = (headers: Headers) => {
+export const rememberReadPosition = (headers: Headers) => {
   const position = headers.get(READ_POSITION);
   if (position) lastPosition = position;
 };
@@ -73,14 +73,17 @@ export async function runRecipeBatch(
 ) {
   const answer = await api<RecipeBatchAnswer>(`/recipe/${route}`, {
     json: { ids, ...extra },
-    onHeaders: remember,
+    onHeaders: rememberReadPosition,
   });
   return batchOutcomeOf(answer);
 }
 
 /** A command on one recipe (`copy`): the API's refusal (409 naming the recipe and its state) is its toast. */
 export function runRecipeCommand(route: 'copy', body: Record<string, unknown>) {
-  return api<{ id: string; number: string }>(`/recipe/${route}`, { json: body, onHeaders: remember });
+  return api<{ id: string; number: string }>(`/recipe/${route}`, {
+    json: body,
+    onHeaders: rememberReadPosition,
+  });
 }
 
 /** How many recipes are in the recycle bin. */

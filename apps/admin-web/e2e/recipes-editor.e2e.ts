@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { choose, openFromMenu, pngImage } from './catalog-support.js';
+import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+
+// The projector runs so that the library and the detail read model follow the editor's saves.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function inEnglish(page: Page) {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+  await page.getByTestId('page-title').getByText('Home').waitFor();
+}
+
+// The library and the editors are kept alive: their hidden copies stay in the page.
+const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+function row(page: Page, text: string) {
+  return page.locator('tbody tr:visible', { hasText: text });
+}
+
+/** Picks an option of a Mantine (multi)select shown on screen. */
+async function pick(page: Page, testId: string, option: string) {
+  await visible(page, testId).click({ force: true });
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+describe('recipe editor (zh)', () => {
+  it('creates a recipe whose step is prefilled from its work mode, checks the range, and submits it', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await openFromMenu(page, 'recipes', '菜谱库');
+    await visible(page, 'add').click();
+    await page.getByTestId('page-title').getByText('新增菜谱', { exact: true }).waitFor();
+
+    await visible(page, 'field-number').fill('R-2001');
+    await pick(page, 'field-langs', '英语');
+    await visible(page, 'name-zh').fill('番茄蛋汤');
+    await visible(page, 'lang-tab-en').click();
+    await visible(page, 'name-en').fill('Tomato egg soup');
+    await pick(page, 'field-difficulty', '简单');
+    await pick(page, 'field-models', '智能料理锅 TM-7 (TM-7)');
+    await page
+      .locator('[data-testid="image-dropzone"]:visible input[type=file]')
+      .setInputFiles({ name: 'soup.png', mimeType: 'image/png', buffer: pngImage(16) });
+    await visible(page, 'uploaded-image').waitFor();
+
+    await visible(page, 'add-ingredient').click();
+    await visible(page, 'ingredient-name-zh').fill('番茄');
+    await visible(page, 'ingredient-quantity').fill('2');
+
+    await visible(page, 'add-step').click();
+    await choose(page, 'step-mode', '蒸');
+    // Prefilled from the steam mode's §9 defaults, with its notes.
+    await expect(visible(page, 'step-temperature').inputValue()).resolves.toBe('100');
+    await expect(visible(page, 'step-minutes').inputValue()).resolves.toBe('15');
+    await expect(visible(page, 'step-seconds').inputValue()).resolves.toBe('0');
+    await visible(page, 'step-mode-notes').getByText('温度达到95°C后开始倒计时').waitFor();
+    await visible(page, 'step-temperature').fill('90');
+    await page.getByText('蒸模式在95°C后才开始倒计时，温度不能低于95°C').waitFor();
+    await visible(page, 'step-temperature').fill('100');
+    await page.getByText('蒸模式在95°C后才开始倒计时', { exact: false }).waitFor({ state: 'detached' });
+    await visible(page, 'step-text-zh').fill('蒸15分钟');
+
+    await visible(page, 'editor-submit').click();
+    await page.waitForURL('**/recipe-list');
+    await row(page, 'R-2001').getByTestId('recipe-status').getByText('待发布').waitFor();
+
+    await row(page, 'R-2001').getByTestId('row-detail').click();
+    await visible(page, 'detail-name-en-value').getByText('Tomato egg soup').waitFor();
+    await expect(visible(page, 'detail-step').locator('td').nth(2).textContent()).resolves.toBe(
+      '100°C · 15:00',
+    );
+    await visible(page, 'tab-history').click();
+    await visible(page, 'history-entry').first().waitFor();
+    await expect(
+      page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle').allTextContents(),
+    ).resolves.toEqual(['提交待发布', '新建菜谱']);
+  });
+});
+
+describe('recipe editor (en)', () => {
+  it('saves over the loaded revision and offers to reload when someone else saved first', async () => {
+    const first = await h.newPage();
+    await loginAs(first);
+    await inEnglish(first);
+    await openFromMenu(first, 'recipes', 'Recipe library');
+    await row(first, 'R-1005').getByTestId('row-edit').click();
+    await first.getByTestId('page-title').getByText('Edit recipe', { exact: false }).waitFor();
+    await expect(visible(first, 'field-number').inputValue()).resolves.toBe('R-1005');
+
+    const second = await h.newPage();
+    await loginAs(second);
+    await inEnglish(second);
+    await goInApp(second, '/recipe-edit?id=5e0c1a2b-0005-4d10-8a00-00000000d005');
+    await expect(visible(second, 'field-number').inputValue()).resolves.toBe('R-1005');
+
+    await visible(first, 'name-zh').fill('自制蛋黄酱');
+    await visible(first, 'editor-save').click();
+    await first.getByText('Saved', { exact: false }).first().waitFor();
+
+    await visible(second, 'name-zh').fill('蛋黄酱（另一人）');
+    await visible(second, 'editor-save').click();
+    await second.getByText('Someone else changed this recipe', { exact: false }).waitFor();
+    await second.getByRole('button', { name: 'Reload' }).click();
+    await second.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLInputElement>('[data-testid="name-zh"]')).some(
+        (input) => input.offsetParent !== null && input.value === '自制蛋黄酱',
+      ),
+    );
+
+    await openFromMenu(first, 'recipes', 'Recipe library');
+    await row(first, 'R-1005').getByText('自制蛋黄酱', { exact: true }).waitFor();
+  });
+
+  it('a released recipe cannot be edited until recalled', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await goInApp(page, '/recipe-edit?id=5e0c1a2b-0001-4d10-8a00-00000000d001');
+    await visible(page, 'not-editable')
+      .getByText('only recipes in editing can be changed', { exact: false })
+      .waitFor();
+  });
+});
