@@ -139,4 +139,33 @@ describe('recipe library (en)', () => {
     await openFromMenu(page, 'recipes', 'Paid recipes');
     await row(page, 'R-1001').waitFor();
   });
+  it('links models to several recipes and refuses to unlink the last model of a released one', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await openFromMenu(page, 'recipes', 'Recipe library');
+    await page.locator('[data-testid="link-models"]:visible').click();
+    await page.getByTestId('page-title').getByText('Batch link models', { exact: true }).waitFor();
+    await row(page, 'R-1003').waitFor();
+
+    const models = page.locator('[data-testid="models-choice"]:visible');
+    await models.click({ force: true });
+    await page.getByRole('option', { name: 'Robot cooker TM-6 (TM-6)', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await selectRows(page, ['R-1003', 'R-1004']);
+    await page.locator('[data-testid="batch-link"]:visible').click();
+    await row(page, 'R-1003').getByText('SM-3, TM-6').waitFor();
+    await row(page, 'R-1004').getByText('TM-7, TM-6').waitFor();
+
+    // Unlinking both of R-1003's models would leave a released recipe with none: refused, with the reason.
+    await models.click({ force: true });
+    await page.getByRole('option', { name: 'Stand mixer SM-3 (SM-3)', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await selectRows(page, ['R-1003']);
+    await page.locator('[data-testid="batch-unlink"]:visible').click();
+    await page
+      .getByRole('dialog')
+      .getByText('Recipe R-1003 is submitted or released and must keep at least one compatible model')
+      .waitFor();
+  });
 });

@@ -142,6 +142,10 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/recipes/routes/recipe-editor-pages.js'),
     (m) => m.RecipeEditPage,
   ),
+  '/recipe-model': page(
+    () => import('../features/recipes/routes/recipe-model-page.js'),
+    (m) => m.RecipeModelPage,
+  ),
   '/no-permission': page(
     () => import('./pages/no-permission-page.js'),
     (m) => m.NoPermissionPage,

@@ -87,7 +87,7 @@ export const SCREENS = [
   child('/recipe-add', 'recipeAdd', '/recipe-list', { keepAlive: true, built: true }),
   child('/recipe-edit', 'recipeEdit', '/recipe-list', { keepAlive: true, record: true, built: true }),
   child('/preview-detail', 'previewDetail', '/recipe-list', builtRecord),
-  child('/recipe-model', 'recipeModel', '/recipe-list'),
+  child('/recipe-model', 'recipeModel', '/recipe-list', built),
   child('/recipe-detail', 'recipeDetail', '/recipe-list', builtRecord),
   list('/recycling-list', 'recyclingList', built),
   // Reviews

@@ -63,7 +63,9 @@ export type RecipeBatchRoute =
   | 'batchUpdateBuyStatus'
   | 'batchUpdateCategory'
   | 'recovery'
-  | 'batchClear';
+  | 'batchClear'
+  | 'batchRelModel'
+  | 'batchDeleteModel';
 
 /** A batch command over recipes; answers the bar's outcome (failures by number, with the reason). */
 export async function runRecipeBatch(

@@ -1,6 +1,6 @@
 import { RECIPE_TYPES } from '@kb/contracts';
 import { Button } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -190,6 +190,15 @@ export function RecipeListScreen({
               data-testid="recycle-bin"
             >
               {t('recipes.actions.recycleBin', { count: binCount.data ?? 0 })}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconLink size={14} />}
+              onClick={() => void navigate({ to: '/recipe-model' })}
+              data-testid="link-models"
+            >
+              {t('recipes.actions.linkModels')}
             </Button>
             <Button
               size="xs"

@@ -147,4 +147,10 @@ export const recipesEn: Catalog<typeof recipesZh> = {
       whole_cycles: 'The time must be whole {{cycleSeconds}}-second cycles',
     },
   },
+  models: {
+    choose: 'Models to link or unlink',
+    link: 'Link chosen models',
+    unlink: 'Unlink chosen models',
+    chooseFirst: 'Choose the models first',
+  },
 };

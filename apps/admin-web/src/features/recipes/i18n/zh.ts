@@ -143,4 +143,10 @@ export const recipesZh = {
       whole_cycles: '时长须为{{cycleSeconds}}秒循环的整数倍',
     },
   },
+  models: {
+    choose: '要关联或取消关联的机型',
+    link: '关联所选机型',
+    unlink: '取消关联所选机型',
+    chooseFirst: '请先选择机型',
+  },
 } as const;
