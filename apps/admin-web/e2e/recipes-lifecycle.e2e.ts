@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { confirm, openFromMenu } from './catalog-support.js';
+import { loginAs, startHarness, type Harness } from './support/harness.js';
+
+// The projector runs so that the lists follow each command at once (read-your-writes).
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+// The library is kept alive: its hidden table stays in the page.
+function row(page: Page, text: string) {
+  return page.locator('tbody tr:visible', { hasText: text });
+}
+async function selectRows(page: Page, texts: string[]) {
+  for (const text of texts) await row(page, text).getByRole('checkbox').check();
+}
+const batch = (page: Page, key: string) => page.locator(`[data-testid="batch-${key}"]:visible`);
+const status = (page: Page, text: string, value: string) =>
+  row(page, text).getByTestId('recipe-status').getByText(value, { exact: true }).waitFor();
+
+describe('recipe lifecycle (zh)', () => {
+  it('recalls, copies, deletes and clears, and the history records the recalls', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await openFromMenu(page, 'recipes', '菜谱库');
+    await row(page, 'R-1002').waitFor();
+
+    await selectRows(page, ['R-1001', 'R-1002']);
+    await batch(page, 'recallWaitRelease').click();
+    await confirm(page);
+    await status(page, 'R-1001', '待发布');
+    await status(page, 'R-1002', '待发布');
+    await selectRows(page, ['R-1002']);
+    await batch(page, 'recallEditing').click();
+    await confirm(page);
+    await status(page, 'R-1002', '编辑中');
+
+    await row(page, 'R-1001').getByTestId('row-copy').click();
+    expect(await confirm(page)).toBe('确定复制吗？');
+    await status(page, 'R-1001-copy', '编辑中');
+    await row(page, 'R-1001-copy').getByTestId('row-delete').click();
+    await confirm(page);
+    await row(page, 'R-1001-copy').waitFor({ state: 'detached' });
+
+    await page.locator('[data-testid="recycle-bin"]:visible').click();
+    await page.getByTestId('page-title').getByText('回收站', { exact: true }).waitFor();
+    await row(page, 'R-1001-copy').getByTestId('row-clear').click();
+    await confirm(page);
+    await row(page, 'R-1001-copy').waitFor({ state: 'detached' });
+    await selectRows(page, ['R-0901']);
+    await batch(page, 'clear').click();
+    expect(await confirm(page)).toContain('1');
+    await row(page, 'R-0901').waitFor({ state: 'detached' });
+    await page.getByText('暂无数据').locator('visible=true').waitFor();
+
+    await openFromMenu(page, 'recipes', '菜谱库');
+    await row(page, 'R-1002').getByTestId('row-detail').click();
+    await page.locator('[data-testid="tab-history"]:visible').click();
+    const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
+    await titles.first().waitFor();
+    expect((await titles.allTextContents()).slice(0, 2)).toEqual(['撤回到编辑', '撤回到待发布']);
+  });
+});
