@@ -24,6 +24,12 @@ function row(page: Page, text: string) {
   return page.locator('tbody tr:visible', { hasText: text });
 }
 
+const nth = (page: Page, testId: string, i: number) => visible(page, testId).nth(i);
+async function chooseNth(page: Page, testId: string, i: number, option: string) {
+  await nth(page, testId, i).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** Picks an option of a Mantine (multi)select shown on screen. */
 async function pick(page: Page, testId: string, option: string) {
   await visible(page, testId).click({ force: true });
@@ -32,7 +38,7 @@ async function pick(page: Page, testId: string, option: string) {
 }
 
 describe('recipe editor (zh)', () => {
-  it('creates a recipe whose step is prefilled from its work mode, checks the range, and submits it', async () => {
+  it('creates a recipe in two languages with two serving versions, steps prefilled from their work modes and range-checked, and submits it', async () => {
     const page = await h.newPage();
     await loginAs(page);
     await openFromMenu(page, 'recipes', '菜谱库');
@@ -68,15 +74,39 @@ describe('recipe editor (zh)', () => {
     await page.getByText('蒸模式在95°C后才开始倒计时', { exact: false }).waitFor({ state: 'detached' });
     await visible(page, 'step-text-zh').fill('蒸15分钟');
 
+    // Two more steps: boil (no time) and knead, whose time must be whole 60-second cycles.
+    await visible(page, 'add-step').click();
+    await chooseNth(page, 'step-mode', 1, '煮沸');
+    await expect(nth(page, 'step-temperature', 1).inputValue()).resolves.toBe('100');
+    expect(
+      await page.locator('[data-testid="step"]:visible').nth(1).getByTestId('step-minutes').count(),
+    ).toBe(0);
+    await visible(page, 'add-step').click();
+    await chooseNth(page, 'step-mode', 2, '揉面');
+    await expect(nth(page, 'step-minutes', 1).inputValue()).resolves.toBe('3');
+    await nth(page, 'step-seconds', 1).fill('30');
+    await page.getByText('时长须为60秒循环的整数倍').waitFor();
+    await nth(page, 'step-seconds', 1).fill('0');
+    await page.getByText('时长须为60秒循环的整数倍').waitFor({ state: 'detached' });
+
+    // A second serving version with its own step.
+    await visible(page, 'add-version').click();
+    await nth(page, 'version-servings', 1).fill('4');
+    await page.locator('[data-testid="add-step"]:visible').nth(1).click();
+    await chooseNth(page, 'step-mode', 3, '蒸');
+    await expect(nth(page, 'step-temperature', 2).inputValue()).resolves.toBe('100');
+
     await visible(page, 'editor-submit').click();
     await page.waitForURL('**/recipe-list');
     await row(page, 'R-2001').getByTestId('recipe-status').getByText('待发布').waitFor();
 
     await row(page, 'R-2001').getByTestId('row-detail').click();
     await visible(page, 'detail-name-en-value').getByText('Tomato egg soup').waitFor();
-    await expect(visible(page, 'detail-step').locator('td').nth(2).textContent()).resolves.toBe(
+    await expect(visible(page, 'detail-step').first().locator('td').nth(2).textContent()).resolves.toBe(
       '100°C · 15:00',
     );
+    await expect(visible(page, 'detail-step').count()).resolves.toBe(4);
+    await expect(visible(page, 'serving-version').count()).resolves.toBe(2);
     await visible(page, 'tab-history').click();
     await visible(page, 'history-entry').first().waitFor();
     await expect(
