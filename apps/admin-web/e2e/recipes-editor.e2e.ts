@@ -73,6 +73,10 @@ describe('recipe editor (zh)', () => {
     await visible(page, 'step-temperature').fill('100');
     await page.getByText('蒸模式在95°C后才开始倒计时', { exact: false }).waitFor({ state: 'detached' });
     await visible(page, 'step-text-zh').fill('蒸15分钟');
+    await visible(page, 'step-media')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'step.png', mimeType: 'image/png', buffer: pngImage(12) });
+    await visible(page, 'step-media-name').getByText('step.png').waitFor();
 
     // Two more steps: boil (no time) and knead, whose time must be whole 60-second cycles.
     await visible(page, 'add-step').click();

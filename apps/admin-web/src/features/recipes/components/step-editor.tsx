@@ -13,6 +13,7 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WorkModeOption } from '../api/recipe-editor.js';
+import { MediaUpload } from './media-upload.js';
 import { stepProblems, withWorkMode, type StepDraft, type StepProblem } from '../rules/step-rules.js';
 
 const num = (v: string | number) => (v === '' ? null : Number(v));
@@ -140,6 +141,24 @@ export function StepEditor({
             label={t('recipes.editor.autoStart')}
             checked={step.autoStart}
             onChange={(e) => onChange({ ...step, autoStart: e.currentTarget.checked })}
+          />
+        </Group>
+        <Group gap="md">
+          <MediaUpload
+            label={t('recipes.editor.stepMedia')}
+            accept="image/png,image/jpeg,video/mp4"
+            purposeOf={(file) => (file.type.startsWith('video/') ? 'video' : 'image')}
+            value={step.mediaFileCode}
+            onChange={(mediaFileCode) => onChange({ ...step, mediaFileCode })}
+            testId="step-media"
+          />
+          <MediaUpload
+            label={t('recipes.editor.stepAudio')}
+            accept="audio/*"
+            purposeOf={() => 'audio'}
+            value={step.audioFileCode}
+            onChange={(audioFileCode) => onChange({ ...step, audioFileCode })}
+            testId="step-audio"
           />
         </Group>
         {mode?.notes && (

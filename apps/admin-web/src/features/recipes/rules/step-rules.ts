@@ -5,6 +5,8 @@ export interface StepDraft {
   number: number;
   workMode: string | null;
   descriptions: Record<string, string>;
+  mediaFileCode: string | null;
+  audioFileCode: string | null;
   autoStart: boolean;
   temperature: number | null;
   rotation: 'forward' | 'reverse' | null;
@@ -20,6 +22,8 @@ export function emptyStep(number: number): StepDraft {
     number,
     workMode: null,
     descriptions: {},
+    mediaFileCode: null,
+    audioFileCode: null,
     autoStart: false,
     temperature: null,
     rotation: null,
