@@ -63,6 +63,16 @@ describe('recipe library (zh)', () => {
     await row(page, 'R-1001').waitFor({ state: 'detached' });
     expect(await column(page, 'number')).toEqual(['R-1003']);
 
+    // Recipes that support German: only R-1002.
+    await page.getByRole('button', { name: '重置' }).click();
+    await row(page, 'P-2001')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await choose(page, 'filter-lang', '德语');
+    await page.getByTestId('filter-search').click();
+    await row(page, 'R-1001').waitFor({ state: 'detached' });
+    expect(await column(page, 'number')).toEqual(['R-1002']);
+
     // Release from the row: a waiting recipe offers release, an editing one does not.
     await page.getByRole('button', { name: '重置' }).click();
     await row(page, 'R-1004').waitFor();

@@ -29,6 +29,10 @@ export interface RecipeListFilter {
   productCode?: string | null;
   online?: string | null;
   paid?: string | null;
+  tagId?: string | null;
+  lang?: string | null;
+  /** Last change between these days (`YYYY-MM-DD`, both included). */
+  updated?: [string | null, string | null];
 }
 
 export function fetchRecipePage(
@@ -47,6 +51,10 @@ export function fetchRecipePage(
       productCode: query.productCode,
       online: query.online,
       paid: query.paid,
+      tagId: query.tagId,
+      lang: query.lang,
+      updatedFrom: query.updated?.[0] ? new Date(`${query.updated[0]}T00:00:00`).toISOString() : undefined,
+      updatedTo: query.updated?.[1] ? new Date(`${query.updated[1]}T23:59:59.999`).toISOString() : undefined,
     },
     headers: readPositionHeaders(),
     signal,

@@ -8,6 +8,7 @@ import type { BatchAction } from '../../../components/batch-actions.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { fetchRecipePage, fetchRecycleBinCount, runRecipeBatch } from '../api/recipe-commands.js';
 import { RECIPES_KEY, useCategoryOptions, useModelOptions, type RecipeListItem } from '../api/recipe-list.js';
+import { brandLanguagesQuery, tagsQuery } from '../api/recipe-editor.js';
 import { chooseCategory } from './category-dialog.js';
 import { formatTime, StatusBadge, YesNo } from './recipe-cells.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
@@ -21,6 +22,9 @@ export interface RecipeFilters extends Record<string, unknown> {
   productCode: string | null;
   online: string | null;
   paid: string | null;
+  tagId: string | null;
+  lang: string | null;
+  updated: [string | null, string | null];
 }
 
 const NO_FILTER: RecipeFilters = {
@@ -32,6 +36,9 @@ const NO_FILTER: RecipeFilters = {
   productCode: null,
   online: null,
   paid: null,
+  tagId: null,
+  lang: null,
+  updated: [null, null],
 };
 
 /**
@@ -53,6 +60,10 @@ export function RecipeListScreen({
   const queryClient = useQueryClient();
   const categories = useCategoryOptions();
   const models = useModelOptions();
+  const brandLanguages = useQuery(brandLanguagesQuery).data ?? [];
+  const languages = brandLanguages.map((l) => ({ value: l.langCode, label: l.langName }));
+  const mainLang = brandLanguages.find((l) => l.main)?.langCode ?? 'zh';
+  const tags = (useQuery(tagsQuery(mainLang)).data ?? []).map((tag) => ({ value: tag.id, label: tag.name }));
   const binCount = useQuery({
     queryKey: [...RECIPES_KEY, 'recycle-bin-count'],
     queryFn: ({ signal }) => fetchRecycleBinCount(signal),
@@ -86,6 +97,9 @@ export function RecipeListScreen({
     { name: 'productCode', label: t('recipes.fields.model'), kind: 'select', options: models },
     { name: 'online', label: t('recipes.fields.online'), kind: 'select', options: yesNo },
     { name: 'paid', label: t('recipes.fields.paid'), kind: 'select', options: yesNo },
+    { name: 'tagId', label: t('recipes.fields.tag'), kind: 'select', options: tags },
+    { name: 'lang', label: t('recipes.fields.languages'), kind: 'select', options: languages },
+    { name: 'updated', label: t('recipes.fields.updatedAt'), kind: 'date-range' },
   ];
   const filters = allFilters.filter((f) => fixed[f.name] === undefined);
 

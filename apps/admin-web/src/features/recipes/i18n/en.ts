@@ -11,6 +11,7 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     model: 'Model',
     online: 'Online',
     paid: 'Paid',
+    tag: 'Label',
     version: 'Version',
     languages: 'Languages',
     updatedAt: 'Updated',

@@ -9,6 +9,7 @@ export const recipesZh = {
     model: '适用机型',
     online: '是否上线',
     paid: '是否付费',
+    tag: '标签',
     version: '版本',
     languages: '语言',
     updatedAt: '更新时间',
