@@ -65,9 +65,7 @@ describe('recipe library (zh)', () => {
 
     // Recipes that support German: only R-1002.
     await page.getByRole('button', { name: '重置' }).click();
-    await row(page, 'P-2001')
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined);
+    await row(page, 'R-1001').waitFor();
     await choose(page, 'filter-lang', '德语');
     await page.getByTestId('filter-search').click();
     await row(page, 'R-1001').waitFor({ state: 'detached' });
