@@ -18,6 +18,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ReferenceController } from './modules/reference/reference.controller.js';
 import { RecipesModule } from './modules/recipes/recipes.module.js';
 import { ApkPackagesModule } from './modules/apk-packages/apk-packages.module.js';
+import { OfflinePacksModule } from './modules/offline-packs/offline-packs.module.js';
 
 @Module({})
 export class AppModule {
@@ -32,6 +33,7 @@ export class AppModule {
         CatalogModule,
         RecipesModule,
         ApkPackagesModule,
+        OfflinePacksModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

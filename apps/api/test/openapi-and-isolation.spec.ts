@@ -1,4 +1,9 @@
+import type { EventStore } from '@kb/event-store';
+import { createPool, type Pool } from '@kb/platform';
+import { allProjections, runProjections } from '@kb/read-models';
 import { loadConfig } from '../src/config.js';
+import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
+import { EVENT_STORE } from '../src/infra/tokens.js';
 import { fileForm, loggedIn, pngBytes, startTestApi, type Client, type TestApi } from './harness.js';
 
 const PNG = pngBytes();
@@ -12,13 +17,26 @@ describe('OpenAPI document and brand isolation', () => {
   let demo: Client;
   let other: Client;
   let doc: OpenApiDoc;
+  // The projector, so that an offline pack can be made of a released recipe (the API checks the recipe read model).
+  let pool: Pool;
+  let stop: AbortController;
+  let projecting: Promise<void>;
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    pool = createPool(api.db.url, { max: 12 });
+    stop = new AbortController();
+    projecting = runProjections(pool, api.app.get<EventStore>(EVENT_STORE), allProjections, {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
     doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as OpenApiDoc;
   });
   afterAll(async () => {
+    stop.abort();
+    await projecting;
+    await pool.end();
     await api.stop();
   });
 
@@ -70,6 +88,10 @@ describe('OpenAPI document and brand isolation', () => {
           'auditReturn',
           'batchAudit',
         ].map((r) => `POST /api/subApk/${r}`),
+        ...['list', 'detail', 'search', 'history'].map((r) => `GET /api/offlineRecipes/${r}`),
+        ...['add', 'update', 'delete', 'batchDelete', 'updateTestStatus', 'updateReleaseStatus'].map(
+          (r) => `POST /api/offlineRecipes/${r}`,
+        ),
       ]),
     );
     const ui = fetch(`${api.baseUrl}/api/docs`).then((r) => r.status);
@@ -107,9 +129,48 @@ describe('OpenAPI document and brand isolation', () => {
     });
     expect(apk.status).toBe(200);
     const apkIds: Record<string, string> = { ...demoIds, id: apk.data.id as string };
+    // A DEMO offline pack for every /api/offlineRecipes/* route, made of a released DEMO recipe.
+    const packRecipe = await demo.post('/api/recipe/add', {
+      type: 'SOUP',
+      number: 'SECRET-R2',
+      mainLang: 'zh',
+      langs: ['zh'],
+      texts: { zh: { name: '秘制老火汤' } },
+      servingVersions: [
+        {
+          servings: 2,
+          ingredients: [{ names: { zh: '排骨' }, quantity: 300 }],
+          steps: [{ number: 1, workMode: 'SLOW_COOK', minutes: 60, descriptions: { zh: '慢炖' } }],
+        },
+      ],
+      difficulty: 'easy',
+      pictureFileCode: file.data.fileCode,
+      productCodes: ['TM-6'],
+    });
+    await demo.post('/api/recipe/submit', { id: packRecipe.data.id });
+    const releasing = await demo.request('POST', '/api/recipe/batchRelease', {
+      json: { ids: [packRecipe.data.id] },
+    });
+    const releasedAt = releasing.headers.get(READ_POSITION_HEADER)!;
+    expect(((await releasing.json()) as { data: { succeeded: number } }).data.succeeded).toBe(1);
+    await demo.json('GET', `/api/recipe/detail?id=${packRecipe.data.id}`, {
+      headers: { [READ_POSITION_HEADER]: releasedAt },
+    });
+    const pack = await demo.post('/api/offlineRecipes/add', {
+      number: 'SECRET-PACK-7',
+      type: 'initial',
+      productCode: 'TM-6',
+      subBrandCode: 'DEMO-CHEF',
+      recipeIds: [packRecipe.data.id],
+    });
+    expect({ status: pack.status, desc: pack.desc }).toEqual({ status: 200, desc: 'Saved successfully' });
+    const packIds: Record<string, string> = { ...demoIds, id: pack.data.id as string };
     const demoMarkers = [
       'SECRET-R1',
       'SECRET-APK-9',
+      'SECRET-R2',
+      'SECRET-PACK-7',
+      '秘制老火汤',
       '秘密更新说明',
       '秘制红烧肉',
       'Secret braised pork',
@@ -129,7 +190,9 @@ describe('OpenAPI document and brand isolation', () => {
           ? recipeIds
           : p.startsWith('/api/subApk/')
             ? apkIds
-            : demoIds;
+            : p.startsWith('/api/offlineRecipes/')
+              ? packIds
+              : demoIds;
         const query = new URLSearchParams();
         for (const param of op.parameters ?? []) {
           if (param.in === 'query') query.set(param.name, ids[param.name] ?? 'DEMO');
@@ -166,6 +229,10 @@ describe('OpenAPI document and brand isolation', () => {
     const apkHistory = await demo.get(`/api/subApk/history?id=${apk.data.id}`);
     expect(apkHistory.data.entries.map((e: { type: string }) => e.type)).toEqual(['ApkPackageCreated']);
     expect(walked.filter((r) => r.includes('/api/subApk/'))).toHaveLength(17);
+    // DEMO's offline pack: only its own creation, none of OTHER's 10 /api/offlineRecipes/* calls reached it.
+    const packHistory = await demo.get(`/api/offlineRecipes/history?id=${pack.data.id}`);
+    expect(packHistory.data.entries.map((e: { type: string }) => e.type)).toEqual(['OfflinePackCreated']);
+    expect(walked.filter((r) => r.includes('/api/offlineRecipes/'))).toHaveLength(10);
     // DEMO can still log in: OTHER's walk changed none of DEMO's accounts.
     expect((await demo.get('/api/auth/me')).data.user.account).toBe('demo');
   });

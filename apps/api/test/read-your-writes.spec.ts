@@ -53,7 +53,8 @@ describe('read-your-writes', () => {
   });
 
   it('answers as soon as the projector has applied the position', async () => {
-    const pool = createPool(api.db.url, { max: 4 });
+    // Each projection holds one connection for its run lock; the rest do the work.
+    const pool = createPool(api.db.url, { max: 4 + allProjections.length });
     const stop = new AbortController();
     const running = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
     try {

@@ -1,6 +1,7 @@
 import type { UiLang } from '@kb/contracts';
-import { APK_MESSAGES, RECIPE_MESSAGES } from '@kb/domain';
+import { APK_MESSAGES, OFFLINE_PACK_MESSAGES, RECIPE_MESSAGES } from '@kb/domain';
 import { APK_API_MESSAGES } from '../modules/apk-packages/apk-api.messages.js';
+import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
 import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
 
 /**
@@ -107,6 +108,8 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ...RECIPE_API_MESSAGES,
   ...APK_MESSAGES,
   ...APK_API_MESSAGES,
+  ...OFFLINE_PACK_MESSAGES,
+  ...OFFLINE_PACK_API_MESSAGES,
 };
 
 /** Fills `{name}` placeholders; unknown codes fall back to the generic message of their status. */

@@ -1,0 +1,59 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { OfflinePackFieldChange, OfflinePackHistoryEntry } from '@kb/contracts';
+import { DomainError, offlinePackDecider, statesAfterEachEvent, type OfflinePackState } from '@kb/domain';
+import { OFFLINE_PACK_EVENT_TITLES } from '../../offline-pack-api.messages.js';
+import { OfflinePackStreams } from '../../offline-pack-streams.js';
+import { OfflinePackHistoryQuery } from './offline-pack-history.query.js';
+
+const LIFECYCLE = ['status', 'testStatus', 'releaseStatus'] as const;
+
+/** The fields that differ between two states: lifecycle facts first, then content (the selection as a whole). */
+export function offlinePackStateChanges(
+  before: OfflinePackState,
+  after: OfflinePackState,
+): OfflinePackFieldChange[] {
+  if (after.status === 'absent') return [];
+  if (before.status === 'absent') return [{ field: 'status', before: null, after: after.status }];
+  const changes: OfflinePackFieldChange[] = [];
+  for (const field of LIFECYCLE)
+    if (before[field] !== after[field]) changes.push({ field, before: before[field], after: after[field] });
+  for (const field of Object.keys(after.content) as (keyof typeof after.content)[])
+    if (JSON.stringify(before.content[field]) !== JSON.stringify(after.content[field]))
+      changes.push({ field, before: before.content[field] ?? null, after: after.content[field] ?? null });
+  return changes;
+}
+
+@QueryHandler(OfflinePackHistoryQuery)
+export class OfflinePackHistoryHandler implements IQueryHandler<OfflinePackHistoryQuery> {
+  constructor(private readonly streams: OfflinePackStreams) {}
+
+  async execute({ brand, lang, id }: OfflinePackHistoryQuery) {
+    const loaded = await this.streams.load(brand, id);
+    if (loaded.state.status === 'absent') throw new DomainError(404, 'offline_pack_not_found');
+    const states = statesAfterEachEvent(offlinePackDecider, loaded.events);
+    const entries: OfflinePackHistoryEntry[] = loaded.recorded.map((recorded, i) => {
+      const before = i === 0 ? offlinePackDecider.initialState : states[i - 1]!;
+      const after = states[i]!;
+      const event = loaded.events[i]!;
+      if (after.status === 'absent') throw new DomainError(404, 'offline_pack_not_found');
+      return {
+        revision: Number(recorded.streamPosition),
+        eventId: recorded.eventId,
+        type: event.type,
+        title: OFFLINE_PACK_EVENT_TITLES[event.type]?.[lang] ?? event.type,
+        actor: recorded.metadata.actor,
+        occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
+        data: event.data,
+        changes: offlinePackStateChanges(before, after),
+        state: {
+          status: after.status,
+          testStatus: after.testStatus,
+          releaseStatus: after.releaseStatus,
+          content: after.content,
+        },
+      };
+    });
+    const state = loaded.state;
+    return { id, number: state.content.number, status: state.status, entries };
+  }
+}

@@ -1,0 +1,75 @@
+import type { OfflinePackListItem, OfflinePackListQuery } from '@kb/contracts';
+
+/** An `offline_pack_list` row with the factory model, the sub-brand's name and its customer model (LIST_SELECT). */
+export interface OfflinePackListRow {
+  id: string;
+  number: string;
+  type: OfflinePackListItem['type'];
+  product_code: string;
+  factory_model: string | null;
+  sub_brand_code: string;
+  sub_brand_name: string | null;
+  customer_model: string | null;
+  recipe_count: number;
+  test_status: OfflinePackListItem['testStatus'];
+  release_status: OfflinePackListItem['releaseStatus'];
+  released_at: Date | null;
+  created_at: Date;
+  created_by: string;
+  updated_at: Date;
+  updated_by: string;
+  revision: string;
+  [column: string]: unknown;
+}
+
+/** `o` is offline_pack_list; the models are looked up in the catalogue and the brand's own reference tables. */
+export const OFFLINE_PACK_LIST_SELECT = `
+  SELECT o.pack_id::text AS id, o.number, o.type, o.product_code, p.factory_model, o.sub_brand_code,
+         s.name AS sub_brand_name, sp.customer_model, o.recipe_count, o.test_status, o.release_status, o.released_at,
+         o.created_at, o.created_by, o.updated_at, o.updated_by, o.revision
+    FROM offline_pack_list o
+    LEFT JOIN products p ON p.product_code = o.product_code
+    LEFT JOIN sub_brands s ON s.brand_owner_code = o.brand_owner_code AND s.sub_brand_code = o.sub_brand_code
+    LEFT JOIN sub_brand_products sp ON sp.brand_owner_code = o.brand_owner_code
+         AND sp.sub_brand_code = o.sub_brand_code AND sp.product_code = o.product_code`;
+
+export function toOfflinePackListItem(r: OfflinePackListRow): OfflinePackListItem {
+  return {
+    id: r.id,
+    number: r.number,
+    type: r.type,
+    productCode: r.product_code,
+    factoryModel: r.factory_model,
+    subBrandCode: r.sub_brand_code,
+    subBrandName: r.sub_brand_name,
+    customerModel: r.customer_model,
+    recipeCount: r.recipe_count,
+    testStatus: r.test_status,
+    releaseStatus: r.release_status,
+    releasedAt: r.released_at ? r.released_at.toISOString() : null,
+    createdAt: r.created_at.toISOString(),
+    createdBy: r.created_by,
+    updatedAt: r.updated_at.toISOString(),
+    updatedBy: r.updated_by,
+    revision: Number(r.revision),
+  };
+}
+
+/** A user's text inside LIKE, matched literally. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** WHERE over `offline_pack_list o`, brand first ($1). */
+export function offlinePackListConditions(brand: string, f: Partial<OfflinePackListQuery>) {
+  const params: unknown[] = [brand];
+  const add = (v: unknown) => `$${params.push(v)}`;
+  const where = ['o.brand_owner_code = $1'];
+  if (f.number) where.push(`lower(o.number) LIKE ${add(`${likeLiteral(f.number.toLowerCase())}%`)}`);
+  if (f.type) where.push(`o.type = ${add(f.type)}`);
+  if (f.productCode) where.push(`o.product_code = ${add(f.productCode)}`);
+  if (f.subBrandCode) where.push(`o.sub_brand_code = ${add(f.subBrandCode)}`);
+  if (f.testStatus) where.push(`o.test_status = ${add(f.testStatus)}`);
+  if (f.releaseStatus) where.push(`o.release_status = ${add(f.releaseStatus)}`);
+  return { where: where.join(' AND '), params };
+}
