@@ -487,6 +487,38 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     expect(online.data).toMatchObject({ releaseStatus: 'online', changed: true });
   });
 
+  it('lets only one of two saves over the same revision win; the other is told to reload', async () => {
+    const added = await add('P-600');
+    const id = added.data.id as string;
+    const [first, second] = await Promise.all([
+      command(demoEn, '/api/offlineRecipes/update', {
+        id,
+        revision: 0,
+        ...content('P-600', { recipeIds: [recipes.soupA] }),
+      }),
+      command(demoEn, '/api/offlineRecipes/update', {
+        id,
+        revision: 0,
+        ...content('P-600', { recipeIds: [recipes.soupC] }),
+      }),
+    ]);
+    expect([first.http, second.http].sort()).toEqual([200, 409]);
+    const loser = first.http === 409 ? first : second;
+    expect(loser.desc).toBe(
+      'Offline recipe pack P-600 was changed by someone else; reload it and edit again',
+    );
+    const history = await demo.get(`/api/offlineRecipes/history?id=${id}`);
+    expect(history.data.entries.map((e: { type: string }) => e.type)).toEqual([
+      'OfflinePackCreated',
+      'OfflinePackRevised',
+    ]);
+    const unknown = await command(demoEn, '/api/offlineRecipes/updateTestStatus', {
+      id: '00000000-0000-4000-8000-000000000000',
+      testing: true,
+    });
+    expect(unknown).toMatchObject({ http: 404, desc: 'The offline recipe pack does not exist' });
+  });
+
   it('keeps DEMO’s packs from OTHER: not listed, not found, not changeable', async () => {
     const added = await add('P-500');
     const id = added.data.id as string;
