@@ -10,6 +10,7 @@ import {
   Stack,
   Switch,
   Tabs,
+  TagsInput,
   Text,
   Textarea,
   TextInput,
@@ -221,6 +222,24 @@ export function RecipeEditor({
               w={150}
             />
           ))}
+          <TagsInput
+            label={t('recipes.editor.headPackages')}
+            value={content.headPackageIds ?? []}
+            onChange={(v) => set({ headPackageIds: v })}
+            w={260}
+          />
+          <Switch
+            mt={28}
+            label={t('recipes.fields.online')}
+            checked={content.online}
+            onChange={(e) => set({ online: e.currentTarget.checked })}
+          />
+          <Switch
+            mt={28}
+            label={t('recipes.fields.paid')}
+            checked={content.paid}
+            onChange={(e) => set({ paid: e.currentTarget.checked })}
+          />
           <Switch
             mt={28}
             label={t('recipes.editor.showOnMachine')}
@@ -354,6 +373,19 @@ export function RecipeEditor({
                           }
                           w={160}
                           data-testid={`ingredient-name-${lang}`}
+                        />
+                      ))}
+                      {langs.map((lang) => (
+                        <TextInput
+                          key={`d-${lang}`}
+                          label={t('recipes.editor.ingredientNote', { lang })}
+                          value={ingredient.descriptions[lang] ?? ''}
+                          onChange={(e) =>
+                            setIngredient({
+                              descriptions: { ...ingredient.descriptions, [lang]: e.currentTarget.value },
+                            })
+                          }
+                          w={160}
                         />
                       ))}
                       <NumberInput

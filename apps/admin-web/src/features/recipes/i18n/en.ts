@@ -112,6 +112,8 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     removeVersion: 'Remove this version',
     ingredients: 'Ingredients',
     ingredientName: 'Ingredient ({{lang}})',
+    ingredientNote: 'Note ({{lang}})',
+    headPackages: 'Head packages',
     quantity: 'Quantity',
     unit: 'Unit',
     addIngredient: 'Add ingredient',

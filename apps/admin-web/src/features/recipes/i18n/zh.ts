@@ -110,6 +110,8 @@ export const recipesZh = {
     removeVersion: '删除此版本',
     ingredients: '食材',
     ingredientName: '食材名称（{{lang}}）',
+    ingredientNote: '说明（{{lang}}）',
+    headPackages: '适配主包',
     quantity: '数量',
     unit: '单位',
     addIngredient: '添加食材',
