@@ -311,7 +311,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
       http: 400,
       desc: 'Offline recipe pack P-201 is incomplete: missing the customer model',
     });
-    const list = await demo.get('/api/offlineRecipes/list?number=P-20');
+    const list = await read(demo, '/api/offlineRecipes/list?number=P-20', first);
     expect(list.data.total).toBe(1);
   });
 
@@ -382,7 +382,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
       content('P-302', { subBrandCode: 'OTHER-ONE' }),
     );
     expect(otherSub.http).toBe(400);
-    const none = await demo.get('/api/offlineRecipes/list?number=P-30&onPage=false');
+    const none = await read(demo, '/api/offlineRecipes/list?number=P-30&onPage=false', airPack);
     expect(none.data.map((p: { number: string }) => p.number)).toEqual(['P-301']);
   });
 
