@@ -11,6 +11,7 @@ const layers = [
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'lib:event-store', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'lib:platform', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'lib:devices', onlyDependOnLibsWithTags: ['type:util', 'lib:platform'] },
   {
     sourceTag: 'lib:read-models',
     onlyDependOnLibsWithTags: ['type:util', 'type:domain', 'lib:event-store', 'lib:platform'],

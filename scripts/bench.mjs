@@ -1,180 +1,31 @@
-// `npm run bench`: append throughput of the Postgres event store beside a plain multi-row INSERT of the same rows
-// (the ceiling), 16 concurrent writers on distinct streams, 1 and 10 events per append. Prints figures only; it is
-// not a test and gates nothing. Each side runs BENCH_SECONDS seconds (default 5) in alternating 1 s slices.
-// Postgres: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { randomBytes, randomUUID } from 'node:crypto';
+// `npm run bench`: prints the system's figures, one part after the other (each its own process, so one part's
+// connections and memory do not weigh on the next). Figures only: nothing here is a test or gates anything.
+//   BENCH_ONLY=event-store,recipes,ingest   runs only the named parts
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const WRITERS = 16;
-
-console.log('Building @kb/event-store …');
-const nxManifest = createRequire(import.meta.url).resolve('nx/package.json');
-const nxBin = path.join(path.dirname(nxManifest), JSON.parse(readFileSync(nxManifest, 'utf8')).bin.nx);
-execFileSync(process.execPath, [nxBin, 'run', '@kb/event-store:build', '--output-style=static'], {
-  cwd: root,
-  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const { PostgresEventStore, postgresEventStoreMigrations } = await import(
-  pathToFileURL(path.join(root, 'libs/event-store/dist/postgres/postgres-event-store.js')).href
-).then(async (store) => ({
-  ...store,
-  ...(await import(pathToFileURL(path.join(root, 'libs/event-store/dist/postgres/migrations.js')).href)),
-}));
-
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `kbbench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(base);
-url.pathname = `/${dbName}`;
-const pool = new pg.Pool({ connectionString: url.toString(), max: WRITERS + 4 });
-pool.on('error', () => undefined);
-
-function event(writer) {
-  return {
-    eventId: randomUUID(),
-    type: 'RecipeStepChanged',
-    data: {
-      recipeId: `r-${writer}`,
-      step: { index: 3, seconds: 90, power: 7, text: 'Stir-fry until fragrant' },
-    },
-    metadata: {
-      actor: 'demo',
-      brandOwnerCode: 'DEMO',
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-    },
-  };
-}
-
-/** Runs `append(writer, batchNo)` in WRITERS concurrent loops for `ms`; returns events per second. */
-async function measure(ms, perAppend, append) {
-  let events = 0;
-  const started = performance.now();
-  const until = started + ms;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async (_, writer) => {
-      for (let n = 0; performance.now() < until; n++) {
-        await append(writer, n);
-        events += perAppend;
-      }
-    }),
-  );
-  return events / ((performance.now() - started) / 1000);
-}
-
-/** Stream ids shaped like real ones (recipe-<uuid>), one per writer and run. */
-const streamIds = new Map();
-function streamId(run, writer) {
-  const key = `${run}/${writer}`;
-  if (!streamIds.has(key)) streamIds.set(key, `recipe-${randomUUID()}`);
-  return streamIds.get(key);
-}
-
-/** The same rows as a plain multi-row INSERT into `table`. */
-function plainInsert(table, perAppend, run) {
-  const columns = 7;
-  const text = `INSERT INTO ${table} (stream_id, stream_position, event_id, type, data, metadata, brand_owner_code) VALUES ${Array.from(
-    { length: perAppend },
-    (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(', ')})`,
-  ).join(', ')}`;
-  return async (writer, n) => {
-    const values = [];
-    for (let i = 0; i < perAppend; i++) {
-      const e = event(writer);
-      values.push(
-        streamId(run, writer),
-        n * perAppend + i,
-        e.eventId,
-        e.type,
-        JSON.stringify(e.data),
-        JSON.stringify(e.metadata),
-        e.metadata.brandOwnerCode,
-      );
-    }
-    await pool.query({ name: `${table}_insert_${perAppend}`, text, values });
-  };
-}
-
-function storeAppend(store, perAppend, run) {
-  return async (writer, n) => {
-    const events = Array.from({ length: perAppend }, () => event(writer));
-    await store.appendToStream(
-      streamId(run, writer),
-      events,
-      n === 0 ? 'no_stream' : BigInt(n * perAppend - 1),
-    );
-  };
-}
-
-try {
-  for (const migration of postgresEventStoreMigrations) await pool.query(migration.sql);
-  // The ceiling: a table without keys or defaults.
-  await pool.query(`CREATE TABLE plain_events (
-    stream_id text NOT NULL, stream_position bigint NOT NULL, event_id uuid NOT NULL, type text NOT NULL,
-    data jsonb NOT NULL, metadata jsonb NOT NULL, brand_owner_code text, recorded_at timestamptz NOT NULL DEFAULT now())`);
-  // For the explanation: the events table's own shape (ordering key, unique stream position, unique event id,
-  // xid8 and identity defaults) written by the same plain INSERT, without version check or RETURNING.
-  await pool.query(`CREATE TABLE keyed_events (LIKE events INCLUDING ALL)`);
-  const store = new PostgresEventStore(pool);
-  const sides = {
-    ceiling: (perAppend, run) => plainInsert('plain_events', perAppend, run),
-    keyed: (perAppend, run) => plainInsert('keyed_events', perAppend, run),
-    store: (perAppend, run) => storeAppend(store, perAppend, run),
-  };
-
-  const rows = [];
-  for (const perAppend of [1, 10]) {
-    // Warm up connections, prepared statements and caches on throw-away streams.
-    for (const [name, side] of Object.entries(sides))
-      await measure(1000, perAppend, side(perAppend, `warm-${name}-${perAppend}`));
-    // Alternate one-second slices, so that other load on the machine weighs on every side alike.
-    const totals = { ceiling: 0, keyed: 0, store: 0 };
-    for (let slice = 0; slice < seconds; slice++) {
-      for (const [name, side] of Object.entries(sides)) {
-        totals[name] +=
-          (await measure(1000, perAppend, side(perAppend, `${name}-${perAppend}-${slice}`))) / seconds;
-      }
-    }
-    rows.push({ perAppend, ...totals });
-    console.log(`  ${perAppend} event(s)/append done`);
+const here = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench');
+const PARTS = [
+  ['event-store', 'event-store append throughput beside a plain INSERT'],
+  ['recipes', 'recipes: projector catch-up and recipe list latency at 100,000 recipes'],
+  ['ingest', 'devices: ingest throughput, post-to-visible latency, device list at 1,000,000 devices'],
+];
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+let failed = 0;
+for (const [name, title] of PARTS) {
+  if (only && !only.includes(name)) continue;
+  const file = path.join(here, `${name}.mjs`);
+  if (!existsSync(file)) {
+    console.log(`\n=== ${title}: not present (${path.relative(process.cwd(), file)})`);
+    continue;
   }
-  await store.close();
-
-  const { rows: server } = await pool.query(
-    `SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sc`,
-  );
-  console.log(
-    `\nPostgres ${server[0].v} (synchronous_commit=${server[0].sc}), ${WRITERS} writers on distinct streams, ${seconds} s per side\n`,
-  );
-  const pad = (s, n) => String(s).padStart(n);
-  const rate = (x) => Math.round(x).toLocaleString('en');
-  console.log(
-    `${pad('events/append', 13)} ${pad('plain INSERT ev/s', 18)} ${pad('PostgresEventStore ev/s', 24)} ${pad('ratio', 6)}   ${pad('keyed INSERT ev/s', 18)} ${pad('ratio', 6)}`,
-  );
-  for (const { perAppend, ceiling, keyed, store: ours } of rows) {
-    console.log(
-      `${pad(perAppend, 13)} ${pad(rate(ceiling), 18)} ${pad(rate(ours), 24)} ${pad((ours / ceiling).toFixed(2), 6)}   ${pad(rate(keyed), 18)} ${pad((keyed / ceiling).toFixed(2), 6)}`,
-    );
+  console.log(`\n=== ${title}`);
+  const run = spawnSync(process.execPath, [file], { stdio: 'inherit', env: process.env });
+  if (run.status !== 0) {
+    failed += 1;
+    console.log(`=== ${name} ended with exit code ${run.status}`);
   }
-  console.log(
-    '\nratio = events/s over the plain INSERT (the ceiling). "keyed INSERT" writes the same rows with the same plain\n' +
-      'INSERT into a copy of the events table (its keys and defaults, no version check, no RETURNING): the share\n' +
-      "of the gap that the table's keys cost before the store does anything.",
-  );
-} finally {
-  await pool.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
 }
+process.exit(failed ? 1 : 0);

@@ -108,6 +108,15 @@ start('api', 'apps/api/dist/main.js');
 await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000);
 start('projector', 'apps/projector/dist/main.js', ['run']);
 start('device-ingest', 'apps/device-ingest/dist/main.js');
+// A dozen simulated DEMO appliances, so the device screens show live devices (SIMULATE_DEVICES=0: none).
+if (process.env.SIMULATE_DEVICES !== '0')
+  start('device simulator', 'scripts/simulate.mjs', [
+    '--devices',
+    process.env.SIMULATE_DEVICES ?? '12',
+    '--rate',
+    '0.2',
+    '--quiet',
+  ]);
 
 console.log(`
 ✔ Kitchen back-office is running: http://localhost:${port}

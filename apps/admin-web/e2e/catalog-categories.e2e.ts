@@ -48,7 +48,8 @@ describe('category settings (zh)', () => {
 
     await page.getByTestId('add').click();
     await page.getByTestId('page-title').getByText('新增分类', { exact: true }).waitFor();
-    // The brand's languages, main (Chinese) first and required.
+    // The brand's languages, main (Chinese) first and required (their fields render once the languages load).
+    await page.getByTestId('name-fr').waitFor();
     const nameFields = await page
       .locator('[data-testid^="name-"]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));

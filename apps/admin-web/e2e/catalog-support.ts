@@ -39,7 +39,18 @@ export async function openFromMenu(page: Page, group: string, title: string) {
   const item = sidebar.getByRole('link', { name: title, exact: true });
   if (!(await item.isVisible())) await page.getByTestId(`menu-group-${group}`).click();
   await item.click();
-  await page.getByTestId('page-title').getByText(title, { exact: true }).waitFor();
+  const opened = page.getByTestId('page-title').getByText(title, { exact: true });
+  // A click that lands while the layout re-renders (a language switch just before, a loaded machine) can be
+  // lost; a person would click again, and so does this.
+  if (
+    !(await opened.waitFor({ timeout: 7_000 }).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    await item.click();
+    await opened.waitFor();
+  }
 }
 
 /** The table row holding `text`. */

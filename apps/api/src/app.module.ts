@@ -19,6 +19,8 @@ import { ReferenceController } from './modules/reference/reference.controller.js
 import { RecipesModule } from './modules/recipes/recipes.module.js';
 import { ApkPackagesModule } from './modules/apk-packages/apk-packages.module.js';
 import { OfflinePacksModule } from './modules/offline-packs/offline-packs.module.js';
+import { RecipeEvaluationsModule } from './modules/recipe-evaluations/recipe-evaluations.module.js';
+import { DevicesModule } from './modules/devices/devices.module.js';
 
 @Module({})
 export class AppModule {
@@ -34,6 +36,8 @@ export class AppModule {
         RecipesModule,
         ApkPackagesModule,
         OfflinePacksModule,
+        RecipeEvaluationsModule,
+        DevicesModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,16 +1,28 @@
 import { postgresEventStoreMigrations } from '@kb/event-store';
 import { createPool, migrate, type Migration } from '@kb/platform';
 import { migrateReadModels } from '@kb/read-models';
+import { deviceMigrations } from '@kb/devices';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
+import { recipeEvaluationsMigrations } from './modules/recipe-evaluations/recipe-evaluations.migrations.js';
+import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.migrations.js';
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
+import { seedDemoApks } from './seed/demo-apk.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
 /** Every schema the API needs, in order. */
 export function allMigrations(): Migration[] {
-  return [...postgresEventStoreMigrations, ...apiMigrations, ...catalogMigrations, ...recipesMigrations];
+  return [
+    ...postgresEventStoreMigrations,
+    ...apiMigrations,
+    ...catalogMigrations,
+    ...recipesMigrations,
+    ...recipeEvaluationsMigrations,
+    ...offlinePacksMigrations,
+    ...deviceMigrations,
+  ];
 }
 
 /** Migrates, seeds reference data and (when asked) the demo brands. Safe to run on every start. */
@@ -24,6 +36,7 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
     if (config.SEED_DEMO === 'true') {
       await seedDemoData(pool);
       await seedDemoRecipes(pool, config);
+      await seedDemoApks(pool, config);
     }
   } finally {
     await pool.end();

@@ -144,6 +144,25 @@ describe('APK packages (/api/subApk)', () => {
         'the screensaver, the account background, the recipe entry background, the online recipe entry background, ' +
         'the mode entry background, the mode picture, the mode background, the mode icon',
     );
+    // The form puts an error under each missing field.
+    expect(incomplete.data.fieldErrors).toEqual({
+      bootLogo: 'Required before submitting for review',
+      bootVideo: 'Required before submitting for review',
+      screensaver: 'Required before submitting for review',
+      accountBackground: 'Required before submitting for review',
+      recipeEntryBackground: 'Required before submitting for review',
+      onlineRecipeEntryBackground: 'Required before submitting for review',
+      modeEntryBackground: 'Required before submitting for review',
+      modePicture: 'Required before submitting for review',
+      modeBackground: 'Required before submitting for review',
+      modeIcon: 'Required before submitting for review',
+    });
+    const incompleteAtOnce = await command(demo, '/api/subApk/addAndApproval', { versionNumber: '2.0.9' });
+    expect(incompleteAtOnce).toMatchObject({
+      http: 400,
+      data: { fieldErrors: { subBrandCode: '提交审核前必须填写' } },
+    });
+    expect(Object.keys(incompleteAtOnce.data.fieldErrors)).toHaveLength(12);
 
     const saved = await command(demo, '/api/subApk/update', { id, revision: 0, ...content('2.0.0') });
     expect(saved.data).toMatchObject({ changed: true, revision: 1 });
@@ -199,7 +218,7 @@ describe('APK packages (/api/subApk)', () => {
 
     const returned = await command(auditor, '/api/subApk/auditReturn', { id, reason: 'Boot logo is blurry' });
     expect(returned).toMatchObject({ http: 200, data: { reviewStatus: 'returned' } });
-    const returnedList = await read(demo, '/api/subApk/list?reviewStatus=returned', returned);
+    const returnedList = await read(demo, '/api/subApk/list?reviewStatus=returned&version=2.0', returned);
     expect(returnedList.data.list).toEqual([
       expect.objectContaining({ id, returnReason: 'Boot logo is blurry', auditedBy: 'audit' }),
     ]);

@@ -5,6 +5,7 @@ import { allProjections, runProjections } from '@kb/read-models';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+import { buildPack, startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 interface Answer {
   http: number;
@@ -35,6 +36,8 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
   let store: EventStore;
   let stop: AbortController;
   let projecting: Promise<void>;
+  /** device-ingest builds the pack files that publishing requires. */
+  let ingest: RunningIngestProcess;
   let picture: string;
   /** Released recipes of DEMO for the TM-6, one released for the AF-5 only, one still in editing; one of OTHER. */
   const recipes: Record<'soupA' | 'soupB' | 'soupC' | 'fries' | 'draft' | 'theirs', string> = {} as never;
@@ -94,6 +97,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     store = api.app.get(EVENT_STORE);
     stop = new AbortController();
     projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    ingest = await startIngestProcess(api.config);
     picture = await uploadImage(demo, 'soup.png');
     recipes.soupA = (await addRecipe('R-SOUP-A', ['TM-6', 'TM-7'], true)).data.id;
     recipes.soupB = (await addRecipe('R-SOUP-B', ['TM-6'], true)).data.id;
@@ -116,6 +120,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     await read(other, `/api/recipe/detail?id=${recipes.theirs}`, theirs);
   });
   afterAll(async () => {
+    await ingest?.stop();
     stop.abort();
     await projecting;
     await pool.end();
@@ -169,6 +174,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
       },
     ]);
 
+    await buildPack(demo, id);
     const test = await command(demo, '/api/offlineRecipes/updateTestStatus', { id, testing: true });
     expect(test.data).toMatchObject({ testStatus: 'testing', changed: true, revision: 1 });
 
@@ -189,6 +195,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
       desc: 'Offline recipe pack P-100 was changed by someone else; reload it and edit again',
     });
 
+    await buildPack(demo, id);
     const online = await command(demo, '/api/offlineRecipes/updateReleaseStatus', { id, online: 'true' });
     expect(online.data).toMatchObject({ releaseStatus: 'online', testStatus: 'testing', changed: true });
     const again = await command(demo, '/api/offlineRecipes/updateReleaseStatus', { id, online: true });
@@ -395,6 +402,8 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
       content('F-3', { productCode: 'TM-7', subBrandCode: 'DEMO-CHEF', recipeIds: [recipes.soupA] }),
     );
     expect(c.status).toBe(200);
+    await buildPack(demo, a.data.id);
+    await buildPack(demo, b.data.id);
     await command(demo, '/api/offlineRecipes/updateTestStatus', { id: a.data.id, testing: true });
     const last = await command(demo, '/api/offlineRecipes/updateReleaseStatus', {
       id: b.data.id,
@@ -480,6 +489,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
       ...content('P-400', { recipeIds: [recipes.soupA] }),
     });
     expect(fixed.status).toBe(200);
+    await buildPack(demo, added.data.id);
     const online = await command(demo, '/api/offlineRecipes/updateReleaseStatus', {
       id: added.data.id,
       online: true,

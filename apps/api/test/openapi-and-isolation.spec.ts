@@ -88,8 +88,10 @@ describe('OpenAPI document and brand isolation', () => {
           'auditReturn',
           'batchAudit',
         ].map((r) => `POST /api/subApk/${r}`),
-        ...['list', 'detail', 'search', 'history'].map((r) => `GET /api/offlineRecipes/${r}`),
-        ...['add', 'update', 'delete', 'batchDelete', 'updateTestStatus', 'updateReleaseStatus'].map(
+        ...['list', 'detail', 'search', 'history', 'buildStatus', 'download'].map(
+          (r) => `GET /api/offlineRecipes/${r}`,
+        ),
+        ...['add', 'update', 'delete', 'batchDelete', 'updateTestStatus', 'updateReleaseStatus', 'build'].map(
           (r) => `POST /api/offlineRecipes/${r}`,
         ),
       ]),
@@ -229,10 +231,10 @@ describe('OpenAPI document and brand isolation', () => {
     const apkHistory = await demo.get(`/api/subApk/history?id=${apk.data.id}`);
     expect(apkHistory.data.entries.map((e: { type: string }) => e.type)).toEqual(['ApkPackageCreated']);
     expect(walked.filter((r) => r.includes('/api/subApk/'))).toHaveLength(17);
-    // DEMO's offline pack: only its own creation, none of OTHER's 10 /api/offlineRecipes/* calls reached it.
+    // DEMO's offline pack: only its own creation, none of OTHER's 13 /api/offlineRecipes/* calls reached it.
     const packHistory = await demo.get(`/api/offlineRecipes/history?id=${pack.data.id}`);
     expect(packHistory.data.entries.map((e: { type: string }) => e.type)).toEqual(['OfflinePackCreated']);
-    expect(walked.filter((r) => r.includes('/api/offlineRecipes/'))).toHaveLength(10);
+    expect(walked.filter((r) => r.includes('/api/offlineRecipes/'))).toHaveLength(13);
     // DEMO can still log in: OTHER's walk changed none of DEMO's accounts.
     expect((await demo.get('/api/auth/me')).data.user.account).toBe('demo');
   });

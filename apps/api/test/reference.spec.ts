@@ -101,14 +101,14 @@ describe('reference loads', () => {
     ]);
   });
 
-  it('gives zero home counts and empty rankings until the domains feeding them exist', async () => {
+  it('gives the home counts (the demo devices, none online yet) and empty rankings', async () => {
     const counts = await demo.get('/api/common/loadBrandIndexCount?brandOwnerCode=DEMO');
     expect(counts.data).toEqual({
       recipeCount: 0,
       recipeCategoryCount: 0,
-      deviceCount: 0,
+      deviceCount: 15,
       onlineDeviceCount: 0,
-      activatedDeviceCount: 0,
+      activatedDeviceCount: 15,
       userCount: 0,
     });
     expect((await demo.get('/api/common/loadBrandRecipeRanking')).data).toEqual([]);

@@ -9,6 +9,12 @@ describe('loadConfig', () => {
       REDIS_PREFIX: 'kb:',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/kitchen',
       LOG_LEVEL: 'info',
+      FILES_DIR: '.data/files',
+      INGEST_ROLE: 'all',
+      INGEST_SWEEP_MS: 5000,
+      INGEST_AUTH_CACHE_MS: 60_000,
+      INGEST_JOB_LOCK_MS: 30_000,
+      INGEST_WORKER_CONCURRENCY: 256,
     });
   });
 
@@ -20,6 +26,12 @@ describe('loadConfig', () => {
       REDIS_PREFIX: 'staging:',
       DATABASE_URL: 'postgresql://ingest:secret@db.internal/kitchen',
       LOG_LEVEL: 'debug',
+      FILES_DIR: '/srv/kitchen/files',
+      INGEST_ROLE: 'workers',
+      INGEST_SWEEP_MS: '1000',
+      INGEST_AUTH_CACHE_MS: '0',
+      INGEST_JOB_LOCK_MS: '5000',
+      INGEST_WORKER_CONCURRENCY: '64',
     });
     expect(config).toEqual({
       INGEST_PORT: 9090,
@@ -28,6 +40,12 @@ describe('loadConfig', () => {
       REDIS_PREFIX: 'staging:',
       DATABASE_URL: 'postgresql://ingest:secret@db.internal/kitchen',
       LOG_LEVEL: 'debug',
+      FILES_DIR: '/srv/kitchen/files',
+      INGEST_ROLE: 'workers',
+      INGEST_SWEEP_MS: 1000,
+      INGEST_AUTH_CACHE_MS: 0,
+      INGEST_JOB_LOCK_MS: 5000,
+      INGEST_WORKER_CONCURRENCY: 64,
     });
   });
 
@@ -38,6 +56,8 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://127.0.0.1/kitchen'],
     ['LOG_LEVEL', 'loud'],
+    ['INGEST_ROLE', 'everything'],
+    ['INGEST_SWEEP_MS', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);

@@ -3,10 +3,10 @@ import type { Envelope } from '@kb/contracts';
 import type { Logger } from 'pino';
 import type { Health } from './health.js';
 
-/** Device API routes live under this path; none are served yet (a later issue adds them). */
+/** Device API routes live under this path (devices/device-api.ts). */
 export const DEVICE_API_PREFIX = '/device/v1/';
 
-function send(res: ServerResponse, body: Envelope): void {
+export function send(res: ServerResponse, body: Envelope): void {
   const json = JSON.stringify(body);
   res.writeHead(body.status, {
     'content-type': 'application/json; charset=utf-8',
@@ -17,7 +17,12 @@ function send(res: ServerResponse, body: Envelope): void {
 }
 
 /** The HTTP surface of device-ingest: `GET /health`, and the envelope for everything else. */
-export function createRequestHandler(deps: { health: () => Promise<Health>; log: Logger }) {
+export function createRequestHandler(deps: {
+  health: () => Promise<Health>;
+  log: Logger;
+  /** The device API (absent in the `workers` role): true when it answered the request. */
+  device?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
+}) {
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://device-ingest').pathname;
     if (path === '/health') {
@@ -30,6 +35,7 @@ export function createRequestHandler(deps: { health: () => Promise<Health>; log:
       return send(res, { status: healthy ? 200 : 503, desc: healthy ? 'ok' : 'unavailable', data: health });
     }
     if (path.startsWith(DEVICE_API_PREFIX)) {
+      if (deps.device && (await deps.device(req, res, path))) return;
       return send(res, { status: 404, desc: `No device endpoint ${path}`, data: null });
     }
     return send(res, { status: 404, desc: 'Not found', data: null });

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { baseDatabaseUrl, redisUrl } from '@kb/testing';
 import { loadConfig, type IngestConfig } from './config.js';
 import { startIngest, type RunningIngest } from './ingest.js';
-import { bullmqPrefix, QUEUE_NAMES, type JobPayload } from './queues.js';
+import { bullmqPrefix, QUEUE_NAMES, type JobPayload } from '@kb/platform';
 
 const usedPrefixes: string[] = [];
 
@@ -48,7 +48,8 @@ async function getJson(port: number, path: string) {
 }
 
 describe('device-ingest with Redis and Postgres up', () => {
-  const config = testConfig();
+  // Only the device API of the device side: device jobs stay queued, so their counts can be read.
+  const config = testConfig({ INGEST_ROLE: 'http' });
   const prefix = bullmqPrefix(config.REDIS_PREFIX);
   let ingest: RunningIngest;
   let redis: Redis;
@@ -78,10 +79,12 @@ describe('device-ingest with Redis and Postgres up', () => {
   it('answers GET /health with 200, both stores reachable, and the job counts of every queue', async () => {
     const telemetry = producer('telemetry');
     const batch: JobPayload<'telemetry', 'telemetry-batch'> = {
+      deviceId: randomUUID(),
       brandOwnerCode: 'DEMO',
-      samples: [{ sn: 'SN-001', at: new Date().toISOString(), online: true, ip: '10.0.0.7' }],
+      receivedAt: new Date().toISOString(),
+      messages: [{ messageId: 'm1', sampledAt: new Date().toISOString(), ip: '10.0.0.7' }],
     };
-    // No worker consumes telemetry yet, so these stay waiting.
+    // No device worker runs in this role, so these stay waiting.
     await telemetry.add('telemetry-batch', batch);
     await telemetry.add('telemetry-batch', batch);
 
@@ -119,10 +122,11 @@ describe('device-ingest with Redis and Postgres up', () => {
     expect(body.data.queues.system.failed).toBe(1);
   });
 
-  it('answers device routes with the 404 envelope until they exist', async () => {
-    const { httpStatus, body } = await getJson(ingest.port, '/device/v1/telemetry');
+  it('answers an unknown device route with the 404 envelope, and a wrong method with 405', async () => {
+    const { httpStatus, body } = await getJson(ingest.port, '/device/v1/nothing');
     expect(httpStatus).toBe(404);
-    expect(body).toEqual({ status: 404, desc: expect.stringContaining('/device/v1/telemetry'), data: null });
+    expect(body).toEqual({ status: 404, desc: expect.stringContaining('/device/v1/nothing'), data: null });
+    expect((await getJson(ingest.port, '/device/v1/telemetry')).httpStatus).toBe(405);
   });
 
   it('stops: the port is closed and its Redis connections are gone', async () => {

@@ -6,7 +6,7 @@ import { pino, type Logger } from 'pino';
 import type { IngestConfig } from './config.js';
 import { checkHealth } from './health.js';
 import { createRequestHandler } from './http.js';
-import { bullmqPrefix, QUEUE_NAMES, QUEUES, SYSTEM_QUEUE, WORKER_RETENTION } from './queues.js';
+import { bullmqPrefix, QUEUE_NAMES, QUEUES, SYSTEM_QUEUE, WORKER_RETENTION } from '@kb/platform';
 import {
   closeConnection,
   createProducerConnection,
@@ -14,6 +14,9 @@ import {
   isConnectionError,
 } from './redis.js';
 import { processSystemJob } from './system-worker.js';
+import { createDeviceApi } from './devices/device-api.js';
+import { FAULT_QUEUE, startDeviceWorkers, TELEMETRY_QUEUE } from './devices/device-workers.js';
+import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
 
 export interface RunningIngest {
   /** The port the HTTP server listens on (the real one when INGEST_PORT is 0). */
@@ -33,7 +36,9 @@ export async function startIngest(
   const log = options.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' } });
   const prefix = bullmqPrefix(config.REDIS_PREFIX);
 
-  const pool = createPool(config.DATABASE_URL, { max: 5, applicationName: 'kitchen-device-ingest' });
+  const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'kitchen-device-ingest' });
+  // The device tables (@kb/devices) are migrated by the API at its start, with the reference tables they
+  // read; until then device writes fail and are retried with backoff.
   // Three connections with different needs: producers and probes fail fast, the worker waits.
   // Named after their role and the key prefix, so CLIENT LIST shows which deployment holds them.
   const producer = createProducerConnection(config.REDIS_URL, `device-ingest:producer:${prefix}`);
@@ -89,8 +94,46 @@ export async function startIngest(
     log.debug({ queue: SYSTEM_QUEUE, job: job.name, jobId: job.id }, 'job completed'),
   );
 
+  const packBuildConnection = createWorkerConnection(config.REDIS_URL, `device-ingest:pack-builds:${prefix}`);
+  packBuildConnection.on('error', (err: Error) => onRedisError(err, 'connection'));
+  const packBuilder = startOfflinePackBuildWorker(
+    packBuildConnection,
+    prefix,
+    { pool, filesDir: config.FILES_DIR, log },
+    (err) => onRedisError(err, 'worker offline-pack-build'),
+  );
+
+  // Devices: the API (validate and enqueue) and the workers (store, sweep), in one process or apart (INGEST_ROLE).
+  const queueNamed = (name: string) => queues.find((q) => q.name === name)!;
+  const device =
+    config.INGEST_ROLE === 'workers'
+      ? undefined
+      : createDeviceApi({
+          pool,
+          telemetryQueue: queueNamed(TELEMETRY_QUEUE),
+          faultQueue: queueNamed(FAULT_QUEUE),
+          authCacheMs: config.INGEST_AUTH_CACHE_MS,
+        });
+  const deviceConnection =
+    config.INGEST_ROLE === 'http'
+      ? undefined
+      : createWorkerConnection(config.REDIS_URL, `device-ingest:devices:${prefix}`);
+  deviceConnection?.on('error', (err: Error) => onRedisError(err, 'connection'));
+  const deviceWorkers =
+    deviceConnection &&
+    startDeviceWorkers({
+      connection: deviceConnection,
+      prefix,
+      pool,
+      log,
+      concurrency: config.INGEST_WORKER_CONCURRENCY,
+      lockDurationMs: config.INGEST_JOB_LOCK_MS,
+      sweepMs: config.INGEST_SWEEP_MS,
+      onError: onRedisError,
+    });
+
   const server: Server = createServer(
-    createRequestHandler({ health: () => checkHealth({ redis: probe, pool, queues }), log }),
+    createRequestHandler({ health: () => checkHealth({ redis: probe, pool, queues }), log, device }),
   );
   server.keepAliveTimeout = 5000;
   server.listen(config.INGEST_PORT, config.INGEST_HOST);
@@ -107,7 +150,7 @@ export async function startIngest(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.INGEST_PORT;
   log.info(
-    { host: config.INGEST_HOST, port, prefix, queues: QUEUE_NAMES },
+    { host: config.INGEST_HOST, port, prefix, queues: QUEUE_NAMES, role: config.INGEST_ROLE },
     `device-ingest listening on http://${config.INGEST_HOST}:${port}`,
   );
 
@@ -121,6 +164,8 @@ export async function startIngest(
     const redisAway = workerConnection.status !== 'ready';
     const results = await Promise.allSettled([
       worker.close(redisAway),
+      packBuilder.close(redisAway),
+      deviceWorkers?.close(redisAway),
       ...queues.map((q) => q.close()),
       serverClosed,
     ]);
@@ -128,6 +173,8 @@ export async function startIngest(
       closeConnection(producer),
       closeConnection(probe),
       closeConnection(workerConnection),
+      closeConnection(packBuildConnection),
+      ...(deviceConnection ? [closeConnection(deviceConnection)] : []),
       pool.end(),
     ]);
     for (const r of results) if (r.status === 'rejected') log.warn({ err: r.reason }, 'error while stopping');

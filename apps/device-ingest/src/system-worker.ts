@@ -1,5 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { pingSchema, type PingResult } from './queues.js';
+import { pingSchema, type PingResult } from '@kb/platform';
 
 /**
  * Processor of the `system` queue. A payload that does not match its schema, or an unknown job name,

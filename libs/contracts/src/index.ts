@@ -5,5 +5,7 @@ export * from './home.js';
 export * from './reference.js';
 export * from './catalog.js';
 export * from './recipe.js';
+export * from './recipe-evaluation.js';
 export * from './apk.js';
 export * from './offline-pack.js';
+export * from './device.js';

@@ -114,6 +114,35 @@ export interface OfflinePackListItem {
   updatedBy: string;
   /** Stream revision: what `update` sends back as `revision`. */
   revision: number;
+  /** The newest build of the pack file, null before the first. */
+  build: OfflinePackBuild | null;
+}
+
+/** Where a pack file's build is: waiting for the worker, being written, finished, or failed. */
+export const OFFLINE_PACK_BUILD_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type OfflinePackBuildStatus = (typeof OFFLINE_PACK_BUILD_STATUSES)[number];
+
+/** The newest build of a pack's downloadable file (`/offlineRecipes/build`, `buildStatus`, and in list rows). */
+export interface OfflinePackBuild {
+  id: string;
+  /** The pack's stream revision it was built from. */
+  revision: number;
+  status: OfflinePackBuildStatus;
+  /** 0–100, reported by the build job. */
+  progress: number;
+  /** True when built from the pack's content as it is now (publishing needs a current, finished build). */
+  current: boolean;
+  /** The download's file name, size in bytes and SHA-256 (hex) once done. */
+  fileName: string | null;
+  size: number | null;
+  sha256: string | null;
+  /** Why it failed, in the caller's language. */
+  error: string | null;
+  errorCode: string | null;
+  requestedAt: string;
+  requestedBy: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 
 /** A selected recipe as the detail shows it (from the recipe read model; null fields if it left the library). */

@@ -68,6 +68,30 @@ export interface ReadAllOptions {
   maxCount?: number;
 }
 
+export interface ReadPageOptions {
+  /** Exclusive checkpoint: events strictly after it. */
+  from?: GlobalPosition;
+  /** How many events of the global order this page scans, whether they match or not. */
+  maxCount: number;
+  /** Only events of these types come back; the others are scanned past (their payload is never read). */
+  types?: readonly string[];
+  /** false: the events come back with `data: null`, for readers that need only who, when and which stream. */
+  withData?: boolean;
+}
+
+/** One page of the global order as a filtered reader sees it. */
+export interface ReadPage {
+  /** The events of the page that match, in global order. */
+  events: RecordedEvent[];
+  /**
+   * The position of the last event scanned (matching or not): the exclusive start of the next page, and the
+   * checkpoint of a reader that handled `events`. Equals `from` when there was nothing to scan.
+   */
+  scannedTo: GlobalPosition;
+  /** How many events the page scanned; fewer than `maxCount` means the reader is at the head for now. */
+  scanned: number;
+}
+
 export interface Subscription {
   /** Ends the subscription after the batch in hand (if any) was handled; resolves once it ended. Never rejects. */
   stop(): Promise<void>;
@@ -105,6 +129,12 @@ export interface EventStore {
   ): Promise<RecordedEvent[]>;
   /** Events after `from` in global order, gap-free: only what no in-flight append can still precede. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Like `readAll`, for catch-up readers that want some event types only: scans the next `maxCount` events after
+   * `from` (gap-free, as `readAll`) and returns those that match, with the position it scanned to. A reader that
+   * handles none of a page's events still moves its checkpoint to `scannedTo`, so it never scans them again.
+   */
+  readAllPage(options: ReadPageOptions): Promise<ReadPage>;
   /** Catch-up from `from`, then live, in global order, gap-free. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** The newest position readable in global order right now. */

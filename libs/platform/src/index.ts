@@ -1,2 +1,3 @@
 export * from './db/pool.js';
 export * from './db/migrate.js';
+export * from './queues/index.js';

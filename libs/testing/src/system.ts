@@ -16,6 +16,11 @@ export interface RunningSystem {
   smtp: SmtpSink;
   /** Everything the API printed (JSON log lines). */
   logs: string[];
+  /**
+   * Starts the built device-ingest (`apps/device-ingest/dist/main.js`) on the same database, Redis prefix and file
+   * store, so its jobs (e.g. offline pack builds) are worked; with `ingest: true` it runs from the start.
+   */
+  startIngest(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,7 +33,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  * follows the same database, so screens that read projections (recipes, packs) fill. For browser end-to-end tests.
  */
 export async function startSystem(
-  options: { webDist?: string; env?: Record<string, string>; projector?: boolean } = {},
+  options: { webDist?: string; env?: Record<string, string>; projector?: boolean; ingest?: boolean } = {},
 ): Promise<RunningSystem> {
   const main = path.join(repoRoot, 'apps/api/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build the API first (nx run @kb/api:build)`);
@@ -92,11 +97,44 @@ export async function startSystem(
     projector.stderr!.on('data', collect);
     children.push(projector);
   }
+  const startIngest = async () => {
+    const ingestMain = path.join(repoRoot, 'apps/device-ingest/dist/main.js');
+    if (!existsSync(ingestMain)) throw new Error(`${ingestMain} is missing: build device-ingest first`);
+    const ingest = spawn(process.execPath, [ingestMain], {
+      cwd: repoRoot,
+      env: { ...env, INGEST_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(ingest);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`device-ingest did not start:\n${logs.join('\n')}`)),
+        30_000,
+      );
+      const onLine = (chunk: Buffer) => {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+          logs.push(line);
+          if (line.includes('device-ingest listening')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        }
+      };
+      ingest.stdout!.on('data', onLine);
+      ingest.stderr!.on('data', onLine);
+      ingest.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`device-ingest exited with ${code}:\n${logs.join('\n')}`));
+      });
+    });
+  };
+  if (options.ingest) await startIngest();
   return {
     baseUrl,
     db,
     smtp,
     logs,
+    startIngest,
     async stop() {
       await Promise.all(
         children.map(async (c) => {

@@ -146,6 +146,78 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/recipes/routes/recipe-model-page.js'),
     (m) => m.RecipeModelPage,
   ),
+  // Reviews (issue 5)
+  '/user-evaluation-list': page(
+    () => import('../features/reviews/routes/user-evaluation-list-page.js'),
+    (m) => m.UserEvaluationListPage,
+  ),
+  '/user-evaluation-add': page(
+    () => import('../features/reviews/routes/user-evaluation-add-page.js'),
+    (m) => m.UserEvaluationAddPage,
+  ),
+  // APK sub-packages (issue 6)
+  '/apk-list': page(
+    () => import('../features/apk/routes/apk-list-page.js'),
+    (m) => m.ApkListPage,
+  ),
+  '/apk-add': page(
+    () => import('../features/apk/routes/apk-form-pages.js'),
+    (m) => m.ApkAddPage,
+  ),
+  '/apk-edit': page(
+    () => import('../features/apk/routes/apk-form-pages.js'),
+    (m) => m.ApkEditPage,
+  ),
+  '/apk-detail': page(
+    () => import('../features/apk/routes/apk-detail-page.js'),
+    (m) => m.ApkDetailPage,
+  ),
+  // Offline recipe packs (issue 6)
+  '/offline-recipes-list': page(
+    () => import('../features/offline-packs/routes/offline-pack-list-page.js'),
+    (m) => m.OfflinePackListPage,
+  ),
+  '/offline-recipes-add': page(
+    () => import('../features/offline-packs/routes/offline-pack-form-pages.js'),
+    (m) => m.OfflinePackAddPage,
+  ),
+  '/offline-recipes-edit': page(
+    () => import('../features/offline-packs/routes/offline-pack-form-pages.js'),
+    (m) => m.OfflinePackEditPage,
+  ),
+  // Devices (issue 7)
+  '/device-info-list': page(
+    () => import('../features/devices/routes/device-info-list-page.js'),
+    (m) => m.DeviceInfoListPage,
+  ),
+  '/device-info-detail': page(
+    () => import('../features/devices/routes/device-info-detail-page.js'),
+    (m) => m.DeviceInfoDetailPage,
+  ),
+  '/fault-collect-detail': page(
+    () => import('../features/devices/routes/fault-collect-detail-page.js'),
+    (m) => m.FaultCollectDetailPage,
+  ),
+  '/fault-record-list': page(
+    () => import('../features/devices/routes/fault-record-list-page.js'),
+    (m) => m.FaultRecordListPage,
+  ),
+  '/test-device-list': page(
+    () => import('../features/devices/routes/test-device-list-page.js'),
+    (m) => m.TestDeviceListPage,
+  ),
+  '/test-device-detail': page(
+    () => import('../features/devices/routes/test-device-detail-page.js'),
+    (m) => m.TestDeviceDetailPage,
+  ),
+  '/test-device-add': page(
+    () => import('../features/devices/routes/test-device-form-pages.js'),
+    (m) => m.TestDeviceAddPage,
+  ),
+  '/test-device-edit': page(
+    () => import('../features/devices/routes/test-device-form-pages.js'),
+    (m) => m.TestDeviceEditPage,
+  ),
   '/no-permission': page(
     () => import('./pages/no-permission-page.js'),
     (m) => m.NoPermissionPage,

@@ -46,19 +46,19 @@ export const SCREENS = [
   list('/password-edit', 'passwordEdit', { built: true }),
   list('/personage-detail', 'personageDetail', { built: true }),
   // APK
-  list('/apk-list', 'apkList'),
-  child('/apk-detail', 'apkDetail', '/apk-list', record),
-  child('/apk-add', 'apkAdd', '/apk-list'),
-  child('/apk-edit', 'apkEdit', '/apk-list', record),
+  list('/apk-list', 'apkList', built),
+  child('/apk-detail', 'apkDetail', '/apk-list', builtRecord),
+  child('/apk-add', 'apkAdd', '/apk-list', built),
+  child('/apk-edit', 'apkEdit', '/apk-list', builtRecord),
   // Devices
-  list('/device-info-list', 'deviceInfoList'),
-  child('/device-info-detail', 'deviceInfoDetail', '/device-info-list', record),
-  list('/fault-collect-detail', 'faultCollectDetail'),
-  list('/fault-record-list', 'faultRecordList'),
-  list('/test-device-list', 'testDeviceList'),
-  child('/test-device-detail', 'testDeviceDetail', '/test-device-list', record),
-  child('/test-device-add', 'testDeviceAdd', '/test-device-list'),
-  child('/test-device-edit', 'testDeviceEdit', '/test-device-list', record),
+  list('/device-info-list', 'deviceInfoList', built),
+  child('/device-info-detail', 'deviceInfoDetail', '/device-info-list', builtRecord),
+  list('/fault-collect-detail', 'faultCollectDetail', built),
+  list('/fault-record-list', 'faultRecordList', built),
+  list('/test-device-list', 'testDeviceList', built),
+  child('/test-device-detail', 'testDeviceDetail', '/test-device-list', builtRecord),
+  child('/test-device-add', 'testDeviceAdd', '/test-device-list', built),
+  child('/test-device-edit', 'testDeviceEdit', '/test-device-list', builtRecord),
   // Users
   list('/user-list', 'userList'),
   child('/user-detail', 'userDetail', '/user-list', record),
@@ -91,8 +91,8 @@ export const SCREENS = [
   child('/recipe-detail', 'recipeDetail', '/recipe-list', builtRecord),
   list('/recycling-list', 'recyclingList', built),
   // Reviews
-  list('/user-evaluation-list', 'userEvaluationList'),
-  child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list'),
+  list('/user-evaluation-list', 'userEvaluationList', built),
+  child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list', built),
   // Language
   list('/lang-set-edit', 'langSetEdit', built),
   // Category settings
@@ -112,9 +112,9 @@ export const SCREENS = [
   list('/pay-recipe-list', 'payRecipeList', built),
   list('/online-recipe-list', 'onlineRecipeList', built),
   // Offline packs
-  list('/offline-recipes-list', 'offlineRecipesList'),
-  child('/offline-recipes-add', 'offlineRecipesAdd', '/offline-recipes-list'),
-  child('/offline-recipes-edit', 'offlineRecipesEdit', '/offline-recipes-list', record),
+  list('/offline-recipes-list', 'offlineRecipesList', built),
+  child('/offline-recipes-add', 'offlineRecipesAdd', '/offline-recipes-list', built),
+  child('/offline-recipes-edit', 'offlineRecipesEdit', '/offline-recipes-list', builtRecord),
   // Banners
   list('/banner/list', 'bannerList'),
   child('/banner/add', 'bannerAdd', '/banner/list', { keepAlive: true }),

@@ -1,7 +1,9 @@
 import type { UiLang } from '@kb/contracts';
 import { APK_MESSAGES, OFFLINE_PACK_MESSAGES, RECIPE_MESSAGES } from '@kb/domain';
 import { APK_API_MESSAGES } from '../modules/apk-packages/apk-api.messages.js';
+import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
+import { RECIPE_EVALUATION_API_MESSAGES } from '../modules/recipe-evaluations/recipe-evaluation-api.messages.js';
 import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
 
 /**
@@ -106,10 +108,12 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
   ...RECIPE_MESSAGES,
   ...RECIPE_API_MESSAGES,
+  ...RECIPE_EVALUATION_API_MESSAGES,
   ...APK_MESSAGES,
   ...APK_API_MESSAGES,
   ...OFFLINE_PACK_MESSAGES,
   ...OFFLINE_PACK_API_MESSAGES,
+  ...DEVICE_API_MESSAGES,
 };
 
 /** Fills `{name}` placeholders; unknown codes fall back to the generic message of their status. */

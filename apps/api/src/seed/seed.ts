@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import { withTransaction } from '@kb/platform';
 import { hashPasswordDigest, md5Hex } from '../modules/auth/password.js';
+import { seedDemoReviews } from './demo-reviews.js';
+import { seedDemoDevices } from './demo-devices.js';
+import { seedDemoOfflinePacks } from './demo-offline-packs.js';
 import { AREAS, COUNTRIES, DICT_ITEMS, LANGUAGES, PRODUCTS } from './reference-data.js';
 
 /** Upserts the platform's reference data (languages, countries, areas, dictionaries, product catalogue). */
@@ -193,4 +196,7 @@ export async function seedDemoData(pool: pg.Pool): Promise<void> {
       [a.brand, a.account, a.email, a.name, a.role, hash],
     );
   }
+  await seedDemoReviews(pool);
+  await seedDemoDevices(pool);
+  await seedDemoOfflinePacks(pool);
 }

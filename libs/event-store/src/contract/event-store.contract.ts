@@ -290,6 +290,45 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
       expect(firstTwo[1]!.position).toEqual(a.position);
     });
 
+    it('readAllPage returns the wanted types of a page, scans past the others, and can leave payloads out', async () => {
+      const marker = await store.appendToStream(newStream('marker'), [newEvent('Marker')], 'no_stream');
+      const streamId = newStream();
+      const events = [
+        newEvent('Wanted', { n: 1 }),
+        newEvent('Other'),
+        newEvent('Wanted', { n: 2 }),
+        newEvent('Other'),
+      ];
+      const written = await store.appendToStream(streamId, events, 'no_stream');
+      const page = await eventually(async () => {
+        const found = await store.readAllPage({ from: marker.position, maxCount: 4, types: ['Wanted'] });
+        return found.scanned === 4 ? found : undefined;
+      });
+      expect(page.events.map((e) => [e.type, e.data])).toEqual([
+        ['Wanted', { n: 1 }],
+        ['Wanted', { n: 2 }],
+      ]);
+      expect(page.events[0]!.metadata).toEqual(events[0]!.metadata);
+      // The checkpoint of a reader that handled the page: past the last event scanned, wanted or not.
+      expect(page.scannedTo).toEqual(written.position);
+
+      const lean = await store.readAllPage({ from: marker.position, maxCount: 2, withData: false });
+      expect(lean.events.map((e) => [e.type, e.data, e.streamId])).toEqual([
+        ['Wanted', null, streamId],
+        ['Other', null, streamId],
+      ]);
+      expect(lean.events[1]!.metadata).toEqual(events[1]!.metadata);
+
+      const none = await store.readAllPage({ from: marker.position, maxCount: 2, types: ['Nothing'] });
+      expect(none).toMatchObject({ events: [], scanned: 2, scannedTo: lean.events[1]!.position });
+      const head = await store.headPosition();
+      expect(await store.readAllPage({ from: head, maxCount: 10 })).toEqual({
+        events: [],
+        scanned: 0,
+        scannedTo: head,
+      });
+    });
+
     it('headPosition reaches the position of the latest append', async () => {
       const result = await store.appendToStream(newStream(), [newEvent('A')], 'no_stream');
       const head = await eventually(async () => {

@@ -29,6 +29,8 @@ import {
   type GlobalPosition,
   type NewEvent,
   type ReadAllOptions,
+  type ReadPage,
+  type ReadPageOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -195,6 +197,21 @@ export class KurrentEventStore implements EventStore {
       if (events.length >= maxCount) break;
     }
     return events;
+  }
+
+  // KurrentDB filters $all on the server only per whole read, which does not say how far it scanned: read the
+  // page and filter here.
+  async readAllPage(options: ReadPageOptions): Promise<ReadPage> {
+    const from = options.from ?? START;
+    const all = await this.readAll({ from, maxCount: options.maxCount });
+    const types = options.types ? new Set(options.types) : null;
+    return {
+      events: all
+        .filter((e) => !types || types.has(e.type))
+        .map((e) => (options.withData === false ? { ...e, data: null } : e)),
+      scannedTo: all.at(-1)?.position ?? from,
+      scanned: all.length,
+    };
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

@@ -9,6 +9,8 @@ import {
   type GlobalPosition,
   type NewEvent,
   type ReadAllOptions,
+  type ReadPage,
+  type ReadPageOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -131,6 +133,22 @@ const READ_ALL_SQL = `
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id, global_position
   LIMIT $3`;
+
+// The same read for filtered readers: rows of other types (or every payload, without data) come back as their
+// position only, so their payloads are neither read from disk nor sent. $4 the wanted types (null: all),
+// $5 whether payloads are wanted.
+const READ_PAGE_SQL = `
+  SELECT transaction_id, global_position, stream_id, stream_position, event_id, type, recorded_at, matches,
+         CASE WHEN matches AND $5::boolean THEN data END AS data,
+         CASE WHEN matches THEN metadata END AS metadata
+  FROM (
+    SELECT e.*, ($4::text[] IS NULL OR e.type = ANY($4::text[])) AS matches FROM events e
+    WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+      AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY e.transaction_id, e.global_position
+    LIMIT $3
+  ) page
+  ORDER BY transaction_id, global_position`;
 
 const HEAD_SQL = `
   SELECT transaction_id, global_position FROM events
@@ -276,6 +294,29 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     return this.readAfter(options.from ?? START, options.maxCount ?? null);
+  }
+
+  async readAllPage(options: ReadPageOptions): Promise<ReadPage> {
+    const from = options.from ?? START;
+    const { rows } = await this.pool.query<EventRow & { matches: boolean }>({
+      name: 'kb_event_store_read_page',
+      text: READ_PAGE_SQL,
+      values: [
+        from.transactionId.toString(),
+        from.globalPosition.toString(),
+        options.maxCount,
+        options.types ? [...options.types] : null,
+        options.withData ?? true,
+      ],
+    });
+    const last = rows.at(-1);
+    return {
+      events: rows.filter((r) => r.matches).map(toRecordedEvent),
+      scannedTo: last
+        ? { transactionId: BigInt(last.transaction_id), globalPosition: BigInt(last.global_position) }
+        : from,
+      scanned: rows.length,
+    };
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

@@ -1,4 +1,4 @@
-import type { GlobalPosition, RecordedEvent } from '@kb/event-store';
+import { comparePositions, type GlobalPosition, type RecordedEvent } from '@kb/event-store';
 import type { Pool } from '@kb/platform';
 import { StaleCheckpointError } from './errors.js';
 import { quietErrors } from './log.js';
@@ -6,9 +6,9 @@ import { contextFor, type Projection } from './projection.js';
 
 /**
  * Applies one batch to one version of a projection: its rows and its checkpoint in ONE transaction.
- * The checkpoint moves by compare-and-set from `from` to the last event of the batch (handled or not); when it
- * is no longer at `from`, another instance has moved it and the whole batch is rolled back
- * (`StaleCheckpointError`). Returns the new checkpoint.
+ * The checkpoint moves by compare-and-set from `from` to `to`, the last event the batch's read scanned (handled or
+ * not; the last of `events` when not given); when it is no longer at `from`, another instance has moved it and the
+ * whole batch is rolled back (`StaleCheckpointError`). Returns the new checkpoint.
  */
 export async function projectBatch(
   pool: Pool,
@@ -16,15 +16,18 @@ export async function projectBatch(
   version: number,
   from: GlobalPosition,
   events: RecordedEvent[],
+  to: GlobalPosition | undefined = events.at(-1)?.position,
 ): Promise<GlobalPosition> {
-  const last = events.at(-1);
-  if (!last) return from;
+  if (!to || comparePositions(to, from) <= 0) return from;
   const handled = events.filter((e) => projection.wants(e.type));
   const tx = await pool.connect();
   const listening = quietErrors(tx);
   let broken: Error | undefined;
   try {
     await tx.query('BEGIN');
+    // The batch's rows and checkpoint commit together, so a crash that loses the last commits before they reach
+    // the disk loses both, and the batch is applied again: no need to wait for the WAL flush.
+    await tx.query('SET LOCAL synchronous_commit = off');
     if (handled.length > 0) await projection.project(handled, tx, contextFor(projection, version));
     // Last statement of the batch: the checkpoint row is locked after the projection's tables, the order the
     // version switch also uses (see switchToVersion).
@@ -37,13 +40,13 @@ export async function projectBatch(
         version,
         from.transactionId.toString(),
         from.globalPosition.toString(),
-        last.position.transactionId.toString(),
-        last.position.globalPosition.toString(),
+        to.transactionId.toString(),
+        to.globalPosition.toString(),
       ],
     );
     if (moved.rowCount !== 1) throw new StaleCheckpointError(projection.name, version);
     await tx.query('COMMIT');
-    return last.position;
+    return to;
   } catch (error) {
     // A connection that cannot even roll back goes back to the pool destroyed.
     await tx.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));

@@ -26,6 +26,11 @@ export interface ProjectionDefinition {
   handles: readonly string[] | '*';
   tables: readonly ProjectionTable[];
   /**
+   * false: the projection needs only who, when and which stream of its events, so they are read without their
+   * payloads (`data` is null). Default true.
+   */
+  readsData?: boolean;
+  /**
    * Applies a batch of events, in global order, inside the transaction that also moves the checkpoint.
    * Write only through `tx` and only to `ctx.table(...)`; throwing rolls the whole batch back.
    */

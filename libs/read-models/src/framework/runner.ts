@@ -1,4 +1,4 @@
-import { comparePositions, type EventStore } from '@kb/event-store';
+import { comparePositions, type EventStore, type GlobalPosition, type ReadPage } from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
 import { projectBatch, recordError } from './batch.js';
 import { ProjectionLockedError, StaleCheckpointError } from './errors.js';
@@ -18,7 +18,7 @@ export interface RunOptions {
   /** Stops the runners gracefully: the batch in flight commits (or rolls back), then locks are released. */
   signal: AbortSignal;
   logger?: Logger;
-  /** Events read per batch (and written per transaction). Default 500. */
+  /** Events read per batch (and written per transaction). Default 1000. */
   batchSize?: number;
   /** How often an idle runner asks the store for new events. Default 100 ms. */
   pollIntervalMs?: number;
@@ -45,7 +45,7 @@ function settings(options: RunOptions): Settings {
   return {
     signal: options.signal,
     logger: options.logger ?? silentLogger,
-    batchSize: options.batchSize ?? 500,
+    batchSize: options.batchSize ?? 1000,
     pollIntervalMs: options.pollIntervalMs ?? 100,
     whenLocked: options.whenLocked ?? 'wait',
     lockRetryMs: options.lockRetryMs ?? 2000,
@@ -140,10 +140,23 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
     { ...log, status: start.status, checkpoint: formatPosition(checkpoint) },
     'projection started',
   );
+  const read = (from: GlobalPosition): Promise<ReadPage> =>
+    store.readAllPage({
+      from,
+      maxCount: s.batchSize,
+      types: projection.handles === '*' ? undefined : projection.handles,
+      withData: projection.readsData ?? true,
+    });
+  // While a full batch is being written, the next one is already being read (from where this one ends).
+  let prefetched: { from: GlobalPosition; page: Promise<ReadPage> } | null = null;
   while (!s.signal.aborted) {
     lease.check();
-    const events = await store.readAll({ from: checkpoint, maxCount: s.batchSize });
-    if (events.length === 0) {
+    const next: Promise<ReadPage> =
+      prefetched && comparePositions(prefetched.from, checkpoint) === 0 ? prefetched.page : read(checkpoint);
+    prefetched = null;
+    const page: ReadPage = await next;
+    const { events } = page;
+    if (page.scanned === 0) {
       const current = await readVersion(pool, projection.name, version);
       if (!current) return 'retired';
       if (comparePositions(current.checkpoint, checkpoint) !== 0)
@@ -172,11 +185,16 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
       await sleep(s.pollIntervalMs, s.signal);
       continue;
     }
+    if (page.scanned === s.batchSize) {
+      const from: GlobalPosition = page.scannedTo;
+      prefetched = { from, page: read(from) };
+      prefetched.page.catch(() => undefined); // a failed prefetch is read again in the loop, and reported there
+    }
     try {
-      checkpoint = await projectBatch(pool, projection, version, checkpoint, events);
-      applied += events.length;
+      checkpoint = await projectBatch(pool, projection, version, checkpoint, events, page.scannedTo);
+      applied += page.scanned;
       failures = 0;
-      if (caughtUp && events.length === s.batchSize) caughtUp = false;
+      if (caughtUp && page.scanned === s.batchSize) caughtUp = false;
       if (Date.now() - lastProgressLog > 5000) {
         lastProgressLog = Date.now();
         s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'projecting');

@@ -224,7 +224,8 @@ function apply(t: Tracked, event: RecordedEvent): void {
 export const recipesProjection = defineProjection({
   name: 'recipes',
   // 2: name search by bigrams (name_grams) instead of pg_trgm; flags included in the list-order indexes.
-  version: 2,
+  // 3: the detail's state compressed with lz4 (a catch-up writes every recipe's state; pglz cost a fifth of it).
+  version: 3,
   handles: RECIPE_EVENT_TYPES,
   tables: [
     {
@@ -233,7 +234,7 @@ export const recipesProjection = defineProjection({
         CREATE TABLE ${t} (
           recipe_id uuid PRIMARY KEY,
           brand_owner_code text NOT NULL,
-          state jsonb NOT NULL,
+          state jsonb COMPRESSION lz4 NOT NULL,
           revision bigint NOT NULL,
           created_at timestamptz NOT NULL,
           created_by text NOT NULL,

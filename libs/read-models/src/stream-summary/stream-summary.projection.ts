@@ -27,6 +27,8 @@ export const streamSummaryProjection = defineProjection({
   name: 'stream_summary',
   version: 1,
   handles: '*',
+  // Who, when and which stream: the payloads are never needed.
+  readsData: false,
   tables: [
     {
       name: 'stream_summary',

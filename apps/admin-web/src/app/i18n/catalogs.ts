@@ -1,13 +1,21 @@
 import { accountEn } from '../../features/account/i18n/en.js';
 import { accountZh } from '../../features/account/i18n/zh.js';
+import { apkEn } from '../../features/apk/i18n/en.js';
+import { apkZh } from '../../features/apk/i18n/zh.js';
 import { authEn } from '../../features/auth/i18n/en.js';
 import { authZh } from '../../features/auth/i18n/zh.js';
 import { catalogEn, catalogErrorsEn } from '../../features/catalog/i18n/en.js';
 import { catalogErrorsZh, catalogZh } from '../../features/catalog/i18n/zh.js';
+import { devicesEn, devicesErrorsEn } from '../../features/devices/i18n/en.js';
+import { devicesErrorsZh, devicesZh } from '../../features/devices/i18n/zh.js';
 import { homeEn } from '../../features/home/i18n/en.js';
 import { homeZh } from '../../features/home/i18n/zh.js';
+import { offlinePacksEn } from '../../features/offline-packs/i18n/en.js';
+import { offlinePacksZh } from '../../features/offline-packs/i18n/zh.js';
 import { recipesEn } from '../../features/recipes/i18n/en.js';
 import { recipesZh } from '../../features/recipes/i18n/zh.js';
+import { reviewsEn } from '../../features/reviews/i18n/en.js';
+import { reviewsZh } from '../../features/reviews/i18n/zh.js';
 import { appEn } from './en.js';
 import { appZh } from './zh.js';
 
@@ -17,19 +25,27 @@ import { appZh } from './zh.js';
  */
 export const zhCatalog = {
   ...appZh,
-  errors: { ...appZh.errors, ...catalogErrorsZh },
+  errors: { ...appZh.errors, ...catalogErrorsZh, ...devicesErrorsZh },
   auth: authZh,
   account: accountZh,
   home: homeZh,
   catalog: catalogZh,
   recipes: recipesZh,
+  reviews: reviewsZh,
+  apk: apkZh,
+  offlinePacks: offlinePacksZh,
+  devices: devicesZh,
 };
 export const enCatalog = {
   ...appEn,
-  errors: { ...appEn.errors, ...catalogErrorsEn },
+  errors: { ...appEn.errors, ...catalogErrorsEn, ...devicesErrorsEn },
   auth: authEn,
   account: accountEn,
   home: homeEn,
   catalog: catalogEn,
   recipes: recipesEn,
+  reviews: reviewsEn,
+  apk: apkEn,
+  offlinePacks: offlinePacksEn,
+  devices: devicesEn,
 };

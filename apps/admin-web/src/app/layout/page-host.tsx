@@ -94,7 +94,10 @@ export function PageHost() {
   const location = useLocation();
   const key = tabKey(location.pathname, location.searchStr);
   const screen = screenFor(location.pathname);
-  const search = useMatches({ select: (matches) => matches[matches.length - 1]?.search ?? {} }) as Record<
+  const match = useMatches({ select: (matches) => matches[matches.length - 1] });
+  // Right after a navigation the matches can still be the previous route's for a render; a kept-alive page
+  // captures its search once, so it must never take another route's (it would open with an empty query).
+  const search = (match && match.pathname === location.pathname ? match.search : location.search) as Record<
     string,
     unknown
   >;

@@ -37,6 +37,24 @@ export interface ApkRunOptions {
 const ATTEMPTS = 3;
 const BATCH_CONCURRENCY = 8;
 
+/**
+ * The decider's answer; an incomplete package's refusal also names each missing field (`fieldErrors`), so the
+ * form can show the error under each of them.
+ */
+function decideOrExplain(command: ApkCommand, state: ApkState): ApkEvent[] {
+  try {
+    return decideApk(command, state);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'apk_incomplete') throw error;
+    const missing = String(error.params.missing ?? '')
+      .split(',')
+      .filter(Boolean);
+    throw new AppError(400, error.code, error.params, {
+      fieldErrors: Object.fromEntries(missing.map((field) => [field, 'apk_required_for_submission'])),
+    });
+  }
+}
+
 const versionOf = (state: ApkState) => (state.status === 'absent' ? null : state.content.versionNumber);
 
 /**
@@ -64,7 +82,7 @@ export class ApkCommandRunner {
       let state = loaded.state;
       const events: ApkEvent[] = [];
       for (const command of commandsFor(loaded.state)) {
-        const decided = decideApk(command, state);
+        const decided = decideOrExplain(command, state);
         events.push(...decided);
         state = decided.reduce(evolveApk, state);
       }

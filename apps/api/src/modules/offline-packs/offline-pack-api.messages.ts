@@ -33,6 +33,38 @@ export const OFFLINE_PACK_API_MESSAGES: Record<string, { zh: string; en: string 
     zh: '菜谱{numbers}不适配型号{model}',
     en: 'Recipes {numbers} are not compatible with model {model}',
   },
+  offline_pack_build_started: {
+    zh: '已开始生成离线菜谱包文件',
+    en: 'Building the pack file has started',
+  },
+  offline_pack_build_online: {
+    zh: '离线菜谱包{name}已上线，其文件不能重新生成；请先取消上线',
+    en: 'Offline recipe pack {name} is online; its file cannot be rebuilt. Take it offline first',
+  },
+  offline_pack_not_built: {
+    zh: '离线菜谱包{name}的当前内容还没有生成好的文件，请先生成再发布',
+    en: 'Offline recipe pack {name} has no finished build of its current content; build it before publishing',
+  },
+  offline_pack_build_missing: {
+    zh: '离线菜谱包还没有可下载的文件',
+    en: 'The offline recipe pack has no file to download yet',
+  },
+  offline_pack_build_queue_down: {
+    zh: '任务队列暂不可用，请稍后重试',
+    en: 'The job queue is unavailable; try again shortly',
+  },
+  offline_pack_build_recipes_unavailable: {
+    zh: '菜谱{numbers}已不在发布状态或已删除，无法打包',
+    en: 'Recipes {numbers} are no longer released or were removed; they cannot be packed',
+  },
+  offline_pack_build_media_missing: {
+    zh: '{count}个图片/音视频文件在文件存储中找不到',
+    en: '{count} picture/audio/video file(s) are missing from the file store',
+  },
+  offline_pack_build_failed: {
+    zh: '生成失败：{reason}',
+    en: 'The build failed: {reason}',
+  },
   offline_pack_batch_done: { zh: '{succeeded}个离线菜谱包操作成功', en: '{succeeded} offline pack(s) done' },
   offline_pack_batch_partial: {
     zh: '{succeeded}个成功，{failed}个失败',

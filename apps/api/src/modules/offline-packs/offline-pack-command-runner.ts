@@ -14,6 +14,7 @@ import { AppError } from '../../common/app-error.js';
 import type { Actor } from '../../common/event-sourcing/aggregate-streams.js';
 import { runEach } from '../../common/event-sourcing/run-each.js';
 import { translate } from '../../common/messages.js';
+import { OfflinePackNumbers } from './offline-pack-numbers.js';
 import { OfflinePackStreams } from './offline-pack-streams.js';
 
 /** What a command did to one pack, and where in the log (for read-your-writes). */
@@ -45,6 +46,8 @@ const ATTEMPTS = 3;
 const BATCH_CONCURRENCY = 8;
 
 const numberOf = (state: OfflinePackState) => (state.status === 'absent' ? null : state.content.number);
+/** The number a pack holds: an active pack's (a deleted one frees it). */
+const heldNumber = (state: OfflinePackState) => (state.status === 'active' ? state.content.number : null);
 
 /**
  * The one path of every offline-pack command: load the stream (upcast, replay), decide, check against the brand's
@@ -53,7 +56,10 @@ const numberOf = (state: OfflinePackState) => (state.status === 'absent' ? null 
  */
 @Injectable()
 export class OfflinePackCommandRunner {
-  constructor(private readonly streams: OfflinePackStreams) {}
+  constructor(
+    private readonly streams: OfflinePackStreams,
+    private readonly numbers: OfflinePackNumbers,
+  ) {}
 
   async run(
     actor: Actor,
@@ -90,7 +96,14 @@ export class OfflinePackCommandRunner {
       if (events.length === 0)
         return { ...answer, revision: loaded.revision, changed: false, position: loaded.lastPosition };
       try {
-        const appended = await this.streams.append(actor, packId, events, loaded.revision);
+        // The number is claimed around the append, so two saves with one number cannot both land.
+        const appended = await this.numbers.withNumber(
+          actor.brand,
+          packId,
+          { from: heldNumber(loaded.state), to: heldNumber(state) },
+          actor.lang,
+          () => this.streams.append(actor, packId, events, loaded.revision),
+        );
         return {
           ...answer,
           revision: Number(appended.nextExpectedVersion),

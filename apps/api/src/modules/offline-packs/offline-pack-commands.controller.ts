@@ -20,6 +20,7 @@ import { ApiBodyFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { formatPosition, READ_POSITION_HEADER } from '../../infra/read-your-writes.js';
+import { BuildOfflinePackCommand } from './commands/build-offline-pack/build-offline-pack.command.js';
 import { CreateOfflinePackCommand } from './commands/create-offline-pack/create-offline-pack.command.js';
 import { DeleteOfflinePacksCommand } from './commands/delete-offline-packs/delete-offline-packs.command.js';
 import { ReviseOfflinePackCommand } from './commands/revise-offline-pack/revise-offline-pack.command.js';
@@ -108,6 +109,21 @@ export class OfflinePackCommandsController {
     return one(
       res,
       await this.commands.execute(new SetOfflinePackReleaseStatusCommand(actorOfRequest(), id, online)),
+    );
+  }
+
+  @Post('build')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Build the pack file (zip: manifest, each recipe in every language, media, SHA-256) as a device-ingest job; poll buildStatus for progress',
+  })
+  @ApiBodyFrom(offlinePackIdBodySchema)
+  async build(@Body() body: unknown) {
+    const { id } = parseInput(offlinePackIdBodySchema, body);
+    return envelope(
+      await this.commands.execute(new BuildOfflinePackCommand(actorOfRequest(), id)),
+      'offline_pack_build_started',
     );
   }
 

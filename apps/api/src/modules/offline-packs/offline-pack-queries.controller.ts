@@ -1,12 +1,19 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import {
   offlinePackIdQuerySchema,
   offlinePackListQuerySchema,
   offlinePackSearchQuerySchema,
 } from '@kb/contracts';
+import { AppError } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
+import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { OfflinePackBuilds } from './offline-pack-builds.js';
+import { OfflinePackBuildQuery } from './queries/offline-pack-build/offline-pack-build.query.js';
 import { ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
@@ -22,7 +29,11 @@ import { SearchOfflinePacksQuery } from './queries/search-offline-packs/search-o
 @ApiTags('offline-packs')
 @Controller('offlineRecipes')
 export class OfflinePackQueriesController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly builds: OfflinePackBuilds,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get('list')
   @ApiOperation({
@@ -32,7 +43,11 @@ export class OfflinePackQueriesController {
   @ApiQueryFrom(offlinePackListQuerySchema)
   async list(@Query() query: unknown) {
     const filter = parseInput(offlinePackListQuerySchema, query);
-    return ok(await this.queries.execute(new ListOfflinePacksQuery(requestContext.brand(), filter)));
+    return ok(
+      await this.queries.execute(
+        new ListOfflinePacksQuery(requestContext.brand(), requestContext.lang(), filter),
+      ),
+    );
   }
 
   @Get('search')
@@ -40,7 +55,11 @@ export class OfflinePackQueriesController {
   @ApiQueryFrom(offlinePackSearchQuerySchema)
   async search(@Query() query: unknown) {
     const { keyword } = parseInput(offlinePackSearchQuerySchema, query);
-    return ok(await this.queries.execute(new SearchOfflinePacksQuery(requestContext.brand(), keyword)));
+    return ok(
+      await this.queries.execute(
+        new SearchOfflinePacksQuery(requestContext.brand(), requestContext.lang(), keyword),
+      ),
+    );
   }
 
   @Get('detail')
@@ -50,7 +69,11 @@ export class OfflinePackQueriesController {
   @ApiQueryFrom(offlinePackIdQuerySchema)
   async detail(@Query() query: unknown) {
     const { id } = parseInput(offlinePackIdQuerySchema, query);
-    return ok(await this.queries.execute(new OfflinePackDetailQuery(requestContext.brand(), id)));
+    return ok(
+      await this.queries.execute(
+        new OfflinePackDetailQuery(requestContext.brand(), requestContext.lang(), id),
+      ),
+    );
   }
 
   @Get('history')
@@ -66,5 +89,47 @@ export class OfflinePackQueriesController {
         new OfflinePackHistoryQuery(requestContext.brand(), requestContext.lang(), id),
       ),
     );
+  }
+
+  @Get('buildStatus')
+  @ApiOperation({
+    summary:
+      'The newest build of the pack file: queued/running/done/failed, progress 0–100, size, SHA-256, error',
+  })
+  @ApiQueryFrom(offlinePackIdQuerySchema)
+  async buildStatus(@Query() query: unknown) {
+    const { id } = parseInput(offlinePackIdQuerySchema, query);
+    return ok(
+      await this.queries.execute(
+        new OfflinePackBuildQuery(requestContext.brand(), requestContext.lang(), id),
+      ),
+    );
+  }
+
+  @Get('download')
+  @ApiOperation({
+    summary: 'Download the newest finished pack file (zip); header x-checksum-sha256; 404 when not built',
+  })
+  @ApiProduces('application/zip')
+  @ApiQueryFrom(offlinePackIdQuerySchema)
+  async download(@Query() query: unknown, @Res() res: Response): Promise<void> {
+    const { id } = parseInput(offlinePackIdQuerySchema, query);
+    const file = await this.builds.downloadable(requestContext.brand(), id);
+    if (!file) throw new AppError(404, 'offline_pack_build_missing');
+    const stream = createReadStream(path.resolve(this.config.FILES_DIR, file.filePath));
+    stream.on('error', () => {
+      if (!res.headersSent)
+        res.status(404).json({ status: 404, desc: 'offline_pack_build_missing', data: null });
+      else res.destroy();
+    });
+    res.setHeader('Content-Type', 'application/zip');
+    res.setHeader('Content-Length', String(file.size));
+    res.setHeader('x-checksum-sha256', file.sha256);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    );
+    stream.pipe(res);
   }
 }

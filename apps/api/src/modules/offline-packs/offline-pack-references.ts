@@ -23,8 +23,8 @@ const listed = (numbers: string[]) =>
  * number unused by the brand's other packs, and every selected recipe the brand's, released and compatible with the
  * factory model (the recipe read model `recipe_list`).
  *
- * Number uniqueness reads the pack read model, so two adds with one number in the same instant can both pass; the
- * recipes' race-safe claim table is not repeated here (see the report of issue 6).
+ * The number check here reads the pack read model and names the problem early, beside the other field errors; the
+ * race-safe guarantee is the claim in `offline_pack_numbers` around the append (offline-pack-numbers.ts).
  */
 @Injectable()
 export class OfflinePackReferences {

@@ -209,18 +209,28 @@ export class ReferenceController {
   async loadBrandIndexCount(@Query() query: unknown) {
     assertOwnBrand(query);
     // Recipes: every recipe not cleared (the recipe_list read model, recycle bin included); categories: the
-    // brand's recipe categories. Devices and users are fed by their own domains (later issues); until their read
-    // models exist those counts are honestly zero.
-    const [counts] = await this.db.scoped<{ recipes: string; categories: string }>(
+    // brand's recipe categories; devices: @kb/devices (its kept per-brand counts; online counted, device-ingest
+    // keeps it current).
+    // Users are fed by their own domain (a later issue); until its read model exists that count is honestly zero.
+    const [counts] = await this.db.scoped<{
+      recipes: string;
+      categories: string;
+      devices: string;
+      online: string;
+      activated: string;
+    }>(
       `SELECT (SELECT count(*) FROM recipe_list WHERE brand_owner_code = $1) AS recipes,
-              (SELECT count(*) FROM recipe_categories WHERE brand_owner_code = $1) AS categories`,
+              (SELECT count(*) FROM recipe_categories WHERE brand_owner_code = $1) AS categories,
+              coalesce(c.total, 0) AS devices, coalesce(c.activated, 0) AS activated,
+              (SELECT count(*) FROM devices WHERE brand_owner_code = $1 AND online) AS online
+         FROM (SELECT 1) one LEFT JOIN device_brand_counts c ON c.brand_owner_code = $1`,
     );
     const count: BrandIndexCount = {
       recipeCount: Number(counts?.recipes ?? 0),
       recipeCategoryCount: Number(counts?.categories ?? 0),
-      deviceCount: 0,
-      onlineDeviceCount: 0,
-      activatedDeviceCount: 0,
+      deviceCount: Number(counts?.devices ?? 0),
+      onlineDeviceCount: Number(counts?.online ?? 0),
+      activatedDeviceCount: Number(counts?.activated ?? 0),
       userCount: 0,
     };
     return ok(count);
@@ -229,21 +239,23 @@ export class ReferenceController {
   @Get('common/loadBrandRecipeRanking')
   @ApiOperation({
     summary:
-      'Most popular recipes of the caller’s brand: until app users’ collections exist, the most recently released (count = releases)',
+      'Most popular released recipes of the caller’s brand: count = app users’ reviews (until their collections exist), then the most recently released',
   })
   @ApiQueryFrom(brandQuery)
   async loadBrandRecipeRanking(@Query() query: unknown) {
     assertOwnBrand(query);
-    const rows = await this.db.scoped<{ id: string; name: string; version: number }>(
-      `SELECT recipe_id::text AS id, coalesce(names ->> $2, names ->> main_lang, number) AS name, version
-         FROM recipe_list WHERE brand_owner_code = $1 AND status = 'released'
-        ORDER BY released_at DESC, recipe_id LIMIT 10`,
+    const rows = await this.db.scoped<{ id: string; name: string; reviews: string }>(
+      `SELECT r.recipe_id::text AS id, coalesce(r.names ->> $2, r.names ->> r.main_lang, r.number) AS name,
+              (SELECT count(*) FROM recipe_evaluations e
+                WHERE e.brand_owner_code = r.brand_owner_code AND e.recipe_id = r.recipe_id) AS reviews
+         FROM recipe_list r WHERE r.brand_owner_code = $1 AND r.status = 'released'
+        ORDER BY reviews DESC, r.released_at DESC, r.recipe_id LIMIT 10`,
       [requestContext.lang()],
     );
     const ranking: RecipeRankingItem[] = rows.map((r) => ({
       recipeId: r.id,
       recipeName: r.name,
-      count: r.version,
+      count: Number(r.reviews),
     }));
     return ok(ranking);
   }

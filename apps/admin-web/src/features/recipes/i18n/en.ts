@@ -81,6 +81,17 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     none: 'None',
     speed: 'speed {{value}}',
   },
+  reviews: {
+    statistics: 'Statistics',
+    collectionCount: 'Collections',
+    raterCount: 'Raters',
+    overallScore: 'Overall score',
+    noScore: 'Not rated yet',
+    comments: 'Comments',
+    noComments: 'No comments yet',
+    add: 'Add review',
+    sn: 'SN: {{sn}}',
+  },
   difficulty: { easy: 'Easy', medium: 'Medium', hard: 'Hard' },
   preview: {
     language: 'Language',

@@ -79,6 +79,17 @@ export const recipesZh = {
     none: '无',
     speed: '速度 {{value}}',
   },
+  reviews: {
+    statistics: '统计',
+    collectionCount: '收藏数',
+    raterCount: '评分人数',
+    overallScore: '综合评分',
+    noScore: '暂无评分',
+    comments: '评论',
+    noComments: '暂无评论',
+    add: '新增评价',
+    sn: 'SN：{{sn}}',
+  },
   difficulty: { easy: '简单', medium: '中等', hard: '困难' },
   preview: {
     language: '语言',

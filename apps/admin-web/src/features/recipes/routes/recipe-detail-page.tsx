@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceMobile, IconMessagePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -28,6 +28,7 @@ import {
 } from '../api/recipe-detail.js';
 import { FieldChange } from '../components/field-change.js';
 import { formatTime, StatusBadge, YesNo } from '../components/recipe-cells.js';
+import { RecipeComments, RecipeStatisticsBar } from '../components/recipe-reviews.js';
 import { useRecipeId } from '../components/recipe-id.js';
 
 function ServingVersions({ content }: { content: RecipeContentView }) {
@@ -184,6 +185,15 @@ export function RecipeDetailPage() {
         <Button
           size="xs"
           variant="light"
+          leftSection={<IconMessagePlus size={14} />}
+          onClick={() => void navigate({ href: `/user-evaluation-add?recipeId=${encodeURIComponent(id)}` })}
+          data-testid="add-review"
+        >
+          {t('recipes.reviews.add')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
           leftSection={<IconDeviceMobile size={14} />}
           onClick={() => void navigate({ to: '/preview-detail', search: { id } })}
           data-testid="open-preview"
@@ -194,12 +204,16 @@ export function RecipeDetailPage() {
       <Tabs defaultValue="info" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="info">{t('recipes.detail.tabInfo')}</Tabs.Tab>
+          <Tabs.Tab value="comments" data-testid="tab-comments">
+            {t('recipes.reviews.comments')}
+          </Tabs.Tab>
           <Tabs.Tab value="history" data-testid="tab-history">
             {t('recipes.detail.tabHistory')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="info" pt="md">
           <Stack gap="md">
+            <RecipeStatisticsBar recipeId={id} />
             <DetailView
               items={[
                 { label: t('recipes.fields.number'), value: recipe.number, testId: 'detail-number' },
@@ -243,6 +257,9 @@ export function RecipeDetailPage() {
             />
             <ServingVersions content={content} />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" pt="md">
+          <RecipeComments recipeId={id} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <History id={id} />

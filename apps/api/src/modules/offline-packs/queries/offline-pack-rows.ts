@@ -1,4 +1,5 @@
-import type { OfflinePackListItem, OfflinePackListQuery } from '@kb/contracts';
+import type { OfflinePackListItem, OfflinePackListQuery, UiLang } from '@kb/contracts';
+import { toOfflinePackBuild, type OfflinePackBuildRow } from '../offline-pack-builds.js';
 
 /** An `offline_pack_list` row with the factory model, the sub-brand's name and its customer model (LIST_SELECT). */
 export interface OfflinePackListRow {
@@ -19,6 +20,9 @@ export interface OfflinePackListRow {
   updated_at: Date;
   updated_by: string;
   revision: string;
+  recipe_ids: string[];
+  /** The newest build (LATERAL join), null before the first. */
+  build: OfflinePackBuildRow | null;
   [column: string]: unknown;
 }
 
@@ -26,14 +30,23 @@ export interface OfflinePackListRow {
 export const OFFLINE_PACK_LIST_SELECT = `
   SELECT o.pack_id::text AS id, o.number, o.type, o.product_code, p.factory_model, o.sub_brand_code,
          s.name AS sub_brand_name, sp.customer_model, o.recipe_count, o.test_status, o.release_status, o.released_at,
-         o.created_at, o.created_by, o.updated_at, o.updated_by, o.revision
+         o.created_at, o.created_by, o.updated_at, o.updated_by, o.revision, o.recipe_ids::text[] AS recipe_ids,
+         (SELECT to_jsonb(b) FROM offline_pack_builds b WHERE b.pack_id = o.pack_id
+           ORDER BY b.requested_at DESC LIMIT 1) AS build
     FROM offline_pack_list o
     LEFT JOIN products p ON p.product_code = o.product_code
     LEFT JOIN sub_brands s ON s.brand_owner_code = o.brand_owner_code AND s.sub_brand_code = o.sub_brand_code
     LEFT JOIN sub_brand_products sp ON sp.brand_owner_code = o.brand_owner_code
          AND sp.sub_brand_code = o.sub_brand_code AND sp.product_code = o.product_code`;
 
-export function toOfflinePackListItem(r: OfflinePackListRow): OfflinePackListItem {
+export function toOfflinePackListItem(r: OfflinePackListRow, lang: UiLang): OfflinePackListItem {
+  const content = {
+    number: r.number,
+    type: r.type,
+    productCode: r.product_code,
+    subBrandCode: r.sub_brand_code,
+    recipeIds: r.recipe_ids,
+  };
   return {
     id: r.id,
     number: r.number,
@@ -52,6 +65,7 @@ export function toOfflinePackListItem(r: OfflinePackListRow): OfflinePackListIte
     updatedAt: r.updated_at.toISOString(),
     updatedBy: r.updated_by,
     revision: Number(r.revision),
+    build: r.build ? toOfflinePackBuild(r.build, content, lang) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OfflinePackBuilds } from '../../offline-pack-builds.js';
 import { OfflinePackCommandRunner } from '../../offline-pack-command-runner.js';
 import { OfflinePackReferences } from '../../offline-pack-references.js';
 import { SetOfflinePackReleaseStatusCommand } from './set-offline-pack-release-status.command.js';
@@ -8,20 +9,28 @@ export class SetOfflinePackReleaseStatusHandler implements ICommandHandler<SetOf
   constructor(
     private readonly runner: OfflinePackCommandRunner,
     private readonly references: OfflinePackReferences,
+    private readonly builds: OfflinePackBuilds,
   ) {}
 
-  execute({ actor, packId, online }: SetOfflinePackReleaseStatusCommand) {
+  async execute({ actor, packId, online }: SetOfflinePackReleaseStatusCommand) {
     const at = new Date().toISOString();
-    return this.runner.run(
+    let released: string | null = null;
+    const change = await this.runner.run(
       actor,
       packId,
       () => [online ? { type: 'PublishOfflinePackOnline', at } : { type: 'CancelOfflinePackOnline', at }],
       {
-        // Recipes may have been recalled since the pack was saved: devices get released recipes only.
+        // Recipes may have been recalled since the pack was saved: devices get released recipes only, and a
+        // file built from the content as it is now.
         validate: online
-          ? (state) => this.references.checkRecipes(actor.brand, state.content, actor.lang)
+          ? async (state) => {
+              await this.references.checkRecipes(actor.brand, state.content, actor.lang);
+              released = await this.builds.requireCurrent(actor.brand, packId, state.content);
+            }
           : undefined,
       },
     );
+    if (released && change.changed) await this.builds.markReleased(released);
+    return change;
   }
 }

@@ -14,12 +14,12 @@ import { ListOfflinePacksQuery } from './list-offline-packs.query.js';
 export class ListOfflinePacksHandler implements IQueryHandler<ListOfflinePacksQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ brand, filter }: ListOfflinePacksQuery) {
+  async execute({ brand, lang, filter }: ListOfflinePacksQuery) {
     const { where, params } = offlinePackListConditions(brand, filter);
     const sql = `${OFFLINE_PACK_LIST_SELECT} WHERE ${where} ORDER BY o.updated_at DESC, o.pack_id DESC`;
     if (!filter.onPage) {
       const { rows } = await this.pool.query<OfflinePackListRow>(sql, params);
-      return rows.map(toOfflinePackListItem);
+      return rows.map((r) => toOfflinePackListItem(r, lang));
     }
     const n = params.length;
     const [page, count] = await Promise.all([
@@ -34,7 +34,7 @@ export class ListOfflinePacksHandler implements IQueryHandler<ListOfflinePacksQu
       ),
     ]);
     return {
-      list: page.rows.map(toOfflinePackListItem),
+      list: page.rows.map((r) => toOfflinePackListItem(r, lang)),
       total: Number(count.rows[0]?.total ?? 0),
       pageNum: filter.pageNum,
       pageSize: filter.pageSize,

@@ -14,7 +14,7 @@ import { OfflinePackDetailQuery } from './offline-pack-detail.query.js';
 export class OfflinePackDetailHandler implements IQueryHandler<OfflinePackDetailQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ brand, id }: OfflinePackDetailQuery) {
+  async execute({ brand, lang, id }: OfflinePackDetailQuery) {
     const { rows } = await this.pool.query<OfflinePackListRow & { state: ExistingOfflinePack }>(
       `SELECT l.*, d.state FROM (${OFFLINE_PACK_LIST_SELECT} WHERE o.brand_owner_code = $1 AND o.pack_id = $2) l
          JOIN offline_pack_detail d ON d.pack_id = l.id::uuid`,
@@ -35,7 +35,7 @@ export class OfflinePackDetailHandler implements IQueryHandler<OfflinePackDetail
     );
     const byId = new Map(recipes.rows.map((r) => [r.id, r]));
     return {
-      ...toOfflinePackListItem(row),
+      ...toOfflinePackListItem(row, lang),
       content,
       recipes: content.recipeIds.map((rid) => {
         const r = byId.get(rid);

@@ -14,7 +14,7 @@ import { SearchOfflinePacksQuery } from './search-offline-packs.query.js';
 export class SearchOfflinePacksHandler implements IQueryHandler<SearchOfflinePacksQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ brand, keyword }: SearchOfflinePacksQuery) {
+  async execute({ brand, lang, keyword }: SearchOfflinePacksQuery) {
     const { rows } = await this.pool.query<OfflinePackListRow>(
       `${OFFLINE_PACK_LIST_SELECT}
         WHERE o.brand_owner_code = $1 AND (lower(o.number) LIKE $2 OR lower(o.product_code) LIKE $2
@@ -22,6 +22,6 @@ export class SearchOfflinePacksHandler implements IQueryHandler<SearchOfflinePac
         ORDER BY o.updated_at DESC, o.pack_id DESC LIMIT 50`,
       [brand, `${likeLiteral(keyword.toLowerCase())}%`],
     );
-    return rows.map(toOfflinePackListItem);
+    return rows.map((r) => toOfflinePackListItem(r, lang));
   }
 }

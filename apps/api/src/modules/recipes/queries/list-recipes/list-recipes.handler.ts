@@ -43,12 +43,15 @@ export class ListRecipesHandler implements IQueryHandler<ListRecipesQuery> {
       return rows.map((r) => toListItem(r, lang));
     }
     const n = params.length;
+    // The page's ids first, from the list-order index alone (an index-only scan when the filters ride in it),
+    // then the rows of those ids: a deep page skips index entries, not joined rows.
+    const pageIds = `SELECT r.recipe_id FROM recipe_list r WHERE ${where} ORDER BY ${order}
+      LIMIT $${n + 1} OFFSET $${n + 2}`;
     const [page, count] = await Promise.all([
-      this.pool.query<RecipeListRow>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-        ...params,
-        filter.pageSize,
-        (filter.pageNum - 1) * filter.pageSize,
-      ]),
+      this.pool.query<RecipeListRow>(
+        `${LIST_SELECT} JOIN (${pageIds}) page ON page.recipe_id = r.recipe_id ORDER BY ${order}`,
+        [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
+      ),
       this.pool.query<{ total: string }>(
         `SELECT count(*) AS total FROM recipe_list r WHERE ${where}`,
         params,

@@ -1,8 +1,16 @@
 import type { DefaultJobOptions } from 'bullmq';
 import { z } from 'zod';
+import { faultBatchSchema, telemetryBatchSchema } from './device-jobs.js';
+import { offlinePackBuildSchema } from './offline-pack-jobs.js';
+import {
+  notificationPushSchema,
+  recipeExportSchema,
+  recipeImportSchema,
+  translationSchema,
+} from './staff-jobs.js';
 
 /*
- * The BullMQ queues of device-ingest: their names, the jobs each one carries (name and zod payload
+ * The BullMQ queues worked by device-ingest: their names, the jobs each one carries (name and zod payload
  * schema) and their retention and retry settings. A producer (this app's device endpoints, or the
  * API for imports, exports, translation and pushes) validates a payload with these schemas before
  * adding it; the worker validates it again before acting on it.
@@ -14,79 +22,6 @@ export function bullmqPrefix(redisPrefix: string): string {
   // from the API's own `kb:…` keys (captchas, counters).
   return `${redisPrefix}bull`;
 }
-
-const brandOwnerCode = z.string().min(1).max(64);
-const sn = z.string().min(1).max(64);
-const account = z.string().min(1).max(64);
-const lang = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { message: 'language_code_invalid' });
-const isoTime = z.iso.datetime({ offset: true });
-
-/** Fields every job started by a staff action carries, so its effects can be traced back to it. */
-const staffJob = {
-  brandOwnerCode,
-  /** Account of the staff member who asked for the work. */
-  actor: account,
-  /** Correlation id of the request that enqueued the job (ARCHITECTURE.md, event metadata). */
-  correlationId: z.uuid(),
-};
-
-export const telemetrySampleSchema = z.object({
-  sn,
-  at: isoTime,
-  online: z.boolean(),
-  ip: z.union([z.ipv4(), z.ipv6()]).optional(),
-  apkVersion: z.string().max(64).optional(),
-  mcuVersion: z.string().max(64).optional(),
-  tpVersion: z.string().max(64).optional(),
-});
-
-export const telemetryBatchSchema = z.object({
-  brandOwnerCode,
-  samples: z.array(telemetrySampleSchema).min(1).max(1000),
-});
-
-export const faultReportSchema = z.object({
-  sn,
-  type: z.string().min(1).max(64),
-  reportedAt: isoTime,
-  country: z.string().max(64).optional(),
-  city: z.string().max(64).optional(),
-  errorLog: z.string().max(65_536),
-});
-
-export const faultBatchSchema = z.object({
-  brandOwnerCode,
-  reports: z.array(faultReportSchema).min(1).max(500),
-});
-
-export const recipeImportSchema = z.object({
-  ...staffJob,
-  /** Code of the uploaded zip in the file store (already checked to be a zip by its bytes). */
-  fileCode: z.string().min(1),
-  fileName: z.string().min(1).max(255),
-});
-
-export const recipeExportSchema = z.object({
-  ...staffJob,
-  recipeIds: z.array(z.string().min(1)).min(1).max(5000),
-});
-
-export const translationSchema = z.object({
-  ...staffJob,
-  recipeIds: z.array(z.string().min(1)).min(1).max(500),
-  sourceLang: lang,
-  targetLangs: z.array(lang).min(1),
-});
-
-export const notificationPushSchema = z.object({
-  ...staffJob,
-  noticeId: z.string().min(1),
-});
-
-export const offlinePackBuildSchema = z.object({
-  ...staffJob,
-  packId: z.string().min(1),
-});
 
 export const pingSchema = z.object({
   /** Echoed back in the result, so a caller can tell its own ping from another. */
@@ -148,3 +83,8 @@ export type JobPayload<Q extends QueueName, J extends keyof (typeof QUEUES)[Q]['
 
 /** Retention the workers apply (Worker options take KeepJobs objects only). */
 export const WORKER_RETENTION = { removeOnComplete: KEEP_COMPLETED, removeOnFail: KEEP_FAILED };
+
+export * from './job-fields.js';
+export * from './device-jobs.js';
+export * from './staff-jobs.js';
+export * from './offline-pack-jobs.js';

@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { choose, confirm, openFromMenu } from './catalog-support.js';
+import { loginAs, startHarness, type Harness } from './support/harness.js';
+
+// The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
+// first test, after it has seen a build wait in the queue.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
+
+const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+const row = (page: Page, text: string) => page.locator('tbody tr:visible', { hasText: text });
+
+/** Fills the add form: number, type, TM-6 sold as ChefMate C6, and the recipes ticked in the picker. */
+async function addPack(page: Page, number: string, type: 'initial' | 'incremental', recipes: string[]) {
+  await visible(page, 'add').click();
+  await visible(page, 'pack-number-input').fill(number);
+  await visible(page, `pack-type-${type}`).check();
+  await visible(page, 'pack-factory-model').click();
+  await page.getByRole('option', { name: /KC-R600/ }).click();
+  await visible(page, 'pack-customer-model').click();
+  await page.getByRole('option', { name: /ChefMate C6/ }).click();
+  await visible(page, 'pack-choose-recipes').click();
+  const picker = page.getByTestId('recipe-picker');
+  for (const recipe of recipes)
+    await picker.locator('tbody tr', { hasText: recipe }).getByRole('checkbox').check();
+  await picker.getByTestId('picker-done').click();
+  await picker.waitFor({ state: 'hidden' });
+  await visible(page, 'form-submit').click();
+  // Saved: the edit page of the new pack.
+  await visible(page, 'pack-title').getByText(number, { exact: true }).waitFor();
+}
+
+/** Downloads the built pack from the edit page; answers its bytes. */
+async function download(page: Page): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), visible(page, 'pack-download').click()]);
+  return readFile((await file.path())!);
+}
+
+const buildStatus = (page: Page) => visible(page, 'pack-build');
+
+/** One file of a zip, read by walking its local headers (stored or deflated entries, as pack files are). */
+function zipEntry(zip: Buffer, name: string): Buffer | null {
+  for (let at = 0; zip.readUInt32LE(at) === 0x04034b50;) {
+    const method = zip.readUInt16LE(at + 8);
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28);
+    const data = zip.subarray(start, start + size);
+    if (zip.toString('utf8', at + 30, at + 30 + nameLength) === name)
+      return method === 8 ? inflateRawSync(data) : data;
+    at = start + size;
+  }
+  return null;
+}
+
+let ingestStarted = false;
+/** device-ingest, which builds the pack files (started once, when a test first needs it). */
+async function ensureIngest() {
+  if (!ingestStarted) await h.system.startIngest();
+  ingestStarted = true;
+}
+
+describe('offline recipe packs (zh)', () => {
+  it('creates an initial pack, builds it with progress, downloads the zip, publishes test and online', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await openFromMenu(page, 'recipes', '离线菜谱包');
+    // The demo packs are listed, not built yet.
+    await row(page, 'OP-1001').getByText('未生成').waitFor();
+
+    await addPack(page, 'E2E-INIT', 'initial', ['R-1001']);
+    expect(await visible(page, 'pack-recipe-count').textContent()).toBe('已选 1 个菜谱');
+    await buildStatus(page).getByText('未生成').waitFor();
+    // Publishing needs a built file: the API says so.
+    await visible(page, 'row-publishTest').click();
+    await confirm(page);
+    await page.getByText('离线菜谱包E2E-INIT的当前内容还没有生成好的文件，请先生成再发布').waitFor();
+
+    // No worker yet: the build waits in the queue with its progress bar.
+    await visible(page, 'pack-build-start').click();
+    await buildStatus(page).getByText('排队中').waitFor();
+    await visible(page, 'pack-build-progress').waitFor();
+    await ensureIngest();
+    await page.locator('[data-testid="pack-build"][data-status="done"]:visible').waitFor({ timeout: 30_000 });
+    await buildStatus(page).getByText('已生成').waitFor();
+    expect(await visible(page, 'pack-build-progress').count()).toBe(0);
+
+    const zip = await download(page);
+    expect(zip.subarray(0, 4).toString('hex')).toBe('504b0304');
+    expect(zip.includes(Buffer.from('manifest.json'))).toBe(true);
+    const shown = (await visible(page, 'pack-build-sha').textContent()) ?? '';
+    expect(shown).toBe(`SHA-256：${createHash('sha256').update(zip).digest('hex')}`);
+
+    await visible(page, 'row-publishTest').click();
+    expect(await confirm(page)).toBe('确定发布测试吗？');
+    await visible(page, 'pack-test-status').getByText('测试中').waitFor();
+    await visible(page, 'row-publishOnline').click();
+    expect(await confirm(page)).toBe('确定发布上线吗？发布后将推送到品牌下的所有设备。');
+    await visible(page, 'pack-release-status').getByText('已上线').waitFor();
+    await visible(page, 'not-editable').waitFor();
+    expect(await visible(page, 'pack-build-start').count()).toBe(0);
+
+    await visible(page, 'tab-history').click();
+    const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
+    await titles.nth(2).waitFor();
+    expect(await titles.allTextContents()).toEqual(['发布上线', '发布测试', '新建离线菜谱包']);
+
+    await openFromMenu(page, 'recipes', '离线菜谱包');
+    const listed = row(page, 'E2E-INIT');
+    await listed.getByText('已上线').waitFor();
+    await listed.getByText('已生成').waitFor();
+    expect(await listed.getByTestId('row-delete').count()).toBe(0);
+
+    // Batch delete: the pack on no device goes, the online one is refused and named with the reason.
+    for (const number of ['OP-1002', 'E2E-INIT']) await row(page, number).getByRole('checkbox').check();
+    await visible(page, 'batch-delete').click();
+    expect(await confirm(page)).toBe('确定删除选中的 2 条记录吗？');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('batch-summary').getByText('成功 1 条，失败 1 条').waitFor();
+    await dialog.getByText('E2E-INIT', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await row(page, 'OP-1002').waitFor({ state: 'detached' });
+    await row(page, 'E2E-INIT').waitFor();
+  });
+});
+
+describe('offline recipe packs (en)', () => {
+  it('shows a failed build, builds an incremental pack after the recipe changed on retry, downloads and tests it', async () => {
+    const page = await h.newPage({ locale: 'en-US' });
+    await loginAs(page);
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('page-title').getByText('Home').waitFor();
+
+    await ensureIngest();
+    await openFromMenu(page, 'recipes', 'Offline recipe packs');
+    await addPack(page, 'E2E-INC', 'incremental', ['R-1001']);
+    expect(await visible(page, 'pack-recipe-count').textContent()).toBe('1 recipe(s) chosen');
+
+    // R-1001 is taken back to editing for a new version (through the API, as the recipe editor would): a build
+    // now fails and says why.
+    const call = async (method: 'GET' | 'POST', url: string, data?: unknown, position?: string | null) => {
+      const res = await page.request.fetch(url, {
+        method,
+        data,
+        headers: position ? { 'x-read-position': position } : {},
+      });
+      return {
+        body: (await res.json()) as { status: number; data: any },
+        position: res.headers()['x-read-position'],
+      };
+    };
+    const recalled = await call('POST', '/api/recipe/batchRecallEditing', { ids: [R_1001] });
+    expect(recalled.body.data.succeeded).toBe(1);
+    const detail = await call('GET', `/api/recipe/detail?id=${R_1001}`, undefined, recalled.position);
+    await visible(page, 'pack-build-start').click();
+    await page
+      .locator('[data-testid="pack-build"][data-status="failed"]:visible')
+      .waitFor({ timeout: 30_000 });
+    expect(await visible(page, 'pack-build-error').textContent()).toBe(
+      'Recipes R-1001 are no longer released or were removed; they cannot be packed',
+    );
+
+    // Its second version is released: the retry builds the incremental pack.
+    const content = detail.body.data.content;
+    content.texts.en.name = `${content.texts.en.name} (v2)`;
+    const saved = await call('POST', '/api/recipe/update', {
+      id: R_1001,
+      revision: detail.body.data.revision,
+      ...content,
+    });
+    expect(saved.body.status).toBe(200);
+    await call('POST', '/api/recipe/submit', { id: R_1001 });
+    const released = await call('POST', '/api/recipe/batchRelease', { ids: [R_1001] });
+    expect(released.body.data.succeeded).toBe(1);
+    await call('GET', `/api/recipe/detail?id=${R_1001}`, undefined, released.position);
+    expect(await visible(page, 'pack-build-start').textContent()).toBe('Retry');
+    await visible(page, 'pack-build-start').click();
+    await page.locator('[data-testid="pack-build"][data-status="done"]:visible').waitFor({ timeout: 30_000 });
+    await buildStatus(page).getByText('Built').waitFor();
+    const zip = await download(page);
+    expect(zip.subarray(0, 4).toString('hex')).toBe('504b0304');
+    expect((await visible(page, 'pack-build-sha').textContent()) ?? '').toBe(
+      `SHA-256: ${createHash('sha256').update(zip).digest('hex')}`,
+    );
+    // Built against E2E-INIT (online, R-1001 at version 1): only R-1001's second version is in it.
+    const manifest = JSON.parse(zipEntry(zip, 'manifest.json')!.toString('utf8'));
+    expect(manifest.pack).toMatchObject({ number: 'E2E-INC', type: 'incremental' });
+    expect(manifest.baseline).toMatchObject({ number: 'E2E-INIT' });
+    expect(manifest.recipes.map((r: { number: string; version: number }) => [r.number, r.version])).toEqual([
+      ['R-1001', 2],
+    ]);
+    const en = JSON.parse(zipEntry(zip, `recipes/${R_1001}/en.json`)!.toString('utf8'));
+    expect(en.name).toMatch(/\(v2\)$/);
+
+    await visible(page, 'row-publishTest').click();
+    expect(await confirm(page)).toBe('Release for testing?');
+    await visible(page, 'pack-test-status').getByText('In test').waitFor();
+
+    // The list: filtered by type, the incremental pack with its file built.
+    await openFromMenu(page, 'recipes', 'Offline recipe packs');
+    await choose(page, 'filter-type', 'Incremental');
+    await visible(page, 'filter-search').click();
+    const listed = row(page, 'E2E-INC');
+    await listed.getByText('Built').waitFor();
+    await listed.getByText('In test').waitFor();
+    expect(await row(page, 'E2E-INIT').count()).toBe(0);
+
+    // Its history, from the list.
+    await listed.getByTestId('pack-number').click();
+    await visible(page, 'tab-history').click();
+    const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
+    await titles.nth(1).waitFor();
+    expect(await titles.allTextContents()).toEqual(['Published to test devices', 'Pack created']);
+  });
+});

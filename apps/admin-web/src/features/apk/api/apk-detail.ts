@@ -1,0 +1,23 @@
+import type { ApkDetail, ApkHistory } from '@kb/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { APK_KEY, readPositionHeaders } from './apk-read-position.js';
+
+export const apkDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...APK_KEY, 'detail', id],
+    queryFn: ({ signal }) =>
+      api<ApkDetail>('/subApk/detail', { query: { id }, headers: readPositionHeaders(), signal }),
+  });
+
+/** The package's timeline for auditors (read from the stream itself). */
+export const apkHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...APK_KEY, 'history', id],
+    queryFn: ({ signal }) => api<ApkHistory>('/subApk/history', { query: { id }, signal }),
+  });
+
+/** Where the browser loads an uploaded file from (same origin; the session cookie authorises it). */
+export function fileUrl(fileCode: string): string {
+  return `/api/file/download?fileCode=${encodeURIComponent(fileCode)}`;
+}

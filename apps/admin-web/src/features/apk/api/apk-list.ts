@@ -1,0 +1,33 @@
+import type { ApkListItem, Page } from '@kb/contracts';
+import { api } from '../../../lib/api-client.js';
+import { readPositionHeaders } from './apk-read-position.js';
+
+/** The list filters of `/api/subApk/list` (empty ones are not sent). */
+export interface ApkListFilter {
+  subBrandCode?: string | null;
+  productCode?: string | null;
+  version?: string;
+  reviewStatus?: string | null;
+  testStatus?: string | null;
+  releaseStatus?: string | null;
+}
+
+export function fetchApkPage(
+  query: ApkListFilter & { pageNum: number; pageSize: number },
+  signal: AbortSignal,
+): Promise<Page<ApkListItem>> {
+  return api<Page<ApkListItem>>('/subApk/list', {
+    query: {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      subBrandCode: query.subBrandCode,
+      productCode: query.productCode,
+      version: query.version?.trim(),
+      reviewStatus: query.reviewStatus,
+      testStatus: query.testStatus,
+      releaseStatus: query.releaseStatus,
+    },
+    headers: readPositionHeaders(),
+    signal,
+  });
+}

@@ -1,0 +1,95 @@
+import type { ApkListItem } from '@kb/contracts';
+import { Button, Group } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
+import { useStoredUser } from '../../../lib/use-stored-user.js';
+import { runApkCommand } from '../api/apk-commands.js';
+import { apkRowActions, type ApkRowAction } from '../rules/apk-actions.js';
+import { askAuditDecision } from './audit-dialog.js';
+
+/** The one-package commands of the row: endpoint, body and the §8 confirmation asked first. */
+const COMMANDS: Partial<
+  Record<ApkRowAction, { route: string; body?: Record<string, unknown>; confirm: ConfirmKind }>
+> = {
+  submit: { route: 'commitApproval', confirm: 'submitAudit' },
+  recall: { route: 'recall', confirm: 'undo' },
+  publishTest: { route: 'updateTestStatus', body: { testing: true }, confirm: 'releaseTest' },
+  cancelTest: { route: 'updateTestStatus', body: { testing: false }, confirm: 'cancelTest' },
+  publishOnline: { route: 'updateReleaseStatus', body: { online: true }, confirm: 'releaseOnline' },
+  cancelOnline: { route: 'updateReleaseStatus', body: { online: false }, confirm: 'cancelOnline' },
+  delete: { route: 'delete', confirm: 'delete' },
+};
+
+const LABELS = {
+  detail: 'common.detail',
+  edit: 'common.edit',
+  submit: 'apk.actions.submit',
+  recall: 'apk.actions.recall',
+  audit: 'apk.actions.audit',
+  publishTest: 'apk.actions.publishTest',
+  cancelTest: 'apk.actions.cancelTest',
+  publishOnline: 'apk.actions.publishOnline',
+  cancelOnline: 'apk.actions.cancelOnline',
+  delete: 'common.delete',
+} as const satisfies Record<ApkRowAction, string>;
+
+/** Runs one row action on a package (after its confirmation); resolves true when something was sent and done. */
+export function useApkAction(apk: Pick<ApkListItem, 'id' | 'versionNumber'>) {
+  const navigate = useNavigate();
+  return async (action: ApkRowAction): Promise<boolean> => {
+    if (action === 'edit' || action === 'detail') {
+      void navigate({ to: action === 'edit' ? '/apk-edit' : '/apk-detail', search: { id: apk.id } });
+      return false;
+    }
+    try {
+      if (action === 'audit') {
+        const decision = await askAuditDecision(apk.versionNumber || apk.id.slice(0, 8));
+        if (!decision) return false;
+        if (decision.pass) await runApkCommand('auditPass', { id: apk.id });
+        else await runApkCommand('auditReturn', { id: apk.id, reason: decision.reason });
+        return true;
+      }
+      const command = COMMANDS[action];
+      if (!command || !(await confirmAction(command.confirm))) return false;
+      await runApkCommand(command.route, { id: apk.id, ...command.body });
+      return true;
+    } catch {
+      // runApkCommand has shown the refusal.
+      return false;
+    }
+  };
+}
+
+/** A package's own buttons: only the actions its state (and the user's role) allow. */
+export function ApkRowActions({
+  apk,
+  onChanged,
+  exclude = [],
+}: {
+  apk: ApkListItem;
+  onChanged: () => void;
+  exclude?: ApkRowAction[];
+}) {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const act = useApkAction(apk);
+  return (
+    <Group gap={2} wrap="wrap" onClick={(e) => e.stopPropagation()}>
+      {apkRowActions(apk, user?.role ?? null)
+        .filter((action) => !exclude.includes(action))
+        .map((action) => (
+          <Button
+            key={action}
+            size="compact-xs"
+            variant="subtle"
+            color={action === 'delete' ? 'red' : undefined}
+            onClick={() => void act(action).then((done) => done && onChanged())}
+            data-testid={`row-${action}`}
+          >
+            {t(LABELS[action])}
+          </Button>
+        ))}
+    </Group>
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  APK_RELEASE_STATUSES,
+  APK_REVIEW_STATUSES,
+  APK_TEST_STATUSES,
+  type ApkListItem,
+} from '@kb/contracts';
+import { Anchor, Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { BatchAction } from '../../../components/batch-actions.js';
+import { ListPage, type FilterField } from '../../../components/list-page.js';
+import { useStoredUser } from '../../../lib/use-stored-user.js';
+import { runApkBatch } from '../api/apk-commands.js';
+import { fetchApkPage } from '../api/apk-list.js';
+import { APK_KEY } from '../api/apk-read-position.js';
+import { useBrandModelOptions, useSubBrandOptions } from '../api/apk-references.js';
+import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
+import { ApkRowActions } from '../components/apk-row-actions.js';
+import { APK_AUDIT_ROLES } from '../rules/apk-actions.js';
+
+interface ApkFilters extends Record<string, unknown> {
+  subBrandCode: string | null;
+  productCode: string | null;
+  version: string;
+  reviewStatus: string | null;
+  testStatus: string | null;
+  releaseStatus: string | null;
+}
+
+const NO_FILTER: ApkFilters = {
+  subBrandCode: null,
+  productCode: null,
+  version: '',
+  reviewStatus: null,
+  testStatus: null,
+  releaseStatus: null,
+};
+
+/**
+ * §2 /apk-list: the brand's APK sub-packages with filters (sub-brand, model, version, review/test/release
+ * status), the §9 pager, batch audit and batch delete with their §8 confirmations and per-package results, and
+ * the row actions each state allows.
+ */
+export function ApkListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useStoredUser();
+  const subBrands = useSubBrandOptions();
+  const models = useBrandModelOptions();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: APK_KEY });
+
+  const filters: FilterField<ApkFilters>[] = [
+    { name: 'subBrandCode', label: t('apk.fields.subBrand'), kind: 'select', options: subBrands },
+    { name: 'productCode', label: t('apk.fields.model'), kind: 'select', options: models },
+    { name: 'version', label: t('apk.filters.version'), kind: 'text' },
+    {
+      name: 'reviewStatus',
+      label: t('apk.fields.reviewStatus'),
+      kind: 'select',
+      options: APK_REVIEW_STATUSES.map((value) => ({ value, label: t(`apk.reviewStatus.${value}`) })),
+    },
+    {
+      name: 'testStatus',
+      label: t('apk.fields.testStatus'),
+      kind: 'select',
+      options: APK_TEST_STATUSES.map((value) => ({ value, label: t(`apk.testStatus.${value}`) })),
+    },
+    {
+      name: 'releaseStatus',
+      label: t('apk.fields.releaseStatus'),
+      kind: 'select',
+      options: APK_RELEASE_STATUSES.map((value) => ({ value, label: t(`apk.releaseStatus.${value}`) })),
+    },
+  ];
+
+  const batchActions: BatchAction<ApkListItem>[] = [
+    ...(user && APK_AUDIT_ROLES.includes(user.role)
+      ? [
+          {
+            key: 'audit',
+            label: t('apk.actions.batchAudit'),
+            confirm: 'batchAudit' as const,
+            run: async (rows: ApkListItem[]) => {
+              const outcome = await runApkBatch(
+                'batchAudit',
+                rows.map((r) => r.id),
+                { pass: true },
+              );
+              refresh();
+              return outcome;
+            },
+          },
+        ]
+      : []),
+    {
+      key: 'delete',
+      label: t('common.delete'),
+      confirm: 'batchDelete',
+      color: 'red',
+      run: async (rows) => {
+        const outcome = await runApkBatch(
+          'batchDelete',
+          rows.map((r) => r.id),
+        );
+        refresh();
+        return outcome;
+      },
+    },
+  ];
+
+  return (
+    <ListPage<ApkListItem, ApkFilters>
+      queryKey={[...APK_KEY, 'list']}
+      fetchPage={fetchApkPage}
+      initialFilters={NO_FILTER}
+      filters={filters}
+      idAccessor="id"
+      columns={[
+        {
+          accessor: 'versionNumber',
+          title: t('apk.fields.versionNumber'),
+          render: (r) => (
+            <Anchor
+              size="sm"
+              onClick={() => void navigate({ to: '/apk-detail', search: { id: r.id } })}
+              data-testid="apk-version"
+            >
+              {r.versionNumber || t('common.empty')}
+            </Anchor>
+          ),
+        },
+        {
+          accessor: 'subBrandName',
+          title: t('apk.fields.subBrand'),
+          render: (r) => r.subBrandName ?? r.subBrandCode,
+        },
+        { accessor: 'modelName', title: t('apk.fields.model'), render: (r) => r.modelName ?? r.productCode },
+        { accessor: 'apkVersion', title: t('apk.fields.apkVersion') },
+        { accessor: 'parentVersion', title: t('apk.fields.parentVersion') },
+        {
+          accessor: 'fileSize',
+          title: t('apk.fields.fileSize'),
+          noWrap: true,
+          render: (r) => formatSize(r.fileSize),
+        },
+        {
+          accessor: 'reviewStatus',
+          title: t('apk.fields.reviewStatus'),
+          noWrap: true,
+          render: (r) => <ReviewBadge status={r.reviewStatus} />,
+        },
+        {
+          accessor: 'testStatus',
+          title: t('apk.fields.testStatus'),
+          noWrap: true,
+          render: (r) => <TestBadge status={r.testStatus} />,
+        },
+        {
+          accessor: 'releaseStatus',
+          title: t('apk.fields.releaseStatus'),
+          noWrap: true,
+          render: (r) => <ReleaseBadge status={r.releaseStatus} />,
+        },
+        { accessor: 'installedCount', title: t('apk.fields.installedCount') },
+        {
+          accessor: 'appliedAt',
+          title: t('apk.fields.appliedAt'),
+          render: (r) => formatTime(r.appliedAt),
+        },
+        {
+          accessor: 'releasedAt',
+          title: t('apk.fields.releasedAt'),
+          render: (r) => formatTime(r.releasedAt),
+        },
+        { accessor: 'returnReason', title: t('apk.fields.returnReason') },
+        {
+          accessor: 'actions',
+          title: t('common.actions'),
+          width: 220,
+          render: (r) => <ApkRowActions apk={r} onChanged={refresh} />,
+        },
+      ]}
+      batchActions={batchActions}
+      toolbar={
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => void navigate({ to: '/apk-add' })}
+          data-testid="add"
+        >
+          {t('common.add')}
+        </Button>
+      }
+    />
+  );
+}

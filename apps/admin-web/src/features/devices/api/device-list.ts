@@ -1,0 +1,115 @@
+import type { DeviceListPage, DeviceStatus } from '@kb/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { PageCursors } from '../rules/page-cursors.js';
+import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
+
+/** The filters of /device-info-list; date ranges are `[from, to]` as `YYYY-MM-DD`. */
+export interface DeviceFilter extends Record<string, unknown> {
+  sn: string;
+  subModel: string;
+  activated: [string | null, string | null] | null;
+  online: string | null;
+  ip: string;
+  lastConnect: [string | null, string | null] | null;
+  subBrandCode: string | null;
+  productCode: string | null;
+  apkVersion: string;
+  mcuVersion: string;
+  tpVersion: string;
+}
+
+export const NO_DEVICE_FILTER: DeviceFilter = {
+  sn: '',
+  subModel: '',
+  activated: null,
+  online: null,
+  ip: '',
+  lastConnect: null,
+  subBrandCode: null,
+  productCode: null,
+  apkVersion: '',
+  mcuVersion: '',
+  tpVersion: '',
+};
+
+export const DEVICE_LIST_KEY = [...DEVICES_KEY, 'list'] as const;
+
+function filterQuery(f: DeviceFilter) {
+  const activated = rangeQuery(f.activated);
+  const lastConnect = rangeQuery(f.lastConnect);
+  return {
+    sn: filterText(f.sn),
+    subModel: filterText(f.subModel),
+    activatedFrom: activated.from,
+    activatedTo: activated.to,
+    online: f.online ?? undefined,
+    ip: filterText(f.ip),
+    lastConnectFrom: lastConnect.from,
+    lastConnectTo: lastConnect.to,
+    subBrandCode: f.subBrandCode ?? undefined,
+    productCode: f.productCode ?? undefined,
+    apkVersion: filterText(f.apkVersion),
+    mcuVersion: filterText(f.mcuVersion),
+    tpVersion: filterText(f.tpVersion),
+  };
+}
+
+/** Keyset cursors of the device list: "next page" is an index seek however deep the page. */
+export const deviceCursors = new PageCursors();
+
+export async function fetchDevicePage(
+  f: DeviceFilter & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<DeviceListPage> {
+  const query = filterQuery(f);
+  const queryId = JSON.stringify(query);
+  const page = await api<DeviceListPage>('/device/list', {
+    query: {
+      ...query,
+      pageNum: f.pageNum,
+      pageSize: f.pageSize,
+      after: deviceCursors.cursorFor(queryId, f.pageSize, f.pageNum),
+    },
+    signal,
+  });
+  deviceCursors.remember(queryId, f.pageSize, f.pageNum, page.nextCursor);
+  return page;
+}
+
+/** How often the list asks for the live state of the rows on screen (while the page is visible). */
+export const DEVICE_STATUS_POLL_MS = 3000;
+
+/**
+ * `/api/device/status?ids=…`: online state, last connect time and IP of the rows on screen (a primary-key
+ * lookup, cheap at any fleet size). Polled only while the browser tab is visible (TanStack Query's default).
+ */
+export const deviceStatusQuery = (ids: readonly string[]) =>
+  queryOptions({
+    queryKey: [...DEVICES_KEY, 'status', ids],
+    queryFn: async ({ signal }) => {
+      const rows = await api<DeviceStatus[]>('/device/status', {
+        query: { ids: ids.join(',') },
+        signal,
+        kind: 'reference',
+      });
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+    enabled: ids.length > 0,
+    refetchInterval: DEVICE_STATUS_POLL_MS,
+  });
+
+/** Deletes one device (`delete`) or several, all or none (`batchDelete`). */
+export function useDeleteDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      ids.length === 1
+        ? api<{ deleted: number }>('/device/delete', { json: { id: ids[0] }, kind: 'command' })
+        : api<{ deleted: number }>('/device/batchDelete', { json: { ids }, kind: 'command' }),
+    onSettled: () => {
+      deviceCursors.clear();
+      return queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
+    },
+  });
+}

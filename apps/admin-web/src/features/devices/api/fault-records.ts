@@ -1,0 +1,74 @@
+import type { FaultPeriod, FaultRecord, FaultSummary, Page } from '@kb/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
+
+const FAULTS_KEY = [...DEVICES_KEY, 'faults'] as const;
+
+/** The filters of /fault-record-list (and the drill-down from the summary); `time` is `[from, to]`. */
+export interface FaultFilter extends Record<string, unknown> {
+  sn: string;
+  type: string | null;
+  country: string;
+  city: string;
+  productCode: string | null;
+  apkVersion: string;
+  time: [string | null, string | null] | null;
+}
+
+export const NO_FAULT_FILTER: FaultFilter = {
+  sn: '',
+  type: null,
+  country: '',
+  city: '',
+  productCode: null,
+  apkVersion: '',
+  time: null,
+};
+
+function faultQuery(f: Partial<FaultFilter>) {
+  const time = rangeQuery(f.time);
+  return {
+    sn: filterText(f.sn),
+    type: filterText(f.type),
+    country: filterText(f.country),
+    city: filterText(f.city),
+    productCode: f.productCode ?? undefined,
+    apkVersion: filterText(f.apkVersion),
+    from: time.from,
+    to: time.to,
+  };
+}
+
+export function fetchFaultPage(
+  f: FaultFilter & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<FaultRecord>> {
+  return api<Page<FaultRecord>>('/deviceFaultLog/list', {
+    query: { ...faultQuery(f), pageNum: f.pageNum, pageSize: f.pageSize },
+    signal,
+  });
+}
+
+export const FAULT_LIST_KEY = [...FAULTS_KEY, 'list'] as const;
+
+/** `/api/deviceFaultLog/summary`: counts by type, model, version and period over the filtered records. */
+export const faultSummaryQuery = (f: Partial<FaultFilter>, period: FaultPeriod) =>
+  queryOptions({
+    queryKey: [...FAULTS_KEY, 'summary', f, period],
+    queryFn: ({ signal }) =>
+      api<FaultSummary>('/deviceFaultLog/summary', { query: { ...faultQuery(f), period }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Deletes one fault record (`delete`) or several, all or none (`batchDelete`). */
+export function useDeleteFaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      ids.length === 1
+        ? api<{ deleted: number }>('/deviceFaultLog/delete', { json: { id: ids[0] }, kind: 'command' })
+        : api<{ deleted: number }>('/deviceFaultLog/batchDelete', { json: { ids }, kind: 'command' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
+  });
+}

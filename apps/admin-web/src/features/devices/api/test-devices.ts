@@ -1,0 +1,82 @@
+import type { DeviceRow, Page, TestDevice } from '@kb/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { DEVICES_KEY, filterText } from './devices-key.js';
+
+export const TEST_DEVICES_KEY = [...DEVICES_KEY, 'test'] as const;
+
+export interface TestDeviceFilter extends Record<string, unknown> {
+  sn: string;
+  subBrandCode: string | null;
+  productCode: string | null;
+  online: string | null;
+}
+
+export const NO_TEST_DEVICE_FILTER: TestDeviceFilter = {
+  sn: '',
+  subBrandCode: null,
+  productCode: null,
+  online: null,
+};
+
+export function fetchTestDevicePage(
+  f: TestDeviceFilter & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<TestDevice>> {
+  return api<Page<TestDevice>>('/testDevice/list', {
+    query: {
+      sn: filterText(f.sn),
+      subBrandCode: f.subBrandCode ?? undefined,
+      productCode: f.productCode ?? undefined,
+      online: f.online ?? undefined,
+      pageNum: f.pageNum,
+      pageSize: f.pageSize,
+    },
+    signal,
+  });
+}
+
+/** `/api/testDevice/detail?id=`. Quiet: the page says "record does not exist" itself. */
+export const testDeviceDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...TEST_DEVICES_KEY, 'detail', id],
+    queryFn: ({ signal }) => api<TestDevice>('/testDevice/detail', { query: { id }, signal, quiet: true }),
+    retry: false,
+  });
+
+/** Devices of the brand whose SN starts with the keyword (`/api/device/search`), for the add form's picker. */
+export const deviceChoicesQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: [...DEVICES_KEY, 'choices', keyword],
+    queryFn: ({ signal }) =>
+      api<DeviceRow[]>('/device/search', { query: { keyword }, signal, kind: 'reference' }),
+    staleTime: 10_000,
+  });
+
+export interface TestDeviceInput {
+  sn: string;
+  remark: string;
+}
+
+/** Adds a test device, or changes one (with the version loaded). Quiet: the form shows what went wrong. */
+export function useSaveTestDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TestDeviceInput & { id?: string; version?: number }) =>
+      input.id
+        ? api<TestDevice>('/testDevice/update', { json: input, quiet: true, kind: 'command' })
+        : api<TestDevice>('/testDevice/add', { json: input, quiet: true, kind: 'command' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
+  });
+}
+
+export function useDeleteTestDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      ids.length === 1
+        ? api<{ deleted: number }>('/testDevice/delete', { json: { id: ids[0] }, kind: 'command' })
+        : api<{ deleted: number }>('/testDevice/batchDelete', { json: { ids }, kind: 'command' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
+  });
+}

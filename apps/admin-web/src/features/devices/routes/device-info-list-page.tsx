@@ -1,0 +1,137 @@
+import type { DeviceRow, DeviceStatus } from '@kb/contracts';
+import { Group, Text } from '@mantine/core';
+import { IconBroadcast } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link.js';
+import { ConfirmButton } from '../../../components/confirm-button.js';
+import { ListPage } from '../../../components/list-page.js';
+import {
+  DEVICE_LIST_KEY,
+  deviceStatusQuery,
+  fetchDevicePage,
+  NO_DEVICE_FILTER,
+  useDeleteDevices,
+  type DeviceFilter,
+} from '../api/device-list.js';
+import { useProductOptions, useSubBrandOptions } from '../api/device-references.js';
+import { formatDate, formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+
+/**
+ * §2 /device-info-list: the brand's devices with every §3 column and filter, the shared pager (next pages by
+ * keyset cursor), batch delete, and the online state of the rows on screen refreshed every few seconds.
+ */
+export function DeviceInfoListPage() {
+  const { t } = useTranslation();
+  const remove = useDeleteDevices();
+  const subBrands = useSubBrandOptions();
+  const products = useProductOptions();
+  const onlineOptions = useOnlineOptions();
+  const [onScreen, setOnScreen] = useState<string[]>([]);
+  const live = useQuery(deviceStatusQuery(onScreen));
+  // The newest of what the list and the status poll said about a row.
+  const state = (row: DeviceRow): Pick<DeviceStatus, 'online' | 'lastConnectAt' | 'ip'> =>
+    live.data?.get(row.id) ?? row;
+
+  return (
+    <ListPage<DeviceRow, DeviceFilter>
+      queryKey={DEVICE_LIST_KEY}
+      fetchPage={async (q, signal) => {
+        const page = await fetchDevicePage(q, signal);
+        const ids = page.list.map((d) => d.id);
+        setOnScreen((prev) => (prev.join() === ids.join() ? prev : ids));
+        return page;
+      }}
+      initialFilters={NO_DEVICE_FILTER}
+      filters={[
+        { name: 'sn', label: t('devices.fields.sn'), kind: 'text' },
+        { name: 'subModel', label: t('devices.fields.subModel'), kind: 'text' },
+        { name: 'activated', label: t('devices.fields.activatedAt'), kind: 'date-range' },
+        { name: 'online', label: t('devices.fields.online'), kind: 'select', options: onlineOptions },
+        { name: 'ip', label: t('devices.fields.ip'), kind: 'text' },
+        { name: 'lastConnect', label: t('devices.fields.lastConnectAt'), kind: 'date-range' },
+        { name: 'subBrandCode', label: t('devices.fields.subBrand'), kind: 'select', options: subBrands },
+        { name: 'productCode', label: t('devices.fields.product'), kind: 'select', options: products },
+        { name: 'apkVersion', label: t('devices.fields.apkVersion'), kind: 'text' },
+        { name: 'mcuVersion', label: t('devices.fields.mcuVersion'), kind: 'text' },
+        { name: 'tpVersion', label: t('devices.fields.tpVersion'), kind: 'text' },
+      ]}
+      idAccessor="id"
+      columns={[
+        {
+          accessor: 'sn',
+          title: t('devices.fields.sn'),
+          render: (d) => (
+            <AnchorLink size="sm" to="/device-info-detail" search={{ id: d.id }} data-testid="device-sn">
+              {d.sn}
+            </AnchorLink>
+          ),
+        },
+        { accessor: 'subModel', title: t('devices.fields.subModel') },
+        {
+          accessor: 'activatedAt',
+          title: t('devices.fields.activatedAt'),
+          render: (d) => formatDate(d.activatedAt),
+        },
+        {
+          accessor: 'online',
+          title: t('devices.fields.online'),
+          render: (d) => <OnlineBadge online={state(d).online} />,
+        },
+        { accessor: 'ip', title: t('devices.fields.ip'), render: (d) => state(d).ip },
+        {
+          accessor: 'lastConnectAt',
+          title: t('devices.fields.lastConnectAt'),
+          render: (d) => formatTime(state(d).lastConnectAt, true),
+        },
+        {
+          accessor: 'subBrandName',
+          title: t('devices.fields.subBrand'),
+          render: (d) => d.subBrandName ?? d.subBrandCode,
+        },
+        {
+          accessor: 'productName',
+          title: t('devices.fields.product'),
+          render: (d) => d.productName ?? d.productCode,
+        },
+        { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
+        { accessor: 'mcuVersion', title: t('devices.fields.mcuVersion') },
+        { accessor: 'tpVersion', title: t('devices.fields.tpVersion') },
+        {
+          accessor: 'actions',
+          title: t('common.actions'),
+          render: (d) => (
+            <ConfirmButton
+              kind="delete"
+              color="red"
+              data-testid="row-delete"
+              onConfirm={() => remove.mutateAsync([d.id])}
+            >
+              {t('common.delete')}
+            </ConfirmButton>
+          ),
+        },
+      ]}
+      batchActions={[
+        {
+          key: 'delete',
+          label: t('common.delete'),
+          color: 'red',
+          confirm: 'batchDelete',
+          run: async (rows) => {
+            await remove.mutateAsync(rows.map((d) => d.id));
+          },
+        },
+      ]}
+      toolbar={
+        <Group gap={6} data-testid="device-live">
+          <IconBroadcast size={14} color="var(--mantine-color-green-6)" />
+          <Text size="xs" c="dimmed">
+            {t('devices.live')}
+          </Text>
+        </Group>
+      }
+    />
+  );
+}

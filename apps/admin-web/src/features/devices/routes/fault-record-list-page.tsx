@@ -1,0 +1,117 @@
+import type { FaultRecord } from '@kb/contracts';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link.js';
+import { ConfirmButton } from '../../../components/confirm-button.js';
+import { ListPage } from '../../../components/list-page.js';
+import { usePageContext } from '../../../lib/page-context.js';
+import { FAULT_LIST_KEY, fetchFaultPage, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
+import { useProductOptions } from '../api/device-references.js';
+import { ErrorLogButton, faultTypeLabel, formatTime } from '../components/device-cells.js';
+import { faultTypeOptions } from '../components/fault-type-options.js';
+import { faultFilterFromSearch } from '../rules/fault-search.js';
+
+/**
+ * §2 /fault-record-list: fault reports with filters SN, type, country, city, time (and model and version, the
+ * summary's drill-down); the whole error log in a dialog; row and batch delete behind confirmations.
+ */
+export function FaultRecordListPage() {
+  const { t } = useTranslation();
+  const remove = useDeleteFaults();
+  const products = useProductOptions();
+  // The page is drawn afresh for each address, so the query's filters are its initial ones.
+  const initial = faultFilterFromSearch(usePageContext()?.search);
+  return (
+    <ListPage<FaultRecord, FaultFilter>
+      queryKey={FAULT_LIST_KEY}
+      fetchPage={(q, signal) => fetchFaultPage(q, signal)}
+      initialFilters={initial}
+      filters={[
+        { name: 'sn', label: t('devices.fields.sn'), kind: 'text' },
+        {
+          name: 'type',
+          label: t('devices.faults.type'),
+          kind: 'select',
+          options: faultTypeOptions(initial.type),
+        },
+        { name: 'country', label: t('devices.faults.country'), kind: 'text' },
+        { name: 'city', label: t('devices.faults.city'), kind: 'text' },
+        { name: 'time', label: t('devices.faults.time'), kind: 'date-range' },
+        { name: 'productCode', label: t('devices.faults.product'), kind: 'select', options: products },
+        { name: 'apkVersion', label: t('devices.fields.apkVersion'), kind: 'text' },
+      ]}
+      idAccessor="id"
+      columns={[
+        {
+          accessor: 'sn',
+          title: t('devices.fields.sn'),
+          render: (f) => (
+            <AnchorLink size="sm" to="/device-info-detail" search={{ id: f.deviceId }} data-testid="fault-sn">
+              {f.sn}
+            </AnchorLink>
+          ),
+        },
+        { accessor: 'type', title: t('devices.faults.type'), render: (f) => faultTypeLabel(f.type) },
+        {
+          accessor: 'reportedAt',
+          title: t('devices.faults.reportedAt'),
+          render: (f) => formatTime(f.reportedAt, true),
+        },
+        { accessor: 'country', title: t('devices.faults.country') },
+        { accessor: 'city', title: t('devices.faults.city') },
+        {
+          accessor: 'productName',
+          title: t('devices.faults.product'),
+          render: (f) => f.productName ?? f.productCode,
+        },
+        { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
+        {
+          accessor: 'errorLog',
+          title: t('devices.faults.errorLog'),
+          width: 280,
+          render: (f) => (
+            <div style={{ maxWidth: 280 }}>
+              <div
+                style={{
+                  fontFamily: 'var(--mantine-font-family-monospace)',
+                  fontSize: 12,
+                  whiteSpace: 'nowrap',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                }}
+                data-testid="fault-log-preview"
+              >
+                {f.errorLog.split('\n')[0]}
+              </div>
+              <ErrorLogButton sn={f.sn} log={f.errorLog} />
+            </div>
+          ),
+        },
+        {
+          accessor: 'actions',
+          title: t('common.actions'),
+          render: (f) => (
+            <ConfirmButton
+              kind="delete"
+              color="red"
+              data-testid="row-delete"
+              onConfirm={() => remove.mutateAsync([f.id])}
+            >
+              {t('common.delete')}
+            </ConfirmButton>
+          ),
+        },
+      ]}
+      batchActions={[
+        {
+          key: 'delete',
+          label: t('common.delete'),
+          color: 'red',
+          confirm: 'batchDelete',
+          run: async (rows) => {
+            await remove.mutateAsync(rows.map((f) => f.id));
+          },
+        },
+      ]}
+    />
+  );
+}

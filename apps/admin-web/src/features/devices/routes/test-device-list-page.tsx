@@ -1,0 +1,117 @@
+import type { TestDevice } from '@kb/contracts';
+import { Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link.js';
+import { ConfirmButton } from '../../../components/confirm-button.js';
+import { ListPage } from '../../../components/list-page.js';
+import { useProductOptions, useSubBrandOptions } from '../api/device-references.js';
+import {
+  fetchTestDevicePage,
+  NO_TEST_DEVICE_FILTER,
+  TEST_DEVICES_KEY,
+  useDeleteTestDevices,
+  type TestDeviceFilter,
+} from '../api/test-devices.js';
+import { formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+
+/** §2 /test-device-list: the devices that receive test APKs and test offline packs. */
+export function TestDeviceListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteTestDevices();
+  const subBrands = useSubBrandOptions();
+  const products = useProductOptions();
+  const onlineOptions = useOnlineOptions();
+  return (
+    <ListPage<TestDevice, TestDeviceFilter>
+      queryKey={[...TEST_DEVICES_KEY, 'list']}
+      fetchPage={(q, signal) => fetchTestDevicePage(q, signal)}
+      initialFilters={NO_TEST_DEVICE_FILTER}
+      filters={[
+        { name: 'sn', label: t('devices.fields.sn'), kind: 'text' },
+        { name: 'subBrandCode', label: t('devices.fields.subBrand'), kind: 'select', options: subBrands },
+        { name: 'productCode', label: t('devices.fields.product'), kind: 'select', options: products },
+        { name: 'online', label: t('devices.fields.online'), kind: 'select', options: onlineOptions },
+      ]}
+      idAccessor="id"
+      columns={[
+        {
+          accessor: 'sn',
+          title: t('devices.fields.sn'),
+          render: (d) => (
+            <AnchorLink size="sm" to="/test-device-detail" search={{ id: d.id }} data-testid="test-device-sn">
+              {d.sn}
+            </AnchorLink>
+          ),
+        },
+        { accessor: 'subModel', title: t('devices.fields.subModel') },
+        { accessor: 'subBrandName', title: t('devices.fields.subBrand') },
+        {
+          accessor: 'productName',
+          title: t('devices.fields.product'),
+          render: (d) => d.productName ?? d.productCode,
+        },
+        { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
+        {
+          accessor: 'online',
+          title: t('devices.fields.online'),
+          render: (d) => <OnlineBadge online={d.online} />,
+        },
+        {
+          accessor: 'lastConnectAt',
+          title: t('devices.fields.lastConnectAt'),
+          render: (d) => formatTime(d.lastConnectAt, true),
+        },
+        { accessor: 'remark', title: t('devices.test.remark'), width: 220 },
+        { accessor: 'createdAt', title: t('devices.test.createdAt'), render: (d) => formatTime(d.createdAt) },
+        {
+          accessor: 'actions',
+          title: t('common.actions'),
+          render: (d) => (
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="xs"
+                variant="subtle"
+                data-testid="row-edit"
+                onClick={() => void navigate({ to: '/test-device-edit', search: { id: d.id } })}
+              >
+                {t('common.edit')}
+              </Button>
+              <ConfirmButton
+                kind="delete"
+                color="red"
+                data-testid="row-delete"
+                onConfirm={() => remove.mutateAsync([d.id])}
+              >
+                {t('common.delete')}
+              </ConfirmButton>
+            </Group>
+          ),
+        },
+      ]}
+      batchActions={[
+        {
+          key: 'delete',
+          label: t('common.delete'),
+          color: 'red',
+          confirm: 'batchDelete',
+          run: async (rows) => {
+            await remove.mutateAsync(rows.map((d) => d.id));
+          },
+        },
+      ]}
+      toolbar={
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => void navigate({ to: '/test-device-add' })}
+          data-testid="add"
+        >
+          {t('devices.test.add')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import type { OfflinePackListItem, Page } from '@kb/contracts';
+import { api } from '../../../lib/api-client.js';
+import { readPositionHeaders } from './offline-pack-read-position.js';
+
+/** The list filters of `/api/offlineRecipes/list` (empty ones are not sent). */
+export interface OfflinePackListFilter {
+  number?: string;
+  type?: string | null;
+  productCode?: string | null;
+  subBrandCode?: string | null;
+  testStatus?: string | null;
+  releaseStatus?: string | null;
+}
+
+export function fetchOfflinePackPage(
+  query: OfflinePackListFilter & { pageNum: number; pageSize: number },
+  signal: AbortSignal,
+): Promise<Page<OfflinePackListItem>> {
+  return api<Page<OfflinePackListItem>>('/offlineRecipes/list', {
+    query: {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      number: query.number?.trim(),
+      type: query.type,
+      productCode: query.productCode,
+      subBrandCode: query.subBrandCode,
+      testStatus: query.testStatus,
+      releaseStatus: query.releaseStatus,
+    },
+    headers: readPositionHeaders(),
+    signal,
+  });
+}

@@ -1,0 +1,77 @@
+import type { Page } from '@kb/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { OFFLINE_PACKS_KEY } from './offline-pack-read-position.js';
+
+interface BrandModel {
+  productCode: string;
+  productName: string;
+  factoryModel: string;
+}
+interface TreeNode {
+  value: string;
+  label: string;
+  children?: TreeNode[];
+}
+
+/** The factory models the brand sells (`/api/common/loadBrandOwnerProduct`). */
+export const brandModelsQuery = queryOptions({
+  queryKey: [...OFFLINE_PACKS_KEY, 'ref', 'brand-models'],
+  queryFn: ({ signal }) => api<BrandModel[]>('/common/loadBrandOwnerProduct', { kind: 'reference', signal }),
+  staleTime: 60_000,
+});
+
+/** Brand → sub-brands → their models with customer model names (`/api/common/loadBrandProductTree`). */
+export const productTreeQuery = queryOptions({
+  queryKey: [...OFFLINE_PACKS_KEY, 'ref', 'tree'],
+  queryFn: ({ signal }) => api<TreeNode[]>('/common/loadBrandProductTree', { kind: 'reference', signal }),
+  staleTime: 60_000,
+});
+
+export function useFactoryModelOptions() {
+  const { data } = useQuery(brandModelsQuery);
+  return (data ?? []).map((m) => ({ value: m.productCode, label: `${m.factoryModel} · ${m.productName}` }));
+}
+
+/** The sub-brands: all of them (the list filter), or those selling `productCode` under their customer model. */
+export function useCustomerModelOptions(productCode?: string | null) {
+  const { data } = useQuery(productTreeQuery);
+  const subBrands = data?.[0]?.children ?? [];
+  return subBrands.flatMap((s) => {
+    if (productCode === undefined) return [{ value: s.value, label: s.label }];
+    const model = s.children?.find((m) => m.value === productCode);
+    return model ? [{ value: s.value, label: `${s.label} · ${model.label}` }] : [];
+  });
+}
+
+/** A released recipe the picker offers (`/api/recipe/list`). */
+export interface PickableRecipe {
+  id: string;
+  number: string;
+  name: string;
+  names: Record<string, string>;
+  version: number;
+}
+
+/** Released recipes compatible with the factory model, by number prefix and name, one page at a time. */
+export const pickableRecipesQuery = (
+  productCode: string,
+  search: { number: string; name: string },
+  pageNum: number,
+) =>
+  queryOptions({
+    queryKey: [...OFFLINE_PACKS_KEY, 'pickable', productCode, search, pageNum],
+    queryFn: ({ signal }) =>
+      api<Page<PickableRecipe>>('/recipe/list', {
+        query: {
+          status: 'released',
+          productCode,
+          number: search.number.trim() || undefined,
+          name: search.name.trim() || undefined,
+          pageNum,
+          pageSize: 10,
+        },
+        signal,
+      }),
+    enabled: productCode !== '',
+  });

@@ -1,0 +1,74 @@
+import type { OfflinePackListItem } from '@kb/contracts';
+import { Button, Group } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
+import { runOfflinePackCommand } from '../api/offline-pack-commands.js';
+import { offlinePackActions, type OfflinePackAction } from '../rules/offline-pack-actions.js';
+
+/** The one-pack commands: endpoint, body and the §8 confirmation asked first. */
+const COMMANDS: Record<
+  Exclude<OfflinePackAction, 'edit'>,
+  { route: string; body?: Record<string, unknown>; confirm: ConfirmKind }
+> = {
+  publishTest: { route: 'updateTestStatus', body: { testing: true }, confirm: 'releaseTest' },
+  cancelTest: { route: 'updateTestStatus', body: { testing: false }, confirm: 'cancelTest' },
+  publishOnline: { route: 'updateReleaseStatus', body: { online: true }, confirm: 'releaseOnline' },
+  cancelOnline: { route: 'updateReleaseStatus', body: { online: false }, confirm: 'cancelOnline' },
+  delete: { route: 'delete', confirm: 'delete' },
+};
+
+const LABELS = {
+  edit: 'common.edit',
+  publishTest: 'offlinePacks.actions.publishTest',
+  cancelTest: 'offlinePacks.actions.cancelTest',
+  publishOnline: 'offlinePacks.actions.publishOnline',
+  cancelOnline: 'offlinePacks.actions.cancelOnline',
+  delete: 'common.delete',
+} as const satisfies Record<OfflinePackAction, string>;
+
+/** A pack's own buttons: only what its test and release status allow, each behind its §8 confirmation. */
+export function OfflinePackRowActions({
+  pack,
+  onChanged,
+  exclude = [],
+}: {
+  pack: OfflinePackListItem;
+  onChanged: () => void;
+  exclude?: OfflinePackAction[];
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const act = async (action: OfflinePackAction) => {
+    if (action === 'edit') {
+      void navigate({ to: '/offline-recipes-edit', search: { id: pack.id } });
+      return;
+    }
+    const command = COMMANDS[action];
+    if (!(await confirmAction(command.confirm))) return;
+    try {
+      await runOfflinePackCommand(command.route, { id: pack.id, ...command.body });
+      onChanged();
+    } catch {
+      // runOfflinePackCommand has shown the refusal.
+    }
+  };
+  return (
+    <Group gap={2} wrap="wrap" onClick={(e) => e.stopPropagation()}>
+      {offlinePackActions(pack)
+        .filter((action) => !exclude.includes(action))
+        .map((action) => (
+          <Button
+            key={action}
+            size="compact-xs"
+            variant="subtle"
+            color={action === 'delete' ? 'red' : undefined}
+            onClick={() => void act(action)}
+            data-testid={`row-${action}`}
+          >
+            {t(LABELS[action])}
+          </Button>
+        ))}
+    </Group>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Page, RecipeEvaluation, RecipeStatistics } from '@kb/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+/** Under the review screens' key, so that adding or deleting a review there refreshes the detail too. */
+const REVIEWS_KEY = ['reviews'] as const;
+
+/** §3 statistics of one recipe: collection count, raters, overall score. */
+export function recipeStatisticsQuery(recipeId: string) {
+  return queryOptions({
+    queryKey: [...REVIEWS_KEY, 'statistics', recipeId],
+    queryFn: ({ signal }) =>
+      api<RecipeStatistics>('/recipeUserEvaluation/recipeStatistics', { query: { recipeId }, signal }),
+  });
+}
+
+/** One page of the recipe's comments, newest first. */
+export function recipeCommentsQuery(recipeId: string, pageNum: number, pageSize: number) {
+  return queryOptions({
+    queryKey: [...REVIEWS_KEY, 'comments', recipeId, pageNum, pageSize],
+    queryFn: ({ signal }) =>
+      api<Page<RecipeEvaluation>>('/recipeUserEvaluation/list', {
+        query: { recipeId, pageNum, pageSize },
+        signal,
+      }),
+  });
+}

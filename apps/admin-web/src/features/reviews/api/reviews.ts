@@ -1,0 +1,88 @@
+import type { Page, RecipeEvaluation, RecipeEvaluationInput } from '@kb/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+/** Cache key of everything loaded from `/api/recipeUserEvaluation`; a change invalidates all of it. */
+export const REVIEWS_KEY = ['reviews'] as const;
+
+/** The list filters of /user-evaluation-list; the date range is `[from, to]` as `YYYY-MM-DD`. */
+export interface ReviewFilter extends Record<string, unknown> {
+  recipe: string;
+  sn: string;
+  user: string;
+  score: string | null;
+  date: [string | null, string | null] | null;
+}
+
+export const NO_REVIEW_FILTER: ReviewFilter = { recipe: '', sn: '', user: '', score: null, date: null };
+
+const text = (v: string) => v.trim() || undefined;
+
+export function fetchReviewPage(
+  f: ReviewFilter & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<RecipeEvaluation>> {
+  return api<Page<RecipeEvaluation>>('/recipeUserEvaluation/list', {
+    query: {
+      pageNum: f.pageNum,
+      pageSize: f.pageSize,
+      recipe: text(f.recipe),
+      sn: text(f.sn),
+      user: text(f.user),
+      score: f.score ?? undefined,
+      dateFrom: f.date?.[0] ?? undefined,
+      dateTo: f.date?.[1] ?? undefined,
+    },
+    signal,
+  });
+}
+
+/** Deletes one review (`delete`) or several, all or none (`batchDelete`). */
+export function useDeleteReviews() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      ids.length === 1
+        ? api<{ deleted: number }>('/recipeUserEvaluation/delete', { json: { id: ids[0] }, kind: 'command' })
+        : api<{ deleted: number }>('/recipeUserEvaluation/batchDelete', { json: { ids }, kind: 'command' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
+  });
+}
+
+/** Adds a review. Quiet: the form shows what went wrong under its fields. */
+export function useAddReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RecipeEvaluationInput) =>
+      api<RecipeEvaluation>('/recipeUserEvaluation/add', { json: input, quiet: true, kind: 'command' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
+  });
+}
+
+export interface RecipeChoice {
+  id: string;
+  number: string;
+  name: string;
+}
+
+/** Recipes of the brand whose number or name contains the keyword (`/api/recipe/search`), for the picker. */
+export function recipeChoicesQuery(keyword: string) {
+  return queryOptions({
+    queryKey: [...REVIEWS_KEY, 'recipe-choices', keyword],
+    queryFn: ({ signal }) =>
+      api<RecipeChoice[]>('/recipe/search', { query: { keyword }, signal, kind: 'reference' }),
+    staleTime: 10_000,
+  });
+}
+
+/** The recipe a review is written for when the add screen is opened from a recipe (`?recipeId=`). */
+export function presetRecipeQuery(id: string) {
+  return queryOptions({
+    queryKey: [...REVIEWS_KEY, 'preset-recipe', id],
+    queryFn: async ({ signal }): Promise<RecipeChoice> => {
+      const recipe = await api<RecipeChoice>('/recipe/detail', { query: { id }, signal, quiet: true });
+      return { id: recipe.id, number: recipe.number, name: recipe.name };
+    },
+    retry: false,
+  });
+}

@@ -1,0 +1,120 @@
+import type { RecipeEvaluation } from '@kb/contracts';
+import { Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link.js';
+import { ConfirmButton } from '../../../components/confirm-button.js';
+import { ListPage } from '../../../components/list-page.js';
+import {
+  fetchReviewPage,
+  NO_REVIEW_FILTER,
+  REVIEWS_KEY,
+  useDeleteReviews,
+  type ReviewFilter,
+} from '../api/reviews.js';
+import { ScoreStars } from '../components/score-stars.js';
+
+/** §2 /user-evaluation-list: app users' reviews of the brand's recipes. */
+export function UserEvaluationListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteReviews();
+  return (
+    <ListPage<RecipeEvaluation, ReviewFilter>
+      queryKey={[...REVIEWS_KEY, 'list']}
+      fetchPage={(q, signal) => fetchReviewPage(q, signal)}
+      initialFilters={NO_REVIEW_FILTER}
+      filters={[
+        { name: 'recipe', label: t('reviews.fields.recipe'), kind: 'text' },
+        { name: 'sn', label: t('reviews.fields.sn'), kind: 'text' },
+        { name: 'user', label: t('reviews.fields.user'), kind: 'text' },
+        {
+          name: 'score',
+          label: t('reviews.fields.score'),
+          kind: 'select',
+          options: [5, 4, 3, 2, 1].map((n) => ({
+            value: String(n),
+            label: t('reviews.stars', { count: n }),
+          })),
+        },
+        { name: 'date', label: t('reviews.fields.date'), kind: 'date-range' },
+      ]}
+      idAccessor="id"
+      columns={[
+        {
+          accessor: 'recipeNumber',
+          title: t('reviews.fields.recipeNumber'),
+          render: (r) => (
+            <AnchorLink size="sm" to="/recipe-detail" search={{ id: r.recipeId }} data-testid="review-recipe">
+              {r.recipeNumber}
+            </AnchorLink>
+          ),
+        },
+        { accessor: 'recipeName', title: t('reviews.fields.recipeName') },
+        { accessor: 'sn', title: t('reviews.fields.sn') },
+        {
+          accessor: 'userAccount',
+          title: t('reviews.fields.user'),
+          render: (r) => (
+            <>
+              <Text size="sm">{r.userNickname || r.userAccount}</Text>
+              {r.userNickname && (
+                <Text size="xs" c="dimmed">
+                  {r.userAccount}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        {
+          accessor: 'score',
+          title: t('reviews.fields.score'),
+          render: (r) => <ScoreStars score={r.score} />,
+        },
+        { accessor: 'content', title: t('reviews.fields.content'), width: 320 },
+        {
+          accessor: 'evaluatedAt',
+          title: t('reviews.fields.time'),
+          render: (r) => dayjs(r.evaluatedAt).format('YYYY-MM-DD HH:mm'),
+        },
+        {
+          accessor: 'actions',
+          title: t('common.actions'),
+          render: (r) => (
+            <ConfirmButton
+              kind="delete"
+              color="red"
+              data-testid="row-delete"
+              onConfirm={() => remove.mutateAsync([r.id])}
+            >
+              {t('common.delete')}
+            </ConfirmButton>
+          ),
+        },
+      ]}
+      batchActions={[
+        {
+          key: 'delete',
+          label: t('common.delete'),
+          color: 'red',
+          confirm: 'batchDelete',
+          run: async (rows) => {
+            await remove.mutateAsync(rows.map((r) => r.id));
+          },
+        },
+      ]}
+      toolbar={
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => void navigate({ to: '/user-evaluation-add' })}
+          data-testid="add"
+        >
+          {t('reviews.add')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { faultListQuerySchema, faultSummaryQuerySchema, idSchema, idsSchema } from '@kb/contracts';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { parseInput } from '../../common/validation.js';
+import { DeviceFaultLogsService } from './device-fault-logs.service.js';
+
+/** §7 `deviceFaultLog`: summary, list, delete, batchDelete. */
+@ApiTags('device faults')
+@Controller('deviceFaultLog')
+export class DeviceFaultLogsController {
+  constructor(private readonly faults: DeviceFaultLogsService) {}
+
+  @Get('summary')
+  @ApiOperation({
+    summary: 'Fault counts by type, model, APK version and period (day/week/month), with the list filters',
+  })
+  @ApiQueryFrom(faultSummaryQuerySchema)
+  async summary(@Query() query: unknown) {
+    return ok(await this.faults.summary(parseInput(faultSummaryQuerySchema, query)));
+  }
+
+  @Get('list')
+  @ApiOperation({
+    summary: 'Fault records, newest first, with the full error log; filters SN, type, place, time',
+  })
+  @ApiQueryFrom(faultListQuerySchema)
+  async list(@Query() query: unknown) {
+    return ok(await this.faults.list(parseInput(faultListQuerySchema, query)));
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete one fault record' })
+  @ApiBodyFrom(idSchema)
+  async delete(@Body() body: unknown) {
+    return ok(await this.faults.delete([parseInput(idSchema, body).id]));
+  }
+
+  @Post('batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete several fault records (all or none)' })
+  @ApiBodyFrom(idsSchema)
+  async batchDelete(@Body() body: unknown) {
+    return ok(await this.faults.delete(parseInput(idsSchema, body).ids));
+  }
+}

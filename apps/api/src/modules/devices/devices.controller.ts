@@ -1,0 +1,89 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  deviceIdQuerySchema,
+  deviceIdsSchema,
+  deviceListQuerySchema,
+  deviceSearchQuerySchema,
+  deviceStatusQuerySchema,
+  deviceUpdateSchema,
+} from '@kb/contracts';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { parseInput } from '../../common/validation.js';
+import { DevicesService } from './devices.service.js';
+
+/** §7 `device`: the brand's devices as they reported themselves to device-ingest. */
+@ApiTags('devices')
+@Controller('device')
+export class DevicesController {
+  constructor(private readonly devices: DevicesService) {}
+
+  @Get('list')
+  @ApiOperation({
+    summary:
+      'Devices of the brand, newest first, with filters; `after` = nextCursor of the previous page reads the next one by index seek; `updatedSince` = devices whose online state changed since',
+  })
+  @ApiQueryFrom(deviceListQuerySchema)
+  async list(@Query() query: unknown) {
+    return ok(await this.devices.list(parseInput(deviceListQuerySchema, query)));
+  }
+
+  @Get('status')
+  @ApiOperation({
+    summary: 'Live online state, last connect time and IP of up to 100 devices (the rows on screen; poll it)',
+  })
+  @ApiQueryFrom(deviceStatusQuerySchema)
+  async status(@Query() query: unknown) {
+    return ok(await this.devices.status(parseInput(deviceStatusQuerySchema, query).ids));
+  }
+
+  @Get('search')
+  @ApiOperation({ summary: 'Devices whose SN starts with the keyword (at most 50), for pickers' })
+  @ApiQueryFrom(deviceSearchQuerySchema)
+  async search(@Query() query: unknown) {
+    return ok(await this.devices.search(parseInput(deviceSearchQuerySchema, query).keyword));
+  }
+
+  @Get('detail')
+  @ApiOperation({ summary: 'One device: its state, picture, bound app user, 20 newest samples and faults' })
+  @ApiQueryFrom(deviceIdQuerySchema)
+  async detail(@Query() query: unknown) {
+    return ok(await this.devices.detail(parseInput(deviceIdQuerySchema, query).id));
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set the device picture and/or its own inactivity timeout (null: brand default)' })
+  @ApiBodyFrom(deviceUpdateSchema)
+  async update(@Body() body: unknown) {
+    return ok(await this.devices.update(parseInput(deviceUpdateSchema, body)), 'saved');
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete one device with its credentials and telemetry (its fault records stay)' })
+  @ApiBodyFrom(deviceIdQuerySchema)
+  async delete(@Body() body: unknown) {
+    return ok(await this.devices.delete([parseInput(deviceIdQuerySchema, body).id]));
+  }
+
+  @Post('batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete several devices (all or none)' })
+  @ApiBodyFrom(deviceIdsSchema)
+  async batchDelete(@Body() body: unknown) {
+    return ok(await this.devices.delete(parseInput(deviceIdsSchema, body).ids));
+  }
+
+  @Post('revokeCredential')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Revoke the credentials of devices: device-ingest refuses them until they activate again',
+  })
+  @ApiBodyFrom(deviceIdsSchema)
+  async revokeCredential(@Body() body: unknown) {
+    const result = await this.devices.revokeCredentials(parseInput(deviceIdsSchema, body).ids);
+    return ok(result);
+  }
+}

@@ -1,0 +1,343 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DEVICE_COUNT_EXACT_UP_TO,
+  type DeviceDetail,
+  type DeviceListPage,
+  type DeviceListQuery,
+  type DeviceRow,
+  type DeviceStatus,
+  type DeviceUser,
+  type TelemetrySample,
+} from '@kb/contracts';
+import { DEFAULT_INACTIVITY_TIMEOUT_S, revokeCredentials } from '@kb/devices';
+import { withTransaction } from '@kb/platform';
+import { AppError, notFound } from '../../common/app-error.js';
+import { translate } from '../../common/messages.js';
+import { requestContext } from '../../common/request-context.js';
+import { Db } from '../../infra/db.js';
+import {
+  deviceColumns,
+  deviceJoins,
+  faultColumns,
+  toDeviceRow,
+  toFaultRecord,
+  type DeviceRecord,
+  type FaultRecordRow,
+} from './device-rows.js';
+import { iso, SqlFilter } from './sql-filter.js';
+
+function cursorError(): AppError {
+  const message = translate('device_cursor_invalid', requestContext.lang()) ?? 'device_cursor_invalid';
+  return new AppError(400, 'device_cursor_invalid', {}, { fieldErrors: { after: message } });
+}
+
+/** The device screens' reads and the few writes staff make on devices (devices write everything else). */
+@Injectable()
+export class DevicesService {
+  constructor(private readonly db: Db) {}
+
+  private filter(q: DeviceListQuery): SqlFilter {
+    const f = new SqlFilter('d')
+      .prefix('sn', q.sn, true)
+      .equals('sub_model', q.subModel)
+      .equals('sub_brand_code', q.subBrandCode)
+      .equals('product_code', q.productCode)
+      .equals('online', q.online)
+      .prefix('ip', q.ip)
+      .equals('apk_version', q.apkVersion)
+      .equals('mcu_version', q.mcuVersion)
+      .equals('tp_version', q.tpVersion)
+      .range('activated_at', 'activatedFrom', q.activatedFrom, q.activatedTo)
+      .range('last_seen_at', 'lastConnectFrom', q.lastConnectFrom, q.lastConnectTo);
+    if (q.activated !== undefined) f.where(`d.activated_at IS ${q.activated ? 'NOT ' : ''}NULL`);
+    if (q.updatedSince) f.where(`d.status_changed_at >= ${f.param(q.updatedSince)}::timestamptz`);
+    return f;
+  }
+
+  /**
+   * One page in (brand, seq DESC) order. The page's keys come from the index alone (a keyset seek after
+   * `after`, else an index walk to the offset); only the page's rows are then read and joined.
+   */
+  async list(q: DeviceListQuery): Promise<DeviceListPage> {
+    const f = this.filter(q);
+    const lang = requestContext.lang();
+    const serverTime = new Date().toISOString();
+    const keys = new SqlFilter('d');
+    keys.params.push(...f.params);
+    let keysSql = `SELECT d.seq FROM devices d WHERE ${f.sql}`;
+    if (q.after) {
+      if (!/^\d{1,18}$/.test(q.after)) throw cursorError();
+      keysSql += ` AND d.seq < ${keys.param(q.after)}::bigint`;
+    }
+    keysSql += ' ORDER BY d.seq DESC';
+    if (q.onPage) {
+      keysSql += ` LIMIT ${keys.param(q.pageSize)}`;
+      if (!q.after) keysSql += ` OFFSET ${keys.param((q.pageNum - 1) * q.pageSize)}`;
+    }
+    const [rows, count] = await Promise.all([
+      this.db.scoped<DeviceRecord>(
+        `WITH page AS (${keysSql})
+         SELECT ${deviceColumns(lang)}
+           FROM page JOIN devices d ON d.brand_owner_code = $1 AND d.seq = page.seq ${deviceJoins}
+          ORDER BY d.seq DESC`,
+        keys.params,
+      ),
+      q.onPage ? this.count(f) : Promise.resolve(null),
+    ]);
+    const list = rows.map(toDeviceRow);
+    const last = rows[rows.length - 1];
+    return {
+      list,
+      total: count ? count.total : list.length,
+      totalExact: count ? count.exact : true,
+      pageNum: q.onPage ? q.pageNum : 1,
+      pageSize: q.onPage ? q.pageSize : list.length,
+      nextCursor: q.onPage && last && rows.length === q.pageSize ? String(last.seq) : null,
+      serverTime,
+    };
+  }
+
+  /**
+   * The pager's total. The whole fleet: the brand's kept count (device_brand_counts). Filtered: counted up to
+   * DEVICE_COUNT_EXACT_UP_TO matches (an index walk of at most that many entries); beyond, the planner's
+   * estimate from the table statistics, marked as such, so a broad filter over a million devices stays cheap.
+   */
+  private async count(f: SqlFilter): Promise<{ total: number; exact: boolean }> {
+    if (!f.filtered) {
+      const [row] = await this.db.scoped<{ total: string }>(
+        'SELECT coalesce((SELECT total FROM device_brand_counts WHERE brand_owner_code = $1), 0) AS total',
+      );
+      return { total: Number(row?.total ?? 0), exact: true };
+    }
+    const [row] = await this.db.scoped<{ total: string }>(
+      `SELECT count(*) AS total FROM (SELECT 1 FROM devices d WHERE ${f.sql} LIMIT ${DEVICE_COUNT_EXACT_UP_TO + 1}) m`,
+      f.params,
+    );
+    const counted = Number(row?.total ?? 0);
+    if (counted <= DEVICE_COUNT_EXACT_UP_TO) return { total: counted, exact: true };
+    const [plan] = await this.db.scoped<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM devices d WHERE ${f.sql}`,
+      f.params,
+    );
+    const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    return { total: Math.max(estimate, counted), exact: false };
+  }
+
+  async search(keyword: string): Promise<DeviceRow[]> {
+    const f = new SqlFilter('d').prefix('sn', keyword, true);
+    const rows = await this.db.scoped<DeviceRecord>(
+      `SELECT ${deviceColumns(requestContext.lang())} FROM devices d ${deviceJoins}
+        WHERE ${f.sql} ORDER BY d.sn LIMIT 50`,
+      f.params,
+    );
+    return rows.map(toDeviceRow);
+  }
+
+  async status(ids: string[]): Promise<DeviceStatus[]> {
+    const rows = await this.db.scoped<{
+      id: string;
+      online: boolean;
+      last_seen_at: Date | null;
+      ip: string | null;
+      status_changed_at: Date;
+    }>(
+      `SELECT id, online, last_seen_at, ip, status_changed_at FROM devices
+        WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
+      [ids],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      online: r.online,
+      lastConnectAt: iso(r.last_seen_at),
+      ip: r.ip,
+      statusChangedAt: iso(r.status_changed_at)!,
+    }));
+  }
+
+  async detail(id: string): Promise<DeviceDetail> {
+    const lang = requestContext.lang();
+    const [row] = await this.db.scoped<
+      DeviceRecord & {
+        picture_file_code: string | null;
+        network: string | null;
+        current_mode: string | null;
+        own_timeout: number | null;
+        brand_timeout: number | null;
+        credential_active: boolean;
+        app_user_id: string | null;
+      }
+    >(
+      `SELECT ${deviceColumns(lang)}, d.picture_file_code, d.network, d.current_mode, d.app_user_id,
+              d.inactivity_timeout_s AS own_timeout, s.inactivity_timeout_s AS brand_timeout,
+              EXISTS (SELECT 1 FROM device_credentials c WHERE c.device_id = d.id AND c.revoked_at IS NULL)
+                AS credential_active
+         FROM devices d ${deviceJoins}
+         LEFT JOIN device_brand_settings s ON s.brand_owner_code = d.brand_owner_code
+        WHERE d.brand_owner_code = $1 AND d.id = $2`,
+      [id],
+    );
+    if (!row) throw notFound('device_not_found');
+    const [users, telemetry, faults] = await Promise.all([
+      row.app_user_id
+        ? this.db.scoped<{
+            id: string;
+            account: string;
+            nickname: string | null;
+            region: string | null;
+            region_name: string | null;
+            registered_at: Date;
+            gender: 'male' | 'female' | null;
+            age: number | null;
+            avatar_url: string | null;
+          }>(
+            `SELECT u.*, ${lang === 'en' ? 'c.name_en' : 'c.name_zh'} AS region_name
+               FROM app_users u LEFT JOIN countries c ON c.code = u.region
+              WHERE u.brand_owner_code = $1 AND u.id = $2`,
+            [row.app_user_id],
+          )
+        : Promise.resolve([]),
+      this.db.scoped<{
+        message_id: string;
+        sampled_at: Date;
+        received_at: Date;
+        network: string | null;
+        ip: string | null;
+        apk_version: string | null;
+        mcu_version: string | null;
+        tp_version: string | null;
+        mode: string | null;
+        extra: Record<string, unknown>;
+      }>(
+        `SELECT * FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = $2
+          ORDER BY sampled_at DESC LIMIT 20`,
+        [id],
+      ),
+      this.db.scoped<FaultRecordRow>(
+        `SELECT ${faultColumns(lang)} FROM device_faults f LEFT JOIN products p ON p.product_code = f.product_code
+          WHERE f.brand_owner_code = $1 AND f.device_id = $2 AND f.deleted_at IS NULL
+          ORDER BY f.reported_at DESC LIMIT 20`,
+        [id],
+      ),
+    ]);
+    const u = users[0];
+    const user: DeviceUser | null = u
+      ? {
+          id: u.id,
+          account: u.account,
+          nickname: u.nickname,
+          region: u.region,
+          regionName: u.region_name,
+          registeredAt: iso(u.registered_at)!,
+          gender: u.gender,
+          age: u.age,
+          avatarUrl: u.avatar_url,
+        }
+      : null;
+    const samples: TelemetrySample[] = telemetry.map((t) => ({
+      messageId: t.message_id,
+      sampledAt: iso(t.sampled_at)!,
+      receivedAt: iso(t.received_at)!,
+      network: t.network,
+      ip: t.ip,
+      apkVersion: t.apk_version,
+      mcuVersion: t.mcu_version,
+      tpVersion: t.tp_version,
+      mode: t.mode,
+      extra: t.extra,
+    }));
+    return {
+      ...toDeviceRow(row),
+      pictureFileCode: row.picture_file_code,
+      network: row.network,
+      currentMode: row.current_mode,
+      inactivityTimeoutSeconds: row.own_timeout ?? row.brand_timeout ?? DEFAULT_INACTIVITY_TIMEOUT_S,
+      ownInactivityTimeout: row.own_timeout !== null,
+      credentialActive: row.credential_active,
+      user,
+      telemetry: samples,
+      faults: faults.map(toFaultRecord),
+    };
+  }
+
+  /** Staff changes: the picture (an image the brand uploaded) and the device's own inactivity timeout. */
+  async update(input: {
+    id: string;
+    pictureFileCode?: string | null;
+    inactivityTimeoutSeconds?: number | null;
+  }): Promise<DeviceDetail> {
+    const brand = requestContext.brand();
+    await withTransaction(this.db.pool, async (c) => {
+      const found = await c.query(
+        'SELECT 1 FROM devices WHERE brand_owner_code = $1 AND id = $2 FOR UPDATE',
+        [brand, input.id],
+      );
+      if (!found.rowCount) throw notFound('device_not_found');
+      if (input.pictureFileCode) {
+        const file = await c.query(
+          `SELECT 1 FROM files WHERE brand_owner_code = $1 AND file_code = $2 AND purpose = 'image'`,
+          [brand, input.pictureFileCode],
+        );
+        if (!file.rowCount) {
+          const message = translate('file_invalid', requestContext.lang()) ?? 'file_invalid';
+          throw new AppError(400, 'file_invalid', {}, { fieldErrors: { pictureFileCode: message } });
+        }
+      }
+      if (input.pictureFileCode !== undefined)
+        await c.query('UPDATE devices SET picture_file_code = $2 WHERE id = $1', [
+          input.id,
+          input.pictureFileCode,
+        ]);
+      if (input.inactivityTimeoutSeconds !== undefined) {
+        await c.query('UPDATE devices SET inactivity_timeout_s = $2 WHERE id = $1', [
+          input.id,
+          input.inactivityTimeoutSeconds,
+        ]);
+        // A new timeout counts from the last post: the device may be offline (or online again) at once.
+        await c.query(
+          `WITH t AS (
+             SELECT d.id, d.last_seen_at
+                      + make_interval(secs => coalesce(d.inactivity_timeout_s, s.inactivity_timeout_s, $2)) AS due
+               FROM devices d LEFT JOIN device_brand_settings s ON s.brand_owner_code = d.brand_owner_code
+              WHERE d.id = $1 AND d.last_seen_at IS NOT NULL)
+           UPDATE devices d SET offline_due_at = t.due, online = t.due > now(),
+                  status_changed_at = CASE WHEN d.online <> (t.due > now()) THEN now() ELSE d.status_changed_at END
+             FROM t WHERE d.id = t.id`,
+          [input.id, DEFAULT_INACTIVITY_TIMEOUT_S],
+        );
+      }
+    });
+    return this.detail(input.id);
+  }
+
+  /** Deletes devices of the brand (all or none), their credentials, telemetry and test-group membership. */
+  async delete(ids: string[]): Promise<{ deleted: number }> {
+    const brand = requestContext.brand();
+    return withTransaction(this.db.pool, async (c) => {
+      const { rows } = await c.query<{ id: string }>(
+        'SELECT id FROM devices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
+        [brand, ids],
+      );
+      if (rows.length !== new Set(ids).size) throw notFound('device_not_found');
+      await c.query(
+        'DELETE FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = ANY($2::uuid[])',
+        [brand, ids],
+      );
+      const { rowCount } = await c.query(
+        'DELETE FROM devices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])',
+        [brand, ids],
+      );
+      return { deleted: rowCount ?? 0 };
+    });
+  }
+
+  /** Revokes the devices' credentials: device-ingest refuses them until they activate again. */
+  async revokeCredentials(ids: string[]): Promise<{ revoked: number }> {
+    const brand = requestContext.brand();
+    const { rows } = await this.db.pool.query<{ id: string }>(
+      'SELECT id FROM devices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])',
+      [brand, ids],
+    );
+    if (rows.length !== new Set(ids).size) throw notFound('device_not_found');
+    return { revoked: await revokeCredentials(this.db.pool, brand, ids) };
+  }
+}

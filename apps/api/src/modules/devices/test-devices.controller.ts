@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  testDeviceIdQuerySchema,
+  testDeviceIdsSchema,
+  testDeviceInputSchema,
+  testDeviceListQuerySchema,
+  testDeviceSearchQuerySchema,
+  testDeviceUpdateSchema,
+} from '@kb/contracts';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { parseInput } from '../../common/validation.js';
+import { TestDevicesService } from './test-devices.service.js';
+
+/** §7 `testDevice`: the test device group (devices that receive test APKs and test offline packs). */
+@ApiTags('test devices')
+@Controller('testDevice')
+export class TestDevicesController {
+  constructor(private readonly testDevices: TestDevicesService) {}
+
+  @Get('list')
+  @ApiOperation({
+    summary: 'Test devices of the brand, newest first; filters SN prefix, sub-brand, model, online',
+  })
+  @ApiQueryFrom(testDeviceListQuerySchema)
+  async list(@Query() query: unknown) {
+    return ok(await this.testDevices.list(parseInput(testDeviceListQuerySchema, query)));
+  }
+
+  @Get('search')
+  @ApiOperation({ summary: 'Test devices whose SN starts with the keyword (at most 50)' })
+  @ApiQueryFrom(testDeviceSearchQuerySchema)
+  async search(@Query() query: unknown) {
+    return ok(await this.testDevices.search(parseInput(testDeviceSearchQuerySchema, query).keyword));
+  }
+
+  @Get('detail')
+  @ApiOperation({ summary: 'One test device' })
+  @ApiQueryFrom(testDeviceIdQuerySchema)
+  async detail(@Query() query: unknown) {
+    return ok(await this.testDevices.detail(parseInput(testDeviceIdQuerySchema, query).id));
+  }
+
+  @Post('add')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add a device of the brand (by SN) to the test group' })
+  @ApiBodyFrom(testDeviceInputSchema)
+  async add(@Body() body: unknown) {
+    return ok(await this.testDevices.add(parseInput(testDeviceInputSchema, body)), 'saved');
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Change a test device (send the version you loaded; 409 when someone saved in between)',
+  })
+  @ApiBodyFrom(testDeviceUpdateSchema)
+  async update(@Body() body: unknown) {
+    return ok(await this.testDevices.update(parseInput(testDeviceUpdateSchema, body)), 'saved');
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove one device from the test group' })
+  @ApiBodyFrom(testDeviceIdQuerySchema)
+  async delete(@Body() body: unknown) {
+    return ok(await this.testDevices.delete([parseInput(testDeviceIdQuerySchema, body).id]));
+  }
+
+  @Post('batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove several devices from the test group (all or none)' })
+  @ApiBodyFrom(testDeviceIdsSchema)
+  async batchDelete(@Body() body: unknown) {
+    return ok(await this.testDevices.delete(parseInput(testDeviceIdsSchema, body).ids));
+  }
+}

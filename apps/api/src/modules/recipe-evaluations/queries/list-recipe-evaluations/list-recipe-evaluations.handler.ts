@@ -1,0 +1,71 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import type { BaseRow } from '../../../../common/reference-entity/definition.js';
+import { PG_POOL } from '../../../../infra/tokens.js';
+import { toEvaluation } from '../../recipe-evaluation.entity.js';
+import { ListRecipeEvaluationsQuery, SearchRecipeEvaluationsQuery } from './list-recipe-evaluations.query.js';
+
+/** A user's text inside LIKE, matched literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Reviews joined to their recipe in the recipe read model: a cleared recipe is gone from every screen, and so
+ * are its reviews. `t` is the review, `r` the recipe.
+ */
+const FROM = `FROM recipe_evaluations t
+  JOIN recipe_list r ON r.recipe_id = t.recipe_id AND r.brand_owner_code = t.brand_owner_code`;
+const SELECT = `SELECT t.*, jsonb_build_object('number', r.number, 'names', r.names, 'mainLang', r.main_lang) AS recipe`;
+const recipeMatches = (p: string) =>
+  `(r.number ILIKE ${p} OR EXISTS (SELECT 1 FROM jsonb_each_text(r.names) n WHERE n.value ILIKE ${p}))`;
+const userMatches = (p: string) => `(t.user_account ILIKE ${p} OR t.user_nickname ILIKE ${p})`;
+
+@QueryHandler(ListRecipeEvaluationsQuery)
+export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEvaluationsQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ brand, lang, filter: f }: ListRecipeEvaluationsQuery) {
+    const params: unknown[] = [brand];
+    const add = (v: unknown) => `$${params.push(v)}`;
+    const where = ['t.brand_owner_code = $1'];
+    if (f.recipeId) where.push(`t.recipe_id = ${add(f.recipeId)}::uuid`);
+    if (f.recipe) where.push(recipeMatches(add(contains(f.recipe))));
+    if (f.sn) where.push(`t.sn ILIKE ${add(contains(f.sn))}`);
+    if (f.user) where.push(userMatches(add(contains(f.user))));
+    if (f.score) where.push(`t.score = ${add(f.score)}`);
+    if (f.dateFrom) where.push(`t.evaluated_at >= ${add(f.dateFrom)}`);
+    // A day given as the end of the range includes that whole day.
+    if (f.dateTo) where.push(`t.evaluated_at < ${add(f.dateTo)}::timestamptz + interval '1 day'`);
+    const sql = `${SELECT} ${FROM} WHERE ${where.join(' AND ')} ORDER BY t.evaluated_at DESC, t.id`;
+    const dto = (rows: BaseRow[]) => rows.map((row) => toEvaluation(row, lang));
+    if (!f.onPage) return dto((await this.pool.query<BaseRow>(sql, params)).rows);
+    const [rows, count] = await Promise.all([
+      this.pool.query<BaseRow>(`${sql} LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`, params),
+      this.pool.query<{ total: string }>(
+        `SELECT count(*) AS total ${FROM} WHERE ${where.join(' AND ')}`,
+        params,
+      ),
+    ]);
+    return {
+      list: dto(rows.rows),
+      total: Number(count.rows[0]?.total ?? 0),
+      pageNum: f.pageNum,
+      pageSize: f.pageSize,
+    };
+  }
+}
+
+@QueryHandler(SearchRecipeEvaluationsQuery)
+export class SearchRecipeEvaluationsHandler implements IQueryHandler<SearchRecipeEvaluationsQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ brand, lang, keyword }: SearchRecipeEvaluationsQuery) {
+    const { rows } = await this.pool.query<BaseRow>(
+      `${SELECT} ${FROM} WHERE t.brand_owner_code = $1
+          AND (${recipeMatches('$2')} OR t.sn ILIKE $2 OR ${userMatches('$2')})
+        ORDER BY t.evaluated_at DESC, t.id LIMIT 50`,
+      [brand, contains(keyword)],
+    );
+    return rows.map((row) => toEvaluation(row, lang));
+  }
+}

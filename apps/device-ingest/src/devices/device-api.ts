@@ -1,0 +1,185 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Queue } from 'bullmq';
+import {
+  deviceActivationSchema,
+  faultPostSchema,
+  telemetryPostSchema,
+  type DeviceActivationAnswer,
+  type DevicePostAnswer,
+  type Envelope,
+} from '@kb/contracts';
+import {
+  activateDevice,
+  ActivationError,
+  authenticateDevice,
+  brandOfActivationKey,
+  type AuthenticatedDevice,
+} from '@kb/devices';
+import type { Pool } from '@kb/platform';
+import type { z } from 'zod';
+import { send } from '../http.js';
+import { deviceOpenApi } from './device-openapi.js';
+import { BODY_LIMITS } from './limits.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a JSON body of at most `limit` bytes. */
+async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json');
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) throw new HttpError(413, `Body larger than ${limit} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new HttpError(413, `Body larger than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+}
+
+function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
+  const [field, message] = Object.entries(fieldErrors)[0]!;
+  throw new HttpError(400, `Invalid body: ${field === '_' ? '' : `${field}: `}${message}`, { fieldErrors });
+}
+
+/** Trusts a checked credential for `ttlMs` (a revocation takes that long to bite); never caches a refusal. */
+class CredentialCache {
+  private readonly entries = new Map<string, { device: AuthenticatedDevice; until: number }>();
+  constructor(
+    private readonly pool: Pool,
+    private readonly ttlMs: number,
+  ) {}
+
+  async device(token: string): Promise<AuthenticatedDevice | null> {
+    const now = Date.now();
+    const hit = this.entries.get(token);
+    if (hit && hit.until > now) return hit.device;
+    const device = await authenticateDevice(this.pool, token);
+    if (device && this.ttlMs > 0) {
+      if (this.entries.size > 200_000) this.entries.clear();
+      this.entries.set(token, { device, until: now + this.ttlMs });
+    } else this.entries.delete(token);
+    return device;
+  }
+}
+
+/**
+ * The device-facing endpoints under /device/v1 (README: "Device API"): activation with the brand's factory key,
+ * then telemetry and fault batches with the device's own credential. Posting endpoints only validate and
+ * enqueue one job per batch; workers store it.
+ */
+export function createDeviceApi(deps: {
+  pool: Pool;
+  telemetryQueue: Queue;
+  faultQueue: Queue;
+  authCacheMs: number;
+}) {
+  const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
+
+  async function authenticate(req: IncomingMessage): Promise<AuthenticatedDevice> {
+    const header = req.headers.authorization ?? '';
+    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    if (!token) throw new HttpError(401, 'Send the device credential as Authorization: Bearer <credential>');
+    const device = await credentials.device(token);
+    if (!device) throw new HttpError(401, 'Unknown or revoked device credential; activate the device again');
+    return device;
+  }
+
+  async function activate(req: IncomingMessage): Promise<Envelope<DeviceActivationAnswer>> {
+    const key = String(req.headers['x-activation-key'] ?? '');
+    const brand = await brandOfActivationKey(deps.pool, key);
+    if (!brand) throw new HttpError(401, 'Unknown activation key (header x-activation-key)');
+    const input = validate(deviceActivationSchema, await readJson(req, BODY_LIMITS.activate));
+    try {
+      return { status: 200, desc: 'activated', data: await activateDevice(deps.pool, brand, input) };
+    } catch (error) {
+      if (error instanceof ActivationError)
+        throw new HttpError(error.code === 'sn_taken' ? 409 : 400, error.message, { code: error.code });
+      throw error;
+    }
+  }
+
+  async function post(
+    req: IncomingMessage,
+    schema: typeof telemetryPostSchema | typeof faultPostSchema,
+    limit: number,
+    queue: Queue,
+    job: string,
+  ): Promise<Envelope<DevicePostAnswer>> {
+    const device = await authenticate(req);
+    const receivedAt = new Date().toISOString();
+    const { messages } = validate(schema, await readJson(req, limit));
+    const ids = new Set(messages.map((m) => m.messageId));
+    if (ids.size !== messages.length)
+      throw new HttpError(400, 'Invalid body: messages: every messageId in a batch must be different');
+    try {
+      await queue.add(job, {
+        deviceId: device.deviceId,
+        brandOwnerCode: device.brandOwnerCode,
+        receivedAt,
+        messages,
+      });
+    } catch {
+      // Redis is away: nothing was accepted, the device keeps its batch and posts it again.
+      throw new HttpError(503, 'Cannot queue the batch now; post it again later');
+    }
+    return { status: 202, desc: 'accepted', data: { accepted: messages.length } };
+  }
+
+  /** Answers a /device/v1 request; false when the path is not one of its routes. */
+  return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+    const routes: Record<string, { method: string; run: () => Promise<Envelope> }> = {
+      '/device/v1/activate': { method: 'POST', run: () => activate(req) },
+      '/device/v1/telemetry': {
+        method: 'POST',
+        run: () =>
+          post(req, telemetryPostSchema, BODY_LIMITS.telemetry, deps.telemetryQueue, 'telemetry-batch'),
+      },
+      '/device/v1/faults': {
+        method: 'POST',
+        run: () => post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch'),
+      },
+    };
+    if (path === '/device/v1/openapi.json' && req.method === 'GET') {
+      // The document itself, not wrapped in the envelope, so OpenAPI tools read it as is.
+      const json = JSON.stringify(deviceOpenApi());
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(json);
+      return true;
+    }
+    const route = routes[path];
+    if (!route) return false;
+    if (req.method !== route.method) {
+      res.setHeader('allow', route.method);
+      send(res, { status: 405, desc: 'Method not allowed', data: null });
+      return true;
+    }
+    try {
+      send(res, await route.run());
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      // A refused body may still be arriving: answer, then close instead of reading it.
+      if (error.status === 413) res.setHeader('connection', 'close');
+      send(res, { status: error.status, desc: error.message, data: error.data });
+    }
+    return true;
+  };
+}

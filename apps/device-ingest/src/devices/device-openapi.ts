@@ -1,0 +1,114 @@
+import { deviceActivationSchema, faultPostSchema, telemetryPostSchema } from '@kb/contracts';
+import { z } from 'zod';
+import { BODY_LIMITS } from './limits.js';
+
+const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+
+const envelope = (data: object) => ({
+  type: 'object',
+  required: ['status', 'desc', 'data'],
+  properties: { status: { type: 'integer' }, desc: { type: 'string' }, data },
+});
+
+const refusal = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: envelope({ nullable: true }) } },
+});
+
+const common = {
+  '400': refusal('Invalid JSON or body: `desc` names the first problem, `data.fieldErrors` every one'),
+  '413': refusal('Body too large'),
+  '415': refusal('Body is not application/json'),
+};
+
+const posting = (summary: string, body: z.ZodType, limit: number) => ({
+  post: {
+    summary,
+    security: [{ deviceCredential: [] }],
+    requestBody: {
+      required: true,
+      description: `At most ${limit} bytes. Every message has a messageId: resending a message never stores it twice.`,
+      content: { 'application/json': { schema: schema(body) } },
+    },
+    responses: {
+      '202': {
+        description: 'Queued; stored by the workers within moments',
+        content: {
+          'application/json': {
+            schema: envelope({ type: 'object', properties: { accepted: { type: 'integer' } } }),
+          },
+        },
+      },
+      '401': refusal('No, unknown or revoked credential'),
+      ...common,
+    },
+  },
+});
+
+/** The OpenAPI document of the device API, served at GET /device/v1/openapi.json. */
+export function deviceOpenApi() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kitchen back-office — device API',
+      version: '1',
+      description:
+        'What appliances post to device-ingest. A device activates once with its brand’s factory key and gets its own ' +
+        'credential; then it posts telemetry and fault batches with it. Every post counts as activity: a device is ' +
+        'online until its inactivity timeout passes without one.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        deviceCredential: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The credential activation answered',
+        },
+        activationKey: { type: 'apiKey', in: 'header', name: 'x-activation-key' },
+      },
+    },
+    paths: {
+      '/device/v1/activate': {
+        post: {
+          summary: 'Activate a device (first start, or again after a reset): answers its new credential',
+          security: [{ activationKey: [] }],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schema(deviceActivationSchema) } },
+          },
+          responses: {
+            '200': {
+              description: 'Activated; any earlier credential of the device is revoked',
+              content: {
+                'application/json': {
+                  schema: envelope({
+                    type: 'object',
+                    properties: {
+                      deviceId: { type: 'string', format: 'uuid' },
+                      sn: { type: 'string' },
+                      credential: { type: 'string' },
+                      activatedAt: { type: 'string', format: 'date-time' },
+                    },
+                  }),
+                },
+              },
+            },
+            '401': refusal('Unknown activation key'),
+            '409': refusal('The SN belongs to another brand'),
+            ...common,
+          },
+        },
+      },
+      '/device/v1/telemetry': posting(
+        'Post 1–500 telemetry samples',
+        telemetryPostSchema,
+        BODY_LIMITS.telemetry,
+      ),
+      '/device/v1/faults': posting('Post 1–100 fault reports', faultPostSchema, BODY_LIMITS.faults),
+      '/device/v1/openapi.json': {
+        get: { summary: 'This document', responses: { '200': { description: 'OK' } } },
+      },
+    },
+  };
+}

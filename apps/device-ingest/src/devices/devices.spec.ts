@@ -1,0 +1,432 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { deviceMigrations, revokeCredentials, setDeviceBrandSettings } from '@kb/devices';
+import { bullmqPrefix, createPool, migrate, type Pool } from '@kb/platform';
+import { createTestDatabase, redisUrl, type TestDatabase } from '@kb/testing';
+import { loadConfig } from '../config.js';
+import { startIngest, type RunningIngest } from '../ingest.js';
+
+/*
+ * The device API and the device workers on the real Redis and Postgres: activation and credentials, body
+ * validation, idempotent resends, out-of-order posts, online → offline, and a worker process killed mid-load.
+ */
+
+const DEMO_KEY = 'test-activation-key-demo';
+const OTHER_KEY = 'test-activation-key-other';
+const appDir = path.resolve(import.meta.dirname, '../..');
+
+/** The reference tables activation reads (the API owns them; only the columns used here). */
+async function prepareDatabase(pool: Pool) {
+  await pool.query(`
+    CREATE TABLE brand_products (brand_owner_code text, product_code text, PRIMARY KEY (brand_owner_code, product_code));
+    CREATE TABLE sub_brand_products (brand_owner_code text, sub_brand_code text, product_code text,
+                                     customer_model text, PRIMARY KEY (brand_owner_code, sub_brand_code, product_code));
+    INSERT INTO brand_products VALUES ('DEMO', 'TM-6'), ('DEMO', 'AF-5'), ('OTHER', 'TM-6');
+    INSERT INTO sub_brand_products VALUES ('DEMO', 'DEMO-CHEF', 'TM-6', 'ChefMate C6');`);
+  await migrate(pool, deviceMigrations);
+  await setDeviceBrandSettings(pool, 'DEMO', { activationKey: DEMO_KEY, inactivityTimeoutSeconds: 300 });
+  await setDeviceBrandSettings(pool, 'OTHER', { activationKey: OTHER_KEY });
+}
+
+const now = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
+
+describe('device API and ingestion', () => {
+  let db: TestDatabase;
+  let pool: Pool;
+  let ingest: RunningIngest;
+  let base: string;
+  let redis: Redis;
+  let telemetryQueue: Queue;
+  const redisPrefix = `kbtest-devices-${randomBytes(4).toString('hex')}:`;
+  const env = (overrides: Record<string, string> = {}) => ({
+    INGEST_PORT: '0',
+    REDIS_URL: redisUrl(),
+    REDIS_PREFIX: redisPrefix,
+    LOG_LEVEL: 'silent',
+    INGEST_AUTH_CACHE_MS: '0',
+    INGEST_SWEEP_MS: '200',
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase('kbingest');
+    pool = createPool(db.url, { max: 4 });
+    await prepareDatabase(pool);
+    ingest = await startIngest(loadConfig(env({ DATABASE_URL: db.url })));
+    base = `http://127.0.0.1:${ingest.port}`;
+    redis = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+    telemetryQueue = new Queue('telemetry', { connection: redis, prefix: bullmqPrefix(redisPrefix) });
+  });
+
+  afterAll(async () => {
+    await ingest?.stop();
+    await pool?.end();
+    await db?.drop();
+    await telemetryQueue?.close();
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length) await redis.unlink(...keys);
+    await redis?.quit();
+  });
+
+  async function call(route: string, body: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${base}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { http: res.status, ...((await res.json()) as { status: number; desc: string; data: any }) };
+  }
+
+  async function activate(sn: string, extra: Record<string, unknown> = {}, key = DEMO_KEY) {
+    return call(
+      '/device/v1/activate',
+      { sn, productCode: 'TM-6', apkVersion: '1.0.0', ...extra },
+      { 'x-activation-key': key },
+    );
+  }
+
+  async function activated(sn: string, extra: Record<string, unknown> = {}) {
+    const res = await activate(sn, extra);
+    if (res.status !== 200) throw new Error(`activation failed: ${res.desc}`);
+    return res.data as { deviceId: string; credential: string };
+  }
+
+  const telemetry = (credential: string, messages: unknown[]) =>
+    call('/device/v1/telemetry', { messages }, { authorization: `Bearer ${credential}` });
+
+  async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > until) return value;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  const storedCount = async (deviceId: string) =>
+    Number(
+      (await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE device_id = $1', [deviceId]))
+        .rows[0].n,
+    );
+  const deviceRow = async (deviceId: string) =>
+    (await pool.query('SELECT * FROM devices WHERE id = $1', [deviceId])).rows[0];
+
+  it('activates a device with its brand’s key, binds the app user and keeps the first activation date', async () => {
+    expect(await activate('dev-a1', {}, 'wrong-key')).toMatchObject({ http: 401, status: 401 });
+    const first = await activate('dev-a1', {
+      subBrandCode: 'DEMO-CHEF',
+      user: { account: 'cook@example.com', nickname: 'Cook', region: 'CN', gender: 'female', age: 31 },
+    });
+    expect(first).toMatchObject({
+      http: 200,
+      data: {
+        deviceId: expect.any(String),
+        sn: 'DEV-A1',
+        credential: expect.stringMatching(/^[0-9a-f-]{36}\./),
+      },
+    });
+    const row = await deviceRow(first.data.deviceId);
+    expect(row).toMatchObject({ brand_owner_code: 'DEMO', sub_model: 'ChefMate C6', online: true });
+    const user = await pool.query('SELECT * FROM app_users WHERE id = $1', [row.app_user_id]);
+    expect(user.rows[0]).toMatchObject({
+      account: 'cook@example.com',
+      gender: 'female',
+      age: 31,
+      region: 'CN',
+    });
+
+    // Activating again (a factory reset): same device, first date kept, the old credential refused.
+    const again = await activate('DEV-A1');
+    expect(again.data.deviceId).toBe(first.data.deviceId);
+    expect(again.data.activatedAt).toBe(first.data.activatedAt);
+    expect((await telemetry(first.data.credential, [{ messageId: 'x', sampledAt: now() }])).http).toBe(401);
+    expect((await telemetry(again.data.credential, [{ messageId: 'x', sampledAt: now() }])).http).toBe(202);
+
+    expect(await activate('dev-a2', { productCode: 'SM-3' })).toMatchObject({
+      http: 400,
+      data: { code: 'product_unknown' },
+    });
+    expect(await activate('dev-a2', { subBrandCode: 'NOPE' })).toMatchObject({ http: 400 });
+    expect(await activate('dev-a1', {}, OTHER_KEY)).toMatchObject({ http: 409, data: { code: 'sn_taken' } });
+  });
+
+  it('serves its OpenAPI document', async () => {
+    const res = await fetch(`${base}/device/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, object> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/device/v1/activate', '/device/v1/telemetry', '/device/v1/faults']),
+    );
+  });
+
+  it('refuses a post without, with an unknown or with a revoked credential', async () => {
+    const msg = [{ messageId: 'm', sampledAt: now() }];
+    expect(await call('/device/v1/telemetry', { messages: msg })).toMatchObject({
+      http: 401,
+      desc: expect.stringContaining('Authorization: Bearer'),
+    });
+    expect((await telemetry(`${randomUUID()}.${'x'.repeat(43)}`, msg)).http).toBe(401);
+    expect((await telemetry('garbage', msg)).http).toBe(401);
+    const { deviceId, credential } = await activated('dev-r1');
+    expect((await telemetry(credential, msg)).http).toBe(202);
+    await revokeCredentials(pool, 'DEMO', [deviceId]);
+    expect(await telemetry(credential, msg)).toMatchObject({
+      http: 401,
+      desc: 'Unknown or revoked device credential; activate the device again',
+    });
+    // Another brand's key cannot revoke or reach it either.
+    expect(await revokeCredentials(pool, 'OTHER', [deviceId])).toBe(0);
+  });
+
+  it('validates bodies: type, JSON, fields, counts, duplicates and size', async () => {
+    const { credential } = await activated('dev-v1');
+    const auth = { authorization: `Bearer ${credential}` };
+    const plain = await fetch(`${base}/device/v1/telemetry`, {
+      method: 'POST',
+      headers: auth,
+      body: 'hello',
+    });
+    expect(plain.status).toBe(415);
+    expect((await call('/device/v1/telemetry', '{"messages": [', auth)).desc).toBe(
+      'The body is not valid JSON',
+    );
+    const missing = await telemetry(credential, [{ sampledAt: now() }]);
+    expect(missing).toMatchObject({
+      http: 400,
+      data: { fieldErrors: { 'messages.0.messageId': expect.any(String) } },
+    });
+    expect(missing.desc).toMatch(/^Invalid body: messages\.0\.messageId: /);
+    const badTime = await telemetry(credential, [{ messageId: 'a', sampledAt: 'yesterday' }]);
+    expect(badTime.data.fieldErrors['messages.0.sampledAt']).toBeDefined();
+    const badIp = await telemetry(credential, [{ messageId: 'a', sampledAt: now(), ip: '999.1.1.1' }]);
+    expect(badIp.data.fieldErrors['messages.0.ip']).toBeDefined();
+    expect((await telemetry(credential, [])).http).toBe(400);
+    const tooMany = Array.from({ length: 501 }, (_, i) => ({ messageId: `m${i}`, sampledAt: now() }));
+    expect((await telemetry(credential, tooMany)).http).toBe(400);
+    const twice = await telemetry(credential, [
+      { messageId: 'same', sampledAt: now() },
+      { messageId: 'same', sampledAt: now() },
+    ]);
+    expect(twice.desc).toBe('Invalid body: messages: every messageId in a batch must be different');
+    const huge = [{ messageId: 'h', sampledAt: now(), extra: { blob: 'x'.repeat(1_100_000) } }];
+    expect((await telemetry(credential, huge)).http).toBe(413);
+    const fault = await call(
+      '/device/v1/faults',
+      { messages: [{ messageId: 'f', type: 'HEATING', reportedAt: now(), errorLog: 'x'.repeat(70_000) }] },
+      auth,
+    );
+    expect(fault.data.fieldErrors['messages.0.errorLog']).toBeDefined();
+  });
+
+  it('stores a resent batch once, telemetry and faults alike', async () => {
+    const { deviceId, credential } = await activated('dev-i1');
+    const batch = Array.from({ length: 50 }, (_, i) => ({
+      messageId: `t-${i}`,
+      sampledAt: now(i - 50),
+      ip: '10.1.2.3',
+      mode: 'BOIL',
+      extra: { temperatureC: 90 + (i % 10) },
+    }));
+    for (let i = 0; i < 3; i++)
+      expect(await telemetry(credential, batch)).toMatchObject({ http: 202, data: { accepted: 50 } });
+    const faults = [
+      {
+        messageId: 'f-1',
+        type: 'MOTOR',
+        reportedAt: now(),
+        country: 'CN',
+        city: 'Shenzhen',
+        errorLog: 'E31\nstall',
+      },
+    ];
+    const auth = { authorization: `Bearer ${credential}` };
+    for (let i = 0; i < 3; i++)
+      expect((await call('/device/v1/faults', { messages: faults }, auth)).http).toBe(202);
+
+    const faultRows = async () =>
+      (await pool.query('SELECT * FROM device_faults WHERE device_id = $1', [deviceId])).rows;
+    await waitFor(faultRows, (r) => r.length > 0);
+    // Let every copy be worked before counting.
+    await waitFor(
+      async () => {
+        const counts = await telemetryQueue.getJobCounts('waiting', 'active', 'delayed');
+        return counts.waiting! + counts.active! + counts.delayed!;
+      },
+      (n) => n === 0,
+    );
+    expect(await storedCount(deviceId)).toBe(50);
+    const stored = await faultRows();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      sn: 'DEV-I1',
+      type: 'MOTOR',
+      city: 'Shenzhen',
+      error_log: 'E31\nstall',
+      product_code: 'TM-6',
+      apk_version: '1.0.0',
+    });
+    expect((await deviceRow(deviceId)).ip).toBe('10.1.2.3');
+  });
+
+  it('never moves a device backwards on an older post', async () => {
+    const { deviceId, credential } = await activated('dev-o1');
+    const newAt = now(-1000);
+    await telemetry(credential, [
+      { messageId: 'new', sampledAt: newAt, apkVersion: '2.0.0', ip: '10.0.0.2' },
+    ]);
+    await waitFor(
+      () => storedCount(deviceId),
+      (n) => n === 1,
+    );
+    const seen = (await deviceRow(deviceId)).last_seen_at as Date;
+    await telemetry(credential, [
+      { messageId: 'old', sampledAt: now(-60_000), apkVersion: '1.5.0', ip: '10.0.0.1' },
+    ]);
+    await waitFor(
+      () => storedCount(deviceId),
+      (n) => n === 2,
+    );
+    const row = await deviceRow(deviceId);
+    expect(row).toMatchObject({ apk_version: '2.0.0', ip: '10.0.0.2', online: true });
+    expect((row.last_sample_at as Date).toISOString()).toBe(newAt);
+    expect((row.last_seen_at as Date).getTime()).toBeGreaterThanOrEqual(seen.getTime());
+    // Both samples are kept as history, each with what it reported.
+    const history = await pool.query(
+      'SELECT message_id, apk_version FROM device_telemetry WHERE device_id = $1 ORDER BY sampled_at',
+      [deviceId],
+    );
+    expect(history.rows).toEqual([
+      { message_id: 'old', apk_version: '1.5.0' },
+      { message_id: 'new', apk_version: '2.0.0' },
+    ]);
+  });
+
+  it('goes offline when nothing came within the timeout, and a late job does not bring it back', async () => {
+    const { deviceId, credential } = await activated('dev-s1');
+    await pool.query('UPDATE devices SET inactivity_timeout_s = 2 WHERE id = $1', [deviceId]);
+    await telemetry(credential, [{ messageId: 's1', sampledAt: now() }]);
+    await waitFor(
+      () => storedCount(deviceId),
+      (n) => n === 1,
+    );
+    expect((await deviceRow(deviceId)).online).toBe(true);
+    const changedBefore = (await deviceRow(deviceId)).status_changed_at as Date;
+
+    const offline = await waitFor(
+      () => deviceRow(deviceId),
+      (r) => r.online === false,
+      6000,
+    );
+    expect(offline.online).toBe(false);
+    expect((offline.status_changed_at as Date).getTime()).toBeGreaterThan(changedBefore.getTime());
+    expect(Date.now() - (offline.last_seen_at as Date).getTime()).toBeGreaterThanOrEqual(2000);
+
+    // A batch posted before it went quiet, worked only now (a slow queue): stored, but the device stays offline.
+    await telemetryQueue.add('telemetry-batch', {
+      deviceId,
+      brandOwnerCode: 'DEMO',
+      receivedAt: now(-10_000),
+      messages: [{ messageId: 'late', sampledAt: now(-10_000) }],
+    });
+    await waitFor(
+      () => storedCount(deviceId),
+      (n) => n === 2,
+    );
+    expect((await deviceRow(deviceId)).online).toBe(false);
+
+    // A fresh post brings it back online at once.
+    await telemetry(credential, [{ messageId: 's2', sampledAt: now() }]);
+    const back = await waitFor(
+      () => deviceRow(deviceId),
+      (r) => r.online === true,
+    );
+    expect(back.online).toBe(true);
+  });
+
+  it('stores every message exactly once when a worker process is killed mid-load and restarted', async () => {
+    const main = path.join(appDir, 'dist/main.js');
+    if (!existsSync(main)) throw new Error(`${main} is missing: build device-ingest first`);
+    // This instance only takes posts; the workers run in a child process that gets SIGKILLed.
+    const front = await startIngest(loadConfig(env({ DATABASE_URL: db.url, INGEST_ROLE: 'http' })));
+    // The in-process instance of the suite also works device jobs; stop it so only the child works them.
+    await ingest.stop();
+    base = `http://127.0.0.1:${front.port}`;
+    const workerEnv = {
+      ...process.env,
+      ...env({
+        DATABASE_URL: db.url,
+        INGEST_ROLE: 'workers',
+        INGEST_JOB_LOCK_MS: '2000',
+        INGEST_WORKER_CONCURRENCY: '8',
+      }),
+    };
+    const startWorker = (): ChildProcess =>
+      spawn(process.execPath, [main], { cwd: appDir, env: workerEnv, stdio: 'ignore' });
+    try {
+      const devices = await Promise.all(Array.from({ length: 10 }, (_, i) => activated(`dev-k${i}`)));
+      const ids = devices.map((d) => d.deviceId);
+      const total = async () =>
+        Number(
+          (
+            await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE device_id = ANY($1::uuid[])', [
+              ids,
+            ])
+          ).rows[0].n,
+        );
+      const posts: Promise<unknown>[] = [];
+      const frontUrl = `http://127.0.0.1:${front.port}/device/v1/telemetry`;
+      for (let b = 0; b < 40; b++)
+        for (const d of devices)
+          posts.push(
+            fetch(frontUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${d.credential}` },
+              body: JSON.stringify({
+                messages: Array.from({ length: 50 }, (_, i) => ({
+                  messageId: `k-${b}-${i}`,
+                  sampledAt: now(b * 50 + i),
+                })),
+              }),
+            }).then((r) => expect(r.status).toBe(202)),
+          );
+      await Promise.all(posts);
+      const expected = 10 * 40 * 50;
+
+      let worker = startWorker();
+      const partial = await waitFor(total, (n) => n > 2000, 30_000);
+      worker.kill('SIGKILL');
+      await new Promise((r) => worker.once('exit', r));
+      expect(partial).toBeGreaterThan(0);
+      expect(await total()).toBeLessThan(expected);
+
+      worker = startWorker();
+      try {
+        expect(await waitFor(total, (n) => n === expected, 60_000)).toBe(expected);
+      } finally {
+        worker.kill('SIGTERM');
+        await new Promise((r) => worker.once('exit', r));
+      }
+      // Every (device, message) once: as many distinct pairs as rows, and each device has its 2000.
+      const perDevice = await pool.query(
+        `SELECT device_id, count(*) AS n, count(DISTINCT message_id) AS distinct_ids
+           FROM device_telemetry WHERE device_id = ANY($1::uuid[]) GROUP BY device_id`,
+        [ids],
+      );
+      expect(perDevice.rows.map((r) => [Number(r.n), Number(r.distinct_ids)])).toEqual(
+        Array.from({ length: 10 }, () => [2000, 2000]),
+      );
+      expect(await telemetryQueue.getJobCounts('failed', 'waiting', 'active')).toEqual({
+        failed: 0,
+        waiting: 0,
+        active: 0,
+      });
+    } finally {
+      await front.stop();
+    }
+  }, 120_000);
+});

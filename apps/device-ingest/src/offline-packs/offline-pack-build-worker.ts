@@ -1,0 +1,321 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Pool } from '@kb/platform';
+import {
+  OFFLINE_PACK_BUILD_QUEUE,
+  offlinePackBuildSchema,
+  offlinePackFilePath,
+  WORKER_RETENTION,
+  type OfflinePackBuildJob,
+} from '@kb/platform';
+import type { Logger } from 'pino';
+import {
+  localizedRecipe,
+  mediaFileName,
+  recipeMedia,
+  selectPackContents,
+  type CatalogEntry,
+  type PackedRecipeSource,
+} from './pack-contents.js';
+import { ZipWriter } from './zip-writer.js';
+
+/** A refusal the build cannot get past by trying again; its code is translated by the API for the screens. */
+export class PackBuildError extends UnrecoverableError {
+  constructor(
+    readonly code: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(code);
+  }
+}
+
+export interface OfflinePackBuildDeps {
+  pool: Pool;
+  /** The file store the API's files module writes (FILES_DIR): media are read from it, packs written into it. */
+  filesDir: string;
+  log: Logger;
+}
+
+interface FileRow {
+  file_code: string;
+  storage_path: string;
+  mime: string;
+  original_name: string;
+}
+
+const NAMED = 5;
+const listed = (items: string[]) =>
+  items.length > NAMED ? `${items.slice(0, NAMED).join(', ')}…` : items.join(', ');
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Reports progress to the job and the build's row, at most once per whole percent step of 5. */
+function progressReporter(job: Job, pool: Pool, buildId: string) {
+  let last = -1;
+  return async (percent: number) => {
+    const value = Math.max(0, Math.min(100, Math.round(percent)));
+    if (value < 100 && value - last < 5) return;
+    last = value;
+    await job.updateProgress(value);
+    await pool.query('UPDATE offline_pack_builds SET progress = $2 WHERE build_id = $1', [buildId, value]);
+  };
+}
+
+/** The catalog of the model's last released pack (another pack of the same brand, factory and customer model). */
+async function baselineOf(pool: Pool, job: OfflinePackBuildJob) {
+  const { rows } = await pool.query<{
+    build_id: string;
+    pack_id: string;
+    number: string;
+    catalog: CatalogEntry[];
+  }>(
+    `SELECT build_id::text, pack_id::text, manifest->'pack'->>'number' AS number, manifest->'catalog' AS catalog
+       FROM offline_pack_builds
+      WHERE brand_owner_code = $1 AND product_code = $2 AND sub_brand_code = $3 AND released_at IS NOT NULL
+        AND status = 'done' AND pack_id <> $4
+      ORDER BY released_at DESC LIMIT 1`,
+    [job.brandOwnerCode, job.content.productCode, job.content.subBrandCode, job.packId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The selected recipes from the recipe read model, in the pack's order; refused when one is gone or not released. */
+async function selectedRecipes(pool: Pool, job: OfflinePackBuildJob): Promise<PackedRecipeSource[]> {
+  const { rows } = await pool.query<{ id: string; state: Omit<PackedRecipeSource, 'id'> }>(
+    `SELECT recipe_id::text AS id, state FROM recipe_detail WHERE brand_owner_code = $1 AND recipe_id = ANY($2::uuid[])`,
+    [job.brandOwnerCode, job.content.recipeIds],
+  );
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, ...r.state }]));
+  const unavailable = job.content.recipeIds.filter((id) => byId.get(id)?.status !== 'released');
+  if (unavailable.length)
+    throw new PackBuildError('offline_pack_build_recipes_unavailable', {
+      numbers: listed(unavailable.map((id) => byId.get(id)?.content.number ?? id.slice(0, 8))),
+    });
+  return job.content.recipeIds.map((id) => byId.get(id)!);
+}
+
+async function modelOf(pool: Pool, job: OfflinePackBuildJob) {
+  const { rows } = await pool.query<{
+    factory_model: string | null;
+    sub_brand_name: string | null;
+    customer_model: string | null;
+  }>(
+    `SELECT p.factory_model, s.name AS sub_brand_name, sp.customer_model
+       FROM (SELECT 1) x
+       LEFT JOIN products p ON p.product_code = $2
+       LEFT JOIN sub_brands s ON s.brand_owner_code = $1 AND s.sub_brand_code = $3
+       LEFT JOIN sub_brand_products sp ON sp.brand_owner_code = $1 AND sp.sub_brand_code = $3 AND sp.product_code = $2`,
+    [job.brandOwnerCode, job.content.productCode, job.content.subBrandCode],
+  );
+  const row = rows[0];
+  return {
+    productCode: job.content.productCode,
+    factoryModel: row?.factory_model ?? null,
+    subBrandCode: job.content.subBrandCode,
+    subBrandName: row?.sub_brand_name ?? null,
+    customerModel: row?.customer_model ?? null,
+  };
+}
+
+/**
+ * Writes one pack file: `manifest.json` (pack, model, languages, the recipes with their versions, removed ids, the
+ * catalog a device holds afterwards, and every other file with its size and SHA-256), `recipes/<id>/<lang>.json`
+ * for each recipe in each of its languages, and `media/<fileCode>.<ext>` for the pictures, videos and audio they
+ * use. The zip is written beside its final name and renamed when complete; its own SHA-256 goes into the row.
+ */
+export async function buildOfflinePack(job: Job, deps: OfflinePackBuildDeps) {
+  const parsed = offlinePackBuildSchema.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`invalid build-pack payload: ${parsed.error.message}`);
+  const data = parsed.data;
+  const { pool, filesDir } = deps;
+  const started = await pool.query(
+    `UPDATE offline_pack_builds SET status = 'running', progress = 0, started_at = now(), error_code = NULL,
+       error_params = NULL WHERE build_id = $1 AND status IN ('queued', 'running')`,
+    [data.buildId],
+  );
+  // The row is gone or already finished (a duplicate delivery): nothing to do.
+  if (started.rowCount === 0) return { skipped: true };
+  const progress = progressReporter(job, pool, data.buildId);
+
+  const recipes = await selectedRecipes(pool, data);
+  const baseline = data.content.type === 'incremental' ? await baselineOf(pool, data) : null;
+  const selection = selectPackContents(data.content.type, recipes, baseline?.catalog ?? null);
+  const model = await modelOf(pool, data);
+  await progress(10);
+
+  const codes = [...new Set(selection.included.flatMap((r) => recipeMedia(r.content)))];
+  const fileRows = codes.length
+    ? (
+        await pool.query<FileRow>(
+          `SELECT file_code::text, storage_path, mime, original_name FROM files
+            WHERE brand_owner_code = $1 AND file_code = ANY($2::uuid[])`,
+          [data.brandOwnerCode, codes],
+        )
+      ).rows
+    : [];
+  const files = new Map(fileRows.map((f) => [f.file_code, f]));
+  const missing = codes.filter((c) => !files.has(c));
+  if (missing.length) throw new PackBuildError('offline_pack_build_media_missing', { count: missing.length });
+  const mediaPath = (code: string) => {
+    const f = files.get(code)!;
+    return mediaFileName(code, f.mime, f.original_name);
+  };
+
+  const relative = offlinePackFilePath(data.brandOwnerCode, data.packId, data.buildId);
+  const target = path.resolve(filesDir, relative);
+  await mkdir(path.dirname(target), { recursive: true });
+  const partial = `${target}.part`;
+  const builtAt = new Date();
+  const out = createWriteStream(partial);
+  const zip = new ZipWriter(out, builtAt);
+  const listedFiles: { path: string; size: number; sha256: string }[] = [];
+  const add = async (name: string, bytes: Buffer) => {
+    await zip.add(name, bytes);
+    listedFiles.push({ path: name, size: bytes.length, sha256: sha256(bytes) });
+  };
+  try {
+    const total = selection.included.length + codes.length || 1;
+    let done = 0;
+    const packedRecipes = [];
+    for (const recipe of selection.included) {
+      const recipeFiles: string[] = [];
+      for (const lang of recipe.content.langs) {
+        const name = `recipes/${recipe.id}/${lang}.json`;
+        await add(name, Buffer.from(JSON.stringify(localizedRecipe(recipe, lang, mediaPath), null, 2)));
+        recipeFiles.push(name);
+      }
+      const names: Record<string, string> = {};
+      for (const lang of recipe.content.langs) names[lang] = recipe.content.texts[lang]?.name ?? '';
+      packedRecipes.push({
+        id: recipe.id,
+        number: recipe.content.number,
+        version: recipe.version,
+        mainLang: recipe.content.mainLang,
+        languages: recipe.content.langs,
+        names,
+        files: recipeFiles,
+        media: recipeMedia(recipe.content).map(mediaPath),
+      });
+      await progress(10 + (80 * ++done) / total);
+    }
+    for (const code of codes) {
+      const f = files.get(code)!;
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(path.resolve(filesDir, f.storage_path));
+      } catch {
+        throw new PackBuildError('offline_pack_build_media_missing', { count: 1 });
+      }
+      await add(mediaPath(code), bytes);
+      await progress(10 + (80 * ++done) / total);
+    }
+    const manifest = {
+      format: 'kitchen-offline-pack/1',
+      brandOwnerCode: data.brandOwnerCode,
+      pack: {
+        id: data.packId,
+        number: data.content.number,
+        type: data.content.type,
+        revision: data.revision,
+        buildId: data.buildId,
+        builtAt: builtAt.toISOString(),
+        builtBy: data.actor,
+      },
+      model,
+      languages: [...new Set(selection.included.flatMap((r) => r.content.langs))].sort(),
+      baseline: baseline
+        ? { packId: baseline.pack_id, number: baseline.number, buildId: baseline.build_id }
+        : null,
+      recipes: packedRecipes,
+      removedRecipeIds: selection.removedRecipeIds,
+      catalog: selection.catalog,
+      files: listedFiles,
+    };
+    await zip.add('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
+    const written = await zip.finish();
+    await progress(95);
+    await rename(partial, target);
+    await pool.query(
+      `UPDATE offline_pack_builds SET status = 'done', progress = 100, file_path = $2, file_size = $3, sha256 = $4,
+         manifest = $5, finished_at = now() WHERE build_id = $1`,
+      [data.buildId, relative, written.size, written.sha256, JSON.stringify(manifest)],
+    );
+    await job.updateProgress(100);
+    await removeSupersededFiles(deps, data);
+    return { file: relative, size: written.size, sha256: written.sha256 };
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Deletes the files of the pack's earlier builds now that a newer one is done: only the newest file is offered for
+ * download. Files of builds that went online stay (they are what devices received).
+ */
+async function removeSupersededFiles(deps: OfflinePackBuildDeps, data: OfflinePackBuildJob): Promise<void> {
+  const { rows } = await deps.pool.query<{ build_id: string; file_path: string }>(
+    `WITH superseded AS (
+       SELECT build_id, file_path FROM offline_pack_builds
+        WHERE pack_id = $1 AND build_id <> $2 AND status = 'done' AND released_at IS NULL AND file_path IS NOT NULL
+          AND requested_at < (SELECT requested_at FROM offline_pack_builds WHERE build_id = $2)
+        FOR UPDATE)
+     UPDATE offline_pack_builds b SET file_path = NULL FROM superseded s WHERE b.build_id = s.build_id
+     RETURNING s.build_id::text, s.file_path`,
+    [data.packId, data.buildId],
+  );
+  for (const row of rows) await rm(path.resolve(deps.filesDir, row.file_path), { force: true });
+}
+
+/** Records a failed attempt: failed with its reason on the last one, queued again (reason kept) before that. */
+async function recordFailure(pool: Pool, job: Job, error: Error): Promise<void> {
+  const buildId = (job.data as { buildId?: string }).buildId;
+  if (!buildId) return;
+  const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  const code = error instanceof PackBuildError ? error.code : 'offline_pack_build_failed';
+  const params = error instanceof PackBuildError ? error.params : { reason: error.message.slice(0, 300) };
+  await pool.query(
+    `UPDATE offline_pack_builds SET status = $2, progress = 0, error_code = $3, error_params = $4,
+       finished_at = CASE WHEN $2 = 'failed' THEN now() END WHERE build_id = $1 AND status <> 'done'`,
+    [buildId, final ? 'failed' : 'queued', code, JSON.stringify(params)],
+  );
+}
+
+/**
+ * The worker of queue `offline-pack-build`: one build at a time (a build reads and compresses every media file;
+ * the machine's cores are better left to the API). Returns what `startIngest` needs to stop it.
+ */
+export function startOfflinePackBuildWorker(
+  connection: Redis,
+  prefix: string,
+  deps: OfflinePackBuildDeps,
+  onError: (err: Error) => void,
+): Worker {
+  const worker = new Worker(
+    OFFLINE_PACK_BUILD_QUEUE,
+    async (job) => {
+      try {
+        return await buildOfflinePack(job, deps);
+      } catch (error) {
+        await recordFailure(deps.pool, job, error as Error).catch((e: Error) =>
+          deps.log.error({ err: e, jobId: job.id }, 'could not record the failed build'),
+        );
+        throw error;
+      }
+    },
+    { connection, prefix, concurrency: 1, ...WORKER_RETENTION },
+  );
+  worker.on('error', onError);
+  worker.on('failed', (job, err) =>
+    deps.log.warn({ queue: OFFLINE_PACK_BUILD_QUEUE, jobId: job?.id, err: err.message }, 'pack build failed'),
+  );
+  worker.on('completed', (job) =>
+    deps.log.info({ queue: OFFLINE_PACK_BUILD_QUEUE, jobId: job.id }, 'pack built'),
+  );
+  return worker;
+}

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { crc32, deflateRawSync } from 'node:zlib';
+
+/** What `finish` reports: the whole archive's size and SHA-256 (hex), computed over the bytes as written. */
+export interface WrittenZip {
+  size: number;
+  sha256: string;
+  entries: number;
+}
+
+interface CentralEntry {
+  name: Buffer;
+  method: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  offset: number;
+}
+
+const UTF8_NAMES = 0x0800;
+const MAX_ENTRIES = 0xffff;
+const MAX_OFFSET = 0xffffffff;
+
+/** MS-DOS date and time of the entries (the zip format has no time zone; UTC is written). */
+function dosDateTime(at: Date): { date: number; time: number } {
+  const year = Math.max(at.getUTCFullYear(), 1980);
+  return {
+    date: ((year - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
+    time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | (at.getUTCSeconds() >> 1),
+  };
+}
+
+/**
+ * A plain zip (PKWARE APPNOTE 6.3: local headers, deflate or store, central directory, end record) written
+ * straight to a stream, hashing every byte on the way so the checksum needs no second read. Entries are whole
+ * buffers (a recipe's JSON, one media file at a time); no zip64, so at most 65535 entries and 4 GiB — far above a
+ * pack of 2000 recipes. Node's zlib gives deflate and CRC-32, so no library is needed for this much.
+ */
+export class ZipWriter {
+  private readonly hash = createHash('sha256');
+  private readonly entries: CentralEntry[] = [];
+  private offset = 0;
+  private readonly stamp: { date: number; time: number };
+
+  constructor(
+    private readonly out: Writable,
+    at: Date,
+  ) {
+    this.stamp = dosDateTime(at);
+  }
+
+  private async write(chunk: Buffer): Promise<void> {
+    this.hash.update(chunk);
+    this.offset += chunk.length;
+    if (!this.out.write(chunk)) await once(this.out, 'drain');
+  }
+
+  /** Adds one file; deflated unless that does not make it smaller (pictures and videos usually stay stored). */
+  async add(name: string, data: Buffer): Promise<void> {
+    if (this.entries.length >= MAX_ENTRIES) throw new Error('too many files for one pack');
+    const nameBytes = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const deflated = deflateRawSync(data);
+    const stored = deflated.length >= data.length;
+    const body = stored ? data : deflated;
+    const method = stored ? 0 : 8;
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(UTF8_NAMES, 6);
+    header.writeUInt16LE(method, 8);
+    header.writeUInt16LE(this.stamp.time, 10);
+    header.writeUInt16LE(this.stamp.date, 12);
+    header.writeUInt32LE(crc, 14);
+    header.writeUInt32LE(body.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(nameBytes.length, 26);
+    header.writeUInt16LE(0, 28);
+    const offset = this.offset;
+    if (offset + 30 + nameBytes.length + body.length > MAX_OFFSET) throw new Error('pack larger than 4 GiB');
+    this.entries.push({
+      name: nameBytes,
+      method,
+      crc,
+      compressedSize: body.length,
+      size: data.length,
+      offset,
+    });
+    await this.write(header);
+    await this.write(nameBytes);
+    await this.write(body);
+  }
+
+  /** Writes the central directory and the end record, ends the stream and reports size and checksum. */
+  async finish(): Promise<WrittenZip> {
+    const start = this.offset;
+    for (const e of this.entries) {
+      const record = Buffer.alloc(46);
+      record.writeUInt32LE(0x02014b50, 0);
+      record.writeUInt16LE(20, 4);
+      record.writeUInt16LE(20, 6);
+      record.writeUInt16LE(UTF8_NAMES, 8);
+      record.writeUInt16LE(e.method, 10);
+      record.writeUInt16LE(this.stamp.time, 12);
+      record.writeUInt16LE(this.stamp.date, 14);
+      record.writeUInt32LE(e.crc, 16);
+      record.writeUInt32LE(e.compressedSize, 20);
+      record.writeUInt32LE(e.size, 24);
+      record.writeUInt16LE(e.name.length, 28);
+      record.writeUInt32LE(e.offset, 42);
+      await this.write(record);
+      await this.write(e.name);
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(this.offset - start, 12);
+    end.writeUInt32LE(start, 16);
+    await this.write(end);
+    const finished = once(this.out, 'finish');
+    this.out.end();
+    await finished;
+    return { size: this.offset, sha256: this.hash.digest('hex'), entries: this.entries.length };
+  }
+}

@@ -1,0 +1,177 @@
+import type pg from 'pg';
+import type { FaultMessage, TelemetryMessage } from '@kb/contracts';
+import { withTransaction } from '@kb/platform';
+import { DEFAULT_INACTIVITY_TIMEOUT_S } from './activation.js';
+
+/** One telemetry message of a posted batch, with who posted it and when the post arrived (server time). */
+export interface TelemetryWrite {
+  deviceId: string;
+  brandOwnerCode: string;
+  receivedAt: string;
+  message: TelemetryMessage;
+}
+
+export interface FaultWrite {
+  deviceId: string;
+  brandOwnerCode: string;
+  receivedAt: string;
+  message: FaultMessage;
+}
+
+/** What one device's posts in a write tell about it: when it was last heard, and its newest sample. */
+interface Activity {
+  deviceId: string;
+  seenAt: string;
+  sample?: TelemetryMessage;
+}
+
+function activities(
+  writes: { deviceId: string; receivedAt: string; message: unknown }[],
+  withSample: boolean,
+) {
+  const byDevice = new Map<string, Activity>();
+  for (const w of writes) {
+    const a = byDevice.get(w.deviceId) ?? { deviceId: w.deviceId, seenAt: w.receivedAt };
+    if (Date.parse(w.receivedAt) > Date.parse(a.seenAt)) a.seenAt = w.receivedAt;
+    if (withSample) {
+      const m = w.message as TelemetryMessage;
+      if (!a.sample || Date.parse(m.sampledAt) > Date.parse(a.sample.sampledAt)) a.sample = m;
+    }
+    byDevice.set(w.deviceId, a);
+  }
+  // Lock order: by id, so two writers touching the same devices never deadlock.
+  return [...byDevice.values()].sort((x, y) => (x.deviceId < y.deviceId ? -1 : 1));
+}
+
+/**
+ * Applies posts to the devices: last activity only moves forward; online when the post is still within the
+ * inactivity timeout (a late job never revives a device whose posts are all older than its timeout); the
+ * state of a sample (IP, versions, mode, network) applies only if it is newer than the one applied before, so
+ * out-of-order posts never move a device backwards.
+ */
+async function touchDevices(c: pg.PoolClient, list: Activity[]): Promise<void> {
+  if (!list.length) return;
+  const ids = list.map((a) => a.deviceId);
+  await c.query('SELECT 1 FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
+  const col = <T>(f: (s: TelemetryMessage) => T | undefined) =>
+    list.map((a) => (a.sample ? (f(a.sample) ?? null) : null));
+  await c.query(
+    `WITH u AS (
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::text[],
+                            $7::text[], $8::text[], $9::text[])
+         AS u(device_id, seen, sampled, ip, network, mode, apk, mcu, tp)),
+     v AS (
+       SELECT d.id, u.*, GREATEST(d.last_seen_at, u.seen) AS new_seen,
+              GREATEST(d.last_seen_at, u.seen)
+                + make_interval(secs => coalesce(d.inactivity_timeout_s, s.inactivity_timeout_s, ${DEFAULT_INACTIVITY_TIMEOUT_S}))
+                AS new_due,
+              (u.sampled IS NOT NULL AND (d.last_sample_at IS NULL OR u.sampled >= d.last_sample_at)) AS newer
+         FROM u JOIN devices d ON d.id = u.device_id
+         LEFT JOIN device_brand_settings s ON s.brand_owner_code = d.brand_owner_code)
+     UPDATE devices d SET
+       last_seen_at = v.new_seen,
+       offline_due_at = v.new_due,
+       status_changed_at = CASE WHEN NOT d.online AND v.new_due > now() THEN now() ELSE d.status_changed_at END,
+       online = d.online OR v.new_due > now(),
+       last_sample_at = CASE WHEN v.newer THEN v.sampled ELSE d.last_sample_at END,
+       ip = CASE WHEN v.newer THEN coalesce(v.ip, d.ip) ELSE d.ip END,
+       network = CASE WHEN v.newer THEN coalesce(v.network, d.network) ELSE d.network END,
+       current_mode = CASE WHEN v.newer THEN coalesce(v.mode, d.current_mode) ELSE d.current_mode END,
+       apk_version = CASE WHEN v.newer THEN coalesce(v.apk, d.apk_version) ELSE d.apk_version END,
+       mcu_version = CASE WHEN v.newer THEN coalesce(v.mcu, d.mcu_version) ELSE d.mcu_version END,
+       tp_version = CASE WHEN v.newer THEN coalesce(v.tp, d.tp_version) ELSE d.tp_version END
+     FROM v WHERE d.id = v.id`,
+    [
+      ids,
+      list.map((a) => a.seenAt),
+      col((s) => s.sampledAt),
+      col((s) => s.ip),
+      col((s) => s.network),
+      col((s) => s.mode),
+      col((s) => s.apkVersion),
+      col((s) => s.mcuVersion),
+      col((s) => s.tpVersion),
+    ],
+  );
+}
+
+/**
+ * Stores telemetry messages in one transaction: one multi-row insert (unnest), idempotent on (device, message
+ * id), then the devices' activity. Messages of devices deleted meanwhile are dropped. Answers how many rows
+ * were new.
+ */
+export async function storeTelemetry(pool: pg.Pool, writes: TelemetryWrite[]): Promise<number> {
+  if (!writes.length) return 0;
+  return withTransaction(pool, async (c) => {
+    const m = writes.map((w) => w.message);
+    const { rowCount } = await c.query(
+      `INSERT INTO device_telemetry (device_id, message_id, brand_owner_code, sampled_at, received_at, network, ip,
+                                     apk_version, mcu_version, tp_version, mode, extra)
+       SELECT u.* FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[],
+                              $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::jsonb[])
+         AS u(device_id, message_id, brand, sampled_at, received_at, network, ip, apk, mcu, tp, mode, extra)
+       JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
+       ON CONFLICT (device_id, message_id) DO NOTHING`,
+      [
+        writes.map((w) => w.deviceId),
+        m.map((x) => x.messageId),
+        writes.map((w) => w.brandOwnerCode),
+        m.map((x) => x.sampledAt),
+        writes.map((w) => w.receivedAt),
+        m.map((x) => x.network ?? null),
+        m.map((x) => x.ip ?? null),
+        m.map((x) => x.apkVersion ?? null),
+        m.map((x) => x.mcuVersion ?? null),
+        m.map((x) => x.tpVersion ?? null),
+        m.map((x) => x.mode ?? null),
+        m.map((x) => JSON.stringify(x.extra ?? {})),
+      ],
+    );
+    await touchDevices(c, activities(writes, true));
+    return rowCount ?? 0;
+  });
+}
+
+/** Stores fault reports like telemetry; each report keeps the device's model and APK version of that moment. */
+export async function storeFaults(pool: pg.Pool, writes: FaultWrite[]): Promise<number> {
+  if (!writes.length) return 0;
+  return withTransaction(pool, async (c) => {
+    const m = writes.map((w) => w.message);
+    const { rowCount } = await c.query(
+      `INSERT INTO device_faults (device_id, message_id, brand_owner_code, sn, product_code, sub_model, apk_version,
+                                  type, reported_at, received_at, country, city, error_log)
+       SELECT u.device_id, u.message_id, d.brand_owner_code, d.sn, d.product_code, d.sub_model, d.apk_version,
+              u.type, u.reported_at, u.received_at, u.country, u.city, u.error_log
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[],
+                     $7::text[], $8::text[], $9::text[])
+           AS u(device_id, message_id, brand, type, reported_at, received_at, country, city, error_log)
+         JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
+       ON CONFLICT (device_id, message_id) DO NOTHING`,
+      [
+        writes.map((w) => w.deviceId),
+        m.map((x) => x.messageId),
+        writes.map((w) => w.brandOwnerCode),
+        m.map((x) => x.type),
+        m.map((x) => x.reportedAt),
+        writes.map((w) => w.receivedAt),
+        m.map((x) => x.country ?? null),
+        m.map((x) => x.city ?? null),
+        m.map((x) => x.errorLog),
+      ],
+    );
+    await touchDevices(c, activities(writes, false));
+    return rowCount ?? 0;
+  });
+}
+
+/**
+ * Marks offline every online device whose timeout has passed; answers how many changed. Safe to run from
+ * several processes at once (each row changes once).
+ */
+export async function sweepOfflineDevices(pool: pg.Pool | pg.PoolClient): Promise<number> {
+  const { rowCount } = await pool.query(
+    `UPDATE devices SET online = false, status_changed_at = now()
+      WHERE online AND offline_due_at <= now()`,
+  );
+  return rowCount ?? 0;
+}

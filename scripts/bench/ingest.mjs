@@ -1,0 +1,473 @@
+/* global fetch, FormData, performance, setTimeout */
+// `npm run bench` (ingest): device ingestion end to end and the device list at a million devices. On a private
+// database (dropped at the end) with the real, built API and device-ingest processes:
+//   1. 10,000 activated devices of brand DEMO (credentials as activation issues them);
+//   2. for batches of 1 and of 50 messages: BENCH_CLIENTS (64) keep-alive clients post as fast as answers come
+//      for BENCH_SECONDS (10) — messages/s end to end = messages posted / time from the first post until the
+//      last message is in Postgres; and post → visible latency (until the device's last connect time, as the
+//      device list shows it, reaches the post) of every 10th post;
+//   3. the same with batches of 50 at a steady BENCH_PACED_RATE (5,000) messages/s: the latency of a
+//      system that is not saturated; then batches of 1 and 50 again with the device API and the workers in
+//      two processes (INGEST_ROLE http + workers);
+//   4. the ceiling: a plain Node HTTP handler that reads the same posts and answers 202, same clients;
+//   5. 1,000,000 more devices of DEMO; GET /api/device/list as a logged-in user, BENCH_REQUESTS (100)
+//      sequential requests per query shape: p50 / p95 / p99.
+// BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const DEVICES = 10_000;
+const BIG = Number(process.env.BENCH_DEVICES ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 5000);
+const BRAND = 'DEMO';
+
+if (process.env.BENCH_SKIP_BUILD !== 'true') {
+  console.log('Building the API, device-ingest and the test harness …');
+  const nxManifest = createRequire(import.meta.url).resolve('nx/package.json');
+  const nxBin = path.join(path.dirname(nxManifest), JSON.parse(readFileSync(nxManifest, 'utf8')).bin.nx);
+  execFileSync(
+    process.execPath,
+    [
+      nxBin,
+      'run-many',
+      '-t',
+      'build',
+      '-p',
+      '@kb/api',
+      '@kb/device-ingest',
+      '@kb/testing',
+      '--output-style=static',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}
+const { startSystem } = await import(pathToFileURL(path.join(root, 'libs/testing/dist/index.js')).href);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const fmt = (n) => Math.round(n).toLocaleString('en');
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function waitHealthy(url, child, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const redisPrefix = `kbbench-${randomBytes(4).toString('hex')}:`;
+const system = await startSystem({ env: { LOG_LEVEL: 'warn', REDIS_PREFIX: redisPrefix } });
+const pool = new pg.Pool({ connectionString: system.db.url, max: 6 });
+pool.on('error', () => undefined);
+const children = [];
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function post(port, pathName, body, token) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathName,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+try {
+  /**
+   * Starts device-ingest processes: `['all']` as `npm start` runs it (device API and workers in one process),
+   * or `['http', 'workers']` (one of each: the two cores of a small box both at work). Credentials are trusted
+   * for the whole run (INGEST_AUTH_CACHE_MS), as for a fleet whose devices post at least once per minute.
+   */
+  async function startIngest(roles) {
+    const port = await freePort();
+    const started = [];
+    for (const role of roles) {
+      const child = spawn(process.execPath, [path.join(root, 'apps/device-ingest/dist/main.js')], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: system.db.url,
+          REDIS_PREFIX: redisPrefix,
+          INGEST_PORT: String(role === 'workers' ? await freePort() : port),
+          INGEST_ROLE: role,
+          INGEST_AUTH_CACHE_MS: '600000',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      children.push(child);
+      started.push(child);
+    }
+    await waitHealthy(`http://127.0.0.1:${port}/health`, started[0]);
+    return {
+      port,
+      async stop() {
+        await Promise.all(
+          started.map((c) => {
+            const exited = new Promise((r) => c.once('exit', r));
+            c.kill('SIGTERM');
+            return exited;
+          }),
+        );
+      },
+    };
+  }
+  let ingest = await startIngest(['all']);
+  let ingestPort = ingest.port;
+
+  // 1. 10,000 activated devices with credentials, written in bulk the way activation writes them.
+  const devices = Array.from({ length: DEVICES }, (_, i) => {
+    const secret = randomBytes(32).toString('base64url');
+    const credentialId = randomUUID();
+    return {
+      id: randomUUID(),
+      sn: `BENCH${String(i).padStart(7, '0')}`,
+      credentialId,
+      secret,
+      token: `${credentialId}.${secret}`,
+    };
+  });
+  await pool.query(
+    `INSERT INTO devices (id, brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, activated_at,
+                          online, last_seen_at, offline_due_at)
+     SELECT id, $1, sn, 'TM-6', 'DEMO-CHEF', 'ChefMate C6', '2.1.0', now(), true, now(), now() + interval '300 s'
+       FROM unnest($2::uuid[], $3::text[]) AS u(id, sn)`,
+    [BRAND, devices.map((d) => d.id), devices.map((d) => d.sn)],
+  );
+  await pool.query(
+    `INSERT INTO device_credentials (id, device_id, secret_hash)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bytea[])`,
+    [
+      devices.map((d) => d.credentialId),
+      devices.map((d) => d.id),
+      devices.map((d) => createHash('sha256').update(d.secret).digest()),
+    ],
+  );
+  const stored = async () =>
+    Number(
+      (await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE brand_owner_code = $1', [BRAND]))
+        .rows[0].n,
+    );
+
+  let seq = 0;
+  const body = (batch) => {
+    const at = new Date().toISOString();
+    const messages = [];
+    for (let i = 0; i < batch; i++)
+      messages.push({
+        messageId: `b${seq++}`,
+        sampledAt: at,
+        network: 'wifi',
+        ip: '10.9.8.7',
+        apkVersion: '2.1.0',
+        mode: 'BOIL',
+        extra: { temperatureC: 96.5, rssi: -51 },
+      });
+    return JSON.stringify({ messages });
+  };
+
+  /**
+   * Clients post batches to `port` until `seconds` are over: closed loop (next post when the answer came), or
+   * paced to `rate` messages/s. Every 10th post is a probe: its device and send time.
+   */
+  async function load(port, batch, seconds, { rate, probes } = {}) {
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    let posts = 0;
+    let refused = 0;
+    let lastAnswer = started;
+    const interval = rate ? (CLIENTS * batch * 1000) / rate : 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        let next = started + (interval * c) / CLIENTS;
+        while (performance.now() < until) {
+          if (interval) {
+            const wait = next - performance.now();
+            if (wait > 0) await sleep(wait);
+            next += interval;
+          }
+          const device = devices[Math.floor(Math.random() * DEVICES)];
+          const sentAt = Date.now();
+          const status = await post(port, '/device/v1/telemetry', body(batch), device.token);
+          lastAnswer = performance.now();
+          if (status === 202) {
+            posts++;
+            if (probes && posts % 10 === 0) probes.push({ id: device.id, sentAt });
+          } else refused++;
+        }
+      }),
+    );
+    return { posts, refused, messages: posts * batch, started, httpSeconds: (lastAnswer - started) / 1000 };
+  }
+
+  /** Polls the devices of the probes until each shows a last connect time at or after its post. */
+  async function watchProbes(probes, done) {
+    const latencies = [];
+    const pending = new Map();
+    let taken = 0;
+    for (;;) {
+      while (taken < probes.length) {
+        const p = probes[taken++];
+        pending.set(p, p);
+      }
+      if (pending.size) {
+        const list = [...pending.keys()];
+        const { rows } = await pool.query('SELECT id, last_seen_at FROM devices WHERE id = ANY($1::uuid[])', [
+          [...new Set(list.map((p) => p.id))],
+        ]);
+        const seen = new Map(rows.map((r) => [r.id, r.last_seen_at.getTime()]));
+        const now = Date.now();
+        for (const p of list)
+          if ((seen.get(p.id) ?? 0) >= p.sentAt) {
+            latencies.push(now - p.sentAt);
+            pending.delete(p);
+          }
+      }
+      if (done() && taken === probes.length && !pending.size) return latencies.sort((a, b) => a - b);
+      await sleep(20);
+    }
+  }
+
+  async function endToEnd(batch, options = {}) {
+    const before = await stored();
+    const probes = [];
+    let loading = true;
+    const watching = watchProbes(probes, () => !loading);
+    const run = await load(ingestPort, batch, SECONDS, { ...options, probes });
+    loading = false;
+    const deadline = Date.now() + 180_000;
+    while ((await stored()) < before + run.messages) {
+      if (Date.now() > deadline) throw new Error('the posted messages were not all stored within 3 minutes');
+      await sleep(50);
+    }
+    const e2eSeconds = (performance.now() - run.started) / 1000;
+    const latencies = await watching;
+    return { ...run, e2eSeconds, latencies };
+  }
+
+  // Devices post again and again, so a device's credential is checked in Postgres once and then trusted for a
+  // while (INGEST_AUTH_CACHE_MS): one post per device first, as after the fleet's first minute.
+  const warmStarted = performance.now();
+  for (let i = 0; i < DEVICES; i += CLIENTS)
+    await Promise.all(
+      devices.slice(i, i + CLIENTS).map((d) => post(ingestPort, '/device/v1/telemetry', body(1), d.token)),
+    );
+  console.log(`Warm-up: one post per device in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s`);
+
+  const results = [];
+  for (const batch of [1, 50]) {
+    console.log(
+      `Ingest: ${DEVICES.toLocaleString('en')} devices, batches of ${batch}, ${CLIENTS} clients, ${SECONDS} s …`,
+    );
+    results.push({ title: `batch ${batch}, as fast as answered`, batch, ...(await endToEnd(batch)) });
+  }
+  console.log(`Ingest: batches of 50 paced at ${fmt(PACED_RATE)} messages/s …`);
+  results.push({
+    title: `batch 50, paced ${fmt(PACED_RATE)} msg/s`,
+    batch: 50,
+    ...(await endToEnd(50, { rate: PACED_RATE })),
+  });
+  // The same device fleet against one device-API process and one worker process.
+  await ingest.stop();
+  ingest = await startIngest(['http', 'workers']);
+  ingestPort = ingest.port;
+  for (const batch of [1, 50]) {
+    console.log(`Ingest, device API and workers in two processes: batches of ${batch} …`);
+    results.push({ title: `2 processes, batch ${batch}`, batch, ...(await endToEnd(batch)) });
+  }
+  await ingest.stop();
+
+  // 4. The ceiling: a plain HTTP handler reading the same posts.
+  const ceilingPort = await freePort();
+  const ceiling = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((req, res) => { const c = []; req.on('data', (d) => c.push(d));
+         req.on('end', () => { const n = JSON.parse(Buffer.concat(c)).messages.length;
+           const b = JSON.stringify({ status: 202, desc: 'accepted', data: { accepted: n } });
+           res.writeHead(202, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b) }); res.end(b); });
+       }).listen(${ceilingPort}, '127.0.0.1');`,
+    ],
+    { stdio: 'inherit' },
+  );
+  children.push(ceiling);
+  await sleep(500);
+  const ceilings = [];
+  for (const batch of [1, 50]) ceilings.push({ batch, ...(await load(ceilingPort, batch, SECONDS)) });
+  ceiling.kill('SIGTERM');
+
+  console.log(
+    `\nIngest end to end (HTTP → BullMQ → Postgres), ${DEVICES.toLocaleString('en')} devices, one device-ingest process unless said:`,
+  );
+  const pad = (s, n) => String(s).padStart(n);
+  console.log(
+    `${'run'.padEnd(34)} ${pad('posts', 8)} ${pad('HTTP msg/s', 11)} ${pad('e2e msg/s', 10)} ${pad('visible p50', 12)} ${pad('p99 ms', 8)}`,
+  );
+  for (const r of results)
+    console.log(
+      `${r.title.padEnd(34)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.messages / r.httpSeconds), 11)} ${pad(fmt(r.messages / r.e2eSeconds), 10)} ${pad(fmt(percentile(r.latencies, 50)), 12)} ${pad(fmt(percentile(r.latencies, 99)), 8)}`,
+    );
+  console.log('Ceiling: a plain Node HTTP handler reading the same posts (no auth, queue or database):');
+  for (const c of ceilings)
+    console.log(
+      `  batch ${String(c.batch).padEnd(3)} ${fmt(c.posts / c.httpSeconds)} posts/s = ${fmt(c.messages / c.httpSeconds)} msg/s`,
+    );
+  console.log('(targets: over 10,000 msg/s with batches of 50; p99 post → visible under 2 s)');
+
+  // 5. The device list at a million devices.
+  console.log(`\nWriting ${BIG.toLocaleString('en')} more devices of ${BRAND} …`);
+  const writeStarted = performance.now();
+  for (let from = 0; from < BIG; from += 100_000) {
+    await pool.query(
+      `INSERT INTO devices (brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, mcu_version,
+                            tp_version, ip, activated_at, online, last_seen_at, offline_due_at)
+       SELECT $1, 'KC' || lpad(i::text, 9, '0'),
+              (ARRAY['TM-6','TM-7','AF-5','AF-8','SM-3','OV-40','TMA-1','TMS-1'])[1 + i % 8],
+              (ARRAY['DEMO-CHEF','DEMO-CHEF','DEMO-AIR','DEMO-AIR','DEMO-BAKE','DEMO-BAKE','DEMO-CHEF','DEMO-BAKE'])[1 + i % 8],
+              'Model ' || (i % 8), (ARRAY['2.0.3','2.1.0','2.1.0','2.2.0'])[1 + i % 4], '1.4.' || (i % 3),
+              '3.0.' || (i % 2), '10.' || (i % 200) || '.' || (i / 200 % 250) || '.' || (i % 250),
+              now() - (i % 900) * interval '1 day', i % 3 = 0,
+              -- a third online (heard within the 5-minute timeout), the rest quiet for 10 minutes to a day
+              now() - CASE WHEN i % 3 = 0 THEN i % 4 ELSE 10 + i % 1400 END * interval '1 minute',
+              now() - CASE WHEN i % 3 = 0 THEN i % 4 ELSE 10 + i % 1400 END * interval '1 minute' + interval '300 s'
+         FROM generate_series($2::int, $3::int) AS i`,
+      [BRAND, from + 1, Math.min(BIG, from + 100_000)],
+    );
+  }
+  await pool.query('VACUUM ANALYZE devices');
+  console.log(`  written and analysed in ${((performance.now() - writeStarted) / 1000).toFixed(0)} s`);
+
+  const cookies = new Map();
+  async function call(method, url, form) {
+    const res = await fetch(system.baseUrl + url, {
+      method,
+      body: form,
+      headers: { 'x-lang': 'zh', cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+    }
+    return res;
+  }
+  await call('GET', '/api/auth/captcha');
+  const form = new FormData();
+  form.set('account', 'demo');
+  form.set('password', createHash('md5').update('demo12345').digest('hex'));
+  form.set('captcha', '0000');
+  form.set('sysFlag', 'brand');
+  const login = await (await call('POST', '/api/auth/login', form)).json();
+  if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
+  const { rows: middle } = await pool.query(
+    `SELECT seq FROM devices WHERE brand_owner_code = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1`,
+    [BRAND, Math.floor(BIG / 2)],
+  );
+  const deepPage = Math.floor(BIG / 2 / 10);
+  const QUERIES = [
+    ['first page, no filter', 'pageNum=1&pageSize=10'],
+    ['filtered first page: product + online', 'productCode=AF-5&online=true&pageNum=1&pageSize=10'],
+    ['filtered first page: APK version', 'apkVersion=2.2.0&pageNum=1&pageSize=20'],
+    ['filtered first page: SN prefix', 'sn=KC0000123&pageNum=1&pageSize=10'],
+    ['filtered first page: sub-brand + TP', 'subBrandCode=DEMO-BAKE&tpVersion=3.0.1&pageNum=1&pageSize=10'],
+    [`deep page ${fmt(deepPage)} by pageNum`, `pageNum=${deepPage}&pageSize=10`],
+    ['deep page by cursor (after)', `after=${middle[0].seq}&pageNum=${deepPage}&pageSize=10`],
+    ['filtered deep page by cursor', `online=true&after=${middle[0].seq}&pageNum=2&pageSize=10`],
+  ];
+  const listResults = [];
+  // The floor: a signed-in request that reads nothing but the session.
+  QUERIES.unshift(['(floor: GET /api/auth/me)', null]);
+  for (const [title, query] of QUERIES) {
+    const times = [];
+    let total = 0;
+    for (let i = 0; i < REQUESTS + 3; i++) {
+      const t = performance.now();
+      const res = await (
+        await call('GET', query === null ? '/api/auth/me' : `/api/device/list?${query}`)
+      ).json();
+      if (res.status !== 200) throw new Error(`${query}: ${res.desc}`);
+      if (i >= 3) times.push(performance.now() - t);
+      total = res.data.total ?? '';
+    }
+    times.sort((a, b) => a - b);
+    listResults.push({
+      title,
+      total,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+    });
+  }
+  const { rows: count } = await pool.query(
+    'SELECT count(*)::int AS n FROM devices WHERE brand_owner_code = $1',
+    [BRAND],
+  );
+  console.log(
+    `\nGET /api/device/list, ${count[0].n.toLocaleString('en')} devices in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in):`,
+  );
+  console.log(
+    `${'query'.padEnd(42)} ${pad('total', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)}`,
+  );
+  for (const r of listResults)
+    console.log(
+      `${r.title.padEnd(42)} ${pad(r.total === '' ? '' : fmt(r.total), 9)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)}`,
+    );
+  console.log('(target: p95 under 50 ms; each answer includes its exact total)');
+} finally {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  agent.destroy();
+  await pool.end();
+  await system.stop();
+  // Leave nothing of the run in Redis.
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const keys = await redis.keys(`${redisPrefix}*`);
+  for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
+  await redis.quit();
+}

@@ -1,0 +1,341 @@
+// `npm run bench` (recipes): how fast the projector catches up with a brand's recipe history, and how fast the
+// recipe list answers at that size. On a private database (dropped at the end) with the real, built API and
+// projector processes:
+//   1. the API starts on a fresh database with the demo brands; BENCH_RECIPES recipes (default 100,000) of brand
+//      DEMO are written as their events (created; 60% submitted; 40% of all also released, through the recipe
+//      decider, so the payloads are exactly what the commands write), by 16 concurrent writers;
+//   2. the projector starts from zero: catch-up speed = events / time until every projection reached the head
+//      (and the same for the recipes projection alone);
+//   3. GET /api/recipe/list as a logged-in user, BENCH_REQUESTS times per query shape (default 200), sequential:
+//      p50 / p95 / p99 per filtered, paged query.
+// BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RECIPES = Number(process.env.BENCH_RECIPES ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WRITERS = 16;
+const BRAND = 'DEMO';
+
+if (process.env.BENCH_SKIP_BUILD !== 'true') {
+  console.log('Building the API, the projector and the test harness …');
+  const nxManifest = createRequire(import.meta.url).resolve('nx/package.json');
+  const nxBin = path.join(path.dirname(nxManifest), JSON.parse(readFileSync(nxManifest, 'utf8')).bin.nx);
+  execFileSync(
+    process.execPath,
+    [
+      nxBin,
+      'run-many',
+      '-t',
+      'build',
+      '-p',
+      '@kb/api',
+      '@kb/projector',
+      '@kb/testing',
+      '--output-style=static',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}
+const dist = (p) => import(pathToFileURL(path.join(root, p)).href);
+const { startSystem } = await dist('libs/testing/dist/index.js');
+const { PostgresEventStore } = await dist('libs/event-store/dist/index.js');
+const { decideRecipe, evolveRecipe, recipeDecider, RECIPE_EVENT_SCHEMA_VERSIONS } =
+  await dist('libs/domain/dist/index.js');
+const { recipeContentSchema } = await dist('libs/contracts/dist/index.js');
+
+const system = await startSystem({ env: { LOG_LEVEL: 'warn' } });
+const pool = new pg.Pool({ connectionString: system.db.url, max: WRITERS + 4 });
+pool.on('error', () => undefined);
+const store = new PostgresEventStore(pool, { notify: false });
+let projector;
+try {
+  // Reference data the recipes point at: the brand's models, 20 categories, 30 labels.
+  const products = (
+    await pool.query('SELECT product_code FROM brand_products WHERE brand_owner_code = $1 ORDER BY 1', [
+      BRAND,
+    ])
+  ).rows.map((r) => r.product_code);
+  const categories = [];
+  const tags = [];
+  for (let i = 0; i < 20; i++) {
+    const { rows } = await pool.query(
+      `INSERT INTO recipe_categories (brand_owner_code, number, main_lang, names) VALUES ($1, $2, 'zh', $3) RETURNING id`,
+      [BRAND, `BC-${i}`, { zh: `分类${i}`, en: `Category ${i}` }],
+    );
+    categories.push(rows[0].id);
+  }
+  for (let i = 0; i < 30; i++) {
+    const { rows } = await pool.query(
+      `INSERT INTO recipe_tags (brand_owner_code, number, names) VALUES ($1, $2, $3) RETURNING id`,
+      [BRAND, `BT-${i}`, { zh: `标签${i}`, en: `Label ${i}` }],
+    );
+    tags.push(rows[0].id);
+  }
+
+  const DISHES = [
+    ['番茄炖牛腩', 'Tomato beef stew'],
+    ['蜜汁烤鸡翅', 'Honey chicken wings'],
+    ['香菇滑鸡粥', 'Chicken and mushroom congee'],
+    ['全麦面包', 'Wholemeal bread'],
+    ['酸奶', 'Homemade yogurt'],
+    ['红烧排骨', 'Braised pork ribs'],
+    ['南瓜浓汤', 'Pumpkin soup'],
+    ['蒜香虾', 'Garlic prawns'],
+  ];
+  // Types whose machine runs the robot-cooker modes of the steps below.
+  const TYPES = ['SOUP', 'SOUP_AND_AIR', 'SOUP_AND_STAND_MIXER'];
+  const pick = (list, i) => list[i % list.length];
+  function content(i) {
+    const [zh, en] = pick(DISHES, i);
+    return recipeContentSchema.parse({
+      type: pick(TYPES, i),
+      number: `B-${String(i).padStart(6, '0')}`,
+      mainLang: 'zh',
+      langs: ['zh', 'en'],
+      texts: { zh: { name: `${zh}${i}`, description: '家常做法。' }, en: { name: `${en} ${i}` } },
+      servingVersions: [2, 4].map((servings) => ({
+        servings,
+        ingredients: [
+          { names: { zh: '牛腩', en: 'Beef' }, quantity: 125 * servings },
+          { names: { zh: '番茄', en: 'Tomatoes' }, quantity: servings },
+        ],
+        steps: [
+          {
+            number: 1,
+            workMode: 'FOOD_PROCESSOR',
+            speed: 4,
+            seconds: 20,
+            descriptions: { zh: '切碎', en: 'Chop' },
+          },
+          {
+            number: 2,
+            workMode: 'SLOW_COOK',
+            temperature: 95,
+            minutes: 90,
+            descriptions: { zh: '慢炖', en: 'Simmer' },
+          },
+        ],
+      })),
+      prepMinutes: 15,
+      cookMinutes: 95,
+      difficulty: pick(['easy', 'medium', 'hard'], i),
+      pictureFileCode: randomUUID(),
+      productCodes: [pick(products, i), pick(products, i + 1)],
+      categoryId: pick(categories, i),
+      tagIds: [pick(tags, i), pick(tags, i * 7 + 3)],
+    });
+  }
+  const metadata = (type, correlationId) => ({
+    actor: 'demo',
+    brandOwnerCode: BRAND,
+    correlationId,
+    causationId: correlationId,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: RECIPE_EVENT_SCHEMA_VERSIONS[type],
+  });
+  /** Runs the recipe's commands through the decider and appends each command's events as its own append. */
+  async function writeRecipe(i) {
+    const recipeId = randomUUID();
+    const commands = [{ type: 'CreateRecipe', recipeId, content: content(i) }];
+    if (i % 10 < 6) commands.push({ type: 'SubmitRecipe' });
+    if (i % 10 < 4) commands.push({ type: 'ReleaseRecipe' });
+    let state = recipeDecider.initialState;
+    let version = 'no_stream';
+    let count = 0;
+    for (const command of commands) {
+      const events = decideRecipe(command, state);
+      const correlationId = randomUUID();
+      const result = await store.appendToStream(
+        `recipe-${recipeId}`,
+        events.map((e) => ({
+          eventId: randomUUID(),
+          type: e.type,
+          data: e.data,
+          metadata: metadata(e.type, correlationId),
+        })),
+        version,
+      );
+      version = result.nextExpectedVersion;
+      state = events.reduce(evolveRecipe, state);
+      count += events.length;
+    }
+    return count;
+  }
+
+  console.log(`Writing ${RECIPES.toLocaleString('en')} recipes of ${BRAND} as events …`);
+  let next = 0;
+  let events = 0;
+  const writeStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      for (let i = next++; i < RECIPES; i = next++) {
+        const written = await writeRecipe(i);
+        events += written;
+      }
+    }),
+  );
+  const writeSeconds = (performance.now() - writeStarted) / 1000;
+  // The last event written (not store.headPosition(): that stops below the oldest transaction still open anywhere
+  // on the server, which another client's long transaction can hold back).
+  const { rows: lastRows } = await pool.query(
+    'SELECT transaction_id::text AS tx, global_position::text AS gp FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+  );
+  const head = { transactionId: BigInt(lastRows[0].tx), globalPosition: BigInt(lastRows[0].gp) };
+  const { rows: totalRows } = await pool.query('SELECT count(*)::int AS n FROM events');
+  const totalEvents = totalRows[0].n;
+  console.log(
+    `  ${events.toLocaleString('en')} recipe events in ${writeSeconds.toFixed(1)} s (${Math.round(events / writeSeconds).toLocaleString('en')} ev/s); ${totalEvents.toLocaleString('en')} events in the store`,
+  );
+
+  // 2. The projector from zero.
+  await pool.query('VACUUM ANALYZE events');
+  const batchSize = process.env.PROJECTOR_BATCH_SIZE ?? '1000';
+  console.log(`Starting the projector (PROJECTOR_BATCH_SIZE=${batchSize}) …`);
+  const caughtUp = new Map();
+  const projectorStarted = performance.now();
+  projector = spawn(process.execPath, [path.join(root, 'apps/projector/dist/main.js'), 'run'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: system.db.url, LOG_LEVEL: 'warn', PROJECTOR_BATCH_SIZE: batchSize },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const names = new Set();
+  for (;;) {
+    const { rows } = await pool.query(
+      `SELECT name, transaction_id::text AS tx, global_position::text AS gp FROM projection_checkpoints WHERE status = 'live'`,
+    );
+    for (const r of rows) {
+      names.add(r.name);
+      const reached =
+        BigInt(r.tx) > head.transactionId ||
+        (BigInt(r.tx) === head.transactionId && BigInt(r.gp) >= head.globalPosition);
+      if (reached && !caughtUp.has(r.name))
+        caughtUp.set(r.name, (performance.now() - projectorStarted) / 1000);
+    }
+    if (names.size > 0 && caughtUp.size === names.size) break;
+    if (performance.now() - projectorStarted > 30 * 60_000)
+      throw new Error('the projector did not catch up in 30 min');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const all = Math.max(...caughtUp.values());
+  console.log(`  ${[...caughtUp].map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}`);
+
+  // 3. The list, as the screen asks for it, once autovacuum has been over the fresh tables (done here at once, as
+  // autovacuum would within a minute of such a load: index-only scans need the visibility map).
+  const { rows: tables } = await pool.query(
+    `SELECT string_agg(format('%I', tablename), ', ') AS t FROM pg_tables WHERE tablename ~ '^recipe_(list|detail)_v[0-9]+$'`,
+  );
+  await pool.query(`VACUUM ANALYZE ${tables[0].t}`);
+  const { rows: listed } = await pool.query(
+    'SELECT count(*)::int AS n FROM recipe_list WHERE brand_owner_code = $1',
+    [BRAND],
+  );
+  const cookies = new Map();
+  async function call(method, url, body) {
+    const res = await fetch(system.baseUrl + url, {
+      method,
+      body,
+      headers: { 'x-lang': 'zh', cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+    }
+    return res;
+  }
+  await call('GET', '/api/auth/captcha');
+  const form = new FormData();
+  form.set('account', 'demo');
+  form.set('password', createHash('md5').update('demo12345').digest('hex'));
+  form.set('captcha', '0000');
+  form.set('sysFlag', 'brand');
+  const login = await (await call('POST', '/api/auth/login', form)).json();
+  if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
+  const lastPage = Math.floor(listed[0].n / 10);
+  const QUERIES = [
+    ['first page (all recipes, newest first)', 'pageNum=1&pageSize=10'],
+    ['status released, page 3', 'status=released&pageNum=3&pageSize=10'],
+    [
+      'category + status waiting release',
+      `categoryId=${categories[5]}&status=waiting_release&pageNum=1&pageSize=20`,
+    ],
+    ['name contains "鸡翅"', `name=${encodeURIComponent('鸡翅')}&pageNum=1&pageSize=10`],
+    ['name contains "pumpkin"', 'name=pumpkin&pageNum=2&pageSize=10'],
+    ['number prefix', 'number=B-0004&pageNum=1&pageSize=10'],
+    [
+      'model + label + online=false',
+      `productCode=${products[1]}&tagId=${tags[5]}&online=false&pageNum=1&pageSize=10`,
+    ],
+    [
+      'type + language + date range',
+      `type=SOUP_AND_AIR&lang=en&updatedFrom=2000-01-01&updatedTo=2100-01-01&pageNum=1&pageSize=50`,
+    ],
+    [
+      `deep page (${lastPage.toLocaleString('en')} of ${lastPage.toLocaleString('en')})`,
+      `pageNum=${lastPage}&pageSize=10`,
+    ],
+  ];
+  const percentile = (sorted, p) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  const results = [];
+  for (const [title, query] of QUERIES) {
+    const times = [];
+    let total = 0;
+    for (let i = 0; i < REQUESTS + 5; i++) {
+      const started = performance.now();
+      const res = await call('GET', `/api/recipe/list?${query}`);
+      const body = await res.json();
+      const ms = performance.now() - started;
+      if (body.status !== 200) throw new Error(`${title}: ${body.status} ${body.desc}`);
+      total = body.data.total;
+      if (i >= 5) times.push(ms); // the first few warm the connection pool and the plan cache
+    }
+    times.sort((a, b) => a - b);
+    results.push({
+      title,
+      total,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+    });
+  }
+
+  const rate = (n, s) => Math.round(n / s).toLocaleString('en');
+  console.log(
+    `\nProjector catch-up from zero over ${totalEvents.toLocaleString('en')} events (${RECIPES.toLocaleString('en')} recipes):`,
+  );
+  console.log(
+    `  recipes projection: ${caughtUp.get('recipes').toFixed(1)} s = ${rate(totalEvents, caughtUp.get('recipes'))} events/s`,
+  );
+  console.log(
+    `  all ${caughtUp.size} projections:  ${all.toFixed(1)} s = ${rate(totalEvents, all)} events/s  (target: over 20,000)`,
+  );
+  console.log(
+    `\nGET /api/recipe/list, ${listed[0].n.toLocaleString('en')} recipes in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in):`,
+  );
+  const pad = (s, n) => String(s).padStart(n);
+  console.log(
+    `${'query'.padEnd(46)} ${pad('total', 8)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)}`,
+  );
+  for (const r of results)
+    console.log(
+      `${r.title.padEnd(46)} ${pad(r.total, 8)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)}`,
+    );
+  console.log('(target: p95 under 50 ms)');
+} finally {
+  projector?.kill('SIGTERM');
+  await store.close();
+  await pool.end();
+  await system.stop();
+}

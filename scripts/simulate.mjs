@@ -1,0 +1,279 @@
+/* global fetch, setTimeout, clearTimeout, setInterval, clearInterval */
+// `npm run simulate -- --devices N --rate R`: appliances talking to device-ingest like real ones.
+// Each device activates with its brand's factory key (an app user bound to most), then posts telemetry every
+// 1/R seconds (temperature, mode, network, versions; now and then an APK upgrade), reports a fault now and
+// then, and some devices go quiet for a few minutes (offline after the brand's timeout) and come back.
+// Options (defaults in brackets):
+//   --devices N        devices [20]            --rate R        samples per second per device [0.2]
+//   --batch B          samples per post [1]    --brand CODE    DEMO or OTHER [DEMO]
+//   --key KEY          factory activation key [the demo brand's]
+//   --url URL          device-ingest [http://127.0.0.1:$INGEST_PORT or 8081]
+//   --fault-rate P     chance of a fault report per post [0.01]
+//   --quiet-share S    share of devices that go quiet for a while [0.2]
+//   --duration SEC     stop after this long; 0 runs until Ctrl+C [0]
+//   --prefix P         SN prefix [SIM]            --quiet          print only errors
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+
+const { values: opt } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '20' },
+    rate: { type: 'string', default: '0.2' },
+    batch: { type: 'string', default: '1' },
+    brand: { type: 'string', default: 'DEMO' },
+    key: { type: 'string' },
+    url: { type: 'string', default: `http://127.0.0.1:${process.env.INGEST_PORT || 8081}` },
+    'fault-rate': { type: 'string', default: '0.01' },
+    'quiet-share': { type: 'string', default: '0.2' },
+    duration: { type: 'string', default: '0' },
+    prefix: { type: 'string', default: 'SIM' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const DEMO_KEYS = { DEMO: 'demo-device-activation-key', OTHER: 'other-device-activation-key' };
+const MODELS = {
+  DEMO: [
+    ['TM-6', 'DEMO-CHEF'],
+    ['TM-7', 'DEMO-CHEF'],
+    ['TMA-1', 'DEMO-CHEF'],
+    ['AF-5', 'DEMO-AIR'],
+    ['AF-8', 'DEMO-AIR'],
+    ['SM-3', 'DEMO-BAKE'],
+    ['OV-40', 'DEMO-BAKE'],
+  ],
+  OTHER: [
+    ['TM-6', 'OTHER-ONE'],
+    ['AF-5', 'OTHER-ONE'],
+  ],
+};
+const MODES = ['IDLE', 'IDLE', 'BOIL', 'STEAM', 'KNEAD', 'SLOW_COOK', 'AIR_FRYER', 'WEIGH'];
+const FAULTS = [
+  ['HEATING', 'E12 heater open circuit'],
+  ['MOTOR', 'E31 motor stall'],
+  ['SENSOR', 'E05 NTC sensor out of range'],
+  ['OVERHEAT', 'E40 overheat protection tripped'],
+  ['LID_OPEN', 'E21 lid opened while running'],
+  ['NETWORK', 'W02 cloud unreachable, buffered samples'],
+];
+const PLACES = [
+  ['CN', 'Shenzhen'],
+  ['CN', 'Hangzhou'],
+  ['CN', 'Shanghai'],
+  ['DE', 'Berlin'],
+  ['FR', 'Paris'],
+  ['US', 'Chicago'],
+  ['JP', 'Tokyo'],
+];
+
+const count = Number(opt.devices);
+const rate = Number(opt.rate);
+const batch = Number(opt.batch);
+const brand = opt.brand;
+const key = opt.key ?? DEMO_KEYS[brand];
+const faultRate = Number(opt['fault-rate']);
+const quietShare = Number(opt['quiet-share']);
+const duration = Number(opt.duration);
+if (!(count > 0 && rate > 0 && batch >= 1 && batch <= 500 && MODELS[brand] && key)) {
+  console.error(
+    'usage: npm run simulate -- --devices N --rate R [--batch B] [--brand DEMO|OTHER] [--key K] [--url U]',
+  );
+  process.exit(2);
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const stats = { posts: 0, messages: 0, faults: 0, errors: 0, lastError: '' };
+let stopping = false;
+
+async function call(path, body, headers) {
+  const res = await fetch(`${opt.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = await res.json().catch(() => ({ desc: res.statusText }));
+  if (!res.ok)
+    throw Object.assign(new Error(`${path}: ${res.status} ${answer.desc}`), { status: res.status });
+  return answer.data;
+}
+
+class Device {
+  constructor(i) {
+    const [productCode, subBrandCode] = MODELS[brand][i % MODELS[brand].length];
+    this.sn = `${opt.prefix}${brand.slice(0, 2)}${String(i + 1).padStart(6, '0')}`;
+    this.productCode = productCode;
+    this.subBrandCode = subBrandCode;
+    this.apk = pick(['2.0.3', '2.1.0', '2.1.0']);
+    this.mcu = '1.4.2';
+    this.tp = pick(['3.0.0', '3.0.1']);
+    this.ip = `10.${50 + (i % 100)}.${Math.floor(i / 250) % 250}.${(i % 250) + 2}`;
+    this.place = pick(PLACES);
+    this.temperature = 22;
+    this.mode = 'IDLE';
+    this.quiet = Math.random() < quietShare;
+    this.seq = 0;
+    this.buffer = [];
+  }
+
+  async activate() {
+    const user =
+      Math.random() < 0.7
+        ? {
+            account: `${this.sn.toLowerCase()}@app.example.com`,
+            nickname: `Cook ${this.sn.slice(-4)}`,
+            region: this.place[0],
+            gender: pick(['male', 'female']),
+            age: 20 + Math.floor(Math.random() * 50),
+          }
+        : undefined;
+    for (let attempt = 0; !stopping; attempt++) {
+      try {
+        const data = await call(
+          '/device/v1/activate',
+          {
+            sn: this.sn,
+            productCode: this.productCode,
+            subBrandCode: this.subBrandCode,
+            apkVersion: this.apk,
+            mcuVersion: this.mcu,
+            tpVersion: this.tp,
+            user,
+          },
+          { 'x-activation-key': key },
+        );
+        this.credential = data.credential;
+        return;
+      } catch (error) {
+        if (error.status === 401 || error.status === 400 || error.status === 409) throw error;
+        await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
+      }
+    }
+  }
+
+  sample() {
+    if (Math.random() < 0.1) this.mode = pick(MODES);
+    const target = this.mode === 'IDLE' ? 22 : this.mode === 'AIR_FRYER' ? 180 : 98;
+    this.temperature += (target - this.temperature) * 0.3 + (Math.random() - 0.5) * 2;
+    if (Math.random() < 0.0005) this.apk = '2.2.0';
+    return {
+      messageId: `${this.sn}-${Date.now().toString(36)}-${this.seq++}`,
+      sampledAt: new Date().toISOString(),
+      network: 'wifi',
+      ip: this.ip,
+      apkVersion: this.apk,
+      mcuVersion: this.mcu,
+      tpVersion: this.tp,
+      mode: this.mode,
+      extra: {
+        temperatureC: Math.round(this.temperature * 10) / 10,
+        rssi: -40 - Math.floor(Math.random() * 40),
+      },
+    };
+  }
+
+  async tick() {
+    this.buffer.push(this.sample());
+    if (this.buffer.length < batch) return;
+    const messages = this.buffer;
+    this.buffer = [];
+    const auth = { authorization: `Bearer ${this.credential}` };
+    try {
+      await call('/device/v1/telemetry', { messages }, auth);
+      stats.posts++;
+      stats.messages += messages.length;
+      if (Math.random() < faultRate) {
+        const [type, text] = pick(FAULTS);
+        await call(
+          '/device/v1/faults',
+          {
+            messages: [
+              {
+                messageId: randomUUID(),
+                type,
+                reportedAt: new Date().toISOString(),
+                country: this.place[0],
+                city: this.place[1],
+                errorLog: `${text}\nmode=${this.mode} temperature=${this.temperature.toFixed(1)}C apk=${this.apk}\nuptime=${this.seq}`,
+              },
+            ],
+          },
+          auth,
+        );
+        stats.faults++;
+      }
+    } catch (error) {
+      stats.errors++;
+      stats.lastError = error.message;
+      // Refused credential (revoked or the device was deleted): activate again, as a device would after a reset.
+      if (error.status === 401) await this.activate().catch(() => undefined);
+      else this.buffer.unshift(...messages.slice(0, 500 - this.buffer.length));
+    }
+  }
+
+  run() {
+    const period = 1000 / rate;
+    const loop = async () => {
+      while (!stopping) {
+        if (this.quiet && Math.random() < 0.02) {
+          // Unplugged for 1–4 minutes: nothing posted, so it turns offline after the inactivity timeout.
+          await sleep(60_000 + Math.random() * 180_000);
+        }
+        const started = Date.now();
+        await this.tick();
+        await sleep(Math.max(0, period - (Date.now() - started)) * (0.8 + Math.random() * 0.4));
+      }
+    };
+    // Spread the first posts over one period so the devices do not post in step.
+    return sleep(Math.random() * period).then(loop);
+  }
+}
+
+// Sleeps that Ctrl+C cuts short.
+const sleepers = new Set();
+function sleep(ms) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      sleepers.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    sleepers.add(done);
+  });
+}
+
+async function main() {
+  const devices = Array.from({ length: count }, (_, i) => new Device(i));
+  if (!opt.quiet) console.log(`Activating ${count} ${brand} devices at ${opt.url} …`);
+  for (let i = 0; i < devices.length; i += 50)
+    await Promise.all(devices.slice(i, i + 50).map((d) => d.activate()));
+  if (!opt.quiet) console.log(`Posting ${rate} sample(s)/s per device in batches of ${batch}; Ctrl+C stops.`);
+  const runs = devices.map((d) => d.run());
+  const started = Date.now();
+  let last = { ...stats, at: started };
+  const report = setInterval(() => {
+    const now = Date.now();
+    const secs = (now - last.at) / 1000;
+    if (!opt.quiet || stats.errors > last.errors)
+      console.log(
+        `[simulate] ${((stats.messages - last.messages) / secs).toFixed(0)} msg/s, ${((stats.posts - last.posts) / secs).toFixed(1)} posts/s, ` +
+          `faults ${stats.faults}, errors ${stats.errors}${stats.errors > last.errors ? ` (last: ${stats.lastError})` : ''}`,
+      );
+    last = { ...stats, at: now };
+    if (duration && now - started >= duration * 1000) stop();
+  }, 10_000);
+  function stop() {
+    stopping = true;
+    clearInterval(report);
+    for (const wake of [...sleepers]) wake();
+  }
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await Promise.all(runs);
+  console.log(`[simulate] done: ${stats.messages} samples, ${stats.faults} faults, ${stats.errors} errors`);
+}
+
+main().catch((error) => {
+  console.error(`[simulate] ${error.message}`);
+  process.exit(1);
+});
