@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish } from './support/gestures.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
 let h: Harness;
@@ -208,12 +209,6 @@ const SEEDED_FILES = {
   ),
   apkFileCode: 'a9c0de00-0000-4000-8000-000000000200',
 };
-
-async function inEnglish(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('page-title').getByText('Home').waitFor();
-}
 
 describe('APK sub-package list (en)', () => {
   it('filters by status and version, passes a batch and deletes a batch with a result per package', async () => {

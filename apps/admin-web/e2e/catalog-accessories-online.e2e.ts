@@ -14,6 +14,7 @@ import {
   waitForFieldError,
 } from './catalog-support.js';
 import { location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish } from './support/gestures.js';
 
 // One system for the whole file: the accessory library in English, online categories in Chinese.
 let h: Harness;
@@ -23,12 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function inEnglish(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('page-title').getByText('Home').waitFor();
-}
 
 function upload(page: Page, field: string, name: string, buffer: Buffer, mimeType = 'image/png') {
   return page

@@ -12,6 +12,7 @@ import {
   waitForFieldError,
 } from './catalog-support.js';
 import { location, loginAs, startHarness, tab, type Harness } from './support/harness.js';
+import { inEnglish } from './support/gestures.js';
 
 // One system for the whole file: the tag library in English, ingredient units in Chinese.
 let h: Harness;
@@ -21,12 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function inEnglish(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('page-title').getByText('Home').waitFor();
-}
 
 async function addTag(page: Page, number: string, zh: string, en: string) {
   await page.getByTestId('add').click();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, waitForFieldError } from './catalog-support.js';
 import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, visible, visibleRow as row } from './support/gestures.js';
 
 // The real path of a device: device-ingest (HTTP → BullMQ → workers → Postgres) runs beside the API, and the
 // tests post to it as a device would, with the demo brand's factory activation key.
@@ -77,9 +78,6 @@ async function reportFault(auth: Record<string, string>, type: string, errorLog:
   );
 }
 
-const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
-const row = (page: Page, text: string) => page.locator('tbody tr:visible', { hasText: text });
-
 /** Marks the document; the mark is gone after a reload. */
 async function markDocument(page: Page) {
   await page.evaluate(() => {
@@ -88,12 +86,6 @@ async function markDocument(page: Page) {
 }
 const stillSameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
-
-async function switchToEnglish(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('page-title').getByText('Home').waitFor();
-}
 
 describe('devices (zh)', () => {
   it('shows a device going online without a reload, its detail, and its fault in the records and the summary', async () => {
@@ -189,7 +181,7 @@ describe('devices (en)', () => {
   it('test device group: add with a refused SN first, edit, detail, delete', async () => {
     const page = await h.newPage({ locale: 'en-US' });
     await loginAs(page);
-    await switchToEnglish(page);
+    await inEnglish(page);
     await openFromMenu(page, 'devices', 'Test device group');
     await visible(page, 'add').click();
     await visible(page, 'form-submit').click();
@@ -225,7 +217,7 @@ describe('devices (en)', () => {
   it('shows a device going online, its detail, an unknown device, and its fault in the summary by model', async () => {
     const page = await h.newPage({ locale: 'en-US' });
     await loginAs(page);
-    await switchToEnglish(page);
+    await inEnglish(page);
     await openFromMenu(page, 'devices', 'Device info');
     await choose(page, 'filter-productCode', (await optionFor(page, 'filter-productCode', 'TM-7'))!);
     await visible(page, 'filter-search').click();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { visible, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
 // first test, after it has seen a build wait in the queue.
@@ -17,9 +18,6 @@ afterAll(async () => {
 });
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
-
-const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
-const row = (page: Page, text: string) => page.locator('tbody tr:visible', { hasText: text });
 
 /** Fills the add form: number, type, TM-6 sold as ChefMate C6, and the recipes ticked in the picker. */
 async function addPack(page: Page, number: string, type: 'initial' | 'incremental', recipes: string[]) {

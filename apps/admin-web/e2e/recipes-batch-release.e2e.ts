@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu, pngImage } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the library and the detail follow each command (read-your-writes).
 let h: Harness;
@@ -11,18 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function inEnglish(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('page-title').getByText('Home').waitFor();
-}
-
-// Kept-alive pages leave their hidden tables in the page: rows are the visible ones.
-function row(page: Page, text: string) {
-  return page.locator('tbody tr:visible', { hasText: text });
-}
-const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 
 /** The API as the logged-in browser (its session cookie): a shortcut to set up many recipes at once. */
 async function apiPost(page: Page, url: string, data: unknown) {

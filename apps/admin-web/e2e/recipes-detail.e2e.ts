@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the library and the detail read model hold the demo recipes.
 let h: Harness;
@@ -11,17 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function inEnglish(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('page-title').getByText('Home').waitFor();
-}
-
-// The library is kept alive: its hidden table stays in the page.
-function row(page: Page, text: string) {
-  return page.locator('tbody tr:visible', { hasText: text });
-}
 
 /** The timeline entries' titles, newest first. */
 async function historyTitles(page: Page): Promise<string[]> {

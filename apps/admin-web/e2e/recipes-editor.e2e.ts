@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, openFromMenu, pngImage } from './catalog-support.js';
 import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the library and the detail read model follow the editor's saves.
 let h: Harness;
@@ -12,18 +13,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function inEnglish(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('page-title').getByText('Home').waitFor();
-}
-
 // The library and the editors are kept alive: their hidden copies stay in the page.
-const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
-function row(page: Page, text: string) {
-  return page.locator('tbody tr:visible', { hasText: text });
-}
-
 const nth = (page: Page, testId: string, i: number) => visible(page, testId).nth(i);
 async function chooseNth(page: Page, testId: string, i: number, option: string) {
   await nth(page, testId, i).click();

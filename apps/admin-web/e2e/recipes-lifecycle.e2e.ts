@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
 let h: Harness;
@@ -12,10 +13,6 @@ afterAll(async () => {
   await h?.stop();
 });
 
-// The library is kept alive: its hidden table stays in the page.
-function row(page: Page, text: string) {
-  return page.locator('tbody tr:visible', { hasText: text });
-}
 async function selectRows(page: Page, texts: string[]) {
   for (const text of texts) await row(page, text).getByRole('checkbox').check();
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, search } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, visibleRow as row } from './support/gestures.js';
 
 // One system for the file, with the projector running so the recipe lists fill from the demo recipes' events.
 let h: Harness;
@@ -11,17 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function inEnglish(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('page-title').getByText('Home').waitFor();
-}
-
-// The library is kept alive: its hidden table stays in the page, so rows and columns are the visible ones.
-function row(page: Page, text: string) {
-  return page.locator('tbody tr:visible', { hasText: text });
-}
 
 async function selectRows(page: Page, texts: string[]) {
   for (const text of texts) await row(page, text).getByRole('checkbox').check();

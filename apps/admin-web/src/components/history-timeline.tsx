@@ -1,8 +1,9 @@
-import { Badge, Button, Paper, Text, Timeline } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconPoint } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailView, type DetailItem } from './detail-view.js';
 
 export interface HistoryEntry {
   id: string;
@@ -88,5 +89,73 @@ export function HistoryTimeline({
         </Timeline.Item>
       ))}
     </Timeline>
+  );
+}
+
+/** One event of an aggregate's stream as the `/…/history` endpoints give it (oldest first). */
+export interface StreamHistoryEntry<State> {
+  eventId: string;
+  type: string;
+  title: string;
+  actor: string;
+  occurredAt: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+  /** The record as of this event. */
+  state: State;
+}
+
+/**
+ * The History tab of an event-sourced record (recipe, APK package, offline pack): the stream newest first with
+ * each event's changes, and beside it the record as of the event the auditor chose.
+ */
+export function StreamHistory<State, Entry extends StreamHistoryEntry<State>>({
+  entries,
+  status,
+  reason,
+  renderChange,
+  stateTitle,
+  stateItems,
+}: {
+  entries: Entry[];
+  /** The record's status after the event, as a short text. */
+  status: (entry: Entry) => ReactNode;
+  /** A reason given with the event, if any. */
+  reason?: (entry: Entry) => string | null;
+  renderChange: (change: Entry['changes'][number]) => ReactNode;
+  stateTitle: ReactNode;
+  stateItems: (entry: Entry) => DetailItem[];
+}) {
+  const [selected, setSelected] = useState<Entry | null>(null);
+  return (
+    <Group align="flex-start" gap="xl" wrap="nowrap">
+      <div style={{ flex: 1 }}>
+        <HistoryTimeline
+          entries={[...entries].reverse().map((entry) => ({
+            id: entry.eventId,
+            at: entry.occurredAt,
+            actor: entry.actor,
+            title: entry.title,
+            reason: reason?.(entry) ?? null,
+            status: status(entry),
+            changes:
+              entry.changes.length > 0 ? (
+                <Stack gap={2}>
+                  {entry.changes.map((change) => (
+                    <Fragment key={change.field}>{renderChange(change)}</Fragment>
+                  ))}
+                </Stack>
+              ) : undefined,
+          }))}
+          selectedId={selected?.eventId ?? null}
+          onSelect={(entry) => setSelected(entries.find((e) => e.eventId === entry.id) ?? null)}
+        />
+      </div>
+      {selected && (
+        <Stack style={{ flex: 1 }} gap="xs" data-testid="state-as-of">
+          <Title order={5}>{stateTitle}</Title>
+          <DetailView items={stateItems(selected)} />
+        </Stack>
+      )}
+    </Group>
   );
 }

@@ -1,13 +1,13 @@
-import type { ApkContent, ApkHistoryEntry, ApkPicture } from '@kb/contracts';
+import type { ApkContent, ApkPicture } from '@kb/contracts';
 import type { TFunction } from 'i18next';
 import { APK_PICTURE_PURPOSE, APK_PICTURES } from '@kb/contracts';
-import { Alert, Anchor, Center, Group, Image, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Image, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailView, type DetailItem } from '../../../components/detail-view.js';
-import { HistoryTimeline } from '../../../components/history-timeline.js';
+import { StreamHistory } from '../../../components/history-timeline.js';
 import { apkDetailQuery, apkHistoryQuery, fileUrl } from '../api/apk-detail.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
@@ -91,61 +91,32 @@ function ChangeLine({ field, before, after }: { field: string; before: unknown; 
 function History({ id }: { id: string }) {
   const { t } = useTranslation();
   const history = useQuery(apkHistoryQuery(id));
-  const [selected, setSelected] = useState<ApkHistoryEntry | null>(null);
   if (!history.data) return <Loader size="sm" />;
-  const entries = history.data.entries;
-  const statusOf = (state: ApkHistoryEntry['state']) =>
-    [
-      t(`apk.reviewStatus.${state.reviewStatus}`),
-      t(`apk.testStatus.${state.testStatus}`),
-      t(`apk.releaseStatus.${state.releaseStatus}`),
-    ].join(' · ');
   return (
-    <Group align="flex-start" gap="xl" wrap="nowrap">
-      <div style={{ flex: 1 }}>
-        <HistoryTimeline
-          entries={[...entries].reverse().map((entry) => ({
-            id: entry.eventId,
-            at: entry.occurredAt,
-            actor: entry.actor,
-            title: entry.title,
-            reason: entry.type === 'ApkReturned' ? entry.state.returnReason : null,
-            status: statusOf(entry.state),
-            changes:
-              entry.changes.length > 0 ? (
-                <Stack gap={2}>
-                  {entry.changes.map((change) => (
-                    <ChangeLine key={change.field} {...change} />
-                  ))}
-                </Stack>
-              ) : undefined,
-          }))}
-          selectedId={selected?.eventId ?? null}
-          onSelect={(entry) => setSelected(entries.find((e) => e.eventId === entry.id) ?? null)}
-        />
-      </div>
-      {selected && (
-        <Stack style={{ flex: 1 }} gap="xs" data-testid="state-as-of">
-          <Title order={5}>{t('apk.detail.stateAsOf')}</Title>
-          <DetailView
-            items={[
-              {
-                label: t('apk.fields.reviewStatus'),
-                value: <ReviewBadge status={selected.state.reviewStatus} />,
-                testId: 'state-review',
-              },
-              { label: t('apk.fields.testStatus'), value: <TestBadge status={selected.state.testStatus} /> },
-              {
-                label: t('apk.fields.releaseStatus'),
-                value: <ReleaseBadge status={selected.state.releaseStatus} />,
-              },
-              { label: t('apk.fields.returnReason'), value: selected.state.returnReason },
-              ...contentItems(selected.state.content, t),
-            ]}
-          />
-        </Stack>
-      )}
-    </Group>
+    <StreamHistory
+      entries={history.data.entries}
+      status={({ state }) =>
+        [
+          t(`apk.reviewStatus.${state.reviewStatus}`),
+          t(`apk.testStatus.${state.testStatus}`),
+          t(`apk.releaseStatus.${state.releaseStatus}`),
+        ].join(' · ')
+      }
+      reason={(entry) => (entry.type === 'ApkReturned' ? entry.state.returnReason : null)}
+      renderChange={(change) => <ChangeLine {...change} />}
+      stateTitle={t('apk.detail.stateAsOf')}
+      stateItems={({ state }) => [
+        {
+          label: t('apk.fields.reviewStatus'),
+          value: <ReviewBadge status={state.reviewStatus} />,
+          testId: 'state-review',
+        },
+        { label: t('apk.fields.testStatus'), value: <TestBadge status={state.testStatus} /> },
+        { label: t('apk.fields.releaseStatus'), value: <ReleaseBadge status={state.releaseStatus} /> },
+        { label: t('apk.fields.returnReason'), value: state.returnReason },
+        ...contentItems(state.content, t),
+      ]}
+    />
   );
 }
 

@@ -3,10 +3,10 @@ import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../../../components/confirm-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { fetchOnlineCategoryPage, ONLINE_KEY, useDeleteOnlineCategories } from '../api/online-categories.js';
 import { Thumbnail } from '../components/record-image.js';
+import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /** §2 /online-cate/list: the categories the app shows for online recipes, each with its ordered recipes. */
 export function OnlineCateListPage() {
@@ -51,29 +51,12 @@ export function OnlineCateListPage() {
               >
                 {t('catalog.online.recipes')}
               </Button>
-              <ConfirmButton
-                kind="delete"
-                color="red"
-                onConfirm={() => remove.mutateAsync([c.id])}
-                data-testid="row-delete"
-              >
-                {t('common.delete')}
-              </ConfirmButton>
+              <RowDeleteButton onConfirm={() => remove.mutateAsync([c.id])} />
             </Group>
           ),
         },
       ]}
-      batchActions={[
-        {
-          key: 'delete',
-          label: t('common.delete'),
-          color: 'red',
-          confirm: 'batchDelete',
-          run: async (rows) => {
-            await remove.mutateAsync(rows.map((c) => c.id));
-          },
-        },
-      ]}
+      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((c) => c.id)))]}
       toolbar={
         <Button
           size="xs"

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { ConfirmButton } from '../../../components/confirm-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
   DEVICE_LIST_KEY,
@@ -17,6 +16,7 @@ import {
 } from '../api/device-list.js';
 import { useProductOptions, useSubBrandOptions } from '../api/device-references.js';
 import { formatDate, formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /**
  * §2 /device-info-list: the brand's devices with every §3 column and filter, the shared pager (next pages by
@@ -101,29 +101,10 @@ export function DeviceInfoListPage() {
         {
           accessor: 'actions',
           title: t('common.actions'),
-          render: (d) => (
-            <ConfirmButton
-              kind="delete"
-              color="red"
-              data-testid="row-delete"
-              onConfirm={() => remove.mutateAsync([d.id])}
-            >
-              {t('common.delete')}
-            </ConfirmButton>
-          ),
+          render: (d) => <RowDeleteButton onConfirm={() => remove.mutateAsync([d.id])} />,
         },
       ]}
-      batchActions={[
-        {
-          key: 'delete',
-          label: t('common.delete'),
-          color: 'red',
-          confirm: 'batchDelete',
-          run: async (rows) => {
-            await remove.mutateAsync(rows.map((d) => d.id));
-          },
-        },
-      ]}
+      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)))]}
       toolbar={
         <Group gap={6} data-testid="device-live">
           <IconBroadcast size={14} color="var(--mantine-color-green-6)" />

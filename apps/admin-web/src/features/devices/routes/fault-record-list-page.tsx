@@ -1,7 +1,6 @@
 import type { FaultRecord } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { ConfirmButton } from '../../../components/confirm-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { usePageContext } from '../../../lib/page-context.js';
 import { FAULT_LIST_KEY, fetchFaultPage, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
@@ -9,6 +8,7 @@ import { useProductOptions } from '../api/device-references.js';
 import { ErrorLogButton, faultTypeLabel, formatTime } from '../components/device-cells.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
+import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /**
  * §2 /fault-record-list: fault reports with filters SN, type, country, city, time (and model and version, the
@@ -89,29 +89,10 @@ export function FaultRecordListPage() {
         {
           accessor: 'actions',
           title: t('common.actions'),
-          render: (f) => (
-            <ConfirmButton
-              kind="delete"
-              color="red"
-              data-testid="row-delete"
-              onConfirm={() => remove.mutateAsync([f.id])}
-            >
-              {t('common.delete')}
-            </ConfirmButton>
-          ),
+          render: (f) => <RowDeleteButton onConfirm={() => remove.mutateAsync([f.id])} />,
         },
       ]}
-      batchActions={[
-        {
-          key: 'delete',
-          label: t('common.delete'),
-          color: 'red',
-          confirm: 'batchDelete',
-          run: async (rows) => {
-            await remove.mutateAsync(rows.map((f) => f.id));
-          },
-        },
-      ]}
+      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((f) => f.id)))]}
     />
   );
 }

@@ -4,7 +4,6 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { ConfirmButton } from '../../../components/confirm-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { useProductOptions, useSubBrandOptions } from '../api/device-references.js';
 import {
@@ -15,6 +14,7 @@ import {
   type TestDeviceFilter,
 } from '../api/test-devices.js';
 import { formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /** §2 /test-device-list: the devices that receive test APKs and test offline packs. */
 export function TestDeviceListPage() {
@@ -79,29 +79,12 @@ export function TestDeviceListPage() {
               >
                 {t('common.edit')}
               </Button>
-              <ConfirmButton
-                kind="delete"
-                color="red"
-                data-testid="row-delete"
-                onConfirm={() => remove.mutateAsync([d.id])}
-              >
-                {t('common.delete')}
-              </ConfirmButton>
+              <RowDeleteButton onConfirm={() => remove.mutateAsync([d.id])} />
             </Group>
           ),
         },
       ]}
-      batchActions={[
-        {
-          key: 'delete',
-          label: t('common.delete'),
-          color: 'red',
-          confirm: 'batchDelete',
-          run: async (rows) => {
-            await remove.mutateAsync(rows.map((d) => d.id));
-          },
-        },
-      ]}
+      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)))]}
       toolbar={
         <Button
           size="xs"

@@ -1,10 +1,7 @@
-import type { OfflinePackHistoryEntry } from '@kb/contracts';
-import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DetailView } from '../../../components/detail-view.js';
-import { HistoryTimeline } from '../../../components/history-timeline.js';
+import { StreamHistory } from '../../../components/history-timeline.js';
 import { offlinePackHistoryQuery } from '../api/offline-pack-detail.js';
 import { useCustomerModelOptions, useFactoryModelOptions } from '../api/offline-pack-references.js';
 import { ReleaseBadge, TestBadge, TypeBadge } from './offline-pack-cells.js';
@@ -53,70 +50,34 @@ export function OfflinePackHistory({ id }: { id: string }) {
   const { t } = useTranslation();
   const history = useQuery(offlinePackHistoryQuery(id));
   const labels = useModelLabels();
-  const [selected, setSelected] = useState<OfflinePackHistoryEntry | null>(null);
   if (!history.data) return <Loader size="sm" />;
-  const entries = history.data.entries;
   return (
-    <Group align="flex-start" gap="xl" wrap="nowrap">
-      <div style={{ flex: 1 }}>
-        <HistoryTimeline
-          entries={[...entries].reverse().map((entry) => ({
-            id: entry.eventId,
-            at: entry.occurredAt,
-            actor: entry.actor,
-            title: entry.title,
-            status: [
-              t(`offlinePacks.testStatus.${entry.state.testStatus}`),
-              t(`offlinePacks.releaseStatus.${entry.state.releaseStatus}`),
-            ].join(' · '),
-            changes:
-              entry.changes.length > 0 ? (
-                <Stack gap={2}>
-                  {entry.changes.map((change) => (
-                    <ChangeLine key={change.field} {...change} />
-                  ))}
-                </Stack>
-              ) : undefined,
-          }))}
-          selectedId={selected?.eventId ?? null}
-          onSelect={(entry) => setSelected(entries.find((e) => e.eventId === entry.id) ?? null)}
-        />
-      </div>
-      {selected && (
-        <Stack style={{ flex: 1 }} gap="xs" data-testid="state-as-of">
-          <Title order={5}>{t('offlinePacks.history.stateAsOf')}</Title>
-          <DetailView
-            items={[
-              { label: t('offlinePacks.fields.number'), value: selected.state.content.number },
-              {
-                label: t('offlinePacks.fields.type'),
-                value: selected.state.content.type ? <TypeBadge type={selected.state.content.type} /> : null,
-              },
-              {
-                label: t('offlinePacks.fields.factoryModel'),
-                value: labels.productCode(selected.state.content.productCode),
-              },
-              {
-                label: t('offlinePacks.fields.customerModel'),
-                value: labels.subBrandCode(selected.state.content.subBrandCode),
-              },
-              {
-                label: t('offlinePacks.fields.recipeCount'),
-                value: String(selected.state.content.recipeIds.length),
-                testId: 'state-recipe-count',
-              },
-              {
-                label: t('offlinePacks.fields.testStatus'),
-                value: <TestBadge status={selected.state.testStatus} />,
-              },
-              {
-                label: t('offlinePacks.fields.releaseStatus'),
-                value: <ReleaseBadge status={selected.state.releaseStatus} />,
-              },
-            ]}
-          />
-        </Stack>
-      )}
-    </Group>
+    <StreamHistory
+      entries={history.data.entries}
+      status={({ state }) =>
+        [
+          t(`offlinePacks.testStatus.${state.testStatus}`),
+          t(`offlinePacks.releaseStatus.${state.releaseStatus}`),
+        ].join(' · ')
+      }
+      renderChange={(change) => <ChangeLine {...change} />}
+      stateTitle={t('offlinePacks.history.stateAsOf')}
+      stateItems={({ state: { content, testStatus, releaseStatus } }) => [
+        { label: t('offlinePacks.fields.number'), value: content.number },
+        {
+          label: t('offlinePacks.fields.type'),
+          value: content.type ? <TypeBadge type={content.type} /> : null,
+        },
+        { label: t('offlinePacks.fields.factoryModel'), value: labels.productCode(content.productCode) },
+        { label: t('offlinePacks.fields.customerModel'), value: labels.subBrandCode(content.subBrandCode) },
+        {
+          label: t('offlinePacks.fields.recipeCount'),
+          value: String(content.recipeIds.length),
+          testId: 'state-recipe-count',
+        },
+        { label: t('offlinePacks.fields.testStatus'), value: <TestBadge status={testStatus} /> },
+        { label: t('offlinePacks.fields.releaseStatus'), value: <ReleaseBadge status={releaseStatus} /> },
+      ]}
+    />
   );
 }

@@ -15,16 +15,14 @@ import {
 import { IconAlertCircle, IconDeviceMobile, IconMessagePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailView } from '../../../components/detail-view.js';
-import { HistoryTimeline } from '../../../components/history-timeline.js';
+import { StreamHistory } from '../../../components/history-timeline.js';
 import {
   fileUrl,
   recipeDetailQuery,
   recipeHistoryQuery,
   type RecipeContentView,
-  type RecipeHistoryEntry,
 } from '../api/recipe-detail.js';
 import { FieldChange } from '../components/field-change.js';
 import { formatTime, StatusBadge, YesNo } from '../components/recipe-cells.js';
@@ -97,62 +95,36 @@ function ServingVersions({ content }: { content: RecipeContentView }) {
 function History({ id }: { id: string }) {
   const { t } = useTranslation();
   const history = useQuery(recipeHistoryQuery(id));
-  const [selected, setSelected] = useState<RecipeHistoryEntry | null>(null);
   if (!history.data) return <Loader size="sm" />;
-  const entries = history.data.entries;
   return (
-    <Group align="flex-start" gap="xl" wrap="nowrap">
-      <div style={{ flex: 1 }}>
-        <HistoryTimeline
-          entries={[...entries].reverse().map((entry) => ({
-            id: entry.eventId,
-            at: entry.occurredAt,
-            actor: entry.actor,
-            title: entry.title,
-            status: `${t(`recipes.status.${entry.state.status}`, { defaultValue: entry.state.status })} · v${entry.state.version}`,
-            changes:
-              entry.changes.length > 0 ? (
-                <Stack gap={2}>
-                  {entry.changes.map((change) => (
-                    <FieldChange key={change.field} {...change} />
-                  ))}
-                </Stack>
-              ) : undefined,
-          }))}
-          selectedId={selected?.eventId ?? null}
-          onSelect={(entry) => setSelected(entries.find((e) => e.eventId === entry.id) ?? null)}
-        />
-      </div>
-      {selected && (
-        <Stack style={{ flex: 1 }} gap="xs" data-testid="state-as-of">
-          <Title order={5}>{t('recipes.detail.stateAsOf')}</Title>
-          <DetailView
-            items={[
-              { label: t('recipes.fields.status'), value: <StatusBadge status={selected.state.status} /> },
-              { label: t('recipes.fields.version'), value: selected.state.version },
-              { label: t('recipes.fields.number'), value: selected.state.content.number },
-              {
-                label: t('recipes.fields.name'),
-                value: selected.state.content.texts[selected.state.content.mainLang]?.name,
-                testId: 'state-name',
-              },
-              {
-                label: t('recipes.detail.difficulty'),
-                value: selected.state.content.difficulty
-                  ? t(`recipes.difficulty.${selected.state.content.difficulty}`, {
-                      defaultValue: selected.state.content.difficulty,
-                    })
-                  : null,
-              },
-              {
-                label: t('recipes.detail.stepsCount'),
-                value: selected.state.content.servingVersions.reduce((n, v) => n + v.steps.length, 0),
-              },
-            ]}
-          />
-        </Stack>
-      )}
-    </Group>
+    <StreamHistory
+      entries={history.data.entries}
+      status={(entry) =>
+        `${t(`recipes.status.${entry.state.status}`, { defaultValue: entry.state.status })} · v${entry.state.version}`
+      }
+      renderChange={(change) => <FieldChange {...change} />}
+      stateTitle={t('recipes.detail.stateAsOf')}
+      stateItems={({ state }) => [
+        { label: t('recipes.fields.status'), value: <StatusBadge status={state.status} /> },
+        { label: t('recipes.fields.version'), value: state.version },
+        { label: t('recipes.fields.number'), value: state.content.number },
+        {
+          label: t('recipes.fields.name'),
+          value: state.content.texts[state.content.mainLang]?.name,
+          testId: 'state-name',
+        },
+        {
+          label: t('recipes.detail.difficulty'),
+          value: state.content.difficulty
+            ? t(`recipes.difficulty.${state.content.difficulty}`, { defaultValue: state.content.difficulty })
+            : null,
+        },
+        {
+          label: t('recipes.detail.stepsCount'),
+          value: state.content.servingVersions.reduce((n, v) => n + v.steps.length, 0),
+        },
+      ]}
+    />
   );
 }
 

@@ -5,7 +5,6 @@ import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { ConfirmButton } from '../../../components/confirm-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
   fetchReviewPage,
@@ -15,6 +14,7 @@ import {
   type ReviewFilter,
 } from '../api/reviews.js';
 import { ScoreStars } from '../components/score-stars.js';
+import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /** §2 /user-evaluation-list: app users' reviews of the brand's recipes. */
 export function UserEvaluationListPage() {
@@ -82,29 +82,10 @@ export function UserEvaluationListPage() {
         {
           accessor: 'actions',
           title: t('common.actions'),
-          render: (r) => (
-            <ConfirmButton
-              kind="delete"
-              color="red"
-              data-testid="row-delete"
-              onConfirm={() => remove.mutateAsync([r.id])}
-            >
-              {t('common.delete')}
-            </ConfirmButton>
-          ),
+          render: (r) => <RowDeleteButton onConfirm={() => remove.mutateAsync([r.id])} />,
         },
       ]}
-      batchActions={[
-        {
-          key: 'delete',
-          label: t('common.delete'),
-          color: 'red',
-          confirm: 'batchDelete',
-          run: async (rows) => {
-            await remove.mutateAsync(rows.map((r) => r.id));
-          },
-        },
-      ]}
+      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)))]}
       toolbar={
         <Button
           size="xs"
