@@ -115,8 +115,10 @@ export interface SubscribeOptions {
 export interface EventStore {
   /**
    * Appends `events` in order if the stream is at `expectedVersion`, else throws `WrongExpectedVersionError`.
-   * Appending events whose ids are all already in the stream (a retried command) writes nothing and returns the
-   * original result; a partial overlap throws `EventIdConflictError`. An empty list only checks the version.
+   * Appending events whose ids are all already in the stream (a retried command: the same expected version, or
+   * `any` / `stream_exists`) writes nothing and returns the original result; a partial overlap throws
+   * `EventIdConflictError`. Event ids are keys within their stream, as in KurrentDB. An empty list only checks
+   * the version.
    */
   appendToStream(
     streamId: string,

@@ -120,20 +120,30 @@ describe('PostgresEventStore', () => {
     expect(lost).toBeGreaterThan(0);
   });
 
-  it('refuses a partial overlap of event ids, and ids reused on another stream, writing nothing', async () => {
+  it('refuses a partial overlap of event ids within a stream, writing nothing', async () => {
     const streamId = `recipe-${randomUUID()}`;
     const [a, b, c] = [newEvent('A'), newEvent('B'), newEvent('C')];
     await store.appendToStream(streamId, [a, b], 'no_stream');
     await expect(store.appendToStream(streamId, [b, c], 'any')).rejects.toBeInstanceOf(EventIdConflictError);
-    await expect(store.appendToStream(`recipe-${randomUUID()}`, [a, b], 'any')).rejects.toBeInstanceOf(
-      EventIdConflictError,
-    );
     await expect(store.appendToStream(streamId, [c, c], 'any')).rejects.toBeInstanceOf(EventIdConflictError);
     expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['A', 'B']);
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM events WHERE event_id = $1', [
       c.eventId,
     ]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('keeps event ids per stream: the same ids on another stream are the events of that stream (as in KurrentDB)', async () => {
+    const [a, b] = [newEvent('A'), newEvent('B')];
+    const first = `recipe-${randomUUID()}`;
+    const second = `recipe-${randomUUID()}`;
+    await store.appendToStream(first, [a, b], 'no_stream');
+    const other = await store.appendToStream(second, [a, b], 'any');
+    expect(other.nextExpectedVersion).toBe(1n);
+    // A retry on either stream still finds its own append.
+    expect(await store.appendToStream(second, [a, b], 'any')).toEqual(other);
+    expect((await store.readStream(first)).map((e) => e.type)).toEqual(['A', 'B']);
+    expect((await store.readStream(second)).map((e) => e.type)).toEqual(['A', 'B']);
   });
 
   it('appends large batches (passed as arrays) in order, at a known version and with any', async () => {
