@@ -199,4 +199,10 @@ export const deviceMigrations: Migration[] = [
         EXECUTE FUNCTION device_brand_counts_activation();
     `,
   },
+  {
+    // "Which of this model are online": the list's model and online filters together (p95 56 ms at a million
+    // devices walking the model's index and reading each row's status; a range of this index instead).
+    id: 'devices/003-product-online',
+    sql: `CREATE INDEX devices_brand_product_online ON devices (brand_owner_code, product_code, online, seq DESC);`,
+  },
 ];
