@@ -225,7 +225,8 @@ export const recipesProjection = defineProjection({
   name: 'recipes',
   // 2: name search by bigrams (name_grams) instead of pg_trgm; flags included in the list-order indexes.
   // 3: the detail's state compressed with lz4 (a catch-up writes every recipe's state; pglz cost a fifth of it).
-  version: 3,
+  // 4: counts by type from an index (type + language + date range at 100k: p95 69 ms with a row scan).
+  version: 4,
   handles: RECIPE_EVENT_TYPES,
   tables: [
     {
@@ -282,6 +283,9 @@ export const recipesProjection = defineProjection({
         CREATE INDEX ON ${t} (brand_owner_code, updated_at DESC, recipe_id DESC) INCLUDE (status, online, paid, type);
         CREATE INDEX ON ${t} (brand_owner_code, status, updated_at DESC, recipe_id DESC) INCLUDE (online, paid, type);
         CREATE INDEX ON ${t} (brand_owner_code, category_id);
+        -- Counts by recipe type (a filter that keeps a third of the brand) with the language and date filters that
+        -- come with it, without reading the wide rows.
+        CREATE INDEX ON ${t} (brand_owner_code, type) INCLUDE (status, langs, updated_at);
         -- Number prefix search and the uniqueness check of the add.
         CREATE INDEX ON ${t} (brand_owner_code, lower(number) text_pattern_ops);
         CREATE INDEX ON ${t} USING gin (name_grams);
