@@ -225,6 +225,9 @@ describe('APK sub-package list (en)', () => {
     await loginAs(auditor, 'audit', 'audit12345');
     await inEnglish(auditor);
     await openList(auditor, 'APK management');
+    // The seeded package online on ChefMate C6 counts the two demo C6 devices that report its APK version.
+    const onlineDemo = row(auditor, '1.0.0').filter({ hasText: 'ChefMate' });
+    await expect(onlineDemo.getByTestId('apk-installed').textContent()).resolves.toBe('2');
     await choose(auditor, 'filter-reviewStatus', 'Pending review');
     await auditor.getByTestId('filter-search').click();
     await row(auditor, '3.1.0').waitFor();

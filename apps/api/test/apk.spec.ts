@@ -1,4 +1,5 @@
 import type { ApkContentInput } from '@kb/contracts';
+import { activateDevice, storeTelemetry } from '@kb/devices';
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, runProjections } from '@kb/read-models';
@@ -472,6 +473,41 @@ describe('APK packages (/api/subApk)', () => {
     });
     const list = await demo.get('/api/subApk/list?version=6.0.0');
     expect(list.data.total).toBe(0);
+  });
+
+  it('counts as installed the brand’s devices of its sub-brand and model that report its APK version', async () => {
+    const { id, last } = await created('7.0.0');
+    const installed = async () =>
+      ((await read(demo, `/api/subApk/detail?id=${id}`, last)).data as { installedCount: number })
+        .installedCount;
+    expect(await installed()).toBe(0);
+
+    // Three ChefMate C6 devices run it; a C7 with the same version string and OTHER's devices do not count.
+    const device = (sn: string, productCode: string, subBrandCode: string, brand = 'DEMO') =>
+      activateDevice(pool, brand, { sn, productCode, subBrandCode, apkVersion: '7.0.0-b1' });
+    const devices = [];
+    for (const sn of ['APKCNT001', 'APKCNT002', 'APKCNT003'])
+      devices.push(await device(sn, 'TM-6', 'DEMO-CHEF'));
+    await device('APKCNT004', 'TM-7', 'DEMO-CHEF');
+    await device('APKCNT005', 'TM-6', 'OTHER-ONE', 'OTHER');
+    expect(await installed()).toBe(3);
+    const listed = await read(demo, '/api/subApk/list?versionNumber=7.0.0&pageNum=1&pageSize=10', last);
+    expect(listed.data.list).toContainEqual(expect.objectContaining({ id, installedCount: 3 }));
+
+    // One reports an upgrade, another is deleted by staff: each leaves the count.
+    await storeTelemetry(pool, [
+      {
+        deviceId: devices[0]!.deviceId,
+        brandOwnerCode: 'DEMO',
+        receivedAt: new Date().toISOString(),
+        message: { messageId: 'apk-count-1', sampledAt: new Date().toISOString(), apkVersion: '7.1.0-b1' },
+      },
+    ]);
+    expect(await installed()).toBe(2);
+    expect(await command(demo, '/api/device/delete', { id: devices[1]!.deviceId })).toMatchObject({
+      status: 200,
+    });
+    expect(await installed()).toBe(1);
   });
 
   it('keeps DEMO’s packages from OTHER: not listed, not found, not changeable', async () => {

@@ -205,4 +205,73 @@ export const deviceMigrations: Migration[] = [
     id: 'devices/003-product-online',
     sql: `CREATE INDEX devices_brand_product_online ON devices (brand_owner_code, product_code, online, seq DESC);`,
   },
+  {
+    // How many devices run each APK: per brand, sub-brand, model and reported APK version, kept by triggers as
+    // devices are added, deleted or report another version (the APK list's installed count reads it).
+    id: 'devices/004-apk-counts',
+    sql: `
+      CREATE TABLE device_apk_counts (
+        brand_owner_code text NOT NULL,
+        sub_brand_code text NOT NULL,
+        product_code text NOT NULL,
+        apk_version text NOT NULL,
+        devices integer NOT NULL,
+        PRIMARY KEY (brand_owner_code, sub_brand_code, product_code, apk_version)
+      );
+      INSERT INTO device_apk_counts
+        SELECT brand_owner_code, sub_brand_code, product_code, apk_version, count(*)
+          FROM devices
+         WHERE sub_brand_code IS NOT NULL AND product_code IS NOT NULL AND apk_version IS NOT NULL
+         GROUP BY 1, 2, 3, 4;
+      -- Adds delta devices to each (brand, sub-brand, model, version) of the rows given; rows missing a part count
+      -- nowhere.
+      CREATE FUNCTION device_apk_counts_move(rows jsonb, delta integer) RETURNS void LANGUAGE sql AS $$
+        INSERT INTO device_apk_counts AS c
+          SELECT r.brand_owner_code, r.sub_brand_code, r.product_code, r.apk_version, delta * count(*)
+            FROM jsonb_to_recordset(rows)
+                 AS r(brand_owner_code text, sub_brand_code text, product_code text, apk_version text)
+           WHERE r.sub_brand_code IS NOT NULL AND r.product_code IS NOT NULL AND r.apk_version IS NOT NULL
+           GROUP BY 1, 2, 3, 4
+           ORDER BY 1, 2, 3, 4
+        ON CONFLICT (brand_owner_code, sub_brand_code, product_code, apk_version)
+          DO UPDATE SET devices = c.devices + EXCLUDED.devices
+      $$;
+      CREATE FUNCTION device_apk_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM device_apk_counts_move(
+          (SELECT coalesce(jsonb_agg(jsonb_build_object('brand_owner_code', brand_owner_code,
+             'sub_brand_code', sub_brand_code, 'product_code', product_code, 'apk_version', apk_version)), '[]')
+             FROM added), 1);
+        RETURN NULL;
+      END $$;
+      CREATE FUNCTION device_apk_counts_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM device_apk_counts_move(
+          (SELECT coalesce(jsonb_agg(jsonb_build_object('brand_owner_code', brand_owner_code,
+             'sub_brand_code', sub_brand_code, 'product_code', product_code, 'apk_version', apk_version)), '[]')
+             FROM removed), -1);
+        RETURN NULL;
+      END $$;
+      CREATE FUNCTION device_apk_counts_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM device_apk_counts_move(jsonb_build_array(to_jsonb(OLD)), -1);
+        PERFORM device_apk_counts_move(jsonb_build_array(to_jsonb(NEW)), 1);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER devices_apk_counts_insert AFTER INSERT ON devices REFERENCING NEW TABLE AS added
+        FOR EACH STATEMENT EXECUTE FUNCTION device_apk_counts_add();
+      CREATE TRIGGER devices_apk_counts_delete AFTER DELETE ON devices REFERENCING OLD TABLE AS removed
+        FOR EACH STATEMENT EXECUTE FUNCTION device_apk_counts_remove();
+      -- Only rows whose counted parts change (a device reporting a new APK, rarely): telemetry that repeats the
+      -- version fires nothing.
+      CREATE TRIGGER devices_apk_counts_update
+        AFTER UPDATE OF brand_owner_code, sub_brand_code, product_code, apk_version ON devices
+        FOR EACH ROW WHEN (
+          OLD.brand_owner_code IS DISTINCT FROM NEW.brand_owner_code
+          OR OLD.sub_brand_code IS DISTINCT FROM NEW.sub_brand_code
+          OR OLD.product_code IS DISTINCT FROM NEW.product_code
+          OR OLD.apk_version IS DISTINCT FROM NEW.apk_version)
+        EXECUTE FUNCTION device_apk_counts_change();
+    `,
+  },
 ];

@@ -56,7 +56,8 @@ const DEMO_APKS: DemoApk[] = [
       subBrandCode: 'DEMO-CHEF',
       productCode: 'TM-6',
       versionNumber: '1.0.0',
-      apkVersion: '1.0.0.100',
+      // What the demo TM-6 devices of ChefMate report (but the first), so the list shows them installed.
+      apkVersion: '2.0.3',
       parentVersion: '',
       updateNotes: '首个正式版本：开机动画、屏保和模式入口。',
       branchPackage: 'release/1.0',

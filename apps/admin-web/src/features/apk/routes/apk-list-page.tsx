@@ -164,7 +164,11 @@ export function ApkListPage() {
           noWrap: true,
           render: (r) => <ReleaseBadge status={r.releaseStatus} />,
         },
-        { accessor: 'installedCount', title: t('apk.fields.installedCount') },
+        {
+          accessor: 'installedCount',
+          title: t('apk.fields.installedCount'),
+          render: (a) => <span data-testid="apk-installed">{a.installedCount}</span>,
+        },
         {
           accessor: 'appliedAt',
           title: t('apk.fields.appliedAt'),

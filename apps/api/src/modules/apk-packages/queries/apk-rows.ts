@@ -27,6 +27,7 @@ export interface ApkListRow {
   updated_at: Date;
   updated_by: string;
   revision: string;
+  installed_count: number;
   [column: string]: unknown;
 }
 
@@ -36,11 +37,15 @@ export const APK_LIST_SELECT = `
          sp.customer_model AS model_name, a.version_number, a.apk_version, a.parent_version, a.branch_package,
          a.file_size, a.review_status, a.test_status, a.release_status, a.submitted_by, a.applied_at, a.audited_by,
          a.audited_at, a.released_at, a.returned_at, a.return_reason, a.created_at, a.created_by, a.updated_at,
-         a.updated_by, a.revision
+         a.updated_by, a.revision, coalesce(dc.devices, 0) AS installed_count
     FROM apk_list a
     LEFT JOIN sub_brands s ON s.brand_owner_code = a.brand_owner_code AND s.sub_brand_code = a.sub_brand_code
     LEFT JOIN sub_brand_products sp ON sp.brand_owner_code = a.brand_owner_code
-         AND sp.sub_brand_code = a.sub_brand_code AND sp.product_code = a.product_code`;
+         AND sp.sub_brand_code = a.sub_brand_code AND sp.product_code = a.product_code
+    -- Installed: the brand's devices of this sub-brand and model that report this APK version.
+    LEFT JOIN device_apk_counts dc ON dc.brand_owner_code = a.brand_owner_code
+         AND dc.sub_brand_code = a.sub_brand_code AND dc.product_code = a.product_code
+         AND dc.apk_version = a.apk_version`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -59,8 +64,7 @@ export function toApkListItem(r: ApkListRow): ApkListItem {
     reviewStatus: r.review_status,
     testStatus: r.test_status,
     releaseStatus: r.release_status,
-    // Devices do not report their APK yet (the devices issue); until they do, no package counts any.
-    installedCount: 0,
+    installedCount: r.installed_count,
     createdAt: r.created_at.toISOString(),
     createdBy: r.created_by,
     appliedAt: iso(r.applied_at),
