@@ -2,6 +2,7 @@ import type { ApkContent } from '@kb/contracts';
 import { APK_EVENT_TYPES, evolveApk, upcastApkEvent, type ApkState, type ExistingApk } from '@kb/domain';
 import type { RecordedEvent } from '@kb/event-store';
 import type { PoolClient } from '@kb/platform';
+import { recordColumns, upsertRows } from '../framework/upsert-rows.js';
 import { defineProjection, type ProjectionContext } from '../framework/projection.js';
 
 const APK_STREAM = /^apk-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -68,30 +69,16 @@ function listRow(t: Tracked & { state: ExistingApk }) {
   };
 }
 
-const LIST_COLUMNS = `apk_id uuid, brand_owner_code text, sub_brand_code text, product_code text, version_number text,
+const LIST_COLUMNS =
+  recordColumns(`apk_id uuid, brand_owner_code text, sub_brand_code text, product_code text, version_number text,
   apk_version text, parent_version text, branch_package text, file_size bigint, review_status text, test_status text,
   release_status text, submitted_by text, applied_at timestamptz, audited_by text, audited_at timestamptz,
   released_at timestamptz, returned_at timestamptz, return_reason text, created_at timestamptz, created_by text,
-  updated_at timestamptz, updated_by text, revision bigint`;
-const LIST_NAMES = LIST_COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]!);
+  updated_at timestamptz, updated_by text, revision bigint`);
 
-const DETAIL_COLUMNS = `apk_id uuid, brand_owner_code text, state jsonb, revision bigint, created_at timestamptz,
-  created_by text, updated_at timestamptz, updated_by text`;
-const DETAIL_NAMES = DETAIL_COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]!);
-
-async function upsert(tx: PoolClient, table: string, columns: string, names: string[], rows: object[]) {
-  if (rows.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${table} (${names.join(', ')})
-     SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${columns})
-     ON CONFLICT (apk_id) DO UPDATE SET
-       ${names
-         .filter((n) => n !== 'apk_id')
-         .map((n) => `${n} = EXCLUDED.${n}`)
-         .join(', ')}`,
-    [JSON.stringify(rows)],
-  );
-}
+const DETAIL_COLUMNS =
+  recordColumns(`apk_id uuid, brand_owner_code text, state jsonb, revision bigint, created_at timestamptz,
+  created_by text, updated_at timestamptz, updated_by text`);
 
 async function loadTracked(tx: PoolClient, ctx: ProjectionContext, ids: string[]) {
   const { rows } = await tx.query<{
@@ -240,11 +227,11 @@ export const apkProjection = defineProjection({
       await tx.query(`DELETE FROM ${ctx.table('apk_list')} WHERE apk_id = ANY($1::uuid[])`, [gone]);
       await tx.query(`DELETE FROM ${ctx.table('apk_detail')} WHERE apk_id = ANY($1::uuid[])`, [gone]);
     }
-    await upsert(
+    await upsertRows(
       tx,
       ctx.table('apk_detail'),
+      'apk_id',
       DETAIL_COLUMNS,
-      DETAIL_NAMES,
       live.map((t) => ({
         apk_id: t.apkId,
         brand_owner_code: t.brand,
@@ -256,6 +243,6 @@ export const apkProjection = defineProjection({
         updated_by: t.updatedBy,
       })),
     );
-    await upsert(tx, ctx.table('apk_list'), LIST_COLUMNS, LIST_NAMES, live.map(listRow));
+    await upsertRows(tx, ctx.table('apk_list'), 'apk_id', LIST_COLUMNS, live.map(listRow));
   },
 });

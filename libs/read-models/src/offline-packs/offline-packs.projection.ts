@@ -8,6 +8,7 @@ import {
 } from '@kb/domain';
 import type { RecordedEvent } from '@kb/event-store';
 import type { PoolClient } from '@kb/platform';
+import { recordColumns, upsertRows } from '../framework/upsert-rows.js';
 import { defineProjection, type ProjectionContext } from '../framework/projection.js';
 
 const PACK_STREAM = /^offline-pack-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -67,29 +68,15 @@ function listRow(t: Tracked & { state: ExistingOfflinePack }) {
   };
 }
 
-const LIST_COLUMNS = `pack_id uuid, brand_owner_code text, number text, type text, product_code text,
+const LIST_COLUMNS =
+  recordColumns(`pack_id uuid, brand_owner_code text, number text, type text, product_code text,
   sub_brand_code text, recipe_ids uuid[], recipe_count integer, test_status text, release_status text,
   released_at timestamptz, created_at timestamptz, created_by text, updated_at timestamptz, updated_by text,
-  revision bigint`;
-const LIST_NAMES = LIST_COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]!);
+  revision bigint`);
 
-const DETAIL_COLUMNS = `pack_id uuid, brand_owner_code text, state jsonb, revision bigint, created_at timestamptz,
-  created_by text, updated_at timestamptz, updated_by text`;
-const DETAIL_NAMES = DETAIL_COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]!);
-
-async function upsert(tx: PoolClient, table: string, columns: string, names: string[], rows: object[]) {
-  if (rows.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${table} (${names.join(', ')})
-     SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${columns})
-     ON CONFLICT (pack_id) DO UPDATE SET
-       ${names
-         .filter((n) => n !== 'pack_id')
-         .map((n) => `${n} = EXCLUDED.${n}`)
-         .join(', ')}`,
-    [JSON.stringify(rows)],
-  );
-}
+const DETAIL_COLUMNS =
+  recordColumns(`pack_id uuid, brand_owner_code text, state jsonb, revision bigint, created_at timestamptz,
+  created_by text, updated_at timestamptz, updated_by text`);
 
 async function loadTracked(tx: PoolClient, ctx: ProjectionContext, ids: string[]) {
   const { rows } = await tx.query<{
@@ -238,11 +225,11 @@ export const offlinePacksProjection = defineProjection({
         gone,
       ]);
     }
-    await upsert(
+    await upsertRows(
       tx,
       ctx.table('offline_pack_detail'),
+      'pack_id',
       DETAIL_COLUMNS,
-      DETAIL_NAMES,
       live.map((t) => ({
         pack_id: t.packId,
         brand_owner_code: t.brand,
@@ -254,6 +241,6 @@ export const offlinePacksProjection = defineProjection({
         updated_by: t.updatedBy,
       })),
     );
-    await upsert(tx, ctx.table('offline_pack_list'), LIST_COLUMNS, LIST_NAMES, live.map(listRow));
+    await upsertRows(tx, ctx.table('offline_pack_list'), 'pack_id', LIST_COLUMNS, live.map(listRow));
   },
 });

@@ -8,6 +8,7 @@ import {
 } from '@kb/domain';
 import type { RecordedEvent } from '@kb/event-store';
 import type { PoolClient } from '@kb/platform';
+import { recordColumns, upsertRows } from '../framework/upsert-rows.js';
 import { defineProjection, type ProjectionContext } from '../framework/projection.js';
 
 const RECIPE_STREAM = /^recipe-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -105,37 +106,17 @@ function listRow(t: Tracked & { state: ExistingRecipe }) {
   };
 }
 
-const LIST_COLUMNS = `recipe_id uuid, brand_owner_code text, number text, names jsonb, names_text text, name_grams text[],
+const LIST_COLUMNS =
+  recordColumns(`recipe_id uuid, brand_owner_code text, number text, names jsonb, names_text text, name_grams text[],
   main_lang text,
   langs text[], type text, status text, version integer, category_id uuid, tag_ids uuid[], product_codes text[],
   online boolean, paid boolean, picture_file_code uuid, difficulty text, show_on_machine boolean, servings integer[],
   created_at timestamptz, created_by text, updated_at timestamptz, updated_by text, released_at timestamptz,
-  deleted_at timestamptz, recycled_from text, copied_from uuid, revision bigint`;
-const LIST_NAMES = LIST_COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]!);
+  deleted_at timestamptz, recycled_from text, copied_from uuid, revision bigint`);
 
-const DETAIL_COLUMNS = `recipe_id uuid, brand_owner_code text, state jsonb, revision bigint, created_at timestamptz,
-  created_by text, updated_at timestamptz, updated_by text, released_at timestamptz`;
-const DETAIL_NAMES = DETAIL_COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]!);
-
-async function upsert(
-  tx: PoolClient,
-  table: string,
-  columns: string,
-  names: string[],
-  rows: object[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${table} (${names.join(', ')})
-     SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${columns})
-     ON CONFLICT (recipe_id) DO UPDATE SET
-       ${names
-         .filter((n) => n !== 'recipe_id')
-         .map((n) => `${n} = EXCLUDED.${n}`)
-         .join(', ')}`,
-    [JSON.stringify(rows)],
-  );
-}
+const DETAIL_COLUMNS =
+  recordColumns(`recipe_id uuid, brand_owner_code text, state jsonb, revision bigint, created_at timestamptz,
+  created_by text, updated_at timestamptz, updated_by text, released_at timestamptz`);
 
 /**
  * The name search index: every 1- and 2-character piece of each name, lowercased. Bigrams rather than pg_trgm's
@@ -329,11 +310,11 @@ export const recipesProjection = defineProjection({
       await tx.query(`DELETE FROM ${ctx.table('recipe_list')} WHERE recipe_id = ANY($1::uuid[])`, [gone]);
       await tx.query(`DELETE FROM ${ctx.table('recipe_detail')} WHERE recipe_id = ANY($1::uuid[])`, [gone]);
     }
-    await upsert(
+    await upsertRows(
       tx,
       ctx.table('recipe_detail'),
+      'recipe_id',
       DETAIL_COLUMNS,
-      DETAIL_NAMES,
       live.map((t) => ({
         recipe_id: t.recipeId,
         brand_owner_code: t.brand,
@@ -346,6 +327,6 @@ export const recipesProjection = defineProjection({
         released_at: t.releasedAt,
       })),
     );
-    await upsert(tx, ctx.table('recipe_list'), LIST_COLUMNS, LIST_NAMES, live.map(listRow));
+    await upsertRows(tx, ctx.table('recipe_list'), 'recipe_id', LIST_COLUMNS, live.map(listRow));
   },
 });
