@@ -230,6 +230,8 @@ describe('APK sub-package list (en)', () => {
     await expect(onlineDemo.getByTestId('apk-installed').textContent()).resolves.toBe('2');
     await choose(auditor, 'filter-reviewStatus', 'Pending review');
     await auditor.getByTestId('filter-search').click();
+    // The whole list was on screen already: wait until the filter has taken the others away.
+    await row(auditor, '1.2.0').waitFor({ state: 'detached' });
     await row(auditor, '3.1.0').waitFor();
     await expect(auditor.getByTestId('apk-version').allTextContents()).resolves.toEqual(['3.1.0', '3.0.0']);
     await row(auditor, '3.0.0').getByRole('checkbox').check();

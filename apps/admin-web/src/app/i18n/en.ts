@@ -230,6 +230,10 @@ export const appEn: Catalog<typeof appZh> = {
     uploadEmptyName: 'File name cannot be empty',
     uploading: 'Uploading…',
     removeImage: 'Remove image',
+    conflictTitle: 'Changed by someone else',
+    conflictBody:
+      'The record was changed by someone else; reload and try again. Reloading shows the latest version and replaces your unsaved input.',
+    conflictReload: 'Reload',
     historyEmpty: 'No history yet',
     historyStateAsOf: 'Show the state at this point',
     historyReason: 'Reason: {{reason}}',

@@ -11,7 +11,7 @@ import { categoryRoute, type CategoryInput } from '../api/categories.js';
 import { useSaveRecord } from '../api/reference-records.js';
 import { categoryFormRules, sortToSend } from '../rules/form-rules.js';
 import { namesForForm, namesToSend } from '../rules/languages.js';
-import { ConflictAlert } from './conflict-alert.js';
+import { ConflictAlert } from '../../../components/conflict-alert.js';
 import { NamesFields } from './names-fields.js';
 import { imagesOf } from './record-image.js';
 import { saveOrReportConflict } from './save-outcome.js';

@@ -8,7 +8,7 @@ import { useSaveRecord } from '../api/reference-records.js';
 import { tagRoute, type TagInput } from '../api/tags.js';
 import { tagFormRules } from '../rules/form-rules.js';
 import { namesForForm, namesToSend } from '../rules/languages.js';
-import { ConflictAlert } from './conflict-alert.js';
+import { ConflictAlert } from '../../../components/conflict-alert.js';
 import { NamesFields } from './names-fields.js';
 import { saveOrReportConflict } from './save-outcome.js';
 

@@ -6,7 +6,7 @@ import { useSaveRecord } from '../api/reference-records.js';
 import { unitRoute, type UnitInput } from '../api/units.js';
 import { unitFormRules } from '../rules/form-rules.js';
 import { namesForForm, namesToSend } from '../rules/languages.js';
-import { ConflictAlert } from './conflict-alert.js';
+import { ConflictAlert } from '../../../components/conflict-alert.js';
 import { NamesFields } from './names-fields.js';
 import { saveOrReportConflict } from './save-outcome.js';
 

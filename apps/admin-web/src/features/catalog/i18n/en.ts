@@ -38,10 +38,6 @@ export const catalogEn: Catalog<typeof catalogZh> = {
   },
   mainBadge: 'Main',
   loadFailed: 'The record could not be loaded',
-  conflictTitle: 'Changed by someone else',
-  conflictBody:
-    'The record was changed by someone else; reload and try again. Reloading shows the latest version and replaces your unsaved input.',
-  reload: 'Reload',
   namesHint: 'One name per language of the brand; the main language is required',
   languagesMissing: 'The brand has no languages yet: choose them in Language settings first.',
   accessoryTypes: {

@@ -39,9 +39,6 @@ export const catalogZh = {
   },
   mainBadge: '主语言',
   loadFailed: '记录加载失败',
-  conflictTitle: '记录已被他人修改',
-  conflictBody: '数据已被他人修改，请刷新后重试。刷新会载入最新内容，您未保存的输入将被替换。',
-  reload: '刷新',
   namesHint: '品牌支持的每种语言一个名称，主语言必填',
   languagesMissing: '品牌尚未设置语言，请先在“语言设置”中选择。',
   accessoryTypes: {

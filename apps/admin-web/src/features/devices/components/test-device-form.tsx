@@ -1,11 +1,11 @@
 import { testDeviceInputSchema, type TestDevice } from '@kb/contracts';
-import { Alert, Autocomplete, Button, Group, Text, Textarea } from '@mantine/core';
+import { Autocomplete, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictAlert } from '../../../components/conflict-alert.js';
 import { FormPage, useSchemaForm } from '../../../components/form-page.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { deviceChoicesQuery, useSaveTestDevice } from '../api/test-devices.js';
@@ -13,38 +13,6 @@ import { deviceChoicesQuery, useSaveTestDevice } from '../api/test-devices.js';
 interface TestDeviceValues extends Record<string, unknown> {
   sn: string;
   remark: string;
-}
-
-/** 409: someone saved the record after it was loaded here; offers the latest version. */
-function ConflictAlert({ onReload }: { onReload: () => Promise<void> }) {
-  const { t } = useTranslation();
-  const [reloading, setReloading] = useState(false);
-  return (
-    <Alert
-      color="orange"
-      icon={<IconAlertTriangle />}
-      title={t('devices.conflictTitle')}
-      data-testid="conflict"
-    >
-      <Group justify="space-between" wrap="nowrap" gap="md">
-        <Text size="sm">{t('devices.conflictBody')}</Text>
-        <Button
-          size="xs"
-          variant="light"
-          color="orange"
-          leftSection={<IconRefresh size={14} />}
-          loading={reloading}
-          onClick={() => {
-            setReloading(true);
-            void onReload().finally(() => setReloading(false));
-          }}
-          data-testid="conflict-reload"
-        >
-          {t('devices.reload')}
-        </Button>
-      </Group>
-    </Alert>
-  );
 }
 
 /**

@@ -103,10 +103,6 @@ export const devicesEn: Catalog<typeof devicesZh> = {
     snPlaceholder: 'Type an SN to find a device of your brand',
     device: 'Device details',
   },
-  conflictTitle: 'Someone else changed this record',
-  conflictBody:
-    'The record was saved by someone else after you opened it. Reload the latest version, then edit.',
-  reload: 'Reload',
 };
 
 export const devicesErrorsEn: Catalog<typeof devicesErrorsZh> = {

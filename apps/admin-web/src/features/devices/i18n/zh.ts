@@ -101,9 +101,6 @@ export const devicesZh = {
     snPlaceholder: '输入SN号搜索本品牌设备',
     device: '设备详情',
   },
-  conflictTitle: '记录已被他人修改',
-  conflictBody: '加载后有人保存了这条记录。请重新加载最新版本后再修改。',
-  reload: '重新加载',
 };
 
 /** Form error codes of the device screens (the API's zod messages), joined to the shared `errors`. */
