@@ -5,6 +5,7 @@ module.exports = {
   ...preset,
   rootDir: __dirname,
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+  setupFilesAfterEnv: ['<rootDir>/e2e/support/retry.ts'],
   testTimeout: 120000,
   maxWorkers: 2,
 };
