@@ -407,6 +407,18 @@ describe('device API and ingestion', () => {
       worker = startWorker();
       try {
         expect(await waitFor(total, (n) => n === expected, 60_000)).toBe(expected);
+        // The killed worker's jobs whose rows it had committed stay active until their lock expires; the new
+        // worker then takes them up again, stores nothing twice, and completes them.
+        const settled = await waitFor(
+          async () => {
+            const c = await telemetryQueue.getJobCounts('failed', 'waiting', 'active');
+            return c.failed + c.waiting + c.active;
+          },
+          (n) => n === 0,
+          30_000,
+        );
+        expect(settled).toBe(0);
+        expect(await total()).toBe(expected);
       } finally {
         worker.kill('SIGTERM');
         await new Promise((r) => worker.once('exit', r));
