@@ -412,7 +412,7 @@ describe('device API and ingestion', () => {
         const settled = await waitFor(
           async () => {
             const c = await telemetryQueue.getJobCounts('failed', 'waiting', 'active');
-            return c.failed + c.waiting + c.active;
+            return (c.failed ?? 0) + (c.waiting ?? 0) + (c.active ?? 0);
           },
           (n) => n === 0,
           30_000,
