@@ -159,7 +159,7 @@ describe('session and account', () => {
     for (const [path, title] of [
       ['/banner/recipe?id=5', 'Banner菜谱'],
       ['/group-recipe/edit?id=3', '编辑主题菜谱'],
-      ['/fault-collect-detail', '故障汇总'],
+      ['/user-list', '普通用户'],
       ['/hot-tag-list', '热搜标签'],
     ] as const) {
       await goInApp(page, path);
