@@ -6,7 +6,7 @@
 //      for BENCH_SECONDS (10) — messages/s end to end = messages posted / time from the first post until the
 //      last message is in Postgres; and post → visible latency (until the device's last connect time, as the
 //      device list shows it, reaches the post) of every 10th post;
-//   3. the same with batches of 50 at a steady BENCH_PACED_RATE (5,000) messages/s: the latency of a
+//   3. the same with batches of 50 at a steady BENCH_PACED_RATE (12,000) messages/s: the latency of a
 //      system that is not saturated; then batches of 1 and 50 again with the device API and the workers in
 //      two processes (INGEST_ROLE http + workers);
 //   4. the ceiling: a plain Node HTTP handler that reads the same posts and answers 202, same clients;
@@ -30,7 +30,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const DEVICES = 10_000;
 const BIG = Number(process.env.BENCH_DEVICES ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
-const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 5000);
+const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 12000);
 const BRAND = 'DEMO';
 
 if (process.env.BENCH_SKIP_BUILD !== 'true') {
