@@ -3,30 +3,17 @@ import { activateDevice, storeTelemetry } from '@kb/devices';
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, runProjections } from '@kb/read-models';
-import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import { EVENT_STORE } from '../src/infra/tokens.js';
-import { fileForm, loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
-
-interface Answer {
-  http: number;
-  status: number;
-  desc: string;
-  data: any;
-  code?: string;
-  position: string | null;
-}
-
-async function command(client: Client, url: string, json: unknown): Promise<Answer> {
-  const res = await client.request('POST', url, { json });
-  const body = (await res.json()) as Omit<Answer, 'http' | 'position'>;
-  return { http: res.status, ...body, position: res.headers.get(READ_POSITION_HEADER) };
-}
-
-/** A query that reads its own write: sends back the position a command answered. */
-function read(client: Client, url: string, after?: Answer | null) {
-  const position = after?.position;
-  return client.json('GET', url, { headers: position ? { [READ_POSITION_HEADER]: position } : {} });
-}
+import {
+  type Client,
+  command,
+  fileForm,
+  loggedIn,
+  read,
+  startTestApi,
+  type TestApi,
+  uploadImage,
+} from './harness.js';
 
 /** Bytes the upload accepts as an MP4 video (`ftyp` box) and as an APK (a zip named .apk). */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(200, 7)]);

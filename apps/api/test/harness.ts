@@ -14,6 +14,7 @@ import {
 } from '@kb/testing';
 import { createApp } from '../src/app.factory.js';
 import { prepareDatabase } from '../src/bootstrap.js';
+import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { md5Hex } from '../src/modules/auth/password.js';
 
@@ -159,4 +160,26 @@ export async function uploadImage(client: Client, name = 'pic.png', bytes = pngB
   const res = await client.json('POST', '/api/file/upload', { body: fileForm(bytes, name) });
   if (res.status !== 200) throw new Error(`upload failed: ${res.desc}`);
   return res.data.fileCode as string;
+}
+
+/** A command's answer: the envelope, the HTTP status and the read position it reports (read-your-writes). */
+export interface CommandAnswer {
+  http: number;
+  status: number;
+  desc: string;
+  data: any;
+  code?: string;
+  position: string | null;
+}
+
+export async function command(client: Client, url: string, json: unknown): Promise<CommandAnswer> {
+  const res = await client.request('POST', url, { json });
+  const body = (await res.json()) as Omit<CommandAnswer, 'http' | 'position'>;
+  return { http: res.status, ...body, position: res.headers.get(READ_POSITION_HEADER) };
+}
+
+/** A query that reads its own write: sends back the position a command answered (or the one given). */
+export function read(client: Client, url: string, after?: CommandAnswer | string | null) {
+  const position = typeof after === 'string' ? after : after?.position;
+  return client.json('GET', url, { headers: position ? { [READ_POSITION_HEADER]: position } : {} });
 }

@@ -5,10 +5,18 @@ import type { OfflinePackContentInput, RecipeContentInput } from '@kb/contracts'
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, runProjections } from '@kb/read-models';
-import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { EVENT_STORE } from '../src/infra/tokens.js';
-import { loggedIn, pngBytes, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+import {
+  type Client,
+  command,
+  loggedIn,
+  pngBytes,
+  read,
+  startTestApi,
+  type TestApi,
+  uploadImage,
+} from './harness.js';
 import {
   buildPack,
   startIngestProcess,
@@ -16,25 +24,6 @@ import {
   waitForBuild,
   type RunningIngestProcess,
 } from './offline-packs-support.js';
-
-interface Answer {
-  http: number;
-  status: number;
-  desc: string;
-  data: any;
-  position: string | null;
-}
-
-async function command(client: Client, url: string, json: unknown): Promise<Answer> {
-  const res = await client.request('POST', url, { json });
-  const body = (await res.json()) as Omit<Answer, 'http' | 'position'>;
-  return { http: res.status, ...body, position: res.headers.get(READ_POSITION_HEADER) };
-}
-
-function read(client: Client, url: string, after?: Answer | null) {
-  const position = after?.position;
-  return client.json('GET', url, { headers: position ? { [READ_POSITION_HEADER]: position } : {} });
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

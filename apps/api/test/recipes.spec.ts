@@ -3,33 +3,11 @@ import type { RecipeContentInput } from '@kb/contracts';
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, rebuildProjection, runProjections, waitForProjection } from '@kb/read-models';
-import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import { seedDemoRecipes } from '../src/modules/recipes/seed/demo-recipes.js';
-import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
-
-interface Answer {
-  http: number;
-  status: number;
-  desc: string;
-  data: any;
-  code?: string;
-  position: string | null;
-}
+import { type Client, command, loggedIn, read, startTestApi, type TestApi, uploadImage } from './harness.js';
 
 /** A command: the envelope plus the read position it answered (header `x-read-position`). */
-async function command(client: Client, url: string, json: unknown): Promise<Answer> {
-  const res = await client.request('POST', url, { json });
-  const body = (await res.json()) as Omit<Answer, 'http' | 'position'>;
-  return { http: res.status, ...body, position: res.headers.get(READ_POSITION_HEADER) };
-}
-
-/** A query that reads its own write: sends back the position a command answered. */
-function read(client: Client, url: string, after?: Answer | string | null) {
-  const position = typeof after === 'string' ? after : after?.position;
-  return client.json('GET', url, { headers: position ? { [READ_POSITION_HEADER]: position } : {} });
-}
-
 describe('recipes', () => {
   let api: TestApi;
   let demo: Client;
