@@ -1,13 +1,13 @@
-import type { ApkContent, ApkPicture } from '@kb/contracts';
+import type { ApkContent, ApkDetail, ApkPicture } from '@kb/contracts';
 import type { TFunction } from 'i18next';
 import { APK_PICTURE_PURPOSE, APK_PICTURES } from '@kb/contracts';
-import { Alert, Anchor, Center, Group, Image, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Group, Image, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailView, type DetailItem } from '../../../components/detail-view.js';
 import { StreamHistory } from '../../../components/history-timeline.js';
+import { RecordState } from '../../../components/record-state.js';
 import { apkDetailQuery, apkHistoryQuery, fileUrl } from '../api/apk-detail.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
@@ -122,23 +122,19 @@ function History({ id }: { id: string }) {
 
 /** §2 /apk-detail?id=…: one package read-only, its actions, and the History tab for auditors. */
 export function ApkDetailPage() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const id = useApkId();
   const detail = useQuery({ ...apkDetailQuery(id ?? ''), enabled: !!id });
-  if (!id || detail.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">
-        {detail.error?.message ?? ''}
-      </Alert>
-    );
-  if (!detail.data)
-    return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
-    );
-  const apk = detail.data;
+  return (
+    <RecordState id={id} query={detail}>
+      {(apk) => <ApkDetailView apk={apk} />}
+    </RecordState>
+  );
+}
+
+function ApkDetailView({ apk }: { apk: ApkDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = apk.id;
   const by = (account: string | null, at: string | null): ReactNode =>
     at ? `${formatTime(at)}${account ? ` · ${account}` : ''}` : null;
   return (

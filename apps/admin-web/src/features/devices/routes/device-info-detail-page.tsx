@@ -19,7 +19,7 @@ import {
   OnlineBadge,
 } from '../components/device-cells.js';
 import { DeviceSettings } from '../components/device-settings.js';
-import { RecordState } from '../components/record-state.js';
+import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../components/record-id.js';
 import { faultRecordsLink } from '../rules/fault-search.js';
 

@@ -7,7 +7,7 @@ import { ConfirmButton } from '../../../components/confirm-button.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { testDeviceDetailQuery, useDeleteTestDevices } from '../api/test-devices.js';
 import { formatTime, OnlineBadge } from '../components/device-cells.js';
-import { RecordState } from '../components/record-state.js';
+import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../components/record-id.js';
 
 /** §2 /test-device-detail?id=…: one member of the test device group. */
@@ -18,7 +18,7 @@ export function TestDeviceDetailPage() {
   const detail = useQuery({ ...testDeviceDetailQuery(id ?? ''), enabled: !!id });
   const remove = useDeleteTestDevices();
   return (
-    <RecordState id={id} query={detail} notFound={t('messages.recordNotFound')}>
+    <RecordState id={id} query={detail}>
       {(d) => (
         <Stack gap="md">
           <Group justify="flex-end" gap="xs">

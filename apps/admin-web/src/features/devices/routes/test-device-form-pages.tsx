@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { testDeviceDetailQuery } from '../api/test-devices.js';
-import { RecordState } from '../components/record-state.js';
+import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../components/record-id.js';
 import { TestDeviceForm } from '../components/test-device-form.js';
 
@@ -13,13 +12,12 @@ export function TestDeviceAddPage() {
 
 /** §2 /test-device-edit?id=… */
 export function TestDeviceEditPage() {
-  const { t } = useTranslation();
   const id = useRecordId();
   const detail = useQuery({ ...testDeviceDetailQuery(id ?? ''), enabled: !!id });
   // After a conflict, "reload" draws the form afresh from the latest version.
   const [generation, setGeneration] = useState(0);
   return (
-    <RecordState id={id} query={detail} notFound={t('messages.recordNotFound')}>
+    <RecordState id={id} query={detail}>
       {(record) => (
         <Fragment key={`${generation}`}>
           <TestDeviceForm

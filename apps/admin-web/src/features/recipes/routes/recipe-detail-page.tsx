@@ -1,27 +1,16 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Image,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconDeviceMobile, IconMessagePlus } from '@tabler/icons-react';
+import { Button, Group, Image, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { IconDeviceMobile, IconMessagePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DetailView } from '../../../components/detail-view.js';
 import { StreamHistory } from '../../../components/history-timeline.js';
+import { RecordState } from '../../../components/record-state.js';
 import {
   fileUrl,
   recipeDetailQuery,
   recipeHistoryQuery,
+  type RecipeDetail,
   type RecipeContentView,
 } from '../api/recipe-detail.js';
 import { FieldChange } from '../components/field-change.js';
@@ -130,23 +119,18 @@ function History({ id }: { id: string }) {
 
 /** §2 /recipe-detail?id=…: one recipe read-only, with the History tab for auditors. */
 export function RecipeDetailPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const id = useRecipeId();
   const detail = useQuery({ ...recipeDetailQuery(id ?? ''), enabled: !!id });
-  if (!id || detail.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">
-        {detail.error?.message ?? ''}
-      </Alert>
-    );
-  if (!detail.data)
-    return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
-    );
-  const recipe = detail.data;
+  return (
+    <RecordState id={id} query={detail}>
+      {(recipe) => <RecipeDetailView id={recipe.id} recipe={recipe} />}
+    </RecordState>
+  );
+}
+
+function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const content = recipe.content;
   const minutes = [content.prepMinutes, content.cookMinutes, content.restMinutes]
     .map((m) => m ?? '–')
