@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish } from './support/gestures.js';
+import { inEnglish, searchList } from './support/gestures.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
 let h: Harness;
@@ -229,7 +229,7 @@ describe('APK sub-package list (en)', () => {
     const onlineDemo = row(auditor, '1.0.0').filter({ hasText: 'ChefMate' });
     await expect(onlineDemo.getByTestId('apk-installed').textContent()).resolves.toBe('2');
     await choose(auditor, 'filter-reviewStatus', 'Pending review');
-    await auditor.getByTestId('filter-search').click();
+    await searchList(auditor);
     // The whole list was on screen already: wait until the filter has taken the others away.
     await row(auditor, '1.2.0').waitFor({ state: 'detached' });
     await row(auditor, '3.1.0').waitFor();
@@ -243,13 +243,13 @@ describe('APK sub-package list (en)', () => {
 
     await choose(auditor, 'filter-reviewStatus', 'Created');
     await auditor.getByTestId('filter-version').fill('3.');
-    await auditor.getByTestId('filter-search').click();
+    await searchList(auditor);
     await reviewStatus(auditor, '3.0.0', 'Created');
     await reviewStatus(auditor, '3.1.0', 'Created');
 
     await auditor.getByRole('button', { name: 'Reset' }).click();
     await choose(auditor, 'filter-testStatus', 'In test');
-    await auditor.getByTestId('filter-search').click();
+    await searchList(auditor);
     await row(auditor, '3.0.0').waitFor({ state: 'detached' });
     await row(auditor, '1.1.0').getByTestId('apk-test-status').getByText('In test').waitFor();
 

@@ -13,6 +13,7 @@ import {
   waitForFieldError,
 } from './catalog-support.js';
 import { location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { searchList } from './support/gestures.js';
 
 // One system for the whole file: category settings in Chinese, and language settings (brand OTHER).
 let h: Harness;
@@ -123,7 +124,7 @@ describe('category settings (zh)', () => {
     expect(await column(page, 'number')).toEqual(['SOUP']);
     await search(page, { name: '' });
     await choose(page, 'filter-lang', '英语');
-    await page.getByTestId('filter-search').click();
+    await searchList(page);
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     expect(await column(page, 'number')).toEqual(['SOUP']);
     await page.getByRole('button', { name: '重置' }).click();

@@ -12,7 +12,7 @@ import {
   waitForFieldError,
 } from './catalog-support.js';
 import { location, loginAs, startHarness, tab, type Harness } from './support/harness.js';
-import { inEnglish } from './support/gestures.js';
+import { inEnglish, searchList } from './support/gestures.js';
 
 // One system for the whole file: the tag library in English, ingredient units in Chinese.
 let h: Harness;
@@ -81,7 +81,7 @@ describe('tag library (en)', () => {
     expect(await column(page, 'number')).toEqual(['T-SWEET']);
     await search(page, { number: '' });
     await choose(page, 'filter-lang', 'German');
-    await page.getByTestId('filter-search').click();
+    await searchList(page);
     await page.getByTestId('pager-total').getByText('Total 0').waitFor();
     await page.getByRole('button', { name: 'Reset' }).click();
     await row(page, 'T-SPICY').waitFor();

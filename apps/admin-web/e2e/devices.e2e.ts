@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, waitForFieldError } from './catalog-support.js';
 import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible, visibleRow as row } from './support/gestures.js';
+import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // The real path of a device: device-ingest (HTTP → BullMQ → workers → Postgres) runs beside the API, and the
 // tests post to it as a device would, with the demo brand's factory activation key.
@@ -94,7 +94,7 @@ describe('devices (zh)', () => {
     await openFromMenu(page, 'devices', '设备信息');
     // Fifteen demo devices fill more than the first page: find this one by its SN.
     await visible(page, 'filter-sn').fill('DMTM6000001');
-    await visible(page, 'filter-search').click();
+    await searchList(page);
     const device = row(page, 'DMTM6000001');
     await device.getByTestId('device-online').getByText('离线').waitFor();
     await markDocument(page);
@@ -124,7 +124,7 @@ describe('devices (zh)', () => {
     // The records: filtered by SN, the new fault with its whole log.
     await openFromMenu(page, 'devices', '故障记录');
     await visible(page, 'filter-sn').fill('DMTM6000001');
-    await visible(page, 'filter-search').click();
+    await searchList(page);
     const fault = row(page, '过热保护');
     await fault.getByText('Shenzhen').waitFor();
     await fault.getByTestId('fault-view-log').click();
@@ -158,7 +158,7 @@ describe('devices (zh)', () => {
     await loginAs(page);
     await openFromMenu(page, 'devices', '设备信息');
     await visible(page, 'filter-sn').fill('DMOV4');
-    await visible(page, 'filter-search').click();
+    await searchList(page);
     await row(page, 'DMOV4000003').waitFor();
     expect(await visible(page, 'pager-total').textContent()).toBe('共 3 条');
     await row(page, 'DMOV4000002').getByRole('checkbox').check();
@@ -220,7 +220,7 @@ describe('devices (en)', () => {
     await inEnglish(page);
     await openFromMenu(page, 'devices', 'Device info');
     await choose(page, 'filter-productCode', (await optionFor(page, 'filter-productCode', 'TM-7'))!);
-    await visible(page, 'filter-search').click();
+    await searchList(page);
     const device = row(page, 'DMTM7000001');
     await device.getByTestId('device-online').getByText('Offline').waitFor();
     await row(page, 'DMTM6000001').waitFor({ state: 'detached' });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { visible, visibleRow as row } from './support/gestures.js';
+import { searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
 // first test, after it has seen a build wait in the queue.
@@ -209,7 +209,7 @@ describe('offline recipe packs (en)', () => {
     // The list: filtered by type, the incremental pack with its file built.
     await openFromMenu(page, 'recipes', 'Offline recipe packs');
     await choose(page, 'filter-type', 'Incremental');
-    await visible(page, 'filter-search').click();
+    await searchList(page);
     const listed = row(page, 'E2E-INC');
     await listed.getByText('Built').waitFor();
     await listed.getByText('In test').waitFor();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu, pngImage } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible, visibleRow as row } from './support/gestures.js';
+import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the library and the detail follow each command (read-your-writes).
 let h: Harness;
@@ -48,7 +48,7 @@ async function addCompleteRecipe(page: Page, number: string, picture: string) {
 /** Finds the recipe in the library by its number and opens its detail. */
 async function openDetail(page: Page, number: string) {
   await visible(page, 'filter-number').fill(number);
-  await visible(page, 'filter-search').click();
+  await searchList(page);
   await row(page, number).getByTestId('row-detail').click();
 }
 
@@ -95,7 +95,7 @@ describe('batch release of 20 recipes, and reviews on the detail (zh)', () => {
 
     await openFromMenu(page, 'recipes', '菜谱库');
     await visible(page, 'filter-number').fill('BR-');
-    await visible(page, 'filter-search').click();
+    await searchList(page);
     await visible(page, 'pager-size').selectOption('20');
     await row(page, 'BR-20').waitFor();
     await row(page, 'BR-01').waitFor();
@@ -191,14 +191,14 @@ describe('reviews (en)', () => {
 
     // Filters: by SN, then by score with the recipe.
     await visible(page, 'filter-sn').fill('SN-EN');
-    await visible(page, 'filter-search').click();
+    await searchList(page);
     await row(page, 'SN-TM6-000123').waitFor({ state: 'detached' });
     expect(await page.locator('tbody tr:visible').count()).toBe(1);
     await page.getByRole('button', { name: 'Reset' }).click();
     await visible(page, 'filter-recipe').fill('R-1001');
     await visible(page, 'filter-score').click();
     await page.getByRole('option', { name: '4 stars', exact: true }).click();
-    await visible(page, 'filter-search').click();
+    await searchList(page);
     await row(page, 'SN-EN-42').waitFor({ state: 'detached' });
     await row(page, 'SN-TM6-000456').waitFor();
     expect(await page.locator('tbody tr:visible').count()).toBe(1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, search } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visibleRow as row } from './support/gestures.js';
+import { inEnglish, searchList, visibleRow as row } from './support/gestures.js';
 
 // One system for the file, with the projector running so the recipe lists fill from the demo recipes' events.
 let h: Harness;
@@ -49,7 +49,7 @@ describe('recipe library (zh)', () => {
     expect((await column(page, 'number')).sort()).toEqual(['R-1001', 'R-1002', 'R-1003', 'R-1004', 'R-1005']);
 
     await choose(page, 'filter-status', '待发布');
-    await page.getByTestId('filter-search').click();
+    await searchList(page);
     await row(page, 'R-1001').waitFor({ state: 'detached' });
     expect(await column(page, 'number')).toEqual(['R-1003']);
 
@@ -57,7 +57,7 @@ describe('recipe library (zh)', () => {
     await page.getByRole('button', { name: '重置' }).click();
     await row(page, 'R-1001').waitFor();
     await choose(page, 'filter-lang', '德语');
-    await page.getByTestId('filter-search').click();
+    await searchList(page);
     await row(page, 'R-1001').waitFor({ state: 'detached' });
     expect(await column(page, 'number')).toEqual(['R-1002']);
 

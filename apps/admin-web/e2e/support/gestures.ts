@@ -14,3 +14,12 @@ export const visible = (page: Page, testId: string) => page.locator(`[data-testi
 
 /** The visible table row holding `text`. */
 export const visibleRow = (page: Page, text: string) => page.locator('tbody tr:visible', { hasText: text });
+
+/**
+ * Clicks the filter bar's Search and waits until the list shows the answer to it: until then the previous rows
+ * stay on screen (and a test reading them would read the old query's).
+ */
+export async function searchList(page: Page) {
+  await page.locator('[data-testid="filter-search"]:visible').click();
+  await page.locator('[data-list-fetching="true"]:visible').waitFor({ state: 'detached' });
+}

@@ -179,19 +179,23 @@ export function ListPage<T, F extends Record<string, unknown>>({
               <Group gap="xs">{toolbar}</Group>
             </Group>
           )}
-          <DataTable<T>
-            withTableBorder={false}
-            minHeight={180}
-            records={list.data?.list ?? []}
-            columns={columns}
-            idAccessor={idAccessor}
-            fetching={list.isFetching}
-            noRecordsText={t('components.noRecords')}
-            highlightOnHover
-            {...(batchActions.length > 0
-              ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
-              : {})}
-          />
+          {/* data-list-fetching: the rows shown may be the previous query's while the new one loads (kept on
+              screen meanwhile); browser tests wait for it to clear before reading them. */}
+          <div data-list-fetching={list.isFetching ? 'true' : 'false'}>
+            <DataTable<T>
+              withTableBorder={false}
+              minHeight={180}
+              records={list.data?.list ?? []}
+              columns={columns}
+              idAccessor={idAccessor}
+              fetching={list.isFetching}
+              noRecordsText={t('components.noRecords')}
+              highlightOnHover
+              {...(batchActions.length > 0
+                ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
+                : {})}
+            />
+          </div>
           <Pager
             total={total}
             pageNum={paging.pageNum}
