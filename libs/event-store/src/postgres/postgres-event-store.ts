@@ -141,20 +141,29 @@ const READ_ALL_SQL = `
   ORDER BY transaction_id, global_position
   LIMIT $3`;
 
-// The same read for filtered readers: rows of other types (or every payload, without data) come back as their
-// position only, so their payloads are neither read from disk nor sent. $4 the wanted types (null: all),
-// $5 whether payloads are wanted.
+// The same read for filtered readers: only the rows that match come back, and the last row scanned (as its
+// position only, when it does not match), which carries how many rows the page scanned. Other rows are neither
+// sent nor parsed: a reader of a few types (the APK projection) scans 200,000 recipe events as 200 rows.
+// $4 the wanted types (null: all), $5 whether payloads are wanted.
 const READ_PAGE_SQL = `
-  SELECT transaction_id, global_position, stream_id, stream_position, event_id, type, recorded_at, matches,
-         CASE WHEN matches AND $5::boolean THEN data END AS data,
-         CASE WHEN matches THEN metadata END AS metadata
+  SELECT transaction_id, global_position, stream_id, stream_position, event_id, type, recorded_at, matches, data,
+         metadata, n AS scanned
   FROM (
-    SELECT e.*, ($4::text[] IS NULL OR e.type = ANY($4::text[])) AS matches FROM events e
-    WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
-      AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY e.transaction_id, e.global_position
-    LIMIT $3
-  ) page
+    SELECT page.*, row_number() OVER w AS n, lead(true) OVER w IS NULL AS last
+    FROM (
+      SELECT e.transaction_id, e.global_position, e.stream_id, e.stream_position, e.event_id, e.type,
+             e.recorded_at, ($4::text[] IS NULL OR e.type = ANY($4::text[])) AS matches,
+             CASE WHEN $5::boolean AND ($4::text[] IS NULL OR e.type = ANY($4::text[])) THEN e.data END AS data,
+             CASE WHEN $4::text[] IS NULL OR e.type = ANY($4::text[]) THEN e.metadata END AS metadata
+      FROM events e
+      WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+        AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY e.transaction_id, e.global_position
+      LIMIT $3
+    ) page
+    WINDOW w AS (ORDER BY transaction_id, global_position)
+  ) numbered
+  WHERE matches OR last
   ORDER BY transaction_id, global_position`;
 
 const HEAD_SQL = `
@@ -305,7 +314,7 @@ export class PostgresEventStore implements EventStore {
 
   async readAllPage(options: ReadPageOptions): Promise<ReadPage> {
     const from = options.from ?? START;
-    const { rows } = await this.pool.query<EventRow & { matches: boolean }>({
+    const { rows } = await this.pool.query<EventRow & { matches: boolean; scanned: string }>({
       name: 'kb_event_store_read_page',
       text: READ_PAGE_SQL,
       values: [
@@ -322,7 +331,7 @@ export class PostgresEventStore implements EventStore {
       scannedTo: last
         ? { transactionId: BigInt(last.transaction_id), globalPosition: BigInt(last.global_position) }
         : from,
-      scanned: rows.length,
+      scanned: last ? Number(last.scanned) : 0,
     };
   }
 

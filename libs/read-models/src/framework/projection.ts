@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@kb/event-store';
-import type { PoolClient } from '@kb/platform';
+import type { Pool, PoolClient } from '@kb/platform';
 
 /** What a projection sees of its own tables: the physical name of a logical table in the version being written. */
 export interface ProjectionContext {
@@ -12,6 +12,12 @@ export interface ProjectionTable {
   name: string;
   /** DDL creating the table (and its indexes) under the physical name `table`, e.g. `CREATE TABLE ${table} (...)`. */
   create(table: string, ctx: ProjectionContext): string;
+}
+
+/** A batch folded ahead of its transaction by a projection's `prepare`. */
+export interface PreparedBatch {
+  /** Writes what was prepared, inside the transaction that also moves the checkpoint. */
+  write(tx: PoolClient): Promise<void>;
 }
 
 export interface ProjectionDefinition {
@@ -34,10 +40,23 @@ export interface ProjectionDefinition {
    * Applies a batch of events, in global order, inside the transaction that also moves the checkpoint.
    * Write only through `tx` and only to `ctx.table(...)`; throwing rolls the whole batch back.
    */
-  project(events: RecordedEvent[], tx: PoolClient, ctx: ProjectionContext): Promise<void>;
+  project?(events: RecordedEvent[], tx: PoolClient, ctx: ProjectionContext): Promise<void>;
+  /**
+   * Optional, instead of `project`: the batch folded and encoded ahead of its transaction, so that while the
+   * database writes batch k the projector already prepares batch k+1 (a catch-up keeps both busy). `db` reads
+   * committed rows; `previous` is the batch prepared just before this one, which may not be committed yet: the
+   * records it changed must be taken from it, not from `db`. Runs again from scratch after a failed batch.
+   */
+  prepare?(
+    events: RecordedEvent[],
+    db: Pool | PoolClient,
+    ctx: ProjectionContext,
+    previous: PreparedBatch | undefined,
+  ): Promise<PreparedBatch>;
 }
 
 export interface Projection extends ProjectionDefinition {
+  project(events: RecordedEvent[], tx: PoolClient, ctx: ProjectionContext): Promise<void>;
   /** True when the projection wants this event type. */
   wants(eventType: string): boolean;
 }
@@ -68,7 +87,18 @@ export function defineProjection(definition: ProjectionDefinition): Projection {
   }
   const all = definition.handles === '*' || definition.handles.includes('*');
   const types = new Set(definition.handles === '*' ? [] : definition.handles);
-  return { ...definition, wants: (eventType) => all || types.has(eventType) };
+  const { prepare, project } = definition;
+  if (!project && !prepare) throw new Error(`Projection ${definition.name}: needs project or prepare`);
+  return {
+    ...definition,
+    wants: (eventType) => all || types.has(eventType),
+    project:
+      project ??
+      (async (events, tx, ctx) => {
+        const prepared = await prepare!(events, tx, ctx, undefined);
+        await prepared.write(tx);
+      }),
+  };
 }
 
 /** Physical name of a logical table in one built version of its projection. */

@@ -4,7 +4,7 @@ import { projectBatch, recordError } from './batch.js';
 import { ProjectionLockedError, StaleCheckpointError } from './errors.js';
 import { lockedError, tryLockVersion, unlockVersion } from './locks.js';
 import { errorFields, formatPosition, quietErrors, silentLogger, sleep, type Logger } from './log.js';
-import { checkRegistry, type Projection } from './projection.js';
+import { checkRegistry, contextFor, type PreparedBatch, type Projection } from './projection.js';
 import {
   createVersion,
   dropBuildingVersion,
@@ -131,7 +131,13 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
   const log = { projection: projection.name, version };
   const start = await readVersion(pool, projection.name, version);
   if (!start) return 'retired';
+  // `checkpoint` is committed; `position` is where the next read starts: the end of the last batch handed to a
+  // write, which may still be in flight (`writing`) while the next batch is prepared.
   let checkpoint = start.checkpoint;
+  let position = checkpoint;
+  let writing: { done: Promise<GlobalPosition>; scanned: number } | null = null;
+  let previous: PreparedBatch | undefined;
+  const ctx = contextFor(projection, version);
   let failures = 0;
   let applied = 0;
   let caughtUp = false;
@@ -147,76 +153,122 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
       types: projection.handles === '*' ? undefined : projection.handles,
       withData: projection.readsData ?? true,
     });
-  // While a full batch is being written, the next one is already being read (from where this one ends).
+  /** Waits for the batch being written; its failure is thrown here. */
+  const settle = async (): Promise<void> => {
+    if (!writing) return;
+    const { done, scanned } = writing;
+    writing = null;
+    checkpoint = await done;
+    applied += scanned;
+    failures = 0;
+  };
+  // While a full batch is being written, the next one is already being read (from where this one ends) and, for
+  // a projection with `prepare`, folded.
   let prefetched: { from: GlobalPosition; page: Promise<ReadPage> } | null = null;
-  while (!s.signal.aborted) {
-    lease.check();
-    const next: Promise<ReadPage> =
-      prefetched && comparePositions(prefetched.from, checkpoint) === 0 ? prefetched.page : read(checkpoint);
-    prefetched = null;
-    const page: ReadPage = await next;
-    const { events } = page;
-    if (page.scanned === 0) {
-      const current = await readVersion(pool, projection.name, version);
-      if (!current) return 'retired';
-      if (comparePositions(current.checkpoint, checkpoint) !== 0)
-        throw new StaleCheckpointError(projection.name, version);
-      if (!caughtUp) {
-        caughtUp = true;
-        s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'caught up with the head');
+  try {
+    while (!s.signal.aborted) {
+      lease.check();
+      const next: Promise<ReadPage> =
+        prefetched && comparePositions(prefetched.from, position) === 0 ? prefetched.page : read(position);
+      prefetched = null;
+      const page: ReadPage = await next;
+      const { events } = page;
+      try {
+        if (page.scanned === 0) await settle();
+      } catch (error) {
+        if ((await failed(error)) === 'retired') return 'retired';
+        continue;
       }
-      if (current.status === 'building') {
-        const outcome = await switchToVersion(pool, projection, version);
-        if (outcome === 'gone') return 'retired';
-        if (outcome === 'switched') {
+      if (page.scanned === 0) {
+        const current = await readVersion(pool, projection.name, version);
+        if (!current) return 'retired';
+        if (comparePositions(current.checkpoint, checkpoint) !== 0)
+          throw new StaleCheckpointError(projection.name, version);
+        if (!caughtUp) {
+          caughtUp = true;
           s.logger.info(
-            { ...log, checkpoint: formatPosition(checkpoint) },
-            'switched the live views to this version',
+            { ...log, checkpoint: formatPosition(checkpoint), applied },
+            'caught up with the head',
           );
-          return 'switched';
         }
-        if (outcome === 'busy')
-          s.logger.warn(log, 'a long query on the live views held up the switch; trying again');
-        // 'behind': the live version moved past us meanwhile; keep catching up.
-        else caughtUp = false;
+        if (current.status === 'building') {
+          const outcome = await switchToVersion(pool, projection, version);
+          if (outcome === 'gone') return 'retired';
+          if (outcome === 'switched') {
+            s.logger.info(
+              { ...log, checkpoint: formatPosition(checkpoint) },
+              'switched the live views to this version',
+            );
+            return 'switched';
+          }
+          if (outcome === 'busy')
+            s.logger.warn(log, 'a long query on the live views held up the switch; trying again');
+          // 'behind': the live version moved past us meanwhile; keep catching up.
+          else caughtUp = false;
+          await sleep(s.pollIntervalMs, s.signal);
+          continue;
+        }
         await sleep(s.pollIntervalMs, s.signal);
         continue;
       }
-      await sleep(s.pollIntervalMs, s.signal);
-      continue;
-    }
-    if (page.scanned === s.batchSize) {
-      const from: GlobalPosition = page.scannedTo;
-      prefetched = { from, page: read(from) };
-      prefetched.page.catch(() => undefined); // a failed prefetch is read again in the loop, and reported there
-    }
-    try {
-      checkpoint = await projectBatch(pool, projection, version, checkpoint, events, page.scannedTo);
-      applied += page.scanned;
-      failures = 0;
-      if (caughtUp && page.scanned === s.batchSize) caughtUp = false;
-      if (Date.now() - lastProgressLog > 5000) {
-        lastProgressLog = Date.now();
-        s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'projecting');
+      const full = page.scanned === s.batchSize;
+      if (full) {
+        const from: GlobalPosition = page.scannedTo;
+        prefetched = { from, page: read(from) };
+        prefetched.page.catch(() => undefined); // a failed prefetch is read again in the loop, and reported there
       }
-    } catch (error) {
-      if (!(await readVersion(pool, projection.name, version))) return 'retired';
-      if (error instanceof StaleCheckpointError) throw error;
-      failures += 1;
-      const delayMs = backoff(failures, s.maxRetryDelayMs);
-      await recordError(pool, projection.name, version, error);
-      s.logger.error(
-        {
-          ...log,
-          ...errorFields(error),
-          checkpoint: formatPosition(checkpoint),
-          failures,
-          retryInMs: delayMs,
-        },
-        'projection batch failed and was rolled back; retrying',
-      );
-      await sleep(delayMs, s.signal);
+      try {
+        let prepared: PreparedBatch | undefined;
+        if (projection.prepare) {
+          const handled = events.filter((e) => projection.wants(e.type));
+          if (handled.length > 0) prepared = await projection.prepare(handled, pool, ctx, previous);
+        }
+        await settle();
+        const done = projectBatch(pool, projection, version, checkpoint, events, page.scannedTo, prepared);
+        done.catch(() => undefined); // awaited by settle
+        writing = { done, scanned: page.scanned };
+        previous = prepared;
+        position = page.scannedTo;
+        // Near the head there is no next batch to prepare meanwhile.
+        if (!full) await settle();
+        if (caughtUp && full) caughtUp = false;
+        if (Date.now() - lastProgressLog > 5000) {
+          lastProgressLog = Date.now();
+          s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'projecting');
+        }
+      } catch (error) {
+        if ((await failed(error)) === 'retired') return 'retired';
+      }
     }
+  } finally {
+    // Leave no write behind when stopping or failing (its own transaction commits or rolls back).
+    await writing?.done.catch(() => undefined);
+  }
+
+  /** After a failed batch: start again from the committed checkpoint, after a growing pause. */
+  async function failed(error: unknown): Promise<'retired' | 'retry'> {
+    await writing?.done.catch(() => undefined);
+    writing = null;
+    previous = undefined;
+    prefetched = null;
+    position = checkpoint;
+    if (!(await readVersion(pool, projection.name, version))) return 'retired';
+    if (error instanceof StaleCheckpointError) throw error;
+    failures += 1;
+    const delayMs = backoff(failures, s.maxRetryDelayMs);
+    await recordError(pool, projection.name, version, error);
+    s.logger.error(
+      {
+        ...log,
+        ...errorFields(error),
+        checkpoint: formatPosition(checkpoint),
+        failures,
+        retryInMs: delayMs,
+      },
+      'projection batch failed and was rolled back; retrying',
+    );
+    await sleep(delayMs, s.signal);
+    return 'retry';
   }
   s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'projection stopped');
   return 'stopped';

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@kb/event-store';
+import { copyRows, encodeCopyRows, recordColumns } from '../framework/copy-rows.js';
 import { defineProjection } from '../framework/projection.js';
 
 const UUID_SUFFIX = /^(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,6 +12,9 @@ const WORDS_PREFIX = /^([a-z]+(?:-[a-z]+)*)-[^-]/;
 export function aggregateTypeOf(streamId: string): string {
   return UUID_SUFFIX.exec(streamId)?.[1] ?? WORDS_PREFIX.exec(streamId)?.[1] ?? streamId;
 }
+
+const COLUMNS = recordColumns(`stream_id text, aggregate_type text, brand_owner_code text, event_count bigint,
+  last_event_type text, last_actor text, last_stream_position bigint, created_at timestamptz, updated_at timestamptz`);
 
 interface StreamChange {
   streamId: string;
@@ -48,7 +52,9 @@ export const streamSummaryProjection = defineProjection({
         CREATE INDEX ON ${t} (brand_owner_code, updated_at DESC);`,
     },
   ],
-  async project(events, tx, ctx) {
+  // Prepared ahead of its transaction (ProjectionDefinition.prepare); the counts add up in SQL, so nothing is
+  // carried from the previous batch.
+  async prepare(events, _db, ctx) {
     const changes = new Map<string, StreamChange>();
     for (const e of events) {
       const c = changes.get(e.streamId);
@@ -59,31 +65,40 @@ export const streamSummaryProjection = defineProjection({
         changes.set(e.streamId, { streamId: e.streamId, count: 1, first: e, last: e });
       }
     }
-    const rows = [...changes.values()];
+    const row = (r: StreamChange) => ({
+      stream_id: r.streamId,
+      aggregate_type: aggregateTypeOf(r.streamId),
+      brand_owner_code: r.last.metadata.brandOwnerCode,
+      event_count: r.count,
+      last_event_type: r.last.type,
+      last_actor: r.last.metadata.actor,
+      last_stream_position: r.last.streamPosition.toString(),
+      created_at: r.first.recordedAt,
+      updated_at: r.last.recordedAt,
+    });
+    // A stream whose first event is in this batch has no row yet: copied in. The others add to theirs.
+    const all = [...changes.values()];
+    const fresh = encodeCopyRows(COLUMNS, all.filter((r) => r.first.streamPosition === 0n).map(row));
+    const known = all.filter((r) => r.first.streamPosition !== 0n).map(row);
     const t = ctx.table('stream_summary');
-    await tx.query(
-      `INSERT INTO ${t} AS s (stream_id, aggregate_type, brand_owner_code, event_count, last_event_type, last_actor,
-                              last_stream_position, created_at, updated_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[],
-                            $8::timestamptz[], $9::timestamptz[])
-       ON CONFLICT (stream_id) DO UPDATE SET
-         brand_owner_code = EXCLUDED.brand_owner_code,
-         event_count = s.event_count + EXCLUDED.event_count,
-         last_event_type = EXCLUDED.last_event_type,
-         last_actor = EXCLUDED.last_actor,
-         last_stream_position = EXCLUDED.last_stream_position,
-         updated_at = EXCLUDED.updated_at`,
-      [
-        rows.map((r) => r.streamId),
-        rows.map((r) => aggregateTypeOf(r.streamId)),
-        rows.map((r) => r.last.metadata.brandOwnerCode),
-        rows.map((r) => r.count),
-        rows.map((r) => r.last.type),
-        rows.map((r) => r.last.metadata.actor),
-        rows.map((r) => r.last.streamPosition.toString()),
-        rows.map((r) => r.first.recordedAt.toISOString()),
-        rows.map((r) => r.last.recordedAt.toISOString()),
-      ],
-    );
+    return {
+      async write(tx) {
+        await copyRows(tx, t, COLUMNS, fresh);
+        if (known.length === 0) return;
+        await tx.query(
+          `INSERT INTO ${t} AS s (${COLUMNS.names.join(', ')})
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[],
+                                $7::bigint[], $8::timestamptz[], $9::timestamptz[])
+           ON CONFLICT (stream_id) DO UPDATE SET
+             brand_owner_code = EXCLUDED.brand_owner_code,
+             event_count = s.event_count + EXCLUDED.event_count,
+             last_event_type = EXCLUDED.last_event_type,
+             last_actor = EXCLUDED.last_actor,
+             last_stream_position = EXCLUDED.last_stream_position,
+             updated_at = EXCLUDED.updated_at`,
+          COLUMNS.names.map((name) => known.map((r) => r[name as keyof typeof r])),
+        );
+      },
+    };
   },
 });

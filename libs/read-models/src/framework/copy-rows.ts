@@ -1,0 +1,111 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PoolClient } from '@kb/platform';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/** Columns as declared (`name type, …`), with their names and types in that order. */
+export interface RecordColumns {
+  declaration: string;
+  names: string[];
+  /** The declared type of each column, lowercased (`uuid`, `text[]`, `timestamptz`, …). */
+  types: string[];
+}
+
+export function recordColumns(declaration: string): RecordColumns {
+  const columns = declaration.split(',').map((c) => c.trim().split(/\s+/));
+  return {
+    declaration,
+    names: columns.map((c) => c[0]!),
+    types: columns.map((c) => c.slice(1).join(' ').toLowerCase()),
+  };
+}
+
+type Encode = (value: unknown) => string;
+
+const NULL = '\\N';
+const COPY_SPECIAL = /[\\\n\r\t]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A field of COPY's text format: backslash, newline, carriage return and tab escaped. */
+function copyText(text: string): string {
+  return COPY_SPECIAL.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!) : text;
+}
+
+function scalar(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return String(value);
+}
+
+/** JSON escapes other than \" and \\ (control characters), which an array literal would read differently. */
+const OTHER_JSON_ESCAPE = /\\[^"\\]/;
+
+/**
+ * An array literal (`{"a","b"}`): every element quoted, so commas, braces and spaces in the text are kept.
+ * JSON.stringify writes exactly that for strings and numbers, quotes and backslashes escaped the same way, at a
+ * fraction of the cost of escaping element by element; the slow form remains for control characters and nulls.
+ */
+function arrayLiteral(values: readonly unknown[]): string {
+  const json = JSON.stringify(values);
+  if (
+    !OTHER_JSON_ESCAPE.test(json) &&
+    !values.some((v) => v === null || v === undefined || typeof v === 'object')
+  )
+    return `{${json.slice(1, -1)}}`;
+  return `{${values
+    .map((v) => (v === null || v === undefined ? 'NULL' : `"${scalar(v).replace(/[\\"]/g, '\\$&')}"`))
+    .join(',')}}`;
+}
+
+function encoderFor(type: string): Encode {
+  if (type.endsWith('[]')) {
+    return (v) => {
+      if (!Array.isArray(v)) throw new TypeError(`Expected an array for a ${type} column, got ${typeof v}`);
+      return copyText(arrayLiteral(v));
+    };
+  }
+  if (type === 'json' || type === 'jsonb')
+    return (v) => {
+      if (typeof v === 'string') return copyText(v);
+      // JSON.stringify writes no raw newline, carriage return or tab: only backslashes need doubling.
+      const json = JSON.stringify(v);
+      return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+    };
+  return (v) => copyText(scalar(v));
+}
+
+/**
+ * Rows (objects keyed by column name) encoded as the body of `COPY … FROM STDIN` in text format, one buffer per
+ * row. Kept apart from `copyRows` so a projection can encode a batch while the previous one is still being
+ * written.
+ */
+export function encodeCopyRows(columns: RecordColumns, rows: readonly object[]): Buffer[] {
+  const encoders = columns.types.map(encoderFor);
+  // One buffer per line: encoding one big joined string (two-byte as soon as a name is Chinese) cost five times
+  // as much here.
+  return rows.map((row) => {
+    const record = row as Record<string, unknown>;
+    let line = '';
+    columns.names.forEach((name, i) => {
+      const value = record[name];
+      line += (i === 0 ? '' : '\t') + (value === null || value === undefined ? NULL : encoders[i]!(value));
+    });
+    return Buffer.from(`${line}\n`);
+  });
+}
+
+/**
+ * Inserts rows encoded by `encodeCopyRows` with COPY: a batch of new rows at a fraction of the server's cost of
+ * an INSERT from a JSON parameter (measured on recipe_detail: the JSON form spent most of its time parsing).
+ * Plain inserts: the caller deletes rows it replaces first.
+ */
+export async function copyRows(
+  tx: PoolClient,
+  table: string,
+  columns: RecordColumns,
+  lines: readonly Buffer[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  const stream = tx.query(copyFrom(`COPY ${table} (${columns.names.join(', ')}) FROM STDIN`));
+  await pipeline(Readable.from([Buffer.concat(lines)]), stream);
+}
