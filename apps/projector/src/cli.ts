@@ -35,7 +35,7 @@ Commands:
 
 Environment:
   DATABASE_URL          default postgres://postgres@127.0.0.1:5432/kitchen
-  PROJECTOR_BATCH_SIZE  events per batch and transaction, default 500
+  PROJECTOR_BATCH_SIZE  events per batch and transaction, default 1000
   PROJECTOR_POLL_MS     idle poll interval, default 100
   LOG_LEVEL             pino level, default info
 `;
@@ -83,8 +83,10 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     },
     { write: (line: string) => (command === 'status' ? stderr : stdout).write(line) },
   );
+  // Per projection while it catches up: its run lock, the batch being written, the next page being read and the
+  // read of the records the next batch changes (prepared meanwhile).
   const pool = createPool(config.databaseUrl, {
-    max: 2 * projections.length + 4,
+    max: 4 * projections.length + 4,
     applicationName: `projector ${command}`,
   });
   const store = new PostgresEventStore(pool, { notify: false });

@@ -181,7 +181,8 @@ describe('recipes projection', () => {
     const search = async (text: string) => {
       const pieces = nameGrams([text]).filter((g) => g.length === Math.min(2, Array.from(text).length));
       const { rows } = await sys.pool.query(
-        `SELECT number, names, paid FROM recipe_list WHERE name_grams @> $1::text[] AND names_text ILIKE $2`,
+        `SELECT number, names, paid FROM recipe_list
+          WHERE string_to_array(name_grams, E'\\x1f') @> $1::text[] AND names_text ILIKE $2`,
         [pieces, `%${text}%`],
       );
       return rows;

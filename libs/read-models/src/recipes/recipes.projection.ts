@@ -50,7 +50,7 @@ function listRow(t: AggregateRecord<ExistingRecipe>) {
     number: c.number,
     names,
     names_text: Object.values(names).join('\n'),
-    name_grams: nameGrams(Object.values(names)),
+    name_grams: gramsText(nameGrams(Object.values(names))),
     main_lang: c.mainLang,
     langs: c.langs,
     type: c.type,
@@ -77,12 +77,20 @@ function listRow(t: AggregateRecord<ExistingRecipe>) {
   };
 }
 
-const LIST_COLUMNS = `recipe_id uuid, brand_owner_code text, number text, names jsonb, names_text text, name_grams text[],
+const LIST_COLUMNS = `recipe_id uuid, brand_owner_code text, number text, names jsonb, names_text text, name_grams text,
   main_lang text,
   langs text[], type text, status text, version integer, category_id uuid, tag_ids uuid[], product_codes text[],
   online boolean, paid boolean, picture_file_code uuid, difficulty text, show_on_machine boolean, servings integer[],
   created_at timestamptz, created_by text, updated_at timestamptz, updated_by text, released_at timestamptz,
   deleted_at timestamptz, recycled_from text, copied_from uuid, revision bigint`;
+
+/** Separates the name pieces in `recipe_list.name_grams` (the API splits them the same way: recipe-rows.ts). */
+export const GRAM_SEPARATOR = '\x1f';
+
+/** The pieces as stored: joined by the separator, pieces that contain it left out (a name never has one). */
+export function gramsText(grams: string[]): string {
+  return grams.filter((g) => !g.includes(GRAM_SEPARATOR)).join(GRAM_SEPARATOR);
+}
 
 /**
  * The name search index: every 1- and 2-character piece of each name, lowercased. Bigrams rather than pg_trgm's
@@ -119,7 +127,8 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
   // 2: name search by bigrams (name_grams) instead of pg_trgm; flags included in the list-order indexes.
   // 3: the detail's state compressed with lz4 (a catch-up writes every recipe's state; pglz cost a fifth of it).
   // 4: counts by type from an index (type + language + date range at 100k: p95 69 ms with a row scan).
-  // 5: the detail's state as json (kept as written: no jsonb parse on every write), rows written with COPY.
+  // 5: the detail's state as json (kept as written: no jsonb parse on every write), rows written with COPY; the
+  //    name pieces as one separated text (a narrower row: name searches read fewer pages).
   version: 5,
   handles: RECIPE_EVENT_TYPES,
   stream: RECIPE_STREAM,
@@ -146,7 +155,7 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
           number text NOT NULL,
           names jsonb NOT NULL,
           names_text text NOT NULL,
-          name_grams text[] NOT NULL,
+          name_grams text NOT NULL,
           main_lang text NOT NULL,
           langs text[] NOT NULL,
           type text NOT NULL,
@@ -181,7 +190,9 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
         CREATE INDEX ON ${t} (brand_owner_code, type) INCLUDE (status, langs, updated_at);
         -- Number prefix search and the uniqueness check of the add.
         CREATE INDEX ON ${t} (brand_owner_code, lower(number) text_pattern_ops);
-        CREATE INDEX ON ${t} USING gin (name_grams);
+        -- The name pieces as one text, indexed as the array they split into: a text[] column cost 360 bytes a row,
+        -- nearly half the row, and a name search reads the rows it finds.
+        CREATE INDEX ON ${t} USING gin (string_to_array(name_grams, E'\\x1f'));
         CREATE INDEX ON ${t} USING gin (product_codes);
         CREATE INDEX ON ${t} USING gin (tag_ids);`,
   },

@@ -92,8 +92,9 @@ export function likeLiteral(text: string): string {
  */
 export function searchGrams(text: string): string[] {
   const chars = Array.from(text.toLowerCase());
-  if (chars.length < 2) return chars;
-  return [...new Set(chars.slice(1).map((c, i) => chars[i] + c))];
+  const grams = chars.length < 2 ? chars : [...new Set(chars.slice(1).map((c, i) => chars[i] + c))];
+  // Pieces with the separator of the stored pieces are not stored (see `nameContains`); ILIKE still checks them.
+  return grams.filter((g) => !g.includes('\x1f'));
 }
 
 /**
@@ -101,5 +102,9 @@ export function searchGrams(text: string): string[] {
  * confirms. `add` binds a parameter and answers its placeholder.
  */
 export function nameContains(text: string, add: (value: unknown) => string): string {
-  return `(r.name_grams @> ${add(searchGrams(text))}::text[] AND r.names_text ILIKE ${add(`%${likeLiteral(text)}%`)})`;
+  // name_grams holds the pieces joined by U+001F; the index is on the array they split into (same expression).
+  const grams = searchGrams(text);
+  const indexed =
+    grams.length > 0 ? `string_to_array(r.name_grams, E'\\x1f') @> ${add(grams)}::text[] AND ` : '';
+  return `(${indexed}r.names_text ILIKE ${add(`%${likeLiteral(text)}%`)})`;
 }
