@@ -35,7 +35,7 @@ const MAX_READ_FAILURES = 5;
 const FIRST_RECHECK_MS = 10;
 const MAX_RECHECK_MS = 1000;
 /** At most one NOTIFY per this interval; an append after a quiet spell still sends its hint at once. */
-const NOTIFY_SPACING_MS = 5;
+const NOTIFY_SPACING_MS = 20;
 
 // One statement per append, so optimistic concurrency costs no extra round trip. transaction_id and
 // global_position come from the column defaults. Two forms:

@@ -247,8 +247,8 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
 
   /** After a failed batch: start again from the committed checkpoint, after a growing pause. */
   async function failed(error: unknown): Promise<'retired' | 'retry'> {
-    await writing?.done.catch(() => undefined);
-    writing = null;
+    // A batch still being written (the failure was in preparing the next one) moves the checkpoint if it commits.
+    await settle().catch(() => undefined);
     previous = undefined;
     prefetched = null;
     position = checkpoint;
