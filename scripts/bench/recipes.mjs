@@ -11,7 +11,8 @@
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -53,6 +54,37 @@ const { PostgresEventStore } = await dist('libs/event-store/dist/index.js');
 const { decideRecipe, evolveRecipe, recipeDecider, RECIPE_EVENT_SCHEMA_VERSIONS } =
   await dist('libs/domain/dist/index.js');
 const { recipeContentSchema } = await dist('libs/contracts/dist/index.js');
+
+/** User + system CPU seconds of a process so far (Linux), or null where /proc is not there. */
+function processCpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of each Postgres process running now (backends, writers, checkpointer), by process id. */
+function postgresCpuSeconds() {
+  const byPid = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres'))
+        byPid.set(pid, processCpuSeconds(pid) ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return byPid;
+}
+
+/** Postgres CPU seconds since `before` (a process that ended meanwhile is not counted). */
+function postgresCpuSince(before) {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpuSeconds()) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
 
 const system = await startSystem({ env: { LOG_LEVEL: 'warn' } });
 const pool = new pg.Pool({ connectionString: system.db.url, max: WRITERS + 4 });
@@ -203,6 +235,7 @@ try {
   const batchSize = process.env.PROJECTOR_BATCH_SIZE ?? '1000';
   console.log(`Starting the projector (PROJECTOR_BATCH_SIZE=${batchSize}) …`);
   const caughtUp = new Map();
+  const postgresCpuBefore = postgresCpuSeconds();
   const projectorStarted = performance.now();
   projector = spawn(process.execPath, [path.join(root, 'apps/projector/dist/main.js'), 'run'], {
     cwd: root,
@@ -228,6 +261,11 @@ try {
     await new Promise((r) => setTimeout(r, 50));
   }
   const all = Math.max(...caughtUp.values());
+  // Where the time went: CPU seconds of the projector and of Postgres during the catch-up (Linux /proc).
+  const cpuUsed = {
+    projector: processCpuSeconds(projector.pid),
+    postgres: postgresCpuSince(postgresCpuBefore),
+  };
   console.log(`  ${[...caughtUp].map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}`);
 
   // 3. The list, as the screen asks for it, once autovacuum has been over the fresh tables (done here at once, as
@@ -321,6 +359,10 @@ try {
   console.log(
     `  all ${caughtUp.size} projections:  ${all.toFixed(1)} s = ${rate(totalEvents, all)} events/s  (target: over 20,000)`,
   );
+  if (cpuUsed.projector !== null)
+    console.log(
+      `  CPU meanwhile: projector ${cpuUsed.projector.toFixed(1)} s, Postgres ${cpuUsed.postgres.toFixed(1)} s, of ${(cpus().length * all).toFixed(1)} s on ${cpus().length} cores`,
+    );
   console.log(
     `\nGET /api/recipe/list, ${listed[0].n.toLocaleString('en')} recipes in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in):`,
   );
