@@ -48,6 +48,16 @@ describe('recipe library (zh)', () => {
     await row(page, 'P-2001').waitFor({ state: 'detached' });
     expect((await column(page, 'number')).sort()).toEqual(['R-1001', 'R-1002', 'R-1003', 'R-1004', 'R-1005']);
 
+    // By name, in any of the recipe's languages and in any case.
+    await search(page, { number: '', name: '鸡翅' });
+    await row(page, 'R-1001').waitFor({ state: 'detached' });
+    expect(await column(page, 'number')).toEqual(['R-1002']);
+    await search(page, { name: 'BRISKET' });
+    await row(page, 'R-1002').waitFor({ state: 'detached' });
+    expect(await column(page, 'number')).toEqual(['R-1001']);
+    await search(page, { name: '', number: 'R-100' });
+    await row(page, 'R-1003').waitFor();
+
     await choose(page, 'filter-status', '待发布');
     await searchList(page);
     await row(page, 'R-1001').waitFor({ state: 'detached' });

@@ -9,3 +9,4 @@ export * from './framework/status.js';
 export { lockHolder } from './framework/locks.js';
 export * from './stream-summary/stream-summary.projection.js';
 export * from './projections.js';
+export { GRAM_SEPARATOR, nameGramsSql } from './recipes/recipes.projection.js';

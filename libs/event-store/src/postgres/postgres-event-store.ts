@@ -152,10 +152,10 @@ const READ_PAGE_SQL = `
     SELECT page.*, row_number() OVER w AS n, lead(true) OVER w IS NULL AS last
     FROM (
       SELECT e.transaction_id, e.global_position, e.stream_id, e.stream_position, e.event_id, e.type,
-             e.recorded_at, ($4::text[] IS NULL OR e.type = ANY($4::text[])) AS matches,
-             CASE WHEN $5::boolean AND ($4::text[] IS NULL OR e.type = ANY($4::text[])) THEN e.data END AS data,
-             CASE WHEN $4::text[] IS NULL OR e.type = ANY($4::text[]) THEN e.metadata END AS metadata
-      FROM events e
+             e.recorded_at, m.matches,
+             CASE WHEN m.matches AND $5::boolean THEN e.data END AS data,
+             CASE WHEN m.matches THEN e.metadata END AS metadata
+      FROM events e, LATERAL (SELECT $4::text[] IS NULL OR e.type = ANY($4::text[]) AS matches) m
       WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
         AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY e.transaction_id, e.global_position

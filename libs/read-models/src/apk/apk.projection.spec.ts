@@ -11,7 +11,7 @@ import {
 } from '@kb/domain';
 import { rebuildProjection, runProjections } from '../framework/runner.js';
 import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
-import { apkIdOfStream, apkProjection } from './apk.projection.js';
+import { apkProjection } from './apk.projection.js';
 
 const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const AT = '2026-05-01T09:00:00.000Z';
@@ -87,8 +87,8 @@ describe('APK packages projection', () => {
 
   it('reads the package id from apk streams only', () => {
     const id = randomUUID();
-    expect(apkIdOfStream(`apk-${id}`)).toBe(id);
-    expect(apkIdOfStream(`recipe-${id}`)).toBeNull();
+    expect(apkProjection.idOfStream(`apk-${id}`)).toBe(id);
+    expect(apkProjection.idOfStream(`recipe-${id}`)).toBeNull();
   });
 
   it('keeps one row per package through review, test and release, and drops it when deleted', async () => {

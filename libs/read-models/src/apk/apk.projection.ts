@@ -4,11 +4,6 @@ import { defineAggregateProjection, type AggregateRecord } from '../framework/ag
 
 const APK_STREAM = /^apk-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** The package id of an `apk-<uuid>` stream, or null for any other stream. */
-export function apkIdOfStream(streamId: string): string | null {
-  return APK_STREAM.exec(streamId)?.[1]?.toLowerCase() ?? null;
-}
-
 /** A payload without a package's content (some other tool's stream) is not shown rather than stopping the batch. */
 function isApk(state: ApkState): state is ExistingApk {
   if (state.status === 'absent') return false;

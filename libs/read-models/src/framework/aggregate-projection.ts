@@ -74,6 +74,12 @@ interface AggregateBatch<S> extends PreparedBatch {
   records: Map<string, AggregateRecord<S>>;
 }
 
+/** An aggregate projection, and how it reads an aggregate id out of a stream id. */
+export interface AggregateProjection extends Projection {
+  /** The aggregate id of one of its streams (lowercased), or null for any other stream. */
+  idOfStream(streamId: string): string | null;
+}
+
 /** Records encoded between two yields to the event loop (see `prepare`). */
 const ENCODE_SLICE = 100;
 
@@ -88,21 +94,21 @@ const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
  */
 export function defineAggregateProjection<S extends object, Shown extends S>(
   def: AggregateProjectionDefinition<S, Shown>,
-): Projection {
+): AggregateProjection {
   const facts = def.facts ?? [];
-  const detailColumns: RecordColumns = recordColumns(
-    [
-      `${def.key} uuid`,
-      'brand_owner_code text',
-      'state json',
-      'revision bigint',
-      'created_at timestamptz',
-      'created_by text',
-      'updated_at timestamptz',
-      'updated_by text',
-      ...facts.map((f) => `${f} timestamptz`),
-    ].join(', '),
-  );
+  // The detail table's columns: [name, type, constraint], for both its DDL and its COPY.
+  const detail: [string, string, string][] = [
+    [def.key, 'uuid', 'PRIMARY KEY'],
+    ['brand_owner_code', 'text', 'NOT NULL'],
+    ['state', 'json', 'COMPRESSION lz4 NOT NULL'],
+    ['revision', 'bigint', 'NOT NULL'],
+    ['created_at', 'timestamptz', 'NOT NULL'],
+    ['created_by', 'text', 'NOT NULL'],
+    ['updated_at', 'timestamptz', 'NOT NULL'],
+    ['updated_by', 'text', 'NOT NULL'],
+    ...facts.map((f): [string, string, string] => [f, 'timestamptz', '']),
+  ];
+  const detailColumns: RecordColumns = recordColumns(detail.map(([n, t]) => `${n} ${t}`).join(', '));
   const listColumns = recordColumns(def.list.columns);
   const creates = new Set(def.creates);
 
@@ -110,8 +116,7 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
 
   async function load(db: Pool | PoolClient, ctx: ProjectionContext, ids: string[]) {
     const { rows } = await db.query<DetailRow>(
-      `SELECT ${def.key}::text AS id, brand_owner_code, state, revision, created_at, created_by, updated_at,
-              updated_by${facts.map((f) => `, ${f}`).join('')}
+      `SELECT ${def.key}::text AS id, ${detailColumns.names.slice(1).join(', ')}
          FROM ${ctx.table(def.detail)} WHERE ${def.key} = ANY($1::uuid[])`,
       [ids],
     );
@@ -161,24 +166,14 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
     ...r.facts,
   });
 
-  return defineProjection({
+  const projection = defineProjection({
     name: def.name,
     version: def.version,
     handles: def.handles,
     tables: [
       {
         name: def.detail,
-        create: (t) => `
-          CREATE TABLE ${t} (
-            ${def.key} uuid PRIMARY KEY,
-            brand_owner_code text NOT NULL,
-            state json COMPRESSION lz4 NOT NULL,
-            revision bigint NOT NULL,
-            created_at timestamptz NOT NULL,
-            created_by text NOT NULL,
-            updated_at timestamptz NOT NULL,
-            updated_by text NOT NULL${facts.map((f) => `,\n            ${f} timestamptz`).join('')}
-          );`,
+        create: (t) => `CREATE TABLE ${t} (${detail.map((c) => c.join(' ').trim()).join(', ')});`,
       },
       { name: def.list.name, create: def.list.create },
     ],
@@ -188,20 +183,22 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
       // Records the tables may hold (loaded from them, or carried from the previous batch, which wrote them if
       // they were shown then): deleted before the rows are copied again.
       const replaced: string[] = [];
-      const missing = new Set<string>();
+      const missing: string[] = [];
+      const seen = new Set<string>();
       for (const event of events) {
         const id = idOf(event.streamId);
-        if (id === null || records.has(id) || missing.has(id)) continue;
+        if (id === null || seen.has(id)) continue;
+        seen.add(id);
         // The previous batch's records are not written to any more (its rows are encoded): no copy needed.
         const r = carried?.get(id);
         if (r) {
           records.set(id, r);
           replaced.push(id);
-        } else if (event.streamPosition !== 0n) missing.add(id);
+        } else if (event.streamPosition !== 0n) missing.push(id);
         // else the stream starts in this batch: nothing of it can be stored yet (a catch-up skips most reads so).
       }
-      if (missing.size > 0) {
-        for (const r of await load(db, ctx, [...missing])) {
+      if (missing.length > 0) {
+        for (const r of await load(db, ctx, missing)) {
           records.set(r.id, r);
           replaced.push(r.id);
         }
@@ -253,4 +250,5 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
       };
     },
   });
+  return { ...projection, idOfStream: idOf };
 }

@@ -5,7 +5,6 @@ import { from as copyFrom } from 'pg-copy-streams';
 
 /** Columns as declared (`name type, …`), with their names and types in that order. */
 export interface RecordColumns {
-  declaration: string;
   names: string[];
   /** The declared type of each column, lowercased (`uuid`, `text[]`, `timestamptz`, …). */
   types: string[];
@@ -14,7 +13,6 @@ export interface RecordColumns {
 export function recordColumns(declaration: string): RecordColumns {
   const columns = declaration.split(',').map((c) => c.trim().split(/\s+/));
   return {
-    declaration,
     names: columns.map((c) => c[0]!),
     types: columns.map((c) => c.slice(1).join(' ').toLowerCase()),
   };

@@ -153,6 +153,9 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
       types: projection.handles === '*' ? undefined : projection.handles,
       withData: projection.readsData ?? true,
     });
+  // While a full batch is being written, the next one is already being read (from where this one ends) and, for
+  // a projection with `prepare`, folded.
+  let prefetched: { from: GlobalPosition; page: Promise<ReadPage> } | null = null;
   /** Waits for the batch being written; its failure is thrown here. */
   const settle = async (): Promise<void> => {
     if (!writing) return;
@@ -162,9 +165,31 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
     applied += scanned;
     failures = 0;
   };
-  // While a full batch is being written, the next one is already being read (from where this one ends) and, for
-  // a projection with `prepare`, folded.
-  let prefetched: { from: GlobalPosition; page: Promise<ReadPage> } | null = null;
+  /** After a failed batch: start again from the committed checkpoint, after a growing pause. */
+  const failed = async (error: unknown): Promise<'retired' | 'retry'> => {
+    // A batch still being written (the failure was in preparing the next one) moves the checkpoint if it commits.
+    await settle().catch(() => undefined);
+    previous = undefined;
+    prefetched = null;
+    position = checkpoint;
+    if (!(await readVersion(pool, projection.name, version))) return 'retired';
+    if (error instanceof StaleCheckpointError) throw error;
+    failures += 1;
+    const delayMs = backoff(failures, s.maxRetryDelayMs);
+    await recordError(pool, projection.name, version, error);
+    s.logger.error(
+      {
+        ...log,
+        ...errorFields(error),
+        checkpoint: formatPosition(checkpoint),
+        failures,
+        retryInMs: delayMs,
+      },
+      'projection batch failed and was rolled back; retrying',
+    );
+    await sleep(delayMs, s.signal);
+    return 'retry';
+  };
   try {
     while (!s.signal.aborted) {
       lease.check();
@@ -173,13 +198,13 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
       prefetched = null;
       const page: ReadPage = await next;
       const { events } = page;
-      try {
-        if (page.scanned === 0) await settle();
-      } catch (error) {
-        if ((await failed(error)) === 'retired') return 'retired';
-        continue;
-      }
       if (page.scanned === 0) {
+        try {
+          await settle();
+        } catch (error) {
+          if ((await failed(error)) === 'retired') return 'retired';
+          continue;
+        }
         const current = await readVersion(pool, projection.name, version);
         if (!current) return 'retired';
         if (comparePositions(current.checkpoint, checkpoint) !== 0)
@@ -245,31 +270,6 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
     await writing?.done.catch(() => undefined);
   }
 
-  /** After a failed batch: start again from the committed checkpoint, after a growing pause. */
-  async function failed(error: unknown): Promise<'retired' | 'retry'> {
-    // A batch still being written (the failure was in preparing the next one) moves the checkpoint if it commits.
-    await settle().catch(() => undefined);
-    previous = undefined;
-    prefetched = null;
-    position = checkpoint;
-    if (!(await readVersion(pool, projection.name, version))) return 'retired';
-    if (error instanceof StaleCheckpointError) throw error;
-    failures += 1;
-    const delayMs = backoff(failures, s.maxRetryDelayMs);
-    await recordError(pool, projection.name, version, error);
-    s.logger.error(
-      {
-        ...log,
-        ...errorFields(error),
-        checkpoint: formatPosition(checkpoint),
-        failures,
-        retryInMs: delayMs,
-      },
-      'projection batch failed and was rolled back; retrying',
-    );
-    await sleep(delayMs, s.signal);
-    return 'retry';
-  }
   s.logger.info({ ...log, checkpoint: formatPosition(checkpoint), applied }, 'projection stopped');
   return 'stopped';
 }

@@ -11,7 +11,7 @@ import {
 } from '@kb/domain';
 import { rebuildProjection, runProjections } from '../framework/runner.js';
 import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
-import { offlinePackIdOfStream, offlinePacksProjection } from './offline-packs.projection.js';
+import { offlinePacksProjection } from './offline-packs.projection.js';
 
 const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const AT = '2026-05-01T09:00:00.000Z';
@@ -74,8 +74,8 @@ describe('offline packs projection', () => {
 
   it('reads the pack id from offline-pack streams only', () => {
     const id = randomUUID();
-    expect(offlinePackIdOfStream(`offline-pack-${id}`)).toBe(id);
-    expect(offlinePackIdOfStream(`apk-${id}`)).toBeNull();
+    expect(offlinePacksProjection.idOfStream(`offline-pack-${id}`)).toBe(id);
+    expect(offlinePacksProjection.idOfStream(`apk-${id}`)).toBeNull();
   });
 
   it('keeps one row per pack through edits, test and release, and drops it when deleted', async () => {

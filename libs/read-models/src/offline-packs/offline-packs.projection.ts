@@ -10,11 +10,6 @@ import { defineAggregateProjection, type AggregateRecord } from '../framework/ag
 
 const PACK_STREAM = /^offline-pack-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** The pack id of an `offline-pack-<uuid>` stream, or null for any other stream. */
-export function offlinePackIdOfStream(streamId: string): string | null {
-  return PACK_STREAM.exec(streamId)?.[1]?.toLowerCase() ?? null;
-}
-
 /** A payload without a pack's content (some other tool's stream) is not shown rather than stopping the batch. */
 function isPack(state: OfflinePackState): state is ExistingOfflinePack {
   if (state.status === 'absent') return false;

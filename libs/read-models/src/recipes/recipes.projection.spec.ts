@@ -12,7 +12,7 @@ import {
 import type { GlobalPosition } from '@kb/event-store';
 import { rebuildProjection, runProjections } from '../framework/runner.js';
 import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
-import { nameGrams, recipeIdOfStream, recipesProjection } from './recipes.projection.js';
+import { nameGrams, nameGramsSql, recipesProjection } from './recipes.projection.js';
 
 const PICTURE = '3e1f8a2b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
 const CATEGORY = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -89,10 +89,10 @@ describe('recipes projection', () => {
 
   it('reads the recipe id from recipe streams only', () => {
     const id = randomUUID();
-    expect(recipeIdOfStream(`recipe-${id}`)).toBe(id);
-    expect(recipeIdOfStream(`recipe-${id.toUpperCase()}`)).toBe(id);
-    expect(recipeIdOfStream(`apk-${id}`)).toBeNull();
-    expect(recipeIdOfStream('recipe-abc')).toBeNull();
+    expect(recipesProjection.idOfStream(`recipe-${id}`)).toBe(id);
+    expect(recipesProjection.idOfStream(`recipe-${id.toUpperCase()}`)).toBe(id);
+    expect(recipesProjection.idOfStream(`apk-${id}`)).toBeNull();
+    expect(recipesProjection.idOfStream('recipe-abc')).toBeNull();
   });
 
   it('keeps one list row and one detail row per recipe through its life, and drops it when cleared', async () => {
@@ -182,7 +182,7 @@ describe('recipes projection', () => {
       const pieces = nameGrams([text]).filter((g) => g.length === Math.min(2, Array.from(text).length));
       const { rows } = await sys.pool.query(
         `SELECT number, names, paid FROM recipe_list
-          WHERE string_to_array(name_grams, E'\\x1f') @> $1::text[] AND names_text ILIKE $2`,
+          WHERE ${nameGramsSql('name_grams')} @> $1::text[] AND names_text ILIKE $2`,
         [pieces, `%${text}%`],
       );
       return rows;

@@ -10,11 +10,6 @@ import { defineAggregateProjection, type AggregateRecord } from '../framework/ag
 
 const RECIPE_STREAM = /^recipe-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** The recipe id of a `recipe-<uuid>` stream, or null for any other stream. */
-export function recipeIdOfStream(streamId: string): string | null {
-  return RECIPE_STREAM.exec(streamId)?.[1]?.toLowerCase() ?? null;
-}
-
 /**
  * A payload that does not carry a recipe's content cannot be folded into a recipe (a stream of some other tool,
  * or a hand-written test event): such a stream is not shown rather than stopping every read model behind it.
@@ -84,8 +79,16 @@ const LIST_COLUMNS = `recipe_id uuid, brand_owner_code text, number text, names 
   created_at timestamptz, created_by text, updated_at timestamptz, updated_by text, released_at timestamptz,
   deleted_at timestamptz, recycled_from text, copied_from uuid, revision bigint`;
 
-/** Separates the name pieces in `recipe_list.name_grams` (the API splits them the same way: recipe-rows.ts). */
+/** Separates the name pieces in `recipe_list.name_grams`. */
 export const GRAM_SEPARATOR = '\x1f';
+
+/**
+ * `recipe_list.name_grams` as the array of pieces the name index holds: the index and the API's name filter
+ * (recipe-rows.ts `nameContains`) must use this same expression for the index to serve the filter.
+ */
+export function nameGramsSql(column: string): string {
+  return `string_to_array(${column}, E'\\x1f')`;
+}
 
 /** The pieces as stored: joined by the separator, pieces that contain it left out (a name never has one). */
 export function gramsText(grams: string[]): string {
@@ -192,7 +195,7 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
         CREATE INDEX ON ${t} (brand_owner_code, lower(number) text_pattern_ops);
         -- The name pieces as one text, indexed as the array they split into: a text[] column cost 360 bytes a row,
         -- nearly half the row, and a name search reads the rows it finds.
-        CREATE INDEX ON ${t} USING gin (string_to_array(name_grams, E'\\x1f'));
+        CREATE INDEX ON ${t} USING gin (${nameGramsSql('name_grams')});
         CREATE INDEX ON ${t} USING gin (product_codes);
         CREATE INDEX ON ${t} USING gin (tag_ids);`,
   },

@@ -87,8 +87,7 @@ export const streamSummaryProjection = defineProjection({
         if (known.length === 0) return;
         await tx.query(
           `INSERT INTO ${t} AS s (${COLUMNS.names.join(', ')})
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[],
-                                $7::bigint[], $8::timestamptz[], $9::timestamptz[])
+           SELECT * FROM unnest(${COLUMNS.types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
            ON CONFLICT (stream_id) DO UPDATE SET
              brand_owner_code = EXCLUDED.brand_owner_code,
              event_count = s.event_count + EXCLUDED.event_count,

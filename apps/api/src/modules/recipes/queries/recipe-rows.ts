@@ -1,4 +1,5 @@
 import type { Difficulty, RecipeType, UiLang } from '@kb/contracts';
+import { GRAM_SEPARATOR, nameGramsSql } from '@kb/read-models';
 import { displayName } from '../../../common/reference-entity/definition.js';
 import type { RecipeListItem } from '../recipe.api.js';
 
@@ -93,8 +94,8 @@ export function likeLiteral(text: string): string {
 export function searchGrams(text: string): string[] {
   const chars = Array.from(text.toLowerCase());
   const grams = chars.length < 2 ? chars : [...new Set(chars.slice(1).map((c, i) => chars[i] + c))];
-  // Pieces with the separator of the stored pieces are not stored (see `nameContains`); ILIKE still checks them.
-  return grams.filter((g) => !g.includes('\x1f'));
+  // Pieces with the separator of the stored pieces are not stored; ILIKE still checks them.
+  return grams.filter((g) => !g.includes(GRAM_SEPARATOR));
 }
 
 /**
@@ -102,9 +103,7 @@ export function searchGrams(text: string): string[] {
  * confirms. `add` binds a parameter and answers its placeholder.
  */
 export function nameContains(text: string, add: (value: unknown) => string): string {
-  // name_grams holds the pieces joined by U+001F; the index is on the array they split into (same expression).
   const grams = searchGrams(text);
-  const indexed =
-    grams.length > 0 ? `string_to_array(r.name_grams, E'\\x1f') @> ${add(grams)}::text[] AND ` : '';
+  const indexed = grams.length > 0 ? `${nameGramsSql('r.name_grams')} @> ${add(grams)}::text[] AND ` : '';
   return `(${indexed}r.names_text ILIKE ${add(`%${likeLiteral(text)}%`)})`;
 }
