@@ -123,7 +123,7 @@ try {
   // The ceiling: a table without keys or defaults.
   await pool.query(`CREATE TABLE plain_events (
     stream_id text NOT NULL, stream_position bigint NOT NULL, event_id uuid NOT NULL, type text NOT NULL,
-    data jsonb NOT NULL, metadata jsonb NOT NULL, brand_owner_code text, recorded_at timestamptz NOT NULL DEFAULT now())`);
+    data json NOT NULL, metadata json NOT NULL, brand_owner_code text, recorded_at timestamptz NOT NULL DEFAULT now())`);
   // For the explanation: the events table's own shape (ordering key, unique stream position, unique event id,
   // xid8 and identity defaults) written by the same plain INSERT, without version check or RETURNING.
   await pool.query(`CREATE TABLE keyed_events (LIKE events INCLUDING ALL)`);

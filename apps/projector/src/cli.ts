@@ -35,7 +35,7 @@ Commands:
 
 Environment:
   DATABASE_URL          default postgres://postgres@127.0.0.1:5432/kitchen
-  PROJECTOR_BATCH_SIZE  events per batch and transaction, default 1000
+  PROJECTOR_BATCH_SIZE  events per batch and transaction, default 5000
   PROJECTOR_POLL_MS     idle poll interval, default 100
   LOG_LEVEL             pino level, default info
 `;

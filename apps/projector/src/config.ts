@@ -19,7 +19,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
   return {
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kitchen',
-    batchSize: positiveInt(env, 'PROJECTOR_BATCH_SIZE', 1000),
+    batchSize: positiveInt(env, 'PROJECTOR_BATCH_SIZE', 5000),
     pollIntervalMs: positiveInt(env, 'PROJECTOR_POLL_MS', 100),
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -18,6 +18,7 @@ export function statusJson(s: ProjectionStatus) {
     },
     lagEvents: s.lagEvents,
     lagSeconds: s.lagSeconds,
+    deferredIndexes: s.deferredIndexes,
     runningBy: s.runningBy,
     updatedAt: s.updatedAt.toISOString(),
     lastError: s.lastError,
@@ -45,7 +46,7 @@ export function statusTable(rows: ProjectionStatus[], notBuilt: string[]): strin
     `v${s.version}`,
     // Built by code version / code version of this software.
     `${s.definitionVersion}/${s.codeVersion ?? '?'}`,
-    s.status,
+    s.deferredIndexes > 0 ? `${s.status}, ${s.deferredIndexes} indexes to build` : s.status,
     formatPosition(s.checkpoint),
     String(s.lagEvents),
     s.lagSeconds.toFixed(1),

@@ -38,4 +38,12 @@ export const postgresEventStoreMigrations: EventStoreMigration[] = [
     id: 'event-store/002-event-id-per-stream',
     sql: `ALTER TABLE events DROP CONSTRAINT IF EXISTS events_event_id;`,
   },
+  {
+    // Data and metadata kept as json text, as written: the store only stores and returns them (no query looks
+    // inside), and jsonb cost a parse on every append and a rebuild of the text on every read (a catch-up reading
+    // 200,000 recipe events: 1.6 s of the server's CPU as jsonb, 0.4 s as json).
+    id: 'event-store/003-events-json',
+    sql: `ALTER TABLE events ALTER COLUMN data TYPE json USING data::json,
+            ALTER COLUMN metadata TYPE json USING metadata::json;`,
+  },
 ];

@@ -170,11 +170,11 @@ describe('PostgresEventStore', () => {
     });
   });
 
-  it('stores the brand owner code in its own column and the metadata as jsonb', async () => {
+  it('stores the brand owner code in its own column and the metadata as json', async () => {
     const streamId = `recipe-${randomUUID()}`;
     await store.appendToStream(streamId, [newEvent('A', { x: 1 }, 'OTHER')], 'no_stream');
     const { rows } = await pool.query(
-      `SELECT brand_owner_code, jsonb_typeof(metadata) AS metadata, data ->> 'x' AS x,
+      `SELECT brand_owner_code, json_typeof(metadata) AS metadata, data ->> 'x' AS x,
               pg_typeof(transaction_id)::text AS xid_type
        FROM events WHERE stream_id = $1`,
       [streamId],

@@ -86,10 +86,10 @@ function appendStatement(form: AppendForm, count: number): { name: string; text:
   if (!statement) {
     const events = (alias: string) =>
       many
-        ? `unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[]) WITH ORDINALITY AS ${alias}(${EVENT_FIELDS}, ord)`
+        ? `unnest($3::uuid[], $4::text[], $5::json[], $6::json[], $7::text[]) WITH ORDINALITY AS ${alias}(${EVENT_FIELDS}, ord)`
         : `(VALUES ${Array.from({ length: count }, (_, i) => {
             const p = 3 + i * 5;
-            return `(${i + 1}, $${p}::uuid, $${p + 1}::text, $${p + 2}::jsonb, $${p + 3}::jsonb, $${p + 4}::text)`;
+            return `(${i + 1}, $${p}::uuid, $${p + 1}::text, $${p + 2}::json, $${p + 3}::json, $${p + 4}::text)`;
           }).join(', ')}) AS ${alias}(ord, ${EVENT_FIELDS})`;
     statement = { name: `kb_event_store_append_${key}`, text: appendSql(form, events) };
     statements.set(key, statement);

@@ -26,4 +26,18 @@ export const readModelMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX projection_checkpoints_one_live ON projection_checkpoints (name) WHERE status = 'live';
     `,
   },
+  {
+    // Indexes a version set aside while catching up from the start of a long log (see deferred-indexes.ts).
+    id: 'read-models/002-projection-deferred-indexes',
+    sql: `
+      CREATE TABLE projection_deferred_indexes (
+        name text NOT NULL,
+        version int NOT NULL,
+        index_name text NOT NULL,
+        definition text NOT NULL,
+        PRIMARY KEY (name, version, index_name),
+        FOREIGN KEY (name, version) REFERENCES projection_checkpoints (name, version) ON DELETE CASCADE
+      );
+    `,
+  },
 ];

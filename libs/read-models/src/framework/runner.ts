@@ -1,6 +1,13 @@
-import { comparePositions, type EventStore, type GlobalPosition, type ReadPage } from '@kb/event-store';
+import {
+  START,
+  comparePositions,
+  type EventStore,
+  type GlobalPosition,
+  type ReadPage,
+} from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
 import { projectBatch, recordError } from './batch.js';
+import { deferIndexes, deferredIndexes, restoreIndexes } from './deferred-indexes.js';
 import { ProjectionLockedError, StaleCheckpointError } from './errors.js';
 import { lockedError, tryLockVersion, unlockVersion } from './locks.js';
 import { errorFields, formatPosition, quietErrors, silentLogger, sleep, type Logger } from './log.js';
@@ -29,6 +36,11 @@ export interface RunOptions {
   lockRetryMs?: number;
   /** Upper bound of the retry back-off after a failing batch. Default 30 s. */
   maxRetryDelayMs?: number;
+  /**
+   * A version starting from the beginning of the log with at least this many of its events ahead sets its
+   * non-unique indexes aside and builds them once caught up (see deferred-indexes.ts). Default 20,000.
+   */
+  deferIndexesFrom?: number;
 }
 
 interface Settings {
@@ -39,6 +51,7 @@ interface Settings {
   whenLocked: 'wait' | 'fail';
   lockRetryMs: number;
   maxRetryDelayMs: number;
+  deferIndexesFrom: number;
 }
 
 function settings(options: RunOptions): Settings {
@@ -50,6 +63,7 @@ function settings(options: RunOptions): Settings {
     whenLocked: options.whenLocked ?? 'wait',
     lockRetryMs: options.lockRetryMs ?? 2000,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
+    deferIndexesFrom: options.deferIndexesFrom ?? 20_000,
   };
 }
 
@@ -153,6 +167,18 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
       types: projection.handles === '*' ? undefined : projection.handles,
       withData: projection.readsData ?? true,
     });
+  // Starting from nothing with a long log ahead, the secondary indexes are built once at the end (when caught
+  // up, below) instead of row by row; definitions left by an earlier run that stopped midway are built then too.
+  let indexesDeferred = (await deferredIndexes(pool, projection.name, version)).length > 0;
+  if (!indexesDeferred && comparePositions(checkpoint, START) === 0) {
+    const ahead = await store.readAllPage({ from: START, maxCount: s.deferIndexesFrom, withData: false });
+    if (ahead.scanned >= s.deferIndexesFrom) {
+      const count = await deferIndexes(pool, projection, version);
+      indexesDeferred = count > 0;
+      if (indexesDeferred)
+        s.logger.info({ ...log, indexes: count }, 'long catch-up: indexes set aside until caught up');
+    }
+  }
   // While a full batch is being written, the next one is already being read (from where this one ends) and, for
   // a projection with `prepare`, folded.
   let prefetched: { from: GlobalPosition; page: Promise<ReadPage> } | null = null;
@@ -204,6 +230,15 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         } catch (error) {
           if ((await failed(error)) === 'retired') return 'retired';
           continue;
+        }
+        if (indexesDeferred) {
+          const started = Date.now();
+          const built = await restoreIndexes(pool, projection.name, version);
+          indexesDeferred = false;
+          s.logger.info(
+            { ...log, indexes: built, ms: Date.now() - started },
+            'indexes built after the catch-up',
+          );
         }
         const current = await readVersion(pool, projection.name, version);
         if (!current) return 'retired';

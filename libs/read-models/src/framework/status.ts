@@ -1,5 +1,6 @@
 import { comparePositions, type EventStore, type GlobalPosition } from '@kb/event-store';
 import type { Pool } from '@kb/platform';
+import { deferredIndexes } from './deferred-indexes.js';
 import { lockHolder } from './locks.js';
 import type { ProjectionDefinition } from './projection.js';
 import { readVersions, type VersionStatus } from './versions.js';
@@ -19,6 +20,8 @@ export interface ProjectionStatus {
   lagEvents: number;
   /** How long the oldest event not yet projected has been waiting (0 when caught up). */
   lagSeconds: number;
+  /** Secondary indexes set aside during a long catch-up, built again when it has caught up (0 normally). */
+  deferredIndexes: number;
   /** Who holds the run lock ("pid 4242, projector@…"), or null when no instance runs this version. */
   runningBy: string | null;
   updatedAt: Date;
@@ -76,6 +79,7 @@ export async function projectionStatus(
       head,
       lagEvents: lag.count,
       lagSeconds: lag.oldest ? Math.max(0, (now().getTime() - lag.oldest.getTime()) / 1000) : 0,
+      deferredIndexes: (await deferredIndexes(pool, v.name, v.version)).length,
       runningBy: await lockHolder(pool, v.name, v.version),
       updatedAt: v.updatedAt,
       lastError: v.lastError,

@@ -132,7 +132,9 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
   // 4: counts by type from an index (type + language + date range at 100k: p95 69 ms with a row scan).
   // 5: the detail's state as json (kept as written: no jsonb parse on every write), rows written with COPY; the
   //    name pieces as one separated text (a narrower row: name searches read fewer pages).
-  version: 5,
+  // 6: the name pieces compared bytewise (COLLATE "C": building their index after a catch-up took 2.1 s at 100k
+  //    recipes under the database's C.UTF-8, 1.4 s so; equality is the same under both).
+  version: 6,
   handles: RECIPE_EVENT_TYPES,
   stream: RECIPE_STREAM,
   key: 'recipe_id',
@@ -158,7 +160,7 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
           number text NOT NULL,
           names jsonb NOT NULL,
           names_text text NOT NULL,
-          name_grams text NOT NULL,
+          name_grams text COLLATE "C" NOT NULL,
           main_lang text NOT NULL,
           langs text[] NOT NULL,
           type text NOT NULL,
