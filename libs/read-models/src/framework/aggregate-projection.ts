@@ -60,7 +60,8 @@ export interface AggregateProjectionDefinition<S, Shown extends S> {
 interface DetailRow {
   id: string;
   brand_owner_code: string;
-  state: unknown;
+  /** JSON text. */
+  state: string;
   revision: string;
   created_at: Date;
   created_by: string;
@@ -96,11 +97,13 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
   def: AggregateProjectionDefinition<S, Shown>,
 ): AggregateProjection {
   const facts = def.facts ?? [];
-  // The detail table's columns: [name, type, constraint], for both its DDL and its COPY.
+  // The detail table's columns: [name, type, constraint], for both its DDL and its COPY. The state is stored as
+  // the JSON text the projection wrote (its only writer), so the database does not parse it again on every write
+  // (100,000 recipes: 2.3 s as json, 1.5 s so); the view readers query shows it as json, parsed per row read.
   const detail: [string, string, string][] = [
     [def.key, 'uuid', 'PRIMARY KEY'],
     ['brand_owner_code', 'text', 'NOT NULL'],
-    ['state', 'json', 'COMPRESSION lz4 NOT NULL'],
+    ['state', 'text', 'COMPRESSION lz4 NOT NULL'],
     ['revision', 'bigint', 'NOT NULL'],
     ['created_at', 'timestamptz', 'NOT NULL'],
     ['created_by', 'text', 'NOT NULL'],
@@ -108,7 +111,10 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
     ['updated_by', 'text', 'NOT NULL'],
     ...facts.map((f): [string, string, string] => [f, 'timestamptz', '']),
   ];
-  const detailColumns: RecordColumns = recordColumns(detail.map(([n, t]) => `${n} ${t}`).join(', '));
+  // Encoded for COPY as JSON (the state) or by their type.
+  const detailColumns: RecordColumns = recordColumns(
+    detail.map(([n, t]) => `${n} ${n === 'state' ? 'json' : t}`).join(', '),
+  );
   const listColumns = recordColumns(def.list.columns);
   const creates = new Set(def.creates);
 
@@ -123,7 +129,7 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
     return rows.map((r): AggregateRecord<S> => ({
       id: r.id,
       brand: r.brand_owner_code,
-      state: r.state as S,
+      state: JSON.parse(r.state) as S,
       revision: Number(r.revision),
       createdAt: iso(r.created_at),
       createdBy: r.created_by,
@@ -174,6 +180,8 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
       {
         name: def.detail,
         create: (t) => `CREATE TABLE ${t} (${detail.map((c) => c.join(' ').trim()).join(', ')});`,
+        view: (t) =>
+          `SELECT ${detail.map(([n]) => (n === 'state' ? 'state::json AS state' : n)).join(', ')} FROM ${t}`,
       },
       { name: def.list.name, create: def.list.create },
     ],

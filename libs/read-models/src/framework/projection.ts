@@ -12,6 +12,8 @@ export interface ProjectionTable {
   name: string;
   /** DDL creating the table (and its indexes) under the physical name `table`, e.g. `CREATE TABLE ${table} (...)`. */
   create(table: string, ctx: ProjectionContext): string;
+  /** What the view shows of the physical `table`: a SELECT. Default `SELECT * FROM ${table}`. */
+  view?(table: string): string;
 }
 
 /** A batch folded ahead of its transaction by a projection's `prepare`. */

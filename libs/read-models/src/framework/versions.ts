@@ -95,7 +95,8 @@ async function inTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>
 async function pointViews(tx: PoolClient, projection: ProjectionDefinition, version: number): Promise<void> {
   for (const t of projection.tables) {
     await tx.query(`DROP VIEW IF EXISTS ${t.name}`);
-    await tx.query(`CREATE VIEW ${t.name} AS SELECT * FROM ${physicalTable(t.name, version)}`);
+    const table = physicalTable(t.name, version);
+    await tx.query(`CREATE VIEW ${t.name} AS ${t.view?.(table) ?? `SELECT * FROM ${table}`}`);
   }
 }
 

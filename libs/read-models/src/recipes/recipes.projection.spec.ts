@@ -85,6 +85,8 @@ describe('recipes projection', () => {
   it('cuts names into their lowercased 1- and 2-character pieces for the search index', () => {
     expect(nameGrams(['鸡翅', 'Wing'])).toEqual(['鸡', '鸡翅', '翅', 'w', 'wi', 'i', 'in', 'n', 'ng', 'g']);
     expect(nameGrams(['aa'])).toEqual(['a', 'aa']);
+    // A character outside the basic plane (two UTF-16 units) is one piece, never half of one.
+    expect(nameGrams(['🍲汤'])).toEqual(['🍲', '🍲汤', '汤']);
   });
 
   it('reads the recipe id from recipe streams only', () => {
