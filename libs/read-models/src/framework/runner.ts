@@ -171,7 +171,13 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
   // up, below) instead of row by row; definitions left by an earlier run that stopped midway are built then too.
   let indexesDeferred = (await deferredIndexes(pool, projection.name, version)).length > 0;
   if (!indexesDeferred && comparePositions(checkpoint, START) === 0) {
-    const ahead = await store.readAllPage({ from: START, maxCount: s.deferIndexesFrom, withData: false });
+    // Counted only: with no type wanted, no event comes back to be parsed, just how far the page scanned.
+    const ahead = await store.readAllPage({
+      from: START,
+      maxCount: s.deferIndexesFrom,
+      types: [],
+      withData: false,
+    });
     if (ahead.scanned >= s.deferIndexesFrom) {
       const count = await deferIndexes(pool, projection, version);
       indexesDeferred = count > 0;
