@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, openFromMenu, pngImage } from './catalog-support.js';
@@ -151,5 +152,8 @@ describe('recipe editor (en)', () => {
     await visible(page, 'not-editable')
       .getByText('only recipes in editing can be changed', { exact: false })
       .waitFor();
+    // A recipe that is not there (or another brand's): said so, not an empty box.
+    await goInApp(page, `/recipe-edit?id=${randomUUID()}`);
+    await visible(page, 'record-load-failed').getByText('Record does not exist').waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.js';
 
@@ -39,4 +39,25 @@ export function RecordState<T>({
       </Center>
     );
   return <>{children(query.data)}</>;
+}
+
+/**
+ * How an edit page of an event-sourced record draws its form afresh: `reload()` asks for the record again (after a
+ * save); `reload(revision)` asks again, briefly, until the read model shows a revision newer than the one the form
+ * was opened on (after a version conflict, the other save may still be on its way to the read model). Then
+ * `generation` changes: the form's key carries it.
+ */
+export function useRevisionReload<T extends { revision: number }>(
+  refetch: () => Promise<{ data?: T | undefined }>,
+): { generation: number; reload: (newerThan?: number) => Promise<void> } {
+  const [generation, setGeneration] = useState(0);
+  const reload = async (newerThan?: number) => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const { data } = await refetch();
+      if (newerThan === undefined || (data && data.revision > newerThan)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    setGeneration((g) => g + 1);
+  };
+  return { generation, reload };
 }

@@ -25,3 +25,18 @@ export function usePageDirty(dirty: boolean): void {
     page?.setDirty(page.tabKey, dirty);
   }, [page, dirty]);
 }
+
+/**
+ * The record id of this page's query (`?id=`, §2), read from the page's own tab: from the tab's key, which always
+ * carries the page's own query string, else from its search. (A kept-alive page can be captured by the layout with
+ * the previous route's search on its first render: empty, or, going from one edit tab straight to another of the
+ * same screen, the other record's id.)
+ */
+export function useRecordId(): string | undefined {
+  const page = useContext(PageContext);
+  const query = page?.tabKey.split('?')[1];
+  const fromKey = query ? new URLSearchParams(query).get('id')?.trim() : undefined;
+  if (fromKey) return fromKey;
+  const fromSearch = page?.search.id;
+  return typeof fromSearch === 'string' && fromSearch.trim() ? fromSearch.trim() : undefined;
+}

@@ -11,7 +11,7 @@ import { RecordState } from '../../../components/record-state.js';
 import { apkDetailQuery, apkHistoryQuery, fileUrl } from '../api/apk-detail.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
-import { useApkId } from '../components/apk-id.js';
+import { useRecordId } from '../../../lib/page-context.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
 
 function FileView({ field, code }: { field: string; code: string | null }) {
@@ -122,7 +122,7 @@ function History({ id }: { id: string }) {
 
 /** §2 /apk-detail?id=…: one package read-only, its actions, and the History tab for auditors. */
 export function ApkDetailPage() {
-  const id = useApkId();
+  const id = useRecordId();
   const detail = useQuery({ ...apkDetailQuery(id ?? ''), enabled: !!id });
   return (
     <RecordState id={id} query={detail}>

@@ -3,13 +3,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageContext } from '../../../lib/page-context.js';
-
-/** The record id of this page's query (`?id=`, §2), read from the page's own tab. */
-export function useRecordId(): string | undefined {
-  const id = usePageContext()?.search.id;
-  return typeof id === 'string' && id.trim() ? id.trim() : undefined;
-}
+import { useRecordId } from '../../../lib/page-context.js';
 
 /**
  * Loads the record of an edit page (`?id=`) and draws its form with it. `reload` loads the latest version and

@@ -8,7 +8,7 @@ import { onlineCategoryQuery } from '../api/online-categories.js';
 import { useBrandLanguages } from '../components/brand-languages.js';
 import { RecipeCell } from '../components/recipe-cells.js';
 import { fileUrl } from '../components/record-image.js';
-import { useRecordId } from '../components/record-loader.js';
+import { useRecordId } from '../../../lib/page-context.js';
 
 /** §2 /online-cate/detail?id=…: one online category, its names, picture and its recipes in order. */
 export function OnlineCateDetailPage() {

@@ -12,7 +12,7 @@ import {
 } from '../api/online-categories.js';
 import { RecipeCell } from '../components/recipe-cells.js';
 import { RecipePicker } from '../components/recipe-picker.js';
-import { useRecordId } from '../components/record-loader.js';
+import { useRecordId } from '../../../lib/page-context.js';
 import { pageLocally } from '../rules/local-page.js';
 
 interface LinkedRecipe {

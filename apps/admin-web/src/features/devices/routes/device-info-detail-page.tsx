@@ -20,7 +20,7 @@ import {
 } from '../components/device-cells.js';
 import { DeviceSettings } from '../components/device-settings.js';
 import { RecordState } from '../../../components/record-state.js';
-import { useRecordId } from '../components/record-id.js';
+import { useRecordId } from '../../../lib/page-context.js';
 import { faultRecordsLink } from '../rules/fault-search.js';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {

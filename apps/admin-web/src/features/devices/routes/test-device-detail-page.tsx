@@ -8,7 +8,7 @@ import { DetailView } from '../../../components/detail-view.js';
 import { testDeviceDetailQuery, useDeleteTestDevices } from '../api/test-devices.js';
 import { formatTime, OnlineBadge } from '../components/device-cells.js';
 import { RecordState } from '../../../components/record-state.js';
-import { useRecordId } from '../components/record-id.js';
+import { useRecordId } from '../../../lib/page-context.js';
 
 /** §2 /test-device-detail?id=…: one member of the test device group. */
 export function TestDeviceDetailPage() {

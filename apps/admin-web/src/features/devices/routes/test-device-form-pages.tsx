@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { testDeviceDetailQuery } from '../api/test-devices.js';
 import { RecordState } from '../../../components/record-state.js';
-import { useRecordId } from '../components/record-id.js';
+import { useRecordId } from '../../../lib/page-context.js';
 import { TestDeviceForm } from '../components/test-device-form.js';
 
 /** §2 /test-device-add. */

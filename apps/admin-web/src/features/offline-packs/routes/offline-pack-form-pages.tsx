@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,14 +10,9 @@ import { BuildStatus } from '../components/build-status.js';
 import { ReleaseBadge, TestBadge } from '../components/offline-pack-cells.js';
 import { emptyOfflinePackValues, OfflinePackForm } from '../components/offline-pack-form.js';
 import { OfflinePackHistory } from '../components/offline-pack-history.js';
-import { useOfflinePackId } from '../components/offline-pack-id.js';
+import { RecordState, useRevisionReload } from '../../../components/record-state.js';
+import { useRecordId } from '../../../lib/page-context.js';
 import { OfflinePackRowActions } from '../components/offline-pack-row-actions.js';
-
-const loading = (
-  <Center py="xl">
-    <Loader size="sm" />
-  </Center>
-);
 
 /** §2 /offline-recipes-add: a new pack; saved, the user goes to its edit page to build and publish it. */
 export function OfflinePackAddPage() {
@@ -38,81 +33,67 @@ export function OfflinePackAddPage() {
 export function OfflinePackEditPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const id = useOfflinePackId();
+  const id = useRecordId();
   const detail = useQuery({ ...offlinePackDetailQuery(id ?? ''), enabled: !!id });
-  const [generation, setGeneration] = useState(0);
+  const { generation, reload } = useRevisionReload(detail.refetch);
   const [tab, setTab] = useState<string | null>('content');
-  if (!id || detail.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">
-        {detail.error?.message ?? ''}
-      </Alert>
-    );
-  if (!detail.data) return loading;
-  const pack = detail.data;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: OFFLINE_PACKS_KEY });
-  // After a conflict the read model may still be catching up with the other save: ask again briefly until it shows
-  // a newer revision than the one this form was opened on.
-  const reload = async (newerThan?: number) => {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const { data } = await detail.refetch();
-      if (newerThan === undefined || (data && data.revision > newerThan)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    setGeneration((g) => g + 1);
-  };
   return (
-    <Stack gap="md">
-      <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
-            <Text fw={600} data-testid="pack-title">
-              {pack.number}
-            </Text>
-            <Group gap="xs">
-              <TestBadge status={pack.testStatus} />
-              <ReleaseBadge status={pack.releaseStatus} />
+    <RecordState id={id} query={detail}>
+      {(pack) => (
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md">
+            <Group justify="space-between" align="flex-start">
+              <Stack gap={4}>
+                <Text fw={600} data-testid="pack-title">
+                  {pack.number}
+                </Text>
+                <Group gap="xs">
+                  <TestBadge status={pack.testStatus} />
+                  <ReleaseBadge status={pack.releaseStatus} />
+                </Group>
+                <OfflinePackRowActions pack={pack} onChanged={refresh} exclude={['edit', 'delete']} />
+              </Stack>
+              <BuildStatus pack={pack} detailed />
             </Group>
-            <OfflinePackRowActions pack={pack} onChanged={refresh} exclude={['edit', 'delete']} />
-          </Stack>
-          <BuildStatus pack={pack} detailed />
-        </Group>
-      </Paper>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="content" data-testid="tab-content">
-            {t('offlinePacks.form.content')}
-          </Tabs.Tab>
-          <Tabs.Tab value="history" data-testid="tab-history">
-            {t('offlinePacks.form.history')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="content" pt="md">
-          {pack.releaseStatus === 'online' ? (
-            <Alert color="orange" icon={<IconAlertCircle />} data-testid="not-editable">
-              {t('offlinePacks.form.notEditable')}
-            </Alert>
-          ) : (
-            <OfflinePackForm
-              key={`${pack.revision}-${generation}`}
-              initial={{
-                number: pack.content.number,
-                type: pack.content.type,
-                productCode: pack.content.productCode || null,
-                subBrandCode: pack.content.subBrandCode || null,
-                recipeIds: pack.content.recipeIds,
-              }}
-              initialRecipes={pack.recipes}
-              record={{ id: pack.id, revision: pack.revision }}
-              onReload={() => void reload(pack.revision)}
-              onSaved={() => void reload()}
-            />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="md">
-          <OfflinePackHistory id={pack.id} />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
+          </Paper>
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="content" data-testid="tab-content">
+                {t('offlinePacks.form.content')}
+              </Tabs.Tab>
+              <Tabs.Tab value="history" data-testid="tab-history">
+                {t('offlinePacks.form.history')}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="content" pt="md">
+              {pack.releaseStatus === 'online' ? (
+                <Alert color="orange" icon={<IconAlertCircle />} data-testid="not-editable">
+                  {t('offlinePacks.form.notEditable')}
+                </Alert>
+              ) : (
+                <OfflinePackForm
+                  key={`${pack.revision}-${generation}`}
+                  initial={{
+                    number: pack.content.number,
+                    type: pack.content.type,
+                    productCode: pack.content.productCode || null,
+                    subBrandCode: pack.content.subBrandCode || null,
+                    recipeIds: pack.content.recipeIds,
+                  }}
+                  initialRecipes={pack.recipes}
+                  record={{ id: pack.id, revision: pack.revision }}
+                  onReload={() => void reload(pack.revision)}
+                  onSaved={() => void reload()}
+                />
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="history" pt="md">
+              <OfflinePackHistory id={pack.id} />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      )}
+    </RecordState>
   );
 }

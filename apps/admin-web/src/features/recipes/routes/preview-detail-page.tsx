@@ -18,7 +18,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl, recipePreviewQuery } from '../api/recipe-detail.js';
-import { useRecipeId } from '../components/recipe-id.js';
+import { useRecordId } from '../../../lib/page-context.js';
 
 /**
  * §2 /preview-detail?id=…: the recipe as the appliance's screen shows it (`simulatRecipeDetail`), step by step,
@@ -26,7 +26,7 @@ import { useRecipeId } from '../components/recipe-id.js';
  */
 export function PreviewDetailPage() {
   const { t } = useTranslation();
-  const id = useRecipeId();
+  const id = useRecordId();
   const [lang, setLang] = useState<string | null>(null);
   const [servings, setServings] = useState<number | null>(null);
   const preview = useQuery({

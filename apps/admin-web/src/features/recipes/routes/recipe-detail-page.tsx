@@ -16,7 +16,7 @@ import {
 import { FieldChange } from '../components/field-change.js';
 import { formatTime, StatusBadge, YesNo } from '../components/recipe-cells.js';
 import { RecipeComments, RecipeStatisticsBar } from '../components/recipe-reviews.js';
-import { useRecipeId } from '../components/recipe-id.js';
+import { useRecordId } from '../../../lib/page-context.js';
 
 function ServingVersions({ content }: { content: RecipeContentView }) {
   const { t } = useTranslation();
@@ -119,7 +119,7 @@ function History({ id }: { id: string }) {
 
 /** §2 /recipe-detail?id=…: one recipe read-only, with the History tab for auditors. */
 export function RecipeDetailPage() {
-  const id = useRecipeId();
+  const id = useRecordId();
   const detail = useQuery({ ...recipeDetailQuery(id ?? ''), enabled: !!id });
   return (
     <RecordState id={id} query={detail}>

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { recipeDetailQuery } from '../api/recipe-detail.js';
 import { brandLanguagesQuery } from '../api/recipe-editor.js';
 import { newContent, RecipeEditor, type EditorContent } from '../components/recipe-editor.js';
-import { useRecipeId } from '../components/recipe-id.js';
+import { RecordState, useRevisionReload } from '../../../components/record-state.js';
+import { useRecordId } from '../../../lib/page-context.js';
 
 const loading = (
   <Center py="xl">
@@ -39,44 +40,30 @@ export function RecipeAddPage() {
 export function RecipeEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = useRecipeId();
+  const id = useRecordId();
   const detail = useQuery({ ...recipeDetailQuery(id ?? ''), enabled: !!id, staleTime: Infinity });
-  const [generation, setGeneration] = useState(0);
-  if (!id || detail.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">
-        {detail.error?.message ?? ''}
-      </Alert>
-    );
-  if (!detail.data) return loading;
-  const recipe = detail.data;
-  if (recipe.status !== 'editing')
-    return (
-      <Alert color="orange" icon={<IconAlertCircle />} data-testid="not-editable">
-        {t('recipes.editor.notEditable', { status: t(`recipes.status.${recipe.status}`) })}
-      </Alert>
-    );
-  // After a conflict the read model may still be catching up with the other save: ask again briefly until it
-  // shows a newer revision than the one this editor was opened on.
-  const reload = async (newerThan?: number) => {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const { data } = await detail.refetch();
-      if (newerThan === undefined || (data && data.revision > newerThan)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    setGeneration((g) => g + 1);
-  };
+  const { generation, reload } = useRevisionReload(detail.refetch);
   return (
-    <RecipeEditor
-      key={`${recipe.revision}-${generation}`}
-      id={id}
-      revision={recipe.revision}
-      initial={recipe.content as EditorContent}
-      onReload={() => void reload(recipe.revision)}
-      onSaved={(_, submitted) => {
-        if (submitted) void navigate({ to: '/recipe-list' });
-        else void reload();
-      }}
-    />
+    <RecordState id={id} query={detail}>
+      {(recipe) =>
+        recipe.status !== 'editing' ? (
+          <Alert color="orange" icon={<IconAlertCircle />} data-testid="not-editable">
+            {t('recipes.editor.notEditable', { status: t(`recipes.status.${recipe.status}`) })}
+          </Alert>
+        ) : (
+          <RecipeEditor
+            key={`${recipe.revision}-${generation}`}
+            id={recipe.id}
+            revision={recipe.revision}
+            initial={recipe.content as EditorContent}
+            onReload={() => void reload(recipe.revision)}
+            onSaved={(_, submitted) => {
+              if (submitted) void navigate({ to: '/recipe-list' });
+              else void reload();
+            }}
+          />
+        )
+      }
+    </RecordState>
   );
 }
