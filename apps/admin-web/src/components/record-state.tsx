@@ -1,9 +1,10 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.js';
+import { useRecordId } from '../lib/page-context.js';
 
 /**
  * A record page's body: a loader while the record comes, the §8 message (e.g. "device does not exist") when
@@ -60,4 +61,30 @@ export function useRevisionReload<T extends { revision: number }>(
     setGeneration((g) => g + 1);
   };
   return { generation, reload };
+}
+
+/**
+ * The body of an edit page that loads its record by the page's `?id=` (RecordState's loader and messages) and
+ * draws its form with it; `reload` loads the latest version and draws the form afresh from it (after a version
+ * conflict).
+ */
+export function RecordLoader<T, K extends QueryKey>({
+  query,
+  children,
+}: {
+  query: (id: string) => UseQueryOptions<T, Error, T, K>;
+  children: (record: T, reload: () => Promise<void>) => ReactNode;
+}) {
+  const id = useRecordId();
+  const [generation, setGeneration] = useState(0);
+  const detail = useQuery({ ...query(id ?? ''), enabled: !!id });
+  const reload = async () => {
+    await detail.refetch();
+    setGeneration((g) => g + 1);
+  };
+  return (
+    <RecordState id={id} query={detail}>
+      {(record) => <Fragment key={generation}>{children(record, reload)}</Fragment>}
+    </RecordState>
+  );
 }

@@ -3,7 +3,7 @@ import { categoryRoute } from '../api/categories.js';
 import { recordDetailQuery } from '../api/reference-records.js';
 import { WithBrandLanguages } from '../components/brand-languages.js';
 import { CategoryForm } from '../components/category-form.js';
-import { RecordLoader } from '../components/record-loader.js';
+import { RecordLoader } from '../../../components/record-state.js';
 
 /** §2 /category-set-add. */
 export function CategoryAddPage() {

@@ -3,7 +3,7 @@ import { accessoryRoute } from '../api/accessories.js';
 import { recordDetailQuery } from '../api/reference-records.js';
 import { AccessoryForm } from '../components/accessory-form.js';
 import { WithBrandLanguages } from '../components/brand-languages.js';
-import { RecordLoader } from '../components/record-loader.js';
+import { RecordLoader } from '../../../components/record-state.js';
 
 /** §2 /fitting-add. */
 export function FittingAddPage() {

@@ -2,7 +2,7 @@ import type { RecipeTag } from '@kb/contracts';
 import { recordDetailQuery } from '../api/reference-records.js';
 import { tagRoute } from '../api/tags.js';
 import { WithBrandLanguages } from '../components/brand-languages.js';
-import { RecordLoader } from '../components/record-loader.js';
+import { RecordLoader } from '../../../components/record-state.js';
 import { TagForm } from '../components/tag-form.js';
 
 /** §2 /tag-add. */
