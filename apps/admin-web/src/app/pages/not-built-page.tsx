@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
+import { useMatch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext, usePageDirty } from '../../lib/page-context.js';
@@ -13,7 +14,12 @@ import { pathOfKey } from '../tabs/tab-bar.js';
 export function NotBuiltPage() {
   const { t } = useTranslation();
   const page = usePageContext();
-  const screen = page ? screenFor(pathOfKey(page.tabKey)) : undefined;
+  // Drawn by the router, its own route says which screen it is: right after a navigation the layout's tab (and
+  // so the page context) is already the next screen's while this one is still shown, for a render. A kept-alive
+  // screen is drawn by the layout for its own tab.
+  const match = useMatch({ strict: false, shouldThrow: false });
+  const path = page && !page.keptAlive && match ? match.pathname : page ? pathOfKey(page.tabKey) : undefined;
+  const screen = path ? screenFor(path) : undefined;
   const [notes, setNotes] = useState('');
   usePageDirty(notes.trim() !== '');
   const title = screen ? t(`routes.${screen.title}`) : '';
