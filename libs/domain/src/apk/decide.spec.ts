@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apkContentSchema, type ApkContent, type ApkContentInput } from '@kb/contracts';
-import { DomainError, replay, statesAfterEachEvent } from '../decider.js';
-import {
-  APK_COMMAND_ACTIONS,
-  apkDecider,
-  decideApk,
-  type ApkCommand,
-  type ApkCommandType,
-} from './decide.js';
+import { statesAfterEachEvent } from '../decider.js';
+import { deciderTable } from '../testing/decider-table.js';
+import { APK_COMMAND_ACTIONS, apkDecider, type ApkCommand, type ApkCommandType } from './decide.js';
 import type { ApkEvent } from './events.js';
 import { APK_ACTIONS, APK_MESSAGES, type ApkAction } from './messages.js';
-import type { ApkStatus, ExistingApk } from './state.js';
+import type { ApkStatus } from './state.js';
 
 const APK_ID = '4d3c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a0f';
 const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -45,32 +40,7 @@ const content = (overrides: Partial<ApkContentInput> = {}): ApkContent => ({
   fileSize: 1024,
 });
 
-function when(history: ApkEvent[], command: ApkCommand): ApkEvent[] {
-  return decideApk(command, replay(apkDecider, history));
-}
-
-function refusal(history: ApkEvent[], command: ApkCommand): DomainError {
-  try {
-    when(history, command);
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error(`${command.type} was accepted`);
-}
-
-function stateAfter(events: ApkEvent[]): ExistingApk {
-  const state = replay(apkDecider, events);
-  if (state.status === 'absent') throw new Error('no package');
-  return state;
-}
-
-/** What the API shows: the message template with the error's params filled in. */
-function shown(error: DomainError, lang: 'zh' | 'en'): string {
-  const entry = APK_MESSAGES[error.code];
-  if (!entry) throw new Error(`no message for ${error.code}`);
-  return entry[lang].replace(/\{(\w+)\}/g, (_, key: string) => String(error.params[key] ?? `{${key}}`));
-}
+const { when, refusal, history, stateAfter, shown } = deciderTable(apkDecider, APK_MESSAGES);
 
 const create = (overrides: Partial<ApkContentInput> = {}): ApkCommand => ({
   type: 'CreateApkPackage',
@@ -92,12 +62,6 @@ const cancelTest: ApkCommand = { type: 'CancelApkTest', at: AT };
 const publishOnline: ApkCommand = { type: 'PublishApkOnline', at: AT };
 const cancelOnline: ApkCommand = { type: 'CancelApkOnline', at: AT };
 const remove: ApkCommand = { type: 'DeleteApkPackage', at: AT };
-
-function history(...commands: ApkCommand[]): ApkEvent[] {
-  const events: ApkEvent[] = [];
-  for (const command of commands) events.push(...when(events, command));
-  return events;
-}
 
 const historyIn: Record<ApkStatus | 'absent', ApkEvent[]> = {
   absent: [],

@@ -5,17 +5,17 @@ import {
   type OfflinePackContent,
   type OfflinePackContentInput,
 } from '@kb/contracts';
-import { DomainError, replay, statesAfterEachEvent } from '../decider.js';
+import { statesAfterEachEvent } from '../decider.js';
+import { deciderTable } from '../testing/decider-table.js';
 import {
   OFFLINE_PACK_COMMAND_ACTIONS,
-  decideOfflinePack,
   offlinePackDecider,
   type OfflinePackCommand,
   type OfflinePackCommandType,
 } from './decide.js';
 import type { OfflinePackEvent } from './events.js';
 import { OFFLINE_PACK_ACTIONS, OFFLINE_PACK_MESSAGES, type OfflinePackAction } from './messages.js';
-import { offlinePackStage, type ExistingOfflinePack, type OfflinePackStage } from './state.js';
+import { offlinePackStage, type OfflinePackStage } from './state.js';
 
 const PACK_ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
 const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -31,32 +31,7 @@ const content = (overrides: Partial<OfflinePackContentInput> = {}): OfflinePackC
     ...overrides,
   });
 
-function when(history: OfflinePackEvent[], command: OfflinePackCommand): OfflinePackEvent[] {
-  return decideOfflinePack(command, replay(offlinePackDecider, history));
-}
-
-function refusal(history: OfflinePackEvent[], command: OfflinePackCommand): DomainError {
-  try {
-    when(history, command);
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error(`${command.type} was accepted`);
-}
-
-function stateAfter(events: OfflinePackEvent[]): ExistingOfflinePack {
-  const state = replay(offlinePackDecider, events);
-  if (state.status === 'absent') throw new Error('no pack');
-  return state;
-}
-
-/** What the API shows: the message template with the error's params filled in. */
-function shown(error: DomainError, lang: 'zh' | 'en'): string {
-  const entry = OFFLINE_PACK_MESSAGES[error.code];
-  if (!entry) throw new Error(`no message for ${error.code}`);
-  return entry[lang].replace(/\{(\w+)\}/g, (_, key: string) => String(error.params[key] ?? `{${key}}`));
-}
+const { when, refusal, history, stateAfter, shown } = deciderTable(offlinePackDecider, OFFLINE_PACK_MESSAGES);
 
 const create = (overrides: Partial<OfflinePackContentInput> = {}): OfflinePackCommand => ({
   type: 'CreateOfflinePack',
@@ -68,12 +43,6 @@ const cancelTest: OfflinePackCommand = { type: 'CancelOfflinePackTest', at: AT }
 const publishOnline: OfflinePackCommand = { type: 'PublishOfflinePackOnline', at: AT };
 const cancelOnline: OfflinePackCommand = { type: 'CancelOfflinePackOnline', at: AT };
 const remove: OfflinePackCommand = { type: 'DeleteOfflinePack', at: AT };
-
-function history(...commands: OfflinePackCommand[]): OfflinePackEvent[] {
-  const events: OfflinePackEvent[] = [];
-  for (const command of commands) events.push(...when(events, command));
-  return events;
-}
 
 const historyIn: Record<OfflinePackStage, OfflinePackEvent[]> = {
   absent: [],

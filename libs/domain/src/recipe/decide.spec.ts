@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { recipeContentSchema, type RecipeContentInput, type RecipeStatus } from '@kb/contracts';
-import { DomainError, replay, statesAfterEachEvent } from '../decider.js';
+import { replay, statesAfterEachEvent } from '../decider.js';
+import { deciderTable } from '../testing/decider-table.js';
 import {
   RECIPE_COMMAND_ACTIONS,
-  decideRecipe,
   recipeDecider,
   type RecipeCommand,
   type RecipeCommandType,
@@ -44,34 +44,7 @@ const completeInput: RecipeContentInput = {
 const draft = (overrides: Partial<RecipeContentInput> = {}) =>
   recipeContentSchema.parse({ ...completeInput, ...overrides });
 
-/** Given these events, when this command: the events it causes. */
-function when(history: RecipeEvent[], command: RecipeCommand): RecipeEvent[] {
-  return decideRecipe(command, replay(recipeDecider, history));
-}
-
-/** Given these events, when this command: the refusal (fails the test if the command is accepted). */
-function refusal(history: RecipeEvent[], command: RecipeCommand): DomainError {
-  try {
-    when(history, command);
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error(`${command.type} was accepted`);
-}
-
-function stateAfter(events: RecipeEvent[]): ExistingRecipe {
-  const state = replay(recipeDecider, events);
-  if (state.status === 'absent') throw new Error('no recipe');
-  return state;
-}
-
-/** What the API shows: the message template with the error's params filled in (as apps/api translate does). */
-function shown(error: DomainError, lang: 'zh' | 'en'): string {
-  const entry = RECIPE_MESSAGES[error.code];
-  if (!entry) throw new Error(`no message for ${error.code}`);
-  return entry[lang].replace(/\{(\w+)\}/g, (_, key: string) => String(error.params[key] ?? `{${key}}`));
-}
+const { when, refusal, history, stateAfter, shown } = deciderTable(recipeDecider, RECIPE_MESSAGES);
 
 const create = (overrides: Partial<RecipeContentInput> = {}): RecipeCommand => ({
   type: 'CreateRecipe',
@@ -86,13 +59,6 @@ const recallToWaitingRelease: RecipeCommand = { type: 'RecallRecipeToWaitingRele
 const remove: RecipeCommand = { type: 'DeleteRecipe', at: DELETED_AT };
 const recover: RecipeCommand = { type: 'RecoverRecipe' };
 const clear: RecipeCommand = { type: 'ClearRecipe' };
-
-/** Runs commands one after the other from an empty stream; returns the whole history. */
-function history(...commands: RecipeCommand[]): RecipeEvent[] {
-  const events: RecipeEvent[] = [];
-  for (const command of commands) events.push(...when(events, command));
-  return events;
-}
 
 const historyIn: Record<RecipeStatus | 'absent', RecipeEvent[]> = {
   absent: [],
