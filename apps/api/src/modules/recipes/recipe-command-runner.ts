@@ -8,9 +8,18 @@ import {
   type RecipeEvent,
   type RecipeState,
 } from '@kb/domain';
-import { WrongExpectedVersionError, type GlobalPosition } from '@kb/event-store';
+import type { GlobalPosition } from '@kb/event-store';
 import { AppError } from '../../common/app-error.js';
-import { runEach } from '../../common/event-sourcing/run-each.js';
+import {
+  batchReport,
+  runCommand,
+  runCommands,
+  singleOutcome,
+  type BatchOutcome,
+  type CommandPath,
+  type CommandsFor as CommandsForOf,
+  type RunOptions as RunOptionsOf,
+} from '../../common/event-sourcing/command-path.js';
 import { translate } from '../../common/messages.js';
 import type { RecipeBatchAnswer, RecipeCommandAnswer } from './recipe.api.js';
 import { RecipeNumbers } from './recipe-numbers.js';
@@ -21,43 +30,23 @@ export interface RecipeChange extends RecipeCommandAnswer {
   position: GlobalPosition | null;
 }
 
-/** One recipe's outcome in a batch: its change, or the refusal (kept as the error, for single endpoints). */
-export interface RecipeOutcome {
-  id: string;
-  number: string | null;
-  change?: RecipeChange;
-  error?: DomainError | AppError;
-}
+type RecipeAnswer = Omit<RecipeCommandAnswer, 'revision' | 'changed'>;
 
-export interface RecipeBatchOutcome {
-  outcomes: RecipeOutcome[];
-  /** The newest position appended by the batch, if any. */
-  position: GlobalPosition | null;
-}
+/** Per recipe of a batch: its change or its refusal; `label` is its number. */
+export type RecipeBatchOutcome = BatchOutcome<RecipeAnswer>;
 
 /** Builds the decider commands from the recipe's current state (re-run on a retry after a concurrent change). */
-export type CommandsFor = (state: RecipeState) => RecipeCommand[];
+export type CommandsFor = CommandsForOf<RecipeCommand, RecipeState>;
 
-export interface RunOptions {
-  /** The revision the editor loaded: another change since then is a 409, not a silent overwrite. */
-  expectedRevision?: number;
-  /**
-   * Checks against the brand's data (references), run once the decider accepted the action: a missing recipe or
-   * an illegal transition is reported before what the content names.
-   */
-  validate?: () => Promise<void>;
-}
-
-const ATTEMPTS = 3;
-const BATCH_CONCURRENCY = 8;
+/**
+ * `expectedRevision`: the revision the editor loaded; `validate`: checks against the brand's data (references),
+ * run once the decider accepted the action (a missing recipe or an illegal transition is reported before what the
+ * content names).
+ */
+export type RunOptions = RunOptionsOf<RecipeEvent, RecipeState>;
 
 function numberOf(state: RecipeState): string | null {
   return state.status === 'absent' || state.status === 'cleared' ? null : state.content.number;
-}
-
-/** 409 naming the recipe: the editor offers to reload it. */
-function changed(number: string): AppError {
-  return new AppError(409, 'recipe_changed', { number });
 }
 
 /** Step refusals whose params name no field: the field they are about. */
@@ -87,119 +76,73 @@ function withFieldError(error: DomainError, content: RecipeContentDraft | null, 
 }
 
 /**
- * The one path of every recipe command: load the stream (upcast, replay), decide, append at the loaded revision —
- * inside the number claim when the number changes — and retry on a concurrent append unless the editor named the
- * revision it saw.
+ * Every recipe command goes through `runCommand` (common/event-sourcing/command-path.ts) on this path: a step
+ * refusal is shown under its field, and the append happens inside the number claim when the number changes.
  */
 @Injectable()
 export class RecipeCommandRunner {
-  constructor(
-    private readonly streams: RecipeStreams,
-    private readonly numbers: RecipeNumbers,
-  ) {}
+  private readonly path: CommandPath<RecipeCommand, RecipeEvent, RecipeState, RecipeAnswer>;
 
-  async run(
-    actor: RecipeActor,
-    recipeId: string,
-    commandsFor: CommandsFor,
-    options: RunOptions = {},
-  ): Promise<RecipeChange> {
-    for (let attempt = 1; ; attempt++) {
-      const loaded = await this.streams.load(actor.brand, recipeId);
-      if (
-        options.expectedRevision !== undefined &&
-        loaded.state.status !== 'absent' &&
-        loaded.revision !== options.expectedRevision
-      )
-        throw changed(loaded.state.content.number);
-      let state = loaded.state;
-      const events: RecipeEvent[] = [];
-      for (const command of commandsFor(loaded.state)) {
-        let decided: RecipeEvent[];
+  constructor(streams: RecipeStreams, numbers: RecipeNumbers) {
+    this.path = {
+      load: (brand, id) => streams.load(brand, id),
+      decide: (command, state, actor) => {
         try {
-          decided = decideRecipe(command, state);
+          return decideRecipe(command, state);
         } catch (error) {
           if (error instanceof DomainError)
             throw withFieldError(error, 'content' in command ? command.content : null, actor);
           throw error;
         }
-        events.push(...decided);
-        state = decided.reduce(evolveRecipe, state);
-      }
-      if (state.status === 'absent') throw new DomainError(404, 'recipe_not_found');
-      if (attempt === 1) await options.validate?.();
-      const answer = {
-        id: recipeId,
+      },
+      evolve: evolveRecipe,
+      notFound: 'recipe_not_found',
+      // 409 naming the recipe: the editor offers to reload it.
+      changed: (id, loaded, decided) =>
+        new AppError(409, 'recipe_changed', {
+          number: numberOf(loaded) ?? (decided ? numberOf(decided) : null) ?? id,
+        }),
+      answer: (id, state) => ({
+        id,
         number: state.content.number,
         status: state.status,
         version: state.version,
-      };
-      if (events.length === 0)
-        return { ...answer, revision: loaded.revision, changed: false, position: loaded.lastPosition };
-      try {
-        const appended = await this.numbers.withNumber(
+      }),
+      label: (answer, error) =>
+        answer?.number ?? (typeof error?.params.number === 'string' ? error.params.number : null),
+      validates: 'first-attempt',
+      append: (actor, id, events, loaded, decided) =>
+        numbers.withNumber(
           actor.brand,
-          recipeId,
-          { from: numberOf(loaded.state), to: numberOf(state) },
+          id,
+          { from: numberOf(loaded.state), to: numberOf(decided) },
           actor.lang,
-          () => this.streams.append(actor, recipeId, events, loaded.revision),
-        );
-        return {
-          ...answer,
-          revision: Number(appended.nextExpectedVersion),
-          changed: true,
-          position: appended.position,
-        };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
-        // Someone appended between our read and our write. The editor's save must not win blindly; a lifecycle
-        // action is decided again on the new state.
-        if (options.expectedRevision !== undefined || attempt >= ATTEMPTS)
-          throw changed(numberOf(loaded.state) ?? numberOf(state) ?? recipeId);
-      }
-    }
+          () => streams.append(actor, id, events, loaded.revision),
+        ),
+    };
+  }
+
+  run(
+    actor: RecipeActor,
+    recipeId: string,
+    commandsFor: CommandsFor,
+    options: RunOptions = {},
+  ): Promise<RecipeChange> {
+    return runCommand(this.path, actor, recipeId, commandsFor, options);
   }
 
   /** Runs the same action on each recipe; each succeeds or fails on its own (one stream, one append each). */
-  async runMany(actor: RecipeActor, ids: string[], commandsFor: CommandsFor): Promise<RecipeBatchOutcome> {
-    const { outcomes, position } = await runEach(
-      ids,
-      (id) => this.run(actor, id, commandsFor),
-      BATCH_CONCURRENCY,
-    );
-    return {
-      outcomes: outcomes.map((o) => ({
-        ...o,
-        number:
-          o.change?.number ?? (typeof o.error?.params.number === 'string' ? o.error.params.number : null),
-      })),
-      position,
-    };
+  runMany(actor: RecipeActor, ids: string[], commandsFor: CommandsFor): Promise<RecipeBatchOutcome> {
+    return runCommands(this.path, actor, ids, commandsFor);
   }
 }
 
 /** The batch report the screens show: per recipe, done or why not, in the caller's language. */
 export function batchAnswer(outcome: RecipeBatchOutcome, actor: RecipeActor): RecipeBatchAnswer {
-  const results = outcome.outcomes.map((o) =>
-    o.error
-      ? {
-          id: o.id,
-          number: o.number,
-          ok: false,
-          status: o.error.status,
-          code: o.error.code,
-          message: translate(o.error.code, actor.lang, o.error.params) ?? o.error.code,
-        }
-      : { id: o.id, number: o.number, ok: true },
-  );
-  const succeeded = results.filter((r) => r.ok).length;
-  return { succeeded, failed: results.length - succeeded, results };
+  return batchReport(outcome, actor, 'number');
 }
 
 /** A single-recipe endpoint on a batch command: its change, or its refusal thrown as is. */
 export function singleChange(outcome: RecipeBatchOutcome): RecipeChange {
-  const [only] = outcome.outcomes;
-  if (!only) throw new DomainError(404, 'recipe_not_found');
-  if (only.error) throw only.error;
-  return only.change!;
+  return singleOutcome(outcome, 'recipe_not_found');
 }
