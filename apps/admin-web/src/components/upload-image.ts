@@ -7,14 +7,22 @@ export interface UploadedImage {
   name?: string;
 }
 
-/** `POST /api/file/upload` (multipart `file`, `purpose=image`). */
-export async function uploadImage(file: File): Promise<UploadedImage> {
+/**
+ * `POST /api/file/upload` (multipart `file` and its `purpose`: image, video, audio, apk, zip…). The API checks the
+ * kind and size from the bytes and answers its refusal in the user's language (the API client shows it).
+ */
+export function uploadFile(
+  file: File,
+  purpose: string,
+): Promise<{ fileCode: string; url: string; name?: string }> {
   const form = new FormData();
   form.append('file', file);
-  form.append('purpose', 'image');
-  const data = await api<{ fileCode: string; url: string; name?: string }>('/file/upload', {
-    form,
-    successMessage: false,
-  });
+  form.append('purpose', purpose);
+  return api('/file/upload', { form, successMessage: false });
+}
+
+/** `POST /api/file/upload` (multipart `file`, `purpose=image`). */
+export async function uploadImage(file: File): Promise<UploadedImage> {
+  const data = await uploadFile(file, 'image');
   return { fileCode: data.fileCode, url: data.url, name: data.name ?? file.name };
 }

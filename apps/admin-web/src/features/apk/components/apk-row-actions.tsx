@@ -1,8 +1,7 @@
 import type { ApkListItem } from '@kb/contracts';
-import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
+import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { runApkCommand } from '../api/apk-commands.js';
 import { apkRowActions, type ApkRowAction } from '../rules/apk-actions.js';
@@ -71,25 +70,13 @@ export function ApkRowActions({
   onChanged: () => void;
   exclude?: ApkRowAction[];
 }) {
-  const { t } = useTranslation();
   const user = useStoredUser();
   const act = useApkAction(apk);
   return (
-    <Group gap={2} wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      {apkRowActions(apk, user?.role ?? null)
-        .filter((action) => !exclude.includes(action))
-        .map((action) => (
-          <Button
-            key={action}
-            size="compact-xs"
-            variant="subtle"
-            color={action === 'delete' ? 'red' : undefined}
-            onClick={() => void act(action).then((done) => done && onChanged())}
-            data-testid={`row-${action}`}
-          >
-            {t(LABELS[action])}
-          </Button>
-        ))}
-    </Group>
+    <RowActionButtons
+      actions={apkRowActions(apk, user?.role ?? null).filter((action) => !exclude.includes(action))}
+      labels={LABELS}
+      onAction={(action) => void act(action).then((done) => done && onChanged())}
+    />
   );
 }

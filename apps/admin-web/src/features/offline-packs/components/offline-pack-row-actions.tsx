@@ -1,8 +1,7 @@
 import type { OfflinePackListItem } from '@kb/contracts';
-import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
+import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { runOfflinePackCommand } from '../api/offline-pack-commands.js';
 import { offlinePackActions, type OfflinePackAction } from '../rules/offline-pack-actions.js';
 
@@ -37,7 +36,6 @@ export function OfflinePackRowActions({
   onChanged: () => void;
   exclude?: OfflinePackAction[];
 }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const act = async (action: OfflinePackAction) => {
     if (action === 'edit') {
@@ -54,21 +52,10 @@ export function OfflinePackRowActions({
     }
   };
   return (
-    <Group gap={2} wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      {offlinePackActions(pack)
-        .filter((action) => !exclude.includes(action))
-        .map((action) => (
-          <Button
-            key={action}
-            size="compact-xs"
-            variant="subtle"
-            color={action === 'delete' ? 'red' : undefined}
-            onClick={() => void act(action)}
-            data-testid={`row-${action}`}
-          >
-            {t(LABELS[action])}
-          </Button>
-        ))}
-    </Group>
+    <RowActionButtons
+      actions={offlinePackActions(pack).filter((action) => !exclude.includes(action))}
+      labels={LABELS}
+      onAction={(action) => void act(action)}
+    />
   );
 }

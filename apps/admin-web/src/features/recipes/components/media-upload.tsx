@@ -1,8 +1,5 @@
-import { Button, FileButton, Group, Text } from '@mantine/core';
-import { IconUpload, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.js';
+import { FileUpload } from '../../../components/file-upload.js';
 
 /** Which upload purpose of `/api/file/upload` a chosen file goes to (the API checks its bytes). */
 export type MediaPurpose = 'image' | 'video' | 'audio';
@@ -27,55 +24,16 @@ export function MediaUpload({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    const form = new FormData();
-    form.append('file', file);
-    form.append('purpose', purposeOf(file));
-    setBusy(true);
-    try {
-      const answer = await api<{ fileCode: string }>('/file/upload', { form, successMessage: false });
-      setName(file.name);
-      onChange(answer.fileCode);
-    } catch {
-      // The API client has shown the refusal.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Group gap="xs" data-testid={testId}>
-      <FileButton onChange={(file) => void upload(file)} accept={accept}>
-        {(props) => (
-          <Button
-            {...props}
-            size="xs"
-            variant="default"
-            loading={busy}
-            leftSection={<IconUpload size={14} />}
-          >
-            {label}
-          </Button>
-        )}
-      </FileButton>
-      {value && (
-        <>
-          <Text size="xs" data-testid={`${testId}-name`}>
-            {name ?? t('recipes.editor.uploaded')}
-          </Text>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            onClick={() => onChange(null)}
-            leftSection={<IconX size={12} />}
-          >
-            {t('recipes.editor.remove')}
-          </Button>
-        </>
-      )}
-    </Group>
+    <FileUpload
+      buttonLabel={label}
+      accept={accept}
+      purposeOf={purposeOf}
+      value={value}
+      onChange={onChange}
+      uploadedLabel={t('recipes.editor.uploaded')}
+      removeLabel={t('recipes.editor.remove')}
+      testId={testId}
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
+import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { notifyError } from '../../../lib/notify.js';
 import { runRecipeBatch, runRecipeCommand, type RecipeBatchRoute } from '../api/recipe-commands.js';
 import type { RecipeListItem } from '../api/recipe-list.js';
@@ -28,7 +27,6 @@ const LABELS = {
 
 /** A recipe row's own buttons: only the actions its state allows (the decider's transition table). */
 export function RecipeRowActions({ recipe, onChanged }: { recipe: RecipeListItem; onChanged: () => void }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const act = async (action: RecipeRowAction) => {
     if (action === 'edit') return void navigate({ to: '/recipe-edit', search: { id: recipe.id } });
@@ -50,19 +48,11 @@ export function RecipeRowActions({ recipe, onChanged }: { recipe: RecipeListItem
     }
   };
   return (
-    <Group gap={2} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-      {rowActionsOf(recipe.status).map((action) => (
-        <Button
-          key={action}
-          size="compact-xs"
-          variant="subtle"
-          color={action === 'delete' ? 'red' : undefined}
-          onClick={() => void act(action)}
-          data-testid={`row-${action}`}
-        >
-          {t(LABELS[action])}
-        </Button>
-      ))}
-    </Group>
+    <RowActionButtons
+      actions={rowActionsOf(recipe.status)}
+      labels={LABELS}
+      onAction={(action) => void act(action)}
+      wrap="nowrap"
+    />
   );
 }
