@@ -6,32 +6,16 @@
 // themselves. Prints figures only; it is not a test and gates nothing. Each side runs BENCH_SECONDS seconds (default
 // 5) in alternating 1 s slices.
 // Postgres: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { buildProjects, importDist } from './build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const WRITERS = 16;
 
-console.log('Building @kb/event-store …');
-const nxManifest = createRequire(import.meta.url).resolve('nx/package.json');
-const nxBin = path.join(path.dirname(nxManifest), JSON.parse(readFileSync(nxManifest, 'utf8')).bin.nx);
-execFileSync(process.execPath, [nxBin, 'run', '@kb/event-store:build', '--output-style=static'], {
-  cwd: root,
-  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const { PostgresEventStore, postgresEventStoreMigrations } = await import(
-  pathToFileURL(path.join(root, 'libs/event-store/dist/postgres/postgres-event-store.js')).href
-).then(async (store) => ({
-  ...store,
-  ...(await import(pathToFileURL(path.join(root, 'libs/event-store/dist/postgres/migrations.js')).href)),
-}));
+buildProjects('@kb/event-store', ['@kb/event-store']);
+const { PostgresEventStore } = await importDist('libs/event-store/dist/postgres/postgres-event-store.js');
+const { postgresEventStoreMigrations } = await importDist('libs/event-store/dist/postgres/migrations.js');
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `kbbench_${randomBytes(4).toString('hex')}`;

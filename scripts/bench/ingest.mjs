@@ -13,18 +13,15 @@
 //   5. 1,000,000 more devices of DEMO; GET /api/device/list as a logged-in user, BENCH_REQUESTS (100)
 //      sequential requests per query shape: p50 / p95 / p99.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { buildProjects, importDist, root } from './build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const DEVICES = 10_000;
@@ -33,31 +30,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 12000);
 const BRAND = 'DEMO';
 
-if (process.env.BENCH_SKIP_BUILD !== 'true') {
-  console.log('Building the API, device-ingest and the test harness …');
-  const nxManifest = createRequire(import.meta.url).resolve('nx/package.json');
-  const nxBin = path.join(path.dirname(nxManifest), JSON.parse(readFileSync(nxManifest, 'utf8')).bin.nx);
-  execFileSync(
-    process.execPath,
-    [
-      nxBin,
-      'run-many',
-      '-t',
-      'build',
-      '-p',
-      '@kb/api',
-      '@kb/device-ingest',
-      '@kb/testing',
-      '--output-style=static',
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-}
-const { startSystem } = await import(pathToFileURL(path.join(root, 'libs/testing/dist/index.js')).href);
+buildProjects('the API, device-ingest and the test harness', ['@kb/api', '@kb/device-ingest', '@kb/testing']);
+const { startSystem } = await importDist('libs/testing/dist/index.js');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted, p) =>

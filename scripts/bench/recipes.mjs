@@ -10,46 +10,21 @@
 //      p50 / p95 / p99 per filtered, paged query.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are; BENCH_KEEP_DATABASE=true keeps the database. Figures
 // only; not a test.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { buildProjects, importDist, root } from './build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RECIPES = Number(process.env.BENCH_RECIPES ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WRITERS = 16;
 const BRAND = 'DEMO';
 
-if (process.env.BENCH_SKIP_BUILD !== 'true') {
-  console.log('Building the API, the projector and the test harness …');
-  const nxManifest = createRequire(import.meta.url).resolve('nx/package.json');
-  const nxBin = path.join(path.dirname(nxManifest), JSON.parse(readFileSync(nxManifest, 'utf8')).bin.nx);
-  execFileSync(
-    process.execPath,
-    [
-      nxBin,
-      'run-many',
-      '-t',
-      'build',
-      '-p',
-      '@kb/api',
-      '@kb/projector',
-      '@kb/testing',
-      '--output-style=static',
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-}
-const dist = (p) => import(pathToFileURL(path.join(root, p)).href);
+buildProjects('the API, the projector and the test harness', ['@kb/api', '@kb/projector', '@kb/testing']);
+const dist = importDist;
 const { startSystem } = await dist('libs/testing/dist/index.js');
 const { PostgresEventStore } = await dist('libs/event-store/dist/index.js');
 const { decideRecipe, evolveRecipe, recipeDecider, RECIPE_EVENT_SCHEMA_VERSIONS } =
