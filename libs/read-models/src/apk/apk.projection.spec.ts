@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { apkContentSchema, type ApkContentInput } from '@kb/contracts';
-import {
-  APK_EVENT_SCHEMA_VERSIONS,
-  apkDecider,
-  apkStreamId,
-  decideApk,
-  replay,
-  type ApkCommand,
-  type ApkEvent,
-} from '@kb/domain';
+import { APK_EVENT_SCHEMA_VERSIONS, apkDecider, apkStreamId } from '@kb/domain';
 import { rebuildProjection, runProjections } from '../framework/runner.js';
-import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { commandActor, newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
 import { apkProjection } from './apk.projection.js';
 
 const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -42,23 +34,12 @@ describe('APK packages projection', () => {
   let sys: TestSystem;
   let stop: AbortController;
   let running: Promise<void>;
-  const histories = new Map<string, ApkEvent[]>();
 
-  async function act(apkId: string, command: ApkCommand, actor = 'demo', brand = 'DEMO') {
-    const history = histories.get(apkId) ?? [];
-    const events = decideApk(command, replay(apkDecider, history));
-    const result = await sys.store.appendToStream(
-      apkStreamId(apkId),
-      events.map((e) => {
-        const event = newEvent(e.type, actor, brand, e.data);
-        event.metadata.schemaVersion = APK_EVENT_SCHEMA_VERSIONS[e.type];
-        return event;
-      }),
-      history.length === 0 ? 'no_stream' : history.length - 1,
-    );
-    histories.set(apkId, [...history, ...events]);
-    return result.position;
-  }
+  const { act } = commandActor(
+    () => sys.store,
+    { decider: apkDecider, streamId: apkStreamId, schemaVersions: APK_EVENT_SCHEMA_VERSIONS },
+    'demo',
+  );
 
   const listRows = async () =>
     (

@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { offlinePackContentSchema, type OfflinePackContentInput } from '@kb/contracts';
-import {
-  OFFLINE_PACK_EVENT_SCHEMA_VERSIONS,
-  decideOfflinePack,
-  offlinePackDecider,
-  offlinePackStreamId,
-  replay,
-  type OfflinePackCommand,
-  type OfflinePackEvent,
-} from '@kb/domain';
+import { OFFLINE_PACK_EVENT_SCHEMA_VERSIONS, offlinePackDecider, offlinePackStreamId } from '@kb/domain';
 import { rebuildProjection, runProjections } from '../framework/runner.js';
-import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { commandActor, newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
 import { offlinePacksProjection } from './offline-packs.projection.js';
 
 const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -30,23 +22,16 @@ describe('offline packs projection', () => {
   let sys: TestSystem;
   let stop: AbortController;
   let running: Promise<void>;
-  const histories = new Map<string, OfflinePackEvent[]>();
 
-  async function act(packId: string, command: OfflinePackCommand, actor = 'demo', brand = 'DEMO') {
-    const history = histories.get(packId) ?? [];
-    const events = decideOfflinePack(command, replay(offlinePackDecider, history));
-    const result = await sys.store.appendToStream(
-      offlinePackStreamId(packId),
-      events.map((e) => {
-        const event = newEvent(e.type, actor, brand, e.data);
-        event.metadata.schemaVersion = OFFLINE_PACK_EVENT_SCHEMA_VERSIONS[e.type];
-        return event;
-      }),
-      history.length === 0 ? 'no_stream' : history.length - 1,
-    );
-    histories.set(packId, [...history, ...events]);
-    return result.position;
-  }
+  const { act } = commandActor(
+    () => sys.store,
+    {
+      decider: offlinePackDecider,
+      streamId: offlinePackStreamId,
+      schemaVersions: OFFLINE_PACK_EVENT_SCHEMA_VERSIONS,
+    },
+    'demo',
+  );
 
   const listRows = async () =>
     (

@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
-import {
-  RECIPE_EVENT_SCHEMA_VERSIONS,
-  decideRecipe,
-  recipeDecider,
-  recipeStreamId,
-  replay,
-  type RecipeCommand,
-  type RecipeEvent,
-} from '@kb/domain';
+import { RECIPE_EVENT_SCHEMA_VERSIONS, recipeDecider, recipeStreamId, replay } from '@kb/domain';
 import type { GlobalPosition } from '@kb/event-store';
 import { rebuildProjection, runProjections } from '../framework/runner.js';
-import { newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { commandActor, newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
 import { nameGrams, nameGramsSql, recipesProjection } from './recipes.projection.js';
 
 const PICTURE = '3e1f8a2b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
@@ -38,24 +30,12 @@ describe('recipes projection', () => {
   let sys: TestSystem;
   let stop: AbortController;
   let running: Promise<void>;
-  const histories = new Map<string, RecipeEvent[]>();
 
-  /** Runs a command through the decider and appends what it decides, as the API does. */
-  async function act(recipeId: string, command: RecipeCommand, actor = 'alice', brand = 'DEMO') {
-    const history = histories.get(recipeId) ?? [];
-    const events = decideRecipe(command, replay(recipeDecider, history));
-    const result = await sys.store.appendToStream(
-      recipeStreamId(recipeId),
-      events.map((e) => {
-        const event = newEvent(e.type, actor, brand, e.data);
-        event.metadata.schemaVersion = RECIPE_EVENT_SCHEMA_VERSIONS[e.type];
-        return event;
-      }),
-      history.length === 0 ? 'no_stream' : history.length - 1,
-    );
-    histories.set(recipeId, [...history, ...events]);
-    return result.position;
-  }
+  const { act, history } = commandActor(
+    () => sys.store,
+    { decider: recipeDecider, streamId: recipeStreamId, schemaVersions: RECIPE_EVENT_SCHEMA_VERSIONS },
+    'alice',
+  );
 
   const listRows = async () =>
     (
@@ -111,7 +91,7 @@ describe('recipes projection', () => {
       type: 'CopyRecipe',
       recipeId: copy,
       number: 'P-001-copy',
-      source: { recipeId: a, state: replay(recipeDecider, histories.get(a)!) },
+      source: { recipeId: a, state: replay(recipeDecider, history(a)) },
     });
     await projected(sys.pool, 'recipes', last);
 

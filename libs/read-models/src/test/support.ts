@@ -10,6 +10,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '@kb/event-store';
+import { replay, type Decider } from '@kb/domain';
 import { createPool, migrate, type Pool } from '@kb/platform';
 import { createTestDatabase, type TestDatabase } from '@kb/testing';
 import { readModelMigrations } from '../framework/migrations.js';
@@ -69,6 +70,44 @@ export function newEvent(
       schemaVersion: 1,
     },
   };
+}
+
+/**
+ * `act(id, command)` runs a command through an aggregate's decider and appends what it decides, as the API does
+ * (each event with its schema version), keeping each stream's history between calls (`history(id)`); it answers
+ * the position of the last event appended.
+ */
+export function commandActor<C, E extends { type: string; data: unknown }, S>(
+  store: () => EventStore,
+  aggregate: {
+    decider: Decider<C, E, S>;
+    streamId: (id: string) => string;
+    schemaVersions: Record<E['type'], number>;
+  },
+  defaultActor = 'demo',
+) {
+  const histories = new Map<string, E[]>();
+  const act = async (
+    id: string,
+    command: C,
+    actor = defaultActor,
+    brand = 'DEMO',
+  ): Promise<GlobalPosition> => {
+    const history = histories.get(id) ?? [];
+    const events = aggregate.decider.decide(command, replay(aggregate.decider, history));
+    const result = await store().appendToStream(
+      aggregate.streamId(id),
+      events.map((e) => {
+        const event = newEvent(e.type, actor, brand, e.data);
+        event.metadata.schemaVersion = aggregate.schemaVersions[e.type as E['type']];
+        return event;
+      }),
+      history.length === 0 ? 'no_stream' : history.length - 1,
+    );
+    histories.set(id, [...history, ...events]);
+    return result.position;
+  };
+  return { act, history: (id: string): E[] => histories.get(id) ?? [] };
 }
 
 /** Appends `perStream` events to each of `streams` new streams, interleaved; returns the newest position written. */
