@@ -183,3 +183,17 @@ export function singleOutcome<A>(outcome: BatchOutcome<A>, notFound: string): A 
   if (only.error) throw only.error;
   return only.change!;
 }
+
+/** A module's command runner: `run` and `runMany` on the path its subclass gives. */
+export abstract class CommandRunner<C, E, S extends { status: string }, A> {
+  protected constructor(private readonly path: CommandPath<C, E, S, A>) {}
+
+  run(actor: Actor, id: string, commandsFor: CommandsFor<C, S>, options: RunOptions<E, S> = {}) {
+    return runCommand(this.path, actor, id, commandsFor, options);
+  }
+
+  /** Runs the same action on each record; each succeeds or fails on its own (one stream, one append each). */
+  runMany(actor: Actor, ids: string[], commandsFor: CommandsFor<C, S>) {
+    return runCommands(this.path, actor, ids, commandsFor);
+  }
+}

@@ -5,11 +5,9 @@ import type { GlobalPosition } from '@kb/event-store';
 import { AppError } from '../../common/app-error.js';
 import {
   batchReport,
-  runCommand,
-  runCommands,
+  CommandRunner,
   singleOutcome,
   type BatchOutcome,
-  type CommandPath,
   type CommandsFor,
   type RunOptions,
 } from '../../common/event-sourcing/command-path.js';
@@ -53,11 +51,9 @@ const versionOf = (state: ApkState) => (state.status === 'absent' ? null : state
 
 /** Every APK command goes through `runCommand` (common/event-sourcing/command-path.ts) on this path. */
 @Injectable()
-export class ApkCommandRunner {
-  private readonly path: CommandPath<ApkCommand, ApkEvent, ApkState, ApkAnswer>;
-
+export class ApkCommandRunner extends CommandRunner<ApkCommand, ApkEvent, ApkState, ApkAnswer> {
   constructor(streams: ApkStreams) {
-    this.path = {
+    super({
       load: (brand, id) => streams.load(brand, id),
       decide: decideOrExplain,
       evolve: evolveApk,
@@ -75,21 +71,7 @@ export class ApkCommandRunner {
         answer?.versionNumber ?? (typeof error?.params.name === 'string' ? error.params.name : null),
       validates: 'first-attempt',
       append: (actor, id, events, loaded) => streams.append(actor, id, events, loaded.revision),
-    };
-  }
-
-  run(
-    actor: ApkActor,
-    apkId: string,
-    commandsFor: ApkCommandsFor,
-    options: ApkRunOptions = {},
-  ): Promise<ApkChange> {
-    return runCommand(this.path, actor, apkId, commandsFor, options);
-  }
-
-  /** Runs the same action on each package; each succeeds or fails on its own (one stream, one append each). */
-  runMany(actor: ApkActor, ids: string[], commandsFor: ApkCommandsFor): Promise<ApkBatchOutcome> {
-    return runCommands(this.path, actor, ids, commandsFor);
+    });
   }
 }
 

@@ -12,11 +12,9 @@ import { AppError } from '../../common/app-error.js';
 import type { Actor } from '../../common/event-sourcing/aggregate-streams.js';
 import {
   batchReport,
-  runCommand,
-  runCommands,
+  CommandRunner,
   singleOutcome,
   type BatchOutcome,
-  type CommandPath,
   type CommandsFor,
   type RunOptions,
 } from '../../common/event-sourcing/command-path.js';
@@ -52,16 +50,14 @@ const heldNumber = (state: OfflinePackState) => (state.status === 'active' ? sta
  * so two saves with one number cannot both land.
  */
 @Injectable()
-export class OfflinePackCommandRunner {
-  private readonly path: CommandPath<
-    OfflinePackCommand,
-    OfflinePackEvent,
-    OfflinePackState,
-    OfflinePackAnswer
-  >;
-
+export class OfflinePackCommandRunner extends CommandRunner<
+  OfflinePackCommand,
+  OfflinePackEvent,
+  OfflinePackState,
+  OfflinePackAnswer
+> {
   constructor(streams: OfflinePackStreams, numbers: OfflinePackNumbers) {
-    this.path = {
+    super({
       load: (brand, id) => streams.load(brand, id),
       decide: (command, state) => decideOfflinePack(command, state),
       evolve: evolveOfflinePack,
@@ -86,25 +82,7 @@ export class OfflinePackCommandRunner {
           actor.lang,
           () => streams.append(actor, id, events, loaded.revision),
         ),
-    };
-  }
-
-  run(
-    actor: Actor,
-    packId: string,
-    commandsFor: OfflinePackCommandsFor,
-    options: OfflinePackRunOptions = {},
-  ): Promise<OfflinePackChange> {
-    return runCommand(this.path, actor, packId, commandsFor, options);
-  }
-
-  /** Runs the same action on each pack; each succeeds or fails on its own (one stream, one append each). */
-  runMany(
-    actor: Actor,
-    ids: string[],
-    commandsFor: OfflinePackCommandsFor,
-  ): Promise<OfflinePackBatchOutcome> {
-    return runCommands(this.path, actor, ids, commandsFor);
+    });
   }
 }
 

@@ -12,11 +12,9 @@ import type { GlobalPosition } from '@kb/event-store';
 import { AppError } from '../../common/app-error.js';
 import {
   batchReport,
-  runCommand,
-  runCommands,
+  CommandRunner,
   singleOutcome,
   type BatchOutcome,
-  type CommandPath,
   type CommandsFor as CommandsForOf,
   type RunOptions as RunOptionsOf,
 } from '../../common/event-sourcing/command-path.js';
@@ -80,11 +78,14 @@ function withFieldError(error: DomainError, content: RecipeContentDraft | null, 
  * refusal is shown under its field, and the append happens inside the number claim when the number changes.
  */
 @Injectable()
-export class RecipeCommandRunner {
-  private readonly path: CommandPath<RecipeCommand, RecipeEvent, RecipeState, RecipeAnswer>;
-
+export class RecipeCommandRunner extends CommandRunner<
+  RecipeCommand,
+  RecipeEvent,
+  RecipeState,
+  RecipeAnswer
+> {
   constructor(streams: RecipeStreams, numbers: RecipeNumbers) {
-    this.path = {
+    super({
       load: (brand, id) => streams.load(brand, id),
       decide: (command, state, actor) => {
         try {
@@ -119,21 +120,7 @@ export class RecipeCommandRunner {
           actor.lang,
           () => streams.append(actor, id, events, loaded.revision),
         ),
-    };
-  }
-
-  run(
-    actor: RecipeActor,
-    recipeId: string,
-    commandsFor: CommandsFor,
-    options: RunOptions = {},
-  ): Promise<RecipeChange> {
-    return runCommand(this.path, actor, recipeId, commandsFor, options);
-  }
-
-  /** Runs the same action on each recipe; each succeeds or fails on its own (one stream, one append each). */
-  runMany(actor: RecipeActor, ids: string[], commandsFor: CommandsFor): Promise<RecipeBatchOutcome> {
-    return runCommands(this.path, actor, ids, commandsFor);
+    });
   }
 }
 
