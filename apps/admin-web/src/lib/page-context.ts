@@ -27,10 +27,8 @@ export function usePageDirty(dirty: boolean): void {
 }
 
 /**
- * The record id of this page's query (`?id=`, §2), read from the page's own tab: from the tab's key, which always
- * carries the page's own query string, else from its search. (A kept-alive page can be captured by the layout with
- * the previous route's search on its first render: empty, or, going from one edit tab straight to another of the
- * same screen, the other record's id.)
+ * The record id of this page's query (`?id=`, §2), read from the page's own tab: from the tab's key, the page's
+ * own address as written (an id is text, whatever it looks like), else from its search.
  */
 export function useRecordId(): string | undefined {
   const page = useContext(PageContext);

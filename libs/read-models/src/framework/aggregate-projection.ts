@@ -111,10 +111,7 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
     ['updated_by', 'text', 'NOT NULL'],
     ...facts.map((f): [string, string, string] => [f, 'timestamptz', '']),
   ];
-  // Encoded for COPY as JSON (the state) or by their type.
-  const detailColumns: RecordColumns = recordColumns(
-    detail.map(([n, t]) => `${n} ${n === 'state' ? 'json' : t}`).join(', '),
-  );
+  const detailColumns: RecordColumns = recordColumns(detail.map(([n, t]) => `${n} ${t}`).join(', '));
   const listColumns = recordColumns(def.list.columns);
   const creates = new Set(def.creates);
 
@@ -163,7 +160,7 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
   const detailRow = (r: AggregateRecord<S>) => ({
     [def.key]: r.id,
     brand_owner_code: r.brand,
-    state: r.state,
+    state: JSON.stringify(r.state),
     revision: r.revision,
     created_at: r.createdAt,
     created_by: r.createdBy,

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@kb/platform';
+import { withTransaction, type Pool, type PoolClient } from '@kb/platform';
 import { physicalTable, type ProjectionDefinition } from './projection.js';
 
 /**
@@ -34,9 +34,7 @@ export async function deferIndexes(
   projection: ProjectionDefinition,
   version: number,
 ): Promise<number> {
-  const tx = await pool.connect();
-  try {
-    await tx.query('BEGIN');
+  return withTransaction(pool, async (tx) => {
     const { rows } = await tx.query<{ index_name: string; definition: string }>(
       `SELECT i.relname AS index_name, pg_get_indexdef(i.oid) AS definition
          FROM pg_index x
@@ -52,16 +50,10 @@ export async function deferIndexes(
          ON CONFLICT DO NOTHING`,
         [projection.name, version, r.index_name, r.definition],
       );
-      await tx.query(`DROP INDEX ${quoteIdent(r.index_name)}`);
+      await tx.query(`DROP INDEX ${tx.escapeIdentifier(r.index_name)}`);
     }
-    await tx.query('COMMIT');
     return rows.length;
-  } catch (error) {
-    await tx.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    tx.release();
-  }
+  });
 }
 
 /** Indexes built at the same time by `restoreIndexes`: one per core of the database machine this was tuned on. */
@@ -96,24 +88,12 @@ async function buildIndex(
   version: number,
   { indexName, definition }: { indexName: string; definition: string },
 ): Promise<void> {
-  const tx = await pool.connect();
-  try {
-    await tx.query('BEGIN');
+  await withTransaction(pool, async (tx) => {
     await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     await tx.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
     await tx.query(
       'DELETE FROM projection_deferred_indexes WHERE name = $1 AND version = $2 AND index_name = $3',
       [name, version, indexName],
     );
-    await tx.query('COMMIT');
-  } catch (error) {
-    await tx.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    tx.release();
-  }
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
+  });
 }

@@ -95,8 +95,8 @@ export function PageHost() {
   const key = tabKey(location.pathname, location.searchStr);
   const screen = screenFor(location.pathname);
   const match = useMatches({ select: (matches) => matches[matches.length - 1] });
-  // Right after a navigation the matches can still be the previous route's for a render; a kept-alive page
-  // captures its search once, so it must never take another route's (it would open with an empty query).
+  // Right after a navigation the matches can still be the previous route's for a render (another screen's, or
+  // the same screen's with another record's query).
   const search = (match && match.pathname === location.pathname ? match.search : location.search) as Record<
     string,
     unknown
@@ -108,7 +108,9 @@ export function PageHost() {
   const openKeys = new Set(tabs.tabs.map((t) => t.key));
   let nextKept = kept.filter((p) => openKeys.has(p.key) || p.key === key);
   if (screen?.keepAlive && !nextKept.some((p) => p.key === key)) {
-    nextKept = [...nextKept, { key, path: screen.path, search }];
+    // A kept-alive page captures its search once: the query of the address its key is made of, never a lagging
+    // match's (going from one edit tab straight to another of the same screen, that is the other record's).
+    nextKept = [...nextKept, { key, path: screen.path, search: location.search as Record<string, unknown> }];
   }
   if (nextKept.length !== kept.length || nextKept.some((p, i) => p !== kept[i])) setKept(nextKept);
 
