@@ -64,6 +64,27 @@ export default tseslint.config(
     },
   },
   {
+    // The text rule of libs/contracts (text.ts) is the only way input strings are accepted: a bare z.string()
+    // would let NUL, control characters or lone surrogates through to Postgres.
+    files: ['libs/contracts/src/**/*.ts', 'apps/api/src/**/*.ts', 'apps/device-ingest/src/**/*.ts'],
+    ignores: ['**/config.ts', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.callee.object.name='z'][object.callee.property.name='string'][property.name!=/^(uuid|regex|email)$/]",
+          message: 'Build input strings with text() from @kb/contracts (the one text rule).',
+        },
+        {
+          selector:
+            ":not(MemberExpression) > CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Build input strings with text() from @kb/contracts (the one text rule).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/admin-web/**/*.tsx', 'apps/admin-web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
@@ -47,10 +48,9 @@ export const APK_PICTURE_PURPOSE: Record<ApkPicture, 'image' | 'video'> = {
 };
 
 const fileCode = z.string().uuid({ message: 'file_invalid' }).nullable().default(null);
-const text = (max: number) => z.string().trim().max(max, { message: 'apk_text_too_long' }).default('');
-const versionText = z
-  .string()
-  .trim()
+const limitedText = (max: number, multiline = false) =>
+  text({ multiline }).max(max, { message: 'apk_text_too_long' }).default('');
+const versionText = text()
   .max(64, { message: 'apk_text_too_long' })
   .regex(/^[A-Za-z0-9._+-]*$/, { message: 'apk_version_format' })
   .default('');
@@ -61,22 +61,22 @@ const versionText = z
  */
 export const apkContentSchema = z.object({
   /** A sub-brand of the caller's brand (`/api/common/loadSubBrand`). */
-  subBrandCode: z.string().trim().max(64).default(''),
+  subBrandCode: text().max(64).default(''),
   /** The adapted model: a product code of that sub-brand (`/api/common/loadSubBrandProduct`). */
-  productCode: z.string().trim().max(64).default(''),
+  productCode: text().max(64).default(''),
   /** The package's version number, e.g. `2.3.0`. */
   versionNumber: versionText,
   /** The APK's own version (versionName of the Android package). */
   apkVersion: versionText,
   /** The parent (head) package version this one builds on, and its update notes. */
   parentVersion: versionText,
-  updateNotes: text(2000),
+  updateNotes: limitedText(2000, true),
   /** The branch package it was built from. */
-  branchPackage: text(100),
+  branchPackage: limitedText(100),
   /** The uploaded APK file (purpose `apk`); its size is taken from the upload. */
   apkFileCode: fileCode,
   /** The mode name shown with the mode picture. */
-  modeName: text(100),
+  modeName: limitedText(100),
   bootLogo: fileCode,
   bootVideo: fileCode,
   screensaver: fileCode,
@@ -112,9 +112,7 @@ export const apkUpdateRefSchema = z.object({ id: apkId, revision });
 export const apkCommitSchema = z.object({ id: apkId, revision: revision.optional() });
 export const apkAuditReturnSchema = z.object({
   id: apkId,
-  reason: z
-    .string({ message: 'apk_return_reason_required' })
-    .trim()
+  reason: text({ multiline: true, message: 'apk_return_reason_required' })
     .min(1, { message: 'apk_return_reason_required' })
     .max(500, { message: 'apk_text_too_long' }),
 });
@@ -122,7 +120,7 @@ export const apkAuditReturnSchema = z.object({
 export const apkBatchAuditSchema = apkIdsSchema
   .extend({
     pass: flag,
-    reason: z.string().trim().max(500, { message: 'apk_text_too_long' }).default(''),
+    reason: text({ multiline: true }).max(500, { message: 'apk_text_too_long' }).default(''),
   })
   .refine((v) => v.pass || v.reason !== '', {
     message: 'apk_return_reason_required',
@@ -134,10 +132,10 @@ export const apkTestStatusSchema = z.object({ id: apkId, testing: flag });
 export const apkReleaseStatusSchema = z.object({ id: apkId, online: flag });
 
 export const apkListQuerySchema = pageQuerySchema.extend({
-  subBrandCode: z.string().trim().max(64).optional(),
-  productCode: z.string().trim().max(64).optional(),
+  subBrandCode: text().max(64).optional(),
+  productCode: text().max(64).optional(),
   /** Version number prefix (package or APK version). */
-  version: z.string().trim().max(64).optional(),
+  version: text().max(64).optional(),
   reviewStatus: z.enum(APK_REVIEW_STATUSES, { message: 'apk_status_invalid' }).optional(),
   testStatus: z.enum(APK_TEST_STATUSES, { message: 'apk_status_invalid' }).optional(),
   releaseStatus: z.enum(APK_RELEASE_STATUSES, { message: 'apk_status_invalid' }).optional(),
@@ -145,12 +143,12 @@ export const apkListQuerySchema = pageQuerySchema.extend({
 export type ApkListQuery = z.output<typeof apkListQuerySchema>;
 
 export const apkSearchQuerySchema = z.object({
-  keyword: z.string().trim().max(64).default(''),
+  keyword: text().max(64).default(''),
   reviewStatus: z.enum(APK_REVIEW_STATUSES, { message: 'apk_status_invalid' }).optional(),
 });
 export const apkLastSubmitQuerySchema = z.object({
-  subBrandCode: z.string().trim().min(1, { message: 'apk_sub_brand_missing' }).max(64),
-  productCode: z.string().trim().min(1, { message: 'apk_model_missing' }).max(64),
+  subBrandCode: text().min(1, { message: 'apk_sub_brand_missing' }).max(64),
+  productCode: text().min(1, { message: 'apk_model_missing' }).max(64),
 });
 
 // ---- answers

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Roles of brand staff. Audit actions (APK review) need `auditor` or `admin`. */
 export const STAFF_ROLES = ['admin', 'auditor', 'editor'] as const;
@@ -6,13 +7,13 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** `data.user` of a login and of `GET /api/auth/me`. */
 export const sessionUserSchema = z.object({
-  id: z.string(),
-  account: z.string(),
-  name: z.string(),
-  email: z.string(),
+  id: text({ trim: false }),
+  account: text({ trim: false }),
+  name: text({ trim: false }),
+  email: text({ trim: false }),
   role: z.enum(STAFF_ROLES),
-  brandOwnerCode: z.string(),
-  brandName: z.string(),
+  brandOwnerCode: text({ trim: false }),
+  brandName: text({ trim: false }),
   firstLogin: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -28,9 +29,9 @@ export const newPasswordSchema = z.string().regex(PASSWORD_RULE, { message: 'pas
  * `remember=true` makes the session last 30 days (else it ends with the browser session / 12 h).
  */
 export const loginRequestSchema = z.object({
-  account: z.string().trim().min(1, { message: 'account_required' }).max(64),
+  account: text().min(1, { message: 'account_required' }).max(64),
   password: md5Hex,
-  captcha: z.string().trim().min(1, { message: 'captcha_required' }).max(16),
+  captcha: text().min(1, { message: 'captcha_required' }).max(16),
   sysFlag: z.literal('brand', { message: 'sys_flag_invalid' }),
   remember: z
     .union([z.boolean(), z.enum(['true', 'false'])])
@@ -45,7 +46,7 @@ export const updatePasswordSchema = z
   .object({
     originalPassword: md5Hex,
     newPassword: newPasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text({ trim: false }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'password_mismatch',
@@ -58,28 +59,22 @@ export type SetPasswordFlag = (typeof SET_PASSWORD_FLAGS)[number];
 
 /** `POST /api/email/captcha` (JSON): sends a 6-digit code to an email already in the system. */
 export const emailCaptchaSchema = z.object({
-  email: z.string().trim().email({ message: 'email_invalid' }),
+  email: text().email({ message: 'email_invalid' }),
   flag: z.enum(SET_PASSWORD_FLAGS).default('forget'),
 });
 /** `POST /api/email/verify` (JSON). */
 export const emailVerifySchema = z.object({
-  email: z.string().trim().email({ message: 'email_invalid' }),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { message: 'email_code_invalid' }),
+  email: text().email({ message: 'email_invalid' }),
+  code: text().regex(/^\d{6}$/, { message: 'email_code_invalid' }),
 });
 /** `POST /api/sysUser/setPassword` (JSON): first-time setup (`flag=login`) or reset (`flag=forget`). */
 export const setPasswordSchema = z
   .object({
-    email: z.string().trim().email({ message: 'email_invalid' }),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, { message: 'email_code_invalid' }),
+    email: text().email({ message: 'email_invalid' }),
+    code: text().regex(/^\d{6}$/, { message: 'email_code_invalid' }),
     flag: z.enum(SET_PASSWORD_FLAGS),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text({ trim: false }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'password_mismatch',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
@@ -10,14 +11,12 @@ import { pageQuerySchema } from './paging.js';
 export const namesSchema = z
   .record(
     z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/, { message: 'lang_invalid' }),
-    z.string().trim().max(100, { message: 'name_too_long' }),
+    text().max(100, { message: 'name_too_long' }),
   )
   .transform((names) => Object.fromEntries(Object.entries(names).filter(([, v]) => v !== '')));
 export type Names = Record<string, string>;
 
-const numberField = z
-  .string({ message: 'number_required' })
-  .trim()
+const numberField = text({ message: 'number_required' })
   .min(1, { message: 'number_required' })
   .max(32, { message: 'number_too_long' })
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'number_format' });
@@ -39,21 +38,21 @@ export const idsSchema = z.object({
 export const versionField = z.coerce.number().int().min(1);
 
 export const listFilterSchema = pageQuerySchema.extend({
-  number: z.string().trim().optional(),
-  name: z.string().trim().optional(),
-  lang: z.string().trim().optional(),
+  number: text().optional(),
+  name: text().optional(),
+  lang: text().optional(),
 });
 export type ListFilter = z.infer<typeof listFilterSchema>;
 export const searchQuerySchema = z.object({
-  keyword: z.string().trim().default(''),
-  lang: z.string().trim().optional(),
+  keyword: text().default(''),
+  lang: text().optional(),
 });
 
 // ---- brand languages
 export const brandLanguagesSaveSchema = z
   .object({
-    langs: z.array(z.string().min(2)).min(1, { message: 'lang_required' }),
-    mainLang: z.string().min(2, { message: 'main_lang_required' }),
+    langs: z.array(text({ trim: false }).min(2)).min(1, { message: 'lang_required' }),
+    mainLang: text({ trim: false }).min(2, { message: 'main_lang_required' }),
   })
   .refine((v) => v.langs.includes(v.mainLang), { message: 'main_lang_not_supported', path: ['mainLang'] });
 export interface BrandLanguage {
@@ -67,7 +66,7 @@ export interface BrandLanguage {
 // ---- categories
 export const categoryInputSchema = z.object({
   number: numberField,
-  mainLang: z.string({ message: 'main_lang_required' }).min(2, { message: 'main_lang_required' }),
+  mainLang: text({ trim: false, message: 'main_lang_required' }).min(2, { message: 'main_lang_required' }),
   names: namesSchema,
   sort: sortField,
   pictureFileCode: fileCode.nullable().optional(),
@@ -128,8 +127,8 @@ export const accessoryInputSchema = z.object({
     .nullable()
     .refine((v) => !!v, { message: 'image_required' }),
   xtPhotoFileCode: fileCode.nullable().optional(),
-  code: z.string().trim().max(64).default(''),
-  accessoryCode: z.string().trim().max(64).default(''),
+  code: text().max(64).default(''),
+  accessoryCode: text().max(64).default(''),
   type: z.enum(ACCESSORY_TYPES, { message: 'accessory_type_invalid' }),
 });
 export const accessoryUpdateSchema = accessoryInputSchema.extend({
@@ -159,7 +158,10 @@ export const onlineCategoryBatchAddSchema = z.object({
 });
 export const onlineCatRecipeBatchAddSchema = z.object({
   categoryId: z.string().uuid({ message: 'not_found' }),
-  recipeIds: z.array(z.string().min(1)).min(1, { message: 'select_required' }).max(500),
+  recipeIds: z
+    .array(text({ trim: false }).min(1))
+    .min(1, { message: 'select_required' })
+    .max(500),
 });
 export const onlineCatRecipeBatchDeleteSchema = onlineCatRecipeBatchAddSchema;
 export interface OnlineCategory {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonObject, text } from './text.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
 
@@ -16,7 +17,7 @@ import { pageQuerySchema } from './paging.js';
 
 // ---- shared field schemas
 
-const trimmed = (max: number) => z.string().trim().max(max).optional();
+const trimmed = (max: number) => text().max(max).optional();
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 /** A date (`2026-11-22`) or a date-time with offset; date-only `to` bounds include the whole day. */
 const timeBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'time_invalid' });
@@ -69,7 +70,7 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
    * index seek (as fast on page 50,000 as on page 1) and pageNum only labels the answer; without it, page
    * `pageNum` is found by skipping rows of the (brand, order) index, which stays fast but grows with the depth.
    */
-  after: z.string().trim().max(200).optional(),
+  after: text().max(200).optional(),
   /** Only devices whose online state changed at or after this time (live refresh; see the file comment). */
   updatedSince: z.iso.datetime({ offset: true }).optional(),
 });
@@ -137,7 +138,7 @@ export const deviceUpdateSchema = z.object({
 /** `/api/device/status?ids=a,b,c` (or repeated ids): the live state of the rows on screen. */
 export const deviceStatusQuerySchema = z.object({
   ids: z
-    .union([z.string(), z.array(z.string())])
+    .union([text({ trim: false }), z.array(text({ trim: false }))])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(deviceId).min(1, { message: 'select_required' }).max(100)),
 });
@@ -151,7 +152,7 @@ export interface DeviceStatus {
 }
 
 /** `/api/device/search?keyword=` (pickers, e.g. adding a test device): SN prefix, at most 50. */
-export const deviceSearchQuerySchema = z.object({ keyword: z.string().trim().max(64).default('') });
+export const deviceSearchQuerySchema = z.object({ keyword: text().max(64).default('') });
 
 /** §3 the bound app user of a device. */
 export interface DeviceUser {
@@ -204,12 +205,8 @@ export interface DeviceDetail extends DeviceRow {
 // ---- /api/testDevice/*
 
 export const testDeviceInputSchema = z.object({
-  sn: z
-    .string({ message: 'test_device_sn_required' })
-    .trim()
-    .min(1, { message: 'test_device_sn_required' })
-    .max(64),
-  remark: z.string().trim().max(200).default(''),
+  sn: text({ message: 'test_device_sn_required' }).min(1, { message: 'test_device_sn_required' }).max(64),
+  remark: text().max(200).default(''),
 });
 export const testDeviceUpdateSchema = testDeviceInputSchema.extend({
   id: z.string().uuid({ message: 'not_found' }),
@@ -312,21 +309,19 @@ export interface FaultSummary {
 
 // ---- device-facing bodies (device-ingest, /device/v1/*)
 
-const version = z.string().trim().min(1).max(64);
-const messageId = z.string().trim().min(1).max(64);
+const version = text().min(1).max(64);
+const messageId = text().min(1).max(64);
 const deviceTime = z.iso.datetime({ offset: true });
 
 /** `POST /device/v1/activate`: the device introduces itself and gets its credential. */
 export const deviceActivationSchema = z.object({
-  sn: z
-    .string()
-    .trim()
+  sn: text()
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9_.-]+$/),
   /** Catalogue model code, e.g. `TM-6`. */
-  productCode: z.string().trim().min(1).max(64),
-  subBrandCode: z.string().trim().min(1).max(64).optional(),
+  productCode: text().min(1).max(64),
+  subBrandCode: text().min(1).max(64).optional(),
   apkVersion: version.optional(),
   mcuVersion: version.optional(),
   tpVersion: version.optional(),
@@ -340,9 +335,9 @@ export const deviceActivationSchema = z.object({
   /** The app user who activated it, when given: bound to the device. */
   user: z
     .object({
-      account: z.string().trim().min(1).max(64),
-      nickname: z.string().trim().max(64).optional(),
-      region: z.string().trim().max(8).optional(),
+      account: text().min(1).max(64),
+      nickname: text().max(64).optional(),
+      region: text().max(8).optional(),
       gender: z.enum(APP_USER_GENDERS).optional(),
       age: z.number().int().min(1).max(150).optional(),
       avatarUrl: z.url().max(500).optional(),
@@ -368,10 +363,9 @@ export const telemetryMessageSchema = z.object({
   mcuVersion: version.optional(),
   tpVersion: version.optional(),
   /** Current working mode (a §3 working mode code) or idle. */
-  mode: z.string().trim().max(32).optional(),
+  mode: text().max(32).optional(),
   /** Whatever else the sample holds (temperatures, speed, weight, …): at most 4 KiB. */
-  extra: z
-    .record(z.string().max(64), z.unknown())
+  extra: jsonObject(64)
     .refine((v) => JSON.stringify(v).length <= 4096, { message: 'extra is larger than 4 KiB' })
     .optional(),
 });
@@ -384,11 +378,11 @@ export const telemetryPostSchema = z.object({
 
 export const faultMessageSchema = z.object({
   messageId,
-  type: z.string().trim().min(1).max(64),
+  type: text().min(1).max(64),
   reportedAt: deviceTime,
-  country: z.string().trim().max(64).optional(),
-  city: z.string().trim().max(64).optional(),
-  errorLog: z.string().max(65_536),
+  country: text().max(64).optional(),
+  city: text().max(64).optional(),
+  errorLog: text({ trim: false, multiline: true }).max(65_536),
 });
 export type FaultMessage = z.infer<typeof faultMessageSchema>;
 

@@ -9,3 +9,4 @@ export * from './recipe-evaluation.js';
 export * from './apk.js';
 export * from './offline-pack.js';
 export * from './device.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
@@ -28,20 +29,18 @@ const recipeId = z.string().uuid({ message: 'offline_pack_recipe_missing' });
  * customer model, type, at least one recipe) by the decider, which names everything missing at once.
  */
 export const offlinePackContentSchema = z.object({
-  number: z
-    .string({ message: 'number_required' })
-    .trim()
+  number: text({ message: 'number_required' })
     .min(1, { message: 'number_required' })
     .max(32, { message: 'number_too_long' })
     .regex(/^[A-Za-z0-9_-]+$/, { message: 'number_format' }),
   type: z.enum(OFFLINE_PACK_TYPES, { message: 'offline_pack_type_invalid' }).nullable().default(null),
   /** The factory model: a catalogue model the brand sells (`/api/common/loadBrandOwnerProduct`). */
-  productCode: z.string().trim().max(64).default(''),
+  productCode: text().max(64).default(''),
   /**
    * The customer model: the sub-brand whose model name the pack is for — the model as that sub-brand sells the
    * factory model (`/api/common/loadSubBrandProduct`, `customerModel`).
    */
-  subBrandCode: z.string().trim().max(64).default(''),
+  subBrandCode: text().max(64).default(''),
   /** The selected recipes (released ones compatible with the factory model), in the order picked; repeats dropped. */
   recipeIds: z
     .array(recipeId)
@@ -73,12 +72,12 @@ export const offlinePackReleaseStatusSchema = z.object({ id: packId, online: fla
 
 export const offlinePackListQuerySchema = pageQuerySchema.extend({
   /** Number prefix, case-insensitive. */
-  number: z.string().trim().max(32).optional(),
+  number: text().max(32).optional(),
   type: z.enum(OFFLINE_PACK_TYPES, { message: 'offline_pack_type_invalid' }).optional(),
   /** Factory model (product code). */
-  productCode: z.string().trim().max(64).optional(),
+  productCode: text().max(64).optional(),
   /** Customer model (sub-brand). */
-  subBrandCode: z.string().trim().max(64).optional(),
+  subBrandCode: text().max(64).optional(),
   testStatus: z.enum(OFFLINE_PACK_TEST_STATUSES, { message: 'offline_pack_status_invalid' }).optional(),
   releaseStatus: z.enum(OFFLINE_PACK_RELEASE_STATUSES, { message: 'offline_pack_status_invalid' }).optional(),
 });
@@ -86,7 +85,7 @@ export type OfflinePackListQuery = z.output<typeof offlinePackListQuerySchema>;
 
 export const offlinePackSearchQuerySchema = z.object({
   /** Number, product code or sub-brand prefix. */
-  keyword: z.string().trim().max(64).default(''),
+  keyword: text().max(64).default(''),
 });
 
 // ---- answers

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
@@ -8,25 +9,25 @@ import { pageQuerySchema } from './paging.js';
 
 export const EVALUATION_SCORES = [1, 2, 3, 4, 5] as const;
 
-const text = (max: number, required: string, tooLong: string) =>
-  z.string({ message: required }).trim().min(1, { message: required }).max(max, { message: tooLong });
+const requiredText = (max: number, required: string, tooLong: string) =>
+  text({ message: required }).min(1, { message: required }).max(max, { message: tooLong });
 
 export const recipeEvaluationInputSchema = z
   .object({
     /** The reviewed recipe, by id … */
     recipeId: z.string().uuid({ message: 'evaluation_recipe_missing' }).optional(),
     /** … or by its number (the add screen's picker sends the id; imports may only know the number). */
-    recipeNumber: z.string().trim().max(32).optional(),
-    sn: text(64, 'evaluation_sn_required', 'evaluation_sn_too_long'),
+    recipeNumber: text().max(32).optional(),
+    sn: requiredText(64, 'evaluation_sn_required', 'evaluation_sn_too_long'),
     /** The app user's account (or nickname when the account is unknown). */
-    userAccount: text(64, 'evaluation_user_required', 'evaluation_user_too_long'),
-    userNickname: z.string().trim().max(64, { message: 'evaluation_user_too_long' }).default(''),
+    userAccount: requiredText(64, 'evaluation_user_required', 'evaluation_user_too_long'),
+    userNickname: text().max(64, { message: 'evaluation_user_too_long' }).default(''),
     score: z.coerce
       .number({ message: 'evaluation_score_required' })
       .int({ message: 'evaluation_score_range' })
       .min(1, { message: 'evaluation_score_range' })
       .max(5, { message: 'evaluation_score_range' }),
-    content: z.string().trim().max(500, { message: 'evaluation_content_too_long' }).default(''),
+    content: text({ multiline: true }).max(500, { message: 'evaluation_content_too_long' }).default(''),
     /** When the user wrote it; now when not given. */
     evaluatedAt: z.coerce.date({ message: 'evaluation_time_invalid' }).optional(),
   })
@@ -40,10 +41,10 @@ export const recipeEvaluationListQuerySchema = pageQuerySchema.extend({
   /** One recipe (the detail's comments). */
   recipeId: z.string().uuid({ message: 'evaluation_recipe_missing' }).optional(),
   /** Recipe number or name (any language) containing this text. */
-  recipe: z.string().trim().optional(),
-  sn: z.string().trim().optional(),
+  recipe: text().optional(),
+  sn: text().optional(),
   /** Account or nickname containing this text. */
-  user: z.string().trim().optional(),
+  user: text().optional(),
   score: z.coerce
     .number()
     .int({ message: 'evaluation_score_range' })

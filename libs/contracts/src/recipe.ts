@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import {
   DIFFICULTIES,
   HEATING_MODES,
@@ -55,9 +56,9 @@ const langCode = z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/, { message: 'lan
 const fileCode = z.string().uuid({ message: 'file_invalid' });
 const referenceId = z.string().uuid({ message: 'not_found' });
 /** Text per language code, e.g. `{ zh: '番茄', en: 'Tomato' }`; blank entries are dropped. */
-const perLanguage = (max: number, tooLong: string) =>
+const perLanguage = (max: number, tooLong: string, multiline = false) =>
   z
-    .record(langCode, z.string().trim().max(max, { message: tooLong }))
+    .record(langCode, text({ multiline }).max(max, { message: tooLong }))
     .default({})
     .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== '')));
 const distinct = <T extends z.ZodType<string>>(item: T) =>
@@ -68,17 +69,15 @@ const distinct = <T extends z.ZodType<string>>(item: T) =>
 const optionalInt = (min: number, max: number, message: string) =>
   z.number({ message }).int({ message }).min(min, { message }).max(max, { message }).nullable().default(null);
 
-export const recipeNumberSchema = z
-  .string({ message: 'number_required' })
-  .trim()
+export const recipeNumberSchema = text({ message: 'number_required' })
   .min(1, { message: 'number_required' })
   .max(32, { message: 'number_too_long' })
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'number_format' });
 
 export const recipeTextsSchema = z.object({
-  name: z.string().trim().max(100, { message: 'name_too_long' }).default(''),
-  description: z.string().trim().max(2000, { message: 'recipe_text_too_long' }).default(''),
-  chefTips: z.string().trim().max(2000, { message: 'recipe_text_too_long' }).default(''),
+  name: text().max(100, { message: 'name_too_long' }).default(''),
+  description: text({ multiline: true }).max(2000, { message: 'recipe_text_too_long' }).default(''),
+  chefTips: text({ multiline: true }).max(2000, { message: 'recipe_text_too_long' }).default(''),
 });
 export type RecipeTexts = z.output<typeof recipeTextsSchema>;
 
@@ -93,7 +92,7 @@ export const recipeIngredientSchema = z.object({
     .default(null),
   /** An ingredient unit of the brand (the API checks it belongs to the brand). */
   unitId: referenceId.nullable().default(null),
-  descriptions: perLanguage(500, 'recipe_text_too_long'),
+  descriptions: perLanguage(500, 'recipe_text_too_long', true),
 });
 export type RecipeIngredient = z.output<typeof recipeIngredientSchema>;
 
@@ -104,8 +103,8 @@ export type RecipeIngredient = z.output<typeof recipeIngredientSchema>;
 export const recipeStepSchema = z.object({
   number: z.number({ message: 'recipe_step_number_invalid' }).int().min(1).max(999),
   /** A `WORK_MODES` code; null while the author has not chosen one (a text-only step). */
-  workMode: z.string().trim().min(1).max(32).nullable().default(null),
-  descriptions: perLanguage(2000, 'recipe_text_too_long'),
+  workMode: text().min(1).max(32).nullable().default(null),
+  descriptions: perLanguage(2000, 'recipe_text_too_long', true),
   /** Picture or video shown with the step. */
   mediaFileCode: fileCode.nullable().default(null),
   audioFileCode: fileCode.nullable().default(null),
@@ -154,9 +153,9 @@ export type RecipeServingVersionDraft = z.output<typeof recipeServingVersionSche
 export type RecipeServingVersion = Omit<RecipeServingVersionDraft, 'steps'> & { steps: RecipeStep[] };
 
 export const recipeNutrientSchema = z.object({
-  name: z.string().trim().min(1, { message: 'recipe_nutrient_name_required' }).max(50),
+  name: text().min(1, { message: 'recipe_nutrient_name_required' }).max(50),
   amount: z.number({ message: 'recipe_quantity_invalid' }).min(0, { message: 'recipe_quantity_invalid' }),
-  unit: z.string().trim().max(20).default(''),
+  unit: text().max(20).default(''),
 });
 export type RecipeNutrient = z.output<typeof recipeNutrientSchema>;
 
@@ -166,8 +165,7 @@ export const recipeContentSchema = z
     type: z.enum(RECIPE_TYPES, { message: 'recipe_type_invalid' }),
     /** Unique per brand: checked by the API, not by the decider. */
     number: recipeNumberSchema,
-    mainLang: z
-      .string({ message: 'main_lang_required' })
+    mainLang: text({ trim: false, message: 'main_lang_required' })
       .min(1, { message: 'main_lang_required' })
       .regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/, { message: 'lang_invalid' }),
     langs: z
@@ -185,9 +183,9 @@ export const recipeContentSchema = z
     difficulty: z.enum(DIFFICULTIES, { message: 'recipe_difficulty_invalid' }).nullable().default(null),
     showOnMachine: z.boolean().default(true),
     /** Compatible models: product codes of the brand's products. */
-    productCodes: distinct(z.string().trim().min(1).max(64)),
+    productCodes: distinct(text().min(1).max(64)),
     /** Compatible head (parent) APK packages. */
-    headPackageIds: distinct(z.string().trim().min(1).max(64)),
+    headPackageIds: distinct(text().min(1).max(64)),
     categoryId: referenceId.nullable().default(null),
     tagIds: distinct(referenceId),
     pictureFileCode: fileCode.nullable().default(null),

@@ -14,6 +14,10 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ok: { zh: '操作成功', en: 'Operation successful' },
   saved: { zh: '保存成功', en: 'Saved successfully' },
   bad_request: { zh: '请求参数有误', en: 'The request is not valid' },
+  text_invalid_chars: {
+    zh: '不能包含控制字符或无效字符',
+    en: 'must not contain control characters or invalid characters',
+  },
   validation_failed: { zh: '输入有误：{detail}', en: 'Invalid input: {detail}' },
   not_logged_in: { zh: '未登录，请重新登录', en: 'Not logged in, please log in again' },
   forbidden: { zh: '没有权限', en: 'You do not have permission for this' },

@@ -167,6 +167,7 @@ export const appEn: Catalog<typeof appZh> = {
   },
   errors: {
     required: 'This field is required',
+    text_invalid_chars: 'Must not contain control characters or invalid characters',
     account_required: 'Username cannot be empty',
     password_required: 'Password cannot be empty',
     captcha_required: 'Captcha cannot be empty',

@@ -165,6 +165,7 @@ export const appZh = {
   },
   errors: {
     required: '此项不能为空',
+    text_invalid_chars: '不能包含控制字符或无效字符',
     account_required: '用户名不能为空',
     password_required: '密码不能为空',
     captcha_required: '验证码不能为空',

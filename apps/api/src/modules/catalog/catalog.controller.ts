@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/co
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import { z } from 'zod';
-import { brandLanguagesSaveSchema, pageQuerySchema, type BrandLanguage } from '@kb/contracts';
+import { type BrandLanguage, brandLanguagesSaveSchema, pageQuerySchema, text } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { forbidden } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
@@ -16,10 +16,12 @@ import { PG_POOL } from '../../infra/tokens.js';
 import { AppError } from '../../common/app-error.js';
 
 const tagsByLangQuery = z.object({
-  brandOwnerCode: z.string().optional(),
-  lang: z.string().min(2, { message: 'lang_required' }),
+  brandOwnerCode: text({ trim: false }).optional(),
+  lang: text({ trim: false }).min(2, { message: 'lang_required' }),
 });
-const listAllQuery = pageQuerySchema.pick({ onPage: true }).extend({ lang: z.string().optional() });
+const listAllQuery = pageQuerySchema
+  .pick({ onPage: true })
+  .extend({ lang: text({ trim: false }).optional() });
 
 /** Brand languages and the read-only lookups that recipe forms load. */
 @ApiTags('recipe reference data')

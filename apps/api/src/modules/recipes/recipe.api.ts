@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import {
+  type Difficulty,
   idsSchema,
   pageQuerySchema,
   RECIPE_TYPES,
-  recipeNumberSchema,
-  type Difficulty,
   type RecipeContent,
+  recipeNumberSchema,
   type RecipeStatus,
   type RecipeType,
+  text,
 } from '@kb/contracts';
 
 /**
@@ -42,7 +43,7 @@ export const recipeSaveRefSchema = z
 export const recipeSubmitSchema = z.object({
   id: recipeId,
   revision: revision.optional(),
-  content: z.record(z.string(), z.unknown()).optional(),
+  content: z.record(text({ trim: false }), z.unknown()).optional(),
 });
 export const recipeCopySchema = z.object({ id: recipeId, number: recipeNumberSchema.optional() });
 export const recipeOnlineStatusSchema = idsSchema.extend({ online: flag });
@@ -52,7 +53,7 @@ export const recipeCategoryChangeSchema = idsSchema.extend({
 });
 export const recipeModelsSchema = idsSchema.extend({
   productCodes: z
-    .array(z.string().trim().min(1).max(64))
+    .array(text().min(1).max(64))
     .min(1, { message: 'recipe_model_required' })
     .max(100)
     .transform((codes) => [...new Set(codes)]),
@@ -60,20 +61,20 @@ export const recipeModelsSchema = idsSchema.extend({
 
 export const recipeListQuerySchema = pageQuerySchema.extend({
   /** Number prefix (case-insensitive). */
-  number: z.string().trim().max(32).optional(),
+  number: text().max(32).optional(),
   /** Part of the name in any language. */
-  name: z.string().trim().max(100).optional(),
+  name: text().max(100).optional(),
   status: z.enum(RECIPE_LIST_STATUSES, { message: 'recipe_status_invalid' }).optional(),
   categoryId: z.string().uuid({ message: 'recipe_category_missing' }).optional(),
   /** A label (tag). */
   tagId: z.string().uuid({ message: 'recipe_tag_missing' }).optional(),
   type: z.enum(RECIPE_TYPES, { message: 'recipe_type_invalid' }).optional(),
   /** A compatible model (product code). */
-  productCode: z.string().trim().max(64).optional(),
+  productCode: text().max(64).optional(),
   online: flag.optional(),
   paid: flag.optional(),
   /** A language the recipe supports. */
-  lang: z.string().trim().max(16).optional(),
+  lang: text().max(16).optional(),
   /** Last change on or after / before this time (ISO date or date-time). */
   updatedFrom: z.coerce.date({ message: 'recipe_date_invalid' }).optional(),
   updatedTo: z.coerce.date({ message: 'recipe_date_invalid' }).optional(),
@@ -81,13 +82,13 @@ export const recipeListQuerySchema = pageQuerySchema.extend({
 export type RecipeListQuery = z.output<typeof recipeListQuerySchema>;
 
 export const recipeSearchQuerySchema = z.object({
-  keyword: z.string().trim().max(100).default(''),
+  keyword: text().max(100).default(''),
   status: z.enum(RECIPE_LIST_STATUSES, { message: 'recipe_status_invalid' }).optional(),
 });
 export const recipePreviewQuerySchema = z.object({
   id: recipeId,
   /** The device's language; default the recipe's main language. */
-  lang: z.string().trim().max(16).optional(),
+  lang: text().max(16).optional(),
   /** Which serving-size version; default the first. */
   servings: z.coerce.number().int().min(1).max(99).optional(),
 });

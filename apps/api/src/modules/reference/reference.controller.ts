@@ -3,14 +3,15 @@ import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  type BrandIndexCount,
+  type CategoryRankingItem,
   DICT_TYPES,
+  type DictItem,
   HEATING_MODE_NAMES,
   HEATING_MODES,
   pageQuerySchema,
-  type BrandIndexCount,
-  type CategoryRankingItem,
-  type DictItem,
   type RecipeRankingItem,
+  text,
   WORK_MODES,
 } from '@kb/contracts';
 import { AppError, forbidden } from '../../common/app-error.js';
@@ -22,11 +23,14 @@ import { parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { IMPORT_TEMPLATES } from './templates.js';
 
-const brandQuery = z.object({ brandOwnerCode: z.string().optional() });
-const subBrandQuery = z.object({ subBrandCode: z.string().min(1, { message: 'bad_request' }) });
-const areaQuery = z.object({ countryCode: z.string().optional(), parentCode: z.string().optional() });
+const brandQuery = z.object({ brandOwnerCode: text({ trim: false }).optional() });
+const subBrandQuery = z.object({ subBrandCode: text({ trim: false }).min(1, { message: 'bad_request' }) });
+const areaQuery = z.object({
+  countryCode: text({ trim: false }).optional(),
+  parentCode: text({ trim: false }).optional(),
+});
 const dictQuery = z.object({ dictTypeFlag: z.enum(DICT_TYPES, { message: 'dict_type_invalid' }) });
-const templateQuery = z.object({ fileName: z.string().min(1, { message: 'file_name_empty' }) });
+const templateQuery = z.object({ fileName: text({ trim: false }).min(1, { message: 'file_name_empty' }) });
 
 /** A reference load may name the brand; it must be the caller's own. */
 function assertOwnBrand(query: unknown): void {
