@@ -101,28 +101,85 @@ async function startPrivateRedis(port) {
 const INSTALL_HINT =
   'Install them (Debian: apt-get install -y postgresql redis-server) or point DATABASE_URL / REDIS_URL at running servers.';
 
+/**
+ * Whether a Postgres server at `url` answers *and lets us in*. A freshly installed Debian cluster answers on 5432
+ * but asks loopback logins for a password (scram), which our passwordless default URL does not have: that is
+ * 'refused', not 'up'.
+ */
+export async function postgresState(url, fallbackPort) {
+  if (!(await reachable(url, fallbackPort))) return 'down';
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return 'up';
+  } catch (error) {
+    return { refused: error.message };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Whether Redis at `url` answers PING without a password (a Redis with requirepass answers NOAUTH). */
+export async function redisState(url, fallbackPort) {
+  if (!(await reachable(url, fallbackPort))) return 'down';
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return 'up';
+  } catch (error) {
+    return { refused: error.message };
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Returns { adminDatabaseUrl, redisUrl } or exits with a message saying what to install. */
 export async function ensureServices() {
   let adminDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  if (!(await reachable(adminDatabaseUrl, 5432))) {
-    if (process.env.DATABASE_URL) fail(`Postgres at DATABASE_URL (${adminDatabaseUrl}) does not answer.`);
-    const url = (await reachable('postgres://127.0.0.1:54329', 54329))
-      ? 'postgres://postgres@127.0.0.1:54329/postgres'
-      : await startPrivatePostgres(54329);
+  const pgState = await postgresState(adminDatabaseUrl, 5432);
+  if (pgState !== 'up') {
+    if (process.env.DATABASE_URL)
+      fail(
+        pgState === 'down'
+          ? `Postgres at DATABASE_URL (${adminDatabaseUrl}) does not answer.`
+          : `Postgres at DATABASE_URL (${adminDatabaseUrl}) refused the login: ${pgState.refused}`,
+      );
+    if (pgState !== 'down')
+      console.log(
+        `The Postgres on 127.0.0.1:5432 refused a passwordless login as postgres (${pgState.refused}); ` +
+          'using a private Postgres under .data/ instead (set DATABASE_URL to use that server).',
+      );
+    const privateState = await postgresState('postgres://postgres@127.0.0.1:54329/postgres', 54329);
+    const url =
+      privateState === 'up'
+        ? 'postgres://postgres@127.0.0.1:54329/postgres'
+        : await startPrivatePostgres(54329);
     if (!url)
-      fail(`No Postgres answers on 127.0.0.1:5432 and no PostgreSQL binaries were found. ${INSTALL_HINT}`);
-    console.log(`Started a private Postgres under .data/postgres (${url})`);
+      fail(`No usable Postgres on 127.0.0.1:5432 and no PostgreSQL binaries were found. ${INSTALL_HINT}`);
+    if (privateState !== 'up') console.log(`Started a private Postgres under .data/postgres (${url})`);
     adminDatabaseUrl = url;
   }
-  if (!(await reachable(redisUrl, 6379))) {
-    if (process.env.REDIS_URL) fail(`Redis at REDIS_URL (${redisUrl}) does not answer.`);
-    const url = (await reachable('redis://127.0.0.1:63799', 63799))
-      ? 'redis://127.0.0.1:63799'
-      : await startPrivateRedis(63799);
-    if (!url)
-      fail(`No Redis answers on 127.0.0.1:6379 and no redis-server binary was found. ${INSTALL_HINT}`);
-    console.log(`Started a private Redis under .data/redis (${url})`);
+  const rState = await redisState(redisUrl, 6379);
+  if (rState !== 'up') {
+    if (process.env.REDIS_URL)
+      fail(
+        rState === 'down'
+          ? `Redis at REDIS_URL (${redisUrl}) does not answer.`
+          : `Redis at REDIS_URL (${redisUrl}) refused: ${rState.refused}`,
+      );
+    if (rState !== 'down')
+      console.log(
+        `The Redis on 127.0.0.1:6379 refused us (${rState.refused}); using a private Redis under .data/ instead.`,
+      );
+    const privateUp = (await redisState('redis://127.0.0.1:63799', 63799)) === 'up';
+    const url = privateUp ? 'redis://127.0.0.1:63799' : await startPrivateRedis(63799);
+    if (!url) fail(`No usable Redis on 127.0.0.1:6379 and no redis-server binary was found. ${INSTALL_HINT}`);
+    if (!privateUp) console.log(`Started a private Redis under .data/redis (${url})`);
     redisUrl = url;
   }
   return { adminDatabaseUrl, redisUrl };
