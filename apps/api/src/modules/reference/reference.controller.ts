@@ -21,6 +21,7 @@ import { pagedQuery } from '../../common/paging.js';
 import { parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { IMPORT_TEMPLATES } from './templates.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 const brandQuery = z.object({ brandOwnerCode: z.string().optional() });
 const subBrandQuery = z.object({ subBrandCode: z.string().min(1, { message: 'bad_request' }) });
@@ -38,6 +39,7 @@ const localized = <T extends { name_zh: string; name_en: string }>(row: T) =>
   requestContext.lang() === 'zh' ? row.name_zh : row.name_en;
 
 @ApiTags('reference')
+@Permission('read')
 @Controller()
 export class ReferenceController {
   constructor(private readonly db: Db) {}
