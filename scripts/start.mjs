@@ -122,6 +122,7 @@ console.log(`
 ✔ Kitchen back-office is running: http://localhost:${port}
   API docs: http://localhost:${port}/api/docs
   Demo accounts (brand DEMO):  demo / demo12345 (admin), audit / audit12345 (auditor), editor / editor12345
+                               (editor), viewer / viewer12345 (viewer)
   Second brand (OTHER):        other / other12345
   Mail: ${process.env.SMTP_URL ? process.env.SMTP_URL : 'printed here by a local sink (no SMTP_URL set)'}
   Stop with Ctrl+C.

@@ -122,4 +122,12 @@ export const apiMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'api/004-viewer-role',
+    sql: `
+      ALTER TABLE staff_users DROP CONSTRAINT staff_users_role_check;
+      ALTER TABLE staff_users ADD CONSTRAINT staff_users_role_check
+        CHECK (role IN ('admin', 'auditor', 'editor', 'viewer'));
+    `,
+  },
 ];

@@ -199,7 +199,10 @@ describe('APK packages (/api/subApk)', () => {
       desc: 'You submitted APK package 2.0.0; someone else must audit it',
     });
     const byEditor = await command(editor, '/api/subApk/auditPass', { id });
-    expect(byEditor).toMatchObject({ http: 403, desc: 'Only an auditor or an admin can audit APK packages' });
+    expect(byEditor).toMatchObject({
+      http: 403,
+      desc: 'No permission: the editor role may not audit APK packages (pass, return, batch)',
+    });
     const noReason = await command(auditor, '/api/subApk/auditReturn', { id, reason: ' ' });
     expect(noReason).toMatchObject({ http: 400 });
     expect(noReason.desc).toContain('Give the reason for returning it');
@@ -328,14 +331,18 @@ describe('APK packages (/api/subApk)', () => {
   });
 
   it('batch-deletes and batch-audits with an outcome per package', async () => {
-    const a = await pending('4.0.0');
-    const b = await pending('4.0.1');
+    // Submitted by the editor, so the admin may audit them.
+    const [a, b] = await Promise.all(
+      ['4.0.0', '4.0.1'].map(
+        async (v) => (await command(editor, '/api/subApk/addAndApproval', content(v))).data.id,
+      ),
+    );
     const draft = (await add('4.0.2')).data.id as string;
-    // A package the auditor submitted: the auditor may not audit it.
-    const own = await command(auditor, '/api/subApk/addAndApproval', content('4.0.3'));
+    // A package the admin submitted: the admin may not audit it.
+    const own = await command(demoEn, '/api/subApk/addAndApproval', content('4.0.3'));
     expect(own.status).toBe(200);
 
-    const audit = await command(auditor, '/api/subApk/batchAudit', {
+    const audit = await command(demoEn, '/api/subApk/batchAudit', {
       ids: [a, b, draft, own.data.id],
       pass: true,
     });
@@ -363,15 +370,16 @@ describe('APK packages (/api/subApk)', () => {
 
     const noReason = await command(auditor, '/api/subApk/batchAudit', { ids: [own.data.id], pass: false });
     expect(noReason.http).toBe(400);
-    const returned = await command(demo, '/api/subApk/batchAudit', {
+    const returned = await command(auditor, '/api/subApk/batchAudit', {
       ids: [own.data.id],
       pass: false,
       reason: '版本号重复',
     });
-    expect(returned).toMatchObject({ http: 200, desc: '1个APK包操作成功' });
+    expect(returned).toMatchObject({ http: 200, desc: '1 APK package(s) done' });
 
+    // An editor's batch is refused as a whole, before any package is looked at.
     const byEditor = await command(editor, '/api/subApk/batchAudit', { ids: [a], pass: true });
-    expect(byEditor.data.results[0]).toMatchObject({ ok: false, status: 403, code: 'apk_audit_role' });
+    expect({ http: byEditor.http, data: byEditor.data }).toEqual({ http: 403, data: null });
 
     const deleted = await command(demo, '/api/subApk/batchDelete', { ids: [draft, own.data.id, a] });
     expect(deleted.data).toMatchObject({ succeeded: 3, failed: 0 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.js';
 
-/** Roles of brand staff. Audit actions (APK review) need `auditor` or `admin`. */
-export const STAFF_ROLES = ['admin', 'auditor', 'editor'] as const;
+/** Roles of brand staff; what each may do is the matrix of permissions.ts. */
+export const STAFF_ROLES = ['admin', 'auditor', 'editor', 'viewer'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** `data.user` of a login and of `GET /api/auth/me`. */

@@ -1,6 +1,7 @@
 export * from './envelope.js';
 export * from './paging.js';
 export * from './auth.js';
+export * from './permissions.js';
 export * from './home.js';
 export * from './reference.js';
 export * from './catalog.js';

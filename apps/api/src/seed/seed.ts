@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { StaffRole } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { hashPasswordDigest, md5Hex } from '../modules/auth/password.js';
 import { seedDemoReviews } from './demo-reviews.js';
@@ -52,7 +53,7 @@ export interface DemoAccount {
   password: string;
   email: string;
   name: string;
-  role: 'admin' | 'auditor' | 'editor';
+  role: StaffRole;
   brand: string;
 }
 
@@ -80,6 +81,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     email: 'editor@demo.kitchen.local',
     name: '演示编辑',
     role: 'editor',
+    brand: 'DEMO',
+  },
+  {
+    account: 'viewer',
+    password: 'viewer12345',
+    email: 'viewer@demo.kitchen.local',
+    name: '演示只读用户',
+    role: 'viewer',
     brand: 'DEMO',
   },
   {

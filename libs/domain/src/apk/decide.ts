@@ -1,4 +1,4 @@
-import type { ApkContent, StaffRole } from '@kb/contracts';
+import type { ApkContent } from '@kb/contracts';
 import { DomainError, type Decider } from '../decider.js';
 import type { ApkEvent } from './events.js';
 import {
@@ -14,8 +14,9 @@ import {
 import { evolveApk, initialApkState, type ApkState, type ApkStatus, type ExistingApk } from './state.js';
 
 /**
- * What staff ask of an APK package. `by` and `role` are the caller's account and role (the API takes them from
- * the session); `at` is the handler's clock, ISO-8601 (the decider has none).
+ * What staff ask of an APK package. `by` is the caller's account (the API takes it from the session, and checks
+ * the caller's role against the permission matrix before a command is made); `at` is the handler's clock,
+ * ISO-8601 (the decider has none).
  */
 export type ApkCommand =
   | { type: 'CreateApkPackage'; apkId: string; content: ApkContent }
@@ -23,8 +24,8 @@ export type ApkCommand =
   | { type: 'ReviseApkPackage'; content: ApkContent }
   | { type: 'SubmitApkForReview'; by: string; at: string }
   | { type: 'RecallApkSubmission'; by: string }
-  | { type: 'PassApkAudit'; by: string; role: StaffRole; at: string }
-  | { type: 'ReturnApk'; by: string; role: StaffRole; reason: string; at: string }
+  | { type: 'PassApkAudit'; by: string; at: string }
+  | { type: 'ReturnApk'; by: string; reason: string; at: string }
   | { type: 'PublishApkTest'; at: string }
   | { type: 'CancelApkTest'; at: string }
   | { type: 'PublishApkOnline'; at: string }
@@ -46,9 +47,6 @@ export const APK_COMMAND_ACTIONS: Record<ApkCommandType, ApkAction> = {
   CancelApkOnline: 'cancel_online',
   DeleteApkPackage: 'delete',
 };
-
-/** The roles that may audit (pass, return, batch audit). */
-export const APK_AUDIT_ROLES: readonly StaffRole[] = ['auditor', 'admin'];
 
 /**
  * The transition table of README.md: the states each action on an existing package is allowed in. Create is
@@ -117,11 +115,6 @@ function changedFields(current: ApkContent, next: ApkContent): Partial<ApkConten
   return changes as Partial<ApkContent>;
 }
 
-function checkAuditor(command: { role: StaffRole }): void {
-  if (!APK_AUDIT_ROLES.includes(command.role))
-    throw new DomainError(403, 'apk_audit_role', { role: command.role });
-}
-
 function checkFourEyes(state: ExistingApk, by: string): void {
   if (state.submittedBy !== null && state.submittedBy.toLowerCase() === by.toLowerCase())
     throw new DomainError(403, 'apk_self_audit', { name: apkName(state) });
@@ -187,7 +180,7 @@ function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
 }
 
 /**
- * Command → events, or a DomainError: 404 no such package, 403 not an auditor or auditing one's own submission,
+ * Command → events, or a DomainError: 404 no such package, 403 auditing one's own submission,
  * 409 not in this state (or on devices, for delete), 400 incomplete or no return reason.
  */
 export function decideApk(command: ApkCommand, state: ApkState): ApkEvent[] {
@@ -196,7 +189,6 @@ export function decideApk(command: ApkCommand, state: ApkState): ApkEvent[] {
       return [{ type: 'ApkPackageCreated', data: { apkId: command.apkId, content: command.content } }];
     throw new DomainError(404, 'apk_not_found');
   }
-  if (command.type === 'PassApkAudit' || command.type === 'ReturnApk') checkAuditor(command);
   const action = APK_COMMAND_ACTIONS[command.type];
   if (action !== 'create' && !APK_ACTION_ALLOWED_IN[action].includes(state.status))
     throw illegalApkTransition(state, action);

@@ -17,10 +17,6 @@ export const APK_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: 'APK包{name}信息不完整，不能提交审核：缺少{missingZh}',
     en: 'APK package {name} is incomplete and cannot be submitted for review: missing {missingEn}',
   },
-  apk_audit_role: {
-    zh: '只有审核员或管理员可以审核APK包',
-    en: 'Only an auditor or an admin can audit APK packages',
-  },
   apk_self_audit: {
     zh: 'APK包{name}是您提交的，不能由您本人审核',
     en: 'You submitted APK package {name}; someone else must audit it',

@@ -77,10 +77,10 @@ describe('APK packages projection', () => {
     const b = randomUUID();
     await act(a, { type: 'CreateApkPackage', apkId: a, content: content() });
     await act(a, { type: 'SubmitApkForReview', by: 'demo', at: AT });
-    await act(a, { type: 'ReturnApk', by: 'audit', role: 'auditor', reason: 'Logo blurry', at: AT }, 'audit');
+    await act(a, { type: 'ReturnApk', by: 'audit', reason: 'Logo blurry', at: AT }, 'audit');
     await act(a, { type: 'ReviseApkPackage', content: content({ bootLogo: FILE(11) }) });
     await act(a, { type: 'SubmitApkForReview', by: 'demo', at: AT });
-    await act(a, { type: 'PassApkAudit', by: 'audit', role: 'auditor', at: AT }, 'audit');
+    await act(a, { type: 'PassApkAudit', by: 'audit', at: AT }, 'audit');
     await act(a, { type: 'PublishApkTest', at: AT });
     await act(a, { type: 'PublishApkOnline', at: AT });
     const last = await act(

@@ -24,7 +24,7 @@ export const appEn: Catalog<typeof appZh> = {
     empty: '—',
   },
   languages: { zh: '中文', en: 'English' },
-  roles: { admin: 'Administrator', auditor: 'Auditor', editor: 'Editor' },
+  roles: { admin: 'Administrator', auditor: 'Auditor', editor: 'Editor', viewer: 'Viewer' },
   layout: {
     appName: 'Kitchen Appliance Brand Back-office',
     collapseMenu: 'Collapse menu',

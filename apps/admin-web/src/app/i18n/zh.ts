@@ -22,7 +22,7 @@ export const appZh = {
     empty: '—',
   },
   languages: { zh: '中文', en: 'English' },
-  roles: { admin: '管理员', auditor: '审核员', editor: '编辑' },
+  roles: { admin: '管理员', auditor: '审核员', editor: '编辑', viewer: '只读用户' },
   layout: {
     appName: '厨房电器品牌管理后台',
     collapseMenu: '收起菜单',

@@ -8,7 +8,7 @@ import { requestContext } from '../request-context.js';
 export interface Actor {
   brand: string;
   account: string;
-  /** Some actions (audits) need a role; the decider checks it. */
+  /** Checked against the route's permission before any command is made; kept for the record. */
   role: StaffRole;
   /** The request id: every event a request causes carries it as correlation and causation id. */
   correlationId: string;

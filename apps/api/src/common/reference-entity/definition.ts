@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { z } from 'zod';
-import type { Names } from '@kb/contracts';
+import type { Names, Permission } from '@kb/contracts';
 
 /** What every reference-entity row has besides its own columns. */
 export interface BaseRow {
@@ -32,6 +32,8 @@ export interface ReferenceEntity<Add extends object, Dto> {
   route: string;
   /** OpenAPI tag and human name. */
   label: string;
+  /** What add, update and delete need in the role matrix (its reads need `read`). */
+  editPermission: Permission;
   table: string;
   addSchema: z.ZodType<Add>;
   /** Columns written from validated input (without brand, id, version). */

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, type Type } from 
 import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { idSchema, idsSchema, listFilterSchema, searchQuerySchema } from '@kb/contracts';
 import { ok } from '../envelope.js';
+import { Permission } from '../permission.decorator.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../openapi.js';
 import { parseInput } from '../validation.js';
 import type { Endpoint, ReferenceEntity } from './definition.js';
@@ -12,6 +13,7 @@ const ALL: Endpoint[] = ['list', 'add', 'update', 'detail', 'delete', 'batchDele
 /** Turns a declared reference entity into its controller: `/api/<route>/list|add|update|detail|delete|batchDelete|search`. */
 export function referenceEntityController<A extends object, D>(e: ReferenceEntity<A, D>): Type<unknown> {
   @ApiTags(e.label)
+  @Permission('read')
   @Controller(e.route)
   class ReferenceController {
     constructor(@Inject(ReferenceEntityService) private readonly entities: ReferenceEntityService) {}
@@ -46,6 +48,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       return ok(await this.entities.detail(e, parseInput(idSchema, query).id));
     }
 
+    @Permission(e.editPermission)
     @Post('add')
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: create` })
@@ -54,6 +57,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       return ok(await this.entities.add(e, body), 'saved');
     }
 
+    @Permission(e.editPermission)
     @Post('update')
     @HttpCode(200)
     @ApiOperation({
@@ -64,6 +68,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       return ok(await this.entities.update(e, body), 'saved');
     }
 
+    @Permission(e.editPermission)
     @Post('delete')
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: delete one` })
@@ -72,6 +77,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       return ok(await this.entities.delete(e, [parseInput(idSchema, body).id]));
     }
 
+    @Permission(e.editPermission)
     @Post('batchDelete')
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: delete several (all or none)` })

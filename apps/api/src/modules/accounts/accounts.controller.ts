@@ -17,6 +17,7 @@ import { PG_POOL } from '../../infra/tokens.js';
 import { AuthService } from '../auth/auth.service.js';
 import { hashPasswordDigest, md5Hex, verifyPasswordDigest } from '../auth/password.js';
 import { EmailCodeService } from './email-code.service.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 @ApiTags('accounts')
 @Controller()
@@ -27,6 +28,7 @@ export class AccountsController {
     private readonly codes: EmailCodeService,
   ) {}
 
+  @Permission('account.self')
   @Post('sysUser/updatePassword')
   @HttpCode(200)
   @ApiOperation({ summary: 'Change one’s own password; other sessions of the user end' })

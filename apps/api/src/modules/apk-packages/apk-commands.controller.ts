@@ -37,6 +37,7 @@ import { ReviseApkCommand } from './commands/revise-apk/revise-apk.command.js';
 import { SetApkReleaseStatusCommand } from './commands/set-apk-release-status/set-apk-release-status.command.js';
 import { SetApkTestStatusCommand } from './commands/set-apk-test-status/set-apk-test-status.command.js';
 import { SubmitApkCommand } from './commands/submit-apk/submit-apk.command.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 function envelope<T>(data: T, code: string, params: Record<string, string | number> = {}): Envelope<T> {
   return { status: 200, desc: translate(code, requestContext.lang(), params) ?? code, data };
@@ -60,8 +61,9 @@ function many(res: Response, outcome: ApkBatchOutcome, actor: ApkActor): Envelop
 
 /**
  * The APK package commands of §7 (`/api/subApk/*`) and the audit actions. Controllers do HTTP only: parse,
- * dispatch, answer. Single-package refusals are 4xx (409 names the package and its state; 403 for a non-auditor
- * or a self-audit); batches answer 200 with each package's outcome.
+ * dispatch, answer. Each route names its permission of the role matrix (the guard answers 403 to other roles).
+ * Single-package refusals are 4xx (409 names the package and its state; 403 for a self-audit); batches answer 200
+ * with each package's outcome.
  */
 @ApiTags('apk-packages')
 @Controller('subApk')
@@ -73,6 +75,7 @@ export class ApkCommandsController {
     return many(res, await this.commands.execute(command(actor)), actor);
   }
 
+  @Permission('apk.edit')
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create an APK package (not submitted) from the form’s content' })
@@ -86,6 +89,7 @@ export class ApkCommandsController {
     );
   }
 
+  @Permission('apk.submit')
   @Post('addAndApproval')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create an APK package and submit it for review at once (complete per §5 only)' })
@@ -99,6 +103,7 @@ export class ApkCommandsController {
     );
   }
 
+  @Permission('apk.edit')
   @Post('update')
   @HttpCode(200)
   @ApiOperation({
@@ -115,6 +120,7 @@ export class ApkCommandsController {
     );
   }
 
+  @Permission('apk.submit')
   @Post('commitApproval')
   @HttpCode(200)
   @ApiOperation({ summary: 'Submit a not-submitted or returned package for review (all §5 fields required)' })
@@ -128,6 +134,7 @@ export class ApkCommandsController {
     );
   }
 
+  @Permission('apk.submit')
   @Post('recall')
   @HttpCode(200)
   @ApiOperation({ summary: 'Take a pending submission back (pending review → not submitted)' })
@@ -141,6 +148,7 @@ export class ApkCommandsController {
     );
   }
 
+  @Permission('apk.audit')
   @Post('auditPass')
   @HttpCode(200)
   @ApiOperation({ summary: 'Pass a pending package (auditor or admin; not one’s own submission)' })
@@ -151,6 +159,7 @@ export class ApkCommandsController {
     return one(res, singleApkChange(outcome), 'apk_audit_passed');
   }
 
+  @Permission('apk.audit')
   @Post('auditReturn')
   @HttpCode(200)
   @ApiOperation({
@@ -165,6 +174,7 @@ export class ApkCommandsController {
     return one(res, singleApkChange(outcome), 'apk_audit_returned');
   }
 
+  @Permission('apk.audit')
   @Post('batchAudit')
   @HttpCode(200)
   @ApiOperation({
@@ -176,6 +186,7 @@ export class ApkCommandsController {
     return this.batch(res, (actor) => new AuditApksCommand(actor, ids, pass, reason));
   }
 
+  @Permission('apk.test')
   @Post('updateTestStatus')
   @HttpCode(200)
   @ApiOperation({
@@ -190,6 +201,7 @@ export class ApkCommandsController {
     );
   }
 
+  @Permission('apk.online')
   @Post('updateReleaseStatus')
   @HttpCode(200)
   @ApiOperation({
@@ -204,6 +216,7 @@ export class ApkCommandsController {
     );
   }
 
+  @Permission('apk.edit')
   @Post('delete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a package (not while pending review, in test or online); history stays' })
@@ -214,6 +227,7 @@ export class ApkCommandsController {
     return one(res, singleApkChange(outcome));
   }
 
+  @Permission('apk.edit')
   @Post('batchDelete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete packages; per-package outcome' })

@@ -16,12 +16,14 @@ import { ApkHistoryQuery } from './queries/apk-history/apk-history.query.js';
 import { LastSubmitVersionQuery } from './queries/last-submit-version/last-submit-version.query.js';
 import { ListApksQuery } from './queries/list-apks/list-apks.query.js';
 import { SearchApksQuery } from './queries/search-apks/search-apks.query.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 /**
  * The APK package queries of §7 plus the history. Lists and details read the read models (send back a command's
  * `x-read-position` to see its effect); the history reads the stream itself.
  */
 @ApiTags('apk-packages')
+@Permission('read')
 @Controller('subApk')
 export class ApkQueriesController {
   constructor(private readonly queries: QueryBus) {}

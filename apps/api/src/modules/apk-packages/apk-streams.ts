@@ -16,7 +16,6 @@ import {
 } from '../../common/event-sourcing/aggregate-streams.js';
 import { EVENT_STORE } from '../../infra/tokens.js';
 
-/** The audit actions need `auditor` or `admin` (the decider checks the actor's role). */
 export type ApkActor = Actor;
 export const apkActorOfRequest = actorOfRequest;
 

@@ -10,6 +10,7 @@ import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { AuthService, CAPTCHA_COOKIE, SESSION_COOKIE } from './auth.service.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -74,6 +75,7 @@ export class AuthController {
     return ok(null);
   }
 
+  @Permission('account.self')
   @Get('me')
   @ApiOperation({ summary: 'The signed-in user' })
   me() {

@@ -14,6 +14,7 @@ import { parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { AppError } from '../../common/app-error.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 const tagsByLangQuery = z.object({
   brandOwnerCode: text({ trim: false }).optional(),
@@ -25,6 +26,7 @@ const listAllQuery = pageQuerySchema
 
 /** Brand languages and the read-only lookups that recipe forms load. */
 @ApiTags('recipe reference data')
+@Permission('read')
 @Controller()
 export class CatalogController {
   constructor(
@@ -58,6 +60,7 @@ export class CatalogController {
     return ok(list);
   }
 
+  @Permission('language.edit')
   @Post('sysSupportLang/save')
   @HttpCode(200)
   @ApiOperation({ summary: 'Choose the brand’s languages and its main language' })

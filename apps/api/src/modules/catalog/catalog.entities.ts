@@ -34,6 +34,7 @@ async function assertOwnImages(codes: (string | null | undefined)[], ctx: Entity
 
 export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInputSchema>, RecipeCategory> = {
   route: 'recipeCategory',
+  editPermission: 'category.edit',
   label: 'recipe categories',
   table: 'recipe_categories',
   addSchema: categoryInputSchema,
@@ -86,6 +87,7 @@ export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInput
 
 export const recipeTagEntity: ReferenceEntity<z.output<typeof tagInputSchema>, RecipeTag> = {
   route: 'recipeTag',
+  editPermission: 'tag.edit',
   label: 'recipe tags',
   table: 'recipe_tags',
   addSchema: tagInputSchema,
@@ -108,6 +110,7 @@ export const recipeTagEntity: ReferenceEntity<z.output<typeof tagInputSchema>, R
 
 export const ingredientUnitEntity: ReferenceEntity<z.output<typeof unitInputSchema>, IngredientUnit> = {
   route: 'boUnit',
+  editPermission: 'unit.edit',
   label: 'ingredient units',
   table: 'ingredient_units',
   addSchema: unitInputSchema,
@@ -130,6 +133,7 @@ export const ingredientUnitEntity: ReferenceEntity<z.output<typeof unitInputSche
 
 export const accessoryEntity: ReferenceEntity<z.output<typeof accessoryInputSchema>, Accessory> = {
   route: 'accessory',
+  editPermission: 'accessory.edit',
   label: 'accessories',
   table: 'accessories',
   addSchema: accessoryInputSchema,

@@ -20,6 +20,7 @@ import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { PG_POOL } from '../../infra/tokens.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 interface CategoryRow {
   id: string;
@@ -34,6 +35,7 @@ interface CategoryRow {
  * Recipes are referenced by id; their names and states come from the recipe read model once it exists.
  */
 @ApiTags('online categories')
+@Permission('read')
 @Controller()
 export class OnlineCategoriesController {
   constructor(
@@ -97,6 +99,7 @@ export class OnlineCategoriesController {
     return ok({ ...category, recipes: recipes.map((r) => ({ recipeId: r.recipe_id, sort: r.sort })) });
   }
 
+  @Permission('onlineCategory.edit')
   @Post('appOnlineCategory/batchAdd')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create several online categories at once' })
@@ -131,6 +134,7 @@ export class OnlineCategoriesController {
     return ok({ ids }, 'saved');
   }
 
+  @Permission('onlineCategory.edit')
   @Post('appOnlineCategory/batchDelete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete online categories (their recipe links go with them)' })
@@ -153,6 +157,7 @@ export class OnlineCategoriesController {
     return ok({ deleted });
   }
 
+  @Permission('onlineCategory.edit')
   @Post('appOnlineCatRecipe/batchAdd')
   @HttpCode(200)
   @ApiOperation({
@@ -180,6 +185,7 @@ export class OnlineCategoriesController {
     return ok({ added }, 'saved');
   }
 
+  @Permission('onlineCategory.edit')
   @Post('appOnlineCatRecipe/batchDelete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove recipes from an online category' })

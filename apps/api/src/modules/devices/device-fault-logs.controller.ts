@@ -5,9 +5,11 @@ import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseInput } from '../../common/validation.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 /** §7 `deviceFaultLog`: summary, list, delete, batchDelete. */
 @ApiTags('device faults')
+@Permission('read')
 @Controller('deviceFaultLog')
 export class DeviceFaultLogsController {
   constructor(private readonly faults: DeviceFaultLogsService) {}
@@ -30,6 +32,7 @@ export class DeviceFaultLogsController {
     return ok(await this.faults.list(parseInput(faultListQuerySchema, query)));
   }
 
+  @Permission('fault.delete')
   @Post('delete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete one fault record' })
@@ -38,6 +41,7 @@ export class DeviceFaultLogsController {
     return ok(await this.faults.delete([parseInput(idSchema, body).id]));
   }
 
+  @Permission('fault.delete')
   @Post('batchDelete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete several fault records (all or none)' })

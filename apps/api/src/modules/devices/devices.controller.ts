@@ -12,9 +12,11 @@ import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseInput } from '../../common/validation.js';
 import { DevicesService } from './devices.service.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 /** §7 `device`: the brand's devices as they reported themselves to device-ingest. */
 @ApiTags('devices')
+@Permission('read')
 @Controller('device')
 export class DevicesController {
   constructor(private readonly devices: DevicesService) {}
@@ -52,6 +54,7 @@ export class DevicesController {
     return ok(await this.devices.detail(parseInput(deviceIdQuerySchema, query).id));
   }
 
+  @Permission('device.edit')
   @Post('update')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set the device picture and/or its own inactivity timeout (null: brand default)' })
@@ -60,6 +63,7 @@ export class DevicesController {
     return ok(await this.devices.update(parseInput(deviceUpdateSchema, body)), 'saved');
   }
 
+  @Permission('device.edit')
   @Post('delete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete one device with its credentials and telemetry (its fault records stay)' })
@@ -68,6 +72,7 @@ export class DevicesController {
     return ok(await this.devices.delete([parseInput(deviceIdQuerySchema, body).id]));
   }
 
+  @Permission('device.edit')
   @Post('batchDelete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete several devices (all or none)' })
@@ -76,6 +81,7 @@ export class DevicesController {
     return ok(await this.devices.delete(parseInput(deviceIdsSchema, body).ids));
   }
 
+  @Permission('device.edit')
   @Post('revokeCredential')
   @HttpCode(200)
   @ApiOperation({

@@ -12,9 +12,11 @@ import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseInput } from '../../common/validation.js';
 import { TestDevicesService } from './test-devices.service.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 /** §7 `testDevice`: the test device group (devices that receive test APKs and test offline packs). */
 @ApiTags('test devices')
+@Permission('read')
 @Controller('testDevice')
 export class TestDevicesController {
   constructor(private readonly testDevices: TestDevicesService) {}
@@ -42,6 +44,7 @@ export class TestDevicesController {
     return ok(await this.testDevices.detail(parseInput(testDeviceIdQuerySchema, query).id));
   }
 
+  @Permission('testDevice.edit')
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a device of the brand (by SN) to the test group' })
@@ -50,6 +53,7 @@ export class TestDevicesController {
     return ok(await this.testDevices.add(parseInput(testDeviceInputSchema, body)), 'saved');
   }
 
+  @Permission('testDevice.edit')
   @Post('update')
   @HttpCode(200)
   @ApiOperation({
@@ -60,6 +64,7 @@ export class TestDevicesController {
     return ok(await this.testDevices.update(parseInput(testDeviceUpdateSchema, body)), 'saved');
   }
 
+  @Permission('testDevice.edit')
   @Post('delete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove one device from the test group' })
@@ -68,6 +73,7 @@ export class TestDevicesController {
     return ok(await this.testDevices.delete([parseInput(testDeviceIdQuerySchema, body).id]));
   }
 
+  @Permission('testDevice.edit')
   @Post('batchDelete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove several devices from the test group (all or none)' })

@@ -25,6 +25,7 @@ import { parseInput } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { Db } from '../../infra/db.js';
 import { FILE_KINDS, MAX_UPLOAD_BYTES } from './file-kinds.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 const downloadQuery = z.object({ fileCode: z.string().uuid({ message: 'not_found' }) });
 
@@ -42,6 +43,7 @@ export class FilesController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Permission('file.upload')
   @Post('upload')
   @HttpCode(200)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } }))
@@ -103,6 +105,7 @@ export class FilesController {
     return ok({ fileCode, url: `/api/file/download?fileCode=${fileCode}`, name, size: file.size, mime });
   }
 
+  @Permission('read')
   @Get('download')
   @ApiOperation({ summary: 'Stream a file of the caller’s brand' })
   @ApiQuery({ name: 'fileCode', required: true })

@@ -32,6 +32,7 @@ import {
   type OfflinePackBatchOutcome,
   type OfflinePackChange,
 } from './offline-pack-command-runner.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 function envelope<T>(data: T, code: string, params: Record<string, string | number> = {}): Envelope<T> {
   return { status: 200, desc: translate(code, requestContext.lang(), params) ?? code, data };
@@ -54,6 +55,7 @@ function one(res: Response, change: OfflinePackChange, code = 'ok'): Envelope<Of
 export class OfflinePackCommandsController {
   constructor(private readonly commands: CommandBus) {}
 
+  @Permission('offlinePack.edit')
   @Post('add')
   @HttpCode(200)
   @ApiOperation({
@@ -70,6 +72,7 @@ export class OfflinePackCommandsController {
     );
   }
 
+  @Permission('offlinePack.edit')
   @Post('update')
   @HttpCode(200)
   @ApiOperation({
@@ -86,6 +89,7 @@ export class OfflinePackCommandsController {
     );
   }
 
+  @Permission('offlinePack.test')
   @Post('updateTestStatus')
   @HttpCode(200)
   @ApiOperation({ summary: 'Publish a pack to the brand’s test devices (testing=true) or cancel the test' })
@@ -98,6 +102,7 @@ export class OfflinePackCommandsController {
     );
   }
 
+  @Permission('offlinePack.online')
   @Post('updateReleaseStatus')
   @HttpCode(200)
   @ApiOperation({
@@ -112,6 +117,7 @@ export class OfflinePackCommandsController {
     );
   }
 
+  @Permission('offlinePack.build')
   @Post('build')
   @HttpCode(200)
   @ApiOperation({
@@ -127,6 +133,7 @@ export class OfflinePackCommandsController {
     );
   }
 
+  @Permission('offlinePack.edit')
   @Post('delete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a pack on no device (not in test, not online); history stays' })
@@ -139,6 +146,7 @@ export class OfflinePackCommandsController {
     return one(res, singleOfflinePackChange(outcome));
   }
 
+  @Permission('offlinePack.edit')
   @Post('batchDelete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete packs; per-pack outcome' })

@@ -21,12 +21,14 @@ import { ListOfflinePacksQuery } from './queries/list-offline-packs/list-offline
 import { OfflinePackDetailQuery } from './queries/offline-pack-detail/offline-pack-detail.query.js';
 import { OfflinePackHistoryQuery } from './queries/offline-pack-history/offline-pack-history.query.js';
 import { SearchOfflinePacksQuery } from './queries/search-offline-packs/search-offline-packs.query.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 /**
  * The offline recipe pack queries of §7 plus the history. Lists and details read the read models (send back a
  * command's `x-read-position` to see its effect); the history reads the stream itself.
  */
 @ApiTags('offline-packs')
+@Permission('read')
 @Controller('offlineRecipes')
 export class OfflinePackQueriesController {
   constructor(

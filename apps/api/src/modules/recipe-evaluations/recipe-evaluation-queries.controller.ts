@@ -15,9 +15,11 @@ import {
   SearchRecipeEvaluationsQuery,
 } from './queries/list-recipe-evaluations/list-recipe-evaluations.query.js';
 import { RecipeStatisticsQuery } from './queries/recipe-statistics/recipe-statistics.query.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 /** The review lists (the writes come from the reference-entity factory) and a recipe's statistics. */
 @ApiTags('recipe reviews')
+@Permission('read')
 @Controller('recipeUserEvaluation')
 export class RecipeEvaluationQueriesController {
   constructor(private readonly queries: QueryBus) {}

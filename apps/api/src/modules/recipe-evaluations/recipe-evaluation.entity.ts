@@ -71,6 +71,7 @@ export function toEvaluation(row: BaseRow, lang: string): RecipeEvaluation {
  */
 export const recipeEvaluationEntity: ReferenceEntity<EvaluationInput, RecipeEvaluation> = {
   route: 'recipeUserEvaluation',
+  editPermission: 'review.edit',
   label: 'recipe reviews',
   table: 'recipe_evaluations',
   addSchema: recipeEvaluationInputSchema,

@@ -48,6 +48,7 @@ import {
   type RecipeBatchAnswer,
   type RecipeCommandAnswer,
 } from './recipe.api.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 function envelope<T>(data: T, code: string, params: Record<string, string | number> = {}): Envelope<T> {
   return { status: 200, desc: translate(code, requestContext.lang(), params) ?? code, data };
@@ -84,6 +85,7 @@ export class RecipeCommandsController {
     return many(res, await this.commands.execute(command(actor)), actor);
   }
 
+  @Permission('recipe.edit')
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a recipe (in editing) from the editor’s content' })
@@ -93,6 +95,7 @@ export class RecipeCommandsController {
     return one(res, await this.commands.execute(new CreateRecipeCommand(actorOfRequest(), content)), 'saved');
   }
 
+  @Permission('recipe.edit')
   @Post('update')
   @HttpCode(200)
   @ApiOperation({
@@ -110,6 +113,7 @@ export class RecipeCommandsController {
     );
   }
 
+  @Permission('recipe.edit')
   @Post('save')
   @HttpCode(200)
   @ApiOperation({
@@ -127,6 +131,7 @@ export class RecipeCommandsController {
     return one(res, change, 'saved');
   }
 
+  @Permission('recipe.submit')
   @Post('submit')
   @HttpCode(200)
   @ApiOperation({
@@ -143,6 +148,7 @@ export class RecipeCommandsController {
     );
   }
 
+  @Permission('recipe.copy')
   @Post('copy')
   @HttpCode(200)
   @ApiOperation({ summary: 'Copy a live recipe into a new draft (number: given, or the next free "-copy")' })
@@ -156,6 +162,7 @@ export class RecipeCommandsController {
     );
   }
 
+  @Permission('recipe.delete')
   @Post('delete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Move a recipe to the recycle bin (not while released: recall it first)' })
@@ -166,6 +173,7 @@ export class RecipeCommandsController {
     return one(res, singleChange(outcome));
   }
 
+  @Permission('recipe.clear')
   @Post('clear')
   @HttpCode(200)
   @ApiOperation({ summary: 'Clear a recipe from the recycle bin (its history stays readable)' })
@@ -176,6 +184,7 @@ export class RecipeCommandsController {
     return one(res, singleChange(outcome));
   }
 
+  @Permission('recipe.delete')
   @Post('batchDelete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Move recipes to the recycle bin; per-recipe outcome' })
@@ -185,6 +194,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new DeleteRecipesCommand(actor, ids));
   }
 
+  @Permission('recipe.recycle')
   @Post('recovery')
   @HttpCode(200)
   @ApiOperation({
@@ -196,6 +206,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new RecoverRecipesCommand(actor, ids));
   }
 
+  @Permission('recipe.clear')
   @Post('batchClear')
   @HttpCode(200)
   @ApiOperation({ summary: 'Clear recipes from the recycle bin; per-recipe outcome' })
@@ -205,6 +216,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new ClearRecipesCommand(actor, ids));
   }
 
+  @Permission('recipe.submit')
   @Post('batchSubmit')
   @HttpCode(200)
   @ApiOperation({
@@ -216,6 +228,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new SubmitRecipesCommand(actor, ids));
   }
 
+  @Permission('recipe.release')
   @Post('batchRelease')
   @HttpCode(200)
   @ApiOperation({ summary: 'Release recipes waiting for release (version + 1); per-recipe outcome' })
@@ -225,6 +238,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new ReleaseRecipesCommand(actor, ids));
   }
 
+  @Permission('recipe.release')
   @Post('batchRecallEditing')
   @HttpCode(200)
   @ApiOperation({ summary: 'Recall recipes to editing; per-recipe outcome' })
@@ -234,6 +248,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new RecallRecipesToEditingCommand(actor, ids));
   }
 
+  @Permission('recipe.release')
   @Post('batchRecallWaitRelease')
   @HttpCode(200)
   @ApiOperation({ summary: 'Recall released recipes to waiting release; per-recipe outcome' })
@@ -243,6 +258,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new RecallRecipesToWaitingReleaseCommand(actor, ids));
   }
 
+  @Permission('recipe.release')
   @Post('batchUpdateOnlineStatus')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set recipes online or offline; per-recipe outcome' })
@@ -252,6 +268,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new SetRecipesOnlineStatusCommand(actor, ids, online));
   }
 
+  @Permission('recipe.release')
   @Post('batchUpdateBuyStatus')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set recipes paid or free; per-recipe outcome' })
@@ -261,6 +278,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new SetRecipesPaidStatusCommand(actor, ids, paid));
   }
 
+  @Permission('recipe.edit')
   @Post('batchUpdateCategory')
   @HttpCode(200)
   @ApiOperation({ summary: 'Move recipes to a category of the brand (null: none); per-recipe outcome' })
@@ -270,6 +288,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new ChangeRecipesCategoryCommand(actor, ids, categoryId));
   }
 
+  @Permission('recipe.edit')
   @Post('batchRelModel')
   @HttpCode(200)
   @ApiOperation({
@@ -281,6 +300,7 @@ export class RecipeCommandsController {
     return this.batch(res, (actor) => new LinkRecipeModelsCommand(actor, ids, productCodes));
   }
 
+  @Permission('recipe.edit')
   @Post('batchDeleteModel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Unlink compatible models from recipes; per-recipe outcome' })

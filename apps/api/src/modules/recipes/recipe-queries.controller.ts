@@ -17,12 +17,14 @@ import {
   recipePreviewQuerySchema,
   recipeSearchQuerySchema,
 } from './recipe.api.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 /**
  * The recipe queries of §7 plus the history. Lists and details read the read models (send back a command's
  * `x-read-position` to see its effect); the history reads the stream itself.
  */
 @ApiTags('recipes')
+@Permission('read')
 @Controller('recipe')
 export class RecipeQueriesController {
   constructor(private readonly queries: QueryBus) {}

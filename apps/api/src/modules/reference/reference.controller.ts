@@ -22,6 +22,7 @@ import { pagedQuery } from '../../common/paging.js';
 import { parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { IMPORT_TEMPLATES } from './templates.js';
+import { Permission } from '../../common/permission.decorator.js';
 
 const brandQuery = z.object({ brandOwnerCode: text({ trim: false }).optional() });
 const subBrandQuery = z.object({ subBrandCode: text({ trim: false }).min(1, { message: 'bad_request' }) });
@@ -42,6 +43,7 @@ const localized = <T extends { name_zh: string; name_en: string }>(row: T) =>
   requestContext.lang() === 'zh' ? row.name_zh : row.name_en;
 
 @ApiTags('reference')
+@Permission('read')
 @Controller()
 export class ReferenceController {
   constructor(private readonly db: Db) {}

@@ -3,8 +3,9 @@ import type { ApkBatchOutcome } from '../../apk-command-runner.js';
 import type { ApkActor } from '../../apk-streams.js';
 
 /**
- * Audits packages pending review: pass each, or return each with `reason`. The actor's role must be auditor or
- * admin, and nobody audits their own submission (the decider's rules); each package succeeds or fails on its own.
+ * Audits packages pending review: pass each, or return each with `reason`. Who may audit is the `apk.audit`
+ * permission of the route; nobody audits their own submission (the decider's rule); each package succeeds or
+ * fails on its own.
  */
 export class AuditApksCommand extends Command<ApkBatchOutcome> {
   constructor(

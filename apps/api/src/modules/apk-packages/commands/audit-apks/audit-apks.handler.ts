@@ -8,10 +8,10 @@ export class AuditApksHandler implements ICommandHandler<AuditApksCommand> {
   constructor(private readonly runner: ApkCommandRunner) {}
 
   execute({ actor, ids, pass, reason }: AuditApksCommand) {
-    const { account: by, role } = actor;
+    const { account: by } = actor;
     return this.runner.runMany(actor, ids, (): ApkCommand[] => {
       const at = new Date().toISOString();
-      return [pass ? { type: 'PassApkAudit', by, role, at } : { type: 'ReturnApk', by, role, reason, at }];
+      return [pass ? { type: 'PassApkAudit', by, at } : { type: 'ReturnApk', by, reason, at }];
     });
   }
 }
