@@ -363,7 +363,12 @@ try {
     const res = await fetch(system.baseUrl + url, {
       method,
       body: form,
-      headers: { 'x-lang': 'zh', cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        'x-lang': 'zh',
+        // The web app's request marker: the API refuses changes (login included) without it.
+        'x-requested-with': 'kb-admin',
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, searchList } from './support/gestures.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
@@ -217,6 +217,7 @@ describe('APK sub-package list (en)', () => {
     for (const versionNumber of ['3.0.0', '3.1.0']) {
       const res = await demo.request.post('/api/subApk/addAndApproval', {
         data: { subBrandCode: 'DEMO-BAKE', productCode: 'OV-40', versionNumber, ...SEEDED_FILES },
+        headers: API_HEADERS,
       });
       expect(await res.json()).toMatchObject({ status: 200, data: { reviewStatus: 'pending_review' } });
     }

@@ -13,7 +13,7 @@ import {
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
-import { location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, location, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish } from './support/gestures.js';
 
 // One system for the whole file: the accessory library in English, online categories in Chinese.
@@ -182,6 +182,7 @@ describe('online categories (zh)', () => {
     const gone = randomUUID();
     const linked = await page.request.post('/api/appOnlineCatRecipe/batchAdd', {
       data: { categoryId: id, recipeIds: [gone] },
+      headers: API_HEADERS,
     });
     expect(linked.status()).toBe(200);
     await page.reload();

@@ -12,7 +12,7 @@ import {
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
-import { location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, location, loginAs, startHarness, type Harness } from './support/harness.js';
 import { searchList } from './support/gestures.js';
 
 // One system for the whole file: category settings in Chinese, and language settings (brand OTHER).
@@ -142,6 +142,7 @@ describe('category settings (zh)', () => {
     await loginAs(page);
     const created = await page.request.post('/api/recipeCategory/add', {
       data: { number: 'FRY', mainLang: 'zh', names: { zh: '煎炸' }, sort: 5 },
+      headers: API_HEADERS,
     });
     const { id, version } = ((await created.json()) as { data: { id: string; version: number } }).data;
 
@@ -150,6 +151,7 @@ describe('category settings (zh)', () => {
     // Someone else saves in between.
     const other = await page.request.post('/api/recipeCategory/update', {
       data: { id, version, number: 'FRY', mainLang: 'zh', names: { zh: '油炸', en: 'Fried' }, sort: 5 },
+      headers: API_HEADERS,
     });
     expect(other.status()).toBe(200);
 

@@ -4,7 +4,7 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
 import { searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
@@ -152,7 +152,7 @@ describe('offline recipe packs (en)', () => {
       const res = await page.request.fetch(url, {
         method,
         data,
-        headers: position ? { 'x-read-position': position } : {},
+        headers: position ? { ...API_HEADERS, 'x-read-position': position } : API_HEADERS,
       });
       return {
         body: (await res.json()) as { status: number; data: any },

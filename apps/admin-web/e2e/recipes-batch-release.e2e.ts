@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu, pngImage } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the library and the detail follow each command (read-your-writes).
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 /** The API as the logged-in browser (its session cookie): a shortcut to set up many recipes at once. */
 async function apiPost(page: Page, url: string, data: unknown) {
-  const res = await page.request.post(url, { data });
+  const res = await page.request.post(url, { data, headers: API_HEADERS });
   const body = (await res.json()) as { status: number; desc: string; data: { id: string } };
   if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
   return body.data;
@@ -88,6 +88,7 @@ describe('batch release of 20 recipes, and reviews on the detail (zh)', () => {
     await loginAs(page);
     const upload = await page.request.post('/api/file/upload', {
       multipart: { file: { name: 'soup.png', mimeType: 'image/png', buffer: pngImage(16) } },
+      headers: API_HEADERS,
     });
     const picture = ((await upload.json()) as { data: { fileCode: string } }).data.fileCode;
     const numbers = Array.from({ length: 20 }, (_, i) => `BR-${String(i + 1).padStart(2, '0')}`);

@@ -11,8 +11,9 @@ import { pino } from 'pino';
 import { LANG_COOKIE, LANG_HEADER, type UiLang } from '@kb/contracts';
 import { AppModule } from './app.module.js';
 import { requestContext } from './common/request-context.js';
-import type { AppConfig } from './config.js';
+import { appOrigins, trustProxySetting, type AppConfig } from './config.js';
 import { PinoNestLogger } from './infra/logger.js';
+import { sameOriginChanges } from './modules/auth/same-origin.middleware.js';
 
 function langOf(req: Request): UiLang {
   const raw = String(
@@ -28,7 +29,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     logger: new PinoNestLogger(log),
     bodyParser: false,
   });
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxySetting(config));
   app.use(cookieParser());
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = String(req.headers['x-request-id'] ?? randomUUID());
@@ -49,6 +50,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     });
     requestContext.run({ requestId, lang: langOf(req), ip: req.ip ?? 'unknown' }, next);
   });
+  app.use('/api', sameOriginChanges(appOrigins(config)));
   app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
   app.setGlobalPrefix('api');
 

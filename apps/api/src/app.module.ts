@@ -12,6 +12,7 @@ import { Mailer } from './modules/accounts/mailer.js';
 import { AuthController } from './modules/auth/auth.controller.js';
 import { AuthGuard } from './modules/auth/auth.guard.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { FilesController } from './modules/files/files.controller.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
         AuthService,
+        LoginThrottle,
         EmailCodeService,
         Mailer,
       ],

@@ -19,12 +19,65 @@ const schema = z
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(10000).default(3000),
+    /** Origins (scheme://host[:port], comma-separated) the web app is served from; unset: the request's own. */
+    APP_ORIGIN: z.string().optional(),
+    /** Proxies whose X-Forwarded-* headers are believed (Express `trust proxy` list); unset: none. */
+    TRUST_PROXY: z.string().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.CAPTCHA_TEST_CODE) {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_CODE'], message: 'must not be set in production' });
     }
+    for (const origin of listOf(c.APP_ORIGIN)) {
+      if (!isOrigin(origin)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['APP_ORIGIN'],
+          message: `"${origin}" is not an origin like https://admin.example.com`,
+        });
+      }
+    }
+    // Trusting every hop would let any caller choose the address its login attempts are counted under.
+    if (c.TRUST_PROXY?.trim().toLowerCase() === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message: 'list the proxies (addresses or subnets)',
+      });
+    }
   });
+
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin === value.replace(/\/$/, '').toLowerCase()
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The configured origins of the web app, normalised as browsers send `Origin`; empty when unset. */
+export function appOrigins(config: AppConfig): string[] {
+  return listOf(config.APP_ORIGIN).map((o) => new URL(o).origin);
+}
+
+/** Express's `trust proxy` setting: false (the socket's address is the client's) unless proxies are listed. */
+export function trustProxySetting(config: AppConfig): false | number | string[] {
+  const entries = listOf(config.TRUST_PROXY);
+  if (!entries.length || (entries.length === 1 && /^(false|none)$/i.test(entries[0]!))) return false;
+  if (entries.length === 1 && /^\d+$/.test(entries[0]!)) return Number(entries[0]);
+  return entries;
+}
 
 export type AppConfig = z.infer<typeof schema>;
 

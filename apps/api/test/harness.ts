@@ -12,6 +12,7 @@ import {
   type ReceivedMail,
   type TestDatabase,
 } from '@kb/testing';
+import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@kb/contracts';
 import { createApp } from '../src/app.factory.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
@@ -73,7 +74,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** A browser-like client: keeps cookies, sends the language header. */
+/** A browser-like client of the web app: keeps cookies, sends the language header and the app's request marker. */
 export class Client {
   cookies = new Map<string, string>();
   constructor(
@@ -86,7 +87,11 @@ export class Client {
     url: string,
     init: { body?: RequestInit['body']; json?: unknown; headers?: Record<string, string> } = {},
   ) {
-    const headers: Record<string, string> = { 'x-lang': this.lang, ...init.headers };
+    const headers: Record<string, string> = {
+      'x-lang': this.lang,
+      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+      ...init.headers,
+    };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let body = init.body;
     if (init.json !== undefined) {

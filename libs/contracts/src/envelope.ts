@@ -21,3 +21,9 @@ export type UiLang = (typeof UI_LANGS)[number];
 /** Header and cookie the web app sends to choose the language of `desc`. */
 export const LANG_HEADER = 'x-lang';
 export const LANG_COOKIE = 'lang';
+/**
+ * Header, with its one value, that every state-changing call to /api carries. A plain HTML form cannot send a
+ * header, and a page of another origin cannot add one without a CORS preflight the API never grants.
+ */
+export const REQUESTED_WITH_HEADER = 'x-requested-with';
+export const REQUESTED_WITH_VALUE = 'kb-admin';

@@ -1,11 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@kb/contracts';
 import { startSystem, type RunningSystem } from '@kb/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const webDist = path.resolve(import.meta.dirname, '../../dist');
 
 export const CAPTCHA = '0000';
+
+/** Headers of a test's own calls to /api (`page.request`): the web app's marker, without which changes are refused. */
+export const API_HEADERS = { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE };
 
 export interface Harness {
   system: RunningSystem;

@@ -1,7 +1,14 @@
-import { LANG_HEADER, type Envelope, type UiLang } from '@kb/contracts';
+import {
+  LANG_HEADER,
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+  type Envelope,
+  type UiLang,
+} from '@kb/contracts';
 
 /**
  * The one door to `/api`. Every call carries the UI language (`x-lang`) so that `desc` comes back translated,
+ * and the request marker without which the API refuses a change (a forged form from another origin lacks it),
  * unwraps the `{ status, desc, data }` envelope and applies the §8 error catalogue in one place:
  * 401 (or a 500 saying "not logged in") → stored login cleared, go to /login; 403 → no-permission page;
  * any other failure → `desc` in an error toast; a failed reference load → logged only.
@@ -107,6 +114,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   const headers: Record<string, string> = {
     ...options.headers,
     [LANG_HEADER]: h.lang(),
+    [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
     Accept: 'application/json',
   };
   let body: BodyInit | undefined;

@@ -1,5 +1,6 @@
 import type { UiLang } from '@kb/contracts';
 import { APK_MESSAGES, OFFLINE_PACK_MESSAGES, RECIPE_MESSAGES } from '@kb/domain';
+import { AUTH_API_MESSAGES } from '../modules/auth/auth-api.messages.js';
 import { APK_API_MESSAGES } from '../modules/apk-packages/apk-api.messages.js';
 import { PERMISSION_MESSAGES } from '../modules/auth/permission.messages.js';
 import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
@@ -111,6 +112,7 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   dict_type_invalid: { zh: '字典类型有误', en: 'Unknown dictionary type' },
   template_not_found: { zh: '模板文件不存在', en: 'No such template file' },
   page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
+  ...AUTH_API_MESSAGES,
   ...RECIPE_MESSAGES,
   ...RECIPE_API_MESSAGES,
   ...RECIPE_EVALUATION_API_MESSAGES,

@@ -1,5 +1,6 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type pg from 'pg';
 import {
   emailCaptchaSchema,
@@ -15,6 +16,7 @@ import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { AuthService } from '../auth/auth.service.js';
+import { LoginThrottle, withRetryAfter } from '../auth/login-throttle.js';
 import { hashPasswordDigest, md5Hex, verifyPasswordDigest } from '../auth/password.js';
 import { EmailCodeService } from './email-code.service.js';
 import { Permission } from '../../common/permission.decorator.js';
@@ -26,6 +28,7 @@ export class AccountsController {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     private readonly auth: AuthService,
     private readonly codes: EmailCodeService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   @Permission('account.self')
@@ -33,14 +36,17 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Change one’s own password; other sessions of the user end' })
   @ApiBodyFrom(updatePasswordSchema)
-  async updatePassword(@Body() body: unknown) {
+  async updatePassword(@Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     const input = parseInput(updatePasswordSchema, body);
     const user = requestContext.user();
+    // A session left open must not become a way to guess the password.
+    await withRetryAfter(res, this.throttle.admitPasswordCheck(user.id));
     const { rows } = await this.pool.query<{ password_hash: string | null }>(
       'SELECT password_hash FROM staff_users WHERE id = $1',
       [user.id],
     );
     if (!(await verifyPasswordDigest(input.originalPassword, rows[0]?.password_hash ?? null))) {
+      await this.throttle.recordPasswordCheckFailure(user.id);
       throw new AppError(
         400,
         'original_password_wrong',
@@ -48,6 +54,7 @@ export class AccountsController {
         { fieldErrors: { originalPassword: 'original_password_wrong' } },
       );
     }
+    await this.throttle.recordPasswordCheckSuccess(user.id);
     const digest = md5Hex(input.newPassword);
     if (digest === input.originalPassword.toLowerCase()) throw new AppError(400, 'password_same_as_old');
     await this.pool.query(

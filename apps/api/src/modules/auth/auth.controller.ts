@@ -9,14 +9,17 @@ import { Public } from '../../common/public.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { AppError } from '../../common/app-error.js';
 import { AuthService, CAPTCHA_COOKIE, SESSION_COOKIE } from './auth.service.js';
 import { Permission } from '../../common/permission.decorator.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, LoginThrottle, withRetryAfter } from './login-throttle.js';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -50,9 +53,24 @@ export class AuthController {
   async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const input = parseInput(loginRequestSchema, body);
     const ip = requestContext.get()?.ip ?? 'unknown';
-    await this.auth.assertNotLockedOut(input.account, ip);
+    const attempt = await withRetryAfter(
+      res,
+      this.throttle.admit(input.account, ip, req.cookies?.[DEVICE_COOKIE]),
+    );
     await this.auth.checkCaptcha(req.cookies?.[CAPTCHA_COOKIE], input.captcha);
-    const user = await this.auth.verifyCredentials(input.account, input.password, ip);
+    const row = await this.auth.verifyCredentials(input.account, input.password);
+    if (!row) {
+      await this.throttle.recordFailure(attempt);
+      throw new AppError(400, 'login_failed');
+    }
+    const user = this.auth.admit(row);
+    const deviceToken = await this.throttle.recordSuccess(attempt);
+    // Marks this browser as one the owner used: its attempts are not slowed when others guess the password.
+    res.cookie(DEVICE_COOKIE, deviceToken, {
+      ...this.cookieBase(),
+      path: '/api/auth',
+      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    });
     const remember = input.remember ?? false;
     const { token, maxAgeMs } = await this.auth.createSession(user, remember, ip);
     // Without "remember" the cookie ends with the browser session (and the server session after 12 h).

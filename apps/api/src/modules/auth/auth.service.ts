@@ -7,18 +7,16 @@ import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL, REDIS } from '../../infra/tokens.js';
 import { drawCaptcha, randomCaptchaCode } from './captcha-image.js';
-import { verifyPasswordDigest } from './password.js';
+import { hashPasswordDigest, verifyPasswordDigest } from './password.js';
 
 const CAPTCHA_TTL_S = 120;
-const FAIL_WINDOW_S = 15 * 60;
-const MAX_FAILURES = 5;
 const REMEMBER_TTL_MS = 30 * 24 * 3600 * 1000;
 const SESSION_TTL_MS = 12 * 3600 * 1000;
 
 export const SESSION_COOKIE = 'kb_session';
 export const CAPTCHA_COOKIE = 'kb_captcha';
 
-interface StaffRow {
+export interface StaffRow {
   id: string;
   account: string;
   name: string;
@@ -51,7 +49,14 @@ export function toSessionUser(r: StaffRow): SessionUser {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Captchas, login throttling and sessions. Sessions live in Postgres; captchas and counters in Redis. */
+/**
+ * Checked instead of a stored hash when the account does not exist (or has no password yet), so that a refusal
+ * takes as long either way and the answer time does not tell which accounts exist.
+ */
+let dummyHash: Promise<string> | null = null;
+const dummyPasswordHash = () => (dummyHash ??= hashPasswordDigest(randomBytes(16).toString('hex')));
+
+/** Captchas, credentials and sessions. Sessions live in Postgres; captchas in Redis (throttling: LoginThrottle). */
 @Injectable()
 export class AuthService {
   constructor(
@@ -81,40 +86,22 @@ export class AuthService {
       throw new AppError(400, 'captcha_wrong');
   }
 
-  private failureKeys(account: string, ip: string) {
-    return [this.key('login-fail', 'acct', account.toLowerCase()), this.key('login-fail', 'ip', ip)];
-  }
-
-  async assertNotLockedOut(account: string, ip: string): Promise<void> {
-    for (const k of this.failureKeys(account, ip)) {
-      const count = Number((await this.redis.get(k)) ?? 0);
-      if (count >= MAX_FAILURES) {
-        const ttl = await this.redis.ttl(k);
-        throw new AppError(429, 'too_many_attempts', { minutes: Math.max(1, Math.ceil(ttl / 60)) });
-      }
-    }
-  }
-
-  private async recordFailure(account: string, ip: string): Promise<void> {
-    for (const k of this.failureKeys(account, ip)) {
-      const count = await this.redis.incr(k);
-      // The window starts at the first failure; the fifth failure blocks for a full 15 minutes from then.
-      if (count === 1 || count === MAX_FAILURES) await this.redis.expire(k, FAIL_WINDOW_S);
-    }
-  }
-
-  async verifyCredentials(account: string, passwordDigest: string, ip: string): Promise<SessionUser> {
+  /** The user whose password this is, or null; as slow for an unknown account as for a wrong password. */
+  async verifyCredentials(account: string, passwordDigest: string): Promise<StaffRow | null> {
     const { rows } = await this.pool.query<StaffRow>(`${STAFF_SELECT} WHERE lower(u.account) = lower($1)`, [
       account,
     ]);
     const row = rows[0];
-    const valid = row ? await verifyPasswordDigest(passwordDigest, row.password_hash) : false;
-    if (!row || !valid) {
-      await this.recordFailure(account, ip);
-      throw new AppError(400, 'login_failed');
-    }
+    const valid = await verifyPasswordDigest(
+      passwordDigest,
+      row?.password_hash ?? (await dummyPasswordHash()),
+    );
+    return row?.password_hash && valid ? row : null;
+  }
+
+  /** A verified user who may log in (403 when the account is disabled). */
+  admit(row: StaffRow): SessionUser {
     if (row.disabled) throw new AppError(403, 'account_disabled');
-    await this.redis.del(this.key('login-fail', 'acct', account.toLowerCase()));
     return toSessionUser(row);
   }
 
@@ -125,6 +112,8 @@ export class AuthService {
   ): Promise<{ token: string; maxAgeMs: number }> {
     const token = randomBytes(32).toString('base64url');
     const maxAgeMs = remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
+    // Logins are where sessions are made, so also where the ended ones are cleared away.
+    await this.pool.query('DELETE FROM staff_sessions WHERE expires_at <= now()');
     await this.pool.query(
       `INSERT INTO staff_sessions (id, user_id, brand_owner_code, remember, ip, expires_at)
        VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,

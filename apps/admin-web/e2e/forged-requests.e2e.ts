@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+
+let h: Harness;
+let attacker: Server;
+let attackerUrl: string;
+/** The page the attacker's server answers; set by each test before the victim visits it. */
+let attackPage = '';
+
+beforeAll(async () => {
+  h = await startHarness();
+  attacker = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(attackPage);
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+  attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  attacker?.closeAllConnections();
+  await new Promise((resolve) => attacker?.close(resolve));
+  await h?.stop();
+});
+
+/**
+ * Another origin of the same host (same site, so the SameSite=Lax session cookie goes along): credentialed
+ * fetches, one with the app's marker header, then an auto-submitted form, all deleting the recipe.
+ */
+function forgeryPage(apiUrl: string, id: string): string {
+  const target = `${apiUrl}/api/recipe/delete`;
+  return `<!doctype html><title>win a prize</title>
+<form id="forged" method="POST" action="${target}"><input name="id" value="${id}"></form>
+<script>
+  const attempts = [
+    fetch(${JSON.stringify(target)}, {
+      method: 'POST', credentials: 'include', mode: 'no-cors',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=${id}',
+    }),
+    fetch(${JSON.stringify(target)}, {
+      method: 'POST', credentials: 'include',
+      headers: { 'content-type': 'application/json', ${JSON.stringify(Object.keys(API_HEADERS)[0])}: 'kb-admin' },
+      body: JSON.stringify({ id: '${id}' }),
+    }),
+  ];
+  Promise.allSettled(attempts).then(() => document.getElementById('forged').submit());
+</script>`;
+}
+
+describe('a page of another origin', () => {
+  it('cannot delete a recipe of the logged-in user by form or by fetch', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const added = await page.request.post('/api/recipe/add', {
+      headers: API_HEADERS,
+      data: {
+        type: 'SOUP',
+        number: 'CSRF-E2E',
+        mainLang: 'zh',
+        langs: ['zh'],
+        texts: { zh: { name: '跨站测试汤' } },
+        productCodes: ['TM-6'],
+      },
+    });
+    const { id } = ((await added.json()) as { data: { id: string } }).data;
+    expect(id).toBeTruthy();
+
+    const deleteRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/recipe/delete')) deleteRequests.push(r.method());
+    });
+    attackPage = forgeryPage(h.baseUrl, id);
+    await page.goto(attackerUrl);
+    // The form lands the browser on the API's answer.
+    await page.waitForURL(`${h.baseUrl}/api/recipe/delete`);
+    const answer = JSON.parse((await page.locator('body').textContent()) ?? '{}') as { status: number };
+    expect(answer.status).toBe(403);
+    expect(deleteRequests.length).toBeGreaterThanOrEqual(2);
+
+    const pool = new pg.Pool({ connectionString: h.system.db.url, max: 1 });
+    try {
+      const { rows } = await pool.query<{ type: string }>('SELECT type FROM events WHERE stream_id = $1', [
+        `recipe-${id}`,
+      ]);
+      expect(rows.map((r) => r.type)).toEqual(['RecipeCreated']);
+    } finally {
+      await pool.end();
+    }
+    // Still the user's: the app itself may delete it.
+    const own = await page.request.post('/api/recipe/delete', { headers: API_HEADERS, data: { id } });
+    expect(((await own.json()) as { status: number }).status).toBe(200);
+  });
+});
