@@ -51,13 +51,43 @@ async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   }
 }
 
+/** A 400 naming each wrong field (`messages.3.sampledAt`), the first one in `desc`. */
+function invalidBody(fieldErrors: Record<string, string>): HttpError {
+  const [field, message] = Object.entries(fieldErrors)[0]!;
+  return new HttpError(400, `Invalid body: ${field === '_' ? '' : `${field}: `}${message}`, { fieldErrors });
+}
+
 function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
-  const [field, message] = Object.entries(fieldErrors)[0]!;
-  throw new HttpError(400, `Invalid body: ${field === '_' ? '' : `${field}: `}${message}`, { fieldErrors });
+  throw invalidBody(fieldErrors);
+}
+
+// Postgres cannot store year 0 (and the ISO format has no years before it); no device clock is set before 1970.
+const EARLIEST_DEVICE_TIME = Date.parse('1970-01-01T00:00:00Z');
+
+/**
+ * Refuses message times a device clock cannot honestly hold: before 1970, or further ahead of the server's
+ * clock than `maxSkewMs` (such a sample would stay the device's newest for as long as its clock is wrong).
+ */
+function checkDeviceTimes(
+  messages: readonly Record<string, unknown>[],
+  field: 'sampledAt' | 'reportedAt',
+  receivedAt: number,
+  maxSkewMs: number,
+): void {
+  const fieldErrors: Record<string, string> = {};
+  messages.forEach((message, i) => {
+    const at = Date.parse(message[field] as string);
+    if (at < EARLIEST_DEVICE_TIME)
+      fieldErrors[`messages.${i}.${field}`] = 'earlier than 1970-01-01T00:00:00Z';
+    else if (at > receivedAt + maxSkewMs)
+      fieldErrors[`messages.${i}.${field}`] =
+        `more than ${Math.round(maxSkewMs / 1000)} s ahead of the server's clock; set the device's clock`;
+  });
+  if (Object.keys(fieldErrors).length) throw invalidBody(fieldErrors);
 }
 
 /** Trusts a checked credential for `ttlMs` (a revocation takes that long to bite); never caches a refusal. */
@@ -91,6 +121,7 @@ export function createDeviceApi(deps: {
   telemetryQueue: Queue;
   faultQueue: Queue;
   authCacheMs: number;
+  maxClockSkewMs: number;
 }) {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
 
@@ -123,13 +154,16 @@ export function createDeviceApi(deps: {
     limit: number,
     queue: Queue,
     job: string,
+    timeField: 'sampledAt' | 'reportedAt',
   ): Promise<Envelope<DevicePostAnswer>> {
     const device = await authenticate(req);
-    const receivedAt = new Date().toISOString();
+    const received = Date.now();
+    const receivedAt = new Date(received).toISOString();
     const { messages } = validate(schema, await readJson(req, limit));
     const ids = new Set(messages.map((m) => m.messageId));
     if (ids.size !== messages.length)
       throw new HttpError(400, 'Invalid body: messages: every messageId in a batch must be different');
+    checkDeviceTimes(messages, timeField, received, deps.maxClockSkewMs);
     try {
       await queue.add(job, {
         deviceId: device.deviceId,
@@ -151,11 +185,19 @@ export function createDeviceApi(deps: {
       '/device/v1/telemetry': {
         method: 'POST',
         run: () =>
-          post(req, telemetryPostSchema, BODY_LIMITS.telemetry, deps.telemetryQueue, 'telemetry-batch'),
+          post(
+            req,
+            telemetryPostSchema,
+            BODY_LIMITS.telemetry,
+            deps.telemetryQueue,
+            'telemetry-batch',
+            'sampledAt',
+          ),
       },
       '/device/v1/faults': {
         method: 'POST',
-        run: () => post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch'),
+        run: () =>
+          post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch', 'reportedAt'),
       },
     };
     if (path === '/device/v1/openapi.json' && req.method === 'GET') {

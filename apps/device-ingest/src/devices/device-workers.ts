@@ -39,15 +39,17 @@ export function startDeviceWorkers(deps: {
   concurrency: number;
   lockDurationMs: number;
   sweepMs: number;
+  maxClockSkewMs: number;
   onError: (err: Error, source: string) => void;
 }): DeviceWorkers {
   const { log } = deps;
-  const telemetry = new BatchWriter<TelemetryWrite>((rows) => storeTelemetry(deps.pool, rows), {
+  const store = { maxClockSkewMs: deps.maxClockSkewMs };
+  const telemetry = new BatchWriter<TelemetryWrite>((rows) => storeTelemetry(deps.pool, rows, store), {
     maxItems: 2000,
     lingerMs: 5,
     maxConcurrent: 3,
   });
-  const faults = new BatchWriter<FaultWrite>((rows) => storeFaults(deps.pool, rows), {
+  const faults = new BatchWriter<FaultWrite>((rows) => storeFaults(deps.pool, rows, store), {
     maxItems: 200,
     lingerMs: 5,
     maxConcurrent: 2,
