@@ -131,6 +131,8 @@ export async function startIngest(
       lockDurationMs: config.INGEST_JOB_LOCK_MS,
       sweepMs: config.INGEST_SWEEP_MS,
       maxClockSkewMs: config.INGEST_MAX_CLOCK_SKEW_MS,
+      telemetryQueue: queueNamed(TELEMETRY_QUEUE),
+      faultQueue: queueNamed(FAULT_QUEUE),
       onError: onRedisError,
     });
 

@@ -360,6 +360,70 @@ describe('device API and ingestion', () => {
     expect((row.last_sample_at as Date).toISOString()).toBe(sampledAt);
   });
 
+  /** The failed jobs (dead letters) of a queue that carry the message `messageId`. */
+  const deadLetters = async (queue: Queue, messageId: string) =>
+    (await queue.getFailed(0, -1)).filter((j) =>
+      (j.data as { messages: { messageId: string }[] }).messages.some((m) => m.messageId === messageId),
+    );
+
+  it('stores the batch-mates of a message Postgres refuses and puts that one alone in the dead letters', async () => {
+    const { deviceId } = await activated('dev-d1');
+    // Queued straight on the queue, as a job already in Redis before the device API checked times would be.
+    const messages = Array.from({ length: 40 }, (_, i) => ({ messageId: `d-${i}`, sampledAt: now(i - 40) }));
+    messages[17] = { messageId: 'year-zero', sampledAt: '0000-01-01T00:00:00Z' };
+    const job = await telemetryQueue.add('telemetry-batch', {
+      deviceId,
+      brandOwnerCode: 'DEMO',
+      receivedAt: now(),
+      messages,
+    });
+    expect(
+      await waitFor(
+        () => storedCount(deviceId),
+        (n) => n === 39,
+      ),
+    ).toBe(39);
+    const [dead] = await waitFor(
+      () => deadLetters(telemetryQueue, 'year-zero'),
+      (d) => d.length > 0,
+    );
+    expect(dead!.data).toMatchObject({ deviceId, messages: [{ messageId: 'year-zero' }] });
+    expect(dead!.failedReason).toMatch(/date\/time field value out of range/);
+    // Refused for its data: failed at once, not retried.
+    expect(dead!.attemptsMade).toBe(1);
+    expect(await (await telemetryQueue.getJob(job.id!))!.getState()).toBe('completed');
+    expect((await telemetryQueue.getJob(job.id!))!.returnvalue).toEqual({ messages: 39, refused: 1 });
+  });
+
+  it('stores the batch-mates of a message no longer valid in a queued job and dead-letters that one', async () => {
+    const { deviceId } = await activated('dev-d2');
+    const report = (messageId: string, errorLog: string) => ({
+      messageId,
+      type: 'MOTOR',
+      reportedAt: now(),
+      errorLog,
+    });
+    await faultQueue.add('fault-batch', {
+      deviceId,
+      brandOwnerCode: 'DEMO',
+      receivedAt: now(),
+      messages: [report('f-ok-1', 'E31'), report('f-nul', 'E31\u0000stall'), report('f-ok-2', 'E12')],
+    });
+    const rows = async () =>
+      (await pool.query('SELECT message_id FROM device_faults WHERE device_id = $1 ORDER BY 1', [deviceId]))
+        .rows;
+    expect(await waitFor(rows, (r) => r.length === 2)).toEqual([
+      { message_id: 'f-ok-1' },
+      { message_id: 'f-ok-2' },
+    ]);
+    const [dead] = await waitFor(
+      () => deadLetters(faultQueue, 'f-nul'),
+      (d) => d.length > 0,
+    );
+    expect(dead!.failedReason).toBe('invalid message: errorLog: text_invalid_chars');
+    expect(dead!.data.messages).toHaveLength(1);
+  });
+
   it('stores a resent batch once, telemetry and faults alike', async () => {
     const { deviceId, credential } = await activated('dev-i1');
     const batch = Array.from({ length: 50 }, (_, i) => ({
