@@ -35,6 +35,11 @@ const schema = z.object({
    * How far ahead of the server's clock a sample or fault time may be: a post holding a later one is refused,
    * so one device clock gone wrong cannot pin the device's state to a time real samples never reach.
    */
+  /**
+   * Backpressure: posts waiting in a device queue (one per posted batch) past which the device API answers 503
+   * with Retry-After. About a second of the workers' pace with batches of 50 on a small machine.
+   */
+  INGEST_MAX_WAITING_POSTS: z.coerce.number().int().min(1).max(10_000_000).default(500),
   INGEST_MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_MAX_CLOCK_SKEW_MS),
 });
 

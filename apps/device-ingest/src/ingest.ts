@@ -114,6 +114,7 @@ export async function startIngest(
           faultQueue: queueNamed(FAULT_QUEUE),
           authCacheMs: config.INGEST_AUTH_CACHE_MS,
           maxClockSkewMs: config.INGEST_MAX_CLOCK_SKEW_MS,
+          maxWaitingPosts: config.INGEST_MAX_WAITING_POSTS,
         });
   const deviceConnection =
     config.INGEST_ROLE === 'http'

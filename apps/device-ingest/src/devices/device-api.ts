@@ -26,6 +26,7 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -111,6 +112,48 @@ class CredentialCache {
   }
 }
 
+/** How long the device API trusts the waiting-job count it read from Redis. */
+const BACKLOG_CHECK_MS = 100;
+/** What a refused device is told to wait before posting again. */
+const RETRY_AFTER_S = 1;
+
+/**
+ * The backlog of one device queue as the device API sees it: the waiting jobs Redis counted at most
+ * BACKLOG_CHECK_MS ago, plus the jobs this process added since. One count per queue and interval, however many
+ * posts arrive; other processes' posts show at the next count.
+ */
+class Backlog {
+  private counted = 0;
+  private countedAt = -Infinity;
+  private addedSince = 0;
+  private counting: Promise<void> | undefined;
+
+  constructor(
+    private readonly queue: Queue,
+    private readonly maxWaiting: number,
+  ) {}
+
+  /** True when the queue holds `maxWaiting` posts or more; throws when Redis does not answer. */
+  async full(): Promise<boolean> {
+    if (performance.now() - this.countedAt > BACKLOG_CHECK_MS) {
+      this.counting ??= this.queue
+        .getWaitingCount()
+        .then((n) => {
+          this.counted = n;
+          this.addedSince = 0;
+          this.countedAt = performance.now();
+        })
+        .finally(() => (this.counting = undefined));
+      await this.counting;
+    }
+    return this.counted + this.addedSince >= this.maxWaiting;
+  }
+
+  added(): void {
+    this.addedSince++;
+  }
+}
+
 /**
  * The device-facing endpoints under /device/v1 (README: "Device API"): activation with the brand's factory key,
  * then telemetry and fault batches with the device's own credential. Posting endpoints only validate and
@@ -122,8 +165,35 @@ export function createDeviceApi(deps: {
   faultQueue: Queue;
   authCacheMs: number;
   maxClockSkewMs: number;
+  /** Waiting posts in a device queue past which posts are refused with 503 and Retry-After. */
+  maxWaitingPosts: number;
 }) {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
+  const backlogs = new Map(
+    [deps.telemetryQueue, deps.faultQueue].map((q) => [q, new Backlog(q, deps.maxWaitingPosts)]),
+  );
+
+  /**
+   * Backpressure: past the bound the workers are behind by more than they should be, and accepting more would
+   * only grow the wait (and Redis). The device keeps its batch and posts it again after Retry-After.
+   */
+  async function admit(queue: Queue): Promise<Backlog> {
+    const backlog = backlogs.get(queue)!;
+    let full: boolean;
+    try {
+      full = await backlog.full();
+    } catch {
+      throw new HttpError(503, 'Cannot queue the batch now; post it again later');
+    }
+    if (full)
+      throw new HttpError(
+        503,
+        `Too many messages waiting to be stored; post the batch again in ${RETRY_AFTER_S} s`,
+        { retryAfterSeconds: RETRY_AFTER_S },
+        { 'retry-after': String(RETRY_AFTER_S) },
+      );
+    return backlog;
+  }
 
   async function authenticate(req: IncomingMessage): Promise<AuthenticatedDevice> {
     const header = req.headers.authorization ?? '';
@@ -157,6 +227,7 @@ export function createDeviceApi(deps: {
     timeField: 'sampledAt' | 'reportedAt',
   ): Promise<Envelope<DevicePostAnswer>> {
     const device = await authenticate(req);
+    const backlog = await admit(queue);
     const received = Date.now();
     const receivedAt = new Date(received).toISOString();
     const { messages } = validate(schema, await readJson(req, limit));
@@ -171,6 +242,7 @@ export function createDeviceApi(deps: {
         receivedAt,
         messages,
       });
+      backlog.added();
     } catch {
       // Redis is away: nothing was accepted, the device keeps its batch and posts it again.
       throw new HttpError(503, 'Cannot queue the batch now; post it again later');
@@ -220,6 +292,7 @@ export function createDeviceApi(deps: {
       if (!(error instanceof HttpError)) throw error;
       // A refused body may still be arriving: answer, then close instead of reading it.
       if (error.status === 413) res.setHeader('connection', 'close');
+      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
       send(res, { status: error.status, desc: error.message, data: error.data });
     }
     return true;

@@ -393,6 +393,7 @@ describe('device API and ingestion', () => {
     expect(dead!.attemptsMade).toBe(1);
     expect(await (await telemetryQueue.getJob(job.id!))!.getState()).toBe('completed');
     expect((await telemetryQueue.getJob(job.id!))!.returnvalue).toEqual({ messages: 39, refused: 1 });
+    await dead!.remove(); // the later tests count failed jobs
   });
 
   it('stores the batch-mates of a message no longer valid in a queued job and dead-letters that one', async () => {
@@ -422,6 +423,67 @@ describe('device API and ingestion', () => {
     );
     expect(dead!.failedReason).toBe('invalid message: errorLog: text_invalid_chars');
     expect(dead!.data.messages).toHaveLength(1);
+    await dead!.remove();
+  });
+
+  it('refuses posts with 503 and Retry-After past the backlog bound, accepts again once the workers drain it, and loses nothing accepted', async () => {
+    // Device API and workers on a queue of their own: the API alone first, so nothing drains the queue.
+    const prefix = `${redisPrefix}bp:`;
+    const front = await startIngest(
+      loadConfig(
+        env({
+          DATABASE_URL: db.url,
+          REDIS_PREFIX: prefix,
+          INGEST_ROLE: 'http',
+          INGEST_MAX_WAITING_POSTS: '3',
+        }),
+      ),
+    );
+    const queue = new Queue('telemetry', { connection: redis, prefix: bullmqPrefix(prefix) });
+    let workers: RunningIngest | undefined;
+    try {
+      const { deviceId, credential } = await activated('dev-bp1');
+      let accepted = 0;
+      let seq = 0;
+      const postBatch = async () => {
+        const messages = Array.from({ length: 5 }, () => ({ messageId: `bp-${seq++}`, sampledAt: now() }));
+        const res = await fetch(`http://127.0.0.1:${front.port}/device/v1/telemetry`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` },
+          body: JSON.stringify({ messages }),
+        });
+        const body = (await res.json()) as { status: number; desc: string; data: any };
+        if (res.status === 202) accepted += body.data.accepted as number;
+        return { http: res.status, retryAfter: res.headers.get('retry-after'), ...body };
+      };
+      for (let i = 0; i < 3; i++) expect((await postBatch()).http).toBe(202);
+      for (let i = 0; i < 3; i++)
+        expect(await postBatch()).toMatchObject({
+          http: 503,
+          status: 503,
+          retryAfter: '1',
+          desc: 'Too many messages waiting to be stored; post the batch again in 1 s',
+          data: { retryAfterSeconds: 1 },
+        });
+      expect(await queue.getWaitingCount()).toBe(3);
+
+      workers = await startIngest(
+        loadConfig(env({ DATABASE_URL: db.url, REDIS_PREFIX: prefix, INGEST_ROLE: 'workers' })),
+      );
+      const again = await waitFor(postBatch, (r) => r.http === 202);
+      expect(again.http).toBe(202);
+      expect(
+        await waitFor(
+          () => storedCount(deviceId),
+          (n) => n === accepted,
+        ),
+      ).toBe(accepted);
+      expect(accepted).toBe(20);
+    } finally {
+      await front.stop();
+      await workers?.stop();
+      await queue.close();
+    }
   });
 
   it('stores a resent batch once, telemetry and faults alike', async () => {
