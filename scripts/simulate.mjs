@@ -82,7 +82,7 @@ if (!(count > 0 && rate > 0 && batch >= 1 && batch <= 500 && MODELS[brand] && ke
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const stats = { posts: 0, messages: 0, faults: 0, errors: 0, lastError: '' };
+const stats = { posts: 0, messages: 0, faults: 0, errors: 0, deferred: 0, lastError: '' };
 let stopping = false;
 
 async function call(path, body, headers) {
@@ -93,9 +93,22 @@ async function call(path, body, headers) {
   });
   const answer = await res.json().catch(() => ({ desc: res.statusText }));
   if (!res.ok)
-    throw Object.assign(new Error(`${path}: ${res.status} ${answer.desc}`), { status: res.status });
+    throw Object.assign(new Error(`${path}: ${res.status} ${answer.desc}`), {
+      status: res.status,
+      retryAfterSeconds: retryAfter(res),
+    });
   return answer.data;
 }
+
+/** Seconds a 429/503 asks to wait (header Retry-After, else 1), or undefined for other answers. */
+function retryAfter(res) {
+  if (res.status !== 429 && res.status !== 503) return undefined;
+  const seconds = Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 1;
+}
+
+/** Waits as a refusal asked, plus up to half as long again, so refused devices do not come back in step. */
+const backOff = (seconds) => sleep(seconds * 1000 * (1 + Math.random() * 0.5));
 
 class Device {
   constructor(i) {
@@ -145,7 +158,8 @@ class Device {
         return;
       } catch (error) {
         if (error.status === 401 || error.status === 400 || error.status === 409) throw error;
-        await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
+        if (error.retryAfterSeconds !== undefined) await backOff(error.retryAfterSeconds);
+        else await sleep(Math.min(5000, 250 * 2 ** attempt));
       }
     }
   }
@@ -202,11 +216,16 @@ class Device {
         stats.faults++;
       }
     } catch (error) {
-      stats.errors++;
+      if (error.retryAfterSeconds !== undefined) stats.deferred++;
+      else stats.errors++;
       stats.lastError = error.message;
       // Refused credential (revoked or the device was deleted): activate again, as a device would after a reset.
       if (error.status === 401) await this.activate().catch(() => undefined);
-      else this.buffer.unshift(...messages.slice(0, 500 - this.buffer.length));
+      else {
+        // Kept and posted again (the newest 500 at most); after a 429/503, not before it said.
+        this.buffer.unshift(...messages.slice(0, 500 - this.buffer.length));
+        if (error.retryAfterSeconds !== undefined) await backOff(error.retryAfterSeconds);
+      }
     }
   }
 
@@ -257,7 +276,8 @@ async function main() {
     if (!opt.quiet || stats.errors > last.errors)
       console.log(
         `[simulate] ${((stats.messages - last.messages) / secs).toFixed(0)} msg/s, ${((stats.posts - last.posts) / secs).toFixed(1)} posts/s, ` +
-          `faults ${stats.faults}, errors ${stats.errors}${stats.errors > last.errors ? ` (last: ${stats.lastError})` : ''}`,
+          `faults ${stats.faults}, deferred (busy, posted again later) ${stats.deferred}, ` +
+          `errors ${stats.errors}${stats.errors > last.errors ? ` (last: ${stats.lastError})` : ''}`,
       );
     last = { ...stats, at: now };
     if (duration && now - started >= duration * 1000) stop();

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CLOCK_SKEW_MS } from '@kb/devices';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -30,6 +31,16 @@ const schema = z.object({
   INGEST_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Jobs a device worker holds at once; their messages are written together (one insert per flush). */
   INGEST_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
+  /**
+   * How far ahead of the server's clock a sample or fault time may be: a post holding a later one is refused,
+   * so one device clock gone wrong cannot pin the device's state to a time real samples never reach.
+   */
+  /**
+   * Backpressure: posts waiting in a device queue (one per posted batch) past which the device API answers 503
+   * with Retry-After. About a second of the workers' pace with batches of 50 on a small machine.
+   */
+  INGEST_MAX_WAITING_POSTS: z.coerce.number().int().min(1).max(10_000_000).default(500),
+  INGEST_MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_MAX_CLOCK_SKEW_MS),
 });
 
 export type IngestConfig = z.infer<typeof schema>;

@@ -113,6 +113,8 @@ export async function startIngest(
           telemetryQueue: queueNamed(TELEMETRY_QUEUE),
           faultQueue: queueNamed(FAULT_QUEUE),
           authCacheMs: config.INGEST_AUTH_CACHE_MS,
+          maxClockSkewMs: config.INGEST_MAX_CLOCK_SKEW_MS,
+          maxWaitingPosts: config.INGEST_MAX_WAITING_POSTS,
         });
   const deviceConnection =
     config.INGEST_ROLE === 'http'
@@ -129,6 +131,9 @@ export async function startIngest(
       concurrency: config.INGEST_WORKER_CONCURRENCY,
       lockDurationMs: config.INGEST_JOB_LOCK_MS,
       sweepMs: config.INGEST_SWEEP_MS,
+      maxClockSkewMs: config.INGEST_MAX_CLOCK_SKEW_MS,
+      telemetryQueue: queueNamed(TELEMETRY_QUEUE),
+      faultQueue: queueNamed(FAULT_QUEUE),
       onError: onRedisError,
     });
 

@@ -340,7 +340,8 @@ export const deviceActivationSchema = z.object({
       region: text().max(8).optional(),
       gender: z.enum(APP_USER_GENDERS).optional(),
       age: z.number().int().min(1).max(150).optional(),
-      avatarUrl: z.url().max(500).optional(),
+      // z.url() alone lets control characters through (the URL parser would encode them, the value is kept raw).
+      avatarUrl: text().max(500).pipe(z.url()).optional(),
     })
     .optional(),
 });

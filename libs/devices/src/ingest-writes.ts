@@ -18,6 +18,18 @@ export interface FaultWrite {
   message: FaultMessage;
 }
 
+/**
+ * How far ahead of the server's clock a device's sample time may be. The device API refuses a post beyond it;
+ * here a sample beyond it (a job queued before that check) is stored as reported but never becomes the device's
+ * state, and a state applied from such a sample earlier no longer holds back real samples.
+ */
+export const DEFAULT_MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+export interface StoreOptions {
+  /** See DEFAULT_MAX_CLOCK_SKEW_MS. */
+  maxClockSkewMs?: number;
+}
+
 /** What one device's posts in a write tell about it: when it was last heard, and its newest sample. */
 interface Activity {
   deviceId: string;
@@ -28,6 +40,7 @@ interface Activity {
 function activities(
   writes: { deviceId: string; receivedAt: string; message: unknown }[],
   withSample: boolean,
+  maxClockSkewMs = DEFAULT_MAX_CLOCK_SKEW_MS,
 ) {
   const byDevice = new Map<string, Activity>();
   for (const w of writes) {
@@ -35,7 +48,9 @@ function activities(
     if (Date.parse(w.receivedAt) > Date.parse(a.seenAt)) a.seenAt = w.receivedAt;
     if (withSample) {
       const m = w.message as TelemetryMessage;
-      if (!a.sample || Date.parse(m.sampledAt) > Date.parse(a.sample.sampledAt)) a.sample = m;
+      const sampledAt = Date.parse(m.sampledAt);
+      const plausible = sampledAt <= Date.parse(w.receivedAt) + maxClockSkewMs;
+      if (plausible && (!a.sample || sampledAt > Date.parse(a.sample.sampledAt))) a.sample = m;
     }
     byDevice.set(w.deviceId, a);
   }
@@ -47,9 +62,10 @@ function activities(
  * Applies posts to the devices: last activity only moves forward; online when the post is still within the
  * inactivity timeout (a late job never revives a device whose posts are all older than its timeout); the
  * state of a sample (IP, versions, mode, network) applies only if it is newer than the one applied before, so
- * out-of-order posts never move a device backwards.
+ * out-of-order posts never move a device backwards. A last sample time further ahead of now than the allowed
+ * clock skew came from a device clock gone wrong, and yields to any real sample.
  */
-async function touchDevices(c: pg.PoolClient, list: Activity[]): Promise<void> {
+async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: number): Promise<void> {
   if (!list.length) return;
   const ids = list.map((a) => a.deviceId);
   await c.query('SELECT 1 FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
@@ -65,7 +81,9 @@ async function touchDevices(c: pg.PoolClient, list: Activity[]): Promise<void> {
               GREATEST(d.last_seen_at, u.seen)
                 + make_interval(secs => coalesce(d.inactivity_timeout_s, s.inactivity_timeout_s, ${DEFAULT_INACTIVITY_TIMEOUT_S}))
                 AS new_due,
-              (u.sampled IS NOT NULL AND (d.last_sample_at IS NULL OR u.sampled >= d.last_sample_at)) AS newer
+              (u.sampled IS NOT NULL AND (d.last_sample_at IS NULL OR u.sampled >= d.last_sample_at
+                                         OR d.last_sample_at > now() + make_interval(secs => $10::float8 / 1000)))
+                AS newer
          FROM u JOIN devices d ON d.id = u.device_id
          LEFT JOIN device_brand_settings s ON s.brand_owner_code = d.brand_owner_code)
      UPDATE devices d SET
@@ -91,6 +109,7 @@ async function touchDevices(c: pg.PoolClient, list: Activity[]): Promise<void> {
       col((s) => s.apkVersion),
       col((s) => s.mcuVersion),
       col((s) => s.tpVersion),
+      maxClockSkewMs,
     ],
   );
 }
@@ -100,7 +119,12 @@ async function touchDevices(c: pg.PoolClient, list: Activity[]): Promise<void> {
  * id), then the devices' activity. Messages of devices deleted meanwhile are dropped. Answers how many rows
  * were new.
  */
-export async function storeTelemetry(pool: pg.Pool, writes: TelemetryWrite[]): Promise<number> {
+export async function storeTelemetry(
+  pool: pg.Pool,
+  writes: TelemetryWrite[],
+  options: StoreOptions = {},
+): Promise<number> {
+  const skew = options.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS;
   if (!writes.length) return 0;
   return withTransaction(pool, async (c) => {
     const m = writes.map((w) => w.message);
@@ -127,13 +151,18 @@ export async function storeTelemetry(pool: pg.Pool, writes: TelemetryWrite[]): P
         m.map((x) => JSON.stringify(x.extra ?? {})),
       ],
     );
-    await touchDevices(c, activities(writes, true));
+    await touchDevices(c, activities(writes, true, skew), skew);
     return rowCount ?? 0;
   });
 }
 
 /** Stores fault reports like telemetry; each report keeps the device's model and APK version of that moment. */
-export async function storeFaults(pool: pg.Pool, writes: FaultWrite[]): Promise<number> {
+export async function storeFaults(
+  pool: pg.Pool,
+  writes: FaultWrite[],
+  options: StoreOptions = {},
+): Promise<number> {
+  const skew = options.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS;
   if (!writes.length) return 0;
   return withTransaction(pool, async (c) => {
     const m = writes.map((w) => w.message);
@@ -159,7 +188,7 @@ export async function storeFaults(pool: pg.Pool, writes: FaultWrite[]): Promise<
         m.map((x) => x.errorLog),
       ],
     );
-    await touchDevices(c, activities(writes, false));
+    await touchDevices(c, activities(writes, false), skew);
     return rowCount ?? 0;
   });
 }

@@ -1,25 +1,46 @@
+/** An item the database would not take, and what it said. */
+export interface Refusal<T> {
+  item: T;
+  reason: string;
+}
+
 /**
  * Gathers the items of many jobs into one write. A job hands its items over and waits until they are
  * committed, so a job completes only after its rows are in Postgres: a worker killed mid-write leaves its jobs
  * active, BullMQ takes them up again, and the idempotent write stores each message once.
  *
  * A write starts when `maxItems` are waiting or `lingerMs` after the first arrived; at most `maxConcurrent`
- * writes run at once, and while they do the next batch keeps growing (bigger batches under load). When a
- * shared write fails, each job's items are written alone, so one bad job cannot fail the others.
+ * writes run at once, and while they do the next batch keeps growing (bigger batches under load).
+ *
+ * When a shared write fails, each job's items are written alone, so one bad job cannot fail the others. When a
+ * job's own write is refused for its data (`isRefusal`: a value the database will never take, as opposed to a
+ * database that is away), its items are halved and written again until the refused items stand alone: every
+ * other item is written, and the job learns which items were refused and why. Any other failure rejects the
+ * job, which BullMQ retries (the write is idempotent, so items already written are not written twice).
  */
 export class BatchWriter<T> {
   private waiting = 0;
-  private waiters: { items: T[]; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private waiters: {
+    items: T[];
+    resolve: (refused: Refusal<T>[]) => void;
+    reject: (err: unknown) => void;
+  }[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running = 0;
 
   constructor(
     private readonly write: (items: T[]) => Promise<unknown>,
-    private readonly options: { maxItems: number; lingerMs: number; maxConcurrent: number },
+    private readonly options: {
+      maxItems: number;
+      lingerMs: number;
+      maxConcurrent: number;
+      isRefusal: (error: unknown) => boolean;
+    },
   ) {}
 
-  add(items: T[]): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  /** Writes the items; answers those refused for their data (none when all were written). */
+  add(items: T[]): Promise<Refusal<T>[]> {
+    return new Promise<Refusal<T>[]>((resolve, reject) => {
       this.waiting += items.length;
       this.waiters.push({ items, resolve, reject });
       this.schedule();
@@ -61,20 +82,38 @@ export class BatchWriter<T> {
   }
 
   private async run(waiters: typeof this.waiters): Promise<void> {
+    let shared: unknown;
     try {
       await this.write(waiters.flatMap((w) => w.items));
-      for (const w of waiters) w.resolve();
+      for (const w of waiters) w.resolve([]);
+      return;
     } catch (error) {
-      if (waiters.length === 1) return waiters[0]!.reject(error);
-      for (const w of waiters) {
-        try {
-          await this.write(w.items);
-          w.resolve();
-        } catch (own) {
-          w.reject(own);
-        }
+      shared = error;
+    }
+    for (const w of waiters) {
+      try {
+        w.resolve(await this.isolate(w.items, waiters.length === 1 ? { error: shared } : undefined));
+      } catch (own) {
+        w.reject(own);
       }
     }
+  }
+
+  /** Writes `items`, halving on a refusal of data until each refused item stands alone. */
+  private async isolate(items: T[], failed?: { error: unknown }): Promise<Refusal<T>[]> {
+    let error: unknown;
+    if (failed) error = failed.error;
+    else
+      try {
+        await this.write(items);
+        return [];
+      } catch (own) {
+        error = own;
+      }
+    if (!this.options.isRefusal(error)) throw error;
+    if (items.length === 1) return [{ item: items[0]!, reason: (error as Error).message ?? String(error) }];
+    const half = Math.ceil(items.length / 2);
+    return [...(await this.isolate(items.slice(0, half))), ...(await this.isolate(items.slice(half)))];
   }
 
   /** Items waiting for a write. */

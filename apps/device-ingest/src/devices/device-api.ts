@@ -26,6 +26,7 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -51,13 +52,43 @@ async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   }
 }
 
+/** A 400 naming each wrong field (`messages.3.sampledAt`), the first one in `desc`. */
+function invalidBody(fieldErrors: Record<string, string>): HttpError {
+  const [field, message] = Object.entries(fieldErrors)[0]!;
+  return new HttpError(400, `Invalid body: ${field === '_' ? '' : `${field}: `}${message}`, { fieldErrors });
+}
+
 function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
-  const [field, message] = Object.entries(fieldErrors)[0]!;
-  throw new HttpError(400, `Invalid body: ${field === '_' ? '' : `${field}: `}${message}`, { fieldErrors });
+  throw invalidBody(fieldErrors);
+}
+
+// Postgres cannot store year 0 (and the ISO format has no years before it); no device clock is set before 1970.
+const EARLIEST_DEVICE_TIME = Date.parse('1970-01-01T00:00:00Z');
+
+/**
+ * Refuses message times a device clock cannot honestly hold: before 1970, or further ahead of the server's
+ * clock than `maxSkewMs` (such a sample would stay the device's newest for as long as its clock is wrong).
+ */
+function checkDeviceTimes(
+  messages: readonly Record<string, unknown>[],
+  field: 'sampledAt' | 'reportedAt',
+  receivedAt: number,
+  maxSkewMs: number,
+): void {
+  const fieldErrors: Record<string, string> = {};
+  messages.forEach((message, i) => {
+    const at = Date.parse(message[field] as string);
+    if (at < EARLIEST_DEVICE_TIME)
+      fieldErrors[`messages.${i}.${field}`] = 'earlier than 1970-01-01T00:00:00Z';
+    else if (at > receivedAt + maxSkewMs)
+      fieldErrors[`messages.${i}.${field}`] =
+        `more than ${Math.round(maxSkewMs / 1000)} s ahead of the server's clock; set the device's clock`;
+  });
+  if (Object.keys(fieldErrors).length) throw invalidBody(fieldErrors);
 }
 
 /** Trusts a checked credential for `ttlMs` (a revocation takes that long to bite); never caches a refusal. */
@@ -81,6 +112,48 @@ class CredentialCache {
   }
 }
 
+/** How long the device API trusts the waiting-job count it read from Redis. */
+const BACKLOG_CHECK_MS = 100;
+/** What a refused device is told to wait before posting again. */
+const RETRY_AFTER_S = 1;
+
+/**
+ * The backlog of one device queue as the device API sees it: the waiting jobs Redis counted at most
+ * BACKLOG_CHECK_MS ago, plus the jobs this process added since. One count per queue and interval, however many
+ * posts arrive; other processes' posts show at the next count.
+ */
+class Backlog {
+  private counted = 0;
+  private countedAt = -Infinity;
+  private addedSince = 0;
+  private counting: Promise<void> | undefined;
+
+  constructor(
+    private readonly queue: Queue,
+    private readonly maxWaiting: number,
+  ) {}
+
+  /** True when the queue holds `maxWaiting` posts or more; throws when Redis does not answer. */
+  async full(): Promise<boolean> {
+    if (performance.now() - this.countedAt > BACKLOG_CHECK_MS) {
+      this.counting ??= this.queue
+        .getWaitingCount()
+        .then((n) => {
+          this.counted = n;
+          this.addedSince = 0;
+          this.countedAt = performance.now();
+        })
+        .finally(() => (this.counting = undefined));
+      await this.counting;
+    }
+    return this.counted + this.addedSince >= this.maxWaiting;
+  }
+
+  added(): void {
+    this.addedSince++;
+  }
+}
+
 /**
  * The device-facing endpoints under /device/v1 (README: "Device API"): activation with the brand's factory key,
  * then telemetry and fault batches with the device's own credential. Posting endpoints only validate and
@@ -91,8 +164,36 @@ export function createDeviceApi(deps: {
   telemetryQueue: Queue;
   faultQueue: Queue;
   authCacheMs: number;
+  maxClockSkewMs: number;
+  /** Waiting posts in a device queue past which posts are refused with 503 and Retry-After. */
+  maxWaitingPosts: number;
 }) {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
+  const backlogs = new Map(
+    [deps.telemetryQueue, deps.faultQueue].map((q) => [q, new Backlog(q, deps.maxWaitingPosts)]),
+  );
+
+  /**
+   * Backpressure: past the bound the workers are behind by more than they should be, and accepting more would
+   * only grow the wait (and Redis). The device keeps its batch and posts it again after Retry-After.
+   */
+  async function admit(queue: Queue): Promise<Backlog> {
+    const backlog = backlogs.get(queue)!;
+    let full: boolean;
+    try {
+      full = await backlog.full();
+    } catch {
+      throw new HttpError(503, 'Cannot queue the batch now; post it again later');
+    }
+    if (full)
+      throw new HttpError(
+        503,
+        `Too many messages waiting to be stored; post the batch again in ${RETRY_AFTER_S} s`,
+        { retryAfterSeconds: RETRY_AFTER_S },
+        { 'retry-after': String(RETRY_AFTER_S) },
+      );
+    return backlog;
+  }
 
   async function authenticate(req: IncomingMessage): Promise<AuthenticatedDevice> {
     const header = req.headers.authorization ?? '';
@@ -123,13 +224,17 @@ export function createDeviceApi(deps: {
     limit: number,
     queue: Queue,
     job: string,
+    timeField: 'sampledAt' | 'reportedAt',
   ): Promise<Envelope<DevicePostAnswer>> {
     const device = await authenticate(req);
-    const receivedAt = new Date().toISOString();
+    const backlog = await admit(queue);
+    const received = Date.now();
+    const receivedAt = new Date(received).toISOString();
     const { messages } = validate(schema, await readJson(req, limit));
     const ids = new Set(messages.map((m) => m.messageId));
     if (ids.size !== messages.length)
       throw new HttpError(400, 'Invalid body: messages: every messageId in a batch must be different');
+    checkDeviceTimes(messages, timeField, received, deps.maxClockSkewMs);
     try {
       await queue.add(job, {
         deviceId: device.deviceId,
@@ -137,6 +242,7 @@ export function createDeviceApi(deps: {
         receivedAt,
         messages,
       });
+      backlog.added();
     } catch {
       // Redis is away: nothing was accepted, the device keeps its batch and posts it again.
       throw new HttpError(503, 'Cannot queue the batch now; post it again later');
@@ -151,11 +257,19 @@ export function createDeviceApi(deps: {
       '/device/v1/telemetry': {
         method: 'POST',
         run: () =>
-          post(req, telemetryPostSchema, BODY_LIMITS.telemetry, deps.telemetryQueue, 'telemetry-batch'),
+          post(
+            req,
+            telemetryPostSchema,
+            BODY_LIMITS.telemetry,
+            deps.telemetryQueue,
+            'telemetry-batch',
+            'sampledAt',
+          ),
       },
       '/device/v1/faults': {
         method: 'POST',
-        run: () => post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch'),
+        run: () =>
+          post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch', 'reportedAt'),
       },
     };
     if (path === '/device/v1/openapi.json' && req.method === 'GET') {
@@ -178,6 +292,7 @@ export function createDeviceApi(deps: {
       if (!(error instanceof HttpError)) throw error;
       // A refused body may still be arriving: answer, then close instead of reading it.
       if (error.status === 413) res.setHeader('connection', 'close');
+      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
       send(res, { status: error.status, desc: error.message, data: error.data });
     }
     return true;

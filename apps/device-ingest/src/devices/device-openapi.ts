@@ -40,6 +40,21 @@ const posting = (summary: string, body: z.ZodType, limit: number) => ({
         },
       },
       '401': refusal('No, unknown or revoked credential'),
+      '503': {
+        description:
+          'Nothing accepted: the workers are behind (`data.retryAfterSeconds`, header `Retry-After`) or Redis is ' +
+          'away; keep the batch and post it again after that long',
+        headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait' } },
+        content: {
+          'application/json': {
+            schema: envelope({
+              type: 'object',
+              nullable: true,
+              properties: { retryAfterSeconds: { type: 'integer' } },
+            }),
+          },
+        },
+      },
       ...common,
     },
   },

@@ -1,4 +1,4 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   storeFaults,
@@ -7,14 +7,19 @@ import {
   type FaultWrite,
   type TelemetryWrite,
 } from '@kb/devices';
+import { faultMessageSchema, telemetryMessageSchema } from '@kb/contracts';
 import { faultBatchSchema, telemetryBatchSchema, WORKER_RETENTION, type Pool } from '@kb/platform';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { BatchWriter } from './batch-writer.js';
 
 /** BullMQ queue names of the device jobs (see @kb/platform QUEUES). */
 export const TELEMETRY_QUEUE = 'telemetry';
 export const FAULT_QUEUE = 'fault-reports';
+
+// The job envelopes, with each message checked on its own (below) so one bad message does not fail the job.
+const telemetryEnvelope = telemetryBatchSchema.extend({ messages: z.array(z.unknown()).min(1).max(500) });
+const faultEnvelope = faultBatchSchema.extend({ messages: z.array(z.unknown()).min(1).max(100) });
 
 export interface DeviceWorkers {
   close(force: boolean): Promise<void>;
@@ -24,6 +29,72 @@ function parse<S extends z.ZodType>(schema: S, job: Job): z.output<S> {
   const parsed = schema.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`invalid ${job.name} payload: ${parsed.error.message}`);
   return parsed.data;
+}
+
+/**
+ * True when the database refused the data itself (a value out of range, a character it cannot store, a
+ * constraint), or the value could not even be turned into a row: writing the same message again cannot help.
+ * Anything else (Postgres away, a timeout, a deadlock) is worth a retry.
+ */
+export function isRefusalOfData(error: unknown): boolean {
+  if (error instanceof TypeError || error instanceof RangeError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|23|54|P0)/.test(code);
+}
+
+interface Posted {
+  deviceId: string;
+  brandOwnerCode: string;
+  receivedAt: string;
+}
+
+/**
+ * Works one device job: checks its envelope (who posted, when) and then each message on its own, writes the
+ * valid ones through the batch writer, and takes out every message that is invalid or that the database
+ * refuses. A job of one message that cannot be stored fails for good with the reason: it is the dead letter
+ * (`npm run dead-letters`). A job of several moves each such message into a job of its own (which then fails
+ * so) and completes for the others, so one message never costs its batch-mates.
+ */
+async function workDeviceJob<M, W extends Posted & { message: M }>(
+  job: Job,
+  queue: Queue,
+  envelopeSchema: z.ZodType<Posted & { messages: unknown[] }>,
+  messageSchema: z.ZodType<M>,
+  writer: BatchWriter<W>,
+  log: Logger,
+): Promise<{ messages: number; refused?: number }> {
+  const batch = parse(envelopeSchema, job);
+  const { messages, ...posted } = batch;
+  const refused = new Map<number, string>();
+  const writes = new Map<W, number>();
+  messages.forEach((raw, index) => {
+    const parsed = messageSchema.safeParse(raw);
+    if (parsed.success) writes.set({ ...posted, message: parsed.data } as W, index);
+    else {
+      const issue = parsed.error.issues[0]!;
+      refused.set(index, `invalid message: ${issue.path.join('.') || '_'}: ${issue.message}`);
+    }
+  });
+  if (writes.size)
+    for (const { item, reason } of await writer.add([...writes.keys()]))
+      refused.set(writes.get(item)!, reason);
+  if (!refused.size) return { messages: messages.length };
+  if (messages.length === 1) throw new UnrecoverableError(refused.get(0)!);
+  // A fixed id per refused message: if this job runs again, its refused messages are not queued twice.
+  await Promise.all(
+    [...refused.keys()].map((index) =>
+      queue.add(
+        job.name,
+        { ...posted, messages: [messages[index]] },
+        { jobId: `${job.id}-refused-${index}` },
+      ),
+    ),
+  );
+  log.warn(
+    { queue: queue.name, jobId: job.id, refused: Object.fromEntries(refused) },
+    'device messages that cannot be stored moved to jobs of their own',
+  );
+  return { messages: messages.length - refused.size, refused: refused.size };
 }
 
 /**
@@ -39,18 +110,25 @@ export function startDeviceWorkers(deps: {
   concurrency: number;
   lockDurationMs: number;
   sweepMs: number;
+  maxClockSkewMs: number;
+  /** Where messages taken out of a batch are queued on their own. */
+  telemetryQueue: Queue;
+  faultQueue: Queue;
   onError: (err: Error, source: string) => void;
 }): DeviceWorkers {
   const { log } = deps;
-  const telemetry = new BatchWriter<TelemetryWrite>((rows) => storeTelemetry(deps.pool, rows), {
+  const store = { maxClockSkewMs: deps.maxClockSkewMs };
+  const telemetry = new BatchWriter<TelemetryWrite>((rows) => storeTelemetry(deps.pool, rows, store), {
     maxItems: 2000,
     lingerMs: 5,
     maxConcurrent: 3,
+    isRefusal: isRefusalOfData,
   });
-  const faults = new BatchWriter<FaultWrite>((rows) => storeFaults(deps.pool, rows), {
+  const faults = new BatchWriter<FaultWrite>((rows) => storeFaults(deps.pool, rows, store), {
     maxItems: 200,
     lingerMs: 5,
     maxConcurrent: 2,
+    isRefusal: isRefusalOfData,
   });
 
   const options = {
@@ -68,16 +146,14 @@ export function startDeviceWorkers(deps: {
       TELEMETRY_QUEUE,
       async (job: Job) => {
         if (job.name !== 'telemetry-batch') throw new UnrecoverableError(`unknown job "${job.name}"`);
-        const b = parse(telemetryBatchSchema, job);
-        await telemetry.add(
-          b.messages.map((message) => ({
-            deviceId: b.deviceId,
-            brandOwnerCode: b.brandOwnerCode,
-            receivedAt: b.receivedAt,
-            message,
-          })),
+        return workDeviceJob(
+          job,
+          deps.telemetryQueue,
+          telemetryEnvelope,
+          telemetryMessageSchema,
+          telemetry,
+          log,
         );
-        return { messages: b.messages.length };
       },
       options,
     ),
@@ -85,16 +161,7 @@ export function startDeviceWorkers(deps: {
       FAULT_QUEUE,
       async (job: Job) => {
         if (job.name !== 'fault-batch') throw new UnrecoverableError(`unknown job "${job.name}"`);
-        const b = parse(faultBatchSchema, job);
-        await faults.add(
-          b.messages.map((message) => ({
-            deviceId: b.deviceId,
-            brandOwnerCode: b.brandOwnerCode,
-            receivedAt: b.receivedAt,
-            message,
-          })),
-        );
-        return { messages: b.messages.length };
+        return workDeviceJob(job, deps.faultQueue, faultEnvelope, faultMessageSchema, faults, log);
       },
       { ...options, concurrency: Math.min(deps.concurrency, 64) },
     ),

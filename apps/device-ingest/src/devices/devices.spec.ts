@@ -41,6 +41,7 @@ describe('device API and ingestion', () => {
   let base: string;
   let redis: Redis;
   let telemetryQueue: Queue;
+  let faultQueue: Queue;
   const redisPrefix = `kbtest-devices-${randomBytes(4).toString('hex')}:`;
   const env = (overrides: Record<string, string> = {}) => ({
     INGEST_PORT: '0',
@@ -60,6 +61,7 @@ describe('device API and ingestion', () => {
     base = `http://127.0.0.1:${ingest.port}`;
     redis = new Redis(redisUrl(), { maxRetriesPerRequest: null });
     telemetryQueue = new Queue('telemetry', { connection: redis, prefix: bullmqPrefix(redisPrefix) });
+    faultQueue = new Queue('fault-reports', { connection: redis, prefix: bullmqPrefix(redisPrefix) });
   });
 
   afterAll(async () => {
@@ -67,6 +69,7 @@ describe('device API and ingestion', () => {
     await pool?.end();
     await db?.drop();
     await telemetryQueue?.close();
+    await faultQueue?.close();
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length) await redis.unlink(...keys);
     await redis?.quit();
@@ -221,6 +224,266 @@ describe('device API and ingestion', () => {
       auth,
     );
     expect(fault.data.fieldErrors['messages.0.errorLog']).toBeDefined();
+  });
+
+  /** Every job the device queues hold or kept (completed and failed ones included). */
+  const jobsEverQueued = async () =>
+    Object.values(await telemetryQueue.getJobCounts()).reduce((a, b) => a + b, 0) +
+    Object.values(await faultQueue.getJobCounts()).reduce((a, b) => a + b, 0);
+
+  it.each([
+    ['telemetry', 'messageId', { messageId: 'bad\u0000id', sampledAt: now() }, 'messages.1.messageId'],
+    [
+      'telemetry',
+      'extra',
+      { messageId: 'e', sampledAt: now(), extra: { note: 'a\u0000b' } },
+      'messages.1.extra.note',
+    ],
+    [
+      'faults',
+      'errorLog',
+      { messageId: 'f', type: 'MOTOR', reportedAt: now(), errorLog: 'E31\u0000' },
+      'messages.1.errorLog',
+    ],
+    [
+      'faults',
+      'city',
+      { messageId: 'c', type: 'MOTOR', reportedAt: now(), city: 'Shen\u0000zhen', errorLog: 'x' },
+      'messages.1.city',
+    ],
+  ])(
+    'refuses a %s batch with a NUL in %s, naming the message, and queues none of it',
+    async (route, _field, bad, named) => {
+      const { deviceId, credential } = await activated(`dev-nul-${_field}`);
+      const good =
+        route === 'telemetry'
+          ? { messageId: 'ok', sampledAt: now() }
+          : { messageId: 'ok', type: 'MOTOR', reportedAt: now(), errorLog: 'fine' };
+      const before = await jobsEverQueued();
+      const res = await call(
+        `/device/v1/${route}`,
+        { messages: [good, bad] },
+        { authorization: `Bearer ${credential}` },
+      );
+      expect(res).toMatchObject({
+        http: 400,
+        status: 400,
+        data: { fieldErrors: { [named]: 'text_invalid_chars' } },
+      });
+      expect(res.desc).toBe(`Invalid body: ${named}: text_invalid_chars`);
+      expect(await jobsEverQueued()).toBe(before);
+      // The device posts its good message again on its own, and that one is stored.
+      const again = await call(
+        `/device/v1/${route}`,
+        { messages: [good] },
+        { authorization: `Bearer ${credential}` },
+      );
+      expect(again.http).toBe(202);
+      const table = route === 'telemetry' ? 'device_telemetry' : 'device_faults';
+      const rows = async () =>
+        (await pool.query(`SELECT message_id FROM ${table} WHERE device_id = $1`, [deviceId])).rows;
+      expect(await waitFor(rows, (r) => r.length > 0)).toEqual([{ message_id: 'ok' }]);
+    },
+  );
+
+  it('refuses an activation whose avatar URL holds a control character', async () => {
+    const res = await activate('dev-avatar', {
+      user: { account: 'a@example.com', avatarUrl: 'https://cdn.example.com/a\u0000.png' },
+    });
+    expect(res).toMatchObject({
+      http: 400,
+      data: { fieldErrors: { 'user.avatarUrl': 'text_invalid_chars' } },
+    });
+  });
+
+  it('refuses sample and fault times far ahead of the server clock or before 1970, naming the message', async () => {
+    const { credential } = await activated('dev-t1');
+    const auth = { authorization: `Bearer ${credential}` };
+    const before = await jobsEverQueued();
+    const future = await telemetry(credential, [
+      { messageId: 'ok', sampledAt: now() },
+      { messageId: 'far', sampledAt: '9999-01-01T00:00:00Z' },
+    ]);
+    expect(future).toMatchObject({
+      http: 400,
+      data: { fieldErrors: { 'messages.1.sampledAt': expect.any(String) } },
+    });
+    expect(future.desc).toMatch(
+      /^Invalid body: messages\.1\.sampledAt: more than 300 s ahead of the server's clock/,
+    );
+    const yearZero = await telemetry(credential, [{ messageId: 'y0', sampledAt: '0000-01-01T00:00:00Z' }]);
+    expect(yearZero.data.fieldErrors['messages.0.sampledAt']).toBe('earlier than 1970-01-01T00:00:00Z');
+    const fault = await call(
+      '/device/v1/faults',
+      { messages: [{ messageId: 'f', type: 'MOTOR', reportedAt: now(3_600_000), errorLog: 'x' }] },
+      auth,
+    );
+    expect(fault.data.fieldErrors['messages.0.reportedAt']).toMatch(/ahead of the server's clock/);
+    expect(await jobsEverQueued()).toBe(before);
+    // A clock a minute fast is within the allowed skew.
+    expect((await telemetry(credential, [{ messageId: 'fast', sampledAt: now(60_000) }])).http).toBe(202);
+  });
+
+  it('lets real samples win over a far-future one that got in before the bound', async () => {
+    const { deviceId, credential } = await activated('dev-t2');
+    // A job queued before the device API checked times (it bypasses the HTTP door).
+    await telemetryQueue.add('telemetry-batch', {
+      deviceId,
+      brandOwnerCode: 'DEMO',
+      receivedAt: now(),
+      messages: [{ messageId: 'future', sampledAt: '9999-01-01T00:00:00Z', apkVersion: '9.9.9' }],
+    });
+    await waitFor(
+      () => storedCount(deviceId),
+      (n) => n === 1,
+    );
+    expect((await deviceRow(deviceId)).apk_version).toBe('1.0.0');
+    await telemetry(credential, [{ messageId: 'real-1', sampledAt: now(-1000), apkVersion: '2.0.0' }]);
+    await waitFor(
+      () => deviceRow(deviceId),
+      (r) => r.apk_version === '2.0.0',
+    );
+    // A device whose state a far-future sample already pinned: the next real sample wins, and so on.
+    await pool.query(`UPDATE devices SET last_sample_at = '9999-01-01T00:00:00Z' WHERE id = $1`, [deviceId]);
+    await telemetry(credential, [{ messageId: 'real-2', sampledAt: now(-500), apkVersion: '2.1.0' }]);
+    await waitFor(
+      () => deviceRow(deviceId),
+      (r) => r.apk_version === '2.1.0',
+    );
+    const sampledAt = now();
+    await telemetry(credential, [{ messageId: 'real-3', sampledAt, apkVersion: '2.2.0', ip: '10.0.0.9' }]);
+    const row = await waitFor(
+      () => deviceRow(deviceId),
+      (r) => r.apk_version === '2.2.0',
+    );
+    expect(row).toMatchObject({ apk_version: '2.2.0', ip: '10.0.0.9' });
+    expect((row.last_sample_at as Date).toISOString()).toBe(sampledAt);
+  });
+
+  /** The failed jobs (dead letters) of a queue that carry the message `messageId`. */
+  const deadLetters = async (queue: Queue, messageId: string) =>
+    (await queue.getFailed(0, -1)).filter((j) =>
+      (j.data as { messages: { messageId: string }[] }).messages.some((m) => m.messageId === messageId),
+    );
+
+  it('stores the batch-mates of a message Postgres refuses and puts that one alone in the dead letters', async () => {
+    const { deviceId } = await activated('dev-d1');
+    // Queued straight on the queue, as a job already in Redis before the device API checked times would be.
+    const messages = Array.from({ length: 40 }, (_, i) => ({ messageId: `d-${i}`, sampledAt: now(i - 40) }));
+    messages[17] = { messageId: 'year-zero', sampledAt: '0000-01-01T00:00:00Z' };
+    const job = await telemetryQueue.add('telemetry-batch', {
+      deviceId,
+      brandOwnerCode: 'DEMO',
+      receivedAt: now(),
+      messages,
+    });
+    expect(
+      await waitFor(
+        () => storedCount(deviceId),
+        (n) => n === 39,
+      ),
+    ).toBe(39);
+    const [dead] = await waitFor(
+      () => deadLetters(telemetryQueue, 'year-zero'),
+      (d) => d.length > 0,
+    );
+    expect(dead!.data).toMatchObject({ deviceId, messages: [{ messageId: 'year-zero' }] });
+    expect(dead!.failedReason).toMatch(/date\/time field value out of range/);
+    // Refused for its data: failed at once, not retried.
+    expect(dead!.attemptsMade).toBe(1);
+    expect(await (await telemetryQueue.getJob(job.id!))!.getState()).toBe('completed');
+    expect((await telemetryQueue.getJob(job.id!))!.returnvalue).toEqual({ messages: 39, refused: 1 });
+    await dead!.remove(); // the later tests count failed jobs
+  });
+
+  it('stores the batch-mates of a message no longer valid in a queued job and dead-letters that one', async () => {
+    const { deviceId } = await activated('dev-d2');
+    const report = (messageId: string, errorLog: string) => ({
+      messageId,
+      type: 'MOTOR',
+      reportedAt: now(),
+      errorLog,
+    });
+    await faultQueue.add('fault-batch', {
+      deviceId,
+      brandOwnerCode: 'DEMO',
+      receivedAt: now(),
+      messages: [report('f-ok-1', 'E31'), report('f-nul', 'E31\u0000stall'), report('f-ok-2', 'E12')],
+    });
+    const rows = async () =>
+      (await pool.query('SELECT message_id FROM device_faults WHERE device_id = $1 ORDER BY 1', [deviceId]))
+        .rows;
+    expect(await waitFor(rows, (r) => r.length === 2)).toEqual([
+      { message_id: 'f-ok-1' },
+      { message_id: 'f-ok-2' },
+    ]);
+    const [dead] = await waitFor(
+      () => deadLetters(faultQueue, 'f-nul'),
+      (d) => d.length > 0,
+    );
+    expect(dead!.failedReason).toBe('invalid message: errorLog: text_invalid_chars');
+    expect(dead!.data.messages).toHaveLength(1);
+    await dead!.remove();
+  });
+
+  it('refuses posts with 503 and Retry-After past the backlog bound, accepts again once the workers drain it, and loses nothing accepted', async () => {
+    // Device API and workers on a queue of their own: the API alone first, so nothing drains the queue.
+    const prefix = `${redisPrefix}bp:`;
+    const front = await startIngest(
+      loadConfig(
+        env({
+          DATABASE_URL: db.url,
+          REDIS_PREFIX: prefix,
+          INGEST_ROLE: 'http',
+          INGEST_MAX_WAITING_POSTS: '3',
+        }),
+      ),
+    );
+    const queue = new Queue('telemetry', { connection: redis, prefix: bullmqPrefix(prefix) });
+    let workers: RunningIngest | undefined;
+    try {
+      const { deviceId, credential } = await activated('dev-bp1');
+      let accepted = 0;
+      let seq = 0;
+      const postBatch = async () => {
+        const messages = Array.from({ length: 5 }, () => ({ messageId: `bp-${seq++}`, sampledAt: now() }));
+        const res = await fetch(`http://127.0.0.1:${front.port}/device/v1/telemetry`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` },
+          body: JSON.stringify({ messages }),
+        });
+        const body = (await res.json()) as { status: number; desc: string; data: any };
+        if (res.status === 202) accepted += body.data.accepted as number;
+        return { http: res.status, retryAfter: res.headers.get('retry-after'), ...body };
+      };
+      for (let i = 0; i < 3; i++) expect((await postBatch()).http).toBe(202);
+      for (let i = 0; i < 3; i++)
+        expect(await postBatch()).toMatchObject({
+          http: 503,
+          status: 503,
+          retryAfter: '1',
+          desc: 'Too many messages waiting to be stored; post the batch again in 1 s',
+          data: { retryAfterSeconds: 1 },
+        });
+      expect(await queue.getWaitingCount()).toBe(3);
+
+      workers = await startIngest(
+        loadConfig(env({ DATABASE_URL: db.url, REDIS_PREFIX: prefix, INGEST_ROLE: 'workers' })),
+      );
+      const again = await waitFor(postBatch, (r) => r.http === 202);
+      expect(again.http).toBe(202);
+      expect(
+        await waitFor(
+          () => storedCount(deviceId),
+          (n) => n === accepted,
+        ),
+      ).toBe(accepted);
+      expect(accepted).toBe(20);
+    } finally {
+      await front.stop();
+      await workers?.stop();
+      await queue.close();
+    }
   });
 
   it('stores a resent batch once, telemetry and faults alike', async () => {
