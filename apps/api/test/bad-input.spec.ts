@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
 
@@ -354,4 +355,36 @@ describe('generated bad input against every operation', () => {
     expect(sent).toBeGreaterThan(500);
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('answers headers over the limit with a 431 envelope', async () => {
+    const res = await admin.request('GET', '/api/recipe/list', {
+      headers: { 'x-padding': 'a'.repeat(20_000) },
+    });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      status: 431,
+      desc: 'The request headers are too large; clear cookies and try again',
+      data: null,
+    });
+  });
+
+  it('answers an address over the limit with a 414 envelope', async () => {
+    const res = await admin.request('GET', `/api/recipe/list?name=${'a'.repeat(20_000)}`);
+    expect(res.status).toBe(414);
+    expect(await res.json()).toMatchObject({ status: 414, desc: expect.stringMatching(/.+/) });
+  });
+
+  it('answers a request Node cannot parse with a 400 envelope', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(api.baseUrl).port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+      socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(body!)).toEqual({ status: 400, desc: '请求格式有误', data: null });
+  });
 });
