@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { LANG_COOKIE, LANG_HEADER, type UiLang } from '@kb/contracts';
 import { AppModule } from './app.module.js';
+import { answerClientErrorsInEnvelope } from './common/client-errors.js';
 import { requestContext } from './common/request-context.js';
 import { appOrigins, trustProxySetting, type AppConfig } from './config.js';
 import { PinoNestLogger } from './infra/logger.js';
@@ -29,6 +30,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     logger: new PinoNestLogger(log),
     bodyParser: false,
   });
+  answerClientErrorsInEnvelope(app.getHttpServer());
   app.set('trust proxy', trustProxySetting(config));
   app.use(cookieParser());
   app.use((req: Request, res: Response, next: NextFunction) => {

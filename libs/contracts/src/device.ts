@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonObject, text } from './text.js';
+import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
 
@@ -20,7 +21,9 @@ import { pageQuerySchema } from './paging.js';
 const trimmed = (max: number) => text().max(max).optional();
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 /** A date (`2026-11-22`) or a date-time with offset; date-only `to` bounds include the whole day. */
-const timeBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'time_invalid' });
+const timeBound = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'time_invalid' })
+  .refine(isStorableTime, { message: 'time_invalid' });
 const deviceId = z.string().uuid({ message: 'device_not_found' });
 
 /** §3 gender of an app user. */
@@ -72,7 +75,10 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
    */
   after: text().max(200).optional(),
   /** Only devices whose online state changed at or after this time (live refresh; see the file comment). */
-  updatedSince: z.iso.datetime({ offset: true }).optional(),
+  updatedSince: z.iso
+    .datetime({ offset: true })
+    .refine(isStorableTime, { message: 'time_invalid' })
+    .optional(),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 

@@ -11,3 +11,4 @@ export * from './apk.js';
 export * from './offline-pack.js';
 export * from './device.js';
 export * from './text.js';
+export * from './dates.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { timeInput } from './dates.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
@@ -29,7 +30,7 @@ export const recipeEvaluationInputSchema = z
       .max(5, { message: 'evaluation_score_range' }),
     content: text({ multiline: true }).max(500, { message: 'evaluation_content_too_long' }).default(''),
     /** When the user wrote it; now when not given. */
-    evaluatedAt: z.coerce.date({ message: 'evaluation_time_invalid' }).optional(),
+    evaluatedAt: timeInput('evaluation_time_invalid').optional(),
   })
   .refine((v) => !!v.recipeId || !!v.recipeNumber, {
     message: 'evaluation_recipe_required',
@@ -52,8 +53,8 @@ export const recipeEvaluationListQuerySchema = pageQuerySchema.extend({
     .max(5, { message: 'evaluation_score_range' })
     .optional(),
   /** Written on or after this day / on or before this day (YYYY-MM-DD or ISO time). */
-  dateFrom: z.coerce.date({ message: 'evaluation_time_invalid' }).optional(),
-  dateTo: z.coerce.date({ message: 'evaluation_time_invalid' }).optional(),
+  dateFrom: timeInput('evaluation_time_invalid').optional(),
+  dateTo: timeInput('evaluation_time_invalid').optional(),
 });
 export type RecipeEvaluationListQuery = z.input<typeof recipeEvaluationListQuerySchema>;
 

@@ -33,6 +33,13 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
     zh: '尝试次数过多，请{minutes}分钟后再试',
     en: 'Too many attempts, try again in {minutes} minutes',
   },
+  request_headers_too_large: {
+    zh: '请求头过大，请清除 Cookie 后重试',
+    en: 'The request headers are too large; clear cookies and try again',
+  },
+  request_uri_too_long: { zh: '请求地址过长', en: 'The request address is too long' },
+  request_malformed: { zh: '请求格式有误', en: 'The request is malformed' },
+  request_timeout: { zh: '请求超时', en: 'The request timed out' },
   internal: { zh: '服务器内部错误，请稍后再试', en: 'Internal server error, please try again later' },
   unavailable: { zh: '服务暂不可用', en: 'Service unavailable' },
   // login and accounts

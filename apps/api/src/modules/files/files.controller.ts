@@ -64,7 +64,8 @@ export class FilesController {
   })
   async upload(@UploadedFile() file: UploadedBlob | undefined, @Body() body: { purpose?: string }) {
     const purpose = body?.purpose ?? 'image';
-    const kind = FILE_KINDS[purpose];
+    // Own keys only: a purpose such as `__proto__` must not find Object.prototype.
+    const kind = Object.hasOwn(FILE_KINDS, purpose) ? FILE_KINDS[purpose] : undefined;
     if (!kind) throw new AppError(400, 'file_purpose_invalid');
     if (!file) throw new AppError(400, 'file_required');
     const name = Buffer.from(file.originalname ?? '', 'latin1')

@@ -9,6 +9,7 @@ import {
   type RecipeStatus,
   type RecipeType,
   text,
+  timeInput,
 } from '@kb/contracts';
 
 /**
@@ -76,8 +77,8 @@ export const recipeListQuerySchema = pageQuerySchema.extend({
   /** A language the recipe supports. */
   lang: text().max(16).optional(),
   /** Last change on or after / before this time (ISO date or date-time). */
-  updatedFrom: z.coerce.date({ message: 'recipe_date_invalid' }).optional(),
-  updatedTo: z.coerce.date({ message: 'recipe_date_invalid' }).optional(),
+  updatedFrom: timeInput('recipe_date_invalid').optional(),
+  updatedTo: timeInput('recipe_date_invalid').optional(),
 });
 export type RecipeListQuery = z.output<typeof recipeListQuerySchema>;
 

@@ -16,7 +16,7 @@ import {
 } from '@kb/contracts';
 import { AppError, forbidden } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { pagedQuery } from '../../common/paging.js';
 import { parseInput } from '../../common/validation.js';
@@ -302,6 +302,8 @@ export class ReferenceController {
   @Post('cofarSdk/allDevModes')
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  // The device SDK posts an empty form; nothing in it is read.
+  @ApiBodyFrom(z.object({}))
   @ApiOperation({ summary: 'Device working and heating modes with their defaults and ranges' })
   allDevModes(@Body() _body: unknown) {
     const zh = requestContext.lang() === 'zh';
