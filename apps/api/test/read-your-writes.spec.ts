@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@kb/event-store';
 import { createPool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
+import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
 import { formatPosition } from '../src/infra/read-your-writes.js';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
@@ -40,11 +40,11 @@ describe('read-your-writes', () => {
       ],
       'no_stream',
     );
-    return formatPosition(result.position);
+    return result.position;
   }
 
   it('waits, bounded, when the read models have not reached the position, and says so', async () => {
-    const position = await appendOne();
+    const position = formatPosition(await appendOne());
     const started = Date.now();
     const res = await demo.request('GET', '/api/auth/me', { headers: { 'x-read-position': position } });
     expect(res.status).toBe(200);
@@ -58,7 +58,12 @@ describe('read-your-writes', () => {
     const stop = new AbortController();
     const running = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
     try {
-      const position = await appendOne();
+      // Let the projections first catch up with the seed (slow on a busy machine), so that what is measured
+      // below is the wait for one new event, not the catch-up.
+      const seeded = await appendOne();
+      for (const projection of allProjections)
+        expect(await waitForProjection(pool, projection.name, seeded, { timeoutMs: 60_000 })).toBe(true);
+      const position = formatPosition(await appendOne());
       const res = await demo.request('GET', '/api/auth/me', { headers: { 'x-read-position': position } });
       expect(res.headers.get('x-read-position-reached')).toBe('true');
       const summary = await pool.query(
