@@ -1,4 +1,4 @@
-import { LANG_HEADER, type Envelope, type UiLang } from '@kb/contracts';
+import { LANG_HEADER, PERMISSION_DENIED, type Envelope, type UiLang } from '@kb/contracts';
 
 /**
  * The one door to `/api`. Every call carries the UI language (`x-lang`) so that `desc` comes back translated,
@@ -150,7 +150,8 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     console.error(`Reference load ${path} failed: ${envelope.status} ${desc}`);
     throw error;
   }
-  if (options.quiet) throw error;
+  // The role may not do this at all: the no-permission page, even for a caller that shows its own failures.
+  if (options.quiet && error.code !== PERMISSION_DENIED) throw error;
   if (envelope.status === 403) h.onForbidden(desc);
   else h.onError(desc);
   throw error;
