@@ -1,3 +1,4 @@
+import type { Permission } from '@kb/contracts';
 import type { ConfirmKind } from './confirm.js';
 
 /** One button of a list's batch-action bar. */
@@ -9,6 +10,8 @@ export interface BatchAction<T> {
   /** Acts on exactly one record (§5: only one record can be edited at a time). */
   single?: boolean;
   color?: string;
+  /** What the role needs for it (the matrix of libs/contracts); a role without it is not offered the button. */
+  permission?: Permission;
   /** Runs the action; may report which records failed and why (shown to the user). */
   run: (records: T[]) => Promise<BatchOutcome | void>;
 }

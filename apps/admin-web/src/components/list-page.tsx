@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../lib/use-can.js';
 import { BatchActionBar } from './batch-action-bar.js';
 import type { BatchAction } from './batch-actions.js';
 import { clampPage, PAGER_DEFAULT_SIZE } from './pager-logic.js';
@@ -100,10 +101,13 @@ export function ListPage<T, F extends Record<string, unknown>>({
   idAccessor,
   filters = [],
   initialFilters,
-  batchActions = [],
+  batchActions: allBatchActions = [],
   toolbar,
 }: ListPageProps<T, F>) {
   const { t } = useTranslation();
+  const can = usePermissions();
+  // A role is offered only the batch actions it may run; with none, rows are not selectable either.
+  const batchActions = allBatchActions.filter((a) => !a.permission || can(a.permission));
   const [draft, setDraft] = useState<F>(initialFilters);
   const [applied, setApplied] = useState<F>(initialFilters);
   const [paging, setPaging] = useState<ListQuery>({ pageNum: 1, pageSize: PAGER_DEFAULT_SIZE });

@@ -1,26 +1,36 @@
+import type { Permission } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../lib/use-can.js';
 
 /**
  * A record's own buttons in a list row or a detail header: one small button per action its state allows, labelled
- * from `labels` (translation keys), delete in red; clicks do not reach the row (which opens the record).
+ * from `labels` (translation keys), delete in red; clicks do not reach the row (which opens the record). An
+ * action named in `permissions` is offered only to a role that holds its permission.
  */
 export function RowActionButtons<A extends string>({
   actions,
   labels,
   onAction,
+  permissions = {},
   wrap = 'wrap',
 }: {
   actions: readonly A[];
   labels: Record<A, ParseKeys>;
+  permissions?: Partial<Record<A, Permission>>;
   onAction: (action: A) => void;
   wrap?: 'wrap' | 'nowrap';
 }) {
   const { t } = useTranslation();
+  const can = usePermissions();
+  const offered = actions.filter((action) => {
+    const permission = permissions[action];
+    return !permission || can(permission);
+  });
   return (
     <Group gap={2} wrap={wrap} onClick={(e) => e.stopPropagation()}>
-      {actions.map((action) => (
+      {offered.map((action) => (
         <Button
           key={action}
           size="compact-xs"

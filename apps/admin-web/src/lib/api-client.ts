@@ -1,5 +1,6 @@
 import {
   LANG_HEADER,
+  PERMISSION_DENIED,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
   type Envelope,
@@ -158,7 +159,8 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     console.error(`Reference load ${path} failed: ${envelope.status} ${desc}`);
     throw error;
   }
-  if (options.quiet) throw error;
+  // The role may not do this at all: the no-permission page, even for a caller that shows its own failures.
+  if (options.quiet && error.code !== PERMISSION_DENIED) throw error;
   if (envelope.status === 403) h.onForbidden(desc);
   else h.onError(desc);
   throw error;

@@ -2,7 +2,14 @@ import { CanActivate, ExecutionContext, Injectable, type OnApplicationBootstrap 
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { PERMISSION_LABELS, PERMISSIONS, roleCan, STAFF_ROLE_LABELS, type Permission } from '@kb/contracts';
+import {
+  PERMISSION_DENIED,
+  PERMISSION_LABELS,
+  PERMISSIONS,
+  roleCan,
+  STAFF_ROLE_LABELS,
+  type Permission,
+} from '@kb/contracts';
 import { AppError, unauthorized } from '../../common/app-error.js';
 import { REQUIRED_PERMISSION } from '../../common/permission.decorator.js';
 import { IS_PUBLIC } from '../../common/public.decorator.js';
@@ -55,7 +62,7 @@ export class AuthGuard implements CanActivate, OnApplicationBootstrap {
 function permissionDenied(role: keyof typeof STAFF_ROLE_LABELS, permission: Permission | undefined) {
   const action = permission ? PERMISSION_LABELS[permission] : { zh: '使用此接口', en: 'use this endpoint' };
   const roleName = STAFF_ROLE_LABELS[role] ?? { zh: role, en: role };
-  return new AppError(403, 'permission_denied', {
+  return new AppError(403, PERMISSION_DENIED, {
     permission: permission ?? '',
     roleZh: roleName.zh,
     roleEn: roleName.en,

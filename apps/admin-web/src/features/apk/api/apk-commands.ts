@@ -6,7 +6,8 @@ import { rememberReadPosition } from './apk-read-position.js';
 
 /**
  * A command on one package. Its refusal is shown as the API's message in a toast, on this screen: a 409 names the
- * package and its state, and a 403 here is the four-eyes or auditor rule, not a page the user may not open.
+ * package and its state, and a 403 here is the four-eyes rule (a role without the permission goes to the
+ * no-permission page instead).
  */
 export async function runApkCommand(route: string, body: Record<string, unknown>) {
   try {

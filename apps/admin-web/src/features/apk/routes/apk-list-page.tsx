@@ -10,15 +10,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
+import { Can } from '../../../components/can.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
-import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { runApkBatch } from '../api/apk-commands.js';
 import { fetchApkPage } from '../api/apk-list.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../api/apk-references.js';
 import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
-import { APK_AUDIT_ROLES } from '../rules/apk-actions.js';
 
 interface ApkFilters extends Record<string, unknown> {
   subBrandCode: string | null;
@@ -47,7 +46,6 @@ export function ApkListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const user = useStoredUser();
   const subBrands = useSubBrandOptions();
   const models = useBrandModelOptions();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: APK_KEY });
@@ -77,27 +75,25 @@ export function ApkListPage() {
   ];
 
   const batchActions: BatchAction<ApkListItem>[] = [
-    ...(user && APK_AUDIT_ROLES.includes(user.role)
-      ? [
-          {
-            key: 'audit',
-            label: t('apk.actions.batchAudit'),
-            confirm: 'batchAudit' as const,
-            run: async (rows: ApkListItem[]) => {
-              const outcome = await runApkBatch(
-                'batchAudit',
-                rows.map((r) => r.id),
-                { pass: true },
-              );
-              refresh();
-              return outcome;
-            },
-          },
-        ]
-      : []),
+    {
+      key: 'audit',
+      label: t('apk.actions.batchAudit'),
+      confirm: 'batchAudit',
+      permission: 'apk.audit',
+      run: async (rows) => {
+        const outcome = await runApkBatch(
+          'batchAudit',
+          rows.map((r) => r.id),
+          { pass: true },
+        );
+        refresh();
+        return outcome;
+      },
+    },
     {
       key: 'delete',
       label: t('common.delete'),
+      permission: 'apk.edit',
       confirm: 'batchDelete',
       color: 'red',
       run: async (rows) => {
@@ -189,14 +185,16 @@ export function ApkListPage() {
       ]}
       batchActions={batchActions}
       toolbar={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void navigate({ to: '/apk-add' })}
-          data-testid="add"
-        >
-          {t('common.add')}
-        </Button>
+        <Can permission="apk.edit">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate({ to: '/apk-add' })}
+            data-testid="add"
+          >
+            {t('common.add')}
+          </Button>
+        </Can>
       }
     />
   );

@@ -13,28 +13,35 @@ describe('APK row actions', () => {
     expect(apkRowActions(pkg('returned'), 'admin')).toEqual(['detail', 'edit', 'submit', 'delete']);
   });
 
-  it('offers the audit of a pending package to auditors and admins only, recall to everyone', () => {
-    expect(apkRowActions(pkg('pending_review'), 'auditor')).toEqual(['detail', 'recall', 'audit']);
+  it('offers the audit of a pending package to auditors and admins, recall to those who submit', () => {
+    expect(apkRowActions(pkg('pending_review'), 'auditor')).toEqual(['detail', 'audit']);
     expect(apkRowActions(pkg('pending_review'), 'admin')).toEqual(['detail', 'recall', 'audit']);
     expect(apkRowActions(pkg('pending_review'), 'editor')).toEqual(['detail', 'recall']);
   });
 
-  it('offers test and online, each publish or cancel by its status, to a created package', () => {
-    expect(apkRowActions(pkg('created'), 'editor')).toEqual([
+  it('offers test and online, each publish or cancel by its status, to auditors and admins', () => {
+    expect(apkRowActions(pkg('created'), 'auditor')).toEqual(['detail', 'publishTest', 'publishOnline']);
+    expect(apkRowActions(pkg('created'), 'admin')).toEqual([
       'detail',
       'publishTest',
       'publishOnline',
       'delete',
     ]);
-    expect(apkRowActions(pkg('created', 'testing', 'online'), 'editor')).toEqual([
+    expect(apkRowActions(pkg('created', 'testing', 'online'), 'admin')).toEqual([
       'detail',
       'cancelTest',
       'cancelOnline',
     ]);
-    expect(apkRowActions(pkg('created', 'not_tested', 'online'), 'editor')).toEqual([
+    expect(apkRowActions(pkg('created', 'not_tested', 'online'), 'auditor')).toEqual([
       'detail',
       'publishTest',
       'cancelOnline',
     ]);
+  });
+
+  it('offers an editor no test or online, and a viewer nothing but the detail', () => {
+    expect(apkRowActions(pkg('created'), 'editor')).toEqual(['detail', 'delete']);
+    for (const status of ['uncommitted', 'pending_review', 'created', 'returned'] as const)
+      expect(apkRowActions(pkg(status), 'viewer')).toEqual(['detail']);
   });
 });

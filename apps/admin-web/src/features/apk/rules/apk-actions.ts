@@ -1,9 +1,9 @@
-import type { ApkListItem, StaffRole } from '@kb/contracts';
+import { roleCan, type ApkListItem, type Permission, type StaffRole } from '@kb/contracts';
 
 /**
  * Which row actions an APK package offers: the legal cells of the transition table in
- * libs/domain/src/apk/README.md. The API enforces the table (and the four-eyes rule); the list only hides what
- * it would refuse in any case.
+ * libs/domain/src/apk/README.md that the role may do (the permission matrix of libs/contracts). The API enforces
+ * both (and the four-eyes rule); the list only hides what it would refuse in any case.
  */
 export type ApkRowAction =
   | 'detail'
@@ -17,8 +17,18 @@ export type ApkRowAction =
   | 'cancelOnline'
   | 'delete';
 
-/** Roles that may pass or return a package (the decider's APK_AUDIT_ROLES). */
-export const APK_AUDIT_ROLES: readonly StaffRole[] = ['auditor', 'admin'];
+/** What each action needs in the role matrix (the API's permission of the route it calls). */
+export const APK_ROW_PERMISSIONS: Partial<Record<ApkRowAction, Permission>> = {
+  edit: 'apk.edit',
+  submit: 'apk.submit',
+  recall: 'apk.submit',
+  audit: 'apk.audit',
+  publishTest: 'apk.test',
+  cancelTest: 'apk.test',
+  publishOnline: 'apk.online',
+  cancelOnline: 'apk.online',
+  delete: 'apk.edit',
+};
 
 export function apkRowActions(
   apk: Pick<ApkListItem, 'reviewStatus' | 'testStatus' | 'releaseStatus'>,
@@ -31,8 +41,7 @@ export function apkRowActions(
       actions.push('edit', 'submit', 'delete');
       break;
     case 'pending_review':
-      actions.push('recall');
-      if (role && APK_AUDIT_ROLES.includes(role)) actions.push('audit');
+      actions.push('recall', 'audit');
       break;
     case 'created':
       actions.push(apk.testStatus === 'testing' ? 'cancelTest' : 'publishTest');
@@ -41,5 +50,8 @@ export function apkRowActions(
       if (apk.testStatus !== 'testing' && apk.releaseStatus !== 'online') actions.push('delete');
       break;
   }
-  return actions;
+  return actions.filter((action) => {
+    const permission = APK_ROW_PERMISSIONS[action];
+    return !permission || roleCan(role, permission);
+  });
 }

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.js';
+import { Can } from '../../../components/can.js';
 import { categoryRoute } from '../api/categories.js';
 import { fetchRecordPage, useDeleteRecords } from '../api/reference-records.js';
 import { languageNames, useBrandLanguages } from '../components/brand-languages.js';
@@ -58,12 +59,19 @@ export function CategoryListPage() {
         {
           accessor: 'actions',
           title: t('common.actions'),
-          render: (c) => <RowActions onEdit={() => edit(c.id)} onDelete={() => remove.mutateAsync([c.id])} />,
+          render: (c) => (
+            <RowActions
+              permission="category.edit"
+              onEdit={() => edit(c.id)}
+              onDelete={() => remove.mutateAsync([c.id])}
+            />
+          ),
         },
       ]}
       batchActions={[
         {
           key: 'edit',
+          permission: 'category.edit',
           label: t('common.edit'),
           single: true,
           run: async ([c]) => {
@@ -72,6 +80,7 @@ export function CategoryListPage() {
         },
         {
           key: 'delete',
+          permission: 'category.edit',
           label: t('common.delete'),
           color: 'red',
           confirm: 'batchDelete',
@@ -81,14 +90,16 @@ export function CategoryListPage() {
         },
       ]}
       toolbar={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void navigate({ to: '/category-set-add' })}
-          data-testid="add"
-        >
-          {t('common.add')}
-        </Button>
+        <Can permission="category.edit">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate({ to: '/category-set-add' })}
+            data-testid="add"
+          >
+            {t('common.add')}
+          </Button>
+        </Can>
       }
     />
   );

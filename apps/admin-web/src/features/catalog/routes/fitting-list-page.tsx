@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.js';
+import { Can } from '../../../components/can.js';
 import { accessoryRoute } from '../api/accessories.js';
 import { fetchRecordPage, useDeleteRecords } from '../api/reference-records.js';
 import { useBrandLanguages } from '../components/brand-languages.js';
@@ -51,12 +52,19 @@ export function FittingListPage() {
         {
           accessor: 'actions',
           title: t('common.actions'),
-          render: (a) => <RowActions onEdit={() => edit(a.id)} onDelete={() => remove.mutateAsync([a.id])} />,
+          render: (a) => (
+            <RowActions
+              permission="accessory.edit"
+              onEdit={() => edit(a.id)}
+              onDelete={() => remove.mutateAsync([a.id])}
+            />
+          ),
         },
       ]}
       batchActions={[
         {
           key: 'edit',
+          permission: 'accessory.edit',
           label: t('common.edit'),
           single: true,
           run: async ([a]) => {
@@ -65,6 +73,7 @@ export function FittingListPage() {
         },
         {
           key: 'delete',
+          permission: 'accessory.edit',
           label: t('common.delete'),
           color: 'red',
           confirm: 'batchDelete',
@@ -74,14 +83,16 @@ export function FittingListPage() {
         },
       ]}
       toolbar={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void navigate({ to: '/fitting-add' })}
-          data-testid="add"
-        >
-          {t('common.add')}
-        </Button>
+        <Can permission="accessory.edit">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate({ to: '/fitting-add' })}
+            data-testid="add"
+          >
+            {t('common.add')}
+          </Button>
+        </Can>
       }
     />
   );

@@ -17,6 +17,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.js';
+import { useCan } from '../../../lib/use-can.js';
 import { usePageDirty } from '../../../lib/page-context.js';
 import { translateError } from '../../../lib/translate.js';
 import { useSaveLanguages, useSystemLanguages } from '../api/languages.js';
@@ -31,6 +32,8 @@ import {
 function LanguageSettingsForm({ all }: { all: BrandLanguage[] }) {
   const { t } = useTranslation();
   const save = useSaveLanguages();
+  // Only an admin sets the brand's languages; others see the choice without a save.
+  const mayEdit = useCan('language.edit');
   const [saved, setSaved] = useState<LanguageChoice>(() => choiceOf(all));
   const [choice, setChoice] = useState<LanguageChoice>(saved);
   const [problem, setProblem] = useState<string | null>(null);
@@ -123,7 +126,12 @@ function LanguageSettingsForm({ all }: { all: BrandLanguage[] }) {
           </Table>
         </Radio.Group>
         <Group justify="space-between">
-          <Button onClick={() => void submit()} loading={save.isPending} data-testid="form-submit">
+          <Button
+            onClick={() => void submit()}
+            loading={save.isPending}
+            disabled={!mayEdit}
+            data-testid="form-submit"
+          >
             {t('common.save')}
           </Button>
           <Text size="sm" c="dimmed" data-testid="lang-count">

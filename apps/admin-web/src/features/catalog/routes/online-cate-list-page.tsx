@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.js';
+import { Can } from '../../../components/can.js';
 import { fetchOnlineCategoryPage, ONLINE_KEY, useDeleteOnlineCategories } from '../api/online-categories.js';
 import { Thumbnail } from '../components/record-image.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
@@ -51,21 +52,28 @@ export function OnlineCateListPage() {
               >
                 {t('catalog.online.recipes')}
               </Button>
-              <RowDeleteButton onConfirm={() => remove.mutateAsync([c.id])} />
+              <RowDeleteButton
+                permission="onlineCategory.edit"
+                onConfirm={() => remove.mutateAsync([c.id])}
+              />
             </Group>
           ),
         },
       ]}
-      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((c) => c.id)))]}
+      batchActions={[
+        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((c) => c.id)), 'onlineCategory.edit'),
+      ]}
       toolbar={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void navigate({ to: '/online-cate/add' })}
-          data-testid="add"
-        >
-          {t('common.add')}
-        </Button>
+        <Can permission="onlineCategory.edit">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate({ to: '/online-cate/add' })}
+            data-testid="add"
+          >
+            {t('common.add')}
+          </Button>
+        </Can>
       }
     />
   );

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.js';
+import { Can } from '../../../components/can.js';
 import {
   ONLINE_KEY,
   onlineCategoryQuery,
@@ -77,6 +78,7 @@ export function OnlineCateRecipeListPage() {
         batchActions={[
           {
             key: 'remove',
+            permission: 'onlineCategory.edit',
             label: t('catalog.online.removeRecipes'),
             color: 'red',
             confirm: 'batchDelete',
@@ -86,14 +88,16 @@ export function OnlineCateRecipeListPage() {
           },
         ]}
         toolbar={
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setPicking(true)}
-            data-testid="add-recipes"
-          >
-            {t('catalog.online.addRecipes')}
-          </Button>
+          <Can permission="onlineCategory.edit">
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setPicking(true)}
+              data-testid="add-recipes"
+            >
+              {t('catalog.online.addRecipes')}
+            </Button>
+          </Can>
         }
       />
       <RecipePicker

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.js';
+import { Can } from '../../../components/can.js';
 import { fetchRecordPage, useDeleteRecords } from '../api/reference-records.js';
 import { tagRoute } from '../api/tags.js';
 import { languageNames, useBrandLanguages } from '../components/brand-languages.js';
@@ -47,13 +48,18 @@ export function TagListPage() {
           accessor: 'actions',
           title: t('common.actions'),
           render: (tag) => (
-            <RowActions onEdit={() => edit(tag.id)} onDelete={() => remove.mutateAsync([tag.id])} />
+            <RowActions
+              permission="tag.edit"
+              onEdit={() => edit(tag.id)}
+              onDelete={() => remove.mutateAsync([tag.id])}
+            />
           ),
         },
       ]}
       batchActions={[
         {
           key: 'edit',
+          permission: 'tag.edit',
           label: t('common.edit'),
           single: true,
           run: async ([tag]) => {
@@ -62,6 +68,7 @@ export function TagListPage() {
         },
         {
           key: 'delete',
+          permission: 'tag.edit',
           label: t('common.delete'),
           color: 'red',
           confirm: 'batchDelete',
@@ -71,14 +78,16 @@ export function TagListPage() {
         },
       ]}
       toolbar={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void navigate({ to: '/tag-add' })}
-          data-testid="add"
-        >
-          {t('common.add')}
-        </Button>
+        <Can permission="tag.edit">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate({ to: '/tag-add' })}
+            data-testid="add"
+          >
+            {t('common.add')}
+          </Button>
+        </Can>
       }
     />
   );

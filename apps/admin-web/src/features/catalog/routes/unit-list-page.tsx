@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.js';
+import { Can } from '../../../components/can.js';
 import { deleteRecords, recordDetailQuery, useDeleteRecords } from '../api/reference-records.js';
 import { unitRoute, unitsQuery } from '../api/units.js';
 import { useBrandLanguages, WithBrandLanguages } from '../components/brand-languages.js';
@@ -101,6 +102,7 @@ export function UnitListPage() {
             title: t('common.actions'),
             render: (u) => (
               <RowActions
+                permission="unit.edit"
                 confirm="unitDelete"
                 onEdit={() => setEditing({ kind: 'edit', id: u.id })}
                 onDelete={() => remove.mutateAsync([u.id])}
@@ -111,6 +113,7 @@ export function UnitListPage() {
         batchActions={[
           {
             key: 'edit',
+            permission: 'unit.edit',
             label: t('common.edit'),
             single: true,
             run: async ([u]) => {
@@ -119,6 +122,7 @@ export function UnitListPage() {
           },
           {
             key: 'delete',
+            permission: 'unit.edit',
             label: t('common.delete'),
             color: 'red',
             confirm: 'batchDelete',
@@ -135,14 +139,16 @@ export function UnitListPage() {
           },
         ]}
         toolbar={
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setEditing({ kind: 'add' })}
-            data-testid="add"
-          >
-            {t('common.add')}
-          </Button>
+          <Can permission="unit.edit">
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setEditing({ kind: 'add' })}
+              data-testid="add"
+            >
+              {t('common.add')}
+            </Button>
+          </Can>
         }
       />
       <Modal

@@ -6,6 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
+import { Can } from '../../../components/can.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { deviceDetailQuery, useRevokeCredential } from '../api/device-detail.js';
@@ -223,33 +224,37 @@ export function DeviceInfoDetailPage() {
               </Title>
               <OnlineBadge online={device.online} />
             </Group>
-            <Group gap="xs">
-              <ConfirmButton
-                kind="revoke"
-                variant="light"
-                color="orange"
-                disabled={!device.credentialActive}
-                data-testid="device-revoke"
-                onConfirm={() => revoke.mutateAsync([device.id])}
-              >
-                {t('devices.detail.revoke')}
-              </ConfirmButton>
-              <ConfirmButton
-                kind="delete"
-                variant="light"
-                color="red"
-                data-testid="device-delete"
-                onConfirm={async () => {
-                  await remove.mutateAsync([device.id]);
-                  await navigate({ to: '/device-info-list' });
-                }}
-              >
-                {t('common.delete')}
-              </ConfirmButton>
-            </Group>
+            <Can permission="device.edit">
+              <Group gap="xs">
+                <ConfirmButton
+                  kind="revoke"
+                  variant="light"
+                  color="orange"
+                  disabled={!device.credentialActive}
+                  data-testid="device-revoke"
+                  onConfirm={() => revoke.mutateAsync([device.id])}
+                >
+                  {t('devices.detail.revoke')}
+                </ConfirmButton>
+                <ConfirmButton
+                  kind="delete"
+                  variant="light"
+                  color="red"
+                  data-testid="device-delete"
+                  onConfirm={async () => {
+                    await remove.mutateAsync([device.id]);
+                    await navigate({ to: '/device-info-list' });
+                  }}
+                >
+                  {t('common.delete')}
+                </ConfirmButton>
+              </Group>
+            </Can>
           </Group>
           <DeviceInfo device={device} />
-          <DeviceSettings key={device.id} device={device} />
+          <Can permission="device.edit">
+            <DeviceSettings key={device.id} device={device} />
+          </Can>
           <Section title={t('devices.detail.user')} testId="device-user">
             <UserInfo device={device} />
           </Section>

@@ -101,10 +101,14 @@ export function DeviceInfoListPage() {
         {
           accessor: 'actions',
           title: t('common.actions'),
-          render: (d) => <RowDeleteButton onConfirm={() => remove.mutateAsync([d.id])} />,
+          render: (d) => (
+            <RowDeleteButton permission="device.edit" onConfirm={() => remove.mutateAsync([d.id])} />
+          ),
         },
       ]}
-      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)))]}
+      batchActions={[
+        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)), 'device.edit'),
+      ]}
       toolbar={
         <Group gap={6} data-testid="device-live">
           <IconBroadcast size={14} color="var(--mantine-color-green-6)" />

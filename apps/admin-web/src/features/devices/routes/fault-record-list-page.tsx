@@ -89,10 +89,14 @@ export function FaultRecordListPage() {
         {
           accessor: 'actions',
           title: t('common.actions'),
-          render: (f) => <RowDeleteButton onConfirm={() => remove.mutateAsync([f.id])} />,
+          render: (f) => (
+            <RowDeleteButton permission="fault.delete" onConfirm={() => remove.mutateAsync([f.id])} />
+          ),
         },
       ]}
-      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((f) => f.id)))]}
+      batchActions={[
+        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((f) => f.id)), 'fault.delete'),
+      ]}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
+import { Can } from '../../../components/can.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { testDeviceDetailQuery, useDeleteTestDevices } from '../api/test-devices.js';
@@ -21,28 +22,30 @@ export function TestDeviceDetailPage() {
     <RecordState id={id} query={detail}>
       {(d) => (
         <Stack gap="md">
-          <Group justify="flex-end" gap="xs">
-            <Button
-              size="xs"
-              variant="light"
-              data-testid="test-device-edit"
-              onClick={() => void navigate({ to: '/test-device-edit', search: { id: d.id } })}
-            >
-              {t('common.edit')}
-            </Button>
-            <ConfirmButton
-              kind="delete"
-              variant="light"
-              color="red"
-              data-testid="test-device-delete"
-              onConfirm={async () => {
-                await remove.mutateAsync([d.id]);
-                await navigate({ to: '/test-device-list' });
-              }}
-            >
-              {t('common.delete')}
-            </ConfirmButton>
-          </Group>
+          <Can permission="testDevice.edit">
+            <Group justify="flex-end" gap="xs">
+              <Button
+                size="xs"
+                variant="light"
+                data-testid="test-device-edit"
+                onClick={() => void navigate({ to: '/test-device-edit', search: { id: d.id } })}
+              >
+                {t('common.edit')}
+              </Button>
+              <ConfirmButton
+                kind="delete"
+                variant="light"
+                color="red"
+                data-testid="test-device-delete"
+                onConfirm={async () => {
+                  await remove.mutateAsync([d.id]);
+                  await navigate({ to: '/test-device-list' });
+                }}
+              >
+                {t('common.delete')}
+              </ConfirmButton>
+            </Group>
+          </Can>
           <DetailView
             columns={3}
             items={[

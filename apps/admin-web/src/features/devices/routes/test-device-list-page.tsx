@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
+import { Can } from '../../../components/can.js';
 import { ListPage } from '../../../components/list-page.js';
 import { useProductOptions, useSubBrandOptions } from '../api/device-references.js';
 import {
@@ -79,21 +80,25 @@ export function TestDeviceListPage() {
               >
                 {t('common.edit')}
               </Button>
-              <RowDeleteButton onConfirm={() => remove.mutateAsync([d.id])} />
+              <RowDeleteButton permission="testDevice.edit" onConfirm={() => remove.mutateAsync([d.id])} />
             </Group>
           ),
         },
       ]}
-      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)))]}
+      batchActions={[
+        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)), 'testDevice.edit'),
+      ]}
       toolbar={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void navigate({ to: '/test-device-add' })}
-          data-testid="add"
-        >
-          {t('devices.test.add')}
-        </Button>
+        <Can permission="testDevice.edit">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate({ to: '/test-device-add' })}
+            data-testid="add"
+          >
+            {t('devices.test.add')}
+          </Button>
+        </Can>
       }
     />
   );

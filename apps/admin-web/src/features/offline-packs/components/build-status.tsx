@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { buildOfflinePack } from '../api/offline-pack-commands.js';
 import { buildIsActive, offlinePackBuildQuery, offlinePackDownloadUrl } from '../api/offline-pack-detail.js';
 import { OFFLINE_PACKS_KEY } from '../api/offline-pack-read-position.js';
+import { useCan } from '../../../lib/use-can.js';
 import { canBuild } from '../rules/offline-pack-actions.js';
 import { formatSize } from './offline-pack-cells.js';
 
@@ -31,6 +32,7 @@ export function BuildStatus({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const mayBuild = useCan('offlinePack.build');
   const [started, setStarted] = useState<OfflinePackBuild | null>(null);
   const initial = started ?? pack.build;
   const { data: build } = useQuery(offlinePackBuildQuery(pack.id, initial));
@@ -56,7 +58,7 @@ export function BuildStatus({
 
   const active = buildIsActive(build);
   const stale = build?.status === 'done' && !build.current;
-  const buildable = canBuild(pack) && !active;
+  const buildable = canBuild(pack) && !active && mayBuild;
   return (
     <Stack gap={4} miw={180} data-testid="pack-build" data-status={build?.status ?? 'none'}>
       <Group gap={6} wrap="nowrap">

@@ -3,7 +3,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { runOfflinePackCommand } from '../api/offline-pack-commands.js';
-import { offlinePackActions, type OfflinePackAction } from '../rules/offline-pack-actions.js';
+import {
+  OFFLINE_PACK_PERMISSIONS,
+  offlinePackActions,
+  type OfflinePackAction,
+} from '../rules/offline-pack-actions.js';
 
 /** The one-pack commands: endpoint, body and the §8 confirmation asked first. */
 const COMMANDS: Record<
@@ -26,7 +30,10 @@ const LABELS = {
   delete: 'common.delete',
 } as const satisfies Record<OfflinePackAction, string>;
 
-/** A pack's own buttons: only what its test and release status allow, each behind its §8 confirmation. */
+/**
+ * A pack's own buttons: only what its test and release status allow and the role may do, each behind its §8
+ * confirmation.
+ */
 export function OfflinePackRowActions({
   pack,
   onChanged,
@@ -55,6 +62,7 @@ export function OfflinePackRowActions({
     <RowActionButtons
       actions={offlinePackActions(pack).filter((action) => !exclude.includes(action))}
       labels={LABELS}
+      permissions={OFFLINE_PACK_PERMISSIONS}
       onAction={(action) => void act(action)}
     />
   );

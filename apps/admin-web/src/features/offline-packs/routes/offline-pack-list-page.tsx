@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
+import { Can } from '../../../components/can.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { deleteOfflinePacks } from '../api/offline-pack-commands.js';
 import { fetchOfflinePackPage } from '../api/offline-pack-list.js';
@@ -95,6 +96,7 @@ export function OfflinePackListPage() {
       key: 'delete',
       label: t('common.delete'),
       confirm: 'batchDelete',
+      permission: 'offlinePack.edit',
       color: 'red',
       run: async (rows) => {
         const outcome = await deleteOfflinePacks(rows.map((r) => r.id));
@@ -180,14 +182,16 @@ export function OfflinePackListPage() {
       ]}
       batchActions={batchActions}
       toolbar={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void navigate({ to: '/offline-recipes-add' })}
-          data-testid="add"
-        >
-          {t('common.add')}
-        </Button>
+        <Can permission="offlinePack.edit">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate({ to: '/offline-recipes-add' })}
+            data-testid="add"
+          >
+            {t('common.add')}
+          </Button>
+        </Can>
       }
     />
   );

@@ -1,8 +1,18 @@
-import type { OfflinePackListItem } from '@kb/contracts';
+import type { OfflinePackListItem, Permission } from '@kb/contracts';
 
 /** What a row (or the edit page) offers for a pack. */
 export type OfflinePackAction =
   'edit' | 'publishTest' | 'cancelTest' | 'publishOnline' | 'cancelOnline' | 'delete';
+
+/** What each action needs in the role matrix (the API's permission of the route it calls). */
+export const OFFLINE_PACK_PERMISSIONS: Record<OfflinePackAction, Permission> = {
+  edit: 'offlinePack.edit',
+  publishTest: 'offlinePack.test',
+  cancelTest: 'offlinePack.test',
+  publishOnline: 'offlinePack.online',
+  cancelOnline: 'offlinePack.online',
+  delete: 'offlinePack.edit',
+};
 
 /**
  * The actions the pack's test and release status allow, as the offline-pack decider's transition table has them

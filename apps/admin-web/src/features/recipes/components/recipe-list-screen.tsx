@@ -5,10 +5,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
+import { Can } from '../../../components/can.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { fetchRecipePage, fetchRecycleBinCount, runRecipeBatch } from '../api/recipe-commands.js';
 import { RECIPES_KEY, useCategoryOptions, useModelOptions, type RecipeListItem } from '../api/recipe-list.js';
 import { brandLanguagesQuery, tagsQuery } from '../api/recipe-editor.js';
+import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { chooseCategory } from './category-dialog.js';
 import { formatTime, StatusBadge, YesNo } from './recipe-cells.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
@@ -115,6 +117,7 @@ export function RecipeListScreen({
     label,
     confirm,
     color,
+    permission: RECIPE_BATCH_PERMISSIONS[route],
     run: async (rows) => {
       const outcome = await runRecipeBatch(
         route,
@@ -142,6 +145,7 @@ export function RecipeListScreen({
     {
       key: 'category',
       label: t('recipes.actions.changeCategory'),
+      permission: RECIPE_BATCH_PERMISSIONS.batchUpdateCategory,
       run: async (rows) => {
         const categoryId = await chooseCategory(t('recipes.categoryDialog.title'), categories);
         if (categoryId === undefined) return;
@@ -205,23 +209,25 @@ export function RecipeListScreen({
             >
               {t('recipes.actions.recycleBin', { count: binCount.data ?? 0 })}
             </Button>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconLink size={14} />}
-              onClick={() => void navigate({ to: '/recipe-model' })}
-              data-testid="link-models"
-            >
-              {t('recipes.actions.linkModels')}
-            </Button>
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => void navigate({ to: '/recipe-add' })}
-              data-testid="add"
-            >
-              {t('common.add')}
-            </Button>
+            <Can permission="recipe.edit">
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconLink size={14} />}
+                onClick={() => void navigate({ to: '/recipe-model' })}
+                data-testid="link-models"
+              >
+                {t('recipes.actions.linkModels')}
+              </Button>
+              <Button
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => void navigate({ to: '/recipe-add' })}
+                data-testid="add"
+              >
+                {t('common.add')}
+              </Button>
+            </Can>
           </>
         )
       }

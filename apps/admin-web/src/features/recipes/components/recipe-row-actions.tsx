@@ -4,7 +4,7 @@ import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { notifyError } from '../../../lib/notify.js';
 import { runRecipeBatch, runRecipeCommand, type RecipeBatchRoute } from '../api/recipe-commands.js';
 import type { RecipeListItem } from '../api/recipe-list.js';
-import { rowActionsOf, type RecipeRowAction } from '../rules/recipe-actions.js';
+import { RECIPE_ROW_PERMISSIONS, rowActionsOf, type RecipeRowAction } from '../rules/recipe-actions.js';
 
 const COMMANDS: Partial<Record<RecipeRowAction, { route: RecipeBatchRoute; confirm: ConfirmKind }>> = {
   submit: { route: 'batchSubmit', confirm: 'submitAudit' },
@@ -25,7 +25,7 @@ const LABELS = {
   delete: 'common.delete',
 } as const satisfies Record<RecipeRowAction, string>;
 
-/** A recipe row's own buttons: only the actions its state allows (the decider's transition table). */
+/** A recipe row's own buttons: the actions its state allows (the decider's transition table) and the role may do. */
 export function RecipeRowActions({ recipe, onChanged }: { recipe: RecipeListItem; onChanged: () => void }) {
   const navigate = useNavigate();
   const act = async (action: RecipeRowAction) => {
@@ -51,6 +51,7 @@ export function RecipeRowActions({ recipe, onChanged }: { recipe: RecipeListItem
     <RowActionButtons
       actions={rowActionsOf(recipe.status)}
       labels={LABELS}
+      permissions={RECIPE_ROW_PERMISSIONS}
       onAction={(action) => void act(action)}
       wrap="nowrap"
     />

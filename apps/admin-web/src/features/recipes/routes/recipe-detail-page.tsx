@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DetailView } from '../../../components/detail-view.js';
+import { Can } from '../../../components/can.js';
 import { StreamHistory } from '../../../components/history-timeline.js';
 import { RecordState } from '../../../components/record-state.js';
 import {
@@ -138,15 +139,17 @@ function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) 
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconMessagePlus size={14} />}
-          onClick={() => void navigate({ href: `/user-evaluation-add?recipeId=${encodeURIComponent(id)}` })}
-          data-testid="add-review"
-        >
-          {t('recipes.reviews.add')}
-        </Button>
+        <Can permission="review.edit">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconMessagePlus size={14} />}
+            onClick={() => void navigate({ href: `/user-evaluation-add?recipeId=${encodeURIComponent(id)}` })}
+            data-testid="add-review"
+          >
+            {t('recipes.reviews.add')}
+          </Button>
+        </Can>
         <Button
           size="xs"
           variant="light"

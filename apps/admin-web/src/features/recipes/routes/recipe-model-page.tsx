@@ -7,6 +7,7 @@ import type { BatchAction } from '../../../components/batch-actions.js';
 import { ListPage } from '../../../components/list-page.js';
 import { notifyWarning } from '../../../lib/notify.js';
 import { fetchRecipePage, runRecipeBatch } from '../api/recipe-commands.js';
+import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { RECIPES_KEY, useModelOptions, type RecipeListItem } from '../api/recipe-list.js';
 import { StatusBadge } from '../components/recipe-cells.js';
 
@@ -30,6 +31,7 @@ export function RecipeModelPage() {
     ({
       key,
       label,
+      permission: RECIPE_BATCH_PERMISSIONS[route],
       run: async (rows) => {
         if (chosen.length === 0) {
           notifyWarning(t('recipes.models.chooseFirst'));

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm.js';
 import { ListPage } from '../../../components/list-page.js';
 import { notifyError } from '../../../lib/notify.js';
+import { Can } from '../../../components/can.js';
 import { fetchRecipePage, runRecipeBatch } from '../api/recipe-commands.js';
+import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { RECIPES_KEY, type RecipeListItem } from '../api/recipe-list.js';
 import { formatTime, StatusBadge } from '../components/recipe-cells.js';
 
@@ -56,23 +58,27 @@ export function RecyclingListPage() {
           title: t('common.actions'),
           render: (r) => (
             <Group gap={2} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() => void runOne('recovery', r)}
-                data-testid="row-recover"
-              >
-                {t('recipes.actions.recover')}
-              </Button>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                onClick={() => void runOne('batchClear', r)}
-                data-testid="row-clear"
-              >
-                {t('recipes.actions.clear')}
-              </Button>
+              <Can permission={RECIPE_BATCH_PERMISSIONS.recovery}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => void runOne('recovery', r)}
+                  data-testid="row-recover"
+                >
+                  {t('recipes.actions.recover')}
+                </Button>
+              </Can>
+              <Can permission={RECIPE_BATCH_PERMISSIONS.batchClear}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => void runOne('batchClear', r)}
+                  data-testid="row-clear"
+                >
+                  {t('recipes.actions.clear')}
+                </Button>
+              </Can>
             </Group>
           ),
         },
@@ -81,6 +87,7 @@ export function RecyclingListPage() {
         {
           key: 'recover',
           label: t('recipes.actions.recover'),
+          permission: RECIPE_BATCH_PERMISSIONS.recovery,
           confirm: 'recover',
           run: async (rows) => {
             const outcome = await runRecipeBatch(
@@ -94,6 +101,7 @@ export function RecyclingListPage() {
         {
           key: 'clear',
           label: t('recipes.actions.batchClear'),
+          permission: RECIPE_BATCH_PERMISSIONS.batchClear,
           confirm: 'batchDelete',
           color: 'red',
           run: async (rows) => {

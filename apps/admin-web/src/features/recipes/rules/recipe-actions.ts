@@ -1,3 +1,6 @@
+import type { Permission } from '@kb/contracts';
+import type { RecipeBatchRoute } from '../api/recipe-commands.js';
+
 /**
  * Which row actions a recipe in a given state offers: the legal cells of the transition table in
  * libs/domain/src/recipe/README.md. The API enforces the table; the list only hides what it would refuse.
@@ -16,6 +19,33 @@ const ALLOWED: Record<RecipeListStatus, readonly RecipeRowAction[]> = {
 export function rowActionsOf(status: RecipeListStatus): readonly RecipeRowAction[] {
   return ALLOWED[status];
 }
+
+/** What each row action needs in the role matrix (the API's permission of the route it calls). */
+export const RECIPE_ROW_PERMISSIONS: Partial<Record<RecipeRowAction, Permission>> = {
+  edit: 'recipe.edit',
+  copy: 'recipe.copy',
+  submit: 'recipe.submit',
+  release: 'recipe.release',
+  recallEditing: 'recipe.release',
+  recallWaitRelease: 'recipe.release',
+  delete: 'recipe.delete',
+};
+
+/** What each batch command needs in the role matrix. */
+export const RECIPE_BATCH_PERMISSIONS: Record<RecipeBatchRoute, Permission> = {
+  batchSubmit: 'recipe.submit',
+  batchRelease: 'recipe.release',
+  batchRecallEditing: 'recipe.release',
+  batchRecallWaitRelease: 'recipe.release',
+  batchDelete: 'recipe.delete',
+  batchUpdateOnlineStatus: 'recipe.release',
+  batchUpdateBuyStatus: 'recipe.release',
+  batchUpdateCategory: 'recipe.edit',
+  recovery: 'recipe.recycle',
+  batchClear: 'recipe.clear',
+  batchRelModel: 'recipe.edit',
+  batchDeleteModel: 'recipe.edit',
+};
 
 /** The per-recipe report of a batch command, as the API answers it. */
 export interface RecipeBatchAnswer {

@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
+import { Can } from '../../../components/can.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
   fetchReviewPage,
@@ -82,19 +83,25 @@ export function UserEvaluationListPage() {
         {
           accessor: 'actions',
           title: t('common.actions'),
-          render: (r) => <RowDeleteButton onConfirm={() => remove.mutateAsync([r.id])} />,
+          render: (r) => (
+            <RowDeleteButton permission="review.edit" onConfirm={() => remove.mutateAsync([r.id])} />
+          ),
         },
       ]}
-      batchActions={[batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)))]}
+      batchActions={[
+        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'review.edit'),
+      ]}
       toolbar={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => void navigate({ to: '/user-evaluation-add' })}
-          data-testid="add"
-        >
-          {t('reviews.add')}
-        </Button>
+        <Can permission="review.edit">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate({ to: '/user-evaluation-add' })}
+            data-testid="add"
+          >
+            {t('reviews.add')}
+          </Button>
+        </Can>
       }
     />
   );

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { openFromMenu } from './catalog-support.js';
+import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, visible, visibleRow } from './support/gestures.js';
+
+// The projector runs so that the lists show the demo recipes and APK packages in each of their states.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** How many visible elements carry this test id (0 when the screen does not offer it). */
+const offered = (page: Page, testId: string) => visible(page, testId).count();
+
+/** The row of a recipe (by number) or package (by version) once the list shows it. */
+async function shownRow(page: Page, text: string) {
+  const row = visibleRow(page, text).first();
+  await row.waitFor();
+  return row;
+}
+
+/** The row of the APK package with this version number. */
+async function apkRow(page: Page, version: string) {
+  const row = page
+    .locator('tbody tr:visible', { has: page.getByTestId('apk-version').getByText(version, { exact: true }) })
+    .first();
+  await row.waitFor();
+  return row;
+}
+
+const RELEASE_BATCH = ['batch-release', 'batch-recallEditing', 'batch-recallWaitRelease', 'batch-online'];
+
+describe('what each role is offered (zh)', () => {
+  it('offers an editor no release on the recipe list and no audit, test or online on the APK list; an auditor gets them', async () => {
+    const editor = await h.newPage();
+    await loginAs(editor, 'editor', 'editor12345');
+    await openFromMenu(editor, 'recipes', '菜谱库');
+    // R-1003 waits for release: its row offers the editor neither release nor recall.
+    const waiting = await shownRow(editor, 'R-1003');
+    await waiting.getByTestId('row-detail').waitFor();
+    expect(await waiting.getByTestId('row-release').count()).toBe(0);
+    expect(await waiting.getByTestId('row-recallEditing').count()).toBe(0);
+    expect(await waiting.getByTestId('row-copy').count()).toBe(1);
+    await visible(editor, 'batch-submit').waitFor();
+    for (const id of RELEASE_BATCH) expect([id, await offered(editor, id)]).toEqual([id, 0]);
+    expect(await offered(editor, 'add')).toBe(1);
+
+    await openFromMenu(editor, 'apk', 'APK管理');
+    await (await apkRow(editor, '1.1.0')).getByTestId('row-detail').waitFor();
+    for (const id of [
+      'row-publishTest',
+      'row-cancelTest',
+      'row-publishOnline',
+      'row-cancelOnline',
+      'row-audit',
+    ])
+      expect([id, await offered(editor, id)]).toEqual([id, 0]);
+    expect(await offered(editor, 'batch-audit')).toBe(0);
+    expect(await offered(editor, 'add')).toBe(1);
+
+    // The auditor, on the same lists, is offered them.
+    const auditor = await h.newPage();
+    await loginAs(auditor, 'audit', 'audit12345');
+    await openFromMenu(auditor, 'recipes', '菜谱库');
+    await (await shownRow(auditor, 'R-1003')).getByTestId('row-release').waitFor();
+    await visible(auditor, 'batch-release').waitFor();
+    expect(await offered(auditor, 'add')).toBe(0);
+    await openFromMenu(auditor, 'apk', 'APK管理');
+    await (await apkRow(auditor, '1.1.0')).getByTestId('row-cancelTest').waitFor();
+    await (await apkRow(auditor, '1.2.0')).getByTestId('row-audit').waitFor();
+    await visible(auditor, 'batch-audit').waitFor();
+
+    // Opened by its address, the tag form is there, but the API refuses the auditor's save: no-permission page.
+    await goInApp(auditor, '/tag-add');
+    await visible(auditor, 'field-number').fill('T-AUDIT');
+    await visible(auditor, 'name-zh').fill('审核');
+    await visible(auditor, 'name-en').fill('Audit');
+    await visible(auditor, 'form-submit').click();
+    await auditor.waitForURL('**/no-permission');
+    await visible(auditor, 'no-permission').getByText('没有权限', { exact: true }).waitFor();
+  });
+});
+
+describe('the viewer (en)', () => {
+  it('is offered no add, edit or delete on the lists, and a denied save leads to the no-permission page', async () => {
+    const viewer = await h.newPage();
+    await loginAs(viewer, 'viewer', 'viewer12345');
+    await inEnglish(viewer);
+
+    await openFromMenu(viewer, 'recipes', 'Recipe library');
+    const recipe = await shownRow(viewer, 'R-1003');
+    await recipe.getByTestId('row-detail').waitFor();
+    expect(await recipe.getByRole('button').count()).toBe(1);
+    expect(await offered(viewer, 'add')).toBe(0);
+    expect(await visible(viewer, 'batch-bar').getByRole('button').count()).toBe(0);
+    expect(await viewer.locator('tbody tr:visible').getByRole('checkbox').count()).toBe(0);
+
+    await openFromMenu(viewer, 'apk', 'APK management');
+    await (await apkRow(viewer, '1.2.0')).getByTestId('row-detail').waitFor();
+    expect(await viewer.locator('tbody:visible').getByRole('button').count()).toBe(
+      await offered(viewer, 'row-detail'),
+    );
+    expect(await offered(viewer, 'add')).toBe(0);
+
+    await openFromMenu(viewer, 'recipes', 'Tag library');
+    await viewer.locator('tbody tr:visible').first().waitFor();
+    for (const id of ['add', 'row-edit', 'row-delete', 'batch-edit', 'batch-delete'])
+      expect([id, await offered(viewer, id)]).toEqual([id, 0]);
+
+    await openFromMenu(viewer, 'recipes', 'Language settings');
+    await expect(visible(viewer, 'form-submit').isDisabled()).resolves.toBe(true);
+
+    // Opened by its address, the add form is there, but the API refuses the save: the no-permission page.
+    await goInApp(viewer, '/tag-add');
+    await visible(viewer, 'field-number').fill('T-VIEW');
+    await visible(viewer, 'name-zh').fill('只看');
+    await visible(viewer, 'name-en').fill('Look only');
+    await visible(viewer, 'form-submit').click();
+    await viewer.waitForURL('**/no-permission');
+    await visible(viewer, 'no-permission').getByText('No permission', { exact: true }).waitFor();
+  });
+});
