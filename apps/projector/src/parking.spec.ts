@@ -96,6 +96,12 @@ describe('parked events at the command line', () => {
     stop.abort();
     expect((await running).code).toBe(0);
 
+    // A rebuild over this log succeeds; the new version parks the same event.
+    const rebuilt = await runMain(['rebuild', 'recipes'], env);
+    expect(rebuilt.code).toBe(0);
+    const [again] = JSON.parse((await runMain(['parked', '--json', 'recipes'], env)).stdout).parked;
+    expect(again).toMatchObject({ version: status.recipes.version + 1, eventType: 'RecipeSubmitted' });
+
     // With the fix, and no process running the projection, the replay is done by the command itself.
     const replayed = await runMain(['replay', 'recipes'], env, undefined, fixed);
     expect(replayed).toMatchObject({ code: 0, stdout: 'recipes: 1 replayed, 0 still parked\n' });
