@@ -4,7 +4,7 @@ import type { PoolClient } from '@kb/platform';
  * What the read models store of event text. The event store keeps payloads as json text, which holds anything
  * JSON can say; Postgres text and jsonb cannot hold U+0000 (`invalid byte sequence for encoding "UTF8": 0x00`,
  * `\u0000 cannot be converted to text`), and a lone UTF-16 surrogate is not UTF-8 at all (jsonb refuses its
- * escape, json accepts it and then fails on `->>`). One such character in one event once stopped a projection for
+ * escape, json accepts it and then fails on `->>`). One such character in one event would stop a projection for
  * every brand. So every value the framework writes goes through `storable`:
  *
  * - U+0000 and lone surrogates become U+FFFD (the replacement character): the rest of the text stays readable and
