@@ -10,6 +10,7 @@ import {
 import { projectBatch } from './batch.js';
 import { StaleCheckpointError } from './errors.js';
 import { runProjections } from './runner.js';
+import { readSideHealth } from './status.js';
 import { ensureLiveVersions, readVersion } from './versions.js';
 
 describe('a batch and its checkpoint', () => {
@@ -52,6 +53,8 @@ describe('a batch and its checkpoint', () => {
         return v?.lastError ? v : undefined;
       });
       expect(failed.lastError).toBe('terminating connection due to administrator command');
+      const [failing] = (await readSideHealth(sys.pool)).projections;
+      expect(failing).toMatchObject({ health: 'failing', parkedEvents: 0, failingSince: failed.lastErrorAt });
       expect(failed.checkpoint).toEqual(events[9]?.position);
       expect(await rows()).toBe(10);
 
