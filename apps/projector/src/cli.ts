@@ -2,16 +2,18 @@ import { PostgresEventStore, postgresEventStoreMigrations } from '@kb/event-stor
 import { createPool, migrate, type Pool } from '@kb/platform';
 import {
   allProjections,
+  listParked,
   migrateReadModels,
   projectionStatus,
   readVersions,
   rebuildProjection,
+  replayProjection,
   runProjections,
   type Projection,
 } from '@kb/read-models';
 import { pino, type Logger } from 'pino';
 import { readConfig, type ProjectorConfig } from './config.js';
-import { statusJson, statusTable } from './commands/status-table.js';
+import { parkedJson, parkedTable, statusJson, statusTable } from './commands/status-table.js';
 
 export interface Output {
   write(chunk: string): unknown;
@@ -30,8 +32,12 @@ const USAGE = `Usage: projector <command>
 
 Commands:
   run               apply migrations, then run every projection until SIGTERM/SIGINT
-  status [--json]   per projection version: checkpoint, lag behind the head (events, seconds), who runs it
+  status [--json]   per projection version: checkpoint, lag behind the head (events, seconds), who runs it,
+                    health (ok, parked, failing) and parked events
   rebuild <name>    build a new version of <name> from the start beside the live one; switch when caught up
+  parked <name> [--json]
+                    the events <name> could not apply and set aside (its streams wait behind them)
+  replay <name>     apply the parked events of <name> again, in order, after a fix (those that still fail stay)
 
 Environment:
   DATABASE_URL          default postgres://postgres@127.0.0.1:5432/kitchen
@@ -54,13 +60,14 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   try {
     config = readConfig(options.env ?? process.env);
     if (command === undefined || command === 'help' || command === '--help') throw new UsageError('');
-    if (!['run', 'status', 'rebuild'].includes(command))
+    if (!['run', 'status', 'rebuild', 'parked', 'replay'].includes(command))
       throw new UsageError(`Unknown command "${command}".`);
-    if (command === 'rebuild') {
-      if (args.length !== 1) throw new UsageError('rebuild takes exactly one projection name.');
-      if (!projections.some((p) => p.name === args[0])) {
+    if (command === 'rebuild' || command === 'parked' || command === 'replay') {
+      const names = args.filter((a) => !(command === 'parked' && a === '--json'));
+      if (names.length !== 1) throw new UsageError(`${command} takes exactly one projection name.`);
+      if (!projections.some((p) => p.name === names[0])) {
         throw new UsageError(
-          `Unknown projection "${args[0]}". Known: ${projections.map((p) => p.name).join(', ')}.`,
+          `Unknown projection "${names[0]}". Known: ${projections.map((p) => p.name).join(', ')}.`,
         );
       }
     }
@@ -74,14 +81,15 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     return 2;
   }
 
-  // `status` prints its answer on stdout, so its logs go to stderr.
+  // `status` and `parked` print their answer on stdout, so their logs go to stderr.
+  const readsOut = command === 'status' || command === 'parked';
   const logger = pino(
     {
       level: config.logLevel,
       base: { service: 'projector', command },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    { write: (line: string) => (command === 'status' ? stderr : stdout).write(line) },
+    { write: (line: string) => (readsOut ? stderr : stdout).write(line) },
   );
   // Per projection while it catches up: its run lock, the batch being written, the next page being read and the
   // read of the records the next batch changes (prepared meanwhile).
@@ -93,6 +101,13 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const stop = stopSignal(options.signal, logger);
   try {
     if (command === 'status') return await status(pool, store, projections, args.includes('--json'), stdout);
+    if (command === 'parked')
+      return await parked(
+        pool,
+        args.find((a) => a !== '--json')!,
+        args.includes('--json'),
+        stdout,
+      );
     await migrate(pool, postgresEventStoreMigrations);
     await migrateReadModels(pool, projections);
     const runOptions = {
@@ -108,14 +123,27 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       return 0;
     }
     const projection = projections.find((p) => p.name === args[0]) as Projection;
+    if (command === 'replay') {
+      const results = await replayProjection(pool, store, projection, { signal: stop.signal, logger });
+      const replayed = results.reduce((n, r) => n + r.replayed, 0);
+      const still = results.reduce((n, r) => n + r.stillParked, 0);
+      logger.info(
+        { projection: projection.name, versions: results },
+        `replay done: ${replayed} parked events of ${projection.name} applied, ${still} still parked`,
+      );
+      stdout.write(`${projection.name}: ${replayed} replayed, ${still} still parked\n`);
+      return 0;
+    }
     const result = await rebuildProjection(pool, store, projection, runOptions);
+    const note =
+      result.parked > 0 ? ` (${result.parked} events parked: projector parked ${projection.name})` : '';
     logger.info(
       { projection: projection.name, ...result },
-      `rebuild done: ${projection.name} v${result.version} is live`,
+      `rebuild done: ${projection.name} v${result.version} is live${note}`,
     );
     return 0;
   } catch (error) {
-    if ((error as { code?: string }).code === UNDEFINED_TABLE && command === 'status') {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE && readsOut) {
       stderr.write('This database has no event store or read models yet: `projector run` sets them up.\n');
       return 1;
     }
@@ -143,6 +171,14 @@ async function status(
   } else {
     stdout.write(statusTable(rows, notBuilt));
   }
+  return 0;
+}
+
+async function parked(pool: Pool, name: string, json: boolean, stdout: Output): Promise<number> {
+  const rows = await listParked(pool, name);
+  if (json) stdout.write(`${JSON.stringify({ projection: name, parked: rows.map(parkedJson) }, null, 2)}\n`);
+  else if (rows.length === 0) stdout.write(`${name}: no parked events\n`);
+  else stdout.write(parkedTable(rows));
   return 0;
 }
 

@@ -10,3 +10,6 @@ export { lockHolder } from './framework/locks.js';
 export * from './stream-summary/stream-summary.projection.js';
 export * from './projections.js';
 export { GRAM_SEPARATOR, nameGramsSql } from './recipes/recipes.projection.js';
+export * from './framework/parking.js';
+export * from './framework/replay.js';
+export * from './framework/storable.js';

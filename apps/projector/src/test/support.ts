@@ -13,6 +13,7 @@ import {
 } from '@kb/event-store';
 import { createPool, migrate, type Pool } from '@kb/platform';
 import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import type { Projection } from '@kb/read-models';
 import { main } from '../cli.js';
 
 export const MAIN_JS = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
@@ -125,12 +126,14 @@ export async function runMain(
   argv: string[],
   env: NodeJS.ProcessEnv,
   signal?: AbortSignal,
+  projections?: readonly Projection[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
     env,
     signal,
+    projections,
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s) },
   });

@@ -160,7 +160,8 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
   const detailRow = (r: AggregateRecord<S>) => ({
     [def.key]: r.id,
     brand_owner_code: r.brand,
-    state: JSON.stringify(r.state),
+    // Written as its JSON text, made storable by the COPY encoder (see storable.ts).
+    state: r.state,
     revision: r.revision,
     created_at: r.createdAt,
     created_by: r.createdBy,

@@ -10,6 +10,7 @@ import {
 import { projectBatch } from './batch.js';
 import { StaleCheckpointError } from './errors.js';
 import { runProjections } from './runner.js';
+import { readSideHealth } from './status.js';
 import { ensureLiveVersions, readVersion } from './versions.js';
 
 describe('a batch and its checkpoint', () => {
@@ -24,7 +25,7 @@ describe('a batch and its checkpoint', () => {
   const rows = async (table = 'probe_rows') =>
     (await sys.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
 
-  it('are written together: a projection that throws mid-batch leaves neither rows nor checkpoint moved', async () => {
+  it('are written together: a batch that fails on something no event caused is retried whole, never half of it', async () => {
     const appended = await sys.store.appendToStream(
       'recipe-1',
       Array.from({ length: 25 }, (_, i) => newEvent(`Step${i}`)),
@@ -32,8 +33,13 @@ describe('a batch and its checkpoint', () => {
     );
     const events = await allEvents(sys.store, appended.position);
     let refusing = true;
-    // Batches of 10: the second batch writes its rows for events 10..19, then throws on event 14.
-    const probe = probeProjection({ failOn: (e) => refusing && e.type === 'Step14' });
+    // Batches of 10: the second batch writes its rows for events 10..19, then throws on event 14 what the database
+    // says when it shuts down: nothing to park, the batch is rolled back and retried.
+    const probe = probeProjection({
+      failOn: (e) => refusing && e.type === 'Step14',
+      failWith: () =>
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    });
     const stop = new AbortController();
     const running = runProjections(sys.pool, sys.store, [probe], {
       signal: stop.signal,
@@ -46,7 +52,9 @@ describe('a batch and its checkpoint', () => {
         const v = await readVersion(sys.pool, 'probe', 1);
         return v?.lastError ? v : undefined;
       });
-      expect(failed.lastError).toBe('probe refuses Step14');
+      expect(failed.lastError).toBe('terminating connection due to administrator command');
+      const [failing] = (await readSideHealth(sys.pool)).projections;
+      expect(failing).toMatchObject({ health: 'failing', parkedEvents: 0, failingSince: failed.lastErrorAt });
       expect(failed.checkpoint).toEqual(events[9]?.position);
       expect(await rows()).toBe(10);
 
@@ -62,6 +70,9 @@ describe('a batch and its checkpoint', () => {
       });
       expect(done.lastError).toBeNull();
       expect(await rows()).toBe(25);
+      expect(
+        (await sys.pool.query('SELECT count(*)::int AS n FROM projection_parked_events')).rows[0].n,
+      ).toBe(0);
     } finally {
       stop.abort();
       await running;

@@ -1,16 +1,57 @@
 import { comparePositions, type GlobalPosition, type RecordedEvent } from '@kb/event-store';
-import type { Pool } from '@kb/platform';
+import type { Pool, PoolClient } from '@kb/platform';
 import { StaleCheckpointError } from './errors.js';
 import { quietErrors } from './log.js';
+import { errorText, insertParked, type EventToPark } from './parking.js';
 import { contextFor, type PreparedBatch, type Projection } from './projection.js';
+import { storableWrites } from './storable.js';
+
+export interface BatchOptions {
+  /** The last event the batch's read scanned (handled or not); the last of `events` when not given. */
+  to?: GlobalPosition;
+  /** The batch already folded by the projection's `prepare`; written instead of calling `project`. */
+  prepared?: PreparedBatch;
+  /** Events set aside in the same transaction (see parking.ts); they are not in `events`. */
+  park?: readonly EventToPark[];
+}
+
+/** One transaction on a connection of its own; the work writes through `storableWrites`. */
+async function transaction<T>(pool: Pool, begin: string, work: (tx: PoolClient) => Promise<T>): Promise<T> {
+  const tx = await pool.connect();
+  const listening = quietErrors(tx);
+  let broken: Error | undefined;
+  try {
+    await tx.query(begin);
+    const result = await work(storableWrites(tx));
+    await tx.query('COMMIT');
+    return result;
+  } catch (error) {
+    // A connection that cannot even roll back goes back to the pool destroyed.
+    await tx.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    listening();
+    tx.release(broken);
+  }
+}
+
+async function write(
+  tx: PoolClient,
+  projection: Projection,
+  version: number,
+  events: RecordedEvent[],
+  prepared: PreparedBatch | undefined,
+): Promise<void> {
+  if (prepared) return prepared.write(tx);
+  const handled = events.filter((e) => projection.wants(e.type));
+  if (handled.length > 0) await projection.project(handled, tx, contextFor(projection, version));
+}
 
 /**
  * Applies one batch to one version of a projection: its rows and its checkpoint in ONE transaction.
- * The checkpoint moves by compare-and-set from `from` to `to`, the last event the batch's read scanned (handled or
- * not; the last of `events` when not given); when it is no longer at `from`, another instance has moved it and the
- * whole batch is rolled back (`StaleCheckpointError`). Returns the new checkpoint.
- * `prepared`: the batch already folded by the projection's `prepare` (the runner's pipelined catch-up); it is
- * written instead of calling `project`.
+ * The checkpoint moves by compare-and-set from `from` to `to`; when it is no longer at `from`, another instance
+ * has moved it and the whole batch is rolled back (`StaleCheckpointError`). Returns the new checkpoint.
+ * Every value the projection writes is made storable (storable.ts).
  */
 export async function projectBatch(
   pool: Pool,
@@ -18,21 +59,16 @@ export async function projectBatch(
   version: number,
   from: GlobalPosition,
   events: RecordedEvent[],
-  to: GlobalPosition | undefined = events.at(-1)?.position,
-  prepared?: PreparedBatch,
+  options: BatchOptions = {},
 ): Promise<GlobalPosition> {
+  const to = options.to ?? events.at(-1)?.position ?? options.park?.at(-1)?.event.position;
   if (!to || comparePositions(to, from) <= 0) return from;
-  const handled = events.filter((e) => projection.wants(e.type));
-  const tx = await pool.connect();
-  const listening = quietErrors(tx);
-  let broken: Error | undefined;
-  try {
-    // The batch's rows and checkpoint commit together, so a crash that loses the last commits before they reach
-    // the disk loses both, and the batch is applied again: no need to wait for the WAL flush. (One round trip: a
-    // catch-up writes a batch while preparing the next, and every round trip waits for that work to yield.)
-    await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
-    if (prepared) await prepared.write(tx);
-    else if (handled.length > 0) await projection.project(handled, tx, contextFor(projection, version));
+  // The batch's rows and checkpoint commit together, so a crash that loses the last commits before they reach
+  // the disk loses both, and the batch is applied again: no need to wait for the WAL flush. (One round trip: a
+  // catch-up writes a batch while preparing the next, and every round trip waits for that work to yield.)
+  return transaction(pool, 'BEGIN; SET LOCAL synchronous_commit = off', async (tx) => {
+    await write(tx, projection, version, events, options.prepared);
+    if (options.park) await insertParked(tx, projection.name, version, options.park);
     // Last statement of the batch: the checkpoint row is locked after the projection's tables, the order the
     // version switch also uses (see switchToVersion).
     const moved = await tx.query(
@@ -49,24 +85,48 @@ export async function projectBatch(
       ],
     );
     if (moved.rowCount !== 1) throw new StaleCheckpointError(projection.name, version);
-    await tx.query('COMMIT');
     return to;
-  } catch (error) {
-    // A connection that cannot even roll back goes back to the pool destroyed.
-    await tx.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    listening();
-    tx.release(broken);
-  }
+  });
+}
+
+/**
+ * Applies parked events again (a replay), in one transaction with taking them off the parked list; the checkpoint
+ * stays where it is (it is past them already). The caller holds the version's run lock.
+ */
+export async function applyParked(
+  pool: Pool,
+  projection: Projection,
+  version: number,
+  events: RecordedEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await transaction(pool, 'BEGIN', async (tx) => {
+    const prepared = projection.prepare
+      ? await projection.prepare(events, tx, contextFor(projection, version), undefined)
+      : undefined;
+    await write(tx, projection, version, events, prepared);
+    const gone = await tx.query(
+      `DELETE FROM projection_parked_events p
+        USING unnest($3::bigint[], $4::bigint[]) AS e(transaction_id, global_position)
+        WHERE p.name = $1 AND p.version = $2
+          AND p.transaction_id = e.transaction_id AND p.global_position = e.global_position`,
+      [
+        projection.name,
+        version,
+        events.map((e) => e.position.transactionId.toString()),
+        events.map((e) => e.position.globalPosition.toString()),
+      ],
+    );
+    if (gone.rowCount !== events.length)
+      throw new Error(`Projection ${projection.name} v${version}: parked events changed during the replay`);
+  });
 }
 
 export async function recordError(pool: Pool, name: string, version: number, error: unknown): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
   await pool
     .query(
       `UPDATE projection_checkpoints SET last_error = $3, last_error_at = now() WHERE name = $1 AND version = $2`,
-      [name, version, message.slice(0, 2000)],
+      [name, version, errorText(error)],
     )
     .catch(() => undefined);
 }

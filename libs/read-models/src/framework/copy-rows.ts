@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from '@kb/platform';
 import { from as copyFrom } from 'pg-copy-streams';
+import { storableJson, storableJsonText, storableText } from './storable.js';
 
 /** Columns as declared (`name type, …`), with their names and types in that order. */
 export interface RecordColumns {
@@ -29,10 +30,12 @@ function copyText(text: string): string {
   return COPY_SPECIAL.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!) : text;
 }
 
+/** A value as the text of one field (or array element), made storable (see storable.ts). */
 function scalar(value: unknown): string {
+  if (typeof value === 'string') return storableText(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'boolean') return value ? 't' : 'f';
-  return String(value);
+  return storableText(String(value));
 }
 
 /** JSON escapes other than \" and \\ (control characters), which an array literal would read differently. */
@@ -44,6 +47,8 @@ const OTHER_JSON_ESCAPE = /\\[^"\\]/;
  * fraction of the cost of escaping element by element; the slow form remains for control characters and nulls.
  */
 function arrayLiteral(values: readonly unknown[]): string {
+  // A NUL or a lone surrogate comes out of JSON.stringify escaped (\u0000, \ud800), so it takes the slow form too,
+  // where each element is made storable.
   const json = JSON.stringify(values);
   if (
     !OTHER_JSON_ESCAPE.test(json) &&
@@ -63,13 +68,16 @@ function encoderFor(type: string): Encode {
     };
   }
   if (type === 'json' || type === 'jsonb')
-    return (v) => {
-      if (typeof v === 'string') return copyText(v);
-      // JSON.stringify writes no raw newline, carriage return or tab: only backslashes need doubling.
-      const json = JSON.stringify(v);
-      return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
-    };
-  return (v) => copyText(scalar(v));
+    return (v) => (typeof v === 'string' ? copyText(storableJsonText(v)) : json(v));
+  // An object or array given for a text column is stored as its JSON text (the aggregate detail's state).
+  return (v) => (typeof v === 'object' && !(v instanceof Date) ? json(v) : copyText(scalar(v)));
+}
+
+/** A value as a JSON field, made storable. */
+function json(value: unknown): string {
+  // JSON.stringify writes no raw newline, carriage return or tab: only backslashes need doubling.
+  const text = storableJson(value);
+  return text.includes('\\') ? text.replaceAll('\\', '\\\\') : text;
 }
 
 /**

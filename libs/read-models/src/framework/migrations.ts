@@ -40,4 +40,29 @@ export const readModelMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Events a projection version could not apply, set aside so that the rest of the log goes on (parking.ts),
+    // and the request of `projector replay` to the process running the version.
+    id: 'read-models/003-projection-parked-events',
+    sql: `
+      CREATE TABLE projection_parked_events (
+        name text NOT NULL,
+        version int NOT NULL,
+        transaction_id bigint NOT NULL,
+        global_position bigint NOT NULL,
+        stream_id text NOT NULL,
+        stream_position bigint NOT NULL,
+        event_id uuid NOT NULL,
+        event_type text NOT NULL,
+        brand_owner_code text,
+        error text NOT NULL,
+        behind_global_position bigint,
+        parked_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (name, version, transaction_id, global_position),
+        FOREIGN KEY (name, version) REFERENCES projection_checkpoints (name, version) ON DELETE CASCADE
+      );
+      CREATE INDEX projection_parked_events_stream ON projection_parked_events (name, version, stream_id);
+      ALTER TABLE projection_checkpoints ADD COLUMN replay_requested_at timestamptz;
+    `,
+  },
 ];

@@ -101,7 +101,7 @@ describe('rebuild', () => {
         batchSize: 50,
         pollIntervalMs: 20,
       });
-      expect(result).toEqual({ version: 2, replaced: 1 });
+      expect(result).toEqual({ version: 2, replaced: 1, parked: 0 });
       await new Promise((r) => setTimeout(r, 200));
     } finally {
       appending = false;

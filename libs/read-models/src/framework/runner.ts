@@ -4,14 +4,24 @@ import {
   type EventStore,
   type GlobalPosition,
   type ReadPage,
+  type RecordedEvent,
 } from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
 import { projectBatch, recordError } from './batch.js';
 import { deferIndexes, deferredIndexes, restoreIndexes } from './deferred-indexes.js';
 import { ProjectionLockedError, StaleCheckpointError } from './errors.js';
-import { lockedError, tryLockVersion, unlockVersion } from './locks.js';
+import { lockHolder, lockedError, tryLockVersion, unlockVersion } from './locks.js';
 import { errorFields, formatPosition, quietErrors, silentLogger, sleep, type Logger } from './log.js';
+import {
+  errorText,
+  isEventFailure,
+  parkedCounts,
+  parkedStreams,
+  splitParked,
+  type EventToPark,
+} from './parking.js';
 import { checkRegistry, contextFor, type PreparedBatch, type Projection } from './projection.js';
+import { replayParkedEvents, type ReplayResult } from './replay.js';
 import {
   createVersion,
   dropBuildingVersion,
@@ -68,6 +78,9 @@ function settings(options: RunOptions): Settings {
 }
 
 const backoff = (failures: number, max: number) => Math.min(max, 250 * 2 ** Math.min(failures, 10));
+
+/** How often a runner that is not idle looks for a replay request (an idle one looks at every poll). */
+const REPLAY_CHECK_MS = 1000;
 
 /** A projection version's run lock, held on a dedicated connection for as long as this instance runs it. */
 interface Lease {
@@ -156,6 +169,9 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
   let applied = 0;
   let caughtUp = false;
   let lastProgressLog = Date.now();
+  let lastReplayCheck = Date.now();
+  // Streams with a parked event: their later events are parked behind it, never applied on a gap.
+  let parked = await parkedStreams(pool, projection.name, version);
   s.logger.info(
     { ...log, status: start.status, checkpoint: formatPosition(checkpoint) },
     'projection started',
@@ -197,8 +213,74 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
     applied += scanned;
     failures = 0;
   };
-  /** After a failed batch: start again from the committed checkpoint, after a growing pause. */
-  const failed = async (error: unknown): Promise<'retired' | 'retry'> => {
+  /**
+   * Applies `events` (a slice of one page, in order) up to `to` in one transaction, from the committed checkpoint,
+   * nothing carried from an earlier batch; events of parked streams, and `park`, are parked in the same
+   * transaction.
+   */
+  const attempt = async (events: RecordedEvent[], to: GlobalPosition, park: EventToPark[] = []) => {
+    const split = splitParked(events, parked);
+    const handled = split.apply.filter((e) => projection.wants(e.type));
+    const prepared =
+      projection.prepare && handled.length > 0
+        ? await projection.prepare(handled, pool, ctx, undefined)
+        : undefined;
+    checkpoint = await projectBatch(pool, projection, version, checkpoint, split.apply, {
+      to,
+      prepared,
+      park: [...park, ...split.park],
+    });
+    position = checkpoint;
+    applied += events.length;
+  };
+  /**
+   * After a batch failed on something an event may have caused: the page at the checkpoint is applied again in
+   * slices, halved on failure and doubled on success, each slice committed with its checkpoint; an event that
+   * fails on its own is parked (its stream with it) and the rest goes on. About two transactions per halving
+   * around each failing event; while nothing fails, the batch path stays the only one.
+   */
+  const isolate = async (): Promise<void> => {
+    const page = await read(checkpoint);
+    const events = page.events.filter((e) => projection.wants(e.type));
+    let i = 0;
+    let size = Math.max(1, events.length);
+    while (comparePositions(checkpoint, page.scannedTo) < 0 && !s.signal.aborted) {
+      lease.check();
+      const slice = events.slice(i, i + size);
+      const to = i + slice.length >= events.length ? page.scannedTo : slice.at(-1)!.position;
+      try {
+        await attempt(slice, to);
+        i += slice.length;
+        size = Math.min(size * 2, Math.max(1, events.length - i));
+      } catch (error) {
+        if (!isEventFailure(error)) throw error;
+        if (slice.length > 1) {
+          size = Math.ceil(slice.length / 2);
+          continue;
+        }
+        const event = slice[0]!;
+        const message = errorText(error);
+        await attempt([], event.position, [{ event, error: message, behind: null }]);
+        parked.set(event.streamId, { position: event.position, error: message });
+        s.logger.warn(
+          {
+            ...log,
+            ...errorFields(error),
+            streamId: event.streamId,
+            eventType: event.type,
+            position: formatPosition(event.position),
+            brand: event.metadata?.brandOwnerCode,
+          },
+          'event parked: the projection cannot apply it; its stream waits behind it, the others go on',
+        );
+        i += 1;
+        size = 1;
+      }
+    }
+  };
+  /** After a failed batch: park what an event caused and go on, or start again from the checkpoint after a pause. */
+  const failed = async (caught: unknown): Promise<'retired' | 'retry'> => {
+    let error = caught;
     // A batch still being written (the failure was in preparing the next one) moves the checkpoint if it commits.
     await settle().catch(() => undefined);
     previous = undefined;
@@ -206,6 +288,17 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
     position = checkpoint;
     if (!(await readVersion(pool, projection.name, version))) return 'retired';
     if (error instanceof StaleCheckpointError) throw error;
+    if (isEventFailure(error)) {
+      try {
+        await isolate();
+        failures = 0;
+        return 'retry';
+      } catch (isolating) {
+        position = checkpoint;
+        if (isolating instanceof StaleCheckpointError) throw isolating;
+        error = isolating;
+      }
+    }
     failures += 1;
     const delayMs = backoff(failures, s.maxRetryDelayMs);
     await recordError(pool, projection.name, version, error);
@@ -221,6 +314,30 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
     );
     await sleep(delayMs, s.signal);
     return 'retry';
+  };
+  /**
+   * Serves a `projector replay` request between two batches (nothing in flight): the parked events are applied
+   * again under this runner's lock, then the request is cleared. A failure leaves the request for the next look.
+   */
+  const serveReplay = async (requestedAt: Date | null): Promise<void> => {
+    lastReplayCheck = Date.now();
+    if (!requestedAt) return;
+    await settle();
+    previous = undefined;
+    prefetched = null;
+    position = checkpoint;
+    try {
+      const result = await replayParkedEvents(pool, store, projection, version, s.logger);
+      parked = await parkedStreams(pool, projection.name, version);
+      await pool.query(
+        `UPDATE projection_checkpoints SET replay_requested_at = NULL
+          WHERE name = $1 AND version = $2 AND replay_requested_at < $3::timestamptz + interval '1 millisecond'`,
+        [projection.name, version, requestedAt],
+      );
+      s.logger.info({ ...log, ...result }, 'replayed the parked events');
+    } catch (error) {
+      s.logger.error({ ...log, ...errorFields(error) }, 'replay of the parked events failed; trying again');
+    }
   };
   try {
     while (!s.signal.aborted) {
@@ -250,6 +367,7 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         if (!current) return 'retired';
         if (comparePositions(current.checkpoint, checkpoint) !== 0)
           throw new StaleCheckpointError(projection.name, version);
+        await serveReplay(current.replayRequestedAt);
         if (!caughtUp) {
           caughtUp = true;
           s.logger.info(
@@ -284,19 +402,29 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         prefetched.page.catch(() => undefined); // a failed prefetch is read again in the loop, and reported there
       }
       try {
+        const { apply, park } = splitParked(events, parked);
         let prepared: PreparedBatch | undefined;
         if (projection.prepare) {
-          const handled = events.filter((e) => projection.wants(e.type));
+          const handled = apply.filter((e) => projection.wants(e.type));
           if (handled.length > 0) prepared = await projection.prepare(handled, pool, ctx, previous);
         }
         await settle();
-        const done = projectBatch(pool, projection, version, checkpoint, events, page.scannedTo, prepared);
+        const done = projectBatch(pool, projection, version, checkpoint, apply, {
+          to: page.scannedTo,
+          prepared,
+          park: park.length > 0 ? park : undefined,
+        });
         done.catch(() => undefined); // awaited by settle
         writing = { done, scanned: page.scanned };
         previous = prepared;
         position = page.scannedTo;
         // Near the head there is no next batch to prepare meanwhile.
         if (!full) await settle();
+        if (!full && Date.now() - lastReplayCheck > REPLAY_CHECK_MS) {
+          const current = await readVersion(pool, projection.name, version);
+          if (!current) return 'retired';
+          await serveReplay(current.replayRequestedAt);
+        }
         if (caughtUp && full) caughtUp = false;
         if (Date.now() - lastProgressLog > 5000) {
           lastProgressLog = Date.now();
@@ -442,6 +570,8 @@ export interface RebuildResult {
   version: number;
   /** The version it replaced (dropped), if any. */
   replaced: number | null;
+  /** Events the new version parked (see parking.ts): `projector parked <name>` lists them. */
+  parked: number;
 }
 
 /**
@@ -510,5 +640,92 @@ export async function rebuildProjection(
   if (outcome === 'stopped') throw new Error(`Rebuild of ${projection.name} was stopped before it finished`);
   if (outcome !== 'switched')
     throw new Error(`Rebuild of ${projection.name}: version ${version} was dropped by another process`);
-  return { version, replaced };
+  const parked = (await parkedCounts(pool)).get(`${projection.name}/${version}`)?.events ?? 0;
+  return { version, replaced, parked };
+}
+
+export interface ProjectionReplay extends ReplayResult {
+  version: number;
+  /** 'here': this process took the version's run lock and replayed; 'runner': the process running it did. */
+  by: 'here' | 'runner';
+}
+
+/**
+ * `projector replay <name>`: applies every version's parked events again, in order (see replay.ts). A version no
+ * process runs is replayed here, under its run lock; a running one is asked to replay between two batches (it
+ * looks at least once a second when it has caught up), and this waits for it (`timeoutMs`, default 10 minutes).
+ */
+export async function replayProjection(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  options: { signal: AbortSignal; logger?: Logger; timeoutMs?: number; pollMs?: number },
+): Promise<ProjectionReplay[]> {
+  const logger = options.logger ?? silentLogger;
+  const counts = await parkedCounts(pool);
+  const out: ProjectionReplay[] = [];
+  for (const v of await readVersions(pool, projection.name)) {
+    const before = counts.get(`${v.name}/${v.version}`)?.events ?? 0;
+    if (before === 0) continue;
+    const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+    let requested = false;
+    for (;;) {
+      if (options.signal.aborted) throw new Error(`Replay of ${projection.name} was stopped`);
+      const client = await pool.connect();
+      let mine = false;
+      try {
+        mine = await tryLockVersion(client, projection.name, v.version);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      if (mine) {
+        const lease = leaseOn(client, projection, v.version);
+        try {
+          const result = await replayParkedEvents(pool, store, projection, v.version, logger);
+          await pool.query(
+            `UPDATE projection_checkpoints SET replay_requested_at = NULL WHERE name = $1 AND version = $2`,
+            [projection.name, v.version],
+          );
+          out.push({ version: v.version, by: 'here', ...result });
+        } finally {
+          await lease.release();
+        }
+        break;
+      }
+      client.release();
+      const current = await readVersion(pool, projection.name, v.version);
+      if (!current) break;
+      if (!requested) {
+        await pool.query(
+          `UPDATE projection_checkpoints SET replay_requested_at = now() WHERE name = $1 AND version = $2`,
+          [projection.name, v.version],
+        );
+        requested = true;
+        logger.info(
+          {
+            projection: projection.name,
+            version: v.version,
+            runningBy: await lockHolder(pool, projection.name, v.version),
+          },
+          'asked the running process to replay the parked events',
+        );
+      } else if (!current.replayRequestedAt) {
+        const after = (await parkedCounts(pool)).get(`${v.name}/${v.version}`)?.events ?? 0;
+        out.push({
+          version: v.version,
+          by: 'runner',
+          replayed: Math.max(0, before - after),
+          stillParked: after,
+        });
+        break;
+      }
+      if (Date.now() > deadline)
+        throw new Error(
+          `Projection ${projection.name} v${v.version}: the running process did not replay within the time given`,
+        );
+      await sleep(options.pollMs ?? 100, options.signal);
+    }
+  }
+  return out;
 }

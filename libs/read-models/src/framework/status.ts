@@ -2,6 +2,7 @@ import { comparePositions, type EventStore, type GlobalPosition } from '@kb/even
 import type { Pool } from '@kb/platform';
 import { deferredIndexes } from './deferred-indexes.js';
 import { lockHolder } from './locks.js';
+import { parkedCounts, type ParkedCount } from './parking.js';
 import type { ProjectionDefinition } from './projection.js';
 import { readVersions, type VersionStatus } from './versions.js';
 import { sleep } from './log.js';
@@ -25,8 +26,22 @@ export interface ProjectionStatus {
   /** Who holds the run lock ("pid 4242, projector@…"), or null when no instance runs this version. */
   runningBy: string | null;
   updatedAt: Date;
+  /** The error of the last failed batch, until a batch succeeds again (then null). */
   lastError: string | null;
   lastErrorAt: Date | null;
+  /** Events this version set aside (parking.ts), the streams they belong to, and those streams' brands. */
+  parked: ParkedCount;
+  /** `failing` (its last batch failed and it is retrying), `parked` (it goes on, but holds parked events), or `ok`. */
+  health: ProjectionHealth;
+}
+
+export type ProjectionHealth = 'ok' | 'parked' | 'failing';
+
+const NONE_PARKED: ParkedCount = { events: 0, streams: 0, brands: [] };
+
+function healthOf(lastError: string | null, parked: ParkedCount): ProjectionHealth {
+  if (lastError !== null) return 'failing';
+  return parked.events > 0 ? 'parked' : 'ok';
 }
 
 const COUNT_PAGE = 5000;
@@ -67,7 +82,9 @@ export async function projectionStatus(
   const head = await store.headPosition();
   const code = new Map(projections.map((p) => [p.name, p.version]));
   const out: ProjectionStatus[] = [];
+  const parked = await parkedCounts(pool);
   for (const v of await readVersions(pool)) {
+    const held = parked.get(`${v.name}/${v.version}`) ?? NONE_PARKED;
     const lag = await lagBehind(store, v.checkpoint, head);
     out.push({
       name: v.name,
@@ -84,9 +101,47 @@ export async function projectionStatus(
       updatedAt: v.updatedAt,
       lastError: v.lastError,
       lastErrorAt: v.lastErrorAt,
+      parked: held,
+      health: healthOf(v.lastError, held),
     });
   }
   return out;
+}
+
+/** One live projection as the API's health shows it (no lag: counting it reads the log). */
+export interface ReadSideProjection {
+  name: string;
+  version: number;
+  health: ProjectionHealth;
+  parkedEvents: number;
+  parkedStreams: number;
+  /** Brands with parked streams. */
+  parkedBrands: string[];
+  /** When the last batch failed, while it is failing (the error text itself is for `projector status`). */
+  failingSince: Date | null;
+}
+
+/**
+ * The read side at a glance, cheap enough for a health check: per live projection, whether its last batch failed
+ * and how many events it parked. `ok` is false when any is failing or holds parked events.
+ */
+export async function readSideHealth(db: Pool): Promise<{ ok: boolean; projections: ReadSideProjection[] }> {
+  const parked = await parkedCounts(db);
+  const projections = (await readVersions(db))
+    .filter((v) => v.status === 'live')
+    .map((v): ReadSideProjection => {
+      const held = parked.get(`${v.name}/${v.version}`) ?? NONE_PARKED;
+      return {
+        name: v.name,
+        version: v.version,
+        health: healthOf(v.lastError, held),
+        parkedEvents: held.events,
+        parkedStreams: held.streams,
+        parkedBrands: held.brands,
+        failingSince: v.lastError === null ? null : v.lastErrorAt,
+      };
+    });
+  return { ok: projections.every((p) => p.health === 'ok'), projections };
 }
 
 /**

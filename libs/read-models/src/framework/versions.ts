@@ -18,6 +18,8 @@ export interface ProjectionVersion {
   updatedAt: Date;
   lastError: string | null;
   lastErrorAt: Date | null;
+  /** Set by `projector replay` for the process running this version: replay its parked events. */
+  replayRequestedAt: Date | null;
 }
 
 type Db = Pool | PoolClient;
@@ -33,10 +35,11 @@ interface Row {
   updated_at: Date;
   last_error: string | null;
   last_error_at: Date | null;
+  replay_requested_at: Date | null;
 }
 
 const COLUMNS = `name, version, definition_version, status, transaction_id, global_position, created_at, updated_at,
-  last_error, last_error_at`;
+  last_error, last_error_at, replay_requested_at`;
 
 function fromRow(r: Row): ProjectionVersion {
   return {
@@ -49,6 +52,7 @@ function fromRow(r: Row): ProjectionVersion {
     updatedAt: r.updated_at,
     lastError: r.last_error,
     lastErrorAt: r.last_error_at,
+    replayRequestedAt: r.replay_requested_at,
   };
 }
 

@@ -191,6 +191,8 @@ export function probeProjection(options: {
   version?: number;
   handles?: string[] | '*';
   failOn?: (event: RecordedEvent) => boolean;
+  /** What it throws (default: an Error saying it refuses the event type). */
+  failWith?: (event: RecordedEvent) => Error;
 }) {
   const name = options.name ?? 'probe';
   return defineProjection({
@@ -215,7 +217,7 @@ export function probeProjection(options: {
         ]);
       }
       const failing = events.find((e) => options.failOn?.(e));
-      if (failing) throw new Error(`probe refuses ${failing.type}`);
+      if (failing) throw options.failWith?.(failing) ?? new Error(`probe refuses ${failing.type}`);
     },
   });
 }
