@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { LANG_COOKIE, LANG_HEADER, type UiLang } from '@kb/contracts';
 import { AppModule } from './app.module.js';
 import { requestContext } from './common/request-context.js';
+import { securityHeaders } from './common/security-headers.js';
 import { appOrigins, trustProxySetting, type AppConfig } from './config.js';
 import { PinoNestLogger } from './infra/logger.js';
 import { sameOriginChanges } from './modules/auth/same-origin.middleware.js';
@@ -30,6 +31,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     bodyParser: false,
   });
   app.set('trust proxy', trustProxySetting(config));
+  app.disable('x-powered-by');
+  app.use(securityHeaders({ https: config.SESSION_COOKIE_SECURE === 'true' }));
   app.use(cookieParser());
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = String(req.headers['x-request-id'] ?? randomUUID());
