@@ -66,7 +66,16 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       .addCookieAuth('kb_session')
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, document, {
+    jsonDocumentUrl: 'api/docs-json',
+    swaggerOptions: {
+      // "Try it out" is a change from the app's own origin too: it carries the marker (this runs in the browser).
+      requestInterceptor: (request: { headers: Record<string, string> }) => {
+        request.headers['x-requested-with'] = 'kb-admin';
+        return request;
+      },
+    },
+  });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : null;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

@@ -49,6 +49,11 @@ describe('security headers', () => {
     expect((await anon.request('GET', '/api/health')).headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('the API docs’ “Try it out” sends the marker header the API asks of every change', async () => {
+    const init = await (await new Client(api.baseUrl).request('GET', '/api/docs/swagger-ui-init.js')).text();
+    expect(init).toMatch(/requestInterceptor[\s\S]*x-requested-with[\s\S]*kb-admin/);
+  });
+
   it('include HSTS when the session cookie is Secure (served over HTTPS)', async () => {
     const secure = await startTestApi({ SESSION_COOKIE_SECURE: 'true' });
     try {
