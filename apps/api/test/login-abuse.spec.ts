@@ -53,9 +53,9 @@ describe('login under abuse, behind a trusted proxy', () => {
     expect(owner.status).toBe(200);
   });
 
-  it('backs one client off after five failures, longer with each failure, without touching the others', async () => {
+  it('backs one client off after five attempts, longer with each attempt, without touching the others', async () => {
     const attacker = new Client(api.baseUrl, 'en');
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       expect((await attempt(attacker, 'audit', 'wrong-password1', '203.0.113.50')).status).toBe(400);
     }
     const waiting = await attempt(attacker, 'audit', 'audit12345', '203.0.113.50');
@@ -72,6 +72,20 @@ describe('login under abuse, behind a trusted proxy', () => {
     expect(longer.retryAfter).toMatch(/^(59|60)$/);
 
     expect((await attempt(new Client(api.baseUrl), 'audit', 'audit12345', '198.51.100.21')).status).toBe(200);
+  });
+
+  it('lets no burst of parallel attempts slip past a limit', async () => {
+    const burst = (account: string, address: (i: number) => string, n: number) =>
+      Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          attempt(new Client(api.baseUrl), account, 'wrong-password1', address(i)),
+        ),
+      );
+    const oneClient = await burst('ghost-burst', () => '203.0.113.77', 20);
+    expect(oneClient.filter((r) => r.status === 400).length).toBe(6);
+    expect(oneClient.filter((r) => r.status === 429).length).toBe(14);
+    const spread = await burst('ghost-spread', (i) => `192.0.2.${100 + i}`, 30);
+    expect(spread.filter((r) => r.status === 400).length).toBe(11);
   });
 
   it('slows an account under a spread attack for unknown clients only: the owner’s device and address get in', async () => {
@@ -144,7 +158,7 @@ describe('login under abuse, behind a trusted proxy', () => {
          SELECT 'expired-' || u.account, u.id, u.brand_owner_code, false, '127.0.0.1', now() - interval '1 hour'
          FROM staff_users u`,
       );
-      await loggedIn(api.baseUrl, 'demo', 'demo12345');
+      await loggedIn(api.baseUrl, 'other', 'other12345');
       const { rows } = await pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM staff_sessions WHERE expires_at <= now()`,
       );
@@ -164,7 +178,7 @@ describe('login under abuse, behind a trusted proxy', () => {
         newPassword: 'editor67890',
         confirmPassword: 'editor67890',
       });
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       expect(await change('wrong-password1')).toMatchObject({ status: 400 });
     }
     const res = await change('editor12345');
