@@ -93,3 +93,31 @@ describe('a page of another origin', () => {
     expect(((await own.json()) as { status: number }).status).toBe(200);
   });
 });
+
+describe('the app under its Content-Security-Policy', () => {
+  it('logs in and shows the recipe list without a single violation, and cannot be framed', async () => {
+    const page = await h.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const first = await page.goto('/login');
+    expect(first?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await loginAs(page);
+    await page.goto('/recipe-list');
+    await page.getByTestId('layout').waitFor();
+    await page.goto('/api/docs');
+    await page.locator('.swagger-ui .info').getByText('Kitchen back-office API').waitFor();
+    expect(violations).toEqual([]);
+
+    attackPage = `<!doctype html><iframe id="app" src="${h.baseUrl}/login"></iframe>`;
+    const framing = await h.newPage();
+    const blocked = new Promise<string>((resolve) =>
+      framing.on('console', (m) => {
+        if (/frame-ancestors/.test(m.text())) resolve(m.text());
+      }),
+    );
+    await framing.goto(attackerUrl);
+    await expect(blocked).resolves.toContain('frame-ancestors');
+  });
+});

@@ -12,6 +12,7 @@ import { LANG_COOKIE, LANG_HEADER, type UiLang } from '@kb/contracts';
 import { AppModule } from './app.module.js';
 import { answerClientErrorsInEnvelope } from './common/client-errors.js';
 import { requestContext } from './common/request-context.js';
+import { securityHeaders } from './common/security-headers.js';
 import { appOrigins, trustProxySetting, type AppConfig } from './config.js';
 import { PinoNestLogger } from './infra/logger.js';
 import { sameOriginChanges } from './modules/auth/same-origin.middleware.js';
@@ -32,6 +33,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   answerClientErrorsInEnvelope(app.getHttpServer());
   app.set('trust proxy', trustProxySetting(config));
+  app.disable('x-powered-by');
+  app.use(securityHeaders({ https: config.SESSION_COOKIE_SECURE === 'true' }));
   app.use(cookieParser());
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = String(req.headers['x-request-id'] ?? randomUUID());
@@ -65,7 +68,16 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       .addCookieAuth('kb_session')
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, document, {
+    jsonDocumentUrl: 'api/docs-json',
+    swaggerOptions: {
+      // "Try it out" is a change from the app's own origin too: it carries the marker (this runs in the browser).
+      requestInterceptor: (request: { headers: Record<string, string> }) => {
+        request.headers['x-requested-with'] = 'kb-admin';
+        return request;
+      },
+    },
+  });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : null;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

@@ -1,4 +1,51 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileForm, loggedIn, pngBytes, startTestApi, type Client, type TestApi } from './harness.js';
+
+const MB = 1024 * 1024;
+
+/**
+ * A multipart upload of `size` bytes made up on the fly (never held in memory), as a slow or huge client sends
+ * it; `sent()` tells how many file bytes had been handed to the connection so far.
+ */
+function streamedUpload(client: Client, size: number, purpose = 'image', name = 'huge.png') {
+  const boundary = `----kb${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.concat([pngBytes(8), Buffer.alloc(64 * 1024 - 8, 7)]);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+    },
+    pull(controller) {
+      if (sent >= size) {
+        controller.enqueue(tail);
+        controller.close();
+        return;
+      }
+      const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
+      sent += part.length;
+      controller.enqueue(new Uint8Array(part));
+    },
+  });
+  const response = fetch(`${client.baseUrl}/api/file/upload`, {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-requested-with': 'kb-admin',
+      'x-lang': 'en',
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+  } as RequestInit);
+  return { response, sent: () => sent };
+}
 
 const png = (size: number) => pngBytes(size, 7);
 const uploadForm = fileForm;
@@ -32,6 +79,64 @@ describe('files', () => {
     expect(res).toMatchObject({ http: 413, status: 413, desc: 'The file must not exceed 300KB' });
   });
 
+  it('refuses an oversize image with 413 while it is still arriving, and keeps no partial file', async () => {
+    const upload = streamedUpload(demo, 40 * MB);
+    const res = await upload.response;
+    const sentWhenAnswered = upload.sent();
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ status: 413, desc: 'The file must not exceed 300KB' });
+    expect(sentWhenAnswered).toBeLessThan(20 * MB);
+    const staging = path.join(api.config.FILES_DIR, '.incoming');
+    expect(await readdir(staging)).toEqual([]);
+  });
+
+  it('holds memory flat under eight concurrent oversize uploads (prints the figure)', async () => {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 10);
+    try {
+      const uploads = Array.from({ length: 8 }, () => streamedUpload(demo, 59 * MB));
+      const answers = await Promise.all(uploads.map((u) => u.response));
+      expect(answers.map((r) => r.status)).toEqual(Array(8).fill(413));
+      await Promise.all(answers.map((r) => r.arrayBuffer()));
+    } finally {
+      clearInterval(sampler);
+    }
+    const addedMb = (peak - before) / MB;
+    console.log(
+      `8 concurrent 59 MB image uploads: RSS ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB (+${addedMb.toFixed(1)} MB), API and client in one process`,
+    );
+    expect(addedMb).toBeLessThan(150);
+  });
+
+  it('streams an upload within its purpose’s limit to disk intact', async () => {
+    const upload = streamedUpload(demo, 3 * MB, 'list', 'devices.csv');
+    const res = await upload.response;
+    const body = (await res.json()) as { status: number; data: { fileCode: string; size: number } };
+    expect(body).toMatchObject({ status: 200, data: { size: 3 * MB } });
+    const down = await demo.request('GET', `/api/file/download?fileCode=${body.data.fileCode}`);
+    expect((await down.arrayBuffer()).byteLength).toBe(3 * MB);
+  });
+
+  it('judges a file sent before its purpose by that purpose once all has arrived', async () => {
+    const fileFirst = (bytes: Buffer, name: string, purpose: string) => {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(bytes)]), name);
+      form.set('purpose', purpose);
+      return form;
+    };
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(400 * 1024)]);
+    const accepted = await demo.json('POST', '/api/file/upload', { body: fileFirst(zip, 'big.zip', 'zip') });
+    expect(accepted.data).toMatchObject({ mime: 'application/zip', size: zip.length });
+    const refused = await demo.json('POST', '/api/file/upload', {
+      body: fileFirst(png(400 * 1024), 'big.png', 'image'),
+    });
+    expect(refused).toMatchObject({ status: 413, desc: 'The file must not exceed 300KB' });
+  });
+
   it('refuses a text file named .png with 415, judging by its bytes', async () => {
     const res = await demo.json('POST', '/api/file/upload', {
       body: uploadForm(Buffer.from('just some text'), 'fake.png'),
@@ -63,6 +168,21 @@ describe('files', () => {
       body: uploadForm(png(100), 'recipes.zip', 'zip'),
     });
     expect(notZip.status).toBe(415);
+  });
+
+  it('serves uploads with nosniff: images inline, everything else as an attachment', async () => {
+    const image = await demo.json('POST', '/api/file/upload', { body: uploadForm(png(256), 'photo.png') });
+    const shown = await demo.request('GET', `/api/file/download?fileCode=${image.data.fileCode}`);
+    expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(shown.headers.get('content-disposition')).toMatch(/^inline; filename\*=UTF-8''photo\.png$/);
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
+    const archive = await demo.json('POST', '/api/file/upload', { body: uploadForm(zip, '菜谱.zip', 'zip') });
+    const saved = await demo.request('GET', `/api/file/download?fileCode=${archive.data.fileCode}`);
+    expect(saved.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(saved.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('菜谱.zip')}`,
+    );
+    expect(saved.headers.get('content-security-policy')).toContain('sandbox');
   });
 
   it('does not let another brand download the file', async () => {

@@ -16,8 +16,9 @@ export function uploadFile(
   purpose: string,
 ): Promise<{ fileCode: string; url: string; name?: string }> {
   const form = new FormData();
-  form.append('file', file);
+  // Purpose first: the API then knows the size limit while the file is still arriving.
   form.append('purpose', purpose);
+  form.append('file', file);
   return api('/file/upload', { form, successMessage: false });
 }
 

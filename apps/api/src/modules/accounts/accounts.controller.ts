@@ -46,7 +46,6 @@ export class AccountsController {
       [user.id],
     );
     if (!(await verifyPasswordDigest(input.originalPassword, rows[0]?.password_hash ?? null))) {
-      await this.throttle.recordPasswordCheckFailure(user.id);
       throw new AppError(
         400,
         'original_password_wrong',

@@ -57,12 +57,14 @@ export class AuthController {
       res,
       this.throttle.admit(input.account, ip, req.cookies?.[DEVICE_COOKIE]),
     );
-    await this.auth.checkCaptcha(req.cookies?.[CAPTCHA_COOKIE], input.captcha);
-    const row = await this.auth.verifyCredentials(input.account, input.password);
-    if (!row) {
-      await this.throttle.recordFailure(attempt);
-      throw new AppError(400, 'login_failed');
+    try {
+      await this.auth.checkCaptcha(req.cookies?.[CAPTCHA_COOKIE], input.captcha);
+    } catch (error) {
+      await this.throttle.giveBack(attempt);
+      throw error;
     }
+    const row = await this.auth.verifyCredentials(input.account, input.password);
+    if (!row) throw new AppError(400, 'login_failed');
     const user = this.auth.admit(row);
     const deviceToken = await this.throttle.recordSuccess(attempt);
     // Marks this browser as one the owner used: its attempts are not slowed when others guess the password.

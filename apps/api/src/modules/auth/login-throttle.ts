@@ -7,45 +7,53 @@ import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { REDIS } from '../../infra/tokens.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
-/** Failures one client (account + address, or account + known device) has free before it backs off. */
-const CLIENT_FREE_FAILURES = 5;
+/** Attempts one client (account + address, or account + known device) has free before it backs off. */
+const CLIENT_FREE_ATTEMPTS = 5;
 const FIRST_BACKOFF_MS = 30 * 1000;
-/** Failures from unknown clients one address may make in the window, over all accounts. */
-const ADDRESS_FAILURES = 30;
-/** Failures from unknown clients an account may take in the window before such clients are slowed down. */
-const ACCOUNT_FAILURES = 10;
+/** Attempts from unknown clients one address may make in the window, over all accounts. */
+const ADDRESS_ATTEMPTS = 30;
+/** Attempts from unknown clients an account may take in the window before such clients are slowed down. */
+const ACCOUNT_ATTEMPTS = 10;
 /** Once an account is slowed down: one attempt per this long from all its unknown clients together. */
 const SLOWED_ACCOUNT_INTERVAL_MS = 10 * 1000;
 const KNOWN_ADDRESS_MS = 90 * 24 * 3600 * 1000;
 const KNOWN_DEVICE_MS = 180 * 24 * 3600 * 1000;
-/** Wrong original passwords one user may enter when changing the password before backing off. */
-const PASSWORD_CHECK_FREE_FAILURES = 5;
+/** Original passwords one user may try when changing the password before backing off. */
+const PASSWORD_CHECK_FREE_ATTEMPTS = 5;
 
 export const DEVICE_COOKIE = 'kb_device';
 export const DEVICE_COOKIE_MAX_AGE_MS = KNOWN_DEVICE_MS;
 
-/** A login attempt as the throttle sees it. */
+/** A login attempt as the throttle sees it, with the counters it holds a place in. */
 export interface LoginClient {
   account: string;
   address: string;
-  /** The key of this client's own backoff: the known device, else the address. */
-  client: string;
   /** Logged in to this account before, from this device (cookie) or this address. */
   known: boolean;
   deviceToken: string | null;
+  /** This client's own counter and wait (the known device, else the address). */
+  clientCounter: string;
+  clientBackoff: string;
+  /** Counters of unknown clients: per address and per account (empty for known clients). */
+  shared: string[];
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
+/** Takes one back from a counter, unless its window has already ended (a fresh key must not start below zero). */
+const RELEASE_SCRIPT = `if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0`;
+
 /**
  * Slows password guessing down without handing an attacker a way to lock the owner out (OWASP ASVS 2.2.1,
  * "device cookies"):
- * - each client (account + address, or account + a device that logged in to it before) has five failures free,
- *   then waits 30 s, doubling with every further failure (at most 15 minutes) — the owner's own client is never
- *   slowed by anyone else's failures;
- * - unknown clients are further limited per address (30 failures in 15 minutes over all accounts) and per
- *   account: past 10 failures in 15 minutes, all unknown clients of the account together get one attempt per
- *   10 seconds, while the owner's known devices and addresses log in as usual.
+ * - each client (account + address, or account + a device that logged in to it before) has five attempts free
+ *   in 15 minutes, then one attempt per 30 s, doubling each time (at most 15 minutes) — the owner's own client is
+ *   never slowed by anyone else's failures;
+ * - unknown clients are further limited per address (30 attempts in 15 minutes over all accounts) and per
+ *   account: past 10 in 15 minutes, all unknown clients of the account together get one attempt per 10 seconds,
+ *   while the owner's known devices and addresses log in as usual.
+ * An attempt takes its place in every counter before the password is checked, so parallel attempts cannot slip
+ * past a limit; a successful login (or a wrong captcha, which tests no password) gives the places back.
  */
 @Injectable()
 export class LoginThrottle {
@@ -70,44 +78,49 @@ export class LoginThrottle {
     const attempt: LoginClient = {
       account: acct,
       address,
-      client,
       known: knownDevice > 0 || knownAddress > 0,
       deviceToken,
+      clientCounter: this.key('login-attempts', acct, client),
+      clientBackoff: this.key('login-backoff', acct, client),
+      shared: [],
     };
-    await this.assertNotBackingOff(this.key('login-backoff', acct, client));
+    await this.takeWithBackoff(attempt.clientCounter, attempt.clientBackoff, CLIENT_FREE_ATTEMPTS);
     if (attempt.known) return attempt;
-    const addressKey = this.key('login-fail-address', address);
-    if (Number((await this.redis.get(addressKey)) ?? 0) >= ADDRESS_FAILURES) {
-      throw throttled(await this.redis.pttl(addressKey));
+    try {
+      const addressCounter = this.key('login-attempts-address', address);
+      const fromAddress = await this.take(addressCounter);
+      if (fromAddress > ADDRESS_ATTEMPTS) {
+        await this.release(addressCounter);
+        throw throttled(await this.redis.pttl(addressCounter));
+      }
+      attempt.shared.push(addressCounter);
+      const accountCounter = this.key('login-attempts-account', acct);
+      const onAccount = await this.take(accountCounter);
+      attempt.shared.push(accountCounter);
+      if (onAccount > ACCOUNT_ATTEMPTS) {
+        const slot = this.key('login-slowed', acct);
+        const taken = await this.redis.set(slot, '1', 'PX', SLOWED_ACCOUNT_INTERVAL_MS, 'NX');
+        if (!taken) throw throttled(await this.redis.pttl(slot));
+      }
+      return attempt;
+    } catch (error) {
+      await this.giveBack(attempt);
+      throw error;
     }
-    if (Number((await this.redis.get(this.key('login-fail-account', acct))) ?? 0) >= ACCOUNT_FAILURES) {
-      const slot = this.key('login-slowed', acct);
-      const taken = await this.redis.set(slot, '1', 'PX', SLOWED_ACCOUNT_INTERVAL_MS, 'NX');
-      if (!taken) throw throttled(await this.redis.pttl(slot));
-    }
-    return attempt;
   }
 
-  async recordFailure(attempt: LoginClient): Promise<void> {
-    await this.countFailure(
-      this.key('login-fail', attempt.account, attempt.client),
-      this.key('login-backoff', attempt.account, attempt.client),
-      CLIENT_FREE_FAILURES,
-    );
-    if (attempt.known) return;
-    await this.countInWindow(this.key('login-fail-address', attempt.address));
-    await this.countInWindow(this.key('login-fail-account', attempt.account));
+  /** The attempt tested no password (e.g. a wrong captcha): its places are given back. */
+  async giveBack(attempt: LoginClient): Promise<void> {
+    for (const counter of [attempt.clientCounter, ...attempt.shared]) await this.release(counter);
   }
 
-  /** Clears the client's failures and remembers it as known; answers the device token to (re)set as cookie. */
+  /** Clears the client's count and remembers it as known; answers the device token to (re)set as cookie. */
   async recordSuccess(attempt: LoginClient): Promise<string> {
     const deviceToken = attempt.deviceToken ?? randomBytes(32).toString('base64url');
+    for (const counter of attempt.shared) await this.release(counter);
     await this.redis
       .multi()
-      .del(
-        this.key('login-fail', attempt.account, attempt.client),
-        this.key('login-backoff', attempt.account, attempt.client),
-      )
+      .del(attempt.clientCounter, attempt.clientBackoff)
       .set(this.key('login-known', attempt.account, attempt.address), '1', 'PX', KNOWN_ADDRESS_MS)
       .set(this.key('login-device', attempt.account, digest(deviceToken)), '1', 'PX', KNOWN_DEVICE_MS)
       .exec();
@@ -116,45 +129,46 @@ export class LoginThrottle {
 
   /** Guesses of the current password when changing it: five free, then the same doubling wait. */
   async admitPasswordCheck(userId: string): Promise<void> {
-    await this.assertNotBackingOff(this.key('password-check-backoff', userId));
-  }
-
-  async recordPasswordCheckFailure(userId: string): Promise<void> {
-    await this.countFailure(
-      this.key('password-check-fail', userId),
+    await this.takeWithBackoff(
+      this.key('password-check-attempts', userId),
       this.key('password-check-backoff', userId),
-      PASSWORD_CHECK_FREE_FAILURES,
+      PASSWORD_CHECK_FREE_ATTEMPTS,
     );
   }
 
   async recordPasswordCheckSuccess(userId: string): Promise<void> {
-    await this.redis.del(this.key('password-check-fail', userId));
+    await this.redis.del(
+      this.key('password-check-attempts', userId),
+      this.key('password-check-backoff', userId),
+    );
   }
 
-  private async assertNotBackingOff(backoffKey: string): Promise<void> {
-    const waitMs = await this.redis.pttl(backoffKey);
-    if (waitMs > 0) throw throttled(waitMs);
-  }
-
-  private async countInWindow(counterKey: string): Promise<number> {
-    const [[, count]] = (await this.redis
-      .multi()
-      .incr(counterKey)
-      .pexpire(counterKey, WINDOW_MS, 'NX')
-      .exec()) as [[null, number], unknown];
+  /** Counts one attempt in the counter's window (which starts at its first attempt); answers the new count. */
+  private async take(counter: string): Promise<number> {
+    const [[, count]] = (await this.redis.multi().incr(counter).pexpire(counter, WINDOW_MS, 'NX').exec()) as [
+      [null, number],
+      unknown,
+    ];
     return count;
   }
 
-  private async countFailure(counterKey: string, backoffKey: string, free: number): Promise<void> {
-    const failures = await this.countInWindow(counterKey);
-    if (failures < free) return;
-    const waitMs = Math.min(WINDOW_MS, FIRST_BACKOFF_MS * 2 ** (failures - free));
-    // The counter outlives the wait, so the next failure after it doubles the wait instead of starting over.
-    await this.redis
-      .multi()
-      .set(backoffKey, '1', 'PX', waitMs)
-      .pexpire(counterKey, WINDOW_MS + waitMs)
-      .exec();
+  private async release(counter: string): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, counter);
+  }
+
+  /** `free` attempts, then one per wait, the wait doubling with each attempt; 429 while waiting. */
+  private async takeWithBackoff(counter: string, backoff: string, free: number): Promise<void> {
+    const waitingMs = await this.redis.pttl(backoff);
+    if (waitingMs > 0) throw throttled(waitingMs);
+    const attempts = await this.take(counter);
+    if (attempts <= free) return;
+    const waitMs = Math.min(WINDOW_MS, FIRST_BACKOFF_MS * 2 ** (attempts - free - 1));
+    // Only one of several parallel attempts gets through; the count outlives the wait, so it keeps doubling.
+    if (!(await this.redis.set(backoff, '1', 'PX', waitMs, 'NX'))) {
+      await this.release(counter);
+      throw throttled(await this.redis.pttl(backoff));
+    }
+    await this.redis.pexpire(counter, WINDOW_MS + waitMs);
   }
 }
 

@@ -1,21 +1,9 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Post,
-  Query,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { createHash, randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError, notFound } from '../../common/app-error.js';
@@ -24,16 +12,23 @@ import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { Db } from '../../infra/db.js';
-import { FILE_KINDS, MAX_UPLOAD_BYTES } from './file-kinds.js';
+import { FILE_KINDS, MAX_UPLOAD_BYTES, type FileKind } from './file-kinds.js';
+import { receiveUpload, type StagedFile } from './upload-stream.js';
 import { Permission } from '../../common/permission.decorator.js';
 
 const downloadQuery = z.object({ fileCode: z.string().uuid({ message: 'not_found' }) });
 
-interface UploadedBlob {
-  originalname: string;
-  size: number;
-  buffer: Buffer;
+const DEFAULT_PURPOSE = 'image';
+
+function kindOf(purpose: string | undefined): FileKind {
+  const key = purpose ?? DEFAULT_PURPOSE;
+  // Own keys only: a purpose such as `__proto__` must not find Object.prototype.
+  const kind = Object.hasOwn(FILE_KINDS, key) ? FILE_KINDS[key] : undefined;
+  if (!kind) throw new AppError(400, 'file_purpose_invalid');
+  return kind;
 }
+
+const tooLarge = (kind: FileKind) => new AppError(413, 'file_too_large', { limit: kind.limitText });
 
 @ApiTags('files')
 @Controller('file')
@@ -46,44 +41,58 @@ export class FilesController {
   @Permission('file.upload')
   @Post('upload')
   @HttpCode(200)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } }))
   @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary:
-      'Upload a file: purpose image (jpg/png ≤300 KB), video, audio, zip, apk or list; checked by its bytes',
+      'Upload a file: purpose image (jpg/png ≤300 KB), video, audio, zip, apk or list; checked by its bytes. ' +
+      'Send `purpose` before `file`: the size limit is then enforced while the file is read.',
   })
   @ApiBody({
     schema: {
       type: 'object',
       required: ['file'],
       properties: {
+        purpose: { type: 'string', enum: Object.keys(FILE_KINDS), default: DEFAULT_PURPOSE },
         file: { type: 'string', format: 'binary' },
-        purpose: { type: 'string', enum: Object.keys(FILE_KINDS), default: 'image' },
       },
     },
   })
-  async upload(@UploadedFile() file: UploadedBlob | undefined, @Body() body: { purpose?: string }) {
-    const purpose = body?.purpose ?? 'image';
-    // Own keys only: a purpose such as `__proto__` must not find Object.prototype.
-    const kind = Object.hasOwn(FILE_KINDS, purpose) ? FILE_KINDS[purpose] : undefined;
-    if (!kind) throw new AppError(400, 'file_purpose_invalid');
+  async upload(@Req() req: Request) {
+    const brand = requestContext.brand();
+    const staging = path.resolve(this.config.FILES_DIR, '.incoming');
+    await mkdir(staging, { recursive: true });
+    // The purpose usually comes first and sets the limit; a file sent before any purpose is read up to the
+    // largest limit of all (still to disk, never into memory) and judged by its purpose at the end.
+    const { fields, file } = await receiveUpload(req, staging, (before) => {
+      if (before.purpose === undefined) {
+        return { maxBytes: MAX_UPLOAD_BYTES, tooLarge: new AppError(413, 'payload_too_large') };
+      }
+      const kind = kindOf(before.purpose);
+      return { maxBytes: kind.maxBytes, tooLarge: tooLarge(kind) };
+    });
+    try {
+      return await this.store(brand, fields.purpose, file);
+    } finally {
+      if (file) await rm(file.path, { force: true });
+    }
+  }
+
+  private async store(brand: string, purposeField: string | undefined, file: StagedFile | null) {
+    const purpose = purposeField ?? DEFAULT_PURPOSE;
+    const kind = kindOf(purpose);
     if (!file) throw new AppError(400, 'file_required');
-    const name = Buffer.from(file.originalname ?? '', 'latin1')
-      .toString('utf8')
-      .trim();
+    const name = file.name;
     if (!name) throw new AppError(400, 'file_name_empty');
-    if (file.size > kind.maxBytes) throw new AppError(413, 'file_too_large', { limit: kind.limitText });
-    const mime = kind.detect(file.buffer, name);
+    if (file.size > kind.maxBytes) throw tooLarge(kind);
+    const mime = kind.detect(file.head, name);
     if (!mime) throw new AppError(415, 'file_type_wrong', { types: kind.typesText });
 
-    const brand = requestContext.brand();
     const fileCode = randomUUID();
     const relative = path.join(brand, fileCode.slice(0, 2), fileCode);
     const target = path.resolve(this.config.FILES_DIR, relative);
     await mkdir(path.dirname(target), { recursive: true });
-    // Write beside, then rename: a crash never leaves a half-written file under a recorded code.
-    await writeFile(`${target}.part`, file.buffer);
-    await rename(`${target}.part`, target);
+    // Staged beside the store, then renamed: a crash never leaves a half-written file under a recorded code.
+    await rename(file.path, target);
     try {
       await this.db.scoped(
         `INSERT INTO files (file_code, brand_owner_code, purpose, mime, size, original_name, storage_path, sha256, created_by)
@@ -95,7 +104,7 @@ export class FilesController {
           file.size,
           name.slice(0, 255),
           relative,
-          createHash('sha256').update(file.buffer).digest('hex'),
+          file.sha256,
           requestContext.user().account,
         ],
       );
@@ -131,9 +140,13 @@ export class FilesController {
     res.setHeader('Content-Type', file.mime);
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('Cache-Control', 'private, max-age=86400');
+    // Uploaded bytes are never run as a page: no type sniffing, no scripts, and only images open in place.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    const disposition = file.mime.startsWith('image/') ? 'inline' : 'attachment';
     res.setHeader(
       'Content-Disposition',
-      `inline; filename*=UTF-8''${encodeURIComponent(file.original_name)}`,
+      `${disposition}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`,
     );
     stream.pipe(res);
   }
