@@ -116,6 +116,7 @@ export async function startIngest(
           maxClockSkewMs: config.INGEST_MAX_CLOCK_SKEW_MS,
           redis: producer,
           maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
+          jobLockMs: config.INGEST_JOB_LOCK_MS,
         });
   const deviceConnection =
     config.INGEST_ROLE === 'http'

@@ -119,12 +119,13 @@ const BACKLOG_CHECK_MS = 100;
 const RETRY_AFTER_S = 1;
 
 /**
- * How far behind the workers of one device queue are, as the device API sees it: how long the oldest waiting
- * post has waited (BullMQ's wait list is first in, first out: the oldest is its last entry, and the job's
- * `timestamp` is when it was queued). This is the backlog in the workers' own time, whatever the size of the
- * posts or the pace of the machine. Read from Redis at most every BACKLOG_CHECK_MS per queue, however many
- * posts arrive; between reads the age grows with the clock. (A job retried after a failure keeps the time it
- * was first queued, so it counts as old until a worker takes it.)
+ * How far behind the workers of one device queue are, as the device API sees it: how long the oldest post not
+ * yet stored has existed. BullMQ's wait and active lists are first in, first out (the oldest is each one's last
+ * entry) and a job's `timestamp` is when it was queued, so the older of the two last entries is that post. An
+ * active job older than the job lock belongs to a worker that died (BullMQ hands it to another in time) and
+ * says nothing about the live workers, so it does not count. This is the backlog in the workers' own time,
+ * whatever the size of the posts or the pace of the machine. Read from Redis (two round trips) at most every
+ * BACKLOG_CHECK_MS per queue, however many posts arrive; between reads the age grows with the clock.
  */
 class Backlog {
   private oldestQueuedAt: number | null = null;
@@ -134,9 +135,10 @@ class Backlog {
   constructor(
     private readonly redis: Redis,
     private readonly queue: Queue,
+    private readonly jobLockMs: number,
   ) {}
 
-  /** Milliseconds the oldest waiting post has waited (0 when none waits); throws when Redis does not answer. */
+  /** Milliseconds the oldest post not yet stored has waited (0: none); throws when Redis does not answer. */
   async waitedMs(): Promise<number> {
     if (performance.now() - this.checkedAt > BACKLOG_CHECK_MS) {
       this.checking ??= this.read().finally(() => (this.checking = undefined));
@@ -146,10 +148,19 @@ class Backlog {
   }
 
   private async read(): Promise<void> {
-    const id = await this.redis.lindex(this.queue.keys.wait!, -1);
-    // Taken (and perhaps removed) meanwhile: then the next one is younger, and the next read sees it.
-    const queuedAt = id === null ? null : await this.redis.hget(this.queue.toKey(id), 'timestamp');
-    this.oldestQueuedAt = queuedAt === null ? null : Number(queuedAt);
+    const [waitingId, activeId] = await Promise.all([
+      this.redis.lindex(this.queue.keys.wait!, -1),
+      this.redis.lindex(this.queue.keys.active!, -1),
+    ]);
+    // A job taken or removed between the reads has no stamp: the next read sees the one after it.
+    const stamp = async (id: string | null) => {
+      const at = id === null ? null : await this.redis.hget(this.queue.toKey(id), 'timestamp');
+      return at === null ? null : Number(at);
+    };
+    const [waitingAt, activeAt] = await Promise.all([stamp(waitingId), stamp(activeId)]);
+    const live = activeAt !== null && Date.now() - activeAt <= this.jobLockMs ? activeAt : null;
+    const stamps = [waitingAt, live].filter((at): at is number => at !== null);
+    this.oldestQueuedAt = stamps.length ? Math.min(...stamps) : null;
     this.checkedAt = performance.now();
   }
 }
@@ -167,12 +178,14 @@ export function createDeviceApi(deps: {
   maxClockSkewMs: number;
   /** The producer connection of the queues, to read their backlog. */
   redis: Redis;
-  /** How long the oldest waiting post of a device queue may have waited before posts are refused (503). */
+  /** How long the oldest post of a device queue not yet stored may have waited before posts are refused (503). */
   maxQueueWaitMs: number;
+  /** The workers' job lock: an active job older than this is a dead worker's. */
+  jobLockMs: number;
 }) {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
   const backlogs = new Map(
-    [deps.telemetryQueue, deps.faultQueue].map((q) => [q, new Backlog(deps.redis, q)]),
+    [deps.telemetryQueue, deps.faultQueue].map((q) => [q, new Backlog(deps.redis, q, deps.jobLockMs)]),
   );
 
   /**
