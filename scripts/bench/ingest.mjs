@@ -1,4 +1,4 @@
-/* global fetch, FormData, performance, setTimeout */
+/* global fetch, FormData, performance, setTimeout, setInterval, clearInterval */
 // `npm run bench` (ingest): device ingestion end to end and the device list at a million devices. On a private
 // database (dropped at the end) with the real, built API and device-ingest processes:
 //   1. 10,000 activated devices of brand DEMO (credentials as activation issues them);
@@ -7,8 +7,12 @@
 //      last message is in Postgres; and post → visible latency (until the device's last connect time, as the
 //      device list shows it, reaches the post) of every 10th post;
 //   3. the same with batches of 50 at a steady BENCH_PACED_RATE (12,000) messages/s: the latency of a
-//      system that is not saturated; then batches of 1 and 50 again with the device API and the workers in
-//      two processes (INGEST_ROLE http + workers);
+//      system that is not saturated; the workers' pace (150,000 queued messages worked off); overload:
+//      BENCH_OVERLOAD_SECONDS (60) at BENCH_OVERLOAD_FACTOR (3) times that pace: accepted and refused msg/s,
+//      post → visible of accepted posts, Redis memory, and accepted = stored; then batches of 1 and 50 again
+//      with the device API and the workers in two processes (INGEST_ROLE http + workers). Every run honours
+//      the device API's backpressure: a post answered 429/503 waits its Retry-After (plus up to half again)
+//      and counts as refused;
 //   4. the ceiling: a plain Node HTTP handler that reads the same posts and answers 202, same clients;
 //   5. 1,000,000 more devices of DEMO; GET /api/device/list as a logged-in user, BENCH_REQUESTS (100)
 //      sequential requests per query shape: p50 / p95 / p99.
@@ -28,6 +32,8 @@ const DEVICES = 10_000;
 const BIG = Number(process.env.BENCH_DEVICES ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 12000);
+const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
+const OVERLOAD_FACTOR = Number(process.env.BENCH_OVERLOAD_FACTOR ?? 3);
 const BRAND = 'DEMO';
 
 buildProjects('the API, device-ingest and the test harness', ['@kb/api', '@kb/device-ingest', '@kb/testing']);
@@ -84,7 +90,11 @@ function post(port, pathName, body, token) {
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve(res.statusCode));
+        const retryAfter =
+          res.statusCode === 429 || res.statusCode === 503
+            ? Number(res.headers['retry-after'] ?? 1)
+            : undefined;
+        res.on('end', () => resolve({ status: res.statusCode, retryAfter }));
       },
     );
     req.on('error', reject);
@@ -98,27 +108,29 @@ try {
    * or `['http', 'workers']` (one of each: the two cores of a small box both at work). Credentials are trusted
    * for the whole run (INGEST_AUTH_CACHE_MS), as for a fleet whose devices post at least once per minute.
    */
-  async function startIngest(roles) {
+  async function startIngest(roles, env = {}) {
     const port = await freePort();
     const started = [];
     for (const role of roles) {
+      const own = role === 'workers' && roles.length > 1 ? await freePort() : port;
       const child = spawn(process.execPath, [path.join(root, 'apps/device-ingest/dist/main.js')], {
         cwd: root,
         env: {
           ...process.env,
           DATABASE_URL: system.db.url,
           REDIS_PREFIX: redisPrefix,
-          INGEST_PORT: String(role === 'workers' ? await freePort() : port),
+          INGEST_PORT: String(own),
           INGEST_ROLE: role,
           INGEST_AUTH_CACHE_MS: '600000',
           LOG_LEVEL: 'warn',
+          ...env,
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       children.push(child);
       started.push(child);
+      await waitHealthy(`http://127.0.0.1:${own}/health`, child);
     }
-    await waitHealthy(`http://127.0.0.1:${port}/health`, started[0]);
     return {
       port,
       async stop() {
@@ -190,16 +202,17 @@ try {
    * Clients post batches to `port` until `seconds` are over: closed loop (next post when the answer came), or
    * paced to `rate` messages/s. Every 10th post is a probe: its device and send time.
    */
-  async function load(port, batch, seconds, { rate, probes } = {}) {
+  async function load(port, batch, seconds, { rate, probes, clients = CLIENTS } = {}) {
     const started = performance.now();
     const until = started + seconds * 1000;
     let posts = 0;
     let refused = 0;
+    let failed = 0;
     let lastAnswer = started;
-    const interval = rate ? (CLIENTS * batch * 1000) / rate : 0;
+    const interval = rate ? (clients * batch * 1000) / rate : 0;
     await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, c) => {
-        let next = started + (interval * c) / CLIENTS;
+      Array.from({ length: clients }, async (_, c) => {
+        let next = started + (interval * c) / clients;
         while (performance.now() < until) {
           if (interval) {
             const wait = next - performance.now();
@@ -208,16 +221,29 @@ try {
           }
           const device = devices[Math.floor(Math.random() * DEVICES)];
           const sentAt = Date.now();
-          const status = await post(port, '/device/v1/telemetry', body(batch), device.token);
+          const { status, retryAfter } = await post(port, '/device/v1/telemetry', body(batch), device.token);
           lastAnswer = performance.now();
           if (status === 202) {
             posts++;
             if (probes && posts % 10 === 0) probes.push({ id: device.id, sentAt });
-          } else refused++;
+          } else if (retryAfter !== undefined) {
+            // Backpressure: wait as asked (plus jitter), then go on at the pace from there, without catching up.
+            refused++;
+            await sleep(retryAfter * 1000 * (1 + Math.random() * 0.5));
+            next = performance.now();
+          } else failed++;
         }
       }),
     );
-    return { posts, refused, messages: posts * batch, started, httpSeconds: (lastAnswer - started) / 1000 };
+    return {
+      posts,
+      refused,
+      failed,
+      messages: posts * batch,
+      refusedMessages: refused * batch,
+      started,
+      httpSeconds: (lastAnswer - started) / 1000,
+    };
   }
 
   /** Polls the devices of the probes until each shows a last connect time at or after its post. */
@@ -281,12 +307,85 @@ try {
     );
     results.push({ title: `batch ${batch}, as fast as answered`, batch, ...(await endToEnd(batch)) });
   }
+
   console.log(`Ingest: batches of 50 paced at ${fmt(PACED_RATE)} messages/s …`);
   results.push({
     title: `batch 50, paced ${fmt(PACED_RATE)} msg/s`,
     batch: 50,
     ...(await endToEnd(50, { rate: PACED_RATE })),
   });
+  // The workers' pace, measured alone: posts queued with no worker running (and no backlog bound), then one
+  // device-ingest process as `npm start` runs it works them off. (The runs above cannot tell it: their clients
+  // wait out Retry-After, so the workers are not kept busy all the time.)
+  await ingest.stop();
+  const PACE_POSTS = 3000;
+  console.log(`Ingest: the workers' pace, ${fmt(PACE_POSTS * 50)} queued messages worked off …`);
+  const front = await startIngest(['http'], { INGEST_MAX_QUEUE_WAIT_MS: '3600000' });
+  const paceBefore = await stored();
+  let queuedPosts = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (queuedPosts < PACE_POSTS) {
+        queuedPosts++;
+        const device = devices[Math.floor(Math.random() * DEVICES)];
+        const { status } = await post(front.port, '/device/v1/telemetry', body(50), device.token);
+        if (status !== 202) throw new Error(`queueing for the pace run: ${status}`);
+      }
+    }),
+  );
+  await front.stop();
+  ingest = await startIngest(['all']);
+  ingestPort = ingest.port;
+  let paceFrom;
+  let paceFromCount;
+  for (;;) {
+    const n = (await stored()) - paceBefore;
+    if (paceFrom === undefined && n > 0) [paceFrom, paceFromCount] = [performance.now(), n];
+    if (n >= PACE_POSTS * 50) break;
+    await sleep(20);
+  }
+  const workerPace = (PACE_POSTS * 50 - paceFromCount) / ((performance.now() - paceFrom) / 1000);
+
+  // Overload: offered OVERLOAD_FACTOR times the workers' pace for a long while. Without backpressure the backlog
+  // (and Redis) would grow all along; with it the excess is refused and what is accepted stays fresh.
+  const overloadRate = Number(process.env.BENCH_OVERLOAD_RATE ?? OVERLOAD_FACTOR * workerPace);
+  console.log(
+    `Ingest overload: batches of 50 offered at ${fmt(overloadRate)} msg/s (${OVERLOAD_FACTOR}× the workers' ${fmt(workerPace)}) for ${OVERLOAD_SECONDS} s …`,
+  );
+  const redisInfo = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const redisMemory = async () =>
+    Number(/used_memory:(\d+)/.exec(await redisInfo.info('memory'))?.[1] ?? NaN);
+  const waitingPosts = () => redisInfo.llen(`${redisPrefix}bull:telemetry:wait`);
+  const memoryBefore = await redisMemory();
+  let memoryPeak = memoryBefore;
+  let waitingPeak = 0;
+  const sampler = setInterval(() => {
+    void Promise.all([redisMemory(), waitingPosts()]).then(([m, w]) => {
+      memoryPeak = Math.max(memoryPeak, m);
+      waitingPeak = Math.max(waitingPeak, w);
+    });
+  }, 500);
+  const overloadBefore = await stored();
+  const overloadProbes = [];
+  let overloading = true;
+  const overloadWatch = watchProbes(overloadProbes, () => !overloading);
+  // Enough clients that the paced posts keep up with the offered rate while some wait out a Retry-After.
+  const overload = await load(ingestPort, 50, OVERLOAD_SECONDS, {
+    rate: overloadRate,
+    probes: overloadProbes,
+    clients: CLIENTS * 2,
+  });
+  overloading = false;
+  clearInterval(sampler);
+  const memoryAtEnd = await redisMemory();
+  const waitingAtEnd = await waitingPosts();
+  const overloadLatencies = await overloadWatch;
+  const drainDeadline = Date.now() + 180_000;
+  while ((await stored()) < overloadBefore + overload.messages && Date.now() < drainDeadline)
+    await sleep(100);
+  await sleep(2000); // anything beyond the accepted messages would show now
+  const overloadStored = (await stored()) - overloadBefore;
+  await redisInfo.quit();
   // The same device fleet against one device-API process and one worker process.
   await ingest.stop();
   ingest = await startIngest(['http', 'workers']);
@@ -322,18 +421,40 @@ try {
   );
   const pad = (s, n) => String(s).padStart(n);
   console.log(
-    `${'run'.padEnd(34)} ${pad('posts', 8)} ${pad('HTTP msg/s', 11)} ${pad('e2e msg/s', 10)} ${pad('visible p50', 12)} ${pad('p99 ms', 8)}`,
+    `${'run'.padEnd(34)} ${pad('posts', 8)} ${pad('refused', 8)} ${pad('HTTP msg/s', 11)} ${pad('e2e msg/s', 10)} ${pad('visible p50', 12)} ${pad('p99 ms', 8)}`,
   );
   for (const r of results)
     console.log(
-      `${r.title.padEnd(34)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.messages / r.httpSeconds), 11)} ${pad(fmt(r.messages / r.e2eSeconds), 10)} ${pad(fmt(percentile(r.latencies, 50)), 12)} ${pad(fmt(percentile(r.latencies, 99)), 8)}`,
+      `${r.title.padEnd(34)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.refused), 8)} ${pad(fmt(r.messages / r.httpSeconds), 11)} ${pad(fmt(r.messages / r.e2eSeconds), 10)} ${pad(fmt(percentile(r.latencies, 50)), 12)} ${pad(fmt(percentile(r.latencies, 99)), 8)}`,
     );
+  console.log(
+    '(posts: accepted (202); refused: answered 503 with Retry-After, the client waited and went on)',
+  );
   console.log('Ceiling: a plain Node HTTP handler reading the same posts (no auth, queue or database):');
   for (const c of ceilings)
     console.log(
       `  batch ${String(c.batch).padEnd(3)} ${fmt(c.posts / c.httpSeconds)} posts/s = ${fmt(c.messages / c.httpSeconds)} msg/s`,
     );
   console.log('(targets: over 10,000 msg/s with batches of 50; p99 post → visible under 2 s)');
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  console.log(
+    `\nOverload, ${OVERLOAD_SECONDS} s of batches of 50 offered at ${fmt(overloadRate)} msg/s (${OVERLOAD_FACTOR}× the workers' ${fmt(workerPace)} msg/s), clients honouring Retry-After:`,
+  );
+  console.log(
+    `  offered ${fmt((overload.messages + overload.refusedMessages) / overload.httpSeconds)} msg/s: accepted ${fmt(overload.messages / overload.httpSeconds)} msg/s, ` +
+      `refused (503 + Retry-After) ${fmt(overload.refusedMessages / overload.httpSeconds)} msg/s, other failures ${overload.failed}`,
+  );
+  console.log(
+    `  post → visible of accepted posts: p50 ${fmt(percentile(overloadLatencies, 50))} ms, p99 ${fmt(percentile(overloadLatencies, 99))} ms ` +
+      `(${overloadLatencies.length} probes; target p99 under 2 s)`,
+  );
+  console.log(
+    `  Redis used_memory: ${mb(memoryBefore)} before, ${mb(memoryPeak)} at most, ${mb(memoryAtEnd)} at the end ` +
+      `(the whole server, shared with anything else using it); waiting posts at most ${fmt(waitingPeak)}, ${fmt(waitingAtEnd)} at the end`,
+  );
+  console.log(
+    `  accepted ${fmt(overload.messages)} messages, stored ${fmt(overloadStored)}: ${overloadStored === overload.messages ? 'equal, nothing accepted was lost' : 'NOT EQUAL'}`,
+  );
 
   // 5. The device list at a million devices.
   console.log(`\nWriting ${BIG.toLocaleString('en')} more devices of ${BRAND} …`);

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       INGEST_AUTH_CACHE_MS: 60_000,
       INGEST_JOB_LOCK_MS: 30_000,
       INGEST_WORKER_CONCURRENCY: 256,
-      INGEST_MAX_WAITING_POSTS: 500,
+      INGEST_MAX_QUEUE_WAIT_MS: 1000,
       INGEST_MAX_CLOCK_SKEW_MS: 300_000,
     });
   });
@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       INGEST_AUTH_CACHE_MS: '0',
       INGEST_JOB_LOCK_MS: '5000',
       INGEST_WORKER_CONCURRENCY: '64',
-      INGEST_MAX_WAITING_POSTS: '2000',
+      INGEST_MAX_QUEUE_WAIT_MS: '2000',
       INGEST_MAX_CLOCK_SKEW_MS: '60000',
     });
     expect(config).toEqual({
@@ -50,7 +50,7 @@ describe('loadConfig', () => {
       INGEST_AUTH_CACHE_MS: 0,
       INGEST_JOB_LOCK_MS: 5000,
       INGEST_WORKER_CONCURRENCY: 64,
-      INGEST_MAX_WAITING_POSTS: 2000,
+      INGEST_MAX_QUEUE_WAIT_MS: 2000,
       INGEST_MAX_CLOCK_SKEW_MS: 60_000,
     });
   });

@@ -36,10 +36,10 @@ const schema = z.object({
    * so one device clock gone wrong cannot pin the device's state to a time real samples never reach.
    */
   /**
-   * Backpressure: posts waiting in a device queue (one per posted batch) past which the device API answers 503
-   * with Retry-After. About a second of the workers' pace with batches of 50 on a small machine.
+   * Backpressure: once the oldest waiting post of a device queue has waited this long, the device API answers
+   * 503 with Retry-After. The bound is the workers' lag itself, so it holds whatever the pace of the machine.
    */
-  INGEST_MAX_WAITING_POSTS: z.coerce.number().int().min(1).max(10_000_000).default(500),
+  INGEST_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
   INGEST_MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_MAX_CLOCK_SKEW_MS),
 });
 

@@ -114,7 +114,9 @@ export async function startIngest(
           faultQueue: queueNamed(FAULT_QUEUE),
           authCacheMs: config.INGEST_AUTH_CACHE_MS,
           maxClockSkewMs: config.INGEST_MAX_CLOCK_SKEW_MS,
-          maxWaitingPosts: config.INGEST_MAX_WAITING_POSTS,
+          redis: producer,
+          maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
+          jobLockMs: config.INGEST_JOB_LOCK_MS,
         });
   const deviceConnection =
     config.INGEST_ROLE === 'http'

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import {
   deviceActivationSchema,
   faultPostSchema,
@@ -112,45 +113,55 @@ class CredentialCache {
   }
 }
 
-/** How long the device API trusts the waiting-job count it read from Redis. */
+/** How long the device API trusts what it last read of a queue's backlog. */
 const BACKLOG_CHECK_MS = 100;
 /** What a refused device is told to wait before posting again. */
 const RETRY_AFTER_S = 1;
 
 /**
- * The backlog of one device queue as the device API sees it: the waiting jobs Redis counted at most
- * BACKLOG_CHECK_MS ago, plus the jobs this process added since. One count per queue and interval, however many
- * posts arrive; other processes' posts show at the next count.
+ * How far behind the workers of one device queue are, as the device API sees it: how long the oldest post not
+ * yet stored has existed. BullMQ's wait and active lists are first in, first out (the oldest is each one's last
+ * entry) and a job's `timestamp` is when it was queued, so the older of the two last entries is that post. An
+ * active job older than the job lock belongs to a worker that died (BullMQ hands it to another in time) and
+ * says nothing about the live workers, so it does not count. This is the backlog in the workers' own time,
+ * whatever the size of the posts or the pace of the machine. Read from Redis (two round trips) at most every
+ * BACKLOG_CHECK_MS per queue, however many posts arrive; between reads the age grows with the clock.
  */
 class Backlog {
-  private counted = 0;
-  private countedAt = -Infinity;
-  private addedSince = 0;
-  private counting: Promise<void> | undefined;
+  private oldestQueuedAt: number | null = null;
+  private checkedAt = -Infinity;
+  private checking: Promise<void> | undefined;
 
   constructor(
+    private readonly redis: Redis,
     private readonly queue: Queue,
-    private readonly maxWaiting: number,
+    private readonly jobLockMs: number,
   ) {}
 
-  /** True when the queue holds `maxWaiting` posts or more; throws when Redis does not answer. */
-  async full(): Promise<boolean> {
-    if (performance.now() - this.countedAt > BACKLOG_CHECK_MS) {
-      this.counting ??= this.queue
-        .getWaitingCount()
-        .then((n) => {
-          this.counted = n;
-          this.addedSince = 0;
-          this.countedAt = performance.now();
-        })
-        .finally(() => (this.counting = undefined));
-      await this.counting;
+  /** Milliseconds the oldest post not yet stored has waited (0: none); throws when Redis does not answer. */
+  async waitedMs(): Promise<number> {
+    if (performance.now() - this.checkedAt > BACKLOG_CHECK_MS) {
+      this.checking ??= this.read().finally(() => (this.checking = undefined));
+      await this.checking;
     }
-    return this.counted + this.addedSince >= this.maxWaiting;
+    return this.oldestQueuedAt === null ? 0 : Math.max(0, Date.now() - this.oldestQueuedAt);
   }
 
-  added(): void {
-    this.addedSince++;
+  private async read(): Promise<void> {
+    const [waitingId, activeId] = await Promise.all([
+      this.redis.lindex(this.queue.keys.wait!, -1),
+      this.redis.lindex(this.queue.keys.active!, -1),
+    ]);
+    // A job taken or removed between the reads has no stamp: the next read sees the one after it.
+    const stamp = async (id: string | null) => {
+      const at = id === null ? null : await this.redis.hget(this.queue.toKey(id), 'timestamp');
+      return at === null ? null : Number(at);
+    };
+    const [waitingAt, activeAt] = await Promise.all([stamp(waitingId), stamp(activeId)]);
+    const live = activeAt !== null && Date.now() - activeAt <= this.jobLockMs ? activeAt : null;
+    const stamps = [waitingAt, live].filter((at): at is number => at !== null);
+    this.oldestQueuedAt = stamps.length ? Math.min(...stamps) : null;
+    this.checkedAt = performance.now();
   }
 }
 
@@ -165,34 +176,36 @@ export function createDeviceApi(deps: {
   faultQueue: Queue;
   authCacheMs: number;
   maxClockSkewMs: number;
-  /** Waiting posts in a device queue past which posts are refused with 503 and Retry-After. */
-  maxWaitingPosts: number;
+  /** The producer connection of the queues, to read their backlog. */
+  redis: Redis;
+  /** How long the oldest post of a device queue not yet stored may have waited before posts are refused (503). */
+  maxQueueWaitMs: number;
+  /** The workers' job lock: an active job older than this is a dead worker's. */
+  jobLockMs: number;
 }) {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
   const backlogs = new Map(
-    [deps.telemetryQueue, deps.faultQueue].map((q) => [q, new Backlog(q, deps.maxWaitingPosts)]),
+    [deps.telemetryQueue, deps.faultQueue].map((q) => [q, new Backlog(deps.redis, q, deps.jobLockMs)]),
   );
 
   /**
    * Backpressure: past the bound the workers are behind by more than they should be, and accepting more would
    * only grow the wait (and Redis). The device keeps its batch and posts it again after Retry-After.
    */
-  async function admit(queue: Queue): Promise<Backlog> {
-    const backlog = backlogs.get(queue)!;
-    let full: boolean;
+  async function admit(queue: Queue): Promise<void> {
+    let waitedMs: number;
     try {
-      full = await backlog.full();
+      waitedMs = await backlogs.get(queue)!.waitedMs();
     } catch {
       throw new HttpError(503, 'Cannot queue the batch now; post it again later');
     }
-    if (full)
+    if (waitedMs > deps.maxQueueWaitMs)
       throw new HttpError(
         503,
         `Too many messages waiting to be stored; post the batch again in ${RETRY_AFTER_S} s`,
         { retryAfterSeconds: RETRY_AFTER_S },
         { 'retry-after': String(RETRY_AFTER_S) },
       );
-    return backlog;
   }
 
   async function authenticate(req: IncomingMessage): Promise<AuthenticatedDevice> {
@@ -227,7 +240,7 @@ export function createDeviceApi(deps: {
     timeField: 'sampledAt' | 'reportedAt',
   ): Promise<Envelope<DevicePostAnswer>> {
     const device = await authenticate(req);
-    const backlog = await admit(queue);
+    await admit(queue);
     const received = Date.now();
     const receivedAt = new Date(received).toISOString();
     const { messages } = validate(schema, await readJson(req, limit));
@@ -242,7 +255,6 @@ export function createDeviceApi(deps: {
         receivedAt,
         messages,
       });
-      backlog.added();
     } catch {
       // Redis is away: nothing was accepted, the device keeps its batch and posts it again.
       throw new HttpError(503, 'Cannot queue the batch now; post it again later');

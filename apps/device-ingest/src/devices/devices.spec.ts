@@ -426,7 +426,7 @@ describe('device API and ingestion', () => {
     await dead!.remove();
   });
 
-  it('refuses posts with 503 and Retry-After past the backlog bound, accepts again once the workers drain it, and loses nothing accepted', async () => {
+  it('refuses posts with 503 and Retry-After once the oldest waiting post waited past the bound, accepts again once the workers drain the queue, and loses nothing accepted', async () => {
     // Device API and workers on a queue of their own: the API alone first, so nothing drains the queue.
     const prefix = `${redisPrefix}bp:`;
     const front = await startIngest(
@@ -435,7 +435,7 @@ describe('device API and ingestion', () => {
           DATABASE_URL: db.url,
           REDIS_PREFIX: prefix,
           INGEST_ROLE: 'http',
-          INGEST_MAX_WAITING_POSTS: '3',
+          INGEST_MAX_QUEUE_WAIT_MS: '300',
         }),
       ),
     );
@@ -456,7 +456,9 @@ describe('device API and ingestion', () => {
         if (res.status === 202) accepted += body.data.accepted as number;
         return { http: res.status, retryAfter: res.headers.get('retry-after'), ...body };
       };
+      // Within the bound, posts are taken however many wait.
       for (let i = 0; i < 3; i++) expect((await postBatch()).http).toBe(202);
+      await new Promise((r) => setTimeout(r, 500));
       for (let i = 0; i < 3; i++)
         expect(await postBatch()).toMatchObject({
           http: 503,
@@ -614,8 +616,11 @@ describe('device API and ingestion', () => {
   it('stores every message exactly once when a worker process is killed mid-load and restarted', async () => {
     const main = path.join(appDir, 'dist/main.js');
     if (!existsSync(main)) throw new Error(`${main} is missing: build device-ingest first`);
-    // This instance only takes posts; the workers run in a child process that gets SIGKILLed.
-    const front = await startIngest(loadConfig(env({ DATABASE_URL: db.url, INGEST_ROLE: 'http' })));
+    // This instance only takes posts; the workers run in a child process that gets SIGKILLed. Every post is
+    // queued before any worker runs, so the backlog bound must not refuse them.
+    const front = await startIngest(
+      loadConfig(env({ DATABASE_URL: db.url, INGEST_ROLE: 'http', INGEST_MAX_QUEUE_WAIT_MS: '600000' })),
+    );
     // The in-process instance of the suite also works device jobs; stop it so only the child works them.
     await ingest.stop();
     base = `http://127.0.0.1:${front.port}`;
