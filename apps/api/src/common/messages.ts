@@ -116,6 +116,10 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   // reference
   dict_type_invalid: { zh: '字典类型有误', en: 'Unknown dictionary type' },
   template_not_found: { zh: '模板文件不存在', en: 'No such template file' },
+  list_too_large: {
+    zh: '列表超过{max}条，无法一次全部加载，请分页或缩小筛选范围',
+    en: 'The list has more than {max} rows and cannot be loaded at once; page through it or narrow the filters',
+  },
   page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
   ...RECIPE_MESSAGES,
   ...RECIPE_API_MESSAGES,

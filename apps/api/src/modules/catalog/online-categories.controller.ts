@@ -14,6 +14,7 @@ import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { boundedWholeList } from '../../common/paging.js';
 import { displayName } from '../../common/reference-entity/definition.js';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { requestContext } from '../../common/request-context.js';
@@ -68,7 +69,7 @@ export class OnlineCategoriesController {
       [f.name ?? null],
     );
     const list = await this.toDto(rows);
-    if (!f.onPage) return ok(list);
+    if (!f.onPage) return ok(boundedWholeList(list));
     const start = (f.pageNum - 1) * f.pageSize;
     return ok({
       list: list.slice(start, start + f.pageSize),
