@@ -105,6 +105,10 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   file_invalid: { zh: '图片不存在，请重新上传', en: 'The image does not exist; upload it again' },
   image_required: { zh: '请上传图片', en: 'Please upload an image' },
   accessory_type_invalid: { zh: '请选择配件类型', en: 'Choose the accessory type' },
+  reference_missing: {
+    zh: '{field}：{kind}不存在或不属于本品牌',
+    en: '{field}: no such {kind} in your brand',
+  },
   // files
   file_required: { zh: '请选择文件', en: 'Please choose a file' },
   file_name_empty: { zh: '文件名不能为空', en: 'File name cannot be empty' },
