@@ -7,6 +7,8 @@ import { translate } from './messages.js';
 export type ReferenceKind =
   | 'recipe'
   | 'image'
+  | 'media'
+  | 'audio'
   | 'onlineCategory'
   | 'recipeCategory'
   | 'recipeTag'
@@ -22,6 +24,10 @@ const LOOKUPS: Record<ReferenceKind, string> = {
     'SELECT recipe_id::text AS v FROM recipe_list WHERE brand_owner_code = $1 AND recipe_id = ANY($2::uuid[])',
   image: `SELECT file_code::text AS v FROM files
            WHERE brand_owner_code = $1 AND file_code = ANY($2::uuid[]) AND purpose = 'image'`,
+  media: `SELECT file_code::text AS v FROM files
+           WHERE brand_owner_code = $1 AND file_code = ANY($2::uuid[]) AND purpose IN ('image', 'video')`,
+  audio: `SELECT file_code::text AS v FROM files
+           WHERE brand_owner_code = $1 AND file_code = ANY($2::uuid[]) AND purpose = 'audio'`,
   onlineCategory:
     'SELECT id::text AS v FROM app_online_categories WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])',
   recipeCategory:
@@ -37,6 +43,8 @@ const LOOKUPS: Record<ReferenceKind, string> = {
 const KIND_NAMES: Record<ReferenceKind, Record<UiLang, string>> = {
   recipe: { zh: '菜谱', en: 'recipe' },
   image: { zh: '图片', en: 'image' },
+  media: { zh: '图片或视频', en: 'image or video' },
+  audio: { zh: '音频', en: 'audio file' },
   onlineCategory: { zh: '线上分类', en: 'online category' },
   recipeCategory: { zh: '菜谱分类', en: 'recipe category' },
   recipeTag: { zh: '标签', en: 'tag' },
@@ -45,6 +53,18 @@ const KIND_NAMES: Record<ReferenceKind, Record<UiLang, string>> = {
   model: { zh: '型号', en: 'model' },
   device: { zh: '设备', en: 'device' },
 };
+
+/** Which of `values` name records of `kind` that the brand has. */
+export async function ownedAmong(
+  db: pg.Pool | pg.PoolClient,
+  brand: string,
+  kind: ReferenceKind,
+  values: readonly string[],
+): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const { rows } = await db.query<{ v: string }>(LOOKUPS[kind], [brand, [...new Set(values)]]);
+  return new Set(rows.map((r) => r.v));
+}
 
 /** One value a write names, and the field the caller sees it under (`recipeIds.3`). */
 export interface Reference {
@@ -75,9 +95,8 @@ export async function checkBrandReferences(
   const found = new Map<ReferenceKind, Set<string>>();
   await Promise.all(
     kinds.map(async (kind) => {
-      const values = [...new Set(named.filter((r) => r.kind === kind).map((r) => r.value))];
-      const { rows } = await db.query<{ v: string }>(LOOKUPS[kind], [brand, values]);
-      found.set(kind, new Set(rows.map((r) => r.v)));
+      const values = named.filter((r) => r.kind === kind).map((r) => r.value);
+      found.set(kind, await ownedAmong(db, brand, kind, values));
     }),
   );
   const missing = named.filter((r) => !found.get(r.kind)?.has(r.value));
