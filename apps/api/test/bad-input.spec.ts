@@ -378,6 +378,31 @@ describe('generated bad input against every operation', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
+  it('refuses dates outside the storable range on filters and records, naming the field', async () => {
+    for (const [url, field] of [
+      ['/api/recipe/list?updatedFrom=-271821-04-20', 'updatedFrom'],
+      ['/api/recipe/list?updatedTo=0000-01-01', 'updatedTo'],
+      ['/api/recipeUserEvaluation/list?dateFrom=275760-09-13', 'dateFrom'],
+      ['/api/device/list?updatedSince=0000-01-01T00:00:00Z', 'updatedSince'],
+    ] as const) {
+      const res = await admin.get(url);
+      expect({ url, status: res.status, fields: Object.keys(res.data?.fieldErrors ?? {}) }).toEqual({
+        url,
+        status: 400,
+        fields: [field],
+      });
+    }
+    const review = await admin.post('/api/recipeUserEvaluation/add', {
+      recipeNumber: 'ANY',
+      sn: 'SN1',
+      userAccount: 'u1',
+      score: 5,
+      evaluatedAt: '-271821-04-20',
+    });
+    expect(review.status).toBe(400);
+    expect(review.data.fieldErrors.evaluatedAt).toEqual(expect.any(String));
+  });
+
   it('answers headers over the limit with a 431 envelope', async () => {
     const res = await admin.request('GET', '/api/recipe/list', {
       headers: { 'x-padding': 'a'.repeat(20_000) },
