@@ -265,8 +265,12 @@ function buildRequest(
 }
 
 /** Every query parameter and every top-level body field, each spoilt with the values that once broke the API. */
-const TARGETED_QUERY = ['a\u0000', '\ud800', '-271821-04-20', '0000-01-01', '99999999999999999999', '1.5'];
-const TARGETED_BODY: unknown[] = ['a\u0000', '\ud800', '-271821-04-20', 2 ** 63, -1.5, [['x']], { a: 1 }];
+const TARGETED_QUERY = ['a\u0000', '\ud800', '-271821-04-20', '0000-01-01', '99999999999999999999'];
+const TARGETED_BODY: unknown[] = ['a\u0000', '\ud800', '-271821-04-20', 2 ** 63, [['x']]];
+
+const TARGETED_NESTED: unknown[] = ['a\u0000', 2 ** 63];
+/** Nested paths spoilt per operation (a recipe has dozens; the first ones cover each kind of field). */
+const NESTED_PATHS = 16;
 
 function targetedRequests(doc: OpenApiDoc, method: string, route: string, op: Operation): Built[] {
   const out: Built[] = [];
@@ -274,10 +278,7 @@ function targetedRequests(doc: OpenApiDoc, method: string, route: string, op: Op
   for (const p of (op.parameters ?? []).filter((q) => q.in === 'query'))
     for (const bad of [...TARGETED_QUERY, null]) {
       const query = new URLSearchParams();
-      if (bad === null) {
-        query.append(p.name, 'a');
-        query.append(p.name, 'b');
-      } else query.set(p.name, bad);
+      query.set(p.name, bad);
       out.push({ url: `${route}?${query}`, init: {}, label: `query ${p.name}=${JSON.stringify(bad)}` });
     }
   const json = op.requestBody?.content?.['application/json'];
@@ -290,6 +291,16 @@ function targetedRequests(doc: OpenApiDoc, method: string, route: string, op: Op
           url: route,
           init: { json: { ...(body as object), [field]: bad } },
           label: `body ${field}=${JSON.stringify(bad)}`,
+        });
+    // Nested values (serving versions, steps, names…) too, with the values that break storage.
+    for (const at of paths(body)
+      .filter((p) => p.length > 1)
+      .slice(0, NESTED_PATHS))
+      for (const bad of TARGETED_NESTED)
+        out.push({
+          url: route,
+          init: { json: setAt(body, at, bad) },
+          label: `body ${at.join('.')}=${JSON.stringify(bad)}`,
         });
   }
   return out;
@@ -323,38 +334,74 @@ describe('generated bad input against every operation', () => {
   it('answers every mutated request with a 4xx (or 2xx) envelope, never a 5xx', async () => {
     const failures: string[] = [];
     const mutations = fc.sample(mutationArb, { seed: SEED, numRuns: RUNS - 1 });
-    let sent = 0;
+    const all: (Built & { method: string; name: string })[] = [];
     for (const [route, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         const name = `${method.toUpperCase()} ${route}`;
         if (SKIPPED.has(name) || route.includes('{')) continue;
-        const requests = [
+        for (const built of [
           ...[null, ...mutations].map((m) => buildRequest(doc, method, route, op, m)),
           ...targetedRequests(doc, method, route, op),
-        ];
-        for (const { url, init, label } of requests) {
-          const res = await admin.request(method.toUpperCase(), url, init);
-          sent++;
-          const type = res.headers.get('content-type') ?? '';
-          if (res.status >= 500) {
-            failures.push(`${name} [${label}] → ${res.status} ${(await res.text()).slice(0, 200)}`);
-            continue;
-          }
-          if (!type.includes('application/json')) {
-            await res.arrayBuffer();
-            // Downloads (files, templates, captcha) answer their bytes when they succeed.
-            if (res.status >= 400) failures.push(`${name} [${label}] → ${res.status} without envelope`);
-            continue;
-          }
-          const envelope = (await res.json()) as { status?: unknown; desc?: unknown };
-          if (envelope.status !== res.status || typeof envelope.desc !== 'string' || !envelope.desc)
-            failures.push(`${name} [${label}] → ${res.status} not an envelope: ${JSON.stringify(envelope)}`);
-        }
+        ])
+          all.push({ ...built, method: method.toUpperCase(), name });
       }
     }
+    const check = async ({ method, name, url, init, label }: (typeof all)[number]) => {
+      const res = await admin.request(method, url, init);
+      const type = res.headers.get('content-type') ?? '';
+      if (res.status >= 500) {
+        failures.push(`${name} [${label}] → ${res.status} ${(await res.text()).slice(0, 200)}`);
+        return;
+      }
+      if (!type.includes('application/json')) {
+        await res.arrayBuffer();
+        // Downloads (files, templates, captcha) answer their bytes when they succeed.
+        if (res.status >= 400) failures.push(`${name} [${label}] → ${res.status} without envelope`);
+        return;
+      }
+      const envelope = (await res.json()) as { status?: unknown; desc?: unknown };
+      if (envelope.status !== res.status || typeof envelope.desc !== 'string' || !envelope.desc)
+        failures.push(`${name} [${label}] → ${res.status} not an envelope: ${JSON.stringify(envelope)}`);
+    };
+    // A few requests in flight at once, as several browser tabs would send them.
+    let next = 0;
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < all.length) {
+          await check(all[next++]!);
+          sent++;
+        }
+      }),
+    );
     expect(sent).toBeGreaterThan(500);
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('refuses dates outside the storable range on filters and records, naming the field', async () => {
+    for (const [url, field] of [
+      ['/api/recipe/list?updatedFrom=-271821-04-20', 'updatedFrom'],
+      ['/api/recipe/list?updatedTo=0000-01-01', 'updatedTo'],
+      ['/api/recipeUserEvaluation/list?dateFrom=275760-09-13', 'dateFrom'],
+      ['/api/device/list?updatedSince=0000-01-01T00:00:00Z', 'updatedSince'],
+    ] as const) {
+      const res = await admin.get(url);
+      expect({ url, status: res.status, fields: Object.keys(res.data?.fieldErrors ?? {}) }).toEqual({
+        url,
+        status: 400,
+        fields: [field],
+      });
+    }
+    const review = await admin.post('/api/recipeUserEvaluation/add', {
+      recipeNumber: 'ANY',
+      sn: 'SN1',
+      userAccount: 'u1',
+      score: 5,
+      evaluatedAt: '-271821-04-20',
+    });
+    expect(review.status).toBe(400);
+    expect(review.data.fieldErrors.evaluatedAt).toEqual(expect.any(String));
+  });
 
   it('answers headers over the limit with a 431 envelope', async () => {
     const res = await admin.request('GET', '/api/recipe/list', {

@@ -1,15 +1,31 @@
+import type { EventStore } from '@kb/event-store';
+import { createPool, type Pool } from '@kb/platform';
+import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
+import { EVENT_STORE } from '../src/infra/tokens.js';
 import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
 
 describe('recipe reference data', () => {
   let api: TestApi;
   let demo: Client;
   let other: Client;
+  // The projector: online categories link recipes of the recipe read model.
+  let pool: Pool;
+  let store: EventStore;
+  let stop: AbortController;
+  let projecting: Promise<void>;
   beforeAll(async () => {
     api = await startTestApi();
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    pool = createPool(api.db.url, { max: 6 });
+    store = api.app.get(EVENT_STORE);
+    stop = new AbortController();
+    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
   });
   afterAll(async () => {
+    stop.abort();
+    await projecting;
+    await pool.end();
     await api.stop();
   });
 
@@ -251,6 +267,13 @@ describe('recipe reference data', () => {
       });
       expect(added.data.ids).toHaveLength(2);
       const [breakfast, dinner] = added.data.ids;
+      expect(
+        await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 10_000 }),
+      ).toBe(true);
+      const recipes = (await demo.get('/api/recipe/list?pageSize=10')).data.list.map(
+        (r: { id: string }) => r.id,
+      );
+      const [r1, r2, r3] = recipes as [string, string, string];
       const noMain = await demo.post('/api/appOnlineCategory/batchAdd', {
         categories: [{ names: { en: 'Lunch' } }],
       });
@@ -263,7 +286,7 @@ describe('recipe reference data', () => {
         (
           await demo.post('/api/appOnlineCatRecipe/batchAdd', {
             categoryId: breakfast,
-            recipeIds: ['r-2', 'r-1'],
+            recipeIds: [r2, r1],
           })
         ).data,
       ).toEqual({ added: 2 });
@@ -271,17 +294,17 @@ describe('recipe reference data', () => {
         (
           await demo.post('/api/appOnlineCatRecipe/batchAdd', {
             categoryId: breakfast,
-            recipeIds: ['r-1', 'r-3'],
+            recipeIds: [r1, r3],
           })
         ).data,
       ).toEqual({ added: 1 });
       const detail = await demo.get(`/api/appOnlineCategory/detail?id=${breakfast}`);
-      expect(detail.data.recipes.map((r: { recipeId: string }) => r.recipeId)).toEqual(['r-2', 'r-1', 'r-3']);
+      expect(detail.data.recipes.map((r: { recipeId: string }) => r.recipeId)).toEqual([r2, r1, r3]);
       expect(
         (
           await demo.post('/api/appOnlineCatRecipe/batchDelete', {
             categoryId: breakfast,
-            recipeIds: ['r-1'],
+            recipeIds: [r1],
           })
         ).data,
       ).toEqual({ removed: 1 });
@@ -295,7 +318,7 @@ describe('recipe reference data', () => {
       ]);
       expect((await other.get('/api/appOnlineCategory/list?onPage=false')).data).toEqual([]);
       expect(
-        (await other.post('/api/appOnlineCatRecipe/batchAdd', { categoryId: breakfast, recipeIds: ['x'] }))
+        (await other.post('/api/appOnlineCatRecipe/batchAdd', { categoryId: breakfast, recipeIds: [r1] }))
           .status,
       ).toBe(404);
       expect((await other.post('/api/appOnlineCategory/batchDelete', { ids: [dinner] })).status).toBe(404);

@@ -159,7 +159,7 @@ export const onlineCategoryBatchAddSchema = z.object({
 export const onlineCatRecipeBatchAddSchema = z.object({
   categoryId: z.string().uuid({ message: 'not_found' }),
   recipeIds: z
-    .array(text({ trim: false }).min(1))
+    .array(z.string().uuid({ message: 'not_found' }))
     .min(1, { message: 'select_required' })
     .max(500),
 });

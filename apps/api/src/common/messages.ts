@@ -107,6 +107,10 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   file_invalid: { zh: '图片不存在，请重新上传', en: 'The image does not exist; upload it again' },
   image_required: { zh: '请上传图片', en: 'Please upload an image' },
   accessory_type_invalid: { zh: '请选择配件类型', en: 'Choose the accessory type' },
+  reference_missing: {
+    zh: '{field}：{kind}不存在或不属于本品牌',
+    en: '{field}: no such {kind} in your brand',
+  },
   // files
   file_required: { zh: '请选择文件', en: 'Please choose a file' },
   file_name_empty: { zh: '文件名不能为空', en: 'File name cannot be empty' },
@@ -118,6 +122,10 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   // reference
   dict_type_invalid: { zh: '字典类型有误', en: 'Unknown dictionary type' },
   template_not_found: { zh: '模板文件不存在', en: 'No such template file' },
+  list_too_large: {
+    zh: '列表超过{max}条，无法一次全部加载，请分页或缩小筛选范围',
+    en: 'The list has more than {max} rows and cannot be loaded at once; page through it or narrow the filters',
+  },
   page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
   ...AUTH_API_MESSAGES,
   ...RECIPE_MESSAGES,

@@ -6,6 +6,7 @@ import { PG_POOL } from '../../infra/tokens.js';
 import { AppError, notFound } from '../app-error.js';
 import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
+import { wholeList } from '../paging.js';
 import { parseInput } from '../validation.js';
 import { type BaseRow, type EntityContext, type ReferenceEntity } from './definition.js';
 
@@ -70,7 +71,16 @@ export class ReferenceEntityService {
       else if (f.lang) where.push(`${names} ? ${add(f.lang)}`);
     }
     const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${e.orderBy}`;
-    if (!f.onPage) return this.dto(e, (await this.pool.query<BaseRow>(sql, params)).rows);
+    if (!f.onPage)
+      return this.dto(
+        e,
+        await wholeList(
+          (q, p) => this.pool.query(q, p).then((r) => r.rows),
+          sql,
+          params,
+          (r: BaseRow) => r,
+        ),
+      );
     const n = params.length;
     const [rows, count] = await Promise.all([
       this.pool.query<BaseRow>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [

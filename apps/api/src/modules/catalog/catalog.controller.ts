@@ -10,6 +10,7 @@ import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { displayName } from '../../common/reference-entity/definition.js';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { requestContext } from '../../common/request-context.js';
+import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { PG_POOL } from '../../infra/tokens.js';
@@ -117,9 +118,9 @@ export class CatalogController {
       code: string;
       accessory_code: string;
       type: string;
-    }>('SELECT * FROM accessories WHERE brand_owner_code = $1 ORDER BY number');
+    }>(`SELECT * FROM accessories WHERE brand_owner_code = $1 ORDER BY number LIMIT ${MAX_WHOLE_LIST + 1}`);
     return ok(
-      rows.map((r) => ({
+      boundedWholeList(rows).map((r) => ({
         id: r.id,
         number: r.number,
         name: displayName(r.names, lang ?? requestContext.lang(), main),

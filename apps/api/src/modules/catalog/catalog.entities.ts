@@ -10,6 +10,7 @@ import {
   type RecipeTag,
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
+import { ownedAmong } from '../../common/brand-references.js';
 import {
   displayName,
   namesOf,
@@ -24,11 +25,8 @@ const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d));
 async function assertOwnImages(codes: (string | null | undefined)[], ctx: EntityContext, field: string) {
   const wanted = codes.filter((c): c is string => !!c);
   if (!wanted.length) return;
-  const { rows } = await ctx.client.query<{ file_code: string }>(
-    `SELECT file_code FROM files WHERE brand_owner_code = $1 AND file_code = ANY($2::uuid[]) AND purpose = 'image'`,
-    [ctx.brand, wanted],
-  );
-  if (rows.length !== new Set(wanted).size)
+  const owned = await ownedAmong(ctx.client, ctx.brand, 'image', wanted);
+  if (owned.size !== new Set(wanted).size)
     throw new AppError(400, 'file_invalid', {}, { fieldErrors: { [field]: 'file_invalid' } });
 }
 

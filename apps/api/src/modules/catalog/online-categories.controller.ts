@@ -12,8 +12,10 @@ import {
 } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
+import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { boundedWholeList } from '../../common/paging.js';
 import { displayName } from '../../common/reference-entity/definition.js';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { requestContext } from '../../common/request-context.js';
@@ -70,7 +72,7 @@ export class OnlineCategoriesController {
       [f.name ?? null],
     );
     const list = await this.toDto(rows);
-    if (!f.onPage) return ok(list);
+    if (!f.onPage) return ok(boundedWholeList(list));
     const start = (f.pageNum - 1) * f.pageSize;
     return ok({
       list: list.slice(start, start + f.pageSize),
@@ -120,6 +122,16 @@ export class OnlineCategoriesController {
       const foreign = Object.keys(c.names).find((l) => !codes.includes(l));
       if (foreign) throw new AppError(400, 'lang_not_supported', { lang: foreign });
     });
+    await checkBrandReferences(
+      this.pool,
+      brand,
+      categories.map((c, i) => ({
+        field: `categories.${i}.pictureFileCode`,
+        kind: 'image' as const,
+        value: c.pictureFileCode,
+      })),
+      requestContext.lang(),
+    );
     const ids = await withTransaction(this.pool, async (client) => {
       const out: string[] = [];
       for (const c of categories) {
@@ -173,6 +185,12 @@ export class OnlineCategoriesController {
         [brand, categoryId],
       );
       if (!cat.rowCount) throw notFound();
+      await checkBrandReferences(
+        client,
+        brand,
+        eachReference('recipeIds', 'recipe', recipeIds),
+        requestContext.lang(),
+      );
       const res = await client.query(
         `INSERT INTO app_online_category_recipes (category_id, brand_owner_code, recipe_id, sort)
          SELECT $1, $2, r.id, (SELECT coalesce(max(sort), 0) FROM app_online_category_recipes WHERE category_id = $1) + r.ord

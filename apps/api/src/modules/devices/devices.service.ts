@@ -13,6 +13,7 @@ import { DEFAULT_INACTIVITY_TIMEOUT_S, revokeCredentials } from '@kb/devices';
 import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
+import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import {
@@ -73,7 +74,7 @@ export class DevicesService {
     if (q.onPage) {
       keysSql += ` LIMIT ${keys.param(q.pageSize)}`;
       if (!q.after) keysSql += ` OFFSET ${keys.param((q.pageNum - 1) * q.pageSize)}`;
-    }
+    } else keysSql += ` LIMIT ${MAX_WHOLE_LIST + 1}`;
     const [rows, count] = await Promise.all([
       this.db.scoped<DeviceRecord>(
         `WITH page AS (${keysSql})
@@ -84,7 +85,7 @@ export class DevicesService {
       ),
       q.onPage ? this.count(f) : Promise.resolve(null),
     ]);
-    const list = rows.map(toDeviceRow);
+    const list = (q.onPage ? rows : boundedWholeList(rows)).map(toDeviceRow);
     const last = rows[rows.length - 1];
     return {
       list,

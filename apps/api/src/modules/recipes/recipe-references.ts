@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { RecipeContentDraft, UiLang } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
+import { ownedAmong, type ReferenceKind } from '../../common/brand-references.js';
 import { translate } from '../../common/messages.js';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { PG_POOL } from '../../infra/tokens.js';
@@ -29,37 +30,6 @@ function refused(problems: Problem[], lang: UiLang): AppError {
 export class RecipeReferences {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  private async existing(sql: string, brand: string, values: string[]): Promise<Set<string>> {
-    if (values.length === 0) return new Set();
-    const { rows } = await this.pool.query<{ v: string }>(sql, [brand, [...new Set(values)]]);
-    return new Set(rows.map((r) => r.v));
-  }
-
-  private ids(table: string, brand: string, ids: string[]) {
-    return this.existing(
-      `SELECT id::text AS v FROM ${table} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
-      brand,
-      ids,
-    );
-  }
-
-  private files(brand: string, codes: string[], purposes: string[]) {
-    return this.existing(
-      `SELECT file_code::text AS v FROM files WHERE brand_owner_code = $1 AND file_code = ANY($2::uuid[])
-         AND purpose = ANY('{${purposes.join(',')}}'::text[])`,
-      brand,
-      codes,
-    );
-  }
-
-  private models(brand: string, codes: string[]) {
-    return this.existing(
-      'SELECT product_code AS v FROM brand_products WHERE brand_owner_code = $1 AND product_code = ANY($2::text[])',
-      brand,
-      codes,
-    );
-  }
-
   async checkContent(brand: string, content: RecipeContentDraft, lang: UiLang): Promise<void> {
     const problems: Problem[] = [];
     const { codes } = await brandLanguages(this.pool, brand);
@@ -72,15 +42,16 @@ export class RecipeReferences {
     const units = versions.flatMap((v) => v.ingredients.map((i) => i.unitId)).filter((u) => u !== null);
     const media = versions.flatMap((v) => v.steps.map((s) => s.mediaFileCode)).filter((c) => c !== null);
     const audio = versions.flatMap((v) => v.steps.map((s) => s.audioFileCode)).filter((c) => c !== null);
+    const owned = (kind: ReferenceKind, values: string[]) => ownedAmong(this.pool, brand, kind, values);
     const [category, tags, unitSet, accessories, pictures, mediaSet, audioSet, models] = await Promise.all([
-      this.ids('recipe_categories', brand, content.categoryId ? [content.categoryId] : []),
-      this.ids('recipe_tags', brand, content.tagIds),
-      this.ids('ingredient_units', brand, units),
-      this.ids('accessories', brand, content.accessoryIds),
-      this.files(brand, content.pictureFileCode ? [content.pictureFileCode] : [], ['image']),
-      this.files(brand, media, ['image', 'video']),
-      this.files(brand, audio, ['audio']),
-      this.models(brand, content.productCodes),
+      owned('recipeCategory', content.categoryId ? [content.categoryId] : []),
+      owned('recipeTag', content.tagIds),
+      owned('unit', units),
+      owned('accessory', content.accessoryIds),
+      owned('image', content.pictureFileCode ? [content.pictureFileCode] : []),
+      owned('media', media),
+      owned('audio', audio),
+      owned('model', content.productCodes),
     ]);
     if (content.categoryId && !category.has(content.categoryId))
       problems.push({ field: 'categoryId', code: 'recipe_category_missing' });
@@ -123,12 +94,12 @@ export class RecipeReferences {
 
   async checkCategory(brand: string, categoryId: string | null, lang: UiLang): Promise<void> {
     if (categoryId === null) return;
-    if (!(await this.ids('recipe_categories', brand, [categoryId])).has(categoryId))
+    if (!(await ownedAmong(this.pool, brand, 'recipeCategory', [categoryId])).has(categoryId))
       throw refused([{ field: 'categoryId', code: 'recipe_category_missing' }], lang);
   }
 
   async checkModels(brand: string, productCodes: string[], lang: UiLang): Promise<void> {
-    const models = await this.models(brand, productCodes);
+    const models = await ownedAmong(this.pool, brand, 'model', productCodes);
     const problems = productCodes.flatMap((code, i) =>
       models.has(code)
         ? []

@@ -1,3 +1,4 @@
+import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -31,8 +32,12 @@ export class ListApksHandler implements IQueryHandler<ListApksQuery> {
     const { where, params } = apkListConditions(brand, filter);
     const sql = `${APK_LIST_SELECT} WHERE ${where} ORDER BY a.updated_at DESC, a.apk_id DESC`;
     if (!filter.onPage) {
-      const { rows } = await this.pool.query<ApkListRow>(sql, params);
-      return rows.map(toApkListItem);
+      return wholeList(
+        (q, p) => this.pool.query(q, p).then((r) => r.rows),
+        sql,
+        params,
+        (r: ApkListRow) => toApkListItem(r),
+      );
     }
     const n = params.length;
     const [page, count] = await Promise.all([

@@ -1,3 +1,4 @@
+import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -18,8 +19,12 @@ export class ListOfflinePacksHandler implements IQueryHandler<ListOfflinePacksQu
     const { where, params } = offlinePackListConditions(brand, filter);
     const sql = `${OFFLINE_PACK_LIST_SELECT} WHERE ${where} ORDER BY o.updated_at DESC, o.pack_id DESC`;
     if (!filter.onPage) {
-      const { rows } = await this.pool.query<OfflinePackListRow>(sql, params);
-      return rows.map((r) => toOfflinePackListItem(r, lang));
+      return wholeList(
+        (q, p) => this.pool.query(q, p).then((r) => r.rows),
+        sql,
+        params,
+        (r: OfflinePackListRow) => toOfflinePackListItem(r, lang),
+      );
     }
     const n = params.length;
     const [page, count] = await Promise.all([

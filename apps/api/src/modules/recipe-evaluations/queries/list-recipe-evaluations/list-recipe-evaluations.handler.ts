@@ -1,3 +1,4 @@
+import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -38,7 +39,13 @@ export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEva
     if (f.dateTo) where.push(`t.evaluated_at < ${add(f.dateTo)}::timestamptz + interval '1 day'`);
     const sql = `${SELECT} ${FROM} WHERE ${where.join(' AND ')} ORDER BY t.evaluated_at DESC, t.id`;
     const dto = (rows: BaseRow[]) => rows.map((row) => toEvaluation(row, lang));
-    if (!f.onPage) return dto((await this.pool.query<BaseRow>(sql, params)).rows);
+    if (!f.onPage)
+      return wholeList(
+        (q, p) => this.pool.query(q, p).then((r) => r.rows),
+        sql,
+        params,
+        (row: BaseRow) => toEvaluation(row, lang),
+      );
     const [rows, count] = await Promise.all([
       this.pool.query<BaseRow>(`${sql} LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`, params),
       this.pool.query<{ total: string }>(

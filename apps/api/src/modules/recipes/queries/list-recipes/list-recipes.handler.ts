@@ -1,3 +1,4 @@
+import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -39,8 +40,12 @@ export class ListRecipesHandler implements IQueryHandler<ListRecipesQuery> {
     const { where, params, order } = listConditions(brand, filter);
     const sql = `${LIST_SELECT} WHERE ${where} ORDER BY ${order}`;
     if (!filter.onPage) {
-      const { rows } = await this.pool.query<RecipeListRow>(sql, params);
-      return rows.map((r) => toListItem(r, lang));
+      return wholeList(
+        (q, p) => this.pool.query(q, p).then((r) => r.rows),
+        sql,
+        params,
+        (r: RecipeListRow) => toListItem(r, lang),
+      );
     }
     const n = params.length;
     // The page's ids first, from the list-order index alone (an index-only scan when the filters ride in it),
