@@ -106,7 +106,12 @@ function sample(doc: OpenApiDoc, raw: JsonSchema | undefined, rand: () => number
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives?.length)
     return sample(doc, alternatives[Math.floor(rand() * alternatives.length)], rand, depth);
-  if (schema.allOf?.length) return sample(doc, schema.allOf[0], rand, depth);
+  if (schema.allOf?.length) {
+    const parts = schema.allOf.map((part) => sample(doc, part, rand, depth));
+    return parts.every((p) => p && typeof p === 'object' && !Array.isArray(p))
+      ? Object.assign({}, ...parts)
+      : parts[0];
+  }
   if (schema.default !== undefined && rand() < 0.3) return schema.default;
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
@@ -276,7 +281,7 @@ function targetedRequests(doc: OpenApiDoc, method: string, route: string, op: Op
   const out: Built[] = [];
   const rand = seeded(7);
   for (const p of (op.parameters ?? []).filter((q) => q.in === 'query'))
-    for (const bad of [...TARGETED_QUERY, null]) {
+    for (const bad of TARGETED_QUERY) {
       const query = new URLSearchParams();
       query.set(p.name, bad);
       out.push({ url: `${route}?${query}`, init: {}, label: `query ${p.name}=${JSON.stringify(bad)}` });

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, type Type } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import { idSchema, idsSchema, listFilterSchema, searchQuerySchema } from '@kb/contracts';
 import { ok } from '../envelope.js';
 import { Permission } from '../permission.decorator.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../openapi.js';
 import { parseInput } from '../validation.js';
 import type { Endpoint, ReferenceEntity } from './definition.js';
-import { ReferenceEntityService } from './reference-entity.service.js';
+import { ReferenceEntityService, versionOnly } from './reference-entity.service.js';
 
 const ALL: Endpoint[] = ['list', 'add', 'update', 'detail', 'delete', 'batchDelete', 'search'];
 
@@ -43,7 +44,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
 
     @Get('detail')
     @ApiOperation({ summary: `${e.label}: one record` })
-    @ApiQuery({ name: 'id', required: true })
+    @ApiQueryFrom(idSchema)
     async detail(@Query() query: unknown) {
       return ok(await this.entities.detail(e, parseInput(idSchema, query).id));
     }
@@ -63,7 +64,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @ApiOperation({
       summary: `${e.label}: change (send the version you loaded; 409 when someone saved in between)`,
     })
-    @ApiBodyFrom(e.addSchema)
+    @ApiBodyFrom(z.intersection(versionOnly, e.addSchema))
     async update(@Body() body: unknown) {
       return ok(await this.entities.update(e, body), 'saved');
     }

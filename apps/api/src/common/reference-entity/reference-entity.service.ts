@@ -248,7 +248,8 @@ export class ReferenceEntityService {
 }
 
 import { z } from 'zod';
-const versionOnly = z.object({
+/** What an update names besides the record's fields: which record, and the version the editor loaded. */
+export const versionOnly = z.object({
   id: z.string().uuid({ message: 'not_found' }),
   version: z.coerce.number({ message: 'conflict' }).int(),
 });
