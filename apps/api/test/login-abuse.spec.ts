@@ -148,8 +148,9 @@ describe('login under abuse, behind a trusted proxy', () => {
     console.log(
       `login refusal, median of 8: existing account ${known.toFixed(1)} ms, unknown account ${unknown.toFixed(1)} ms`,
     );
-    expect(unknown / known).toBeGreaterThan(0.5);
-    expect(unknown / known).toBeLessThan(2);
+    // Wide bounds: a shared CI machine is noisy, and the leak this guards against was a ratio of 0.11.
+    expect(unknown / known).toBeGreaterThan(0.3);
+    expect(unknown / known).toBeLessThan(3.3);
   });
 
   it('purges expired sessions when someone logs in', async () => {
