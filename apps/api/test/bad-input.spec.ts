@@ -297,6 +297,17 @@ function targetedRequests(doc: OpenApiDoc, method: string, route: string, op: Op
           init: { json: { ...(body as object), [field]: bad } },
           label: `body ${field}=${JSON.stringify(bad)}`,
         });
+    // Deeply nested JSON in every field at once: parsers and validators must not run out of stack.
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const spoilt = Object.keys(schema.properties ?? {}).map((field) => `${JSON.stringify(field)}:${deep}`);
+    out.push({
+      url: route,
+      init: {
+        body: `{${spoilt.join(',') || `"a":${deep}`}}`,
+        headers: { 'content-type': 'application/json' },
+      },
+      label: 'deeply nested JSON',
+    });
     // Nested values (serving versions, steps, names…) too, with the values that break storage.
     for (const at of paths(body)
       .filter((p) => p.length > 1)

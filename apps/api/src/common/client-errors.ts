@@ -34,7 +34,9 @@ function answerFor(error: ParserError, raw: string): { status: number; reason: s
  */
 export function answerClientErrorsInEnvelope(server: Server): void {
   server.on('clientError', (error: ParserError, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // A response already under way on this connection cannot be followed by another: just close it.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
