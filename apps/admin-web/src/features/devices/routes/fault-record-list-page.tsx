@@ -5,7 +5,7 @@ import { ListPage } from '../../../components/list-page.js';
 import { usePageContext } from '../../../lib/page-context.js';
 import { FAULT_LIST_KEY, fetchFaultPage, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
 import { useProductOptions } from '../api/device-references.js';
-import { ErrorLogButton, faultTypeLabel, formatTime } from '../components/device-cells.js';
+import { ErrorLogButton, faultCountryLabel, faultTypeLabel, formatTime } from '../components/device-cells.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
@@ -56,7 +56,11 @@ export function FaultRecordListPage() {
           title: t('devices.faults.reportedAt'),
           render: (f) => formatTime(f.reportedAt, true),
         },
-        { accessor: 'country', title: t('devices.faults.country') },
+        {
+          accessor: 'country',
+          title: t('devices.faults.country'),
+          render: (f) => faultCountryLabel(f.country),
+        },
         { accessor: 'city', title: t('devices.faults.city') },
         {
           accessor: 'productName',
