@@ -38,9 +38,12 @@ export function useOnlineOptions() {
   ];
 }
 
-/** A fault type: a known code by its name in the user's language, any other code as the device sent it. */
-export function faultTypeLabel(type: string): string {
-  return translateKey(`devices.faultTypes.${type}`) ?? type;
+/**
+ * A fault type: by the brand's own name of the code (`brandNames`, from `useFaultTypeNames`), else a known type by
+ * its built-in name, both in the user's language; any other code as the device sent it.
+ */
+export function faultTypeLabel(type: string, brandNames?: Map<string, string>): string {
+  return brandNames?.get(type) || (translateKey(`devices.faultTypes.${type}`) ?? type);
 }
 
 /** "View log": the whole error log, as the device sent it, in a monospace block. */

@@ -10,6 +10,7 @@ import { Can } from '../../../components/can.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { deviceDetailQuery, useRevokeCredential } from '../api/device-detail.js';
+import { useFaultTypeNames } from '../api/device-references.js';
 import { useDeleteDevices } from '../api/device-list.js';
 import { fileUrl } from '../api/devices-key.js';
 import {
@@ -186,6 +187,7 @@ function Telemetry({ samples }: { samples: TelemetrySample[] }) {
 
 function Faults({ faults }: { faults: FaultRecord[] }) {
   const { t } = useTranslation();
+  const faultTypeNames = useFaultTypeNames();
   return (
     <DataTable<FaultRecord>
       withTableBorder={false}
@@ -194,7 +196,11 @@ function Faults({ faults }: { faults: FaultRecord[] }) {
       idAccessor="id"
       noRecordsText={t('devices.detail.noFaults')}
       columns={[
-        { accessor: 'type', title: t('devices.faults.type'), render: (f) => faultTypeLabel(f.type) },
+        {
+          accessor: 'type',
+          title: t('devices.faults.type'),
+          render: (f) => faultTypeLabel(f.type, faultTypeNames),
+        },
         {
           accessor: 'reportedAt',
           title: t('devices.faults.reportedAt'),
