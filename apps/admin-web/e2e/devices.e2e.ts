@@ -117,8 +117,9 @@ describe('devices (zh)', () => {
     expect(await visible(page, 'user-nickname-value').textContent()).toBe('厨友 1');
     expect(await visible(page, 'user-gender-value').textContent()).toBe('女');
     expect(await visible(page, 'user-age-value').textContent()).toBe('26');
-    await visible(page, 'device-telemetry').getByText('STEAM').waitFor();
-    await visible(page, 'device-telemetry').getByText('{"temperatureC":96}').waitFor();
+    // The sample's mode and readings in words, not codes and JSON.
+    await visible(page, 'device-telemetry').getByText('蒸', { exact: true }).waitFor();
+    await visible(page, 'device-telemetry').getByText('温度 96 °C').waitFor();
     await visible(page, 'device-faults').getByText('过热保护').waitFor({ timeout: 20_000 });
 
     // The records: filtered by SN, the new fault with its whole log.

@@ -46,7 +46,7 @@ describe('recipe detail (zh)', () => {
     await expect(page.getByTestId('preview-name').textContent()).resolves.toBe('番茄炖牛腩');
     expect(await page.getByTestId('preview-step').count()).toBeGreaterThan(0);
     await page.getByTestId('preview-lang').click();
-    await page.getByRole('option', { name: 'en', exact: true }).click();
+    await page.getByRole('option', { name: '英语', exact: true }).click();
     await page.getByTestId('preview-name').getByText('Tomato beef brisket stew').waitFor();
   });
 });

@@ -270,12 +270,19 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
     // Released recipes only: R-1001 has three seeded reviews, R-1002 one; OTHER's P-2001 one of its own.
     const ranking = await demoEn.get('/api/common/loadBrandRecipeRanking');
     expect(ranking.data.slice(0, 2)).toEqual([
-      { recipeId: R_1001, recipeName: 'Tomato beef brisket stew', count: 3 },
-      { recipeId: '5e0c1a2b-0002-4d10-8a00-00000000d002', recipeName: expect.any(String), count: 1 },
+      { recipeId: R_1001, recipeNumber: 'R-1001', recipeName: 'Tomato beef brisket stew', count: 3 },
+      {
+        recipeId: '5e0c1a2b-0002-4d10-8a00-00000000d002',
+        recipeNumber: 'R-1002',
+        recipeName: expect.any(String),
+        count: 1,
+      },
     ]);
     expect(ranking.data.slice(2).every((r: { count: number }) => r.count === 0)).toBe(true);
     const theirs = await other.get('/api/common/loadBrandRecipeRanking');
-    expect(theirs.data).toEqual([{ recipeId: OTHER_P_2001, recipeName: 'Green pea soup', count: 1 }]);
+    expect(theirs.data).toEqual([
+      { recipeId: OTHER_P_2001, recipeNumber: 'P-2001', recipeName: 'Green pea soup', count: 1 },
+    ]);
   });
 
   it('refuses reviews of a cleared recipe, and a cleared recipe’s reviews leave the list', async () => {

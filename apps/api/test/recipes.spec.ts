@@ -651,11 +651,13 @@ describe('recipes', () => {
       const all = await demo.get('/api/recipe/list?onPage=false');
       const bin = await demo.get('/api/recipe/list?onPage=false&status=recycle_bin');
       expect(counts.data.recipeCount).toBe(all.data.length + bin.data.length);
+      expect(counts.data.recycledRecipeCount).toBe(bin.data.length);
       const ranking = await demoEn.get('/api/common/loadBrandRecipeRanking');
       const released = all.data.filter((r: { status: string }) => r.status === 'released');
       expect(ranking.data.length).toBe(Math.min(10, released.length));
       expect(ranking.data[0]).toEqual({
         recipeId: expect.any(String),
+        recipeNumber: expect.any(String),
         recipeName: expect.any(String),
         count: expect.any(Number),
       });

@@ -101,15 +101,17 @@ describe('reference loads', () => {
     ]);
   });
 
-  it('gives the home counts (the demo devices, none online yet) and empty rankings', async () => {
+  it('gives the home counts (the demo devices, none online yet, and their bound users) and empty rankings', async () => {
     const counts = await demo.get('/api/common/loadBrandIndexCount?brandOwnerCode=DEMO');
     expect(counts.data).toEqual({
       recipeCount: 0,
+      recycledRecipeCount: 0,
       recipeCategoryCount: 0,
       deviceCount: 15,
       onlineDeviceCount: 0,
       activatedDeviceCount: 15,
-      userCount: 0,
+      // Two of each model's three demo devices are bound to an app user.
+      userCount: 10,
     });
     expect((await demo.get('/api/common/loadBrandRecipeRanking')).data).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { jsonObject, text } from './text.js';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
+import { namesSchema, type Names } from './catalog.js';
 
 /**
  * Devices, their telemetry and fault reports, and the test device group (§3 "Device", §7 `device`,
@@ -43,6 +44,27 @@ export const KNOWN_FAULT_TYPES = [
   'WEIGHING',
   'NETWORK',
 ] as const;
+
+/**
+ * The brand's own names for fault codes (`/api/faultType/*`): a device may report codes of its maker (`E1`), and
+ * each brand says what they mean in its languages. Screens show the brand's name first, else the built-in name
+ * of a known type, else the code as sent.
+ */
+export const faultTypeInputSchema = z.object({
+  number: text({ message: 'number_required' })
+    .min(1, { message: 'number_required' })
+    .max(64, { message: 'number_too_long' }),
+  names: namesSchema,
+});
+export interface FaultTypeName {
+  id: string;
+  /** The code as devices report it. */
+  number: string;
+  names: Names;
+  name: string;
+  version: number;
+  updatedAt: string;
+}
 
 // ---- /api/device/*
 

@@ -84,9 +84,17 @@ export async function loginAs(page: Page, account = 'demo', password = 'demo1234
   await page.getByTestId('layout').waitFor();
 }
 
-/** The keys (full URLs) of the tabs currently shown, in order. */
+/** The keys (full URLs) of the tabs a user sees whole in the tab strip (others are scrolled away), in order. */
 export async function visibleTabKeys(page: Page): Promise<string[]> {
-  return page.getByTestId('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-key') ?? ''));
+  return page.getByTestId('tab').evaluateAll((els) => {
+    const strip = els[0]?.parentElement?.getBoundingClientRect();
+    return els
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        return !!strip && box.width > 0 && box.left >= strip.left - 1 && box.right <= strip.right + 1;
+      })
+      .map((e) => e.getAttribute('data-key') ?? '');
+  });
 }
 
 export function tab(page: Page, key: string) {

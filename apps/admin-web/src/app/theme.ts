@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { Badge, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'red',
@@ -6,4 +6,15 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", Roboto, Helvetica, Arial, sans-serif',
+  components: {
+    // A badge carries a state (status, online, test): cut to "已…" it says nothing. Mantine lets a badge shrink to
+    // nothing with an ellipsis (its label may overflow, so its smallest width is zero), and a crowded table
+    // column then squeezes it; every badge here keeps its whole text instead, and the column grows to fit it.
+    Badge: Badge.extend({
+      styles: {
+        root: { minWidth: 'max-content', overflow: 'visible', flexShrink: 0 },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    }),
+  },
 });

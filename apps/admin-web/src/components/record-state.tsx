@@ -4,7 +4,18 @@ import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } fr
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.js';
-import { useRecordId } from '../lib/page-context.js';
+import { useRecordId, useRecordTitle } from '../lib/page-context.js';
+
+/** What a user calls a record: its number, version number, serial number or (single-language) name. */
+function defaultRecordTitle(record: unknown): string | undefined {
+  if (!record || typeof record !== 'object') return undefined;
+  const r = record as Record<string, unknown>;
+  for (const field of ['number', 'versionNumber', 'sn', 'name', 'title']) {
+    const value = r[field];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return undefined;
+}
 
 /**
  * A record page's body: a loader while the record comes, the §8 message (e.g. "device does not exist") when
@@ -14,15 +25,19 @@ export function RecordState<T>({
   id,
   query,
   notFound,
+  title = defaultRecordTitle,
   children,
 }: {
   id: string | undefined;
   query: UseQueryResult<T>;
   /** What to say when there is no such record (default: §8 "record does not exist"). */
   notFound?: string;
+  /** The record's name in the tab title (default: its number, version number, serial number or name). */
+  title?: (record: T) => string | null | undefined;
   children: (record: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  useRecordTitle(query.data ? title(query.data) : undefined);
   if (!id || query.isError) {
     notFound ??= t('messages.recordNotFound');
     const error = query.error;

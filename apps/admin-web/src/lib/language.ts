@@ -6,7 +6,7 @@ import { readText, writeText } from './storage.js';
 
 const LANG_KEY = 'kb.lang';
 export const DAYJS_LOCALE: Record<UiLang, string> = { zh: 'zh-cn', en: 'en' };
-const HTML_LANG: Record<UiLang, string> = { zh: 'zh-CN', en: 'en' };
+export const HTML_LANG: Record<UiLang, string> = { zh: 'zh-CN', en: 'en' };
 
 export const isUiLang = (v: unknown): v is UiLang => (UI_LANGS as readonly unknown[]).includes(v);
 

@@ -10,6 +10,8 @@ export interface PageContextValue {
   search: Record<string, unknown>;
   keptAlive: boolean;
   setDirty(tabKey: string, dirty: boolean): void;
+  /** Names the record this page shows (its number or name): the tab shows it instead of the id. */
+  setLabel(tabKey: string, label: string | undefined): void;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);
@@ -24,6 +26,14 @@ export function usePageDirty(dirty: boolean): void {
   useEffect(() => {
     page?.setDirty(page.tabKey, dirty);
   }, [page, dirty]);
+}
+
+/** Titles this page's tab with the record's number or name once it is known (an id means nothing to a user). */
+export function useRecordTitle(label: string | null | undefined): void {
+  const page = useContext(PageContext);
+  useEffect(() => {
+    if (label) page?.setLabel(page.tabKey, label);
+  }, [page, label]);
 }
 
 /**

@@ -21,8 +21,25 @@ export function getStoredUser(): SessionUser | null {
   return cached;
 }
 
+/** Who a user is across sessions: what their tabs and the page to return to after an expiry belong to. */
+export function userKey(user: Pick<SessionUser, 'brandOwnerCode' | 'id'>): string {
+  return `${user.brandOwnerCode}/${user.id}`;
+}
+
+const LAST_USER_KEY = 'kb.lastUser';
+
+/**
+ * Whether someone other than `user` last signed in from this browser tab: after a session expiry only the same
+ * user goes back to the page they were on (another may not be allowed there at all).
+ */
+export function followsAnotherUser(user: SessionUser): boolean {
+  const last = readText('session', LAST_USER_KEY);
+  return last !== null && last !== userKey(user);
+}
+
 export function storeLogin(user: SessionUser): void {
   cached = user;
+  writeText('session', LAST_USER_KEY, userKey(user));
   writeJson('local', LOGIN_KEY, { user });
   listeners.forEach((l) => l());
 }

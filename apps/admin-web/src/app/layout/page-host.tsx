@@ -15,11 +15,13 @@ import { PageContext, type PageContextValue } from '../../lib/page-context.js';
 import { pageLoader } from '../pages.js';
 import { RouteErrorPanel } from '../pages/route-error-panel.js';
 import { screenFor } from '../screens.js';
-import { setTabDirty, tabKey } from '../tabs/tab-bar.js';
+import { setTabDirty, setTabLabel, tabKey } from '../tabs/tab-bar.js';
 import { tabStore, useTabBar } from '../tabs/tab-store.js';
 import classes from './layout.module.css';
 
 const setDirty = (key: string, dirty: boolean) => tabStore.update((s) => setTabDirty(s, key, dirty));
+const setLabel = (key: string, label: string | undefined) =>
+  tabStore.update((s) => setTabLabel(s, key, label));
 
 interface KeptPage {
   key: string;
@@ -115,7 +117,7 @@ export function PageHost() {
   if (nextKept.length !== kept.length || nextKept.some((p, i) => p !== kept[i])) setKept(nextKept);
 
   const current: PageContextValue = useMemo(
-    () => ({ tabKey: key, search, keptAlive: false, setDirty }),
+    () => ({ tabKey: key, search, keptAlive: false, setDirty, setLabel }),
     [key, search],
   );
 
@@ -150,7 +152,7 @@ export function PageHost() {
 
 function KeptPageContext({ page, children }: { page: KeptPage; children: ReactNode }) {
   const value = useMemo<PageContextValue>(
-    () => ({ tabKey: page.key, search: page.search, keptAlive: true, setDirty }),
+    () => ({ tabKey: page.key, search: page.search, keptAlive: true, setDirty, setLabel }),
     [page],
   );
   return <PageContext.Provider value={value}>{children}</PageContext.Provider>;

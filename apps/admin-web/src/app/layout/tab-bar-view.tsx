@@ -2,7 +2,7 @@ import { ActionIcon, CloseButton, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseSearch } from '../../lib/search-params.js';
 import { screenFor } from '../screens.js';
@@ -16,7 +16,6 @@ import {
   HOME_PATH,
   showNextGroup,
   showPreviousGroup,
-  visibleTabs,
   type Tab,
 } from '../tabs/tab-bar.js';
 import { tabStore, useTabBar } from '../tabs/tab-store.js';
@@ -27,11 +26,13 @@ type CloseAction =
 
 export function useTabTitle() {
   const { t } = useTranslation();
-  return (tab: Pick<Tab, 'key' | 'path'>) => {
+  return (tab: Pick<Tab, 'key' | 'path' | 'label'>) => {
     const screen = screenFor(tab.path);
     const title = screen ? t(`routes.${screen.title}`) : tab.path;
     const id = parseSearch(tab.key.slice(tab.path.length)).id;
-    return typeof id === 'string' && id ? t('tabs.record', { title, id }) : title;
+    // The record's number or name once its page has loaded it; the id only until then.
+    const record = tab.label ?? id;
+    return typeof record === 'string' && record ? t('tabs.record', { title, id: record }) : title;
   };
 }
 
@@ -61,6 +62,41 @@ function confirmDiscard(titles: string[], labels: { title: string; confirm: stri
   });
 }
 
+/**
+ * Brings the arrows' group to the start of the strip, and the current tab into view. Every tab stays in the strip
+ * (as many as fit are seen at once); the arrows scroll it a group of five at a time.
+ */
+function useStripScroll(firstVisible: number, activeKey: string, count: number) {
+  const strip = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    const first = el.children[firstVisible] as HTMLElement | undefined;
+    el.scrollLeft = first ? first.offsetLeft - el.offsetLeft : 0;
+  }, [firstVisible, count]);
+  useLayoutEffect(() => {
+    const el = strip.current;
+    const active = el?.querySelector<HTMLElement>('[data-active]');
+    if (!el || !active) return;
+    const left = active.offsetLeft - el.offsetLeft;
+    if (left < el.scrollLeft) el.scrollLeft = left;
+    else if (left + active.offsetWidth > el.scrollLeft + el.clientWidth)
+      el.scrollLeft = left + active.offsetWidth - el.clientWidth;
+  }, [activeKey, count]);
+  // The arrows only matter when the tabs do not all fit.
+  const [overflowing, setOverflowing] = useState(false);
+  useLayoutEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [count]);
+  return { strip, overflowing };
+}
+
 /** §2 tab bar: arrows in groups of 5, close on each non-current tab, right-click for close others / close all. */
 export function TabBarView() {
   const { t } = useTranslation();
@@ -68,6 +104,7 @@ export function TabBarView() {
   const navigate = useNavigate();
   const titleOf = useTabTitle();
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const { strip, overflowing } = useStripScroll(state.firstVisible, state.activeKey, state.tabs.length);
 
   const go = (key: string) => void navigate({ href: key });
 
@@ -97,15 +134,15 @@ export function TabBarView() {
       <ActionIcon
         variant="subtle"
         color="gray"
-        disabled={!canShowPrevious(state)}
+        disabled={!overflowing || !canShowPrevious(state)}
         onClick={() => tabStore.update(showPreviousGroup)}
         aria-label={t('tabs.previous')}
         data-testid="tabs-previous"
       >
         <IconChevronLeft size={18} />
       </ActionIcon>
-      <div className={classes.tabs} role="tablist">
-        {visibleTabs(state).map((tab) => {
+      <div className={classes.tabs} role="tablist" ref={strip} data-testid="tab-strip">
+        {state.tabs.map((tab) => {
           const active = tab.key === state.activeKey;
           const title = titleOf(tab);
           return (
@@ -179,7 +216,7 @@ export function TabBarView() {
       <ActionIcon
         variant="subtle"
         color="gray"
-        disabled={!canShowNext(state)}
+        disabled={!overflowing || !canShowNext(state)}
         onClick={() => tabStore.update(showNextGroup)}
         aria-label={t('tabs.next')}
         data-testid="tabs-next"

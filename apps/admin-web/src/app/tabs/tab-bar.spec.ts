@@ -12,6 +12,7 @@ import {
   restoreTabBar,
   saveTabBar,
   setTabDirty,
+  setTabLabel,
   showNextGroup,
   showPreviousGroup,
   tabKey,
@@ -160,5 +161,13 @@ describe('tab bar', () => {
     expect(keys(r)).toEqual([HOME_PATH, '/b']);
     expect(r.activeKey).toBe(HOME_PATH);
     expect(r.firstVisible).toBe(0);
+  });
+
+  it('keeps the name a record page gave its tab across a reload, and only for that tab', () => {
+    let s = openAll('/recipe-detail?id=5e0c', '/recipe-detail?id=77');
+    s = setTabLabel(s, '/recipe-detail?id=5e0c', 'R-1005');
+    expect(setTabLabel(s, '/nope', 'x')).toBe(s);
+    const restored = restoreTabBar(JSON.parse(JSON.stringify(saveTabBar(s))));
+    expect(restored.tabs.map((t) => t.label)).toEqual([undefined, 'R-1005', undefined]);
   });
 });

@@ -13,12 +13,17 @@ export interface Tab {
   path: string;
   /** The page has unsaved changes: the tab shows a mark and closing it asks first. */
   dirty: boolean;
+  /** What a record page names its record by (number, name), once loaded; the tab shows it instead of the id. */
+  label?: string;
 }
 
 export interface TabBarState {
   tabs: Tab[];
   activeKey: string;
-  /** Index of the first visible tab; always a multiple of the group size. */
+  /**
+   * Index of the tab the strip starts at, moved by the arrows a group of five at a time; always a multiple of the
+   * group size. Every tab stays in the strip: the ones that do not fit are scrolled to.
+   */
   firstVisible: number;
 }
 
@@ -125,6 +130,13 @@ export function setTabDirty(state: TabBarState, key: string, dirty: boolean): Ta
   return { ...state, tabs: state.tabs.map((t) => (t.key === key ? { ...t, dirty } : t)) };
 }
 
+export function setTabLabel(state: TabBarState, key: string, label: string | undefined): TabBarState {
+  const tab = state.tabs.find((t) => t.key === key);
+  if (!tab || tab.label === label) return state;
+  return { ...state, tabs: state.tabs.map((t) => (t.key === key ? { ...t, label } : t)) };
+}
+
+/** The group of five the arrows have brought to the start of the strip. */
 export function visibleTabs(state: TabBarState): Tab[] {
   return state.tabs.slice(state.firstVisible, state.firstVisible + TAB_GROUP_SIZE);
 }
@@ -154,14 +166,20 @@ export function showNextGroup(state: TabBarState): TabBarState {
  */
 export function restoreTabBar(saved: unknown): TabBarState {
   if (!saved || typeof saved !== 'object') return initialTabBar();
-  const raw = saved as { tabs?: unknown; activeKey?: unknown; firstVisible?: unknown };
+  const raw = saved as { tabs?: unknown; activeKey?: unknown; firstVisible?: unknown; labels?: unknown };
+  const labels = raw.labels && typeof raw.labels === 'object' ? (raw.labels as Record<string, unknown>) : {};
   const keys = Array.isArray(raw.tabs)
     ? raw.tabs
         .map((t) => (t && typeof t === 'object' ? (t as { key?: unknown }).key : t))
         .filter((k): k is string => typeof k === 'string' && k.startsWith('/') && !k.startsWith('//'))
     : [];
   const unique = [...new Set([HOME_PATH, ...keys])];
-  const tabs = unique.map((key) => ({ key, path: pathOfKey(key), dirty: false }));
+  const tabs = unique.map((key): Tab => {
+    const label = labels[key];
+    return typeof label === 'string' && label
+      ? { key, path: pathOfKey(key), dirty: false, label }
+      : { key, path: pathOfKey(key), dirty: false };
+  });
   const activeKey =
     typeof raw.activeKey === 'string' && unique.includes(raw.activeKey) ? raw.activeKey : HOME_PATH;
   const firstVisible =
@@ -172,6 +190,18 @@ export function restoreTabBar(saved: unknown): TabBarState {
 }
 
 /** What is kept across a reload. */
-export function saveTabBar(state: TabBarState): { tabs: string[]; activeKey: string; firstVisible: number } {
-  return { tabs: state.tabs.map((t) => t.key), activeKey: state.activeKey, firstVisible: state.firstVisible };
+export function saveTabBar(state: TabBarState): {
+  tabs: string[];
+  activeKey: string;
+  firstVisible: number;
+  labels: Record<string, string>;
+} {
+  const labels: Record<string, string> = {};
+  for (const t of state.tabs) if (t.label) labels[t.key] = t.label;
+  return {
+    tabs: state.tabs.map((t) => t.key),
+    activeKey: state.activeKey,
+    firstVisible: state.firstVisible,
+    labels,
+  };
 }

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { referenceEntityController } from '../../common/reference-entity/reference-entity.controller.js';
+import { ReferenceEntityService } from '../../common/reference-entity/reference-entity.service.js';
 import { DeviceFaultLogsController } from './device-fault-logs.controller.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
 import { DevicesController } from './devices.controller.js';
 import { DevicesService } from './devices.service.js';
+import { faultTypeEntity } from './fault-type.entity.js';
 import { TestDevicesController } from './test-devices.controller.js';
 import { TestDevicesService } from './test-devices.service.js';
 
@@ -11,7 +14,12 @@ import { TestDevicesService } from './test-devices.service.js';
  * writes what devices report, this module reads it for staff and makes the few staff changes.
  */
 @Module({
-  providers: [DevicesService, TestDevicesService, DeviceFaultLogsService],
-  controllers: [DevicesController, TestDevicesController, DeviceFaultLogsController],
+  providers: [DevicesService, TestDevicesService, DeviceFaultLogsService, ReferenceEntityService],
+  controllers: [
+    DevicesController,
+    TestDevicesController,
+    DeviceFaultLogsController,
+    referenceEntityController(faultTypeEntity as never),
+  ],
 })
 export class DevicesModule {}

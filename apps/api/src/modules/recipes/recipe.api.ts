@@ -135,6 +135,16 @@ export interface RecipeListItem {
 export interface RecipeDetail extends RecipeListItem {
   content: RecipeContent;
   copiedFromRecipe: { recipeId: string; number: string; version: number } | null;
+  /**
+   * Names in the reader's language of what the content refers to by id (units, tags, accessories) or code
+   * (models), keyed by that id or code; one that no longer exists is absent.
+   */
+  labels: {
+    units: Record<string, string>;
+    tags: Record<string, string>;
+    accessories: Record<string, string>;
+    models: Record<string, string>;
+  };
 }
 
 /** What a command on one recipe answers (also in header `x-read-position`: where the list shows it). */

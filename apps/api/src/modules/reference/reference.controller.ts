@@ -214,18 +214,22 @@ export class ReferenceController {
   @ApiQueryFrom(brandQuery)
   async loadBrandIndexCount(@Query() query: unknown) {
     assertOwnBrand(query);
-    // Recipes: every recipe not cleared (the recipe_list read model, recycle bin included); categories: the
-    // brand's recipe categories; devices: @kb/devices (its kept per-brand counts; online counted, device-ingest
-    // keeps it current).
-    // Users are fed by their own domain (a later issue); until its read model exists that count is honestly zero.
+    // Recipes: every recipe not cleared (the recipe_list read model, recycle bin included, and how many of them
+    // are in the bin, so the screen can say so); categories: the brand's recipe categories; devices: @kb/devices
+    // (its kept per-brand counts; online counted, device-ingest keeps it current); users: the brand's app users
+    // (bound to its devices or registered in the app).
     const [counts] = await this.db.scoped<{
       recipes: string;
+      recycled: string;
       categories: string;
       devices: string;
       online: string;
       activated: string;
+      users: string;
     }>(
       `SELECT (SELECT count(*) FROM recipe_list WHERE brand_owner_code = $1) AS recipes,
+              (SELECT count(*) FROM recipe_list WHERE brand_owner_code = $1 AND status = 'recycle_bin') AS recycled,
+              (SELECT count(*) FROM app_users WHERE brand_owner_code = $1) AS users,
               (SELECT count(*) FROM recipe_categories WHERE brand_owner_code = $1) AS categories,
               coalesce(c.total, 0) AS devices, coalesce(c.activated, 0) AS activated,
               (SELECT count(*) FROM devices WHERE brand_owner_code = $1 AND online) AS online
@@ -237,7 +241,8 @@ export class ReferenceController {
       deviceCount: Number(counts?.devices ?? 0),
       onlineDeviceCount: Number(counts?.online ?? 0),
       activatedDeviceCount: Number(counts?.activated ?? 0),
-      userCount: 0,
+      userCount: Number(counts?.users ?? 0),
+      recycledRecipeCount: Number(counts?.recycled ?? 0),
     };
     return ok(count);
   }
@@ -250,8 +255,9 @@ export class ReferenceController {
   @ApiQueryFrom(brandQuery)
   async loadBrandRecipeRanking(@Query() query: unknown) {
     assertOwnBrand(query);
-    const rows = await this.db.scoped<{ id: string; name: string; reviews: string }>(
-      `SELECT r.recipe_id::text AS id, coalesce(r.names ->> $2, r.names ->> r.main_lang, r.number) AS name,
+    const rows = await this.db.scoped<{ id: string; number: string; name: string; reviews: string }>(
+      `SELECT r.recipe_id::text AS id, r.number,
+              coalesce(r.names ->> $2, r.names ->> r.main_lang, r.number) AS name,
               (SELECT count(*) FROM recipe_evaluations e
                 WHERE e.brand_owner_code = r.brand_owner_code AND e.recipe_id = r.recipe_id) AS reviews
          FROM recipe_list r WHERE r.brand_owner_code = $1 AND r.status = 'released'
@@ -260,6 +266,7 @@ export class ReferenceController {
     );
     const ranking: RecipeRankingItem[] = rows.map((r) => ({
       recipeId: r.id,
+      recipeNumber: r.number,
       recipeName: r.name,
       count: Number(r.reviews),
     }));
@@ -271,8 +278,9 @@ export class ReferenceController {
   @ApiQueryFrom(brandQuery)
   async loadRecipeCategoryRanking(@Query() query: unknown) {
     assertOwnBrand(query);
-    const rows = await this.db.scoped<{ id: string; name: string; count: string }>(
-      `SELECT c.id::text AS id, coalesce(c.names ->> $2, c.names ->> c.main_lang, c.number) AS name,
+    const rows = await this.db.scoped<{ id: string; number: string; name: string; count: string }>(
+      `SELECT c.id::text AS id, c.number,
+              coalesce(c.names ->> $2, c.names ->> c.main_lang, c.number) AS name,
               count(*) AS count
          FROM recipe_list r JOIN recipe_categories c ON c.id = r.category_id AND c.brand_owner_code = r.brand_owner_code
         WHERE r.brand_owner_code = $1 AND r.status = 'released'
@@ -281,6 +289,7 @@ export class ReferenceController {
     );
     const ranking: CategoryRankingItem[] = rows.map((r) => ({
       categoryId: r.id,
+      categoryNumber: r.number,
       categoryName: r.name,
       count: Number(r.count),
     }));

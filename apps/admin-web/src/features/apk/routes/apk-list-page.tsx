@@ -168,14 +168,23 @@ export function ApkListPage() {
         {
           accessor: 'appliedAt',
           title: t('apk.fields.appliedAt'),
+          noWrap: true,
           render: (r) => formatTime(r.appliedAt),
         },
         {
           accessor: 'releasedAt',
           title: t('apk.fields.releasedAt'),
+          noWrap: true,
           render: (r) => formatTime(r.releasedAt),
         },
-        { accessor: 'returnReason', title: t('apk.fields.returnReason') },
+        {
+          accessor: 'returnReason',
+          title: t('apk.fields.returnReason'),
+          // A long reason is read on the detail page; here one line of it, whole on hover.
+          width: 160,
+          ellipsis: true,
+          render: (r) => <span title={r.returnReason ?? undefined}>{r.returnReason}</span>,
+        },
         {
           accessor: 'actions',
           title: t('common.actions'),

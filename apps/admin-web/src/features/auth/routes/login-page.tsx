@@ -16,7 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { useAppForm } from '../../../components/use-app-form.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { afterLogin } from '../../../lib/redirect.js';
-import { getRememberedAccount, setRememberedAccount, storeLogin } from '../../../lib/session.js';
+import {
+  getRememberedAccount,
+  followsAnotherUser,
+  setRememberedAccount,
+  storeLogin,
+} from '../../../lib/session.js';
 import { captchaUrl } from '../api/captcha-url.js';
 import { useLogin } from '../api/login.js';
 import { AuthShell } from '../components/auth-shell.js';
@@ -52,9 +57,10 @@ export function LoginPage() {
     setFailure(null);
     try {
       const user = await login.mutateAsync(values);
+      const anotherUser = followsAnotherUser(user);
       storeLogin(user);
       setRememberedAccount(values.remember ? values.account.trim() : null);
-      await navigate({ href: afterLogin(search.redirect) });
+      await navigate({ href: afterLogin(anotherUser ? undefined : search.redirect) });
     } catch (error) {
       setFailure(error instanceof ApiError ? error.desc : t('messages.loadError'));
       form.setFieldValue('captcha', '');

@@ -1,3 +1,4 @@
+import type { FaultTypeName } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { DEVICES_KEY } from './devices-key.js';
@@ -23,6 +24,19 @@ const brandModelsQuery = queryOptions({
     }),
   staleTime: 60_000,
 });
+
+/** The brand's own names of fault codes (`/api/faultType/list`), in the user's language: code → name. */
+const faultTypeNamesQuery = queryOptions({
+  queryKey: [...DEVICES_KEY, 'ref', 'fault-type-names'],
+  queryFn: ({ signal }) =>
+    api<FaultTypeName[]>('/faultType/list', { query: { onPage: false }, kind: 'reference', signal }),
+  staleTime: 60_000,
+});
+
+export function useFaultTypeNames(): Map<string, string> {
+  const { data } = useQuery(faultTypeNamesQuery);
+  return new Map((data ?? []).map((f) => [f.number, f.name]));
+}
 
 export function useSubBrandOptions() {
   const { data } = useQuery(subBrandsQuery);

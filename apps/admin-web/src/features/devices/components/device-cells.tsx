@@ -1,7 +1,9 @@
-import { Badge, Button, Code, Modal, ScrollArea } from '@mantine/core';
+import { Badge, Button, Code, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { countryLabel, workModeLabel } from '../../../lib/labels.js';
+import { currentLanguage } from '../../../lib/language.js';
 import { translateKey } from '../../../lib/translate.js';
 
 export function formatTime(iso: string | null | undefined, withSeconds = false): string {
@@ -36,9 +38,12 @@ export function useOnlineOptions() {
   ];
 }
 
-/** A fault type: a known code by its name in the user's language, any other code as the device sent it. */
-export function faultTypeLabel(type: string): string {
-  return translateKey(`devices.faultTypes.${type}`) ?? type;
+/**
+ * A fault type: by the brand's own name of the code (`brandNames`, from `useFaultTypeNames`), else a known type by
+ * its built-in name, both in the user's language; any other code as the device sent it.
+ */
+export function faultTypeLabel(type: string, brandNames?: Map<string, string>): string {
+  return brandNames?.get(type) || (translateKey(`devices.faultTypes.${type}`) ?? type);
 }
 
 /** "View log": the whole error log, as the device sent it, in a monospace block. */
@@ -58,5 +63,43 @@ export function ErrorLogButton({ sn, log }: { sn: string; log: string }) {
         </ScrollArea.Autosize>
       </Modal>
     </>
+  );
+}
+
+/** A network type the device reports (`wifi`, `ethernet`, `cellular`) in the user's language. */
+export function networkLabel(network: string | null | undefined): string {
+  return network ? (translateKey(`devices.network.${network}`) ?? network) : '';
+}
+
+/** What a device reports it is doing: a state of its own (idle) or a §9 work mode, by name in the user's language. */
+export function deviceModeLabel(mode: string | null | undefined): string {
+  if (!mode) return '';
+  return translateKey(`devices.deviceStates.${mode}`) ?? workModeLabel(mode, currentLanguage());
+}
+
+/** The country of a fault, by its name in the user's language. */
+export function faultCountryLabel(country: string | null | undefined): string {
+  return countryLabel(country, currentLanguage());
+}
+
+/**
+ * A telemetry sample's extra readings, one per line: known readings by their name and unit in the user's
+ * language ("温度 96 °C"), any other as `name: value` as the device sent it.
+ */
+export function TelemetryExtra({ extra }: { extra: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const entries = Object.entries(extra);
+  if (!entries.length) return <>{t('common.empty')}</>;
+  return (
+    <Stack gap={0} data-testid="telemetry-extra">
+      {entries.map(([key, value]) => {
+        const shown = typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
+        return (
+          <Text key={key} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {translateKey(`devices.extra.${key}`, { value: shown }) ?? `${key}: ${String(shown)}`}
+          </Text>
+        );
+      })}
+    </Stack>
   );
 }

@@ -71,6 +71,11 @@ export const devicesEn: Catalog<typeof devicesZh> = {
     logTitle: 'Error log · {{sn}}',
     product: 'Model',
   },
+  network: { wifi: 'Wi-Fi', ethernet: 'Ethernet', cellular: 'Cellular' },
+  /** Device states that are not work modes. */
+  deviceStates: { IDLE: 'Idle' },
+  /** Known extra readings of a telemetry sample. */
+  extra: { temperatureC: 'Temperature {{value}} °C', rssi: 'Signal {{value}} dBm' },
   faultTypes: {
     HEATING: 'Heating fault',
     MOTOR: 'Motor fault',

@@ -69,6 +69,11 @@ export const devicesZh = {
     logTitle: '错误日志 · {{sn}}',
     product: '型号',
   },
+  network: { wifi: 'Wi-Fi', ethernet: '有线网络', cellular: '蜂窝网络' },
+  /** Device states that are not work modes. */
+  deviceStates: { IDLE: '待机' },
+  /** Known extra readings of a telemetry sample. */
+  extra: { temperatureC: '温度 {{value}} °C', rssi: '信号强度 {{value}} dBm' },
   faultTypes: {
     HEATING: '加热故障',
     MOTOR: '电机故障',

@@ -1,5 +1,5 @@
 import type { DeviceDetail, FaultRecord, TelemetrySample } from '@kb/contracts';
-import { Avatar, Badge, Code, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
@@ -10,14 +10,19 @@ import { Can } from '../../../components/can.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { deviceDetailQuery, useRevokeCredential } from '../api/device-detail.js';
+import { useFaultTypeNames } from '../api/device-references.js';
 import { useDeleteDevices } from '../api/device-list.js';
 import { fileUrl } from '../api/devices-key.js';
 import {
+  deviceModeLabel,
   ErrorLogButton,
+  faultCountryLabel,
   faultTypeLabel,
   formatDate,
   formatTime,
+  networkLabel,
   OnlineBadge,
+  TelemetryExtra,
 } from '../components/device-cells.js';
 import { DeviceSettings } from '../components/device-settings.js';
 import { RecordState } from '../../../components/record-state.js';
@@ -67,8 +72,12 @@ function DeviceInfo({ device }: { device: DeviceDetail }) {
         },
         { label: t('devices.fields.ip'), value: device.ip, testId: 'detail-ip' },
         { label: t('devices.fields.lastConnectAt'), value: formatTime(device.lastConnectAt, true) },
-        { label: t('devices.fields.network'), value: device.network },
-        { label: t('devices.fields.currentMode'), value: device.currentMode },
+        { label: t('devices.fields.network'), value: networkLabel(device.network) },
+        {
+          label: t('devices.fields.currentMode'),
+          value: deviceModeLabel(device.currentMode),
+          testId: 'detail-mode',
+        },
         { label: t('devices.fields.apkVersion'), value: device.apkVersion, testId: 'detail-apk' },
         { label: t('devices.fields.mcuVersion'), value: device.mcuVersion },
         { label: t('devices.fields.tpVersion'), value: device.tpVersion },
@@ -160,17 +169,16 @@ function Telemetry({ samples }: { samples: TelemetrySample[] }) {
           title: t('devices.detail.sampledAt'),
           render: (s) => formatTime(s.sampledAt, true),
         },
-        { accessor: 'network', title: t('devices.fields.network') },
+        { accessor: 'network', title: t('devices.fields.network'), render: (s) => networkLabel(s.network) },
         { accessor: 'ip', title: t('devices.fields.ip') },
-        { accessor: 'mode', title: t('devices.detail.mode') },
+        { accessor: 'mode', title: t('devices.detail.mode'), render: (s) => deviceModeLabel(s.mode) },
         { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
         { accessor: 'mcuVersion', title: t('devices.fields.mcuVersion') },
         { accessor: 'tpVersion', title: t('devices.fields.tpVersion') },
         {
           accessor: 'extra',
           title: t('devices.detail.extra'),
-          render: (s) =>
-            Object.keys(s.extra).length ? <Code>{JSON.stringify(s.extra)}</Code> : t('common.empty'),
+          render: (s) => <TelemetryExtra extra={s.extra} />,
         },
       ]}
     />
@@ -179,6 +187,7 @@ function Telemetry({ samples }: { samples: TelemetrySample[] }) {
 
 function Faults({ faults }: { faults: FaultRecord[] }) {
   const { t } = useTranslation();
+  const faultTypeNames = useFaultTypeNames();
   return (
     <DataTable<FaultRecord>
       withTableBorder={false}
@@ -187,13 +196,21 @@ function Faults({ faults }: { faults: FaultRecord[] }) {
       idAccessor="id"
       noRecordsText={t('devices.detail.noFaults')}
       columns={[
-        { accessor: 'type', title: t('devices.faults.type'), render: (f) => faultTypeLabel(f.type) },
+        {
+          accessor: 'type',
+          title: t('devices.faults.type'),
+          render: (f) => faultTypeLabel(f.type, faultTypeNames),
+        },
         {
           accessor: 'reportedAt',
           title: t('devices.faults.reportedAt'),
           render: (f) => formatTime(f.reportedAt, true),
         },
-        { accessor: 'country', title: t('devices.faults.country') },
+        {
+          accessor: 'country',
+          title: t('devices.faults.country'),
+          render: (f) => faultCountryLabel(f.country),
+        },
         { accessor: 'city', title: t('devices.faults.city') },
         {
           accessor: 'errorLog',

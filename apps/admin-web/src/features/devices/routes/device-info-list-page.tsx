@@ -72,6 +72,7 @@ export function DeviceInfoListPage() {
         {
           accessor: 'activatedAt',
           title: t('devices.fields.activatedAt'),
+          noWrap: true,
           render: (d) => formatDate(d.activatedAt),
         },
         {
@@ -83,6 +84,7 @@ export function DeviceInfoListPage() {
         {
           accessor: 'lastConnectAt',
           title: t('devices.fields.lastConnectAt'),
+          noWrap: true,
           render: (d) => formatTime(state(d).lastConnectAt, true),
         },
         {

@@ -16,7 +16,7 @@ import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProductOptions } from '../api/device-references.js';
+import { useFaultTypeNames, useProductOptions } from '../api/device-references.js';
 import { faultSummaryQuery, NO_FAULT_FILTER, type FaultFilter } from '../api/fault-records.js';
 import { faultTypeLabel } from '../components/device-cells.js';
 import { FaultCountPanel, type CountRow } from '../components/fault-count-panel.js';
@@ -43,6 +43,7 @@ function Figure({ label, value, testId }: { label: string; value: number | undef
  */
 export function FaultCollectDetailPage() {
   const { t } = useTranslation();
+  const faultTypeNames = useFaultTypeNames();
   const products = useProductOptions();
   const [draft, setDraft] = useState<FaultFilter>(NO_FAULT_FILTER);
   const [applied, setApplied] = useState<FaultFilter>(NO_FAULT_FILTER);
@@ -55,7 +56,7 @@ export function FaultCollectDetailPage() {
   const drill = (extra: Partial<FaultFilter>) => faultSearchOf({ ...applied, ...extra });
 
   const byType: CountRow[] | undefined = s?.byType.map((c) => ({
-    name: faultTypeLabel(c.key),
+    name: faultTypeLabel(c.key, faultTypeNames),
     count: c.count,
     records: drill({ type: c.key }),
   }));
@@ -98,7 +99,7 @@ export function FaultCollectDetailPage() {
             />
             <Select
               label={t('devices.faults.type')}
-              data={faultTypeOptions(draft.type)}
+              data={faultTypeOptions(draft.type, faultTypeNames)}
               value={draft.type || null}
               onChange={(v) => set('type', v)}
               clearable

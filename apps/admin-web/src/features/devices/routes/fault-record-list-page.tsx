@@ -4,8 +4,8 @@ import { AnchorLink } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import { usePageContext } from '../../../lib/page-context.js';
 import { FAULT_LIST_KEY, fetchFaultPage, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
-import { useProductOptions } from '../api/device-references.js';
-import { ErrorLogButton, faultTypeLabel, formatTime } from '../components/device-cells.js';
+import { useFaultTypeNames, useProductOptions } from '../api/device-references.js';
+import { ErrorLogButton, faultCountryLabel, faultTypeLabel, formatTime } from '../components/device-cells.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
@@ -16,6 +16,7 @@ import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-a
  */
 export function FaultRecordListPage() {
   const { t } = useTranslation();
+  const faultTypeNames = useFaultTypeNames();
   const remove = useDeleteFaults();
   const products = useProductOptions();
   // The page is drawn afresh for each address, so the query's filters are its initial ones.
@@ -31,7 +32,7 @@ export function FaultRecordListPage() {
           name: 'type',
           label: t('devices.faults.type'),
           kind: 'select',
-          options: faultTypeOptions(initial.type),
+          options: faultTypeOptions(initial.type, faultTypeNames),
         },
         { name: 'country', label: t('devices.faults.country'), kind: 'text' },
         { name: 'city', label: t('devices.faults.city'), kind: 'text' },
@@ -50,13 +51,21 @@ export function FaultRecordListPage() {
             </AnchorLink>
           ),
         },
-        { accessor: 'type', title: t('devices.faults.type'), render: (f) => faultTypeLabel(f.type) },
+        {
+          accessor: 'type',
+          title: t('devices.faults.type'),
+          render: (f) => faultTypeLabel(f.type, faultTypeNames),
+        },
         {
           accessor: 'reportedAt',
           title: t('devices.faults.reportedAt'),
           render: (f) => formatTime(f.reportedAt, true),
         },
-        { accessor: 'country', title: t('devices.faults.country') },
+        {
+          accessor: 'country',
+          title: t('devices.faults.country'),
+          render: (f) => faultCountryLabel(f.country),
+        },
         { accessor: 'city', title: t('devices.faults.city') },
         {
           accessor: 'productName',

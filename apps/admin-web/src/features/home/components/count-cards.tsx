@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-const CARDS: { key: keyof BrandIndexCount; icon: Icon; color: string }[] = [
+const CARDS: { key: Exclude<keyof BrandIndexCount, 'recycledRecipeCount'>; icon: Icon; color: string }[] = [
   { key: 'recipeCount', icon: IconChefHat, color: 'red' },
   { key: 'recipeCategoryCount', icon: IconCategory, color: 'orange' },
   { key: 'deviceCount', icon: IconDevices, color: 'blue' },
@@ -42,6 +42,12 @@ export function CountCards({ counts, loading }: { counts: BrandIndexCount | unde
                   title={counts ? undefined : t('home.unavailable')}
                 >
                   {counts ? format.format(counts[key]) : t('common.empty')}
+                </Text>
+              )}
+              {/* The recipe count holds the recycle bin too (the list does not): say how many of them. */}
+              {key === 'recipeCount' && counts && !loading && (
+                <Text size="xs" c="dimmed" data-testid="count-recipeCount-note">
+                  {t('home.counts.recipeNote', { count: counts.recycledRecipeCount })}
                 </Text>
               )}
             </div>

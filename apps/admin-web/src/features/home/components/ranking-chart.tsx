@@ -3,6 +3,8 @@ import { Center, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export interface RankingRow {
+  /** The record's number, which tells apart two records of one name. */
+  number: string;
   name: string;
   count: number;
 }
@@ -22,7 +24,7 @@ export function RankingChart({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const data = (rows ?? []).slice(0, 10);
+  const data = (rows ?? []).slice(0, 10).map((r) => ({ label: `${r.number} · ${r.name}`, count: r.count }));
   return (
     <Paper withBorder p="md" radius="md" data-testid={testId}>
       <Title order={5} mb="md">
@@ -40,10 +42,12 @@ export function RankingChart({
         <BarChart
           h={Math.max(200, data.length * 36)}
           data={data}
-          dataKey="name"
+          dataKey="label"
           orientation="vertical"
           series={[{ name: 'count', label: t('home.rankingSeries'), color }]}
-          yAxisProps={{ width: 120 }}
+          // Counts are whole numbers: no "0.5" ticks on the count axis.
+          xAxisProps={{ allowDecimals: false }}
+          yAxisProps={{ width: 180 }}
           gridAxis="x"
           withBarValueLabel
         />

@@ -11,6 +11,7 @@ export const homeEn: Catalog<typeof homeZh> = {
     onlineDeviceCount: 'Devices online',
     activatedDeviceCount: 'Devices activated',
     userCount: 'Users',
+    recipeNote: 'incl. {{count}} in the recycle bin',
   },
   recipeRanking: 'Most popular recipes',
   categoryRanking: 'Most popular categories',

@@ -8,6 +8,7 @@ export const homeZh = {
     onlineDeviceCount: '在线设备数',
     activatedDeviceCount: '激活设备数',
     userCount: '用户数',
+    recipeNote: '含回收站 {{count}} 个',
   },
   recipeRanking: '热门菜谱排行',
   categoryRanking: '热门分类排行',

@@ -31,14 +31,18 @@ export function HomePage() {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <RankingChart
           title={t('home.recipeRanking')}
-          rows={recipes.data?.map((r) => ({ name: r.recipeName, count: r.count }))}
+          rows={recipes.data?.map((r) => ({ number: r.recipeNumber, name: r.recipeName, count: r.count }))}
           loading={recipes.isPending}
           color="red.6"
           testId="recipe-ranking"
         />
         <RankingChart
           title={t('home.categoryRanking')}
-          rows={categories.data?.map((c) => ({ name: c.categoryName, count: c.count }))}
+          rows={categories.data?.map((c) => ({
+            number: c.categoryNumber,
+            name: c.categoryName,
+            count: c.count,
+          }))}
           loading={categories.isPending}
           color="orange.6"
           testId="category-ranking"

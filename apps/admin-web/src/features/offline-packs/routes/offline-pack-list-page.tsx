@@ -166,11 +166,13 @@ export function OfflinePackListPage() {
         {
           accessor: 'releasedAt',
           title: t('offlinePacks.fields.releasedAt'),
+          noWrap: true,
           render: (r) => formatTime(r.releasedAt),
         },
         {
           accessor: 'updatedAt',
           title: t('offlinePacks.fields.updatedAt'),
+          noWrap: true,
           render: (r) => formatTime(r.updatedAt),
         },
         {

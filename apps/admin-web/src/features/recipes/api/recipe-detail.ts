@@ -42,6 +42,8 @@ export interface RecipeContentView {
   difficulty: string | null;
   showOnMachine: boolean;
   productCodes: string[];
+  /** Compatible head (parent) packages, as typed in the editor. */
+  headPackageIds?: string[];
   categoryId: string | null;
   tagIds: string[];
   pictureFileCode: string | null;
@@ -57,6 +59,13 @@ export interface RecipeDetail extends Omit<RecipeListItem, 'status'> {
   releasedAt: string | null;
   content: RecipeContentView;
   copiedFromRecipe: { recipeId: string; number: string; version: number } | null;
+  /** Names in the user's language of the units, tags, accessories (by id) and models (by code) the content names. */
+  labels: {
+    units: Record<string, string>;
+    tags: Record<string, string>;
+    accessories: Record<string, string>;
+    models: Record<string, string>;
+  };
 }
 
 export const recipeDetailQuery = (id: string) =>

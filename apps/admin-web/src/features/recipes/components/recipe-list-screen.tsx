@@ -188,6 +188,7 @@ export function RecipeListScreen({
         {
           accessor: 'updatedAt',
           title: t('recipes.fields.updatedAt'),
+          noWrap: true,
           render: (r) => formatTime(r.updatedAt),
         },
         {

@@ -18,6 +18,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl, recipePreviewQuery } from '../api/recipe-detail.js';
+import { languageLabel } from '../../../lib/labels.js';
+import { isUiLang } from '../../../lib/language.js';
 import { useRecordId } from '../../../lib/page-context.js';
 
 /**
@@ -25,7 +27,8 @@ import { useRecordId } from '../../../lib/page-context.js';
  * in a chosen language and serving size.
  */
 export function PreviewDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const ui = isUiLang(i18n.language) ? i18n.language : 'zh';
   const id = useRecordId();
   const [lang, setLang] = useState<string | null>(null);
   const [servings, setServings] = useState<number | null>(null);
@@ -52,7 +55,7 @@ export function PreviewDetailPage() {
       <Group gap="md">
         <Select
           label={t('recipes.preview.language')}
-          data={recipe.langs}
+          data={recipe.langs.map((code) => ({ value: code, label: languageLabel(code, ui) }))}
           value={recipe.lang}
           onChange={(value) => value && setLang(value)}
           w={140}

@@ -17,10 +17,19 @@ import {
 import { FieldChange } from '../components/field-change.js';
 import { formatTime, StatusBadge, YesNo } from '../components/recipe-cells.js';
 import { RecipeComments, RecipeStatisticsBar } from '../components/recipe-reviews.js';
+import { languageLabel, workModeLabel } from '../../../lib/labels.js';
+import { isUiLang } from '../../../lib/language.js';
 import { useRecordId } from '../../../lib/page-context.js';
 
-function ServingVersions({ content }: { content: RecipeContentView }) {
-  const { t } = useTranslation();
+function ServingVersions({
+  content,
+  labels,
+}: {
+  content: RecipeContentView;
+  labels: RecipeDetail['labels'];
+}) {
+  const { t, i18n } = useTranslation();
+  const ui = isUiLang(i18n.language) ? i18n.language : 'zh';
   const lang = content.mainLang;
   return (
     <Stack gap="md">
@@ -37,7 +46,11 @@ function ServingVersions({ content }: { content: RecipeContentView }) {
               {version.ingredients.map((ingredient, i) => (
                 <Table.Tr key={i}>
                   <Table.Td>{ingredient.names[lang] ?? Object.values(ingredient.names)[0] ?? ''}</Table.Td>
-                  <Table.Td>{ingredient.quantity ?? ''}</Table.Td>
+                  <Table.Td data-testid="detail-ingredient-amount">
+                    {[ingredient.quantity, ingredient.unitId ? labels.units[ingredient.unitId] : null]
+                      .filter((part) => part !== null && part !== undefined && part !== '')
+                      .join(' ')}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -58,7 +71,7 @@ function ServingVersions({ content }: { content: RecipeContentView }) {
               {version.steps.map((step) => (
                 <Table.Tr key={step.number} data-testid="detail-step">
                   <Table.Td>{step.number}</Table.Td>
-                  <Table.Td>{step.workMode ?? ''}</Table.Td>
+                  <Table.Td data-testid="detail-step-mode">{workModeLabel(step.workMode, ui)}</Table.Td>
                   <Table.Td>
                     {[
                       step.temperature !== null ? `${step.temperature}°C` : null,
@@ -66,7 +79,9 @@ function ServingVersions({ content }: { content: RecipeContentView }) {
                       step.minutes !== null || step.seconds !== null
                         ? `${String(step.minutes ?? 0).padStart(2, '0')}:${String(step.seconds ?? 0).padStart(2, '0')}`
                         : null,
-                      step.rotation,
+                      step.rotation
+                        ? t(`recipes.editor.${step.rotation}`, { defaultValue: step.rotation })
+                        : null,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
@@ -129,8 +144,13 @@ export function RecipeDetailPage() {
   );
 }
 
+/** Names of referenced records, or what was stored when one no longer exists. */
+const namesOf = (ids: string[], names: Record<string, string>) => ids.map((id) => names[id] ?? id).join('、');
+
 function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const ui = isUiLang(i18n.language) ? i18n.language : 'zh';
+  const labels = recipe.labels;
   const navigate = useNavigate();
   const content = recipe.content;
   const minutes = [content.prepMinutes, content.cookMinutes, content.restMinutes]
@@ -177,11 +197,15 @@ function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) 
               items={[
                 { label: t('recipes.fields.number'), value: recipe.number, testId: 'detail-number' },
                 ...content.langs.map((lang) => ({
-                  label: t('recipes.detail.nameIn', { lang }),
+                  label: t('recipes.detail.nameIn', { lang: languageLabel(lang, ui) }),
                   value: content.texts[lang]?.name,
                   testId: `detail-name-${lang}`,
                 })),
-                { label: t('recipes.detail.mainLang'), value: content.mainLang },
+                {
+                  label: t('recipes.detail.mainLang'),
+                  value: languageLabel(content.mainLang, ui),
+                  testId: 'detail-main-lang',
+                },
                 {
                   label: t('recipes.fields.type'),
                   value: t(`recipes.type.${content.type}`, { defaultValue: content.type }),
@@ -200,7 +224,26 @@ function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) 
                     : null,
                 },
                 { label: t('recipes.detail.times'), value: minutes },
-                { label: t('recipes.detail.models'), value: content.productCodes.join(', ') },
+                {
+                  label: t('recipes.detail.models'),
+                  value: namesOf(content.productCodes, labels.models),
+                  testId: 'detail-models',
+                },
+                {
+                  label: t('recipes.editor.tags'),
+                  value: namesOf(content.tagIds, labels.tags),
+                  testId: 'detail-tags',
+                },
+                {
+                  label: t('recipes.editor.accessories'),
+                  value: namesOf(content.accessoryIds, labels.accessories),
+                  testId: 'detail-accessories',
+                },
+                {
+                  label: t('recipes.editor.headPackages'),
+                  value: (content.headPackageIds ?? []).join('、'),
+                  testId: 'detail-head-packages',
+                },
                 { label: t('recipes.fields.online'), value: <YesNo value={recipe.online} /> },
                 { label: t('recipes.fields.paid'), value: <YesNo value={recipe.paid} /> },
                 { label: t('recipes.detail.createdAt'), value: formatTime(recipe.createdAt) },
@@ -214,7 +257,7 @@ function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) 
                 },
               ]}
             />
-            <ServingVersions content={content} />
+            <ServingVersions content={content} labels={labels} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="md">

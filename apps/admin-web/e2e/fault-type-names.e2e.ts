@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+
+// Fault codes are the device maker's: each brand names them in its languages. A device posts through
+// device-ingest (the real path), staff read the fault records.
+let h: Harness;
+let ingestUrl: string;
+beforeAll(async () => {
+  h = await startHarness({ ingest: true });
+  const line = h.system.logs.find((l) => l.includes('device-ingest listening on'));
+  ingestUrl = /(http:\/\/[\d.]+:\d+)/.exec(line ?? '')![1]!;
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function devicePost(path: string, body: unknown, headers: Record<string, string>) {
+  const res = await fetch(`${ingestUrl}/device/v1/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { status: number; desc: string; data: any };
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${answer.desc}`);
+  return answer.data;
+}
+
+async function reportFaults(types: string[]) {
+  const { credential } = await devicePost(
+    'activate',
+    {
+      sn: 'DMTM6000001',
+      productCode: 'TM-6',
+      subBrandCode: 'DEMO-CHEF',
+      apkVersion: '2.1.0',
+      mcuVersion: '1.4.2',
+      tpVersion: '3.0.1',
+    },
+    { 'x-activation-key': 'demo-device-activation-key' },
+  );
+  await devicePost(
+    'faults',
+    {
+      messages: types.map((type) => ({
+        messageId: randomUUID(),
+        type,
+        reportedAt: new Date().toISOString(),
+        country: 'CN',
+        city: 'Shenzhen',
+        errorLog: `${type} test`,
+      })),
+    },
+    { authorization: `Bearer ${credential as string}` },
+  );
+}
+
+describe('fault type names', () => {
+  it('shows a code by the brand’s name for it in the user’s language, an unnamed code as sent (zh, en)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const added = await page.request.post('/api/faultType/add', {
+      headers: API_HEADERS,
+      data: { number: 'E1', names: { zh: '水泵干烧', en: 'Pump running dry' } },
+    });
+    expect(((await added.json()) as { status: number }).status).toBe(200);
+    await reportFaults(['E1', 'E9']);
+
+    await goInApp(page, '/fault-record-list');
+    await page.locator('[data-testid="filter-sn"]:visible').fill('DMTM6000001');
+    const header = await page.locator('thead:visible th').allTextContents();
+    const typeColumn = header.findIndex((t) => t.includes('故障类型'));
+    expect(typeColumn).toBeGreaterThan(-1);
+    const types = async () => {
+      await page.locator('[data-testid="filter-search"]:visible').click();
+      await page.locator('[data-list-fetching="true"]:visible').waitFor({ state: 'detached' });
+      return page
+        .locator('tbody tr:visible')
+        .evaluateAll(
+          (rows, i) => rows.map((r) => (r.children[i] as HTMLElement | undefined)?.textContent ?? ''),
+          typeColumn,
+        );
+    };
+    let seen: string[] = [];
+    for (let attempt = 0; attempt < 40 && !(seen.includes('水泵干烧') && seen.includes('E9')); attempt++) {
+      if (attempt) await page.waitForTimeout(500);
+      seen = await types();
+    }
+    await page.screenshot({ path: '/tmp/sp-shots/fault-types-zh.png', fullPage: true });
+    expect(seen).toEqual(expect.arrayContaining(['水泵干烧', 'E9']));
+    expect(seen).not.toContain('E1');
+
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await page.locator('tbody tr:visible', { hasText: 'Pump running dry' }).first().waitFor();
+  });
+});

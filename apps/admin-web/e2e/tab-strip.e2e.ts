@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import {
+  goInApp,
+  loginAs,
+  startHarness,
+  submitLogin,
+  tab,
+  visibleTabKeys,
+  type Harness,
+} from './support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const TEN = [
+  '/recipe-list',
+  '/category-set-list',
+  '/tag-list',
+  '/apk-list',
+  '/device-info-list',
+  '/fault-record-list',
+  '/test-device-list',
+  '/fitting-list',
+  '/recycling-list',
+  '/offline-recipes-list',
+];
+
+async function openAll(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await goInApp(page, path);
+    await tab(page, path).waitFor();
+  }
+}
+
+/** A seeded recipe of the signed-in brand: its id and the number users know it by. */
+async function aRecipe(page: Page): Promise<{ id: string; number: string }> {
+  for (;;) {
+    const res = await page.request.get('/api/recipe/list?pageNum=1&pageSize=10');
+    const body = (await res.json()) as { data?: { list?: { id: string; number: string }[] } };
+    const first = body.data?.list?.[0];
+    if (first) return first;
+    // The projector may still be writing the seeded recipes' read model.
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Waits until the tab at `key` reads `title` (a record's name arrives with the record). */
+async function tabTitled(page: Page, key: string, title: string) {
+  try {
+    await tab(page, key)
+      .filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+      .waitFor();
+  } catch {
+    expect(await tab(page, key).textContent()).toBe(title);
+  }
+}
+
+describe('tab strip', () => {
+  it('shows every open tab that fits, not only the group of five holding the current one', async () => {
+    const page = await h.newPage({ viewport: { width: 1440, height: 900 } });
+    await loginAs(page);
+    await openAll(page, TEN);
+    await page.screenshot({ path: '/tmp/sp-shots/tabs-eleven.png' });
+    const seen = await visibleTabKeys(page);
+    // Home and ten pages: at 1440 px they all fit in the strip.
+    expect(seen).toEqual(['/home', ...TEN]);
+  });
+
+  it('titles a record tab with the record number, not its id (zh and en)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const recipe = await aRecipe(page);
+    const key = `/recipe-detail?id=${recipe.id}`;
+    await goInApp(page, key);
+    await tabTitled(page, key, `菜谱详情 · ${recipe.number}`);
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await tabTitled(page, key, `Recipe details · ${recipe.number}`);
+    // The name survives a reload of the browser tab.
+    await page.reload();
+    await page.getByTestId('layout').waitFor();
+    await tabTitled(page, key, `Recipe details · ${recipe.number}`);
+  });
+
+  it('after a session expiry, another user signing in starts from Home, not on the previous user’s tabs', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await openAll(page, ['/apk-list', '/recipe-list', '/device-info-list']);
+    // The session ends on the server side (as after its lifetime): the next call answers 401.
+    await page.context().clearCookies();
+    await goInApp(page, '/tag-list');
+    await page.waitForURL('**/login?**');
+    await submitLogin(page, 'editor', 'editor12345');
+    await page.waitForURL('**/home');
+    await page.getByTestId('layout').waitFor();
+    expect(await visibleTabKeys(page)).toEqual(['/home']);
+  });
+
+  it('after a session expiry, the same user gets their tabs and page back', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await openAll(page, ['/apk-list', '/recipe-list']);
+    await page.context().clearCookies();
+    await goInApp(page, '/tag-list');
+    await page.waitForURL('**/login?**');
+    await submitLogin(page, 'demo', 'demo12345');
+    await page.waitForURL('**/tag-list');
+    await tab(page, '/tag-list').waitFor();
+    expect(await visibleTabKeys(page)).toEqual(['/home', '/apk-list', '/recipe-list', '/tag-list']);
+  });
+});
