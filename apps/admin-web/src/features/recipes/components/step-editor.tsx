@@ -1,4 +1,10 @@
-import { RECIPE_TYPE_POT_TYPES, workModeUses, type RecipeType } from '@kb/contracts';
+import {
+  heatingLogicOf,
+  RECIPE_TYPE_POT_TYPES,
+  workModeUses,
+  type RecipeType,
+  type StepProblem,
+} from '@kb/contracts';
 import {
   ActionIcon,
   Checkbox,
@@ -14,7 +20,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WorkModeOption } from '../api/recipe-editor.js';
 import { MediaUpload } from './media-upload.js';
-import { stepProblems, withWorkMode, type StepDraft, type StepProblem } from '../rules/step-rules.js';
+import { problemsOfStep, withWorkMode, type StepDraft } from '../rules/step-rules.js';
 
 const num = (v: string | number) => (v === '' ? null : Number(v));
 
@@ -39,7 +45,8 @@ export function StepEditor({
   const usable = modes.filter((m) => m.potTypes.some((p) => potTypes.includes(p)));
   const mode = modes.find((m) => m.code === step.workMode) ?? null;
   const uses = mode ? workModeUses(mode) : null;
-  const problems = stepProblems(step, mode);
+  const problems = problemsOfStep(step, mode);
+  const heatingLogic = mode ? heatingLogicOf(mode, step.temperature) : null;
   const problemOf = (field: StepProblem['field']) => {
     const p = problems.find((x) => x.field === field);
     if (!p) return undefined;
@@ -164,6 +171,13 @@ export function StepEditor({
         {mode?.notes && (
           <Text size="xs" c="dimmed" data-testid="step-mode-notes">
             {mode.notes}
+          </Text>
+        )}
+        {heatingLogic && (
+          <Text size="xs" c="dimmed" data-testid="step-heating-logic">
+            {heatingLogic === 'diy'
+              ? t('recipes.editor.heatingLogic.diy', { temperature: step.temperature ?? 0 })
+              : t('recipes.editor.heatingLogic.boil', { temperature: step.temperature ?? 0 })}
           </Text>
         )}
         {langs.map((lang) => (
