@@ -38,7 +38,7 @@ import {
   type SaveAnswer,
 } from '../api/recipe-editor.js';
 import { RECIPES_KEY, useCategoryOptions, useModelOptions } from '../api/recipe-list.js';
-import { emptyStep, type StepDraft } from '../rules/step-rules.js';
+import { emptyStep, problemsOfStep, type StepDraft } from '../rules/step-rules.js';
 import { StepEditor } from './step-editor.js';
 
 type Content = Omit<RecipeContentView, 'servingVersions'> & {
@@ -81,12 +81,15 @@ export function RecipeEditor({
   id,
   revision,
   onSaved,
+  onCreated,
   onReload,
 }: {
   initial: Content;
   id?: string;
   revision?: number;
   onSaved: (answer: SaveAnswer, submitted: boolean) => void;
+  /** A new recipe was saved but the submit that followed was refused: it is now a draft to edit. */
+  onCreated?: (answer: SaveAnswer) => void;
   onReload?: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -94,6 +97,9 @@ export function RecipeEditor({
   const [content, setContent] = useState<Content>(initial);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  // The API's field errors (path → message), shown until the author changes the content they were about.
+  const [answered, setAnswered] = useState<{ content: Content; errors: Record<string, string> } | null>(null);
+  const serverErrors = answered?.content === content ? answered.errors : {};
   usePageDirty(JSON.stringify(content) !== JSON.stringify(initial));
   const languages = useQuery(brandLanguagesQuery).data ?? [];
   const units = useQuery(unitsQuery).data ?? [];
@@ -110,20 +116,41 @@ export function RecipeEditor({
       servingVersions: c.servingVersions.map((version, i) => (i === v ? { ...version, ...patch } : version)),
     }));
 
+  const stepsWithProblems = content.servingVersions.flatMap((version) =>
+    version.steps.filter(
+      (step) => problemsOfStep(step, modes.find((m) => m.code === step.workMode) ?? null).length > 0,
+    ),
+  );
+
   const send = async (submit: boolean) => {
-    setBusy(submit ? 'submit' : 'save');
     setProblems([]);
+    // The editor already shows these under their fields: the API would refuse the same.
+    if (stepsWithProblems.length > 0) {
+      setProblems([t('recipes.editor.fixStepsFirst')]);
+      return;
+    }
+    setBusy(submit ? 'submit' : 'save');
+    let created: SaveAnswer | null = null;
     try {
       let answer: SaveAnswer;
       if (submit && id !== undefined && revision !== undefined) {
         answer = await submitRecipe({ id, revision, content });
       } else {
         answer = await saveRecipe({ ...content, ...(id ? { id, revision } : {}) });
+        if (!id) created = answer;
         if (submit) answer = await submitRecipe({ id: answer.id, revision: answer.revision, content });
       }
       void queryClient.invalidateQueries({ queryKey: RECIPES_KEY });
       onSaved(answer, submit);
     } catch (error) {
+      if (created) {
+        // The recipe exists now: saving this form again would create it twice, so the author continues on its
+        // edit form, which shows why the submit was refused.
+        void queryClient.invalidateQueries({ queryKey: RECIPES_KEY });
+        if (error instanceof ApiError) notifyError(error.desc);
+        onCreated?.(created);
+        return;
+      }
       if (error instanceof ApiError && error.status === 409 && id && error.code !== 'number_taken') {
         modals.openConfirmModal({
           title: t('confirm.title'),
@@ -132,8 +159,13 @@ export function RecipeEditor({
           onConfirm: () => onReload?.(),
         });
       } else if (error instanceof ApiError) {
-        notifyError(error.desc);
-        setProblems(Object.entries(error.fieldErrors).map(([field, message]) => `${field}: ${message}`));
+        const fieldErrors = error.fieldErrors;
+        setAnswered({ content, errors: fieldErrors });
+        const unplaced = Object.entries(fieldErrors)
+          .filter(([path]) => !isPlaced(path))
+          .map(([, message]) => message);
+        if (Object.keys(fieldErrors).length === 0) notifyError(error.desc);
+        else setProblems([t('recipes.editor.fixFields'), ...unplaced]);
       }
     } finally {
       setBusy(null);
@@ -159,6 +191,7 @@ export function RecipeEditor({
             label={t('recipes.fields.number')}
             value={content.number}
             onChange={(e) => set({ number: e.currentTarget.value })}
+            error={serverErrors.number}
             w={180}
             required
             data-testid="field-number"
@@ -280,6 +313,7 @@ export function RecipeEditor({
                     label={t('recipes.editor.name')}
                     value={texts.name}
                     onChange={(e) => setText({ name: e.currentTarget.value })}
+                    error={serverErrors[`texts.${lang}.name`]}
                     required={lang === content.mainLang}
                     data-testid={`name-${lang}`}
                   />
@@ -337,6 +371,7 @@ export function RecipeEditor({
                     label={t('recipes.editor.servings')}
                     value={version.servings}
                     onChange={(value) => setVersion(v, { servings: Number(value) || 1 })}
+                    error={serverErrors[`servingVersions.${v}.servings`]}
                     min={1}
                     max={99}
                     w={120}
@@ -445,6 +480,7 @@ export function RecipeEditor({
                     recipeType={content.type as RecipeType}
                     modes={modes}
                     langs={langs}
+                    serverErrors={stepErrors(serverErrors, `servingVersions.${v}.steps.${s}.`)}
                     onChange={(next) =>
                       setVersion(v, { steps: version.steps.map((x, j) => (j === s ? next : x)) })
                     }
@@ -547,6 +583,26 @@ export function RecipeEditor({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The fields of a step that show the API's errors under them. */
+const STEP_ERROR_FIELDS = ['workMode', 'temperature', 'speed', 'minutes', 'seconds', 'rotation'] as const;
+export type StepErrors = Partial<Record<(typeof STEP_ERROR_FIELDS)[number], string>>;
+
+function stepErrors(errors: Record<string, string>, prefix: string): StepErrors {
+  return Object.fromEntries(
+    STEP_ERROR_FIELDS.filter((f) => errors[prefix + f]).map((f) => [f, errors[prefix + f]]),
+  );
+}
+
+/** Whether the editor shows a field error of this path under its field (the rest are listed above the buttons). */
+function isPlaced(path: string): boolean {
+  return (
+    path === 'number' ||
+    /^texts\.[^.]+\.name$/.test(path) ||
+    /^servingVersions\.\d+\.servings$/.test(path) ||
+    new RegExp(`^servingVersions\\.\\d+\\.steps\\.\\d+\\.(${STEP_ERROR_FIELDS.join('|')})$`).test(path)
   );
 }
 

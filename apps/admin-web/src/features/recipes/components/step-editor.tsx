@@ -19,6 +19,7 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WorkModeOption } from '../api/recipe-editor.js';
+import type { StepErrors } from './recipe-editor.js';
 import { MediaUpload } from './media-upload.js';
 import { problemsOfStep, withWorkMode, type StepDraft } from '../rules/step-rules.js';
 
@@ -30,6 +31,7 @@ export function StepEditor({
   recipeType,
   modes,
   langs,
+  serverErrors = {},
   onChange,
   onRemove,
 }: {
@@ -37,6 +39,8 @@ export function StepEditor({
   recipeType: RecipeType;
   modes: WorkModeOption[];
   langs: string[];
+  /** The API's refusals of this step's fields. */
+  serverErrors?: StepErrors;
   onChange: (step: StepDraft) => void;
   onRemove: () => void;
 }) {
@@ -77,6 +81,7 @@ export function StepEditor({
             value={step.workMode}
             onChange={(code) => onChange(withWorkMode(step, modes.find((m) => m.code === code) ?? null))}
             clearable
+            error={serverErrors.workMode}
             w={180}
             data-testid="step-mode"
           />
@@ -85,7 +90,7 @@ export function StepEditor({
               label={t('recipes.editor.temperature')}
               value={step.temperature ?? ''}
               onChange={(v) => onChange({ ...step, temperature: num(v) })}
-              error={problemOf('temperature')}
+              error={problemOf('temperature') ?? serverErrors.temperature}
               w={130}
               data-testid="step-temperature"
             />
@@ -95,7 +100,7 @@ export function StepEditor({
               label={t('recipes.editor.speed')}
               value={step.speed ?? ''}
               onChange={(v) => onChange({ ...step, speed: num(v) })}
-              error={problemOf('speed')}
+              error={problemOf('speed') ?? serverErrors.speed}
               w={90}
               data-testid="step-speed"
             />
@@ -106,7 +111,7 @@ export function StepEditor({
                 label={t('recipes.editor.minutes')}
                 value={step.minutes ?? ''}
                 onChange={(v) => onChange({ ...step, minutes: num(v) })}
-                error={problemOf('time')}
+                error={problemOf('time') ?? serverErrors.minutes}
                 min={0}
                 w={90}
                 data-testid="step-minutes"
@@ -115,6 +120,7 @@ export function StepEditor({
                 label={t('recipes.editor.seconds')}
                 value={step.seconds ?? ''}
                 onChange={(v) => onChange({ ...step, seconds: num(v) })}
+                error={serverErrors.seconds}
                 min={0}
                 max={59}
                 w={90}
@@ -131,6 +137,7 @@ export function StepEditor({
               ]}
               value={step.rotation}
               onChange={(v) => onChange({ ...step, rotation: v as StepDraft['rotation'] })}
+              error={serverErrors.rotation}
               w={110}
               data-testid="step-rotation"
             />
