@@ -10,6 +10,8 @@ export interface PageContextValue {
   search: Record<string, unknown>;
   keptAlive: boolean;
   setDirty(tabKey: string, dirty: boolean): void;
+  /** Whether the tab is still open (a tab closed after its own question needs no second one). */
+  isOpen(tabKey: string): boolean;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

@@ -20,6 +20,7 @@ import { tabStore, useTabBar } from '../tabs/tab-store.js';
 import classes from './layout.module.css';
 
 const setDirty = (key: string, dirty: boolean) => tabStore.update((s) => setTabDirty(s, key, dirty));
+const isOpen = (key: string) => tabStore.get().tabs.some((t) => t.key === key);
 
 interface KeptPage {
   key: string;
@@ -115,7 +116,7 @@ export function PageHost() {
   if (nextKept.length !== kept.length || nextKept.some((p, i) => p !== kept[i])) setKept(nextKept);
 
   const current: PageContextValue = useMemo(
-    () => ({ tabKey: key, search, keptAlive: false, setDirty }),
+    () => ({ tabKey: key, search, keptAlive: false, setDirty, isOpen }),
     [key, search],
   );
 
@@ -150,7 +151,7 @@ export function PageHost() {
 
 function KeptPageContext({ page, children }: { page: KeptPage; children: ReactNode }) {
   const value = useMemo<PageContextValue>(
-    () => ({ tabKey: page.key, search: page.search, keptAlive: true, setDirty }),
+    () => ({ tabKey: page.key, search: page.search, keptAlive: true, setDirty, isOpen }),
     [page],
   );
   return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
