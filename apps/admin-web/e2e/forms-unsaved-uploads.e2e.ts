@@ -99,5 +99,11 @@ describe('uploads in flight (en)', () => {
     await page.getByTestId('apk-save-submit').click();
     const body = (await sent).postData() ?? '';
     expect(body).toMatch(/"modeIcon":"[0-9a-f-]{36}"/);
+
+    // The form is not kept alive and holds a chosen icon: leaving asks.
+    await tab(page, '/home').click();
+    await page.getByText('Discard unsaved changes?', { exact: true }).waitFor();
+    await page.getByTestId('leave-stay').click();
+    expect(location(page)).toBe('/apk-add');
   });
 });

@@ -25,6 +25,7 @@ import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmLeave } from '../../../components/confirm-leave.js';
 import { ImageUpload } from '../../../components/image-upload.js';
 import { PendingUploads, usePendingUploads } from '../../../components/pending-uploads.js';
 import { applyServerErrors, useAppForm } from '../../../components/use-app-form.js';
@@ -157,6 +158,7 @@ export function ApkForm({
   // A save that went through before its submission was refused moved the package on: later saves go over it.
   const [revision, setRevision] = useState(record?.revision);
   usePageDirty(form.isDirty());
+  const { leaveFreely } = useConfirmLeave(form.isDirty());
   const values = form.getValues();
   const subBrands = useSubBrandOptions();
   const models = useModelOptions(values.subBrandCode || null);
@@ -176,7 +178,7 @@ export function ApkForm({
       }
       form.resetDirty();
       void queryClient.invalidateQueries({ queryKey: APK_KEY });
-      onSaved(answer, submit);
+      await leaveFreely(() => onSaved(answer, submit));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && record) {
         modals.openConfirmModal({
