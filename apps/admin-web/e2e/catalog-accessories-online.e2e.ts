@@ -92,6 +92,9 @@ describe('accessory library (en)', () => {
     await addAccessory(page, { number: 'A-KNIFE', zh: '另一把刀', en: 'Other blade', type: 'Line' });
     await waitForFieldError(page, 'field-number', 'This number already exists');
     expect(location(page)).toBe('/fitting-add');
+    // Leaving drops what was typed, so it asks first.
+    await page.getByTestId('form-cancel').click();
+    await page.getByTestId('leave-discard').click();
 
     await openFromMenu(page, 'operations', 'Accessory library');
     await row(page, 'A-WHISK').getByTestId('row-edit').click();

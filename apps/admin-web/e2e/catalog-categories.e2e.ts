@@ -101,6 +101,9 @@ describe('category settings (zh)', () => {
     await page.getByTestId('form-submit').click();
     await waitForFieldError(page, 'field-number', '编号已存在');
     expect(location(page)).toBe('/category-set-add');
+    // Leaving drops what was typed, so it asks first.
+    await page.getByTestId('form-cancel').click();
+    await page.getByTestId('leave-discard').click();
 
     // Edit opens as its own tab keyed by the record id; saving goes back to the list, which shows the change.
     await openFromMenu(page, 'recipes', '分类设置');

@@ -46,6 +46,9 @@ describe('tag library (en)', () => {
     await page.getByTestId('field-number').fill('hot spicy');
     await page.getByTestId('name-zh').focus();
     await waitForFieldError(page, 'field-number', 'The number may contain letters, digits, - and _ only');
+    // The typed input would be lost: leaving asks first.
+    await page.getByTestId('form-cancel').click();
+    await page.getByTestId('leave-discard').click();
     await openFromMenu(page, 'recipes', 'Tag library');
 
     await addTag(page, 'T-SPICY', '辣', 'Spicy');
@@ -59,6 +62,8 @@ describe('tag library (en)', () => {
     await waitForFieldError(page, 'field-number', 'This number already exists');
     expect(location(page)).toBe('/tag-add');
 
+    await page.getByTestId('form-cancel').click();
+    await page.getByTestId('leave-discard').click();
     await openFromMenu(page, 'recipes', 'Tag library');
     // Edit is for one record at a time (§5).
     await selectRows(page, ['T-SPICY', 'T-SWEET']);
@@ -121,6 +126,9 @@ describe('ingredient units (zh)', () => {
     await addUnit(page, '碗', 'spoon');
     await waitForFieldError(page, 'name-en', '名称“spoon”已存在');
     await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+    // The dialog holds typed input: Cancel asks before dropping it.
+    await page.getByTestId('leave-discard').click();
+    await page.getByTestId('leave-discard').waitFor({ state: 'detached' });
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     // Nothing unsaved is left on the tab once the dialog is gone.
     await expect(tab(page, '/unit-list').getAttribute('data-dirty')).resolves.toBeNull();

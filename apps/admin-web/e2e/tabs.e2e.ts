@@ -192,6 +192,8 @@ describe('tab bar', () => {
     await page.getByTestId('pw-original').fill('typed but not sent');
     await tab(page, '/password-edit').getByTestId('tab-dirty').waitFor();
     await tab(page, '/home').click();
+    // Leaving drops the input, so it asks first (forms-unsaved-uploads.e2e.ts covers the question).
+    await page.getByTestId('leave-discard').click();
     await page.getByTestId('page-title').getByText('首页').waitFor();
     await expect(tab(page, '/password-edit').getByTestId('tab-dirty').count()).resolves.toBe(0);
     await tab(page, '/password-edit').click();

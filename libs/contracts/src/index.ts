@@ -6,6 +6,7 @@ export * from './home.js';
 export * from './reference.js';
 export * from './catalog.js';
 export * from './recipe.js';
+export * from './work-mode-rules.js';
 export * from './recipe-evaluation.js';
 export * from './apk.js';
 export * from './offline-pack.js';

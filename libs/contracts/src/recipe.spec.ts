@@ -1,5 +1,6 @@
 import { WORK_MODES } from './reference.js';
-import { recipeContentSchema, workModeUses, type RecipeContentInput } from './recipe.js';
+import { recipeContentSchema, type RecipeContentInput } from './recipe.js';
+import { workModeUses } from './work-mode-rules.js';
 
 const minimal: RecipeContentInput = { type: 'SOUP', number: 'R-001', mainLang: 'zh', langs: ['zh', 'en'] };
 

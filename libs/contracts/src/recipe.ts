@@ -7,14 +7,14 @@ import {
   ROTATIONS,
   type PotType,
   type RecipeType,
-  type WorkModeDefinition,
 } from './reference.js';
 
 /**
  * The recipe's content (§3, issue 5): what the editor saves and what `RecipeCreated` / `RecipeContentRevised`
- * carry. Shape checks and per-field messages live here; the rules that need the work-mode table or the
- * recipe's state (prefill, ranges, completeness, transitions) live in the recipe decider of @kb/domain, whose
- * `RECIPE_MESSAGES` also translates the `recipe_*` message keys used below.
+ * carry. Shape checks and per-field messages live here; a step's work-mode rules (prefill, ranges, cycles) are
+ * in `work-mode-rules.ts`, shared by the decider and the editor; the rules that need the recipe's state
+ * (completeness, transitions) live in the recipe decider of @kb/domain, whose `RECIPE_MESSAGES` also translates
+ * the `recipe_*` message keys used below.
  */
 
 /** §4 recipe statuses, as stored and as the list filter sends them. */
@@ -30,27 +30,6 @@ export const RECIPE_TYPE_POT_TYPES: Record<RecipeType, readonly PotType[]> = {
   SOUP_AND_STAND_MIXER: ['ROBOT_COOKER', 'STAND_MIXER', 'ROBOT_COOKER_STAND_MIXER'],
   OVEN: ['OVEN'],
 };
-
-/** The machine settings a step may carry; which ones a work mode uses is `workModeUses`. */
-export const STEP_SETTINGS = ['temperature', 'speed', 'time', 'rotation', 'heatingMode'] as const;
-export type StepSetting = (typeof STEP_SETTINGS)[number];
-
-/**
- * The settings a work mode uses: those it has a §9 default or a range for. The editor shows only these, and
- * the decider refuses a step that sets any other (boil has no time, knead's direction follows its cycle, a
- * describe step drives nothing). Water gear and auto-start are not mode settings and are always allowed.
- */
-export function workModeUses(mode: WorkModeDefinition): Record<StepSetting, boolean> {
-  const { defaults, ranges } = mode;
-  return {
-    temperature: defaults.temperature !== undefined || ranges.temperature !== undefined,
-    speed: defaults.speed !== undefined || ranges.speed !== undefined,
-    time:
-      defaults.minutes !== undefined || defaults.seconds !== undefined || ranges.totalSeconds !== undefined,
-    rotation: defaults.rotation !== undefined,
-    heatingMode: defaults.heatingMode !== undefined,
-  };
-}
 
 const langCode = z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/, { message: 'lang_invalid' });
 const fileCode = z.string().uuid({ message: 'file_invalid' });

@@ -55,7 +55,7 @@ export interface WorkModeDefinition {
   /** Free-text rules shown beside the form (zh/en). */
   notesZh?: string;
   notesEn?: string;
-  /** Knead cycle: seconds forward, pause, reverse, pause. */
+  /** Knead and stir cycles: seconds on (forward), pause, then reverse and pause again (0: no reverse). */
   cycle?: { forward: number; pause: number; reverse: number };
   /** Steam: the countdown starts once this temperature is reached. */
   countdownStartsAtTemperature?: number;
@@ -69,20 +69,22 @@ export const WORK_MODES: readonly WorkModeDefinition[] = [
     nameZh: '煮沸',
     nameEn: 'Boil',
     potTypes: ['ROBOT_COOKER'],
+    // §9 gives 100 °C as the default; a kettle never heats past boiling.
     defaults: { temperature: 100 },
-    ranges: { temperature: { min: 100, max: 100 } },
-    notesZh: '100°C，无需设置时间',
-    notesEn: '100 °C, no time',
+    ranges: { temperature: { min: 0, max: 100 } },
+    notesZh: '默认100°C，无需设置时间',
+    notesEn: '100 °C by default, no time',
   },
   {
     code: 'PULSE',
     nameZh: '脉冲',
     nameEn: 'Pulse',
     potTypes: ['ROBOT_COOKER'],
+    // §9's speed 12 for 1 minute is the default, not the only setting.
     defaults: { speed: 12, minutes: 1, seconds: 0 },
-    ranges: { speed: { min: 12, max: 12 }, totalSeconds: { min: 1, max: 60 } },
-    notesZh: '速度12，1分钟',
-    notesEn: 'Speed 12 for 1 minute',
+    ranges: { speed: { min: 1, max: 12 }, totalSeconds: { min: 1, max: 60 } },
+    notesZh: '默认速度12，1分钟',
+    notesEn: 'Speed 12 for 1 minute by default',
   },
   {
     code: 'FOOD_PROCESSOR',

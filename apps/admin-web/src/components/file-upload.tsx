@@ -1,6 +1,8 @@
-import { Anchor, Button, FileButton, Group, Text } from '@mantine/core';
+import { Anchor, Button, FileButton, Group, Progress, Text } from '@mantine/core';
 import { IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTrackUpload } from './pending-uploads.js';
 import { uploadFile } from './upload-image.js';
 
 /**
@@ -36,12 +38,16 @@ export function FileUpload({
   mt?: number;
 }) {
   const [name, setName] = useState<string | null>(null);
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [percent, setPercent] = useState(0);
+  const track = useTrackUpload();
   const upload = async (file: File | null) => {
     if (!file) return;
     setBusy(true);
+    setPercent(0);
     try {
-      const answer = await uploadFile(file, purposeOf(file));
+      const answer = await track(uploadFile(file, purposeOf(file), (f) => setPercent(Math.round(f * 100))));
       setName(file.name);
       onChange(answer.fileCode);
     } catch {
@@ -66,6 +72,12 @@ export function FileUpload({
           </Button>
         )}
       </FileButton>
+      {busy && (
+        <Group gap={6} data-testid="upload-progress">
+          <Progress value={percent} size="sm" w={120} aria-label={t('components.uploading')} />
+          <Text size="xs">{t('components.uploadingPercent', { percent })}</Text>
+        </Group>
+      )}
       {value && (
         <>
           {href ? (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, type UseFormInput, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -6,6 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.js';
 import { usePageDirty } from '../lib/page-context.js';
+import { useConfirmLeave } from './confirm-leave.js';
+import { PendingUploads, usePendingUploads } from './pending-uploads.js';
 import { applyServerErrors, useAppForm } from './use-app-form.js';
 
 /**
@@ -51,14 +53,17 @@ export function FormPage<Values>({
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const uploads = usePendingUploads();
   const dirty = form.isDirty();
   usePageDirty(dirty);
+  const { confirmDiscard, leaveFreely } = useConfirmLeave(dirty);
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     setPending(true);
     try {
-      await onSubmit(values as Values);
+      // A save that went through may leave the page (back to the list): nothing is lost then.
+      await leaveFreely(() => onSubmit(values as Values));
       form.resetDirty();
     } catch (error) {
       // The API client has already shown a toast for unexpected failures; field errors go under their fields.
@@ -77,14 +82,33 @@ export function FormPage<Values>({
               {failure}
             </Alert>
           )}
-          {children}
+          <PendingUploads report={uploads.report}>{children}</PendingUploads>
           <Group justify="space-between" mt="sm">
             <Group gap="sm">
-              <Button type="submit" loading={pending} data-testid="form-submit">
+              <Button
+                type="submit"
+                loading={pending}
+                disabled={uploads.pending > 0}
+                data-testid="form-submit"
+              >
                 {submitLabel ?? t('common.save')}
               </Button>
+              {uploads.pending > 0 && (
+                <Text size="sm" c="dimmed" data-testid="wait-for-uploads">
+                  {t('components.waitForUploads')}
+                </Text>
+              )}
               {onCancel && (
-                <Button variant="default" onClick={onCancel}>
+                <Button
+                  variant="default"
+                  data-testid="form-cancel"
+                  onClick={() =>
+                    void (async () => {
+                      if (dirty && !(await confirmDiscard())) return;
+                      await leaveFreely(onCancel);
+                    })()
+                  }
+                >
                   {t('common.cancel')}
                 </Button>
               )}

@@ -1,11 +1,12 @@
 import '@mantine/dropzone/styles.css';
-import { ActionIcon, Group, Image, Input, Loader, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Image, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileWithPath } from '@mantine/dropzone';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../lib/notify.js';
 import { checkImages, IMAGE_DEFAULT_MAX_COUNT, IMAGE_MIME_TYPES, type ImageProblem } from './image-rules.js';
+import { useTrackUpload } from './pending-uploads.js';
 import { uploadImage, type UploadedImage } from './upload-image.js';
 
 export interface ImageUploadProps {
@@ -39,6 +40,9 @@ export function ImageUpload({
 }: ImageUploadProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(0);
+  // Progress of the file being sent now (0–100).
+  const [percent, setPercent] = useState(0);
+  const track = useTrackUpload();
 
   const take = async (files: File[]) => {
     const { accepted, rejected } = checkImages(files, value.length + uploading, max);
@@ -48,7 +52,8 @@ export function ImageUpload({
     let images = value;
     for (const file of accepted) {
       try {
-        const image = await uploadImage(file);
+        setPercent(0);
+        const image = await track(uploadImage(file, (f) => setPercent(Math.round(f * 100))));
         images = [...images, image];
         onChange(images);
       } catch {
@@ -96,8 +101,19 @@ export function ImageUpload({
             </Paper>
           ))}
           {uploading > 0 && (
-            <Paper withBorder radius="sm" w={96} h={96} style={{ display: 'grid', placeItems: 'center' }}>
-              <Loader size="sm" aria-label={t('components.uploading')} />
+            <Paper
+              withBorder
+              radius="sm"
+              w={96}
+              h={96}
+              p={8}
+              style={{ display: 'grid', alignContent: 'center', gap: 6 }}
+              data-testid="upload-progress"
+            >
+              <Text size="xs" ta="center">
+                {t('components.uploadingPercent', { percent })}
+              </Text>
+              <Progress value={percent} size="sm" aria-label={t('components.uploading')} />
             </Paper>
           )}
         </Group>

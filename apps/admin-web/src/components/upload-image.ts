@@ -14,16 +14,20 @@ export interface UploadedImage {
 export function uploadFile(
   file: File,
   purpose: string,
+  onProgress?: (fraction: number) => void,
 ): Promise<{ fileCode: string; url: string; name?: string }> {
   const form = new FormData();
   // Purpose first: the API then knows the size limit while the file is still arriving.
   form.append('purpose', purpose);
   form.append('file', file);
-  return api('/file/upload', { form, successMessage: false });
+  return api('/file/upload', { form, successMessage: false, onUploadProgress: onProgress });
 }
 
 /** `POST /api/file/upload` (multipart `file`, `purpose=image`). */
-export async function uploadImage(file: File): Promise<UploadedImage> {
-  const data = await uploadFile(file, 'image');
+export async function uploadImage(
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<UploadedImage> {
+  const data = await uploadFile(file, 'image', onProgress);
   return { fileCode: data.fileCode, url: data.url, name: data.name ?? file.name };
 }

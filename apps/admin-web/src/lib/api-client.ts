@@ -37,6 +37,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Sees the answer's headers (e.g. a command's `x-read-position`) before the envelope is unwrapped. */
   onHeaders?: (headers: Headers) => void;
+  /** Sees how much of the body has been sent (0 to 1), for an upload's progress bar. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export class ApiError extends Error {
@@ -107,6 +109,42 @@ async function readEnvelope(res: Response): Promise<Envelope & { code?: string }
   return { status: res.status === 200 ? 502 : res.status, desc: '', data: null };
 }
 
+/** `fetch` cannot report an upload's progress; XMLHttpRequest can, and its answer is read like fetch's. */
+function sendWithProgress(
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: FormData | URLSearchParams | string;
+    signal?: AbortSignal;
+  },
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body ?? null);
+  });
+}
+
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
   const h = handlers;
   if (!h) throw new Error('configureApi() must run before the first call');
@@ -118,7 +156,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
     Accept: 'application/json',
   };
-  let body: BodyInit | undefined;
+  let body: FormData | URLSearchParams | string | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -127,13 +165,11 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
 
   let envelope: Envelope & { code?: string };
   try {
-    const res = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    const init = { method, headers, body, credentials: 'same-origin' as const, signal: options.signal };
+    const url = buildUrl(path, options.query);
+    const res = options.onUploadProgress
+      ? await sendWithProgress(url, init, options.onUploadProgress)
+      : await fetch(url, init);
     options.onHeaders?.(res.headers);
     envelope = await readEnvelope(res);
     if (envelope.status === 200 && res.status !== 200) envelope.status = res.status;

@@ -12,6 +12,8 @@ export interface PageContextValue {
   setDirty(tabKey: string, dirty: boolean): void;
   /** Names the record this page shows (its number or name): the tab shows it instead of the id. */
   setLabel(tabKey: string, label: string | undefined): void;
+  /** Whether the tab is still open (a tab closed after its own question needs no second one). */
+  isOpen(tabKey: string): boolean;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

@@ -539,7 +539,7 @@ describe('steps are prefilled from the work mode and checked against its ranges'
     const error = refusal(historyIn.editing, {
       type: 'ReviseRecipeContent',
       content: draft({
-        servingVersions: [{ servings: 2, steps: [{ number: 1, workMode: 'PULSE', speed: 8 }] }],
+        servingVersions: [{ servings: 2, steps: [{ number: 1, workMode: 'FOOD_PROCESSOR', speed: 8 }] }],
       }),
     });
     expect(error.code).toBe('recipe_step_speed_out_of_range');
@@ -619,16 +619,6 @@ describe('steps are prefilled from the work mode and checked against its ranges'
     });
   });
 
-  describe('pulse', () => {
-    it('runs at speed 12 for a minute and refuses any other speed', () => {
-      expect(stepCreated({ workMode: 'PULSE' })).toMatchObject({ speed: 12, minutes: 1, seconds: 0 });
-      const error = stepRefusal({ workMode: 'PULSE', speed: 10 });
-      expect(error.code).toBe('recipe_step_speed_out_of_range');
-      expect(error.params).toMatchObject({ min: 12, max: 12, value: 10 });
-      expect(stepRefusal({ workMode: 'PULSE', minutes: 2 }).code).toBe('recipe_step_time_out_of_range');
-    });
-  });
-
   describe('food processor', () => {
     it('takes speeds 3 to 5 only', () => {
       expect(stepCreated({ workMode: 'FOOD_PROCESSOR', speed: 3 }).speed).toBe(3);
@@ -651,7 +641,7 @@ describe('steps are prefilled from the work mode and checked against its ranges'
   });
 
   describe('boil and text-only steps', () => {
-    it('boils at 100 °C with no time', () => {
+    it('has no time', () => {
       expect(stepCreated({ workMode: 'BOIL' })).toMatchObject({
         temperature: 100,
         minutes: null,
@@ -661,7 +651,6 @@ describe('steps are prefilled from the work mode and checked against its ranges'
         field: 'time',
         mode: 'BOIL',
       });
-      expect(stepRefusal({ workMode: 'BOIL', temperature: 90 }).params).toMatchObject({ min: 100, max: 100 });
     });
 
     it('refuses machine settings on a step without a work mode', () => {
@@ -672,6 +661,90 @@ describe('steps are prefilled from the work mode and checked against its ranges'
 
     it('refuses a work mode that does not exist', () => {
       expect(stepRefusal({ workMode: 'TELEPORT' }).params).toMatchObject({ mode: 'TELEPORT' });
+    });
+  });
+
+  describe('each §9 work mode as the spec states it', () => {
+    it('kettle (boil): 100 °C by default, no time', () => {
+      expect(stepCreated({ workMode: 'BOIL' })).toMatchObject({
+        temperature: 100,
+        minutes: null,
+        speed: null,
+      });
+      expect(stepCreated({ workMode: 'BOIL', temperature: 90 }).temperature).toBe(90);
+      expect(stepRefusal({ workMode: 'BOIL', temperature: 101 }).params).toMatchObject({ max: 100 });
+      expect(stepRefusal({ workMode: 'BOIL', seconds: 30 }).code).toBe('recipe_step_setting_not_used');
+    });
+
+    it('pulse: speed 12 for 1 minute by default, another speed may be chosen', () => {
+      expect(stepCreated({ workMode: 'PULSE' })).toMatchObject({ speed: 12, minutes: 1, seconds: 0 });
+      expect(stepCreated({ workMode: 'PULSE', speed: 8 }).speed).toBe(8);
+      expect(stepRefusal({ workMode: 'PULSE', minutes: 2 }).code).toBe('recipe_step_time_out_of_range');
+    });
+
+    it('knead: 27 s forward, 3 s pause, 27 s reverse, 3 s pause, 3 minutes in total', () => {
+      expect(stepCreated({ workMode: 'KNEAD' })).toMatchObject({ minutes: 3, seconds: 0, rotation: null });
+      expect(stepRefusal({ workMode: 'KNEAD', minutes: 3, seconds: 30 }).params).toMatchObject({
+        cycleSeconds: 60,
+      });
+    });
+
+    it('food processor: speed 3-5, up to 1 minute', () => {
+      const step = stepCreated({ workMode: 'FOOD_PROCESSOR' });
+      expect(step.speed).toBeGreaterThanOrEqual(3);
+      expect(step.speed).toBeLessThanOrEqual(5);
+      expect(stepRefusal({ workMode: 'FOOD_PROCESSOR', speed: 6 }).params).toMatchObject({ min: 3, max: 5 });
+      expect(stepRefusal({ workMode: 'FOOD_PROCESSOR', seconds: 59, minutes: 1 }).params).toMatchObject({
+        field: 'time',
+        max: 60,
+      });
+    });
+
+    it('meat grinder: speed 1-12, 10 s to 4 min', () => {
+      expect(stepCreated({ workMode: 'MEAT_GRINDER', speed: 1, seconds: 10 })).toMatchObject({ speed: 1 });
+      expect(stepCreated({ workMode: 'MEAT_GRINDER', speed: 12, minutes: 4 })).toMatchObject({ speed: 12 });
+      expect(stepRefusal({ workMode: 'MEAT_GRINDER', seconds: 9 }).params).toMatchObject({
+        min: 10,
+        max: 240,
+      });
+      expect(stepRefusal({ workMode: 'MEAT_GRINDER', minutes: 4, seconds: 1 }).params).toMatchObject({
+        field: 'time',
+      });
+    });
+
+    it('stir: 5 s on, 25 s off, so its time is whole 30-second cycles (its default 5:00 included)', () => {
+      expect(stepCreated({ workMode: 'STIR' })).toMatchObject({ minutes: 5, seconds: 0 });
+      expect(stepCreated({ workMode: 'STIR', minutes: 0, seconds: 30 }).seconds).toBe(30);
+      const error = stepRefusal({ workMode: 'STIR', minutes: 1, seconds: 10 });
+      expect(error.params).toMatchObject({ cycleSeconds: 30, value: 70 });
+      expect(shown(error, 'en')).toContain('5 s on, 25 s off');
+    });
+
+    it('yogurt fermentation: 37-65 °C', () => {
+      expect(stepCreated({ workMode: 'YOGURT', temperature: 37 }).temperature).toBe(37);
+      expect(stepCreated({ workMode: 'YOGURT', temperature: 65 }).temperature).toBe(65);
+      expect(stepRefusal({ workMode: 'YOGURT', temperature: 36 }).params).toMatchObject({ min: 37, max: 65 });
+      expect(stepRefusal({ workMode: 'YOGURT', temperature: 66 }).params).toMatchObject({ min: 37, max: 65 });
+    });
+
+    it('drying: 60-80 °C', () => {
+      expect(stepCreated({ workMode: 'DRYING', temperature: 60 }).temperature).toBe(60);
+      expect(stepCreated({ workMode: 'DRYING', temperature: 80 }).temperature).toBe(80);
+      expect(stepRefusal({ workMode: 'DRYING', temperature: 59 }).params).toMatchObject({ min: 60, max: 80 });
+      expect(stepRefusal({ workMode: 'DRYING', temperature: 81 }).params).toMatchObject({ min: 60, max: 80 });
+    });
+
+    it('steam: the countdown starts after 95 °C', () => {
+      expect(stepCreated({ workMode: 'STEAM', temperature: 95 }).temperature).toBe(95);
+      expect(stepRefusal({ workMode: 'STEAM', temperature: 94 }).code).toBe(
+        'recipe_step_below_countdown_temperature',
+      );
+    });
+
+    it('DIY: 0-100 °C uses boil logic, above 100 °C DIY heating', () => {
+      expect(stepCreated({ workMode: 'FAST_DIY', temperature: 0 }).heatingLogic).toBe('boil');
+      expect(stepCreated({ workMode: 'FAST_DIY', temperature: 100 }).heatingLogic).toBe('boil');
+      expect(stepCreated({ workMode: 'FAST_DIY', temperature: 101 }).heatingLogic).toBe('diy');
     });
   });
 

@@ -1,14 +1,17 @@
 import {
+  heatingLogicOf,
   RECIPE_TYPE_POT_TYPES,
   STEP_SETTINGS,
+  stepProblems,
   WORK_MODES,
+  workModeDefaults,
   workModeUses,
-  type Range,
   type RecipeContent,
   type RecipeContentDraft,
   type RecipeStep,
   type RecipeStepDraft,
   type RecipeType,
+  type StepProblem,
   type StepSetting,
   type WorkModeDefinition,
 } from '@kb/contracts';
@@ -16,9 +19,9 @@ import { DomainError } from '../decider.js';
 import { STEP_SETTING_NAMES } from './messages.js';
 
 /**
- * The §9 work-mode rules for steps: prefill what the author left out from the mode's defaults, then check the
- * values against the mode's ranges and special rules. A refusal (400) names the serving version, the step,
- * the mode, the field and the allowed range.
+ * A step as the decider stores it: prefilled from the mode's §9 defaults where the author left a setting out, then
+ * checked by the shared rule set of @kb/contracts (`stepProblems`, which the editor also shows). A refusal (400)
+ * names the serving version, the step, the mode, the field and the allowed range.
  */
 
 interface StepPlace {
@@ -47,28 +50,39 @@ function isSet(step: RecipeStepDraft, setting: StepSetting): boolean {
   return step[setting] !== null;
 }
 
-function checkRange(
-  value: number | null,
-  range: Range | undefined,
-  code: string,
-  field: StepSetting,
-  place: StepPlace,
-  mode: WorkModeDefinition,
-): void {
-  if (value === null || range === undefined) return;
-  if (value < range.min || value > range.max)
-    throw stepError(code, place, {
-      ...modeParams(mode),
-      ...fieldParams(field),
-      min: range.min,
-      max: range.max,
-      value,
-    });
-}
-
-/** Seconds of one cycle: forward, pause, then (if the mode reverses) reverse and another pause. */
-function cycleSeconds(cycle: NonNullable<WorkModeDefinition['cycle']>): number {
-  return cycle.forward + cycle.pause + (cycle.reverse > 0 ? cycle.reverse + cycle.pause : 0);
+/** The first broken §9 rule of the shared rule set as the decider's refusal. */
+function refusalOf(problem: StepProblem, place: StepPlace, mode: WorkModeDefinition): DomainError {
+  switch (problem.code) {
+    case 'below_countdown':
+      return stepError('recipe_step_below_countdown_temperature', place, {
+        ...modeParams(mode),
+        threshold: problem.threshold,
+      });
+    case 'out_of_range':
+      return stepError(`recipe_step_${problem.field}_out_of_range`, place, {
+        ...modeParams(mode),
+        ...fieldParams(problem.field),
+        min: problem.min,
+        max: problem.max,
+        value: problem.value,
+      });
+    case 'whole_cycles': {
+      const { forward, pause, reverse } = mode.cycle!;
+      return stepError('recipe_step_time_not_whole_cycles', place, {
+        ...modeParams(mode),
+        cycleSeconds: problem.cycleSeconds,
+        cycleZh:
+          reverse > 0
+            ? `正转${forward}秒，停${pause}秒，反转${reverse}秒，停${pause}秒`
+            : `转${forward}秒，停${pause}秒`,
+        cycleEn:
+          reverse > 0
+            ? `${forward} s forward, ${pause} s pause, ${reverse} s reverse, ${pause} s pause`
+            : `${forward} s on, ${pause} s off`,
+        value: problem.value,
+      });
+    }
+  }
 }
 
 export function prepareStep(step: RecipeStepDraft, recipeType: RecipeType, servings: number): RecipeStep {
@@ -88,63 +102,22 @@ export function prepareStep(step: RecipeStepDraft, recipeType: RecipeType, servi
   if (unused)
     throw stepError('recipe_step_setting_not_used', place, { ...modeParams(mode), ...fieldParams(unused) });
 
-  const { defaults, ranges } = mode;
   // Minutes and seconds are one setting: when the author gave either, the other is 0, not the default.
+  const defaults = workModeDefaults(mode);
   const timeGiven = isSet(step, 'time');
   const prepared: RecipeStep = {
     ...step,
-    temperature: uses.temperature ? (step.temperature ?? defaults.temperature ?? null) : null,
-    speed: uses.speed ? (step.speed ?? defaults.speed ?? null) : null,
-    minutes: uses.time ? (timeGiven ? (step.minutes ?? 0) : (defaults.minutes ?? 0)) : null,
-    seconds: uses.time ? (timeGiven ? (step.seconds ?? 0) : (defaults.seconds ?? 0)) : null,
-    rotation: uses.rotation ? (step.rotation ?? defaults.rotation ?? null) : null,
-    heatingMode: uses.heatingMode ? (step.heatingMode ?? defaults.heatingMode ?? null) : null,
+    temperature: uses.temperature ? (step.temperature ?? defaults.temperature) : null,
+    speed: uses.speed ? (step.speed ?? defaults.speed) : null,
+    minutes: uses.time ? (timeGiven ? (step.minutes ?? 0) : defaults.minutes) : null,
+    seconds: uses.time ? (timeGiven ? (step.seconds ?? 0) : defaults.seconds) : null,
+    rotation: uses.rotation ? (step.rotation ?? defaults.rotation) : null,
+    heatingMode: uses.heatingMode ? (step.heatingMode ?? defaults.heatingMode) : null,
     heatingLogic: null,
   };
-
-  // Steam: checked before the range so the author learns why the floor is where it is.
-  const threshold = mode.countdownStartsAtTemperature;
-  if (threshold !== undefined && prepared.temperature !== null && prepared.temperature < threshold)
-    throw stepError('recipe_step_below_countdown_temperature', place, { ...modeParams(mode), threshold });
-
-  checkRange(
-    prepared.temperature,
-    ranges.temperature,
-    'recipe_step_temperature_out_of_range',
-    'temperature',
-    place,
-    mode,
-  );
-  checkRange(prepared.speed, ranges.speed, 'recipe_step_speed_out_of_range', 'speed', place, mode);
-  const totalSeconds =
-    prepared.minutes === null || prepared.seconds === null ? null : prepared.minutes * 60 + prepared.seconds;
-  checkRange(totalSeconds, ranges.totalSeconds, 'recipe_step_time_out_of_range', 'time', place, mode);
-
-  // Knead (and stir) run in fixed cycles; the device stops only at the end of one.
-  if (mode.cycle && totalSeconds !== null) {
-    const length = cycleSeconds(mode.cycle);
-    if (totalSeconds % length !== 0) {
-      const { forward, pause, reverse } = mode.cycle;
-      throw stepError('recipe_step_time_not_whole_cycles', place, {
-        ...modeParams(mode),
-        cycleSeconds: length,
-        cycleZh:
-          reverse > 0
-            ? `正转${forward}秒，停${pause}秒，反转${reverse}秒，停${pause}秒`
-            : `转${forward}秒，停${pause}秒`,
-        cycleEn:
-          reverse > 0
-            ? `${forward} s forward, ${pause} s pause, ${reverse} s reverse, ${pause} s pause`
-            : `${forward} s on, ${pause} s off`,
-        value: totalSeconds,
-      });
-    }
-  }
-
-  // Fast DIY: up to the limit the device heats with boil logic, above it with DIY heating.
-  if (mode.boilLogicUpTo !== undefined && prepared.temperature !== null)
-    prepared.heatingLogic = prepared.temperature > mode.boilLogicUpTo ? 'diy' : 'boil';
-
+  const [problem] = stepProblems(prepared, mode);
+  if (problem) throw refusalOf(problem, place, mode);
+  prepared.heatingLogic = heatingLogicOf(mode, prepared.temperature);
   return prepared;
 }
 

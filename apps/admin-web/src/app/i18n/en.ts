@@ -230,6 +230,12 @@ export const appEn: Catalog<typeof appZh> = {
     uploadTooMany: 'At most {{max}} images can be uploaded',
     uploadEmptyName: 'File name cannot be empty',
     uploading: 'Uploading…',
+    uploadingPercent: 'Uploading {{percent}}%',
+    waitForUploads: 'Saving is possible once the uploads have finished',
+    leaveTitle: 'Discard unsaved changes?',
+    leaveMessage: 'This page has input that is not saved yet; it is lost if you leave.',
+    leaveDiscard: 'Discard and leave',
+    leaveStay: 'Keep editing',
     removeImage: 'Remove image',
     conflictTitle: 'Changed by someone else',
     conflictBody:

@@ -22,6 +22,7 @@ import classes from './layout.module.css';
 const setDirty = (key: string, dirty: boolean) => tabStore.update((s) => setTabDirty(s, key, dirty));
 const setLabel = (key: string, label: string | undefined) =>
   tabStore.update((s) => setTabLabel(s, key, label));
+const isOpen = (key: string) => tabStore.get().tabs.some((t) => t.key === key);
 
 interface KeptPage {
   key: string;
@@ -117,7 +118,7 @@ export function PageHost() {
   if (nextKept.length !== kept.length || nextKept.some((p, i) => p !== kept[i])) setKept(nextKept);
 
   const current: PageContextValue = useMemo(
-    () => ({ tabKey: key, search, keptAlive: false, setDirty, setLabel }),
+    () => ({ tabKey: key, search, keptAlive: false, setDirty, setLabel, isOpen }),
     [key, search],
   );
 
@@ -152,7 +153,7 @@ export function PageHost() {
 
 function KeptPageContext({ page, children }: { page: KeptPage; children: ReactNode }) {
   const value = useMemo<PageContextValue>(
-    () => ({ tabKey: page.key, search: page.search, keptAlive: true, setDirty, setLabel }),
+    () => ({ tabKey: page.key, search: page.search, keptAlive: true, setDirty, setLabel, isOpen }),
     [page],
   );
   return <PageContext.Provider value={value}>{children}</PageContext.Provider>;

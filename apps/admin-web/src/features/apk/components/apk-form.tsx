@@ -25,7 +25,9 @@ import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmLeave } from '../../../components/confirm-leave.js';
 import { ImageUpload } from '../../../components/image-upload.js';
+import { PendingUploads, usePendingUploads } from '../../../components/pending-uploads.js';
 import { applyServerErrors, useAppForm } from '../../../components/use-app-form.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { usePageDirty } from '../../../lib/page-context.js';
@@ -151,10 +153,12 @@ export function ApkForm({
   const queryClient = useQueryClient();
   const form = useAppForm<ApkFormValues>({ initialValues: initial });
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
+  const uploads = usePendingUploads();
   const [failure, setFailure] = useState<string | null>(null);
   // A save that went through before its submission was refused moved the package on: later saves go over it.
   const [revision, setRevision] = useState(record?.revision);
   usePageDirty(form.isDirty());
+  const { leaveFreely } = useConfirmLeave(form.isDirty());
   const values = form.getValues();
   const subBrands = useSubBrandOptions();
   const models = useModelOptions(values.subBrandCode || null);
@@ -174,7 +178,7 @@ export function ApkForm({
       }
       form.resetDirty();
       void queryClient.invalidateQueries({ queryKey: APK_KEY });
-      onSaved(answer, submit);
+      await leaveFreely(() => onSaved(answer, submit));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && record) {
         modals.openConfirmModal({
@@ -225,138 +229,145 @@ export function ApkForm({
     );
 
   return (
-    <Stack gap="md" maw={1100}>
-      {notice}
-      <Text size="sm" c="dimmed">
-        {t('apk.form.requiredHint')}
-      </Text>
-      <Paper withBorder p="md" radius="md">
-        <Title order={5} mb="sm">
-          {t('apk.form.identity')}
-        </Title>
-        <Stack gap="xs">
-          <Group align="flex-start" gap="md" wrap="wrap">
-            <Select
-              label={t('apk.fields.subBrand')}
-              data={subBrands}
-              required
-              w={260}
-              {...form.getInputProps('subBrandCode')}
-              value={values.subBrandCode || null}
-              onChange={(v) => {
-                form.setFieldValue('subBrandCode', v ?? '');
-                form.setFieldValue('productCode', '');
-              }}
-              data-testid="field-subBrandCode"
-            />
-            <Select
-              label={t('apk.fields.model')}
-              data={models}
-              required
-              w={260}
-              {...form.getInputProps('productCode')}
-              value={values.productCode || null}
-              onChange={(v) => form.setFieldValue('productCode', v ?? '')}
-              data-testid="field-productCode"
-            />
-          </Group>
-          <LastSubmission
-            subBrandCode={values.subBrandCode}
-            productCode={values.productCode}
-            self={record?.id}
-            onUse={(info) => {
-              form.setFieldValue('parentVersion', info.versionNumber);
-              form.setFieldValue('apkVersion', info.apkVersion);
-              form.setFieldValue('branchPackage', info.branchPackage);
-            }}
-          />
-        </Stack>
-      </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <Title order={5} mb="sm">
-          {t('apk.form.version')}
-        </Title>
-        <Stack gap="sm">
-          <Group align="flex-start" gap="md" wrap="wrap">
-            {(['versionNumber', 'apkVersion', 'parentVersion', 'branchPackage'] as const).map((field) => (
-              <TextInput
-                key={field}
-                label={t(`apk.fields.${field}`)}
-                w={220}
-                {...form.getInputProps(field)}
-                data-testid={`field-${field}`}
+    <PendingUploads report={uploads.report}>
+      <Stack gap="md" maw={1100}>
+        {notice}
+        <Text size="sm" c="dimmed">
+          {t('apk.form.requiredHint')}
+        </Text>
+        <Paper withBorder p="md" radius="md">
+          <Title order={5} mb="sm">
+            {t('apk.form.identity')}
+          </Title>
+          <Stack gap="xs">
+            <Group align="flex-start" gap="md" wrap="wrap">
+              <Select
+                label={t('apk.fields.subBrand')}
+                data={subBrands}
+                required
+                w={260}
+                {...form.getInputProps('subBrandCode')}
+                value={values.subBrandCode || null}
+                onChange={(v) => {
+                  form.setFieldValue('subBrandCode', v ?? '');
+                  form.setFieldValue('productCode', '');
+                }}
+                data-testid="field-subBrandCode"
               />
-            ))}
-          </Group>
-          <Textarea
-            label={t('apk.fields.updateNotes')}
-            autosize
-            minRows={2}
-            {...form.getInputProps('updateNotes')}
-            data-testid="field-updateNotes"
-          />
-          <FileField
-            label={t('apk.fields.apkFile')}
-            purpose="apk"
-            accept=".apk,application/vnd.android.package-archive"
-            buttonLabel={t('apk.form.uploadApk')}
-            value={values.apkFileCode}
-            onChange={(code) => form.setFieldValue('apkFileCode', code)}
-            error={form.errors.apkFileCode}
-            description={
-              record?.fileSize && values.apkFileCode === initial.apkFileCode ? (
-                <Badge variant="light" size="xs">
-                  {t('apk.fields.fileSize')}: {formatSize(record.fileSize)}
-                </Badge>
-              ) : undefined
-            }
-            testId="field-apkFileCode"
-          />
-        </Stack>
-      </Paper>
+              <Select
+                label={t('apk.fields.model')}
+                data={models}
+                required
+                w={260}
+                {...form.getInputProps('productCode')}
+                value={values.productCode || null}
+                onChange={(v) => form.setFieldValue('productCode', v ?? '')}
+                data-testid="field-productCode"
+              />
+            </Group>
+            <LastSubmission
+              subBrandCode={values.subBrandCode}
+              productCode={values.productCode}
+              self={record?.id}
+              onUse={(info) => {
+                form.setFieldValue('parentVersion', info.versionNumber);
+                form.setFieldValue('apkVersion', info.apkVersion);
+                form.setFieldValue('branchPackage', info.branchPackage);
+              }}
+            />
+          </Stack>
+        </Paper>
 
-      <Paper withBorder p="md" radius="md">
-        <Title order={5} mb="sm">
-          {t('apk.form.pictures')}
-        </Title>
-        <Stack gap="md">
-          <TextInput
-            label={t('apk.fields.modeName')}
-            w={260}
-            {...form.getInputProps('modeName')}
-            data-testid="field-modeName"
-          />
-          <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
-            {APK_PICTURES.map(picture)}
-          </SimpleGrid>
-        </Stack>
-      </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Title order={5} mb="sm">
+            {t('apk.form.version')}
+          </Title>
+          <Stack gap="sm">
+            <Group align="flex-start" gap="md" wrap="wrap">
+              {(['versionNumber', 'apkVersion', 'parentVersion', 'branchPackage'] as const).map((field) => (
+                <TextInput
+                  key={field}
+                  label={t(`apk.fields.${field}`)}
+                  w={220}
+                  {...form.getInputProps(field)}
+                  data-testid={`field-${field}`}
+                />
+              ))}
+            </Group>
+            <Textarea
+              label={t('apk.fields.updateNotes')}
+              autosize
+              minRows={2}
+              {...form.getInputProps('updateNotes')}
+              data-testid="field-updateNotes"
+            />
+            <FileField
+              label={t('apk.fields.apkFile')}
+              purpose="apk"
+              accept=".apk,application/vnd.android.package-archive"
+              buttonLabel={t('apk.form.uploadApk')}
+              value={values.apkFileCode}
+              onChange={(code) => form.setFieldValue('apkFileCode', code)}
+              error={form.errors.apkFileCode}
+              description={
+                record?.fileSize && values.apkFileCode === initial.apkFileCode ? (
+                  <Badge variant="light" size="xs">
+                    {t('apk.fields.fileSize')}: {formatSize(record.fileSize)}
+                  </Badge>
+                ) : undefined
+              }
+              testId="field-apkFileCode"
+            />
+          </Stack>
+        </Paper>
 
-      {failure && (
-        <Alert color="red" icon={<IconAlertCircle />} data-testid="apk-form-failure">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          loading={busy === 'save'}
-          disabled={busy !== null}
-          onClick={() => void send(false)}
-          data-testid="apk-save"
-        >
-          {t('apk.form.save')}
-        </Button>
-        <Button
-          loading={busy === 'submit'}
-          disabled={busy !== null}
-          onClick={() => void send(true)}
-          data-testid="apk-save-submit"
-        >
-          {t('apk.form.saveAndSubmit')}
-        </Button>
-      </Group>
-    </Stack>
+        <Paper withBorder p="md" radius="md">
+          <Title order={5} mb="sm">
+            {t('apk.form.pictures')}
+          </Title>
+          <Stack gap="md">
+            <TextInput
+              label={t('apk.fields.modeName')}
+              w={260}
+              {...form.getInputProps('modeName')}
+              data-testid="field-modeName"
+            />
+            <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
+              {APK_PICTURES.map(picture)}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle />} data-testid="apk-form-failure">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          {uploads.pending > 0 && (
+            <Text size="sm" c="dimmed" data-testid="wait-for-uploads">
+              {t('components.waitForUploads')}
+            </Text>
+          )}
+          <Button
+            variant="default"
+            loading={busy === 'save'}
+            disabled={busy !== null || uploads.pending > 0}
+            onClick={() => void send(false)}
+            data-testid="apk-save"
+          >
+            {t('apk.form.save')}
+          </Button>
+          <Button
+            loading={busy === 'submit'}
+            disabled={busy !== null || uploads.pending > 0}
+            onClick={() => void send(true)}
+            data-testid="apk-save-submit"
+          >
+            {t('apk.form.saveAndSubmit')}
+          </Button>
+        </Group>
+      </Stack>
+    </PendingUploads>
   );
 }

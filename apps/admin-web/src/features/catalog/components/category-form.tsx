@@ -45,6 +45,8 @@ export function CategoryForm({
   const langs = languages.map((l) => l.langCode);
   const rules = useMemo(() => categoryFormRules(langs), [langs.join()]); // eslint-disable-line react-hooks/exhaustive-deps
   const form = useSchemaForm<CategoryValues>(rules, {
+    // A sort is checked as it is typed: letters are refused at once, and the error goes as soon as it is fixed.
+    validateInputOnChange: ['sort'],
     initialValues: {
       number: record?.number ?? '',
       mainLang: record?.mainLang ?? languages[0]?.langCode ?? null,

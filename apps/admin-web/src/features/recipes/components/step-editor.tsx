@@ -1,4 +1,10 @@
-import { RECIPE_TYPE_POT_TYPES, workModeUses, type RecipeType } from '@kb/contracts';
+import {
+  heatingLogicOf,
+  RECIPE_TYPE_POT_TYPES,
+  workModeUses,
+  type RecipeType,
+  type StepProblem,
+} from '@kb/contracts';
 import {
   ActionIcon,
   Checkbox,
@@ -13,8 +19,9 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WorkModeOption } from '../api/recipe-editor.js';
+import type { StepErrors } from './recipe-editor.js';
 import { MediaUpload } from './media-upload.js';
-import { stepProblems, withWorkMode, type StepDraft, type StepProblem } from '../rules/step-rules.js';
+import { problemsOfStep, withWorkMode, type StepDraft } from '../rules/step-rules.js';
 
 const num = (v: string | number) => (v === '' ? null : Number(v));
 
@@ -24,6 +31,7 @@ export function StepEditor({
   recipeType,
   modes,
   langs,
+  serverErrors = {},
   onChange,
   onRemove,
 }: {
@@ -31,6 +39,8 @@ export function StepEditor({
   recipeType: RecipeType;
   modes: WorkModeOption[];
   langs: string[];
+  /** The API's refusals of this step's fields. */
+  serverErrors?: StepErrors;
   onChange: (step: StepDraft) => void;
   onRemove: () => void;
 }) {
@@ -39,7 +49,8 @@ export function StepEditor({
   const usable = modes.filter((m) => m.potTypes.some((p) => potTypes.includes(p)));
   const mode = modes.find((m) => m.code === step.workMode) ?? null;
   const uses = mode ? workModeUses(mode) : null;
-  const problems = stepProblems(step, mode);
+  const problems = problemsOfStep(step, mode);
+  const heatingLogic = mode ? heatingLogicOf(mode, step.temperature) : null;
   const problemOf = (field: StepProblem['field']) => {
     const p = problems.find((x) => x.field === field);
     if (!p) return undefined;
@@ -70,6 +81,7 @@ export function StepEditor({
             value={step.workMode}
             onChange={(code) => onChange(withWorkMode(step, modes.find((m) => m.code === code) ?? null))}
             clearable
+            error={serverErrors.workMode}
             w={180}
             data-testid="step-mode"
           />
@@ -78,7 +90,7 @@ export function StepEditor({
               label={t('recipes.editor.temperature')}
               value={step.temperature ?? ''}
               onChange={(v) => onChange({ ...step, temperature: num(v) })}
-              error={problemOf('temperature')}
+              error={problemOf('temperature') ?? serverErrors.temperature}
               w={130}
               data-testid="step-temperature"
             />
@@ -88,7 +100,7 @@ export function StepEditor({
               label={t('recipes.editor.speed')}
               value={step.speed ?? ''}
               onChange={(v) => onChange({ ...step, speed: num(v) })}
-              error={problemOf('speed')}
+              error={problemOf('speed') ?? serverErrors.speed}
               w={90}
               data-testid="step-speed"
             />
@@ -99,7 +111,7 @@ export function StepEditor({
                 label={t('recipes.editor.minutes')}
                 value={step.minutes ?? ''}
                 onChange={(v) => onChange({ ...step, minutes: num(v) })}
-                error={problemOf('time')}
+                error={problemOf('time') ?? serverErrors.minutes}
                 min={0}
                 w={90}
                 data-testid="step-minutes"
@@ -108,6 +120,7 @@ export function StepEditor({
                 label={t('recipes.editor.seconds')}
                 value={step.seconds ?? ''}
                 onChange={(v) => onChange({ ...step, seconds: num(v) })}
+                error={serverErrors.seconds}
                 min={0}
                 max={59}
                 w={90}
@@ -124,6 +137,7 @@ export function StepEditor({
               ]}
               value={step.rotation}
               onChange={(v) => onChange({ ...step, rotation: v as StepDraft['rotation'] })}
+              error={serverErrors.rotation}
               w={110}
               data-testid="step-rotation"
             />
@@ -164,6 +178,13 @@ export function StepEditor({
         {mode?.notes && (
           <Text size="xs" c="dimmed" data-testid="step-mode-notes">
             {mode.notes}
+          </Text>
+        )}
+        {heatingLogic && (
+          <Text size="xs" c="dimmed" data-testid="step-heating-logic">
+            {heatingLogic === 'diy'
+              ? t('recipes.editor.heatingLogic.diy', { temperature: step.temperature ?? 0 })
+              : t('recipes.editor.heatingLogic.boil', { temperature: step.temperature ?? 0 })}
           </Text>
         )}
         {langs.map((lang) => (

@@ -156,6 +156,13 @@ export const recipesEn: Catalog<typeof recipesZh> = {
       'This recipe is “{{status}}”; only recipes in editing can be changed. Recall it to editing first.',
     conflict: 'Someone else changed this recipe. Reload the latest content? (Your changes will be lost.)',
     reload: 'Reload',
+    fixStepsFirst:
+      'Some step settings break their work mode’s rules: correct the fields marked in red, then save',
+    fixFields: 'Not saved. Correct the fields marked in red:',
+    heatingLogic: {
+      boil: '{{temperature}} °C: heats with boil logic',
+      diy: '{{temperature}} °C: heats with DIY heating',
+    },
     problems: {
       below_countdown:
         'Steam counts down only from {{threshold}} °C: the temperature cannot be below {{threshold}} °C',

@@ -153,6 +153,12 @@ export const recipesZh = {
     notEditable: '该菜谱当前为“{{status}}”，只有编辑中的菜谱可以修改内容；请先撤回到编辑。',
     conflict: '该菜谱已被他人修改。是否重新加载最新内容？（你的修改将丢失）',
     reload: '重新加载',
+    fixStepsFirst: '有步骤设置超出其工作模式的规则，请先修改标红的字段再保存',
+    fixFields: '保存未成功，请修改标红的字段：',
+    heatingLogic: {
+      boil: '{{temperature}}°C：按煮沸逻辑加热',
+      diy: '{{temperature}}°C：使用DIY加热',
+    },
     problems: {
       below_countdown: '蒸模式在{{threshold}}°C后才开始倒计时，温度不能低于{{threshold}}°C',
       out_of_range: '超出此模式的范围（{{min}}–{{max}}）',

@@ -32,6 +32,10 @@ export function RecipeAddPage() {
         setGeneration((g) => g + 1);
         void navigate({ to: '/recipe-list' });
       }}
+      onCreated={(answer) => {
+        setGeneration((g) => g + 1);
+        void navigate({ to: '/recipe-edit', search: { id: answer.id } });
+      }}
     />
   );
 }
