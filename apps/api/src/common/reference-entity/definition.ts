@@ -67,3 +67,19 @@ export function namesOf(row: BaseRow, column = 'names'): Names {
 export function displayName(names: Names, lang: string, mainLang: string): string {
   return names[lang] ?? names[mainLang] ?? Object.values(names)[0] ?? '';
 }
+
+/** A timestamp column as the wire carries it (ISO 8601). */
+export const isoTime = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d));
+
+/** The answer of an entity that is only a number and names per language (tags, fault types). */
+export function numberedNamesDto(row: BaseRow, ctx: { lang: 'zh' | 'en'; mainLang: string }) {
+  const names = namesOf(row);
+  return {
+    id: row.id,
+    number: String(row.number),
+    names,
+    name: displayName(names, ctx.lang, ctx.mainLang),
+    version: row.version,
+    updatedAt: isoTime(row.updated_at),
+  };
+}

@@ -13,13 +13,13 @@ import { AppError } from '../../common/app-error.js';
 import { ownedAmong } from '../../common/brand-references.js';
 import {
   displayName,
+  isoTime,
   namesOf,
+  numberedNamesDto,
   type EntityContext,
   type ReferenceEntity,
 } from '../../common/reference-entity/definition.js';
 import type { z } from 'zod';
-
-const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d));
 
 /** Files named by a record must be images the brand uploaded. */
 async function assertOwnImages(codes: (string | null | undefined)[], ctx: EntityContext, field: string) {
@@ -78,7 +78,7 @@ export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInput
       pictureFileCode: (r.picture_file_code as string | null) ?? null,
       recipeCount: Number(r.recipe_count ?? 0),
       version: r.version,
-      updatedAt: iso(r.updated_at),
+      updatedAt: isoTime(r.updated_at),
     };
   },
 };
@@ -93,17 +93,7 @@ export const recipeTagEntity: ReferenceEntity<z.output<typeof tagInputSchema>, R
   numberColumn: 'number',
   orderBy: 't.number',
   columns: (i) => ({ number: i.number, names: i.names }),
-  toDto: (r, { lang, mainLang }) => {
-    const names = namesOf(r);
-    return {
-      id: r.id,
-      number: String(r.number),
-      names,
-      name: displayName(names, lang, mainLang),
-      version: r.version,
-      updatedAt: iso(r.updated_at),
-    };
-  },
+  toDto: numberedNamesDto,
 };
 
 export const ingredientUnitEntity: ReferenceEntity<z.output<typeof unitInputSchema>, IngredientUnit> = {
@@ -124,7 +114,7 @@ export const ingredientUnitEntity: ReferenceEntity<z.output<typeof unitInputSche
       names,
       name: displayName(names, lang, mainLang),
       version: r.version,
-      updatedAt: iso(r.updated_at),
+      updatedAt: isoTime(r.updated_at),
     };
   },
 };
@@ -164,7 +154,7 @@ export const accessoryEntity: ReferenceEntity<z.output<typeof accessoryInputSche
       accessoryCode: String(r.accessory_code),
       type: r.type as Accessory['type'],
       version: r.version,
-      updatedAt: iso(r.updated_at),
+      updatedAt: isoTime(r.updated_at),
     };
   },
 };

@@ -1,8 +1,6 @@
 import { faultTypeInputSchema, type FaultTypeName } from '@kb/contracts';
 import type { z } from 'zod';
-import { displayName, namesOf, type ReferenceEntity } from '../../common/reference-entity/definition.js';
-
-const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d));
+import { numberedNamesDto, type ReferenceEntity } from '../../common/reference-entity/definition.js';
 
 /**
  * The brand's dictionary of fault codes: what each code its devices report means, per language. It lives with
@@ -19,15 +17,5 @@ export const faultTypeEntity: ReferenceEntity<z.output<typeof faultTypeInputSche
   orderBy: 't.number',
   endpoints: ['list', 'add', 'update', 'detail', 'delete'],
   columns: (i) => ({ number: i.number, names: i.names }),
-  toDto: (r, { lang, mainLang }) => {
-    const names = namesOf(r);
-    return {
-      id: r.id,
-      number: String(r.number),
-      names,
-      name: displayName(names, lang, mainLang),
-      version: r.version,
-      updatedAt: iso(r.updated_at),
-    };
-  },
+  toDto: numberedNamesDto,
 };
