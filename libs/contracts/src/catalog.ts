@@ -16,11 +16,11 @@ export const namesSchema = z
   .transform((names) => Object.fromEntries(Object.entries(names).filter(([, v]) => v !== '')));
 export type Names = Record<string, string>;
 
-const numberField = text({ message: 'number_required' })
+export const numberField = text({ message: 'number_required' })
   .min(1, { message: 'number_required' })
   .max(32, { message: 'number_too_long' })
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'number_format' });
-const sortField = z.coerce
+export const sortField = z.coerce
   .number({ message: 'sort_numeric' })
   .int({ message: 'sort_numeric' })
   .min(0)

@@ -35,6 +35,7 @@ export const PERMISSION_GROUPS = {
     'onlineCategory.edit',
     'file.upload',
   ],
+  content: ['content.edit'],
   devices: ['device.edit', 'testDevice.edit', 'fault.delete'],
   reviews: ['review.edit'],
   account: ['account.self'],
@@ -76,6 +77,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'language.edit': ADMIN,
   'onlineCategory.edit': AUTHORS,
   'file.upload': AUTHORS,
+  'content.edit': AUTHORS,
   'device.edit': ADMIN,
   'testDevice.edit': SHIPPERS,
   'fault.delete': ADMIN,
@@ -121,6 +123,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
     en: 'maintain online categories and their recipes',
   },
   'file.upload': { zh: '上传文件（图片、APK）', en: 'upload files (images, APKs)' },
+  'content.edit': {
+    zh: '维护轮播图、主题食谱、锁屏广告和热门搜索标签',
+    en: 'maintain banners, themed recipe groups, lock-screen ads and hot search labels',
+  },
   'device.edit': {
     zh: '编辑、删除设备，吊销设备凭证',
     en: 'edit and delete devices, revoke device credentials',
