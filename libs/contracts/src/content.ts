@@ -64,7 +64,12 @@ export const updateRefRecipeSchema = z.object({
     .array(
       z.object({
         recipeId: uuid,
-        sort: z.coerce.number({ message: 'sort_numeric' }).int({ message: 'sort_numeric' }).min(0).max(999999).optional(),
+        sort: z.coerce
+          .number({ message: 'sort_numeric' })
+          .int({ message: 'sort_numeric' })
+          .min(0)
+          .max(999999)
+          .optional(),
       }),
     )
     .min(1, { message: 'select_required' })
@@ -105,10 +110,7 @@ export const bannerInputSchema = z
     /** Where a `url` banner leads (http or https). */
     url: text().max(2000, { message: 'text_too_long' }).default(''),
     /** Exactly 1 image (§5). */
-    imageFileCodes: z
-      .array(imageCode)
-      .length(1, { message: 'banner_image_one' })
-      .default([]),
+    imageFileCodes: z.array(imageCode).length(1, { message: 'banner_image_one' }).default([]),
     position: z.enum(BANNER_POSITIONS, { message: 'banner_position_invalid' }),
     /** The linked recipes in order (released recipes of the brand); a `recipe` banner needs at least one. */
     recipeIds: distinctIds(MAX_LINKED_RECIPES),

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { z } from 'zod';
-import type { Names, Permission } from '@kb/contracts';
+import type { ListFilter, Names, PageQuery, Permission } from '@kb/contracts';
 
 /** What every reference-entity row has besides its own columns. */
 export interface BaseRow {
@@ -22,6 +22,57 @@ export interface EntityContext {
 
 export type Endpoint = 'list' | 'add' | 'update' | 'detail' | 'delete' | 'batchDelete' | 'search';
 
+/** Adds a query parameter and answers its placeholder (`$3`). */
+export type Bind = (value: unknown) => string;
+/**
+ * A list's filters: for each field of the list query (besides paging), the SQL condition on the table `t` when
+ * the caller sends it (null: no condition). Fields left out, undefined, null or '' filter nothing.
+ */
+export type ListFilters<L> = {
+  [K in Exclude<keyof L, keyof PageQuery>]?: (
+    value: NonNullable<L[K]>,
+    bind: Bind,
+    query: L,
+  ) => string | null;
+};
+
+/** The list query and filters of the catalog tables: number, name (in one language or any) and language. */
+export function standardFilters(numberColumn?: string, namesColumn?: string): ListFilters<ListFilter> {
+  const names = namesColumn && `t.${ident(namesColumn)}`;
+  return {
+    ...(numberColumn && {
+      number: (number, bind) => `t.${ident(numberColumn)} ILIKE ${bind(`%${number}%`)}`,
+    }),
+    ...(names && {
+      name: (name, bind, q) =>
+        q.lang
+          ? `${names} ->> ${bind(q.lang)} ILIKE ${bind(`%${name}%`)}`
+          : `EXISTS (SELECT 1 FROM jsonb_each_text(${names}) n WHERE n.value ILIKE ${bind(`%${name}%`)})`,
+      lang: (lang, bind, q) => (q.name ? null : `${names} ? ${bind(lang)}`),
+    }),
+  };
+}
+
+/**
+ * A record's ordered recipes (a banner's, a themed group's, an online category's): one row per link with its
+ * sort. Every recipe named is checked against the recipe read model and the caller's brand.
+ */
+export interface RecipeLinks {
+  table: string;
+  /** The column naming the owning record. */
+  parentColumn: string;
+  /** How the link table stores recipe ids. */
+  recipeIdType: 'uuid' | 'text';
+  /** Only released recipes may be linked (content the app and devices show). */
+  releasedOnly: boolean;
+}
+
+/** A column of the entity's table: its SQL type (DDL) and, unless written by the database, its value. */
+export interface Column<Add> {
+  type: string;
+  value?(input: Add): unknown;
+}
+
 /**
  * A brand-owned reference table (categories, tags, units, accessories, later banners, hot tags…), declared once:
  * the factory turns it into the §7 endpoints list|add|update|detail|delete|batchDelete|search with paging,
@@ -36,8 +87,22 @@ export interface ReferenceEntity<Add extends object, Dto> {
   editPermission: Permission;
   table: string;
   addSchema: z.ZodType<Add>;
-  /** Columns written from validated input (without brand, id, version). */
-  columns(input: Add): Record<string, unknown>;
+  /**
+   * The table's own columns (without id, brand, version and times), declared once: `referenceTableDdl` makes the
+   * table from it and add/update write every column that has a `value`. Tables made before the kit declare
+   * their writes with `columns` instead.
+   */
+  tableColumns?: Record<string, Column<Add>>;
+  /** Columns written from validated input (without brand, id, version); derived from `tableColumns` if absent. */
+  columns?(input: Add): Record<string, unknown>;
+  /** Columns set once, when the record is made (e.g. an unguessable share id). */
+  insertOnly?(): Record<string, unknown>;
+  /** The list query (default: number, name, lang) and the SQL of each of its filters. */
+  list?: { schema: z.ZodObject; filters: ListFilters<never> };
+  /** The record's ordered recipes: adds `refRecipeList`, `updateRefRecipe` and `deleteRefRecipe`. */
+  links?: RecipeLinks;
+  /** The recipe ids an add or update sets as the record's links, in order (undefined: leave them). */
+  linksOf?(input: Add): string[] | undefined;
   toDto(row: BaseRow, ctx: { lang: 'zh' | 'en'; mainLang: string }): Dto;
   /** Column holding `names` jsonb (multilingual names), if any. */
   namesColumn?: string;
@@ -57,6 +122,42 @@ export interface ReferenceEntity<Add extends object, Dto> {
   validate?(input: Add, ctx: EntityContext): Promise<void>;
   /** Extra computed columns in lists and details, e.g. `(SELECT count(*) …) AS recipe_count`. */
   extraSelect?: string;
+}
+
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The list declaration of an entity, typed by its list query schema. */
+export function listOf<S extends z.ZodObject>(
+  schema: S,
+  filters: ListFilters<z.output<S>>,
+): { schema: z.ZodObject; filters: ListFilters<never> } {
+  return { schema, filters: filters as ListFilters<never> };
+}
+
+/** The values add and update write. */
+export function writtenColumns<A extends object, D>(
+  e: ReferenceEntity<A, D>,
+  input: A,
+): Record<string, unknown> {
+  if (e.columns) return e.columns(input);
+  return Object.fromEntries(
+    Object.entries(e.tableColumns ?? {})
+      .filter(([, c]) => c.value)
+      .map(([name, c]) => [name, c.value!(input)]),
+  );
+}
+
+/** CREATE TABLE of an entity declaring `tableColumns` (plus the brand index its lists and checks use). */
+export function referenceTableDdl<A extends object, D>(e: ReferenceEntity<A, D>): string {
+  const own = Object.entries(e.tableColumns ?? {}).map(([name, c]) => `${ident(name)} ${c.type}`);
+  return `CREATE TABLE ${ident(e.table)} (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    brand_owner_code text NOT NULL,
+    ${own.join(',\n    ')},
+    version integer NOT NULL DEFAULT 1,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );`;
 }
 
 export function namesOf(row: BaseRow, column = 'names'): Names {

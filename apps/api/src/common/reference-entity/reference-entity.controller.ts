@@ -1,7 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, type Type } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { idSchema, idsSchema, listFilterSchema, searchQuerySchema } from '@kb/contracts';
+import {
+  deleteRefRecipeSchema,
+  idSchema,
+  idsSchema,
+  listFilterSchema,
+  refRecipeListQuerySchema,
+  searchQuerySchema,
+  updateRefRecipeSchema,
+} from '@kb/contracts';
 import { ok } from '../envelope.js';
 import { Permission } from '../permission.decorator.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../openapi.js';
@@ -17,11 +25,11 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
   @Permission('read')
   @Controller(e.route)
   class ReferenceController {
-    constructor(@Inject(ReferenceEntityService) private readonly entities: ReferenceEntityService) {}
+    constructor(@Inject(ReferenceEntityService) protected readonly entities: ReferenceEntityService) {}
 
     @Get('list')
     @ApiOperation({ summary: `${e.label}: paged list with filters (onPage=false for all)` })
-    @ApiQueryFrom(listFilterSchema)
+    @ApiQueryFrom(e.list?.schema ?? listFilterSchema)
     async list(@Query() query: unknown) {
       return ok(await this.entities.list(e, query));
     }
@@ -30,7 +38,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @HttpCode(200)
     @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
     @ApiOperation({ summary: `${e.label}: the list as a form-encoded POST (onPage=false for all)` })
-    @ApiBodyFrom(listFilterSchema)
+    @ApiBodyFrom(e.list?.schema ?? listFilterSchema)
     async listByPost(@Body() body: unknown) {
       return ok(await this.entities.list(e, body));
     }
@@ -88,6 +96,36 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     }
   }
 
+  // The ordered recipes of a record (banners, themed groups): only where the entity declares links.
+  class LinkedController extends ReferenceController {
+    @Get('refRecipeList')
+    @ApiOperation({ summary: `${e.label}: the record's linked recipes in their order (paged)` })
+    @ApiQueryFrom(refRecipeListQuerySchema)
+    async refRecipeList(@Query() query: unknown) {
+      return ok(await this.entities.refRecipeList(e, query));
+    }
+
+    @Permission(e.editPermission)
+    @Post('updateRefRecipe')
+    @HttpCode(200)
+    @ApiOperation({
+      summary: `${e.label}: link recipes or move them (a recipe with a sort takes that place, one without goes last)`,
+    })
+    @ApiBodyFrom(updateRefRecipeSchema)
+    async updateRefRecipe(@Body() body: unknown) {
+      return ok(await this.entities.updateRefRecipe(e, body), 'saved');
+    }
+
+    @Permission(e.editPermission)
+    @Post('deleteRefRecipe')
+    @HttpCode(200)
+    @ApiOperation({ summary: `${e.label}: unlink recipes` })
+    @ApiBodyFrom(deleteRefRecipeSchema)
+    async deleteRefRecipe(@Body() body: unknown) {
+      return ok(await this.entities.deleteRefRecipe(e, body));
+    }
+  }
+
   const wanted = new Set(e.endpoints ?? ALL);
   const methods: Record<Endpoint, (keyof ReferenceController)[]> = {
     list: ['list', 'listByPost'],
@@ -103,8 +141,9 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       for (const name of names)
         delete (ReferenceController.prototype as unknown as Record<string, unknown>)[name];
   }
-  Object.defineProperty(ReferenceController, 'name', {
+  const made = e.links ? LinkedController : ReferenceController;
+  Object.defineProperty(made, 'name', {
     value: `${e.route[0]!.toUpperCase()}${e.route.slice(1)}Controller`,
   });
-  return ReferenceController;
+  return made;
 }

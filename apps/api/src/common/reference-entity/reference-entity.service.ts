@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { listFilterSchema, type Page, searchQuerySchema } from '@kb/contracts';
+import {
+  deleteRefRecipeSchema,
+  type LinkedRecipe,
+  listFilterSchema,
+  type Page,
+  type PageQuery,
+  refRecipeListQuerySchema,
+  searchQuerySchema,
+  updateRefRecipeSchema,
+} from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { PG_POOL } from '../../infra/tokens.js';
 import { AppError, notFound } from '../app-error.js';
@@ -8,9 +17,16 @@ import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
 import { wholeList } from '../paging.js';
 import { parseInput } from '../validation.js';
-import { type BaseRow, type EntityContext, type ReferenceEntity } from './definition.js';
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+import {
+  type BaseRow,
+  type EntityContext,
+  ident,
+  type ListFilters,
+  type ReferenceEntity,
+  standardFilters,
+  writtenColumns,
+} from './definition.js';
+import { listLinks, removeLinks, replaceLinks, upsertLinks } from './recipe-links.js';
 
 /** Loads the brand's languages (main first); falls back to zh + en for a brand that never chose. */
 export async function brandLanguages(
@@ -56,19 +72,18 @@ export class ReferenceEntityService {
   }
 
   async list<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): Promise<Page<D> | D[]> {
-    const f = parseInput(listFilterSchema, query);
+    const f = parseInput(e.list?.schema ?? listFilterSchema, query) as Record<string, unknown> & PageQuery;
+    const filters = (e.list?.filters ?? standardFilters(e.numberColumn, e.namesColumn)) as ListFilters<
+      Record<string, unknown>
+    >;
     const params: unknown[] = [requestContext.brand()];
     const where = ['t.brand_owner_code = $1'];
-    const add = (v: unknown) => `$${params.push(v)}`;
-    if (f.number && e.numberColumn) where.push(`t.${ident(e.numberColumn)} ILIKE ${add(`%${f.number}%`)}`);
-    if (e.namesColumn) {
-      const names = `t.${ident(e.namesColumn)}`;
-      if (f.name && f.lang) where.push(`${names} ->> ${add(f.lang)} ILIKE ${add(`%${f.name}%`)}`);
-      else if (f.name)
-        where.push(
-          `EXISTS (SELECT 1 FROM jsonb_each_text(${names}) n WHERE n.value ILIKE ${add(`%${f.name}%`)})`,
-        );
-      else if (f.lang) where.push(`${names} ? ${add(f.lang)}`);
+    const bind = (v: unknown) => `$${params.push(v)}`;
+    for (const [field, sql] of Object.entries(filters)) {
+      const value = f[field];
+      if (value === undefined || value === null || value === '' || !sql) continue;
+      const condition = sql(value as never, bind, f);
+      if (condition) where.push(condition);
     }
     const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${e.orderBy}`;
     if (!f.onPage)
@@ -187,10 +202,10 @@ export class ReferenceEntityService {
       // Serialise writers of this brand's table so name-uniqueness checks cannot race.
       await ctx.client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${e.table}:${ctx.brand}`]);
       await this.check(e, input, ctx, null);
-      const cols = e.columns(input);
+      const cols = { ...writtenColumns(e, input), ...e.insertOnly?.() };
       const names = Object.keys(cols);
       const values = Object.values(cols);
-      return this.write(e, async () => {
+      const added = await this.write(e, async () => {
         const { rows } = await ctx.client.query<BaseRow>(
           `INSERT INTO ${ident(e.table)} (brand_owner_code, ${names.map(ident).join(', ')})
            VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
@@ -198,6 +213,8 @@ export class ReferenceEntityService {
         );
         return rows[0];
       });
+      await this.setLinks(e, input, added!.id, ctx);
+      return added;
     });
     return this.detail(e, row!.id);
   }
@@ -215,7 +232,7 @@ export class ReferenceEntityService {
       // Only one record edited at a time: an editor working on an older version is told, not overwritten.
       if (current.rows[0].version !== meta.version) throw new AppError(409, 'conflict');
       await this.check(e, input, ctx, meta.id);
-      const cols = e.columns(input);
+      const cols = writtenColumns(e, input);
       const names = Object.keys(cols);
       await this.write(e, async () => {
         await ctx.client.query(
@@ -226,8 +243,56 @@ export class ReferenceEntityService {
         );
         return undefined;
       });
+      await this.setLinks(e, input, meta.id, ctx);
     });
     return this.detail(e, meta.id);
+  }
+
+  private async setLinks<A extends object, D>(
+    e: ReferenceEntity<A, D>,
+    input: A,
+    id: string,
+    ctx: EntityContext,
+  ) {
+    const recipeIds = e.links && e.linksOf?.(input);
+    if (e.links && recipeIds) await replaceLinks(ctx, e.links, id, recipeIds);
+  }
+
+  /** Marks the record changed (its links moved) and holds it for the transaction; 404 when the brand has none. */
+  private async touch<A extends object, D>(e: ReferenceEntity<A, D>, id: string, ctx: EntityContext) {
+    const res = await ctx.client.query(
+      `UPDATE ${ident(e.table)} SET updated_at = now() WHERE brand_owner_code = $1 AND id = $2`,
+      [ctx.brand, id],
+    );
+    if (!res.rowCount) throw notFound();
+  }
+
+  /** `refRecipeList`: the record's linked recipes in order, paged. */
+  async refRecipeList<A extends object, D>(
+    e: ReferenceEntity<A, D>,
+    query: unknown,
+  ): Promise<Page<LinkedRecipe>> {
+    const q = parseInput(refRecipeListQuerySchema, query);
+    await this.detail(e, q.id);
+    return listLinks(this.pool, e.links!, requestContext.brand(), q.id, q, requestContext.lang());
+  }
+
+  /** `updateRefRecipe`: add recipes or move them (see updateRefRecipeSchema). */
+  async updateRefRecipe<A extends object, D>(e: ReferenceEntity<A, D>, body: unknown) {
+    const { id, recipes } = parseInput(updateRefRecipeSchema, body);
+    return this.inTransaction(async (ctx) => {
+      await this.touch(e, id, ctx);
+      return { changed: await upsertLinks(ctx, e.links!, id, recipes) };
+    });
+  }
+
+  /** `deleteRefRecipe`: remove recipes from the record. */
+  async deleteRefRecipe<A extends object, D>(e: ReferenceEntity<A, D>, body: unknown) {
+    const { id, recipeIds } = parseInput(deleteRefRecipeSchema, body);
+    return this.inTransaction(async (ctx) => {
+      await this.touch(e, id, ctx);
+      return { removed: await removeLinks(ctx.client, e.links!, ctx.brand, id, recipeIds) };
+    });
   }
 
   async delete<A extends object, D>(e: ReferenceEntity<A, D>, ids: string[]): Promise<{ deleted: number }> {

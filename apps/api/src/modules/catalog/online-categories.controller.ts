@@ -12,11 +12,12 @@ import {
 } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
-import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
+import { checkBrandReferences } from '../../common/brand-references.js';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { boundedWholeList } from '../../common/paging.js';
-import { displayName } from '../../common/reference-entity/definition.js';
+import { displayName, type RecipeLinks } from '../../common/reference-entity/definition.js';
+import { checkLinkable, removeLinks, upsertLinks } from '../../common/reference-entity/recipe-links.js';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
@@ -31,6 +32,14 @@ interface CategoryRow {
   picture_file_code: string | null;
   recipe_count: string;
 }
+
+/** An online category's ordered recipes (any recipe of the brand still in the read model). */
+const ONLINE_CATEGORY_RECIPES: RecipeLinks = {
+  table: 'app_online_category_recipes',
+  parentColumn: 'category_id',
+  recipeIdType: 'text',
+  releasedOnly: false,
+};
 
 /**
  * The app's online-recipe categories and their ordered recipes (§7 appOnlineCategory, appOnlineCatRecipe).
@@ -185,20 +194,15 @@ export class OnlineCategoriesController {
         [brand, categoryId],
       );
       if (!cat.rowCount) throw notFound();
-      await checkBrandReferences(
-        client,
-        brand,
-        eachReference('recipeIds', 'recipe', recipeIds),
-        requestContext.lang(),
+      const ctx = { client, brand, lang: requestContext.lang() };
+      await checkLinkable(ctx, ONLINE_CATEGORY_RECIPES, recipeIds);
+      return upsertLinks(
+        ctx,
+        ONLINE_CATEGORY_RECIPES,
+        categoryId,
+        recipeIds.map((recipeId) => ({ recipeId })),
+        false,
       );
-      const res = await client.query(
-        `INSERT INTO app_online_category_recipes (category_id, brand_owner_code, recipe_id, sort)
-         SELECT $1, $2, r.id, (SELECT coalesce(max(sort), 0) FROM app_online_category_recipes WHERE category_id = $1) + r.ord
-         FROM unnest($3::text[]) WITH ORDINALITY AS r(id, ord)
-         ON CONFLICT (category_id, recipe_id) DO NOTHING`,
-        [categoryId, brand, recipeIds],
-      );
-      return res.rowCount ?? 0;
     });
     return ok({ added }, 'saved');
   }
@@ -210,10 +214,13 @@ export class OnlineCategoriesController {
   @ApiBodyFrom(onlineCatRecipeBatchDeleteSchema)
   async removeRecipes(@Body() body: unknown) {
     const { categoryId, recipeIds } = parseInput(onlineCatRecipeBatchDeleteSchema, body);
-    const rows = await this.db.scoped(
-      'DELETE FROM app_online_category_recipes WHERE brand_owner_code = $1 AND category_id = $2 AND recipe_id = ANY($3::text[]) RETURNING recipe_id',
-      [categoryId, recipeIds],
+    const removed = await removeLinks(
+      this.pool,
+      ONLINE_CATEGORY_RECIPES,
+      requestContext.brand(),
+      categoryId,
+      recipeIds,
     );
-    return ok({ removed: rows.length });
+    return ok({ removed });
   }
 }
