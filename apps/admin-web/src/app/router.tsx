@@ -13,10 +13,10 @@ import { getStoredUser } from '../lib/session.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { HOME_PATH } from '../lib/redirect.js';
 import { guard, LOGIN_PATH } from './guard.js';
-import { pageLoader, withChunkTimeout } from './pages.js';
+import { withChunkTimeout } from './chunk-timeout.js';
 import { queryClient } from './query-client.js';
 import { RouteErrorPanel } from './pages/route-error-panel.js';
-import { SCREENS } from './screens.js';
+import { pageLoader, SCREENS } from './screens.js';
 
 /** Loaders get the query cache, so that a screen's loader can `ensureQueryData` before it renders. */
 export interface RouterContext {
@@ -58,13 +58,13 @@ const setPasswordRoute = createRoute({
   ),
 });
 
-/** Public by the §2 guard; this app has no page there, so it says so without asking for a login. */
+/** Public by the §2 guard: the mobile page a banner or a share opens in the app's webview, outside the layout. */
 const h5Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/h5/index.html',
   component: lazyRouteComponent(
-    withChunkTimeout(() => import('./pages/public-not-found-page.js')),
-    'PublicNotFoundPage',
+    withChunkTimeout(() => import('../features/content/routes/h5-page.js')),
+    'H5Page',
   ),
 });
 

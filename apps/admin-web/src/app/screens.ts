@@ -1,6 +1,11 @@
+import type { ComponentType } from 'react';
+import { withChunkTimeout } from './chunk-timeout.js';
 import type { appZh } from './i18n/zh.js';
 
 export type ScreenTitle = keyof typeof appZh.routes;
+
+type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
 
 /**
  * Every authenticated route of §2, exactly as written, plus the ingredient-unit screen the spec names without
@@ -15,8 +20,11 @@ export interface Screen<P extends string = string> {
   record?: boolean;
   /** The menu entry this screen belongs to (highlighted in the sidebar; where "back" goes without history). */
   parent?: string;
-  /** Built by this release; otherwise the route shows the shared "coming in a later release" panel. */
-  built?: boolean;
+  /**
+   * The screen's page, loaded as its own chunk when first shown. A screen of a later release has none and shows
+   * the shared "coming in a later release" panel.
+   */
+  page?: PageLoader;
 }
 
 type Extra = Omit<Partial<Screen>, 'path' | 'title'>;
@@ -36,101 +44,435 @@ const child = <P extends string>(
   parent,
   ...extra,
 });
-const record = { record: true } as const;
-const built = { built: true } as const;
-const builtRecord = { record: true, built: true } as const;
+/** A page module's screen component, loaded lazily (the import runs when the screen is first shown). */
+const page =
+  <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): PageLoader =>
+  () =>
+    load().then((m) => ({ default: pick(m) }));
 
 export const SCREENS = [
   // Account and home
-  list('/home', 'home', { built: true }),
-  list('/password-edit', 'passwordEdit', { built: true }),
-  list('/personage-detail', 'personageDetail', { built: true }),
+  list('/home', 'home', {
+    page: page(
+      () => import('../features/home/routes/home-page.js'),
+      (m) => m.HomePage,
+    ),
+  }),
+  list('/password-edit', 'passwordEdit', {
+    page: page(
+      () => import('../features/account/routes/password-edit-page.js'),
+      (m) => m.PasswordEditPage,
+    ),
+  }),
+  list('/personage-detail', 'personageDetail', {
+    page: page(
+      () => import('../features/account/routes/personage-detail-page.js'),
+      (m) => m.PersonageDetailPage,
+    ),
+  }),
   // APK
-  list('/apk-list', 'apkList', built),
-  child('/apk-detail', 'apkDetail', '/apk-list', builtRecord),
-  child('/apk-add', 'apkAdd', '/apk-list', built),
-  child('/apk-edit', 'apkEdit', '/apk-list', builtRecord),
+  list('/apk-list', 'apkList', {
+    page: page(
+      () => import('../features/apk/routes/apk-list-page.js'),
+      (m) => m.ApkListPage,
+    ),
+  }),
+  child('/apk-detail', 'apkDetail', '/apk-list', {
+    record: true,
+    page: page(
+      () => import('../features/apk/routes/apk-detail-page.js'),
+      (m) => m.ApkDetailPage,
+    ),
+  }),
+  child('/apk-add', 'apkAdd', '/apk-list', {
+    page: page(
+      () => import('../features/apk/routes/apk-form-pages.js'),
+      (m) => m.ApkAddPage,
+    ),
+  }),
+  child('/apk-edit', 'apkEdit', '/apk-list', {
+    record: true,
+    page: page(
+      () => import('../features/apk/routes/apk-form-pages.js'),
+      (m) => m.ApkEditPage,
+    ),
+  }),
   // Devices
-  list('/device-info-list', 'deviceInfoList', built),
-  child('/device-info-detail', 'deviceInfoDetail', '/device-info-list', builtRecord),
-  list('/fault-collect-detail', 'faultCollectDetail', built),
-  list('/fault-record-list', 'faultRecordList', built),
-  list('/test-device-list', 'testDeviceList', built),
-  child('/test-device-detail', 'testDeviceDetail', '/test-device-list', builtRecord),
-  child('/test-device-add', 'testDeviceAdd', '/test-device-list', built),
-  child('/test-device-edit', 'testDeviceEdit', '/test-device-list', builtRecord),
+  list('/device-info-list', 'deviceInfoList', {
+    page: page(
+      () => import('../features/devices/routes/device-info-list-page.js'),
+      (m) => m.DeviceInfoListPage,
+    ),
+  }),
+  child('/device-info-detail', 'deviceInfoDetail', '/device-info-list', {
+    record: true,
+    page: page(
+      () => import('../features/devices/routes/device-info-detail-page.js'),
+      (m) => m.DeviceInfoDetailPage,
+    ),
+  }),
+  list('/fault-collect-detail', 'faultCollectDetail', {
+    page: page(
+      () => import('../features/devices/routes/fault-collect-detail-page.js'),
+      (m) => m.FaultCollectDetailPage,
+    ),
+  }),
+  list('/fault-record-list', 'faultRecordList', {
+    page: page(
+      () => import('../features/devices/routes/fault-record-list-page.js'),
+      (m) => m.FaultRecordListPage,
+    ),
+  }),
+  list('/test-device-list', 'testDeviceList', {
+    page: page(
+      () => import('../features/devices/routes/test-device-list-page.js'),
+      (m) => m.TestDeviceListPage,
+    ),
+  }),
+  child('/test-device-detail', 'testDeviceDetail', '/test-device-list', {
+    record: true,
+    page: page(
+      () => import('../features/devices/routes/test-device-detail-page.js'),
+      (m) => m.TestDeviceDetailPage,
+    ),
+  }),
+  child('/test-device-add', 'testDeviceAdd', '/test-device-list', {
+    page: page(
+      () => import('../features/devices/routes/test-device-form-pages.js'),
+      (m) => m.TestDeviceAddPage,
+    ),
+  }),
+  child('/test-device-edit', 'testDeviceEdit', '/test-device-list', {
+    record: true,
+    page: page(
+      () => import('../features/devices/routes/test-device-form-pages.js'),
+      (m) => m.TestDeviceEditPage,
+    ),
+  }),
   // Users
   list('/user-list', 'userList'),
-  child('/user-detail', 'userDetail', '/user-list', record),
+  child('/user-detail', 'userDetail', '/user-list', { record: true }),
   list('/vip-user-list', 'vipUserList'),
   // Accessories
-  list('/fitting-list', 'fittingList', built),
-  child('/fitting-add', 'fittingAdd', '/fitting-list', built),
-  child('/fitting-edit', 'fittingEdit', '/fitting-list', builtRecord),
+  list('/fitting-list', 'fittingList', {
+    page: page(
+      () => import('../features/catalog/screens/accessories.js'),
+      (m) => m.accessoryPages.List,
+    ),
+  }),
+  child('/fitting-add', 'fittingAdd', '/fitting-list', {
+    page: page(
+      () => import('../features/catalog/screens/accessories.js'),
+      (m) => m.accessoryPages.Add,
+    ),
+  }),
+  child('/fitting-edit', 'fittingEdit', '/fitting-list', {
+    record: true,
+    page: page(
+      () => import('../features/catalog/screens/accessories.js'),
+      (m) => m.accessoryPages.Edit,
+    ),
+  }),
   // Lock-screen ads
-  list('/lock-screen-ads-list', 'lockScreenAdsList'),
-  child('/lock-screen-ads-add', 'lockScreenAdsAdd', '/lock-screen-ads-list'),
-  child('/lock-screen-ads-edit', 'lockScreenAdsEdit', '/lock-screen-ads-list', record),
+  list('/lock-screen-ads-list', 'lockScreenAdsList', {
+    page: page(
+      () => import('../features/content/screens/lock-screen-ads.js'),
+      (m) => m.lockScreenAdPages.List,
+    ),
+  }),
+  child('/lock-screen-ads-add', 'lockScreenAdsAdd', '/lock-screen-ads-list', {
+    page: page(
+      () => import('../features/content/screens/lock-screen-ads.js'),
+      (m) => m.lockScreenAdPages.Add,
+    ),
+  }),
+  child('/lock-screen-ads-edit', 'lockScreenAdsEdit', '/lock-screen-ads-list', {
+    record: true,
+    page: page(
+      () => import('../features/content/screens/lock-screen-ads.js'),
+      (m) => m.lockScreenAdPages.Edit,
+    ),
+  }),
   // Hot tags
-  list('/hot-tag-list', 'hotTagList'),
-  child('/hot-tag-add', 'hotTagAdd', '/hot-tag-list'),
-  child('/hot-tag-edit', 'hotTagEdit', '/hot-tag-list', record),
+  list('/hot-tag-list', 'hotTagList', {
+    page: page(
+      () => import('../features/content/screens/hot-tags.js'),
+      (m) => m.hotTagPages.List,
+    ),
+  }),
+  child('/hot-tag-add', 'hotTagAdd', '/hot-tag-list', {
+    page: page(
+      () => import('../features/content/screens/hot-tags.js'),
+      (m) => m.hotTagPages.Add,
+    ),
+  }),
+  child('/hot-tag-edit', 'hotTagEdit', '/hot-tag-list', {
+    record: true,
+    page: page(
+      () => import('../features/content/screens/hot-tags.js'),
+      (m) => m.hotTagPages.Edit,
+    ),
+  }),
   // Search records
   list('/user-search-record-list', 'userSearchRecordList'),
   // Notifications
   list('/inform-list', 'informList'),
   child('/inform-add', 'informAdd', '/inform-list'),
-  child('/inform-edit', 'informEdit', '/inform-list', record),
-  child('/inform-detail', 'informDetail', '/inform-list', record),
+  child('/inform-edit', 'informEdit', '/inform-list', { record: true }),
+  child('/inform-detail', 'informDetail', '/inform-list', { record: true }),
   // Recipes
-  list('/recipe-list', 'recipeList', { keepAlive: true, built: true }),
-  child('/recipe-add', 'recipeAdd', '/recipe-list', { keepAlive: true, built: true }),
-  child('/recipe-edit', 'recipeEdit', '/recipe-list', { keepAlive: true, record: true, built: true }),
-  child('/preview-detail', 'previewDetail', '/recipe-list', builtRecord),
-  child('/recipe-model', 'recipeModel', '/recipe-list', built),
-  child('/recipe-detail', 'recipeDetail', '/recipe-list', builtRecord),
-  list('/recycling-list', 'recyclingList', built),
+  list('/recipe-list', 'recipeList', {
+    keepAlive: true,
+    page: page(
+      () => import('../features/recipes/routes/recipe-list-page.js'),
+      (m) => m.RecipeListPage,
+    ),
+  }),
+  child('/recipe-add', 'recipeAdd', '/recipe-list', {
+    keepAlive: true,
+    page: page(
+      () => import('../features/recipes/routes/recipe-editor-pages.js'),
+      (m) => m.RecipeAddPage,
+    ),
+  }),
+  child('/recipe-edit', 'recipeEdit', '/recipe-list', {
+    keepAlive: true,
+    record: true,
+    page: page(
+      () => import('../features/recipes/routes/recipe-editor-pages.js'),
+      (m) => m.RecipeEditPage,
+    ),
+  }),
+  child('/preview-detail', 'previewDetail', '/recipe-list', {
+    record: true,
+    page: page(
+      () => import('../features/recipes/routes/preview-detail-page.js'),
+      (m) => m.PreviewDetailPage,
+    ),
+  }),
+  child('/recipe-model', 'recipeModel', '/recipe-list', {
+    page: page(
+      () => import('../features/recipes/routes/recipe-model-page.js'),
+      (m) => m.RecipeModelPage,
+    ),
+  }),
+  child('/recipe-detail', 'recipeDetail', '/recipe-list', {
+    record: true,
+    page: page(
+      () => import('../features/recipes/routes/recipe-detail-page.js'),
+      (m) => m.RecipeDetailPage,
+    ),
+  }),
+  list('/recycling-list', 'recyclingList', {
+    page: page(
+      () => import('../features/recipes/routes/recycling-list-page.js'),
+      (m) => m.RecyclingListPage,
+    ),
+  }),
   // Reviews
-  list('/user-evaluation-list', 'userEvaluationList', built),
-  child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list', built),
+  list('/user-evaluation-list', 'userEvaluationList', {
+    page: page(
+      () => import('../features/reviews/routes/user-evaluation-list-page.js'),
+      (m) => m.UserEvaluationListPage,
+    ),
+  }),
+  child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list', {
+    page: page(
+      () => import('../features/reviews/routes/user-evaluation-add-page.js'),
+      (m) => m.UserEvaluationAddPage,
+    ),
+  }),
   // Language
-  list('/lang-set-edit', 'langSetEdit', built),
+  list('/lang-set-edit', 'langSetEdit', {
+    page: page(
+      () => import('../features/catalog/routes/lang-set-edit-page.js'),
+      (m) => m.LangSetEditPage,
+    ),
+  }),
   // Category settings
-  list('/category-set-list', 'categorySetList', built),
-  child('/category-set-add', 'categorySetAdd', '/category-set-list', built),
-  child('/category-set-edit', 'categorySetEdit', '/category-set-list', builtRecord),
+  list('/category-set-list', 'categorySetList', {
+    page: page(
+      () => import('../features/catalog/screens/categories.js'),
+      (m) => m.categoryPages.List,
+    ),
+  }),
+  child('/category-set-add', 'categorySetAdd', '/category-set-list', {
+    page: page(
+      () => import('../features/catalog/screens/categories.js'),
+      (m) => m.categoryPages.Add,
+    ),
+  }),
+  child('/category-set-edit', 'categorySetEdit', '/category-set-list', {
+    record: true,
+    page: page(
+      () => import('../features/catalog/screens/categories.js'),
+      (m) => m.categoryPages.Edit,
+    ),
+  }),
   // Online categories
-  list('/online-cate/list', 'onlineCateList', built),
-  child('/online-cate/add', 'onlineCateAdd', '/online-cate/list', built),
-  child('/online-cate/detail', 'onlineCateDetail', '/online-cate/list', builtRecord),
-  child('/online-cate/recipeList', 'onlineCateRecipeList', '/online-cate/list', builtRecord),
+  list('/online-cate/list', 'onlineCateList', {
+    page: page(
+      () => import('../features/catalog/routes/online-cate-list-page.js'),
+      (m) => m.OnlineCateListPage,
+    ),
+  }),
+  child('/online-cate/add', 'onlineCateAdd', '/online-cate/list', {
+    page: page(
+      () => import('../features/catalog/routes/online-cate-add-page.js'),
+      (m) => m.OnlineCateAddPage,
+    ),
+  }),
+  child('/online-cate/detail', 'onlineCateDetail', '/online-cate/list', {
+    record: true,
+    page: page(
+      () => import('../features/catalog/routes/online-cate-detail-page.js'),
+      (m) => m.OnlineCateDetailPage,
+    ),
+  }),
+  child('/online-cate/recipeList', 'onlineCateRecipeList', '/online-cate/list', {
+    record: true,
+    page: page(
+      () => import('../features/catalog/routes/online-cate-recipe-list-page.js'),
+      (m) => m.OnlineCateRecipeListPage,
+    ),
+  }),
   // Tags
-  list('/tag-list', 'tagList', built),
-  child('/tag-add', 'tagAdd', '/tag-list', built),
-  child('/tag-edit', 'tagEdit', '/tag-list', builtRecord),
+  list('/tag-list', 'tagList', {
+    page: page(
+      () => import('../features/catalog/screens/tags.js'),
+      (m) => m.tagPages.List,
+    ),
+  }),
+  child('/tag-add', 'tagAdd', '/tag-list', {
+    page: page(
+      () => import('../features/catalog/screens/tags.js'),
+      (m) => m.tagPages.Add,
+    ),
+  }),
+  child('/tag-edit', 'tagEdit', '/tag-list', {
+    record: true,
+    page: page(
+      () => import('../features/catalog/screens/tags.js'),
+      (m) => m.tagPages.Edit,
+    ),
+  }),
   // Paid and online recipes
-  list('/pay-recipe-list', 'payRecipeList', built),
-  list('/online-recipe-list', 'onlineRecipeList', built),
+  list('/pay-recipe-list', 'payRecipeList', {
+    page: page(
+      () => import('../features/recipes/routes/recipe-list-page.js'),
+      (m) => m.PayRecipeListPage,
+    ),
+  }),
+  list('/online-recipe-list', 'onlineRecipeList', {
+    page: page(
+      () => import('../features/recipes/routes/recipe-list-page.js'),
+      (m) => m.OnlineRecipeListPage,
+    ),
+  }),
   // Offline packs
-  list('/offline-recipes-list', 'offlineRecipesList', built),
-  child('/offline-recipes-add', 'offlineRecipesAdd', '/offline-recipes-list', built),
-  child('/offline-recipes-edit', 'offlineRecipesEdit', '/offline-recipes-list', builtRecord),
+  list('/offline-recipes-list', 'offlineRecipesList', {
+    page: page(
+      () => import('../features/offline-packs/routes/offline-pack-list-page.js'),
+      (m) => m.OfflinePackListPage,
+    ),
+  }),
+  child('/offline-recipes-add', 'offlineRecipesAdd', '/offline-recipes-list', {
+    page: page(
+      () => import('../features/offline-packs/routes/offline-pack-form-pages.js'),
+      (m) => m.OfflinePackAddPage,
+    ),
+  }),
+  child('/offline-recipes-edit', 'offlineRecipesEdit', '/offline-recipes-list', {
+    record: true,
+    page: page(
+      () => import('../features/offline-packs/routes/offline-pack-form-pages.js'),
+      (m) => m.OfflinePackEditPage,
+    ),
+  }),
   // Banners
-  list('/banner/list', 'bannerList'),
-  child('/banner/add', 'bannerAdd', '/banner/list', { keepAlive: true }),
-  child('/banner/edit', 'bannerEdit', '/banner/list', { keepAlive: true, record: true }),
-  child('/banner/detail', 'bannerDetail', '/banner/list', record),
-  child('/banner/recipe', 'bannerRecipe', '/banner/list', record),
+  list('/banner/list', 'bannerList', {
+    page: page(
+      () => import('../features/content/screens/banners.js'),
+      (m) => m.bannerPages.List,
+    ),
+  }),
+  child('/banner/add', 'bannerAdd', '/banner/list', {
+    keepAlive: true,
+    page: page(
+      () => import('../features/content/screens/banners.js'),
+      (m) => m.bannerPages.Add,
+    ),
+  }),
+  child('/banner/edit', 'bannerEdit', '/banner/list', {
+    keepAlive: true,
+    record: true,
+    page: page(
+      () => import('../features/content/screens/banners.js'),
+      (m) => m.bannerPages.Edit,
+    ),
+  }),
+  child('/banner/detail', 'bannerDetail', '/banner/list', {
+    record: true,
+    page: page(
+      () => import('../features/content/routes/content-record-pages.js'),
+      (m) => m.BannerDetailPage,
+    ),
+  }),
+  child('/banner/recipe', 'bannerRecipe', '/banner/list', {
+    record: true,
+    page: page(
+      () => import('../features/content/routes/content-record-pages.js'),
+      (m) => m.BannerRecipePage,
+    ),
+  }),
   // Themed recipes
-  list('/group-recipe/list', 'groupRecipeList'),
-  child('/group-recipe/detail', 'groupRecipeDetail', '/group-recipe/list', record),
-  child('/group-recipe/add', 'groupRecipeAdd', '/group-recipe/list'),
-  child('/group-recipe/edit', 'groupRecipeEdit', '/group-recipe/list', record),
-  child('/group-recipe/recipeList', 'groupRecipeRecipeList', '/group-recipe/list', record),
+  list('/group-recipe/list', 'groupRecipeList', {
+    page: page(
+      () => import('../features/content/screens/themed-groups.js'),
+      (m) => m.groupPages.List,
+    ),
+  }),
+  child('/group-recipe/detail', 'groupRecipeDetail', '/group-recipe/list', {
+    record: true,
+    page: page(
+      () => import('../features/content/routes/content-record-pages.js'),
+      (m) => m.GroupDetailPage,
+    ),
+  }),
+  child('/group-recipe/add', 'groupRecipeAdd', '/group-recipe/list', {
+    page: page(
+      () => import('../features/content/screens/themed-groups.js'),
+      (m) => m.groupPages.Add,
+    ),
+  }),
+  child('/group-recipe/edit', 'groupRecipeEdit', '/group-recipe/list', {
+    record: true,
+    page: page(
+      () => import('../features/content/screens/themed-groups.js'),
+      (m) => m.groupPages.Edit,
+    ),
+  }),
+  child('/group-recipe/recipeList', 'groupRecipeRecipeList', '/group-recipe/list', {
+    record: true,
+    page: page(
+      () => import('../features/content/routes/content-record-pages.js'),
+      (m) => m.GroupRecipeListPage,
+    ),
+  }),
   // Ingredient units: named by the spec's dictionary without a route; this path follows the §2 style.
-  list('/unit-list', 'unitList', built),
+  list('/unit-list', 'unitList', {
+    page: page(
+      () => import('../features/catalog/screens/units.js'),
+      (m) => m.unitPages.List,
+    ),
+  }),
   // Where a 403 leads (§2: "that route's definition is not shown").
-  list('/no-permission', 'noPermission', { built: true }),
+  list('/no-permission', 'noPermission', {
+    page: page(
+      () => import('./pages/no-permission-page.js'),
+      (m) => m.NoPermissionPage,
+    ),
+  }),
 ] as const;
 
 /** Every path of the layout, so that links to them are checked by the compiler. */
@@ -140,4 +482,14 @@ const byPath = new Map<string, Screen>(SCREENS.map((s) => [s.path, s]));
 
 export function screenFor(pathname: string): Screen | undefined {
   return byPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
+const notBuilt: PageLoader = page(
+  () => import('./pages/not-built-page.js'),
+  (m) => m.NotBuiltPage,
+);
+
+/** The page of a path (§9: code that has not arrived after 120 seconds counts as failed). */
+export function pageLoader(path: string): PageLoader {
+  return withChunkTimeout(screenFor(path)?.page ?? notBuilt);
 }

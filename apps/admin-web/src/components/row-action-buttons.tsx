@@ -39,7 +39,7 @@ export function RowActionButtons<A extends string>({
           onClick={() => onAction(action)}
           data-testid={`row-${action}`}
         >
-          {t(labels[action])}
+          {String(t(labels[action]))}
         </Button>
       ))}
     </Group>

@@ -6,6 +6,8 @@ import { authEn } from '../../features/auth/i18n/en.js';
 import { authZh } from '../../features/auth/i18n/zh.js';
 import { catalogEn, catalogErrorsEn } from '../../features/catalog/i18n/en.js';
 import { catalogErrorsZh, catalogZh } from '../../features/catalog/i18n/zh.js';
+import { contentEn, contentErrorsEn } from '../../features/content/i18n/en.js';
+import { contentErrorsZh, contentZh } from '../../features/content/i18n/zh.js';
 import { devicesEn, devicesErrorsEn } from '../../features/devices/i18n/en.js';
 import { devicesErrorsZh, devicesZh } from '../../features/devices/i18n/zh.js';
 import { homeEn } from '../../features/home/i18n/en.js';
@@ -16,6 +18,8 @@ import { recipesEn } from '../../features/recipes/i18n/en.js';
 import { recipesZh } from '../../features/recipes/i18n/zh.js';
 import { reviewsEn } from '../../features/reviews/i18n/en.js';
 import { reviewsZh } from '../../features/reviews/i18n/zh.js';
+import { referenceEn, referenceErrorsEn } from '../../components/reference/i18n/en.js';
+import { referenceErrorsZh, referenceZh } from '../../components/reference/i18n/zh.js';
 import { appEn } from './en.js';
 import { appZh } from './zh.js';
 
@@ -25,11 +29,19 @@ import { appZh } from './zh.js';
  */
 export const zhCatalog = {
   ...appZh,
-  errors: { ...appZh.errors, ...catalogErrorsZh, ...devicesErrorsZh },
+  errors: {
+    ...appZh.errors,
+    ...referenceErrorsZh,
+    ...catalogErrorsZh,
+    ...contentErrorsZh,
+    ...devicesErrorsZh,
+  },
   auth: authZh,
   account: accountZh,
   home: homeZh,
+  reference: referenceZh,
   catalog: catalogZh,
+  content: contentZh,
   recipes: recipesZh,
   reviews: reviewsZh,
   apk: apkZh,
@@ -38,11 +50,19 @@ export const zhCatalog = {
 };
 export const enCatalog = {
   ...appEn,
-  errors: { ...appEn.errors, ...catalogErrorsEn, ...devicesErrorsEn },
+  errors: {
+    ...appEn.errors,
+    ...referenceErrorsEn,
+    ...catalogErrorsEn,
+    ...contentErrorsEn,
+    ...devicesErrorsEn,
+  },
   auth: authEn,
   account: accountEn,
   home: homeEn,
+  reference: referenceEn,
   catalog: catalogEn,
+  content: contentEn,
   recipes: recipesEn,
   reviews: reviewsEn,
   apk: apkEn,

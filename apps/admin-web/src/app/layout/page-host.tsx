@@ -12,9 +12,8 @@ import {
   type ReactNode,
 } from 'react';
 import { PageContext, type PageContextValue } from '../../lib/page-context.js';
-import { pageLoader } from '../pages.js';
+import { pageLoader, screenFor } from '../screens.js';
 import { RouteErrorPanel } from '../pages/route-error-panel.js';
-import { screenFor } from '../screens.js';
 import { setTabDirty, setTabLabel, tabKey } from '../tabs/tab-bar.js';
 import { tabStore, useTabBar } from '../tabs/tab-store.js';
 import classes from './layout.module.css';

@@ -2,33 +2,15 @@ import type { Catalog } from '../../../lib/catalog.js';
 import type { catalogErrorsZh, catalogZh } from './zh.js';
 
 export const catalogErrorsEn: Catalog<typeof catalogErrorsZh> = {
-  number_required: 'Number cannot be empty',
-  number_too_long: 'The number may have at most 32 characters',
-  number_format: 'The number may contain letters, digits, - and _ only',
-  number_taken: 'This number already exists',
   lang_required: 'Choose at least one language',
   main_lang_required: 'Choose the main language',
   main_lang_not_supported: 'The main language must be one of the brand’s languages',
-  main_name_required: 'The name in the main language is required',
-  name_too_long: 'The name may have at most 100 characters',
-  file_invalid: 'The image does not exist; upload it again',
-  image_required: 'Please upload an image',
   accessory_type_invalid: 'Choose the accessory type',
-  code_too_long: 'At most 64 characters',
 };
 
 export const catalogEn: Catalog<typeof catalogZh> = {
   fields: {
-    number: 'Number',
-    name: 'Name',
-    nameIn: 'Name ({{lang}})',
-    mainLang: 'Main language',
-    sort: 'Sort',
-    picture: 'Picture',
     recipeCount: 'Recipes',
-    updatedAt: 'Updated',
-    language: 'Language',
-    languages: 'Languages',
     type: 'Type',
     code: 'Code',
     accessoryCode: 'Accessory code',
@@ -36,10 +18,6 @@ export const catalogEn: Catalog<typeof catalogZh> = {
     xtPhoto: 'Device-side photo',
     recipes: 'Recipes',
   },
-  mainBadge: 'Main',
-  loadFailed: 'The record could not be loaded',
-  namesHint: 'One name per language of the brand; the main language is required',
-  languagesMissing: 'The brand has no languages yet: choose them in Language settings first.',
   accessoryTypes: {
     common: 'Common',
     ironware: 'Ironware',
@@ -67,22 +45,8 @@ export const catalogEn: Catalog<typeof catalogZh> = {
     detail: 'Details',
     recipes: 'Recipes',
     recipeList: 'Recipes in this category',
-    addRecipes: 'Add recipes',
-    removeRecipes: 'Remove',
-    pickerTitle: 'Choose recipes',
-    pickerSearch: 'Recipe name',
-    pickerUnavailable: 'The recipe library is not available yet, so no recipes can be chosen for now.',
     pickerAdd: 'Add the {{count}} chosen recipes',
-    position: 'Position',
     recipeId: 'Recipe ID',
-    recipeMissing: '(recipe no longer exists)',
     noRecipes: 'This category has no recipes yet',
-    status: 'Status',
-  },
-  recipeStatus: {
-    editing: 'Editing',
-    waiting_release: 'Waiting for release',
-    released: 'Released',
-    recycle_bin: 'Recycle bin',
   },
 };

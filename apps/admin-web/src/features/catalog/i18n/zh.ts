@@ -3,33 +3,15 @@
  * the API's validation uses — and is merged into the app's `errors` catalog, where form errors are looked up.
  */
 export const catalogErrorsZh = {
-  number_required: '编号不能为空',
-  number_too_long: '编号最多32个字符',
-  number_format: '编号只能包含字母、数字、-和_',
-  number_taken: '编号已存在',
   lang_required: '请至少选择一种语言',
   main_lang_required: '请选择主语言',
   main_lang_not_supported: '主语言必须是品牌支持的语言',
-  main_name_required: '主语言名称不能为空',
-  name_too_long: '名称最多100个字符',
-  file_invalid: '图片不存在，请重新上传',
-  image_required: '请上传图片',
   accessory_type_invalid: '请选择配件类型',
-  code_too_long: '最多64个字符',
 };
 
 export const catalogZh = {
   fields: {
-    number: '编号',
-    name: '名称',
-    nameIn: '名称（{{lang}}）',
-    mainLang: '主语言',
-    sort: '排序',
-    picture: '图片',
     recipeCount: '菜谱数',
-    updatedAt: '更新时间',
-    language: '语言',
-    languages: '语言',
     type: '配件类型',
     code: '编码',
     accessoryCode: '配件编码',
@@ -37,10 +19,6 @@ export const catalogZh = {
     xtPhoto: '设备端图片',
     recipes: '菜谱',
   },
-  mainBadge: '主语言',
-  loadFailed: '记录加载失败',
-  namesHint: '品牌支持的每种语言一个名称，主语言必填',
-  languagesMissing: '品牌尚未设置语言，请先在“语言设置”中选择。',
   accessoryTypes: {
     common: '通用',
     ironware: '铁器',
@@ -68,22 +46,8 @@ export const catalogZh = {
     detail: '详情',
     recipes: '菜谱',
     recipeList: '分类下的菜谱',
-    addRecipes: '添加菜谱',
-    removeRecipes: '移除',
-    pickerTitle: '选择菜谱',
-    pickerSearch: '菜谱名称',
-    pickerUnavailable: '菜谱库暂不可用，暂时无法选择菜谱。',
     pickerAdd: '添加选中的 {{count}} 个菜谱',
-    position: '顺序',
     recipeId: '菜谱ID',
-    recipeMissing: '（菜谱已不存在）',
     noRecipes: '此分类还没有菜谱',
-    status: '状态',
-  },
-  recipeStatus: {
-    editing: '编辑中',
-    waiting_release: '待发布',
-    released: '已发布',
-    recycle_bin: '回收站',
   },
 };

@@ -20,7 +20,8 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { usePageDirty } from '../../../lib/page-context.js';
 import { translateError } from '../../../lib/translate.js';
-import { useSaveLanguages, useSystemLanguages } from '../api/languages.js';
+import { useSaveLanguages } from '../api/languages.js';
+import { useSystemLanguages } from '../../../lib/lookups.js';
 import {
   chooseMain,
   choiceOf,
@@ -79,7 +80,7 @@ function LanguageSettingsForm({ all }: { all: BrandLanguage[] }) {
               <Table.Tr>
                 <Table.Th w={90}>{t('catalog.languageSettings.supported')}</Table.Th>
                 <Table.Th w={110}>{t('catalog.languageSettings.main')}</Table.Th>
-                <Table.Th>{t('catalog.fields.language')}</Table.Th>
+                <Table.Th>{t('reference.fields.language')}</Table.Th>
                 <Table.Th>{t('catalog.languageSettings.nativeName')}</Table.Th>
                 <Table.Th>{t('catalog.languageSettings.code')}</Table.Th>
               </Table.Tr>
@@ -112,7 +113,7 @@ function LanguageSettingsForm({ all }: { all: BrandLanguage[] }) {
                         {lang.langName}
                         {choice.mainLang === lang.langCode && (
                           <Badge size="xs" variant="light">
-                            {t('catalog.mainBadge')}
+                            {t('reference.mainBadge')}
                           </Badge>
                         )}
                       </Group>

@@ -9,10 +9,11 @@ import { ImageUpload } from '../../../components/image-upload.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { translateError } from '../../../lib/translate.js';
 import { useAddOnlineCategories } from '../api/online-categories.js';
-import { WithBrandLanguages } from '../components/brand-languages.js';
-import { NamesFields } from '../components/names-fields.js';
-import { onlineCategoriesFormRules, sortToSend } from '../rules/form-rules.js';
-import { namesForForm, namesToSend } from '../rules/languages.js';
+import { WithBrandLanguages } from '../../../components/reference/brand-languages.js';
+import { NamesFields } from '../../../components/reference/names-fields.js';
+import { sortToSend } from '../../../components/reference/form-rules.js';
+import { onlineCategoriesFormRules } from '../rules/form-rules.js';
+import { namesForForm, namesToSend } from '../../../components/reference/names.js';
 
 interface CategoryRow {
   /** Keeps React's identity of a row when another is removed. */
@@ -87,14 +88,14 @@ function OnlineCategoriesForm({ languages }: { languages: BrandLanguage[] }) {
               path={`categories.${i}.names`}
             />
             <TextInput
-              label={t('catalog.fields.sort')}
+              label={t('reference.fields.sort')}
               inputMode="numeric"
               w={200}
               data-testid="field-sort"
               {...form.getInputProps(`categories.${i}.sort`)}
             />
             <ImageUpload
-              label={t('catalog.fields.picture')}
+              label={t('reference.fields.picture')}
               max={1}
               value={row.picture}
               onChange={(images) => form.setFieldValue(`categories.${i}.picture`, images)}

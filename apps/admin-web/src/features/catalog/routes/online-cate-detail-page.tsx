@@ -5,9 +5,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DetailView } from '../../../components/detail-view.js';
 import { onlineCategoryQuery } from '../api/online-categories.js';
-import { useBrandLanguages } from '../components/brand-languages.js';
-import { RecipeCell } from '../components/recipe-cells.js';
-import { fileUrl } from '../components/record-image.js';
+import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
+import { RecipeCell } from '../../../components/reference/recipe-cells.js';
+import { fileUrl } from '../../../components/reference/record-image.js';
 import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../../../lib/page-context.js';
 
@@ -29,22 +29,22 @@ export function OnlineCateDetailPage() {
             <DetailView
               items={[
                 ...languages.map((lang) => ({
-                  label: t('catalog.fields.nameIn', { lang: lang.langName }),
+                  label: t('reference.fields.nameIn', { lang: lang.langName }),
                   value: category.names[lang.langCode],
                   testId: `detail-name-${lang.langCode}`,
                 })),
                 ...extraLangs.map((lang) => ({
-                  label: t('catalog.fields.nameIn', { lang }),
+                  label: t('reference.fields.nameIn', { lang }),
                   value: category.names[lang],
                 })),
-                { label: t('catalog.fields.sort'), value: category.sort, testId: 'detail-sort' },
+                { label: t('reference.fields.sort'), value: category.sort, testId: 'detail-sort' },
                 {
                   label: t('catalog.fields.recipeCount'),
                   value: category.recipeCount,
                   testId: 'detail-count',
                 },
                 {
-                  label: t('catalog.fields.picture'),
+                  label: t('reference.fields.picture'),
                   wide: true,
                   value: category.pictureFileCode ? (
                     <Image src={fileUrl(category.pictureFileCode)} alt={category.name} w={160} radius="sm" />
@@ -74,10 +74,10 @@ export function OnlineCateDetailPage() {
                   <Table striped verticalSpacing="xs">
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th w={80}>{t('catalog.online.position')}</Table.Th>
-                        <Table.Th>{t('catalog.fields.number')}</Table.Th>
-                        <Table.Th>{t('catalog.fields.name')}</Table.Th>
-                        <Table.Th>{t('catalog.online.status')}</Table.Th>
+                        <Table.Th w={80}>{t('reference.recipes.position')}</Table.Th>
+                        <Table.Th>{t('reference.fields.number')}</Table.Th>
+                        <Table.Th>{t('reference.fields.name')}</Table.Th>
+                        <Table.Th>{t('reference.recipes.status')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>

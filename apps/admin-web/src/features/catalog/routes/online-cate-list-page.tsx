@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.js';
 import { Can } from '../../../components/can.js';
 import { fetchOnlineCategoryPage, ONLINE_KEY, useDeleteOnlineCategories } from '../api/online-categories.js';
-import { Thumbnail } from '../components/record-image.js';
+import { Thumbnail } from '../../../components/reference/record-image.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /** §2 /online-cate/list: the categories the app shows for online recipes, each with its ordered recipes. */
@@ -19,17 +19,17 @@ export function OnlineCateListPage() {
       queryKey={[...ONLINE_KEY, 'list']}
       fetchPage={(q, signal) => fetchOnlineCategoryPage(q, signal)}
       initialFilters={{ name: '' }}
-      filters={[{ name: 'name', label: t('catalog.fields.name'), kind: 'text' }]}
+      filters={[{ name: 'name', label: t('reference.fields.name'), kind: 'text' }]}
       idAccessor="id"
       columns={[
         {
           accessor: 'pictureFileCode',
-          title: t('catalog.fields.picture'),
+          title: t('reference.fields.picture'),
           width: 72,
           render: (c) => <Thumbnail fileCode={c.pictureFileCode} alt={c.name} />,
         },
-        { accessor: 'name', title: t('catalog.fields.name') },
-        { accessor: 'sort', title: t('catalog.fields.sort') },
+        { accessor: 'name', title: t('reference.fields.name') },
+        { accessor: 'sort', title: t('reference.fields.sort') },
         { accessor: 'recipeCount', title: t('catalog.fields.recipeCount') },
         {
           accessor: 'actions',

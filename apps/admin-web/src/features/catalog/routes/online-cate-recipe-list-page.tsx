@@ -11,10 +11,10 @@ import {
   useAddCategoryRecipes,
   useRemoveCategoryRecipes,
 } from '../api/online-categories.js';
-import { RecipeCell } from '../components/recipe-cells.js';
-import { RecipePicker } from '../components/recipe-picker.js';
+import { RecipeCell } from '../../../components/reference/recipe-cells.js';
+import { RecipePicker } from '../../../components/reference/recipe-picker.js';
 import { useRecordId } from '../../../lib/page-context.js';
-import { pageLocally } from '../rules/local-page.js';
+import { pageLocally } from '../../../components/reference/local-page.js';
 
 interface LinkedRecipe {
   recipeId: string;
@@ -36,7 +36,7 @@ export function OnlineCateRecipeListPage() {
   if (!id || category.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">
-        {t('catalog.loadFailed')}
+        {t('reference.loadFailed')}
         {category.error ? `: ${category.error.message}` : ''}
       </Alert>
     );
@@ -58,20 +58,20 @@ export function OnlineCateRecipeListPage() {
         initialFilters={{}}
         idAccessor="recipeId"
         columns={[
-          { accessor: 'position', title: t('catalog.online.position'), width: 90 },
+          { accessor: 'position', title: t('reference.recipes.position'), width: 90 },
           {
             accessor: 'number',
-            title: t('catalog.fields.number'),
+            title: t('reference.fields.number'),
             render: (r) => <RecipeCell id={r.recipeId} field="number" />,
           },
           {
             accessor: 'name',
-            title: t('catalog.fields.name'),
+            title: t('reference.fields.name'),
             render: (r) => <RecipeCell id={r.recipeId} field="name" />,
           },
           {
             accessor: 'status',
-            title: t('catalog.online.status'),
+            title: t('reference.recipes.status'),
             render: (r) => <RecipeCell id={r.recipeId} field="status" />,
           },
         ]}
@@ -79,7 +79,7 @@ export function OnlineCateRecipeListPage() {
           {
             key: 'remove',
             permission: 'onlineCategory.edit',
-            label: t('catalog.online.removeRecipes'),
+            label: t('reference.recipes.removeRecipes'),
             color: 'red',
             confirm: 'batchDelete',
             run: async (rows) => {
@@ -95,7 +95,7 @@ export function OnlineCateRecipeListPage() {
               onClick={() => setPicking(true)}
               data-testid="add-recipes"
             >
-              {t('catalog.online.addRecipes')}
+              {t('reference.recipes.addRecipes')}
             </Button>
           </Can>
         }

@@ -3,10 +3,10 @@ import {
   accessoryFormRules,
   categoryFormRules,
   onlineCategoriesFormRules,
-  sortToSend,
   tagFormRules,
   unitFormRules,
 } from './form-rules.js';
+import { sortToSend } from '../../../components/reference/form-rules.js';
 
 /** Field path → error code, as the form shows them. */
 function errorsOf(result: {

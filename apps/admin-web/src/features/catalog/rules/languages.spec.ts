@@ -1,14 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { BrandLanguage } from '@kb/contracts';
-import {
-  brandLanguagesOf,
-  choiceOf,
-  choiceProblem,
-  chooseMain,
-  namesForForm,
-  namesToSend,
-  toggleLanguage,
-} from './languages.js';
+import { choiceOf, choiceProblem, chooseMain, toggleLanguage } from './languages.js';
+import { brandLanguagesOf, namesForForm, namesToSend } from '../../../components/reference/names.js';
 
 const lang = (langCode: string, supported: boolean, main = false): BrandLanguage => ({
   langCode,

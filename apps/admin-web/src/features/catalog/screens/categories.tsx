@@ -1,0 +1,134 @@
+import type { RecipeCategory } from '@kb/contracts';
+import { Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../../components/image-upload.js';
+import { sortToSend } from '../../../components/reference/form-rules.js';
+import { formatTime } from '../../../components/reference/format.js';
+import { LanguageBadges } from '../../../components/reference/language-badges.js';
+import { NamesFields } from '../../../components/reference/names-fields.js';
+import { namesForForm, namesToSend } from '../../../components/reference/names.js';
+import { imagesOf, Thumbnail } from '../../../components/reference/record-image.js';
+import {
+  referencePages,
+  type ReferenceFieldsProps,
+  type ReferenceScreen,
+} from '../../../components/reference/reference-screen.js';
+import type { UploadedImage } from '../../../components/upload-image.js';
+import { translateError } from '../../../lib/translate.js';
+import { categoryFormRules } from '../rules/form-rules.js';
+
+interface CategoryValues extends Record<string, unknown> {
+  number: string;
+  mainLang: string | null;
+  names: Record<string, string>;
+  sort: string;
+  picture: UploadedImage[];
+}
+
+interface CategoryInput {
+  number: string;
+  mainLang: string;
+  names: Record<string, string>;
+  sort: number;
+  pictureFileCode: string | null;
+}
+
+function CategoryFields({ form, languages }: ReferenceFieldsProps<CategoryValues>) {
+  const { t } = useTranslation();
+  const { mainLang, picture } = form.getValues();
+  const pictureError = form.errors.picture ?? form.errors.pictureFileCode;
+  return (
+    <>
+      <TextInput
+        label={t('reference.fields.number')}
+        withAsterisk
+        data-testid="field-number"
+        {...form.getInputProps('number')}
+      />
+      <Select
+        label={t('reference.fields.mainLang')}
+        withAsterisk
+        allowDeselect={false}
+        data={languages.map((l) => ({ value: l.langCode, label: l.langName }))}
+        data-testid="field-mainLang"
+        {...form.getInputProps('mainLang')}
+      />
+      <NamesFields form={form} languages={languages} mainLang={mainLang} />
+      <TextInput
+        label={t('reference.fields.sort')}
+        inputMode="numeric"
+        w={200}
+        data-testid="field-sort"
+        {...form.getInputProps('sort')}
+      />
+      <ImageUpload
+        label={t('reference.fields.picture')}
+        max={1}
+        value={picture}
+        onChange={(images) => {
+          form.setFieldValue('picture', images);
+          form.clearFieldError('pictureFileCode');
+        }}
+        error={pictureError ? translateError(pictureError) : undefined}
+      />
+    </>
+  );
+}
+
+/**
+ * §2 /category-set-list, -add, -edit (`/api/recipeCategory/*`): number (unique per brand), main language, a name
+ * per brand language (the main language's required), sort (numeric) and an optional picture.
+ */
+export const categoryScreen: ReferenceScreen<RecipeCategory, CategoryValues, CategoryInput> = {
+  route: { route: 'recipeCategory', key: ['catalog', 'categories'] },
+  permission: 'category.edit',
+  paths: { list: '/category-set-list', add: '/category-set-add', edit: '/category-set-edit' },
+  columns: ({ t, languageName }) => [
+    {
+      accessor: 'pictureFileCode',
+      title: t('reference.fields.picture'),
+      width: 72,
+      render: (c) => <Thumbnail fileCode={c.pictureFileCode} alt={c.name} />,
+    },
+    { accessor: 'number', title: t('reference.fields.number') },
+    { accessor: 'name', title: t('reference.fields.name') },
+    {
+      accessor: 'mainLang',
+      title: t('reference.fields.mainLang'),
+      render: (c) => languageName.get(c.mainLang) ?? c.mainLang,
+    },
+    {
+      accessor: 'names',
+      title: t('reference.fields.languages'),
+      render: (c) => <LanguageBadges names={c.names} mainLang={c.mainLang} languageName={languageName} />,
+    },
+    { accessor: 'sort', title: t('reference.fields.sort') },
+    { accessor: 'recipeCount', title: t('catalog.fields.recipeCount') },
+    { accessor: 'updatedAt', title: t('reference.fields.updatedAt'), render: (c) => formatTime(c.updatedAt) },
+  ],
+  form: {
+    schema: (langs) => categoryFormRules(langs),
+    // A sort is checked as it is typed: letters are refused at once, and the error goes as soon as it is fixed.
+    validateInputOnChange: ['sort'],
+    initialValues: (record, languages) => ({
+      number: record?.number ?? '',
+      mainLang: record?.mainLang ?? languages[0]?.langCode ?? null,
+      names: namesForForm(
+        languages.map((l) => l.langCode),
+        record?.names,
+      ),
+      sort: record ? String(record.sort) : '',
+      picture: imagesOf(record?.pictureFileCode),
+    }),
+    toInput: (v, langs) => ({
+      number: v.number.trim(),
+      mainLang: v.mainLang ?? '',
+      names: namesToSend(v.names, langs),
+      sort: sortToSend(v.sort),
+      pictureFileCode: v.picture[0]?.fileCode ?? null,
+    }),
+    Fields: CategoryFields,
+  },
+};
+
+export const categoryPages = referencePages(categoryScreen);

@@ -1,0 +1,74 @@
+import type { RecipeTag } from '@kb/contracts';
+import { TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../components/reference/format.js';
+import { LanguageBadges } from '../../../components/reference/language-badges.js';
+import { NamesFields } from '../../../components/reference/names-fields.js';
+import { namesForForm, namesToSend } from '../../../components/reference/names.js';
+import {
+  referencePages,
+  type ReferenceFieldsProps,
+  type ReferenceScreen,
+} from '../../../components/reference/reference-screen.js';
+import { tagFormRules } from '../rules/form-rules.js';
+
+interface TagValues extends Record<string, unknown> {
+  number: string;
+  names: Record<string, string>;
+}
+
+function TagFields({ form, languages, mainLang }: ReferenceFieldsProps<TagValues>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('reference.fields.number')}
+        withAsterisk
+        data-testid="field-number"
+        {...form.getInputProps('number')}
+      />
+      <NamesFields form={form} languages={languages} mainLang={mainLang} />
+    </>
+  );
+}
+
+/** §2 /tag-list, /tag-add, /tag-edit: the tag (label) library (`/api/recipeTag/*`): number and a name per language. */
+export const tagScreen: ReferenceScreen<
+  RecipeTag,
+  TagValues,
+  { number: string; names: Record<string, string> }
+> = {
+  route: { route: 'recipeTag', key: ['catalog', 'tags'] },
+  permission: 'tag.edit',
+  paths: { list: '/tag-list', add: '/tag-add', edit: '/tag-edit' },
+  columns: ({ t, languages, languageName }) => [
+    { accessor: 'number', title: t('reference.fields.number') },
+    { accessor: 'name', title: t('reference.fields.name') },
+    {
+      accessor: 'names',
+      title: t('reference.fields.languages'),
+      render: (tag) => (
+        <LanguageBadges names={tag.names} mainLang={languages?.[0]?.langCode} languageName={languageName} />
+      ),
+    },
+    {
+      accessor: 'updatedAt',
+      title: t('reference.fields.updatedAt'),
+      render: (tag) => formatTime(tag.updatedAt),
+    },
+  ],
+  form: {
+    schema: tagFormRules,
+    initialValues: (record, languages) => ({
+      number: record?.number ?? '',
+      names: namesForForm(
+        languages.map((l) => l.langCode),
+        record?.names,
+      ),
+    }),
+    toInput: (v, langs) => ({ number: v.number.trim(), names: namesToSend(v.names, langs) }),
+    Fields: TagFields,
+  },
+};
+
+export const tagPages = referencePages(tagScreen);

@@ -1,0 +1,158 @@
+import type { BrandLanguage } from '@kb/contracts';
+import { Badge, Group, Input, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../../components/image-upload.js';
+import { formatTime } from '../../../components/reference/format.js';
+import type { UploadedImage } from '../../../components/upload-image.js';
+import { translateError } from '../../../lib/translate.js';
+
+/** What every content form has: an online period, a sort and an online flag. */
+export interface PublishValues {
+  sort: string;
+  onlineStart: string | null;
+  onlineEnd: string | null;
+  online: boolean;
+}
+
+/** A picked date-time (`YYYY-MM-DD HH:mm:ss`, local) as the API takes it (ISO), or null. */
+export function timeToSend(value: string | null): string | null {
+  return value ? dayjs(value).toISOString() : null;
+}
+
+/** A stored time as the picker holds it. */
+export function timeForForm(iso: string | null | undefined): string | null {
+  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null;
+}
+
+/** The online period as lists show it: "start – end", an open end as "…". */
+export function periodText(start: string | null, end: string | null): string {
+  if (!start && !end) return '';
+  return `${start ? formatTime(start) : '…'} – ${end ? formatTime(end) : '…'}`;
+}
+
+/** Online or not, as a badge. */
+export function OnlineBadge({ online }: { online: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge size="sm" variant="light" color={online ? 'green' : 'gray'}>
+      {t(`content.onlineState.${online}`)}
+    </Badge>
+  );
+}
+
+/** Online period, sort and the online switch. */
+export function PublishFields<V extends PublishValues>({ form }: { form: UseFormReturnType<V> }) {
+  const { t } = useTranslation();
+  const input = (name: keyof PublishValues) => form.getInputProps(name as never);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <DateTimePicker
+          label={t('content.fields.onlineStart')}
+          clearable
+          withSeconds={false}
+          valueFormat="YYYY-MM-DD HH:mm"
+          data-testid="field-onlineStart"
+          {...input('onlineStart')}
+        />
+        <DateTimePicker
+          label={t('content.fields.onlineEnd')}
+          clearable
+          withSeconds={false}
+          valueFormat="YYYY-MM-DD HH:mm"
+          data-testid="field-onlineEnd"
+          {...input('onlineEnd')}
+        />
+      </SimpleGrid>
+      <Group align="flex-end" gap="xl">
+        <TextInput
+          label={t('content.fields.sort')}
+          inputMode="numeric"
+          w={200}
+          data-testid="field-sort"
+          {...input('sort')}
+        />
+        <Switch
+          label={t('content.fields.online')}
+          data-testid="field-online"
+          {...form.getInputProps('online' as never, { type: 'checkbox' })}
+        />
+      </Group>
+    </>
+  );
+}
+
+/** An image field bound to a form field of uploaded images (named like the body's file-code list). */
+export function ImagesField<V>({
+  form,
+  name,
+  label,
+  max,
+  required,
+}: {
+  form: UseFormReturnType<V>;
+  name: string;
+  label: string;
+  max: number;
+  required?: boolean;
+}) {
+  const values = form.getValues() as Record<string, UploadedImage[]>;
+  const error = (form.errors as Record<string, unknown>)[name];
+  return (
+    <div data-testid={`field-${name}`}>
+      <ImageUpload
+        label={label}
+        required={required}
+        max={max}
+        value={values[name] ?? []}
+        onChange={(images) => {
+          form.setFieldValue(name as never, images as never);
+          form.clearFieldError(name);
+        }}
+        error={error ? translateError(error as string) : undefined}
+      />
+    </div>
+  );
+}
+
+/** A text per brand language (labels, descriptions), the main language's marked when it is required. */
+export function PerLanguageFields<V>({
+  form,
+  path,
+  languages,
+  label,
+  hint,
+  requiredLang,
+  multiline,
+}: {
+  form: UseFormReturnType<V>;
+  path: string;
+  languages: readonly BrandLanguage[];
+  label: (langName: string) => string;
+  hint: string;
+  requiredLang?: string;
+  multiline?: boolean;
+}) {
+  return (
+    <Input.Wrapper description={<Text size="xs">{hint}</Text>}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt={6}>
+        {languages.map((lang) => {
+          const props = {
+            label: label(lang.langName),
+            withAsterisk: lang.langCode === requiredLang,
+            'data-testid': `${path}-${lang.langCode}`,
+            ...form.getInputProps(`${path}.${lang.langCode}` as never),
+          };
+          return multiline ? (
+            <Textarea key={lang.langCode} autosize minRows={2} {...props} />
+          ) : (
+            <TextInput key={lang.langCode} {...props} />
+          );
+        })}
+      </SimpleGrid>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Banner, ThemedGroup } from '@kb/contracts';
+import { Anchor, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '../../../components/can.js';
+import { DetailView } from '../../../components/detail-view.js';
+import { RecordState } from '../../../components/record-state.js';
+import { formatTime } from '../../../components/reference/format.js';
+import { LinkedRecipes } from '../../../components/reference/linked-recipes.js';
+import { fileUrl } from '../../../components/reference/record-image.js';
+import { recordDetailQuery, type ReferenceRoute } from '../../../components/reference/reference-records.js';
+import { useRecordId } from '../../../lib/page-context.js';
+import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
+import { OnlineBadge, periodText } from '../components/content-fields.js';
+import { BANNER_ROUTE } from '../screens/banners.js';
+import { GROUP_ROUTE } from '../screens/themed-groups.js';
+
+/** The H5 address a share id opens (what the app's webview loads). */
+export function shareUrl(shareId: string): string {
+  return `${window.location.origin}/h5/index.html?id=${encodeURIComponent(shareId)}`;
+}
+
+function ShareLink({ shareId }: { shareId: string | null }) {
+  if (!shareId) return null;
+  const url = shareUrl(shareId);
+  return (
+    <Anchor href={url} target="_blank" rel="noreferrer" size="sm" data-testid="share-link">
+      {url}
+    </Anchor>
+  );
+}
+
+/** A content record loaded by the page's `?id=`. */
+function WithRecord<T>({ route, children }: { route: ReferenceRoute; children: (record: T) => ReactNode }) {
+  const id = useRecordId();
+  const detail = useQuery({ ...recordDetailQuery<T>(route, id ?? ''), enabled: !!id });
+  return (
+    <RecordState id={id} query={detail}>
+      {children}
+    </RecordState>
+  );
+}
+
+/** §2 /banner/detail?id=…: a banner as the app shows it, with its linked recipes. */
+export function BannerDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <WithRecord<Banner> route={BANNER_ROUTE}>
+      {(b) => (
+        <Stack gap="md">
+          <Can permission="content.edit">
+            <Group>
+              <Button size="xs" onClick={() => void navigate({ to: '/banner/edit', search: { id: b.id } })}>
+                {t('common.edit')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void navigate({ to: '/banner/recipe', search: { id: b.id } })}
+              >
+                {t('content.recipesAction')}
+              </Button>
+            </Group>
+          </Can>
+          <DetailView
+            items={[
+              { label: t('content.fields.name'), value: b.name, testId: 'detail-name' },
+              { label: t('content.fields.identification'), value: b.identification },
+              { label: t('content.fields.position'), value: t(`content.positions.${b.position}`) },
+              { label: t('content.fields.linkKind'), value: t(`content.linkKinds.${b.linkKind}`) },
+              { label: t('content.fields.url'), value: b.url },
+              {
+                label: t('content.fields.recipeNumbers'),
+                value: b.recipeNumbers.join(', '),
+                testId: 'detail-recipes',
+              },
+              { label: t('content.fields.sort'), value: String(b.sort) },
+              { label: t('content.fields.onlinePeriod'), value: periodText(b.onlineStart, b.onlineEnd) },
+              { label: t('content.fields.online'), value: <OnlineBadge online={b.online} /> },
+              { label: t('content.fields.updatedAt'), value: formatTime(b.updatedAt) },
+              { label: t('content.shareLink'), value: <ShareLink shareId={b.shareId} />, wide: true },
+              {
+                label: t('content.fields.image'),
+                wide: true,
+                value: b.imageFileCodes.map((code) => (
+                  <Image key={code} src={fileUrl(code)} alt={b.name} maw={360} radius="sm" />
+                )),
+              },
+            ]}
+          />
+        </Stack>
+      )}
+    </WithRecord>
+  );
+}
+
+/** §2 /group-recipe/detail?id=…: a themed group, its descriptions per language and its H5 link. */
+export function GroupDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const languages = useBrandLanguages() ?? [];
+  return (
+    <WithRecord<ThemedGroup> route={GROUP_ROUTE}>
+      {(g) => (
+        <Stack gap="md">
+          <Can permission="content.edit">
+            <Group>
+              <Button
+                size="xs"
+                onClick={() => void navigate({ to: '/group-recipe/edit', search: { id: g.id } })}
+              >
+                {t('common.edit')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void navigate({ to: '/group-recipe/recipeList', search: { id: g.id } })}
+              >
+                {t('content.recipesAction')}
+              </Button>
+            </Group>
+          </Can>
+          <DetailView
+            items={[
+              { label: t('content.fields.name'), value: g.name, testId: 'detail-name' },
+              { label: t('content.fields.number'), value: g.number },
+              { label: t('content.fields.sort'), value: String(g.sort) },
+              { label: t('content.fields.recipeCount'), value: String(g.recipeCount) },
+              ...languages.map((l) => ({
+                label: t('content.fields.descriptionIn', { lang: l.langName }),
+                value: g.descriptions[l.langCode],
+                wide: true,
+              })),
+              { label: t('content.fields.updatedAt'), value: formatTime(g.updatedAt) },
+              { label: t('content.shareLink'), value: <ShareLink shareId={g.shareId} />, wide: true },
+              {
+                label: t('content.fields.cover'),
+                wide: true,
+                value: g.coverFileCode && (
+                  <Image src={fileUrl(g.coverFileCode)} alt={g.name} maw={360} radius="sm" />
+                ),
+              },
+            ]}
+          />
+        </Stack>
+      )}
+    </WithRecord>
+  );
+}
+
+function LinkedRecipesPage<T extends { id: string; name: string }>({ route }: { route: ReferenceRoute }) {
+  const { t } = useTranslation();
+  return (
+    <WithRecord<T> route={route}>
+      {(record) => (
+        <Stack gap="md">
+          <Title order={5} data-testid="record-name">
+            {record.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('content.recipesHint')}
+          </Text>
+          <LinkedRecipes route={route} id={record.id} permission="content.edit" />
+        </Stack>
+      )}
+    </WithRecord>
+  );
+}
+
+/** §2 /banner/recipe?id=…: the banner's linked recipes, in order. */
+export function BannerRecipePage() {
+  return <LinkedRecipesPage<Banner> route={BANNER_ROUTE} />;
+}
+
+/** §2 /group-recipe/recipeList?id=…: the themed group's released recipes, in the order the app shows them. */
+export function GroupRecipeListPage() {
+  return <LinkedRecipesPage<ThemedGroup> route={GROUP_ROUTE} />;
+}

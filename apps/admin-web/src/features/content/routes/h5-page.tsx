@@ -1,0 +1,179 @@
+import type { H5Group, H5Recipe, H5Share } from '@kb/contracts';
+import { Anchor, Box, Button, Card, Center, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../../lib/api-client.js';
+import { h5Language, type H5Lang } from '../rules/h5-language.js';
+
+/** The H5 address of another shared record, in the same language. */
+function h5Href(shareId: string, lang: H5Lang): string {
+  return `/h5/index.html?id=${encodeURIComponent(shareId)}&lang=${lang}`;
+}
+
+function RecipeView({ recipe, lang }: { recipe: H5Recipe; lang: H5Lang }) {
+  const { i18n } = useTranslation();
+  const t = i18n.getFixedT(lang);
+  return (
+    <Stack gap="md" data-testid="h5-recipe">
+      {recipe.pictureUrl && <Image src={recipe.pictureUrl} alt={recipe.name} radius="md" />}
+      <Title order={2} size="h3">
+        {recipe.name}
+      </Title>
+      {recipe.servings !== null && (
+        <Text size="sm" c="dimmed">
+          {t('content.h5.servings', { count: recipe.servings })}
+        </Text>
+      )}
+      {recipe.description && <Text>{recipe.description}</Text>}
+      {recipe.ingredients.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            {t('content.h5.ingredients')}
+          </Title>
+          <List spacing={4} data-testid="h5-ingredients">
+            {recipe.ingredients.map((ing, i) => (
+              <List.Item key={i}>
+                {ing.name} ·{' '}
+                {ing.quantity === null ? t('content.h5.toTaste') : `${ing.quantity} ${ing.unit}`.trim()}
+                {ing.description ? ` (${ing.description})` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+      {recipe.steps.length > 0 && (
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {t('content.h5.steps')}
+          </Title>
+          {recipe.steps.map((step) => (
+            <Stack key={step.number} gap={4} data-testid="h5-step">
+              <Text fw={600} size="sm">
+                {t('content.h5.step', { number: step.number })}
+                {step.minutes ? ` · ${t('content.h5.minutes', { count: step.minutes })}` : ''}
+                {step.seconds ? ` · ${t('content.h5.seconds', { count: step.seconds })}` : ''}
+              </Text>
+              <Text size="sm">{step.description}</Text>
+              {step.pictureUrl && <Image src={step.pictureUrl} alt="" radius="sm" />}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function GroupView({ group, lang }: { group: H5Group; lang: H5Lang }) {
+  const { i18n } = useTranslation();
+  const t = i18n.getFixedT(lang);
+  return (
+    <Stack gap="md" data-testid="h5-group">
+      {group.coverUrl && <Image src={group.coverUrl} alt={group.name} radius="md" />}
+      <Title order={2} size="h3">
+        {group.name}
+      </Title>
+      {group.description && <Text>{group.description}</Text>}
+      <Title order={3} size="h4">
+        {t('content.h5.recipes')}
+      </Title>
+      {group.recipes.map((r) => (
+        <Card
+          key={r.shareId}
+          withBorder
+          padding="sm"
+          radius="md"
+          component="a"
+          href={h5Href(r.shareId, lang)}
+        >
+          {r.pictureUrl && (
+            <Card.Section>
+              <Image src={r.pictureUrl} alt={r.name} h={160} fit="cover" />
+            </Card.Section>
+          )}
+          <Text fw={600} mt={r.pictureUrl ? 'xs' : 0} data-testid="h5-group-recipe">
+            {r.name}
+          </Text>
+          {r.description && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {r.description}
+            </Text>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The public H5 page (`/h5/index.html?id=<shareId>[&lang=zh|en]`, no login): the released, online recipe or the
+ * themed group a banner or a share opens in the app's webview, laid out for a phone and in the phone's language.
+ * An unknown share id, or one whose record is no longer shown, says "not found".
+ */
+export function H5Page() {
+  const { i18n } = useTranslation();
+  const search = useLocation({ select: (l) => l.search as Record<string, unknown> });
+  const id = typeof search.id === 'string' ? search.id : '';
+  const lang = h5Language(search.lang, typeof navigator === 'undefined' ? undefined : navigator.language);
+  const t = i18n.getFixedT(lang);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  const share = useQuery({
+    queryKey: ['h5', id, lang],
+    queryFn: ({ signal }) =>
+      api<H5Share>('/h5/share', { query: { id, lang }, quiet: true, kind: 'query', signal }),
+    enabled: id !== '',
+    retry: false,
+  });
+  const missing = id === '' || (share.error instanceof ApiError && [400, 404].includes(share.error.status));
+  let body;
+  if (missing)
+    body = (
+      <Center mih="60vh">
+        <Stack align="center" gap="xs" data-testid="h5-not-found">
+          <Title order={2} size="h3">
+            {t('content.h5.notFoundTitle')}
+          </Title>
+          <Text c="dimmed" ta="center">
+            {t('content.h5.notFoundBody')}
+          </Text>
+        </Stack>
+      </Center>
+    );
+  else if (share.isError)
+    body = (
+      <Center mih="60vh">
+        <Stack align="center" gap="xs" data-testid="h5-failed">
+          <Text>{t('content.h5.loadFailed')}</Text>
+          <Button variant="light" onClick={() => void share.refetch()}>
+            {t('content.h5.retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  else if (!share.data)
+    body = (
+      <Center mih="60vh">
+        <Loader size="sm" />
+      </Center>
+    );
+  else if (share.data.kind === 'recipe') body = <RecipeView recipe={share.data} lang={lang} />;
+  else body = <GroupView group={share.data} lang={lang} />;
+  return (
+    <Box maw={480} mx="auto" p="md" data-testid="h5-page" style={{ overflowX: 'hidden' }}>
+      {body}
+      <Anchor
+        href={`/h5/index.html?id=${encodeURIComponent(id)}&lang=${lang === 'zh' ? 'en' : 'zh'}`}
+        size="xs"
+        c="dimmed"
+        mt="lg"
+        display="block"
+        ta="center"
+      >
+        {lang === 'zh' ? 'English' : '中文'}
+      </Anchor>
+    </Box>
+  );
+}

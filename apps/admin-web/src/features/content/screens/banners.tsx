@@ -1,0 +1,211 @@
+import { BANNER_LINK_KINDS, BANNER_POSITIONS, bannerInputSchema, type Banner } from '@kb/contracts';
+import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
+import { formatTime } from '../../../components/reference/format.js';
+import { imagesOfAll, Thumbnail } from '../../../components/reference/record-image.js';
+import {
+  referencePages,
+  type ReferenceFieldsProps,
+  type ReferenceScreen,
+} from '../../../components/reference/reference-screen.js';
+import type { UploadedImage } from '../../../components/upload-image.js';
+import {
+  ImagesField,
+  OnlineBadge,
+  periodText,
+  PublishFields,
+  timeForForm,
+  timeToSend,
+  type PublishValues,
+} from '../components/content-fields.js';
+import { RecipeLinksField } from '../components/recipe-links-field.js';
+import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
+
+export const BANNER_ROUTE = { route: 'ccBanner', key: ['content', 'banners'] } as const;
+
+/** The form's values, named like the body's fields (so the contract's errors land under them). */
+export interface BannerValues extends PublishValues, Record<string, unknown> {
+  name: string;
+  identification: string;
+  linkKind: string | null;
+  url: string;
+  imageFileCodes: UploadedImage[];
+  position: string | null;
+  recipeIds: string[];
+}
+
+interface BannerFilter extends OnlineFilter {
+  name: string;
+  position: string | null;
+}
+
+export function bannerToInput(v: BannerValues) {
+  return {
+    name: v.name,
+    identification: v.identification,
+    linkKind: v.linkKind ?? undefined,
+    url: v.linkKind === 'url' ? v.url : '',
+    imageFileCodes: v.imageFileCodes.map((i) => i.fileCode),
+    position: v.position ?? undefined,
+    recipeIds: v.recipeIds,
+    sort: sortToSend(v.sort),
+    onlineStart: timeToSend(v.onlineStart),
+    onlineEnd: timeToSend(v.onlineEnd),
+    online: v.online,
+  };
+}
+
+function BannerFields({ form }: ReferenceFieldsProps<BannerValues>) {
+  const { t } = useTranslation();
+  const { linkKind } = form.getValues();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('content.fields.name')}
+          withAsterisk
+          data-testid="field-name"
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('content.fields.identification')}
+          data-testid="field-identification"
+          {...form.getInputProps('identification')}
+        />
+        <Select
+          label={t('content.fields.position')}
+          withAsterisk
+          data={BANNER_POSITIONS.map((p) => ({ value: p, label: t(`content.positions.${p}`) }))}
+          data-testid="field-position"
+          {...form.getInputProps('position')}
+        />
+        <Select
+          label={t('content.fields.linkKind')}
+          withAsterisk
+          allowDeselect={false}
+          data={BANNER_LINK_KINDS.map((k) => ({ value: k, label: t(`content.linkKinds.${k}`) }))}
+          data-testid="field-linkKind"
+          {...form.getInputProps('linkKind')}
+        />
+      </SimpleGrid>
+      {linkKind === 'url' && (
+        <TextInput
+          label={t('content.fields.url')}
+          withAsterisk
+          placeholder="https://"
+          data-testid="field-url"
+          {...form.getInputProps('url')}
+        />
+      )}
+      <RecipeLinksField form={form} required={linkKind === 'recipe'} />
+      <ImagesField form={form} name="imageFileCodes" label={t('content.fields.image')} max={1} required />
+      <PublishFields form={form} />
+    </>
+  );
+}
+
+/**
+ * §2 /banner/list, /banner/add, /banner/edit (`/api/ccBanner/*`): name, identification, link (a URL, or
+ * recipes), exactly one image, position (app home or device recipe home), the linked recipes in order, sort,
+ * online period and online flag. Add and edit are kept alive (screens.ts).
+ */
+export const bannerScreen: ReferenceScreen<
+  Banner,
+  BannerValues,
+  ReturnType<typeof bannerToInput>,
+  BannerFilter
+> = {
+  route: BANNER_ROUTE,
+  permission: 'content.edit',
+  paths: { list: '/banner/list', add: '/banner/add', edit: '/banner/edit' },
+  columns: ({ t }) => [
+    {
+      accessor: 'imageFileCodes',
+      title: t('content.fields.image'),
+      width: 72,
+      render: (b) => <Thumbnail fileCode={b.imageFileCodes[0]} alt={b.name} />,
+    },
+    { accessor: 'name', title: t('content.fields.name') },
+    { accessor: 'identification', title: t('content.fields.identification') },
+    {
+      accessor: 'position',
+      title: t('content.fields.position'),
+      render: (b) => t(`content.positions.${b.position}`),
+    },
+    {
+      accessor: 'linkKind',
+      title: t('content.fields.linkKind'),
+      render: (b) => t(`content.linkKinds.${b.linkKind}`),
+    },
+    {
+      accessor: 'recipeNumbers',
+      title: t('content.fields.recipeNumbers'),
+      render: (b) => b.recipeNumbers.join(', '),
+    },
+    { accessor: 'sort', title: t('content.fields.sort') },
+    {
+      accessor: 'onlineStart',
+      title: t('content.fields.onlinePeriod'),
+      render: (b) => periodText(b.onlineStart, b.onlineEnd),
+    },
+    {
+      accessor: 'online',
+      title: t('content.fields.online'),
+      render: (b) => <OnlineBadge online={b.online} />,
+    },
+    { accessor: 'updatedAt', title: t('content.fields.updatedAt'), render: (b) => formatTime(b.updatedAt) },
+  ],
+  useFilters: ({ t }) => [
+    { name: 'name', label: t('content.fields.name'), kind: 'text' },
+    {
+      name: 'position',
+      label: t('content.fields.position'),
+      kind: 'select',
+      options: BANNER_POSITIONS.map((p) => ({ value: p, label: t(`content.positions.${p}`) })),
+    },
+    { name: 'online', label: t('content.fields.online'), kind: 'select', options: onlineOptions(t) },
+  ],
+  initialFilters: { name: '', position: null, online: null },
+  rowActions: (b, { t, open }) => (
+    <>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => open('/banner/detail', b.id)}
+        data-testid="row-detail"
+      >
+        {t('content.detailAction')}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => open('/banner/recipe', b.id)}
+        data-testid="row-recipes"
+      >
+        {t('content.recipesAction')}
+      </Button>
+    </>
+  ),
+  form: {
+    schema: () => contractRules(bannerInputSchema, bannerToInput),
+    validateInputOnChange: ['sort'],
+    initialValues: (b) => ({
+      name: b?.name ?? '',
+      identification: b?.identification ?? '',
+      linkKind: b?.linkKind ?? 'url',
+      url: b?.url ?? '',
+      imageFileCodes: imagesOfAll(b?.imageFileCodes),
+      position: b?.position ?? null,
+      recipeIds: b?.recipeIds ?? [],
+      sort: b ? String(b.sort) : '',
+      onlineStart: timeForForm(b?.onlineStart),
+      onlineEnd: timeForForm(b?.onlineEnd),
+      online: b?.online ?? false,
+    }),
+    toInput: bannerToInput,
+    Fields: BannerFields,
+  },
+};
+
+export const bannerPages = referencePages(bannerScreen);

@@ -1,0 +1,154 @@
+import { lockScreenAdInputSchema, MAX_CONTENT_IMAGES, type LockScreenAd } from '@kb/contracts';
+import { MultiSelect, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
+import { formatTime } from '../../../components/reference/format.js';
+import { imagesOfAll, Thumbnail } from '../../../components/reference/record-image.js';
+import {
+  referencePages,
+  type ReferenceContext,
+  type ReferenceFieldsProps,
+  type ReferenceScreen,
+} from '../../../components/reference/reference-screen.js';
+import type { FilterField } from '../../../components/list-page.js';
+import type { UploadedImage } from '../../../components/upload-image.js';
+import { useBrandModelOptions } from '../../../lib/lookups.js';
+import {
+  ImagesField,
+  OnlineBadge,
+  periodText,
+  PublishFields,
+  timeForForm,
+  timeToSend,
+  type PublishValues,
+} from '../components/content-fields.js';
+import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
+
+interface AdValues extends PublishValues, Record<string, unknown> {
+  name: string;
+  imageFileCodes: UploadedImage[];
+  modelCodes: string[];
+}
+
+interface AdFilter extends OnlineFilter {
+  name: string;
+  modelCode: string | null;
+}
+
+function adToInput(v: AdValues) {
+  return {
+    name: v.name,
+    imageFileCodes: v.imageFileCodes.map((i) => i.fileCode),
+    modelCodes: v.modelCodes,
+    sort: sortToSend(v.sort),
+    onlineStart: timeToSend(v.onlineStart),
+    onlineEnd: timeToSend(v.onlineEnd),
+    online: v.online,
+  };
+}
+
+function AdFields({ form }: ReferenceFieldsProps<AdValues>) {
+  const { t } = useTranslation();
+  const models = useBrandModelOptions();
+  return (
+    <>
+      <TextInput
+        label={t('content.fields.name')}
+        withAsterisk
+        data-testid="field-name"
+        {...form.getInputProps('name')}
+      />
+      <MultiSelect
+        label={t('content.fields.models')}
+        withAsterisk
+        searchable
+        data={models}
+        data-testid="field-modelCodes"
+        {...form.getInputProps('modelCodes')}
+      />
+      <ImagesField
+        form={form}
+        name="imageFileCodes"
+        label={t('content.fields.images')}
+        max={MAX_CONTENT_IMAGES}
+        required
+      />
+      <PublishFields form={form} />
+    </>
+  );
+}
+
+/** The models an ad shows on, named as the brand sells them. */
+function ModelNames({ codes }: { codes: string[] }) {
+  const models = new Map(useBrandModelOptions().map((m) => [m.value, m.label]));
+  return <>{codes.map((c) => models.get(c) ?? c).join(', ')}</>;
+}
+
+function useAdFilters({ t }: ReferenceContext): FilterField<AdFilter>[] {
+  const models = useBrandModelOptions();
+  return [
+    { name: 'name', label: t('content.fields.name'), kind: 'text' },
+    { name: 'modelCode', label: t('content.fields.model'), kind: 'select', options: models },
+    { name: 'online', label: t('content.fields.online'), kind: 'select', options: onlineOptions(t) },
+  ];
+}
+
+/**
+ * §2 /lock-screen-ads-list, -add, -edit (`/api/lockScreenAds/*`): name, up to 5 images, the models it shows on,
+ * online period, sort and online flag.
+ */
+export const lockScreenAdScreen: ReferenceScreen<
+  LockScreenAd,
+  AdValues,
+  ReturnType<typeof adToInput>,
+  AdFilter
+> = {
+  route: { route: 'lockScreenAds', key: ['content', 'lock-screen-ads'] },
+  permission: 'content.edit',
+  paths: { list: '/lock-screen-ads-list', add: '/lock-screen-ads-add', edit: '/lock-screen-ads-edit' },
+  columns: ({ t }) => [
+    {
+      accessor: 'imageFileCodes',
+      title: t('content.fields.images'),
+      width: 72,
+      render: (a) => <Thumbnail fileCode={a.imageFileCodes[0]} alt={a.name} />,
+    },
+    { accessor: 'name', title: t('content.fields.name') },
+    {
+      accessor: 'modelCodes',
+      title: t('content.fields.models'),
+      render: (a) => <ModelNames codes={a.modelCodes} />,
+    },
+    { accessor: 'sort', title: t('content.fields.sort') },
+    {
+      accessor: 'onlineStart',
+      title: t('content.fields.onlinePeriod'),
+      render: (a) => periodText(a.onlineStart, a.onlineEnd),
+    },
+    {
+      accessor: 'online',
+      title: t('content.fields.online'),
+      render: (a) => <OnlineBadge online={a.online} />,
+    },
+    { accessor: 'updatedAt', title: t('content.fields.updatedAt'), render: (a) => formatTime(a.updatedAt) },
+  ],
+  useFilters: useAdFilters,
+  initialFilters: { name: '', modelCode: null, online: null },
+  form: {
+    schema: () => contractRules(lockScreenAdInputSchema, adToInput),
+    validateInputOnChange: ['sort'],
+    initialValues: (a) => ({
+      name: a?.name ?? '',
+      imageFileCodes: imagesOfAll(a?.imageFileCodes),
+      modelCodes: a?.modelCodes ?? [],
+      sort: a ? String(a.sort) : '',
+      onlineStart: timeForForm(a?.onlineStart),
+      onlineEnd: timeForForm(a?.onlineEnd),
+      online: a?.online ?? false,
+    }),
+    toInput: adToInput,
+    Fields: AdFields,
+  },
+};
+
+export const lockScreenAdPages = referencePages(lockScreenAdScreen);

@@ -1,0 +1,139 @@
+import { themedGroupInputSchema, type ThemedGroup } from '@kb/contracts';
+import { Button, SimpleGrid, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
+import { formatTime } from '../../../components/reference/format.js';
+import { namesForForm, namesToSend } from '../../../components/reference/names.js';
+import { imagesOf, Thumbnail } from '../../../components/reference/record-image.js';
+import {
+  referencePages,
+  type ReferenceFieldsProps,
+  type ReferenceScreen,
+} from '../../../components/reference/reference-screen.js';
+import type { UploadedImage } from '../../../components/upload-image.js';
+import { ImagesField, PerLanguageFields } from '../components/content-fields.js';
+
+export const GROUP_ROUTE = { route: 'specRecipe', key: ['content', 'groups'] } as const;
+
+interface GroupValues extends Record<string, unknown> {
+  name: string;
+  number: string;
+  cover: UploadedImage[];
+  descriptions: Record<string, string>;
+  sort: string;
+}
+
+function groupToInput(v: GroupValues, langs: string[]) {
+  return {
+    name: v.name,
+    number: v.number,
+    coverFileCode: v.cover[0]?.fileCode ?? null,
+    descriptions: namesToSend(v.descriptions, langs),
+    sort: sortToSend(v.sort),
+  };
+}
+
+function GroupFields({ form, languages }: ReferenceFieldsProps<GroupValues>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('content.fields.name')}
+          withAsterisk
+          data-testid="field-name"
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('content.fields.number')}
+          withAsterisk
+          data-testid="field-number"
+          {...form.getInputProps('number')}
+        />
+      </SimpleGrid>
+      <PerLanguageFields
+        form={form}
+        path="descriptions"
+        languages={languages}
+        label={(lang) => t('content.fields.descriptionIn', { lang })}
+        hint={t('content.descriptionsHint')}
+        multiline
+      />
+      <TextInput
+        label={t('content.fields.sort')}
+        inputMode="numeric"
+        w={200}
+        data-testid="field-sort"
+        {...form.getInputProps('sort')}
+      />
+      <ImagesField form={form} name="cover" label={t('content.fields.cover')} max={1} />
+    </>
+  );
+}
+
+/**
+ * §2 /group-recipe/list, add, edit (`/api/specRecipe/*`): name, number (unique), cover, a description per
+ * language and sort. Its recipes, in order, are kept on /group-recipe/recipeList.
+ */
+export const groupScreen: ReferenceScreen<ThemedGroup, GroupValues, ReturnType<typeof groupToInput>> = {
+  route: GROUP_ROUTE,
+  permission: 'content.edit',
+  paths: { list: '/group-recipe/list', add: '/group-recipe/add', edit: '/group-recipe/edit' },
+  columns: ({ t }) => [
+    {
+      accessor: 'coverFileCode',
+      title: t('content.fields.cover'),
+      width: 72,
+      render: (g) => <Thumbnail fileCode={g.coverFileCode} alt={g.name} />,
+    },
+    { accessor: 'number', title: t('content.fields.number') },
+    { accessor: 'name', title: t('content.fields.name') },
+    { accessor: 'description', title: t('content.fields.description'), ellipsis: true, width: 240 },
+    { accessor: 'recipeCount', title: t('content.fields.recipeCount') },
+    { accessor: 'sort', title: t('content.fields.sort') },
+    { accessor: 'updatedAt', title: t('content.fields.updatedAt'), render: (g) => formatTime(g.updatedAt) },
+  ],
+  useFilters: ({ t }) => [
+    { name: 'number', label: t('content.fields.number'), kind: 'text' },
+    { name: 'name', label: t('content.fields.name'), kind: 'text' },
+  ],
+  initialFilters: { number: '', name: '' },
+  rowActions: (g, { t, open }) => (
+    <>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => open('/group-recipe/detail', g.id)}
+        data-testid="row-detail"
+      >
+        {t('content.detailAction')}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => open('/group-recipe/recipeList', g.id)}
+        data-testid="row-recipes"
+      >
+        {t('content.recipesAction')}
+      </Button>
+    </>
+  ),
+  form: {
+    schema: (langs) => contractRules(themedGroupInputSchema, (v: GroupValues) => groupToInput(v, langs)),
+    validateInputOnChange: ['sort'],
+    initialValues: (g, languages) => ({
+      name: g?.name ?? '',
+      number: g?.number ?? '',
+      cover: imagesOf(g?.coverFileCode),
+      descriptions: namesForForm(
+        languages.map((l) => l.langCode),
+        g?.descriptions,
+      ),
+      sort: g ? String(g.sort) : '',
+    }),
+    toInput: groupToInput,
+    Fields: GroupFields,
+  },
+};
+
+export const groupPages = referencePages(groupScreen);
