@@ -5,6 +5,7 @@ import { deviceMigrations } from '@kb/devices';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
+import { contentMigrations } from './modules/content/content.migrations.js';
 import { devicesApiMigrations } from './modules/devices/devices.migrations.js';
 import { recipeEvaluationsMigrations } from './modules/recipe-evaluations/recipe-evaluations.migrations.js';
 import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.migrations.js';
@@ -24,6 +25,7 @@ export function allMigrations(): Migration[] {
     ...offlinePacksMigrations,
     ...deviceMigrations,
     ...devicesApiMigrations,
+    ...contentMigrations,
   ];
 }
 

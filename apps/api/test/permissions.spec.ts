@@ -43,6 +43,9 @@ const PUBLIC_ROUTES = [
   'POST /api/sysUser/setPassword',
   'GET /api/health',
   'GET /api/public/config',
+  // The H5 page a banner or a shared recipe opens in the app's webview (issue 16).
+  'GET /api/h5/share',
+  'GET /api/h5/image',
 ];
 
 const RECIPE = {

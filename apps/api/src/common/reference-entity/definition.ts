@@ -2,6 +2,9 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { ListFilter, Names, PageQuery, Permission } from '@kb/contracts';
 
+/** An SQL identifier, quoted. */
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 /** What every reference-entity row has besides its own columns. */
 export interface BaseRow {
   id: string;
@@ -36,19 +39,28 @@ export type ListFilters<L> = {
   ) => string | null;
 };
 
+/** Filters on a jsonb column of texts per language: a text in one language (or any), and having a language. */
+export function namesFilters(column: string) {
+  const names = `t.${ident(column)}`;
+  return {
+    text: (value: string, bind: Bind, lang?: string) =>
+      lang
+        ? `${names} ->> ${bind(lang)} ILIKE ${bind(`%${value}%`)}`
+        : `EXISTS (SELECT 1 FROM jsonb_each_text(${names}) n WHERE n.value ILIKE ${bind(`%${value}%`)})`,
+    lang: (lang: string, bind: Bind) => `${names} ? ${bind(lang)}`,
+  };
+}
+
 /** The list query and filters of the catalog tables: number, name (in one language or any) and language. */
 export function standardFilters(numberColumn?: string, namesColumn?: string): ListFilters<ListFilter> {
-  const names = namesColumn && `t.${ident(namesColumn)}`;
+  const names = namesColumn ? namesFilters(namesColumn) : undefined;
   return {
     ...(numberColumn && {
       number: (number, bind) => `t.${ident(numberColumn)} ILIKE ${bind(`%${number}%`)}`,
     }),
     ...(names && {
-      name: (name, bind, q) =>
-        q.lang
-          ? `${names} ->> ${bind(q.lang)} ILIKE ${bind(`%${name}%`)}`
-          : `EXISTS (SELECT 1 FROM jsonb_each_text(${names}) n WHERE n.value ILIKE ${bind(`%${name}%`)})`,
-      lang: (lang, bind, q) => (q.name ? null : `${names} ? ${bind(lang)}`),
+      name: (name, bind, q) => names.text(name, bind, q.lang),
+      lang: (lang, bind, q) => (q.name ? null : names.lang(lang, bind)),
     }),
   };
 }
@@ -65,6 +77,8 @@ export interface RecipeLinks {
   recipeIdType: 'uuid' | 'text';
   /** Only released recipes may be linked (content the app and devices show). */
   releasedOnly: boolean;
+  /** Runs after recipes were linked, in the same transaction (e.g. gives them H5 share ids). */
+  onLinked?(ctx: { client: pg.PoolClient; brand: string }, recipeIds: string[]): Promise<unknown>;
 }
 
 /** A column of the entity's table: its SQL type (DDL) and, unless written by the database, its value. */
@@ -108,6 +122,8 @@ export interface ReferenceEntity<Add extends object, Dto> {
   namesColumn?: string;
   /** The language whose name is required: a field of the input, or the brand's main language. */
   mainLangOf?(input: Add, brandMain: string): string;
+  /** Plain text columns the quick search also matches (besides number and names). */
+  searchColumns?: string[];
   /** Column for the `number` filter and the number uniqueness. */
   numberColumn?: string;
   /** Names must be unique per language within the brand (units). */
@@ -123,8 +139,6 @@ export interface ReferenceEntity<Add extends object, Dto> {
   /** Extra computed columns in lists and details, e.g. `(SELECT count(*) …) AS recipe_count`. */
   extraSelect?: string;
 }
-
-export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The list declaration of an entity, typed by its list query schema. */
 export function listOf<S extends z.ZodObject>(

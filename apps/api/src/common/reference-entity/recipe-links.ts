@@ -104,6 +104,10 @@ export async function upsertLinks(
     );
     changed += res.rowCount ?? 0;
   }
+  await links.onLinked?.(
+    ctx,
+    recipes.map((r) => r.recipeId),
+  );
   return changed;
 }
 

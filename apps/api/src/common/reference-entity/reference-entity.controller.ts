@@ -98,6 +98,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
 
   // The ordered recipes of a record (banners, themed groups): only where the entity declares links.
   class LinkedController extends ReferenceController {
+    @Permission('read')
     @Get('refRecipeList')
     @ApiOperation({ summary: `${e.label}: the record's linked recipes in their order (paged)` })
     @ApiQueryFrom(refRecipeListQuerySchema)

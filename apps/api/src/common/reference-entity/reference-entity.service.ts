@@ -126,6 +126,7 @@ export class ReferenceEntityService {
       tests.push(
         `EXISTS (SELECT 1 FROM jsonb_each_text(t.${ident(e.namesColumn)}) n WHERE n.value ILIKE $2)`,
       );
+    for (const column of e.searchColumns ?? []) tests.push(`t.${ident(column)} ILIKE $2`);
     const match = tests.length ? `AND (${tests.join(' OR ')})` : '';
     const { rows } = await this.pool.query<BaseRow>(
       `${this.select(e)} WHERE t.brand_owner_code = $1 ${match} ORDER BY ${e.orderBy} LIMIT 50`,
@@ -150,14 +151,15 @@ export class ReferenceEntityService {
     excludeId: string | null,
   ) {
     if (e.namesColumn) {
-      const names = (input as Record<string, unknown>)[toCamel(e.namesColumn)] as Record<string, string>;
+      const field = toCamel(e.namesColumn);
+      const names = (input as Record<string, unknown>)[field] as Record<string, string>;
       const main = e.mainLangOf ? e.mainLangOf(input, ctx.brandLangs.main) : ctx.brandLangs.main;
       if (!ctx.brandLangs.codes.includes(main)) throw fieldError('mainLang', 'main_lang_not_supported');
       for (const lang of Object.keys(names)) {
         if (!ctx.brandLangs.codes.includes(lang))
-          throw fieldError(`names.${lang}`, 'lang_not_supported', 400, { lang });
+          throw fieldError(`${field}.${lang}`, 'lang_not_supported', 400, { lang });
       }
-      if (!names[main]) throw fieldError(`names.${main}`, 'main_name_required');
+      if (!names[main]) throw fieldError(`${field}.${main}`, 'main_name_required');
       if (e.uniqueNames) {
         for (const [lang, name] of Object.entries(names)) {
           const { rowCount } = await ctx.client.query(
@@ -165,7 +167,7 @@ export class ReferenceEntityService {
                AND id IS DISTINCT FROM $4`,
             [ctx.brand, lang, name, excludeId],
           );
-          if (rowCount) throw fieldError(`names.${lang}`, 'name_taken', 400, { name });
+          if (rowCount) throw fieldError(`${field}.${lang}`, 'name_taken', 400, { name });
         }
       }
     }

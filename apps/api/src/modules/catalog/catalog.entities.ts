@@ -22,7 +22,11 @@ import {
 import type { z } from 'zod';
 
 /** Files named by a record must be images the brand uploaded. */
-async function assertOwnImages(codes: (string | null | undefined)[], ctx: EntityContext, field: string) {
+export async function assertOwnImages(
+  codes: (string | null | undefined)[],
+  ctx: EntityContext,
+  field: string,
+) {
   const wanted = codes.filter((c): c is string => !!c);
   if (!wanted.length) return;
   const owned = await ownedAmong(ctx.client, ctx.brand, 'image', wanted);

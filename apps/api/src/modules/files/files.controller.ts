@@ -132,22 +132,31 @@ export class FilesController {
     );
     const file = rows[0];
     if (!file) throw notFound();
-    const stream = createReadStream(path.resolve(this.config.FILES_DIR, file.storage_path));
-    stream.on('error', () => {
-      if (!res.headersSent) res.status(404).json({ status: 404, desc: 'not found', data: null });
-      else res.destroy();
-    });
-    res.setHeader('Content-Type', file.mime);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Cache-Control', 'private, max-age=86400');
-    // Uploaded bytes are never run as a page: no type sniffing, no scripts, and only images open in place.
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    const disposition = file.mime.startsWith('image/') ? 'inline' : 'attachment';
-    res.setHeader(
-      'Content-Disposition',
-      `${disposition}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`,
-    );
-    stream.pipe(res);
+    sendStoredFile(res, this.config, file);
   }
+}
+
+/** Streams a stored file (the download, and the public H5 page's images) with headers that never run it as a page. */
+export function sendStoredFile(
+  res: Response,
+  config: Pick<AppConfig, 'FILES_DIR'>,
+  file: { mime: string; size: number; original_name: string; storage_path: string },
+): void {
+  const stream = createReadStream(path.resolve(config.FILES_DIR, file.storage_path));
+  stream.on('error', () => {
+    if (!res.headersSent) res.status(404).json({ status: 404, desc: 'not found', data: null });
+    else res.destroy();
+  });
+  res.setHeader('Content-Type', file.mime);
+  res.setHeader('Content-Length', String(file.size));
+  res.setHeader('Cache-Control', 'private, max-age=86400');
+  // Uploaded bytes are never run as a page: no type sniffing, no scripts, and only images open in place.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  const disposition = file.mime.startsWith('image/') ? 'inline' : 'attachment';
+  res.setHeader(
+    'Content-Disposition',
+    `${disposition}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`,
+  );
+  stream.pipe(res);
 }

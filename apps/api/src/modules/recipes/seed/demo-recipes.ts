@@ -379,7 +379,7 @@ export async function seedDemoRecipes(pool: pg.Pool, config: AppConfig): Promise
     const create = new CreateRecipeHandler(runner, references);
     const submit = new SubmitRecipesHandler(runner);
     const release = new ReleaseRecipesHandler(runner);
-    const remove = new DeleteRecipesHandler(runner);
+    const remove = new DeleteRecipesHandler(runner, pool);
     const online = new SetRecipesOnlineStatusHandler(runner);
     const paid = new SetRecipesPaidStatusHandler(runner);
     for (const [brand, { account, recipes }] of Object.entries(DEMO_RECIPES)) {

@@ -1,0 +1,265 @@
+import {
+  type Banner,
+  bannerInputSchema,
+  bannerListQuerySchema,
+  type BannerInput,
+  type HotTag,
+  hotTagInputSchema,
+  type HotTagInput,
+  hotTagListQuerySchema,
+  type LockScreenAd,
+  lockScreenAdInputSchema,
+  type LockScreenAdInput,
+  lockScreenAdListQuerySchema,
+  type ThemedGroup,
+  themedGroupInputSchema,
+  type ThemedGroupInput,
+  themedGroupListQuerySchema,
+} from '@kb/contracts';
+import { AppError } from '../../common/app-error.js';
+import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
+import {
+  type BaseRow,
+  type Column,
+  displayName,
+  isoTime,
+  listOf,
+  namesFilters,
+  namesOf,
+  type RecipeLinks,
+  type ReferenceEntity,
+} from '../../common/reference-entity/definition.js';
+import { assertOwnImages } from '../catalog/catalog.entities.js';
+import { ensureRecipeShareIds, newShareId } from './share-ids.js';
+
+const optionalIso = (d: unknown) => (d ? isoTime(d) : null);
+const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+const onlineFilter = (online: boolean, bind: (v: unknown) => string) => `t.online = ${bind(online)}`;
+const nameFilter = (name: string, bind: (v: unknown) => string) => `t.name ILIKE ${bind(`%${name}%`)}`;
+
+/** Columns every timed, sorted content record has. */
+function periodColumns<
+  I extends { onlineStart: Date | null; onlineEnd: Date | null; sort: number; online: boolean },
+>(): Record<string, Column<I>> {
+  return {
+    online_start: { type: 'timestamptz', value: (i) => i.onlineStart },
+    online_end: { type: 'timestamptz', value: (i) => i.onlineEnd },
+    sort: { type: 'integer NOT NULL DEFAULT 0', value: (i) => i.sort },
+    online: { type: 'boolean NOT NULL DEFAULT false', value: (i) => i.online },
+  };
+}
+
+export const BANNER_RECIPES: RecipeLinks = {
+  table: 'content_banner_recipes',
+  parentColumn: 'banner_id',
+  recipeIdType: 'uuid',
+  releasedOnly: true,
+  onLinked: (ctx, recipeIds) => ensureRecipeShareIds(ctx.client, ctx.brand, recipeIds),
+};
+export const GROUP_RECIPES: RecipeLinks = {
+  table: 'content_group_recipes',
+  parentColumn: 'group_id',
+  recipeIdType: 'uuid',
+  releasedOnly: true,
+  onLinked: (ctx, recipeIds) => ensureRecipeShareIds(ctx.client, ctx.brand, recipeIds),
+};
+
+/** Banners (§7 ccBanner): 1 image, a link to a URL or to recipes, shown on the app home or the device recipe home. */
+export const bannerEntity: ReferenceEntity<BannerInput, Banner> = {
+  route: 'ccBanner',
+  label: 'banners',
+  editPermission: 'content.edit',
+  table: 'content_banners',
+  addSchema: bannerInputSchema,
+  tableColumns: {
+    name: { type: 'text NOT NULL', value: (i) => i.name },
+    identification: { type: "text NOT NULL DEFAULT ''", value: (i) => i.identification },
+    link_kind: { type: "text NOT NULL CHECK (link_kind IN ('url', 'recipe'))", value: (i) => i.linkKind },
+    url: { type: "text NOT NULL DEFAULT ''", value: (i) => (i.linkKind === 'url' ? i.url : '') },
+    image_file_codes: { type: "jsonb NOT NULL DEFAULT '[]'", value: (i) => i.imageFileCodes },
+    position: {
+      type: "text NOT NULL CHECK (position IN ('app_home', 'device_recipe_home'))",
+      value: (i) => i.position,
+    },
+    ...periodColumns<BannerInput>(),
+  },
+  list: listOf(bannerListQuerySchema, {
+    name: nameFilter,
+    position: (position, bind) => `t.position = ${bind(position)}`,
+    online: onlineFilter,
+  }),
+  searchColumns: ['name', 'identification'],
+  orderBy: 't.sort, t.created_at, t.id',
+  links: BANNER_RECIPES,
+  linksOf: (i) => i.recipeIds,
+  validate: (i, ctx) => assertOwnImages(i.imageFileCodes, ctx, 'imageFileCodes'),
+  // The linked recipes in order with their numbers, and the share id of the first one the H5 page shows.
+  extraSelect: `
+    (SELECT coalesce(jsonb_agg(jsonb_build_array(l.recipe_id, r.number) ORDER BY l.sort), '[]')
+       FROM content_banner_recipes l
+       JOIN recipe_list r ON r.recipe_id = l.recipe_id AND r.brand_owner_code = l.brand_owner_code
+      WHERE l.banner_id = t.id) AS linked,
+    (SELECT s.share_id FROM content_banner_recipes l
+       JOIN recipe_list r ON r.recipe_id = l.recipe_id AND r.brand_owner_code = l.brand_owner_code
+       JOIN recipe_share_ids s ON s.recipe_id = l.recipe_id
+      WHERE l.banner_id = t.id AND t.link_kind = 'recipe' AND r.status = 'released' AND r.online
+      ORDER BY l.sort LIMIT 1) AS share_id`,
+  toDto: (r) => {
+    const linked = (r.linked as [string, string][] | null) ?? [];
+    return {
+      id: r.id,
+      name: String(r.name),
+      identification: String(r.identification),
+      linkKind: r.link_kind as Banner['linkKind'],
+      url: String(r.url),
+      imageFileCodes: strings(r.image_file_codes),
+      position: r.position as Banner['position'],
+      recipeIds: linked.map(([id]) => id),
+      recipeNumbers: linked.map(([, number]) => number),
+      sort: Number(r.sort),
+      onlineStart: optionalIso(r.online_start),
+      onlineEnd: optionalIso(r.online_end),
+      online: Boolean(r.online),
+      shareId: (r.share_id as string | null) ?? null,
+      version: r.version,
+      updatedAt: isoTime(r.updated_at),
+    };
+  },
+};
+
+/** Themed recipe groups (§7 specRecipe, §3 topic): unique number, cover, description per language, ordered recipes. */
+export const themedGroupEntity: ReferenceEntity<ThemedGroupInput, ThemedGroup> = {
+  route: 'specRecipe',
+  label: 'themed recipe groups',
+  editPermission: 'content.edit',
+  table: 'content_groups',
+  addSchema: themedGroupInputSchema,
+  tableColumns: {
+    name: { type: 'text NOT NULL', value: (i) => i.name },
+    number: { type: 'text NOT NULL', value: (i) => i.number },
+    cover_file_code: { type: 'uuid', value: (i) => i.coverFileCode },
+    descriptions: { type: "jsonb NOT NULL DEFAULT '{}'", value: (i) => i.descriptions },
+    sort: { type: 'integer NOT NULL DEFAULT 0', value: (i) => i.sort },
+    share_id: { type: 'text NOT NULL UNIQUE' },
+  },
+  insertOnly: () => ({ share_id: newShareId() }),
+  numberColumn: 'number',
+  list: listOf(themedGroupListQuerySchema, {
+    number: (number, bind) => `t.number ILIKE ${bind(`%${number}%`)}`,
+    name: nameFilter,
+  }),
+  searchColumns: ['name'],
+  orderBy: 't.sort, t.number',
+  links: GROUP_RECIPES,
+  // The form sends recipes at creation; later the recipe list screen moves them one by one.
+  linksOf: (i) => (i.recipeIds.length ? i.recipeIds : undefined),
+  validate: async (i, ctx) => {
+    await assertOwnImages(i.coverFileCode ? [i.coverFileCode] : [], ctx, 'coverFileCode');
+    const foreign = Object.keys(i.descriptions).find((lang) => !ctx.brandLangs.codes.includes(lang));
+    if (foreign)
+      throw new AppError(
+        400,
+        'lang_not_supported',
+        { lang: foreign },
+        { fieldErrors: { [`descriptions.${foreign}`]: 'lang_not_supported' } },
+      );
+  },
+  extraSelect: '(SELECT count(*) FROM content_group_recipes l WHERE l.group_id = t.id) AS recipe_count',
+  toDto: (r, { lang, mainLang }) => {
+    const descriptions = namesOf(r, 'descriptions');
+    return {
+      id: r.id,
+      name: String(r.name),
+      number: String(r.number),
+      coverFileCode: (r.cover_file_code as string | null) ?? null,
+      descriptions,
+      description: displayName(descriptions, lang, mainLang),
+      sort: Number(r.sort),
+      recipeCount: Number(r.recipe_count ?? 0),
+      shareId: String(r.share_id),
+      version: r.version,
+      updatedAt: isoTime(r.updated_at),
+    };
+  },
+};
+
+/** Lock-screen ads (§7 lockScreenAds): up to 5 images, shown on the models named. */
+export const lockScreenAdEntity: ReferenceEntity<LockScreenAdInput, LockScreenAd> = {
+  route: 'lockScreenAds',
+  label: 'lock-screen ads',
+  editPermission: 'content.edit',
+  table: 'content_lock_screen_ads',
+  addSchema: lockScreenAdInputSchema,
+  tableColumns: {
+    name: { type: 'text NOT NULL', value: (i) => i.name },
+    image_file_codes: { type: "jsonb NOT NULL DEFAULT '[]'", value: (i) => i.imageFileCodes },
+    model_codes: { type: "jsonb NOT NULL DEFAULT '[]'", value: (i) => i.modelCodes },
+    ...periodColumns<LockScreenAdInput>(),
+  },
+  list: listOf(lockScreenAdListQuerySchema, {
+    name: nameFilter,
+    modelCode: (code, bind) => `t.model_codes ? ${bind(code)}`,
+    online: onlineFilter,
+  }),
+  searchColumns: ['name'],
+  orderBy: 't.sort, t.created_at, t.id',
+  validate: async (i, ctx) => {
+    await assertOwnImages(i.imageFileCodes, ctx, 'imageFileCodes');
+    await checkBrandReferences(
+      ctx.client,
+      ctx.brand,
+      eachReference('modelCodes', 'model', i.modelCodes),
+      ctx.lang,
+    );
+  },
+  toDto: (r: BaseRow) => ({
+    id: r.id,
+    name: String(r.name),
+    imageFileCodes: strings(r.image_file_codes),
+    modelCodes: strings(r.model_codes),
+    onlineStart: optionalIso(r.online_start),
+    onlineEnd: optionalIso(r.online_end),
+    sort: Number(r.sort),
+    online: Boolean(r.online),
+    version: r.version,
+    updatedAt: isoTime(r.updated_at),
+  }),
+};
+
+const perLanguage = namesFilters('labels');
+
+/** Hot search labels (§7 hotTag): label per language (main language required, unique per language). */
+export const hotTagEntity: ReferenceEntity<HotTagInput, HotTag> = {
+  route: 'hotTag',
+  label: 'hot search labels',
+  editPermission: 'content.edit',
+  table: 'content_hot_tags',
+  addSchema: hotTagInputSchema,
+  tableColumns: {
+    labels: { type: "jsonb NOT NULL DEFAULT '{}'", value: (i) => i.labels },
+    sort: { type: 'integer NOT NULL DEFAULT 0', value: (i) => i.sort },
+    online: { type: 'boolean NOT NULL DEFAULT false', value: (i) => i.online },
+  },
+  namesColumn: 'labels',
+  uniqueNames: true,
+  list: listOf(hotTagListQuerySchema, {
+    label: (label, bind, q) => perLanguage.text(label, bind, q.lang),
+    lang: (lang, bind, q) => (q.label ? null : perLanguage.lang(lang, bind)),
+    online: onlineFilter,
+  }),
+  orderBy: 't.sort, t.created_at, t.id',
+  toDto: (r, { lang, mainLang }) => {
+    const labels = namesOf(r, 'labels');
+    return {
+      id: r.id,
+      labels,
+      label: displayName(labels, lang, mainLang),
+      sort: Number(r.sort),
+      online: Boolean(r.online),
+      version: r.version,
+      updatedAt: isoTime(r.updated_at),
+    };
+  },
+};
+
+export const CONTENT_ENTITIES = [bannerEntity, themedGroupEntity, lockScreenAdEntity, hotTagEntity];
