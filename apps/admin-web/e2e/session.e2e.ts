@@ -157,10 +157,10 @@ describe('session and account', () => {
     const page = await h.newPage();
     await loginAs(page);
     for (const [path, title] of [
-      ['/banner/recipe?id=5', 'Banner菜谱'],
-      ['/group-recipe/edit?id=3', '编辑主题菜谱'],
+      ['/user-detail?id=5', '用户详情'],
+      ['/inform-edit?id=3', '编辑通知'],
       ['/user-list', '普通用户'],
-      ['/hot-tag-list', '热搜标签'],
+      ['/user-search-record-list', '搜索记录'],
     ] as const) {
       await goInApp(page, path);
       await page.getByTestId('page-title').getByText(title, { exact: true }).waitFor();

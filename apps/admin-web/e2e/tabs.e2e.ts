@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { createBanner } from './content-support.js';
 import {
   goInApp,
   location,
@@ -130,7 +131,7 @@ describe('tab bar', () => {
   it('a kept-alive page keeps its typed input across tab switches; closing it asks because it is unsaved', async () => {
     const page = await h.newPage();
     await loginAs(page);
-    const notes = page.locator('[data-testid="page-notes"]:visible');
+    const bannerName = page.locator('[data-testid="field-name"]:visible');
     // The recipe editor is kept alive: what is typed into it survives a tab switch.
     const recipeNumber = page.locator('[data-testid="field-number"]:visible');
     await goInApp(page, '/recipe-add');
@@ -145,17 +146,20 @@ describe('tab bar', () => {
     await expect(recipeNumber.inputValue()).resolves.toBe('R-DRAFT');
 
     // Two banner edits are two kept-alive pages, each with its own input.
-    await goInApp(page, '/banner/edit?id=1');
-    await notes.fill('first');
-    await goInApp(page, '/banner/edit?id=2');
-    await expect(notes.inputValue()).resolves.toBe('');
-    await notes.fill('second');
-    await tab(page, '/banner/edit?id=1').click();
-    await page.waitForURL('**/banner/edit?id=1');
-    await expect(notes.inputValue()).resolves.toBe('first');
-    await tab(page, '/banner/edit?id=2').click();
-    await page.waitForURL('**/banner/edit?id=2');
-    await expect(notes.inputValue()).resolves.toBe('second');
+    const first = await createBanner(page, 'Tab banner one');
+    const second = await createBanner(page, 'Tab banner two');
+    await goInApp(page, `/banner/edit?id=${first}`);
+    await expect(bannerName.inputValue()).resolves.toBe('Tab banner one');
+    await bannerName.fill('first');
+    await goInApp(page, `/banner/edit?id=${second}`);
+    await expect(bannerName.inputValue()).resolves.toBe('Tab banner two');
+    await bannerName.fill('second');
+    await tab(page, `/banner/edit?id=${first}`).click();
+    await page.waitForURL(`**/banner/edit?id=${first}`);
+    await expect(bannerName.inputValue()).resolves.toBe('first');
+    await tab(page, `/banner/edit?id=${second}`).click();
+    await page.waitForURL(`**/banner/edit?id=${second}`);
+    await expect(bannerName.inputValue()).resolves.toBe('second');
 
     // Closing an unsaved tab asks; cancelling keeps it, confirming drops its input.
     await tab(page, '/home').click();
@@ -173,16 +177,19 @@ describe('tab bar', () => {
   it('a kept-alive page keeps its scroll position', async () => {
     const page = await h.newPage({ viewport: { width: 1200, height: 420 } });
     await loginAs(page);
-    // Banner add is kept alive and not built yet: its notes panel makes the page tall.
+    // Banner add is kept alive; its form is taller than this window.
     await goInApp(page, '/banner/add');
     const scroller = page.locator('[data-testid="kept-page"]:visible');
-    await page.locator('[data-testid="page-notes"]:visible').fill('line\n'.repeat(60));
-    await scroller.evaluate((el) => (el.scrollTop = 400));
+    await page.locator('[data-testid="field-name"]:visible').fill('Scrolled banner');
+    await scroller.evaluate((el) => (el.scrollTop = 200));
     await tab(page, '/home').click();
     await page.getByTestId('page-title').getByText('首页').waitFor();
     await tab(page, '/banner/add').click();
     await page.getByTestId('page-title').getByText('新增Banner').waitFor();
-    await expect(scroller.evaluate((el) => el.scrollTop)).resolves.toBe(400);
+    await expect(scroller.evaluate((el) => el.scrollTop)).resolves.toBe(200);
+    await expect(page.locator('[data-testid="field-name"]:visible').inputValue()).resolves.toBe(
+      'Scrolled banner',
+    );
   });
 
   it('a page that is not kept alive loads fresh when the user comes back', async () => {
@@ -222,14 +229,14 @@ describe('tab bar', () => {
           }
       }).observe(document.body, { childList: true, subtree: true });
     });
-    await openFromMenu(page, 'operations', '锁屏广告');
-    await page.getByTestId('not-built').getByText('“锁屏广告”', { exact: false }).waitFor();
+    await openFromMenu(page, 'operations', '搜索记录');
+    await page.getByTestId('not-built').getByText('“搜索记录”', { exact: false }).waitFor();
     const titles = await page.evaluate(
       () => (window as unknown as { notBuiltTitles: string[] }).notBuiltTitles,
     );
     // The last panel drawn is the new screen's; none before it carries the new title (the old screen's panel
     // must not flash the next screen's name while the route changes).
-    expect(titles.at(-1)).toContain('锁屏广告');
-    expect(titles.slice(0, -1).filter((title) => title.includes('锁屏广告'))).toEqual([]);
+    expect(titles.at(-1)).toContain('搜索记录');
+    expect(titles.slice(0, -1).filter((title) => title.includes('搜索记录'))).toEqual([]);
   });
 });

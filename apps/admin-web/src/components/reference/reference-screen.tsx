@@ -351,13 +351,19 @@ export function referencePages(screen: AnyScreen) {
   }
   function Add() {
     const navigate = useNavigate();
+    // A fresh form after each save or cancel: a kept-alive add page is reused for the next record.
+    const [generation, setGeneration] = useState(0);
     return (
       <WithBrandLanguages>
         {(languages) => (
           <ReferenceFormView
+            key={generation}
             screen={screen}
             languages={languages}
-            onDone={() => navigate({ to: screen.paths.list })}
+            onDone={() => {
+              setGeneration((g) => g + 1);
+              return navigate({ to: screen.paths.list });
+            }}
           />
         )}
       </WithBrandLanguages>
@@ -375,7 +381,11 @@ export function referencePages(screen: AnyScreen) {
                 languages={languages}
                 record={record}
                 onReload={reload}
-                onDone={() => navigate({ to: screen.paths.list })}
+                onDone={() => {
+                  // A kept-alive edit page stays open: it shows (and next saves over) the version just saved.
+                  void reload();
+                  return navigate({ to: screen.paths.list });
+                }}
               />
             )}
           </RecordLoader>

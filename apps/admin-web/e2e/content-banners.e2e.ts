@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { pngImage } from './catalog-support.js';
+import { releasedRecipes } from './content-support.js';
+import { goInApp, loginAs, startHarness, tab, type Harness } from './support/harness.js';
+import { inEnglish, visible, visibleRow } from './support/gestures.js';
+
+let h: Harness;
+beforeAll(async () => {
+  // The recipe read model (released recipes to link) is the projector's.
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** Chooses `option` in the visible Mantine select with this test id. */
+async function chooseVisible(page: Page, testId: string, option: string) {
+  await visible(page, testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The visible error under the Mantine input (or wrapper) with this test id. */
+function errorUnder(page: Page, testId: string) {
+  return visible(page, testId)
+    .locator(
+      'xpath=ancestor-or-self::div[contains(concat(" ", @class, " "), " mantine-InputWrapper-root ")][1]',
+    )
+    .locator(':scope > .mantine-InputWrapper-error');
+}
+
+describe('banners (zh)', () => {
+  it('creates a banner with an image and a linked released recipe, and shows it in the list, its details and its recipes', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const [recipe] = await releasedRecipes(page);
+    expect(recipe).toBeDefined();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Banner管理', exact: true }).click();
+    await page.getByTestId('page-title').getByText('Banner管理', { exact: true }).waitFor();
+    await expect(page.getByTestId('not-built').count()).resolves.toBe(0);
+
+    await visible(page, 'add').click();
+    await page.getByTestId('page-title').getByText('新增Banner', { exact: true }).waitFor();
+    // Nothing filled: the contract's rules answer under the fields, in Chinese.
+    await visible(page, 'form-submit').click();
+    await errorUnder(page, 'field-name').getByText('请输入名称').waitFor();
+    await errorUnder(page, 'field-position').getByText('请选择展示位置').waitFor();
+    await page.getByText('轮播图须上传且只能上传1张图片').waitFor();
+
+    await visible(page, 'field-name').fill('春季新品');
+    await visible(page, 'field-identification').fill('spring-2026');
+    await chooseVisible(page, 'field-position', 'APP首页');
+    await visible(page, 'image-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'spring.png', mimeType: 'image/png', buffer: pngImage(16, [30, 160, 90]) });
+    await visible(page, 'uploaded-image').waitFor();
+    await visible(page, 'field-url').fill('not a link');
+    await visible(page, 'form-submit').click();
+    await errorUnder(page, 'field-url').getByText('请输入以 http:// 或 https:// 开头的链接').waitFor();
+
+    // A recipe banner needs a recipe: chosen from the brand's released recipes.
+    await chooseVisible(page, 'field-linkKind', '菜谱');
+    await expect(visible(page, 'field-url').count()).resolves.toBe(0);
+    await visible(page, 'form-submit').click();
+    await visible(page, 'field-recipeIds').getByText('请选择关联菜谱').waitFor();
+    await visible(page, 'choose-recipes').click();
+    const picker = page.getByTestId('recipe-picker');
+    await picker.locator('tbody tr', { hasText: recipe!.number }).getByRole('checkbox').check();
+    await picker.getByTestId('batch-add-recipes').click();
+    await picker.waitFor({ state: 'detached' });
+    await visible(page, 'linked-recipe').getByText(recipe!.number).waitFor();
+
+    await visible(page, 'field-sort').fill('3');
+    await visible(page, 'form-submit').click();
+    await page.waitForURL('**/banner/list');
+
+    const row = visibleRow(page, '春季新品');
+    await row.getByText(recipe!.number).waitFor();
+    await row.getByText('APP首页').waitFor();
+    await expect(row.locator('img').count()).resolves.toBe(1);
+    // The kept-alive add page starts afresh for the next banner.
+    await visible(page, 'add').click();
+    await page.getByTestId('page-title').getByText('新增Banner', { exact: true }).waitFor();
+    await expect(visible(page, 'field-name').inputValue()).resolves.toBe('');
+    await goInApp(page, '/banner/list');
+
+    await row.getByTestId('row-detail').click();
+    await page.getByTestId('page-title').getByText('Banner详情', { exact: true }).waitFor();
+    await visible(page, 'detail-recipes-value').getByText(recipe!.number).waitFor();
+    await visible(page, 'share-link').waitFor();
+
+    await goInApp(page, '/banner/list');
+    await visibleRow(page, '春季新品').getByTestId('row-recipes').click();
+    await page.getByTestId('page-title').getByText('Banner菜谱', { exact: true }).waitFor();
+    await visible(page, 'linked-recipes').locator('tbody tr', { hasText: recipe!.number }).waitFor();
+  });
+
+  it('keeps what is typed into the banner form across a tab switch (kept alive)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await goInApp(page, '/banner/add');
+    await visible(page, 'field-name').fill('未保存的Banner');
+    await tab(page, '/banner/add').getByTestId('tab-dirty').waitFor();
+    await tab(page, '/home').click();
+    await page.getByTestId('page-title').getByText('首页', { exact: true }).waitFor();
+    await tab(page, '/banner/add').click();
+    await page.getByTestId('page-title').getByText('新增Banner', { exact: true }).waitFor();
+    await expect(visible(page, 'field-name').inputValue()).resolves.toBe('未保存的Banner');
+  });
+});
+
+describe('content screens (en)', () => {
+  it('none of the content routes shows the "later release" panel', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    for (const [path, title] of [
+      ['/banner/list', 'Banner management'],
+      ['/banner/add', 'Add banner'],
+      ['/group-recipe/list', 'Themed recipes'],
+      ['/group-recipe/add', 'Add themed recipe group'],
+      ['/lock-screen-ads-list', 'Lock-screen ads'],
+      ['/lock-screen-ads-add', 'Add lock-screen ad'],
+      ['/hot-tag-list', 'Hot search labels'],
+      ['/hot-tag-add', 'Add hot search label'],
+    ] as const) {
+      await goInApp(page, path);
+      await page.getByTestId('page-title').getByText(title, { exact: true }).waitFor();
+      await visible(page, 'form-submit').or(visible(page, 'add')).first().waitFor();
+      await expect(page.getByTestId('not-built').count()).resolves.toBe(0);
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { confirm } from './catalog-support.js';
+import { createGroup, recipeShareId, releasedRecipes } from './content-support.js';
+import { goInApp, location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, visible, visibleRow } from './support/gestures.js';
+
+let h: Harness;
+beforeAll(async () => {
+  // The recipe read model (released recipes to link) is the projector's.
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** The recipe numbers of the linked-recipe list, in the order shown. */
+async function linkedOrder(page: Page): Promise<string[]> {
+  const list = visible(page, 'linked-recipes');
+  await list.locator('[data-list-fetching="false"]').waitFor();
+  return list
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.children[2]?.textContent?.trim() ?? ''));
+}
+
+async function waitForOrder(page: Page, expected: string[]) {
+  for (let i = 0; i < 40; i++) {
+    const order = await linkedOrder(page);
+    if (JSON.stringify(order) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(250);
+  }
+  expect(await linkedOrder(page)).toEqual(expected);
+}
+
+describe('themed recipe groups (en)', () => {
+  it('adds a group, links released recipes from the picker and reorders them by up/down and by sort value', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    const recipes = (await releasedRecipes(page)).slice(0, 2);
+    expect(recipes).toHaveLength(2);
+    const [a, b] = recipes.map((r) => r.number) as [string, string];
+
+    await goInApp(page, '/group-recipe/list');
+    await page.getByTestId('page-title').getByText('Themed recipes', { exact: true }).waitFor();
+    await visible(page, 'add').click();
+    await page.getByTestId('page-title').getByText('Add themed recipe group', { exact: true }).waitFor();
+    await visible(page, 'field-name').fill('Weeknight dinners');
+    await visible(page, 'field-number').fill('G-WEEK');
+    await visible(page, 'descriptions-en').fill('Quick dinners for busy days');
+    await visible(page, 'descriptions-zh').fill('工作日快手晚餐');
+    await visible(page, 'form-submit').click();
+    await page.waitForURL('**/group-recipe/list');
+    await visibleRow(page, 'G-WEEK').getByText('Weeknight dinners').waitFor();
+
+    await visibleRow(page, 'G-WEEK').getByTestId('row-recipes').click();
+    await page.getByTestId('page-title').getByText('Themed recipe list', { exact: true }).waitFor();
+    await visible(page, 'add-recipes').click();
+    const picker = page.getByTestId('recipe-picker');
+    for (const n of [a, b]) await picker.locator('tbody tr', { hasText: n }).getByRole('checkbox').check();
+    await picker.getByTestId('batch-add-recipes').click();
+    await picker.waitFor({ state: 'detached' });
+    await waitForOrder(page, [a, b]);
+
+    // Up/down: the second moves above the first, then back down.
+    await visible(page, `link-up-${b}`).click();
+    await waitForOrder(page, [b, a]);
+    await visible(page, `link-down-${b}`).click();
+    await waitForOrder(page, [a, b]);
+    // A sort value: the first one, given the largest value, goes last.
+    const sort = visible(page, `link-sort-${a}`);
+    await sort.fill('99');
+    await sort.press('Enter');
+    await waitForOrder(page, [b, a]);
+    // The order is the server's: it survives a reload.
+    await page.reload();
+    await waitForOrder(page, [b, a]);
+
+    // Removing one asks first.
+    await visible(page, 'linked-recipes').locator('tbody tr', { hasText: b }).getByRole('checkbox').check();
+    await visible(page, 'batch-remove').click();
+    await confirm(page);
+    await waitForOrder(page, [a]);
+  });
+});
+
+describe('hot search labels (zh)', () => {
+  it('adds labels per language, and batch-deletes a selection after the confirmation', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await goInApp(page, '/hot-tag-list');
+    await page.getByTestId('page-title').getByText('热搜标签', { exact: true }).waitFor();
+    for (const [zh, en, sort] of [
+      ['红烧肉', 'Braised pork', '1'],
+      ['蛋糕', 'Cake', '2'],
+      ['凉菜', 'Cold dishes', '3'],
+    ] as const) {
+      await visible(page, 'add').click();
+      await page.getByTestId('page-title').getByText('新增热搜标签', { exact: true }).waitFor();
+      if (zh === '红烧肉') {
+        // The main language's label is required.
+        await visible(page, 'labels-en').fill(en);
+        await visible(page, 'form-submit').click();
+        await page.getByText('主语言标签不能为空').waitFor();
+      }
+      await visible(page, 'labels-zh').fill(zh);
+      await visible(page, 'labels-en').fill(en);
+      await visible(page, 'field-sort').fill(sort);
+      await visible(page, 'form-submit').click();
+      await page.waitForURL('**/hot-tag-list');
+      await visibleRow(page, zh).waitFor();
+    }
+    await page.getByTestId('pager-total').getByText('共 3 条').waitFor();
+
+    for (const label of ['红烧肉', '凉菜']) await visibleRow(page, label).getByRole('checkbox').check();
+    await visible(page, 'batch-delete').click();
+    expect(await confirm(page)).toContain('2');
+    await page.getByTestId('pager-total').getByText('共 1 条').waitFor();
+    await visibleRow(page, '蛋糕').waitFor();
+    await expect(visibleRow(page, '红烧肉').count()).resolves.toBe(0);
+  });
+});
+
+describe('the public H5 page', () => {
+  it('shows a shared recipe and a themed group without login, laid out for a 390 px phone, in its language; an unknown id is not found', async () => {
+    const staff = await h.newPage();
+    await loginAs(staff);
+    const recipes = await releasedRecipes(staff);
+    const online = recipes.filter((r) => r.online);
+    expect(online.length).toBeGreaterThan(0);
+    const recipe = online[0]!;
+    const recipeShare = await recipeShareId(staff, recipe.id);
+    const group = await createGroup(staff, 'G-H5', '周末烘焙', [recipe.id]);
+
+    // A phone in Chinese, never logged in.
+    const phone = await h.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
+    await phone.goto(`/h5/index.html?id=${recipeShare}`);
+    await phone.getByTestId('h5-recipe').waitFor();
+    expect(new URL(phone.url()).pathname).toBe('/h5/index.html');
+    await phone.getByRole('heading', { name: recipe.name }).waitFor();
+    await phone
+      .getByRole('heading', { name: '食材' })
+      .or(phone.getByRole('heading', { name: '步骤' }))
+      .first()
+      .waitFor();
+    // Nothing wider than the phone.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The group in English (the phone's language, or ?lang=en), and its recipe one tap away.
+    const english = await h.newPage({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    await english.goto(`/h5/index.html?id=${group.shareId}`);
+    await english.getByTestId('h5-group').waitFor();
+    await english.getByRole('heading', { name: '周末烘焙' }).waitFor();
+    await english.getByText('About 周末烘焙').waitFor();
+    await english.getByRole('heading', { name: 'Recipes' }).waitFor();
+    expect(await english.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await english.getByTestId('h5-group-recipe').first().click();
+    await english.getByTestId('h5-recipe').waitFor();
+
+    // An id nobody shared says "not found", in the page's language; no login is asked for.
+    await phone.goto('/h5/index.html?id=AAAAAAAAAAAAAAAAAAAAAA');
+    await phone.getByTestId('h5-not-found').getByText('内容不存在').waitFor();
+    expect(location(phone)).toContain('/h5/index.html');
+    await english.goto('/h5/index.html?id=nonsense');
+    await english.getByTestId('h5-not-found').getByText('Not found').waitFor();
+  });
+});
