@@ -1,3 +1,4 @@
+import { RECIPE_STATUS_NAMES } from '../../../lib/labels.js';
 import type { Catalog } from '../../../lib/catalog.js';
 import type { catalogErrorsZh, catalogZh } from './zh.js';
 
@@ -79,10 +80,5 @@ export const catalogEn: Catalog<typeof catalogZh> = {
     noRecipes: 'This category has no recipes yet',
     status: 'Status',
   },
-  recipeStatus: {
-    editing: 'Editing',
-    waiting_release: 'Waiting for release',
-    released: 'Released',
-    recycle_bin: 'Recycle bin',
-  },
+  recipeStatus: RECIPE_STATUS_NAMES.en,
 };

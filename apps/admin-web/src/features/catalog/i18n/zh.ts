@@ -1,3 +1,4 @@
+import { RECIPE_STATUS_NAMES } from '../../../lib/labels.js';
 /**
  * Strings of the recipe reference-data screens (issue 4). `errors` holds the form rules' codes — the same codes
  * the API's validation uses — and is merged into the app's `errors` catalog, where form errors are looked up.
@@ -80,10 +81,5 @@ export const catalogZh = {
     noRecipes: '此分类还没有菜谱',
     status: '状态',
   },
-  recipeStatus: {
-    editing: '编辑中',
-    waiting_release: '待发布',
-    released: '已发布',
-    recycle_bin: '回收站',
-  },
+  recipeStatus: RECIPE_STATUS_NAMES.zh,
 };
