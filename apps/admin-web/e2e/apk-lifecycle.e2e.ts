@@ -64,8 +64,9 @@ describe('APK sub-package lifecycle (zh)', () => {
     await demo.getByTestId('add').click();
     await demo.getByTestId('page-title').getByText('新增APK', { exact: true }).waitFor();
 
-    // Submitting an empty package is refused with an error under each field it still needs.
+    // Submitting an empty package is asked first (§8), then refused with an error under each field it still needs.
     await demo.getByTestId('apk-save-submit').click();
+    expect(await confirm(demo)).toBe('确定提交审核吗？');
     await waitForFieldError(demo, 'field-subBrandCode', '提交审核前必须填写');
     await demo.getByTestId('field-bootLogo').getByText('提交审核前必须填写', { exact: true }).waitFor();
     await demo
@@ -108,13 +109,13 @@ describe('APK sub-package lifecycle (zh)', () => {
       await demo.getByTestId(`field-${field}`).getByTestId('uploaded-image').waitFor();
     }
     await demo.getByTestId('apk-save-submit').click();
+    await confirm(demo);
     await demo.getByTestId('page-title').getByText('APK管理', { exact: true }).waitFor();
     await reviewStatus(demo, '2.0.0', '待审核');
 
-    // Four eyes: the admin who submitted it cannot audit it, and is told so.
-    await audit(demo, '2.0.0', 'pass');
-    await demo.getByText('APK包2.0.0是您提交的，不能由您本人审核').waitFor();
-    await reviewStatus(demo, '2.0.0', '待审核');
+    // Four eyes: the admin who submitted it is offered no Audit (the API would refuse it), only the recall.
+    await row(demo, '2.0.0').getByTestId('row-recall').waitFor();
+    await expect(row(demo, '2.0.0').getByTestId('row-audit').count()).resolves.toBe(0);
 
     // The auditor returns it; a return needs a reason.
     const auditor = await h.newPage();
@@ -136,8 +137,11 @@ describe('APK sub-package lifecycle (zh)', () => {
     await expect(demo.getByTestId('field-versionNumber').inputValue()).resolves.toBe('2.0.0');
     await demo.getByTestId('field-updateNotes').fill('新的开机动画（5秒）');
     await demo.getByTestId('apk-save-submit').click();
+    await confirm(demo);
     await demo.getByTestId('page-title').getByText('APK管理', { exact: true }).waitFor();
     await reviewStatus(demo, '2.0.0', '待审核');
+    // Resubmitted, it is no longer returned: the reason belongs to its history, not to the row.
+    await expect(row(demo, '2.0.0').getByText('开机视频太长，请剪到5秒以内').count()).resolves.toBe(0);
 
     await auditor.reload();
     await reviewStatus(auditor, '2.0.0', '待审核');
@@ -166,6 +170,7 @@ describe('APK sub-package lifecycle (zh)', () => {
     await row(demo, '2.0.0').getByTestId('row-detail').click();
     await demo.getByTestId('page-title').getByText('APK详情', { exact: true }).waitFor();
     await demo.getByTestId('detail-review-value').getByText('已创建').waitFor();
+    await expect(demo.getByTestId('detail-return-reason-value').textContent()).resolves.toBe('—');
     await demo.getByTestId('tab-history').click();
     const titles = demo.locator('[data-testid="history-entry"] .mantine-Timeline-itemTitle');
     await titles.first().waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { pngImage } from './catalog-support.js';
+import { confirm, pngImage } from './catalog-support.js';
 import { goInApp, location, loginAs, startHarness, tab, type Harness } from './support/harness.js';
 import { inEnglish } from './support/gestures.js';
 
@@ -97,6 +97,7 @@ describe('uploads in flight (en)', () => {
     // What is sent now carries the icon: the refusal names other missing resources, not the mode icon.
     const sent = page.waitForRequest((r) => r.url().includes('/api/subApk/addAndApproval'));
     await page.getByTestId('apk-save-submit').click();
+    await confirm(page);
     const body = (await sent).postData() ?? '';
     expect(body).toMatch(/"modeIcon":"[0-9a-f-]{36}"/);
 

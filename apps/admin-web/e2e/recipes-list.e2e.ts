@@ -101,7 +101,7 @@ describe('recipe library (en)', () => {
     // Submit from the row: the status changes without a reload.
     await row(page, 'R-1004').getByTestId('row-submit').click();
     expect(await confirm(page)).toBe('Submit for review?');
-    await statusOf(page, 'R-1004').getByText('Waiting release', { exact: true }).waitFor();
+    await statusOf(page, 'R-1004').getByText('Waiting for release', { exact: true }).waitFor();
     // R-1005 is a bare draft: its submit is refused with the translated reason, and it stays in editing.
     await row(page, 'R-1005').getByTestId('row-submit').click();
     await confirm(page);

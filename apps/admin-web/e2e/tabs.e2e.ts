@@ -72,7 +72,7 @@ describe('tab bar', () => {
     await page.getByTestId('tabs-previous').click();
     await tab(page, '/tag-list').click();
     await page.waitForURL('**/tag-list');
-    await expect(tab(page, '/tag-list').getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(tab(page, '/tag-list').getByRole('tab').getAttribute('aria-selected')).resolves.toBe('true');
     await expect(page.getByTestId('page-title').textContent()).resolves.toBe('标签库');
   });
 

@@ -16,8 +16,15 @@ import { connectSession, endSession } from './lib/session-control.js';
 await initI18n();
 
 connectSession({
-  toLogin: (search) => void router.navigate({ to: '/login', search }),
+  toLogin: (search) => router.navigate({ to: '/login', search }),
   currentHref: () => router.state.location.href,
+  onEnding: () => {
+    // Polling pages (device status) and kept-alive tabs stay mounted until /login is shown: their observers are
+    // let go (no refetch on render, no poll), and what is under way is cancelled.
+    for (const query of queryClient.getQueryCache().getAll())
+      for (const observer of [...query.observers]) observer.destroy();
+    void queryClient.cancelQueries();
+  },
   onEnd: (reason) => {
     queryClient.clear();
     if (reason !== 'expired') tabStore.reset();

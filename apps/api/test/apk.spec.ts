@@ -203,6 +203,14 @@ describe('APK packages (/api/subApk)', () => {
       http: 403,
       desc: 'No permission: the editor role may not audit APK packages (pass, return, batch)',
     });
+    // Bad input is told in the caller's language, with its punctuation (full-width in Chinese).
+    const badFlag = await command(demo, '/api/subApk/updateTestStatus', { id, testing: 'maybe' });
+    expect(badFlag).toMatchObject({ http: 400, desc: expect.stringMatching(/^输入有误：testing：\S/) });
+    const badFlagEn = await command(demoEn, '/api/subApk/updateTestStatus', { id, testing: 'maybe' });
+    expect(badFlagEn).toMatchObject({
+      http: 400,
+      desc: expect.stringMatching(/^Invalid input: testing: \S/),
+    });
     const noReason = await command(auditor, '/api/subApk/auditReturn', { id, reason: ' ' });
     expect(noReason).toMatchObject({ http: 400 });
     expect(noReason.desc).toContain('Give the reason for returning it');
@@ -248,6 +256,8 @@ describe('APK packages (/api/subApk)', () => {
       releaseStatus: 'online',
     });
     expect(live.data.releasedAt).toEqual(expect.any(String));
+    // Passed and online, it is no longer returned: the return's reason and date live in its history only.
+    expect(live.data).toMatchObject({ returnReason: null, returnedAt: null });
 
     const inUse = await command(demoEn, '/api/subApk/delete', { id });
     expect(inUse).toMatchObject({
@@ -278,6 +288,11 @@ describe('APK packages (/api/subApk)', () => {
     ]);
     expect(entries[3]!.title).toBe('Returned: Boot logo is blurry');
     expect(entries[3]!.state.returnReason).toBe('Boot logo is blurry');
+    // Resubmitted, the state as of each later event carries no reason, and the resubmission says it went.
+    expect(entries.slice(5).map((e) => e.state.returnReason)).toEqual([null, null, null, null]);
+    expect(entries[5]!.changes).toEqual(
+      expect.arrayContaining([{ field: 'returnReason', before: 'Boot logo is blurry', after: null }]),
+    );
     expect(entries[4]!.changes.map((c) => c.field)).toEqual(['bootLogo']);
     expect(entries.every((e) => !Number.isNaN(Date.parse(e.occurredAt)))).toBe(true);
     const zhHistory = await demo.get(`/api/subApk/history?id=${id}`);

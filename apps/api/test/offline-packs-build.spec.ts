@@ -175,7 +175,8 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
     expect(manifest).toMatchObject({
       format: 'kitchen-offline-pack/1',
       brandOwnerCode: 'DEMO',
-      pack: { id, number: 'B-INIT', type: 'initial', revision: 0, buildId: build.id, builtBy: 'demo' },
+      // The build's own facts (id, time, who) are in its row, not in the file: same content, same bytes.
+      pack: { id, number: 'B-INIT', type: 'initial' },
       model: {
         productCode: 'TM-6',
         factoryModel: 'KC-R600',
@@ -187,6 +188,7 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
       baseline: null,
       removedRecipeIds: [],
     });
+    expect(manifest.pack).not.toHaveProperty('builtAt');
     expect(manifest.recipes.map((r: any) => [r.number, r.version, r.languages])).toEqual([
       ['B-SOUP-A', 1, ['zh', 'en']],
       ['B-SOUP-B', 1, ['zh', 'en']],
@@ -347,6 +349,68 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
       online: true,
     });
     expect(refused.http).toBe(409);
+  });
+
+  it('builds unchanged content into the same bytes, and names units and tags in each language', async () => {
+    const unit = await command(demo, '/api/boUnit/add', { names: { zh: '克', en: 'g' } });
+    const tag = await command(demo, '/api/recipeTag/add', {
+      number: 'B-TAG',
+      names: { zh: '快手菜', en: 'Quick' },
+    });
+    expect([unit.status, tag.status]).toEqual([200, 200]);
+    const base = recipe('B-SOUP-N');
+    const added = await command(demo, '/api/recipe/add', {
+      ...base,
+      tagIds: [tag.data.id],
+      servingVersions: [
+        {
+          ...base.servingVersions![0]!,
+          ingredients: [{ names: { zh: '排骨', en: 'Pork ribs' }, quantity: 300, unitId: unit.data.id }],
+        },
+      ],
+    });
+    expect(added.status).toBe(200);
+    const n = added.data.id as string;
+    await command(demo, '/api/recipe/submit', { id: n });
+    const released = await command(demo, '/api/recipe/batchRelease', { ids: [n] });
+    expect(released.data.succeeded).toBe(1);
+    await read(demo, `/api/recipe/detail?id=${n}`, released);
+
+    const pack = await command(
+      demo,
+      '/api/offlineRecipes/add',
+      content('B-SAME', { recipeIds: [recipes.a, n] }),
+    );
+    const id = pack.data.id as string;
+    const first = await buildPack(demo, id);
+    const firstBytes = (await download(demo, id)).bytes;
+    const files = await unzip(firstBytes);
+    const en = JSON.parse(files.get(`recipes/${n}/en.json`)!.toString('utf8'));
+    const zh = JSON.parse(files.get(`recipes/${n}/zh.json`)!.toString('utf8'));
+    expect(en.servingVersions[0].ingredients[0].unit).toEqual({ id: unit.data.id, name: 'g' });
+    expect(zh.servingVersions[0].ingredients[0].unit).toEqual({ id: unit.data.id, name: '克' });
+    expect(en.tags).toEqual([{ id: tag.data.id, name: 'Quick' }]);
+    expect(zh.tags).toEqual([{ id: tag.data.id, name: '快手菜' }]);
+
+    // Changed, the pack is other bytes; changed back, it is the same bytes again, from a new build.
+    const changed = await command(demo, '/api/offlineRecipes/update', {
+      id,
+      revision: 0,
+      ...content('B-SAME', { recipeIds: [recipes.a] }),
+    });
+    expect(changed.status).toBe(200);
+    const other = await buildPack(demo, id);
+    expect(other.sha256).not.toBe(first.sha256);
+    const back = await command(demo, '/api/offlineRecipes/update', {
+      id,
+      revision: changed.data.revision,
+      ...content('B-SAME', { recipeIds: [recipes.a, n] }),
+    });
+    expect(back.status).toBe(200);
+    const again = await buildPack(demo, id);
+    expect(again.id).not.toBe(first.id);
+    expect(again.sha256).toBe(first.sha256);
+    expect((await download(demo, id)).bytes.equals(firstBytes)).toBe(true);
   });
 
   it('seeds the demo packs once, however often the database is prepared, and they build', async () => {

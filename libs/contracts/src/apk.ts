@@ -154,6 +154,17 @@ export const apkLastSubmitQuerySchema = z.object({
 // ---- answers
 
 /** One row of `/subApk/list` and `/subApk/search`. */
+/**
+ * The four-eyes rule: nobody audits a package they submitted themselves (accounts compare without case). The
+ * domain refuses such an audit with it, and the screens use it to offer no Audit button the API would refuse.
+ */
+export function isOwnApkSubmission(
+  submittedBy: string | null | undefined,
+  account: string | null | undefined,
+): boolean {
+  return !!submittedBy && !!account && submittedBy.toLowerCase() === account.toLowerCase();
+}
+
 export interface ApkListItem {
   id: string;
   subBrandCode: string;

@@ -17,7 +17,8 @@ export function App() {
       <MantineProvider theme={theme} defaultColorScheme="light">
         {/* Mantine's own texts: date pickers follow the dayjs locale (confirm dialogs: see AppLayout). */}
         <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
-          <Notifications position="top-right" zIndex={1000} />
+          {/* Bottom right: a toast never covers the header's controls (language, user menu) or the tab bar. */}
+          <Notifications position="bottom-right" zIndex={1000} />
           <RouterProvider router={router} />
         </DatesProvider>
       </MantineProvider>

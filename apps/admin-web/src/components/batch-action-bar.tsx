@@ -8,7 +8,7 @@ import { confirmAction } from './confirm.js';
 
 function showOutcome(
   outcome: BatchOutcome,
-  t: (key: 'components.batchResultTitle') => string,
+  t: (key: 'components.batchResultTitle' | 'components.batchFailureSeparator') => string,
   summary: string,
 ) {
   modals.open({
@@ -20,11 +20,11 @@ function showOutcome(
         </Text>
         <List size="sm" spacing={4}>
           {outcome.failed.map((f) => (
-            <List.Item key={f.id}>
+            <List.Item key={f.id} data-testid="batch-failure">
               <Text span fw={500}>
                 {f.id}
               </Text>
-              {': '}
+              {t('components.batchFailureSeparator')}
               {f.reason}
             </List.Item>
           ))}

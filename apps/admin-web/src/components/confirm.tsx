@@ -27,7 +27,9 @@ function Label({ k }: { k: 'common.confirm' | 'common.cancel' }) {
 
 /** Asks before a §8 action; resolves true when the user confirms. The texts follow a language switch. */
 export function confirmAction(kind: ConfirmKind, options: { count?: number } = {}): Promise<boolean> {
-  const danger = kind === 'delete' || kind === 'batchDelete' || kind === 'unitDelete';
+  const danger = (['delete', 'batchDelete', 'unitDelete', 'clear', 'batchClear'] as ConfirmKind[]).includes(
+    kind,
+  );
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: <Title />,

@@ -1,13 +1,14 @@
 import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import type { Page } from '@kb/contracts';
-import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showInPage } from '../lib/notify.js';
 import { usePermissions } from '../lib/use-can.js';
 import { BatchActionBar } from './batch-action-bar.js';
 import type { BatchAction } from './batch-actions.js';
@@ -118,6 +119,9 @@ export function ListPage<T, F extends Record<string, unknown>>({
     queryFn: ({ signal }) => fetchPage({ ...applied, ...paging }, signal),
     placeholderData: keepPreviousData,
   });
+  // A failed load is said in place of the rows, with a retry (not as "no records, total 0"), and only there.
+  const failed = list.isError && !list.isFetching;
+  showInPage(list.error, list.failureReason);
   const total = list.data?.total ?? 0;
   // A row's actions stay in reach however wide the table gets: an `actions` column at the end is pinned to the
   // right edge while the other columns scroll under it.
@@ -188,32 +192,57 @@ export function ListPage<T, F extends Record<string, unknown>>({
           )}
           {/* data-list-fetching: the rows shown may be the previous query's while the new one loads (kept on
               screen meanwhile); browser tests wait for it to clear before reading them. */}
-          <div data-list-fetching={list.isFetching ? 'true' : 'false'}>
-            <DataTable<T>
-              withTableBorder={false}
-              minHeight={180}
-              records={list.data?.list ?? []}
-              columns={columns}
-              idAccessor={idAccessor}
-              fetching={list.isFetching}
-              noRecordsText={t('components.noRecords')}
-              highlightOnHover
-              pinLastColumn={pinActions}
-              {...(batchActions.length > 0
-                ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
-                : {})}
+          {failed ? (
+            <Alert
+              color="red"
+              icon={<IconAlertCircle />}
+              title={t('components.loadFailed')}
+              role="alert"
+              data-testid="list-load-failed"
+            >
+              <Stack gap="xs" align="flex-start">
+                <span data-testid="list-load-error">{list.error.message}</span>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconRefresh size={14} />}
+                  onClick={() => void list.refetch()}
+                  data-testid="list-retry"
+                >
+                  {t('components.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <div data-list-fetching={list.isFetching ? 'true' : 'false'}>
+              <DataTable<T>
+                withTableBorder={false}
+                minHeight={180}
+                records={list.data?.list ?? []}
+                columns={columns}
+                idAccessor={idAccessor}
+                fetching={list.isFetching}
+                noRecordsText={t('components.noRecords')}
+                highlightOnHover
+                pinLastColumn={pinActions}
+                {...(batchActions.length > 0
+                  ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
+                  : {})}
+              />
+            </div>
+          )}
+          {!failed && (
+            <Pager
+              total={total}
+              pageNum={paging.pageNum}
+              pageSize={paging.pageSize}
+              disabled={list.isFetching && !list.data}
+              onChange={(pageNum, pageSize) => {
+                setPaging({ pageNum, pageSize });
+                setSelected([]);
+              }}
             />
-          </div>
-          <Pager
-            total={total}
-            pageNum={paging.pageNum}
-            pageSize={paging.pageSize}
-            disabled={list.isFetching && !list.data}
-            onChange={(pageNum, pageSize) => {
-              setPaging({ pageNum, pageSize });
-              setSelected([]);
-            }}
-          />
+          )}
         </Stack>
       </Paper>
     </Stack>

@@ -4,6 +4,7 @@ import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } fr
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.js';
+import { showInPage } from '../lib/notify.js';
 import { useRecordId, useRecordTitle } from '../lib/page-context.js';
 
 /** What a user calls a record: its number, version number, serial number or (single-language) name. */
@@ -38,6 +39,8 @@ export function RecordState<T>({
 }) {
   const { t } = useTranslation();
   useRecordTitle(query.data ? title(query.data) : undefined);
+  // The failure is said here, in the page: not a second time in a toast.
+  showInPage(query.error, query.failureReason);
   if (!id || query.isError) {
     notFound ??= t('messages.recordNotFound');
     const error = query.error;

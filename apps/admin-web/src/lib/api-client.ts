@@ -66,7 +66,8 @@ export interface ApiHandlers {
   text(key: 'loadError' | 'notLoggedIn' | 'operationSuccess'): string;
   onUnauthorized(desc: string): void;
   onForbidden(desc: string): void;
-  onError(desc: string): void;
+  /** A failure to show; `error` lets a screen that shows it in place claim it (see lib/notify). */
+  onError(desc: string, error: ApiError): void;
   onSuccess(desc: string): void;
 }
 
@@ -198,6 +199,6 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   // The role may not do this at all: the no-permission page, even for a caller that shows its own failures.
   if (options.quiet && error.code !== PERMISSION_DENIED) throw error;
   if (envelope.status === 403) h.onForbidden(desc);
-  else h.onError(desc);
+  else h.onError(desc, error);
   throw error;
 }

@@ -33,3 +33,24 @@ export function countryLabel(code: string | null | undefined, lang: UiLang): str
   if (!code) return '';
   return /^[A-Za-z]{2}$/.test(code) ? displayName('region', code.toUpperCase(), lang) : code;
 }
+
+/**
+ * A recipe's state in the same words on every screen (list, filters, badges, history, online categories): the
+ * features' catalogs take their state names from here.
+ */
+export const RECIPE_STATUS_NAMES = {
+  zh: {
+    editing: '编辑中',
+    waiting_release: '待发布',
+    released: '已发布',
+    recycle_bin: '回收站',
+    cleared: '已清除',
+  },
+  en: {
+    editing: 'Editing',
+    waiting_release: 'Waiting for release',
+    released: 'Released',
+    recycle_bin: 'Recycle bin',
+    cleared: 'Cleared',
+  },
+} satisfies Record<UiLang, Record<string, string>>;

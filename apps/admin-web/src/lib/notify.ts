@@ -4,8 +4,27 @@ export function notifySuccess(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: 3000, withBorder: true });
 }
 
-export function notifyError(message: string): void {
-  notifications.show({ color: 'red', message, autoClose: 5000, withBorder: true });
+/** Failures a screen already shows in its page (a list's or a record's error): their toast is not shown. */
+const shownInPage = new WeakSet<object>();
+
+/** How long a failure's toast waits for its screen to claim it (a render or two, after the query settles). */
+const CLAIM_WINDOW_MS = 150;
+
+/**
+ * Shows a failure in a toast. With its `cause` (the error object), the toast waits a moment: a screen that
+ * shows that very failure in place claims it (`showInPage`), and the user then reads it once, not twice.
+ */
+export function notifyError(message: string, cause?: unknown): void {
+  const show = () => notifications.show({ color: 'red', message, autoClose: 5000, withBorder: true });
+  if (!cause || typeof cause !== 'object') return void show();
+  setTimeout(() => {
+    if (!shownInPage.has(cause)) show();
+  }, CLAIM_WINDOW_MS);
+}
+
+/** The screen shows these failures in place: no toast for them (see notifyError). */
+export function showInPage(...causes: unknown[]): void {
+  for (const cause of causes) if (cause && typeof cause === 'object') shownInPage.add(cause);
 }
 
 export function notifyWarning(message: string): void {

@@ -5,11 +5,13 @@ import { clearStoredLogin } from './session.js';
 export type LoginReason = 'expired' | 'loggedOut' | 'passwordChanged';
 
 interface SessionHooks {
-  /** Go to /login with the reason (and, after a 401, the page to return to). */
-  toLogin(search: { reason: LoginReason; redirect?: string }): void;
+  /** Go to /login with the reason (and, after a 401, the page to return to); settles once it is shown. */
+  toLogin(search: { reason: LoginReason; redirect?: string }): Promise<void>;
   /** The page currently shown (path + query). */
   currentHref(): string;
-  /** Forget what belonged to the session: cached answers, and on logout the open tabs. */
+  /** Stop asking: calls under way are cancelled, and nothing is fetched again while the pages are still shown. */
+  onEnding(): void;
+  /** Forget what belonged to the session (cached answers, and on logout the open tabs), once its pages are gone. */
   onEnd(reason: LoginReason): void;
 }
 
@@ -20,22 +22,30 @@ export function connectSession(next: SessionHooks): void {
   hooks = next;
 }
 
-/** Ends the session on this side: stored login cleared, caches dropped, off to /login with the reason. */
-export function endSession(reason: LoginReason): void {
+/**
+ * Ends the session on this side: stored login cleared, off to /login with the reason, caches dropped. The caches
+ * go only once the session's pages are gone: dropped under a mounted page, its queries would ask again at once,
+ * and each of those calls would answer 401 (and turn a logout into "your session expired").
+ */
+export async function endSession(reason: LoginReason): Promise<void> {
   const href = hooks?.currentHref() ?? '/';
   const onLoginPage = href.startsWith('/login');
+  const leaving = !(onLoginPage && reason === 'expired');
+  if (leaving) hooks?.onEnding();
   clearStoredLogin();
+  if (leaving)
+    await hooks?.toLogin({ reason, redirect: reason === 'expired' && !onLoginPage ? href : undefined });
   hooks?.onEnd(reason);
-  if (onLoginPage && reason === 'expired') return;
-  hooks?.toLogin({ reason, redirect: reason === 'expired' && !onLoginPage ? href : undefined });
 }
 
 /** Logs out on the server (the session cookie ends) and here. */
 export async function logout(reason: 'loggedOut' | 'passwordChanged'): Promise<void> {
+  // Nothing more is asked from here on: a poll landing after the server has ended the session would answer 401.
+  hooks?.onEnding();
   try {
     await api('/auth/logout', { method: 'POST', successMessage: false, quiet: true });
   } catch {
     // The server session may already be gone; the local logout still happens.
   }
-  endSession(reason);
+  await endSession(reason);
 }

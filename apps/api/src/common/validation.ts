@@ -20,6 +20,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     if (!(key in fieldErrors)) fieldErrors[key] = translate(issue.message, lang) ?? issue.message;
   }
   const [firstKey, firstMessage] = Object.entries(fieldErrors)[0] ?? ['_', ''];
-  const detail = firstKey === '_' ? firstMessage : `${firstKey}: ${firstMessage}`;
+  // The language's own punctuation: a full-width colon in Chinese.
+  const detail = firstKey === '_' ? firstMessage : `${firstKey}${lang === 'zh' ? '：' : ': '}${firstMessage}`;
   throw new AppError(400, 'validation_failed', { detail }, { fieldErrors });
 }

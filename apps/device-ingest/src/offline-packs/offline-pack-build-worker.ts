@@ -21,6 +21,7 @@ import {
   type CatalogEntry,
   type PackedRecipeSource,
 } from './pack-contents.js';
+import { loadReferenceNames } from './pack-names.js';
 import { ZipWriter } from './zip-writer.js';
 
 /** A refusal the build cannot get past by trying again; its code is translated by the API for the screens. */
@@ -145,6 +146,7 @@ export async function buildOfflinePack(job: Job, deps: OfflinePackBuildDeps) {
   const baseline = data.content.type === 'incremental' ? await baselineOf(pool, data) : null;
   const selection = selectPackContents(data.content.type, recipes, baseline?.catalog ?? null);
   const model = await modelOf(pool, data);
+  const referenceNames = await loadReferenceNames(pool, data.brandOwnerCode, selection.included);
   await progress(10);
 
   const codes = [...new Set(selection.included.flatMap((r) => recipeMedia(r.content)))];
@@ -169,9 +171,9 @@ export async function buildOfflinePack(job: Job, deps: OfflinePackBuildDeps) {
   const target = path.resolve(filesDir, relative);
   await mkdir(path.dirname(target), { recursive: true });
   const partial = `${target}.part`;
-  const builtAt = new Date();
+  // Same content, same bytes: no clock in the file (entry times, manifest), the build's own facts stay in its row.
   const out = createWriteStream(partial);
-  const zip = new ZipWriter(out, builtAt);
+  const zip = new ZipWriter(out);
   const listedFiles: { path: string; size: number; sha256: string }[] = [];
   const add = async (name: string, bytes: Buffer) => {
     await zip.add(name, bytes);
@@ -185,7 +187,10 @@ export async function buildOfflinePack(job: Job, deps: OfflinePackBuildDeps) {
       const recipeFiles: string[] = [];
       for (const lang of recipe.content.langs) {
         const name = `recipes/${recipe.id}/${lang}.json`;
-        await add(name, Buffer.from(JSON.stringify(localizedRecipe(recipe, lang, mediaPath), null, 2)));
+        await add(
+          name,
+          Buffer.from(JSON.stringify(localizedRecipe(recipe, lang, mediaPath, referenceNames), null, 2)),
+        );
         recipeFiles.push(name);
       }
       const names: Record<string, string> = {};
@@ -220,10 +225,6 @@ export async function buildOfflinePack(job: Job, deps: OfflinePackBuildDeps) {
         id: data.packId,
         number: data.content.number,
         type: data.content.type,
-        revision: data.revision,
-        buildId: data.buildId,
-        builtAt: builtAt.toISOString(),
-        builtBy: data.actor,
       },
       model,
       languages: [...new Set(selection.included.flatMap((r) => r.content.langs))].sort(),

@@ -1,5 +1,6 @@
 import { recipeContentSchema, type RecipeContent } from '@kb/contracts';
 import {
+  referencedIds,
   localizedRecipe,
   mediaFileName,
   recipeMedia,
@@ -93,5 +94,51 @@ describe('a recipe as the device reads it', () => {
     expect(mediaFileName('x', 'image/jpeg', 'a.JPEG')).toBe('media/x.jpg');
     expect(mediaFileName('x', 'application/octet-stream', 'clip.MOV')).toBe('media/x.mov');
     expect(mediaFileName('x', 'application/octet-stream', 'noext')).toBe('media/x.bin');
+  });
+});
+
+describe('names of what a recipe refers to', () => {
+  const UNIT = '00000000-0000-4000-8000-000000000001';
+  const TAG = '00000000-0000-4000-8000-000000000002';
+  const CATEGORY = '00000000-0000-4000-8000-000000000003';
+  const ACCESSORY = '00000000-0000-4000-8000-000000000004';
+  const referring: PackedRecipeSource = {
+    ...a,
+    content: {
+      ...a.content,
+      categoryId: CATEGORY,
+      tagIds: [TAG],
+      accessoryIds: [ACCESSORY],
+      servingVersions: a.content.servingVersions.map((v) => ({
+        ...v,
+        ingredients: v.ingredients.map((i) => ({ ...i, unitId: UNIT })),
+      })),
+    },
+  };
+  const names = {
+    units: new Map([[UNIT, { zh: '克', en: 'g' }]]),
+    categories: new Map([[CATEGORY, { zh: '汤羹' }]]),
+    tags: new Map([[TAG, { zh: '快手菜', en: 'Quick' }]]),
+    accessories: new Map([[ACCESSORY, { zh: '蒸篮', en: 'Steamer basket' }]]),
+  };
+
+  it('lists each referenced id once, sorted, per kind', () => {
+    expect(referencedIds([referring, referring, b])).toEqual({
+      units: [UNIT],
+      categories: [CATEGORY],
+      tags: [TAG],
+      accessories: [ACCESSORY],
+    });
+  });
+
+  it('names unit, category, tags and accessories in the file’s language, else the main language’s', () => {
+    const en = localizedRecipe(referring, 'en', (code) => code, names);
+    expect(en.servingVersions[0]!.ingredients[0]!.unit).toEqual({ id: UNIT, name: 'g' });
+    expect(en.category).toEqual({ id: CATEGORY, name: '汤羹' });
+    expect(en.tags).toEqual([{ id: TAG, name: 'Quick' }]);
+    expect(en.accessories).toEqual([{ id: ACCESSORY, name: 'Steamer basket' }]);
+    const zh = localizedRecipe(referring, 'zh', (code) => code, names);
+    expect(zh.servingVersions[0]!.ingredients[0]!.unit).toEqual({ id: UNIT, name: '克' });
+    expect(zh.tags).toEqual([{ id: TAG, name: '快手菜' }]);
   });
 });

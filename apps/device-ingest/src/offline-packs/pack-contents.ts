@@ -63,6 +63,41 @@ export function recipeMedia(content: RecipeContent): string[] {
   return [...codes];
 }
 
+/** What a recipe names by id, with its names per language (`names` jsonb of the catalog tables). */
+export type ReferenceKind = 'units' | 'categories' | 'tags' | 'accessories';
+export type ReferenceNames = Record<ReferenceKind, Map<string, Record<string, string>>>;
+
+/** The ids each kind of reference takes over these recipes, once each and sorted (a stable query and order). */
+export function referencedIds(recipes: PackedRecipeSource[]): Record<ReferenceKind, string[]> {
+  const ids: Record<ReferenceKind, Set<string>> = {
+    units: new Set(),
+    categories: new Set(),
+    tags: new Set(),
+    accessories: new Set(),
+  };
+  for (const { content: c } of recipes) {
+    if (c.categoryId) ids.categories.add(c.categoryId);
+    for (const id of c.tagIds) ids.tags.add(id);
+    for (const id of c.accessoryIds) ids.accessories.add(id);
+    for (const version of c.servingVersions)
+      for (const ingredient of version.ingredients) if (ingredient.unitId) ids.units.add(ingredient.unitId);
+  }
+  const sorted = (set: Set<string>) => [...set].sort();
+  return {
+    units: sorted(ids.units),
+    categories: sorted(ids.categories),
+    tags: sorted(ids.tags),
+    accessories: sorted(ids.accessories),
+  };
+}
+
+export const NO_REFERENCE_NAMES: ReferenceNames = {
+  units: new Map(),
+  categories: new Map(),
+  tags: new Map(),
+  accessories: new Map(),
+};
+
 /** A text in the language, else in the recipe's main language, else empty. */
 function textIn(texts: Record<string, string>, lang: string, mainLang: string): string {
   return texts[lang] || texts[mainLang] || '';
@@ -76,8 +111,14 @@ export function localizedRecipe(
   recipe: PackedRecipeSource,
   lang: string,
   mediaPath: (fileCode: string) => string,
+  names: ReferenceNames = NO_REFERENCE_NAMES,
 ) {
   const c = recipe.content;
+  // A device shows what a recipe refers to by name: in this language, else the main language's, else any.
+  const named = (kind: ReferenceKind, id: string) => {
+    const all = names[kind].get(id) ?? {};
+    return { id, name: all[lang] || all[c.mainLang] || Object.values(all).find(Boolean) || '' };
+  };
   const own = c.texts[lang];
   const main = c.texts[c.mainLang];
   const text = (field: 'name' | 'description' | 'chefTips') => own?.[field] || main?.[field] || '';
@@ -99,8 +140,11 @@ export function localizedRecipe(
     restMinutes: c.restMinutes,
     nutrients: c.nutrients,
     categoryId: c.categoryId,
+    category: c.categoryId ? named('categories', c.categoryId) : null,
     tagIds: c.tagIds,
+    tags: c.tagIds.map((id) => named('tags', id)),
     accessoryIds: c.accessoryIds,
+    accessories: c.accessoryIds.map((id) => named('accessories', id)),
     productCodes: c.productCodes,
     showOnMachine: c.showOnMachine,
     servingVersions: c.servingVersions.map((v) => ({
@@ -109,6 +153,7 @@ export function localizedRecipe(
         name: textIn(i.names, lang, c.mainLang),
         quantity: i.quantity,
         unitId: i.unitId,
+        unit: i.unitId ? named('units', i.unitId) : null,
         description: textIn(i.descriptions, lang, c.mainLang),
       })),
       steps: v.steps.map((s) => ({

@@ -23,6 +23,13 @@ const UTF8_NAMES = 0x0800;
 const MAX_ENTRIES = 0xffff;
 const MAX_OFFSET = 0xffffffff;
 
+/**
+ * The time every entry carries: the zip format's own epoch (1980-01-01 00:00), not the clock. A pack is the same
+ * bytes, and so the same SHA-256, whenever its content is built (the reproducible-builds convention); when it was
+ * built is the build row's business, not the file's.
+ */
+export const ZIP_ENTRY_TIME = new Date(Date.UTC(1980, 0, 1));
+
 /** MS-DOS date and time of the entries (the zip format has no time zone; UTC is written). */
 function dosDateTime(at: Date): { date: number; time: number } {
   const year = Math.max(at.getUTCFullYear(), 1980);
@@ -36,7 +43,8 @@ function dosDateTime(at: Date): { date: number; time: number } {
  * A plain zip (PKWARE APPNOTE 6.3: local headers, deflate or store, central directory, end record) written
  * straight to a stream, hashing every byte on the way so the checksum needs no second read. Entries are whole
  * buffers (a recipe's JSON, one media file at a time); no zip64, so at most 65535 entries and 4 GiB — far above a
- * pack of 2000 recipes. Node's zlib gives deflate and CRC-32, so no library is needed for this much.
+ * pack of 2000 recipes. Node's zlib gives deflate and CRC-32, so no library is needed for this much. The same
+ * entries added in the same order give the same bytes: entries carry a fixed time (`ZIP_ENTRY_TIME` unless told).
  */
 export class ZipWriter {
   private readonly hash = createHash('sha256');
@@ -46,7 +54,7 @@ export class ZipWriter {
 
   constructor(
     private readonly out: Writable,
-    at: Date,
+    at: Date = ZIP_ENTRY_TIME,
   ) {
     this.stamp = dosDateTime(at);
   }

@@ -1,4 +1,4 @@
-import type { ApkContent } from '@kb/contracts';
+import { isOwnApkSubmission, type ApkContent } from '@kb/contracts';
 import { DomainError, type Decider } from '../decider.js';
 import type { ApkEvent } from './events.js';
 import {
@@ -116,7 +116,7 @@ function changedFields(current: ApkContent, next: ApkContent): Partial<ApkConten
 }
 
 function checkFourEyes(state: ExistingApk, by: string): void {
-  if (state.submittedBy !== null && state.submittedBy.toLowerCase() === by.toLowerCase())
+  if (isOwnApkSubmission(state.submittedBy, by))
     throw new DomainError(403, 'apk_self_audit', { name: apkName(state) });
 }
 

@@ -1,9 +1,9 @@
-import { AppShell, Text } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { AppShell, Text, useMantineTheme } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.js';
 import { storeLogin } from '../../lib/session.js';
@@ -62,9 +62,34 @@ function useRefreshUser() {
   }, [me.data]);
 }
 
+/**
+ * The menu's two forms: on a wide screen a sidebar the burger folds to a rail (remembered); on a narrow one
+ * (a phone, below Mantine's `sm`) a drawer over the page, closed until the burger opens it and closed again
+ * when a page is chosen.
+ */
+function useMenuState() {
+  const theme = useMantineTheme();
+  const narrow = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'kb.sidebarCollapsed', defaultValue: false });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setDrawerOpen(false);
+  }
+  return narrow
+    ? { narrow, folded: !drawerOpen, toggle: () => setDrawerOpen(!drawerOpen) }
+    : { narrow, folded: collapsed, toggle: () => setCollapsed(!collapsed) };
+}
+
 export function AppLayout() {
   const { t } = useTranslation();
-  const [collapsed, setCollapsed] = useLocalStorage({ key: 'kb.sidebarCollapsed', defaultValue: false });
+  const menu = useMenuState();
+  // The rail is a wide-screen form only: the drawer always shows the whole menu.
+  const rail = !menu.narrow && menu.folded;
   useTabsFollowLocation();
   useWarnBeforeUnload();
   useRefreshUser();
@@ -73,15 +98,20 @@ export function AppLayout() {
     <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
       <AppShell
         header={{ height: 56 }}
-        navbar={{ width: collapsed ? 64 : 232, breakpoint: 0 }}
+        navbar={{ width: rail ? 64 : 232, breakpoint: 'sm', collapsed: { mobile: menu.folded } }}
         padding={0}
         data-testid="layout"
       >
         <AppShell.Header>
-          <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+          <HeaderBar collapsed={menu.folded} onToggle={menu.toggle} />
         </AppShell.Header>
-        <AppShell.Navbar data-collapsed={collapsed || undefined}>
-          <Sidebar collapsed={collapsed} />
+        <AppShell.Navbar
+          className={classes.navbar}
+          data-collapsed={menu.folded || undefined}
+          data-narrow={menu.narrow || undefined}
+          data-testid="navbar"
+        >
+          <Sidebar collapsed={rail} />
         </AppShell.Navbar>
         <AppShell.Main className={classes.main}>
           <TabBarView />

@@ -37,7 +37,7 @@ export function BackHeader() {
           </ActionIcon>
         </Tooltip>
       )}
-      <Title order={4} data-testid="page-title">
+      <Title order={1} size="h4" data-testid="page-title">
         {title}
       </Title>
     </div>

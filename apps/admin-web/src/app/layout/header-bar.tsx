@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Burger, Group, Menu, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
@@ -20,6 +20,7 @@ function LogoutBody() {
   return <Text size="sm">{t('layout.logoutBody')}</Text>;
 }
 
+/** `collapsed`: the menu is folded (a rail on a wide screen, a closed drawer on a narrow one). */
 export function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const user = useStoredUser();
@@ -47,9 +48,9 @@ export function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggl
             data-testid="sidebar-toggle"
           />
         </Tooltip>
-        <Title order={4} c="red.7" lineClamp={1}>
+        <Text fw={700} size="lg" c="red.9" lineClamp={1}>
           {user?.brandName ?? t('layout.appName')}
-        </Title>
+        </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageMenu />

@@ -141,10 +141,17 @@ export function TabBarView() {
       >
         <IconChevronLeft size={18} />
       </ActionIcon>
-      <div className={classes.tabs} role="tablist" ref={strip} data-testid="tab-strip">
+      <div
+        className={classes.tabs}
+        role="tablist"
+        aria-label={t('tabs.label')}
+        ref={strip}
+        data-testid="tab-strip"
+      >
         {state.tabs.map((tab) => {
           const active = tab.key === state.activeKey;
           const title = titleOf(tab);
+          const closable = !active && tab.key !== HOME_PATH;
           return (
             <Menu
               key={tab.key}
@@ -155,37 +162,48 @@ export function TabBarView() {
               withinPortal
             >
               <Menu.Target>
+                {/* The close button sits beside the tab, not inside it (a control inside a control is lost to
+                    a screen reader), and is a mouse affordance only: from the keyboard, Delete closes the tab. */}
                 <div
                   className={classes.tab}
-                  role="tab"
-                  tabIndex={0}
-                  aria-selected={active}
                   data-active={active || undefined}
                   data-testid="tab"
                   data-key={tab.key}
                   data-dirty={tab.dirty || undefined}
                   title={title}
                   onClick={() => !active && go(tab.key)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' && !active) go(tab.key);
-                  }}
                   onContextMenu={(e) => {
                     e.preventDefault();
                     setMenuFor(tab.key);
                   }}
                 >
-                  {tab.dirty && (
-                    <span
-                      className={classes.dirtyMark}
-                      aria-label={t('tabs.unsaved')}
-                      data-testid="tab-dirty"
-                    />
-                  )}
-                  <span className={classes.tabTitle}>{title}</span>
-                  {!active && tab.key !== HOME_PATH && (
+                  <div
+                    className={classes.tabLabel}
+                    role="tab"
+                    tabIndex={0}
+                    aria-selected={active}
+                    aria-keyshortcuts={closable ? 'Delete' : undefined}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' && !active) go(tab.key);
+                      if (e.key === 'Delete' && closable) void requestClose({ kind: 'close', key: tab.key });
+                    }}
+                  >
+                    {tab.dirty && (
+                      <span
+                        className={classes.dirtyMark}
+                        role="img"
+                        aria-label={t('tabs.unsaved')}
+                        data-testid="tab-dirty"
+                      />
+                    )}
+                    <span className={classes.tabTitle}>{title}</span>
+                  </div>
+                  {closable && (
                     <CloseButton
                       size="xs"
-                      aria-label={t('tabs.close', { title })}
+                      tabIndex={-1}
+                      aria-hidden
+                      title={t('tabs.close', { title })}
                       data-testid="tab-close"
                       onClick={(e) => {
                         e.stopPropagation();

@@ -25,6 +25,7 @@ import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/confirm.js';
 import { useConfirmLeave } from '../../../components/confirm-leave.js';
 import { ImageUpload } from '../../../components/image-upload.js';
 import { PendingUploads, usePendingUploads } from '../../../components/pending-uploads.js';
@@ -164,6 +165,8 @@ export function ApkForm({
   const models = useModelOptions(values.subBrandCode || null);
 
   const send = async (submit: boolean) => {
+    // §8: submitting for review is asked first (a plain save is not).
+    if (submit && !(await confirmAction('submitAudit'))) return;
     setBusy(submit ? 'submit' : 'save');
     setFailure(null);
     form.clearErrors();

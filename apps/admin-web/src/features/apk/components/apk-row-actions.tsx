@@ -74,7 +74,9 @@ export function ApkRowActions({
   const act = useApkAction(apk);
   return (
     <RowActionButtons
-      actions={apkRowActions(apk, user?.role ?? null).filter((action) => !exclude.includes(action))}
+      actions={apkRowActions(apk, user?.role ?? null, user?.account ?? null).filter(
+        (action) => !exclude.includes(action),
+      )}
       labels={LABELS}
       onAction={(action) => void act(action).then((done) => done && onChanged())}
     />

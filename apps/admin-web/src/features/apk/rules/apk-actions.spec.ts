@@ -19,6 +19,13 @@ describe('APK row actions', () => {
     expect(apkRowActions(pkg('pending_review'), 'editor')).toEqual(['detail', 'recall']);
   });
 
+  it('offers no audit of a package to the one who submitted it (the four-eyes rule the API applies)', () => {
+    const submitted = { ...pkg('pending_review'), submittedBy: 'Demo' };
+    expect(apkRowActions(submitted, 'admin', 'demo')).toEqual(['detail', 'recall']);
+    expect(apkRowActions(submitted, 'admin', 'audit')).toEqual(['detail', 'recall', 'audit']);
+    expect(apkRowActions(submitted, 'auditor', 'audit')).toEqual(['detail', 'audit']);
+  });
+
   it('offers test and online, each publish or cancel by its status, to auditors and admins', () => {
     expect(apkRowActions(pkg('created'), 'auditor')).toEqual(['detail', 'publishTest', 'publishOnline']);
     expect(apkRowActions(pkg('created'), 'admin')).toEqual([

@@ -1,4 +1,10 @@
-import { roleCan, type ApkListItem, type Permission, type StaffRole } from '@kb/contracts';
+import {
+  isOwnApkSubmission,
+  roleCan,
+  type ApkListItem,
+  type Permission,
+  type StaffRole,
+} from '@kb/contracts';
 
 /**
  * Which row actions an APK package offers: the legal cells of the transition table in
@@ -30,9 +36,11 @@ export const APK_ROW_PERMISSIONS: Partial<Record<ApkRowAction, Permission>> = {
   delete: 'apk.edit',
 };
 
+/** `account`: the user's; a package they submitted is not theirs to audit (the four-eyes rule the API applies). */
 export function apkRowActions(
-  apk: Pick<ApkListItem, 'reviewStatus' | 'testStatus' | 'releaseStatus'>,
+  apk: Pick<ApkListItem, 'reviewStatus' | 'testStatus' | 'releaseStatus'> & { submittedBy?: string | null },
   role: StaffRole | null,
+  account: string | null = null,
 ): ApkRowAction[] {
   const actions: ApkRowAction[] = ['detail'];
   switch (apk.reviewStatus) {
@@ -41,7 +49,8 @@ export function apkRowActions(
       actions.push('edit', 'submit', 'delete');
       break;
     case 'pending_review':
-      actions.push('recall', 'audit');
+      actions.push('recall');
+      if (!isOwnApkSubmission(apk.submittedBy, account)) actions.push('audit');
       break;
     case 'created':
       actions.push(apk.testStatus === 'testing' ? 'cancelTest' : 'publishTest');

@@ -18,13 +18,15 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
       <Group justify="flex-end" p="md">
         <LanguageSelect />
       </Group>
-      <Center className={classes.center}>
+      <Center component="main" className={classes.center}>
         <Paper className={classes.card} shadow="md" radius="md" p="xl" withBorder>
           <Stack gap={4} mb="lg">
             <Text size="sm" c="dimmed">
               {t('layout.appName')}
             </Text>
-            <Title order={2}>{title}</Title>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
           </Stack>
           {children}
         </Paper>

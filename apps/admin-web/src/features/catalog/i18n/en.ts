@@ -1,3 +1,4 @@
+import { RECIPE_STATUS_NAMES } from '../../../lib/labels.js';
 import type { Catalog } from '../../../lib/catalog.js';
 import type { catalogErrorsZh, catalogZh } from './zh.js';
 
@@ -48,5 +49,7 @@ export const catalogEn: Catalog<typeof catalogZh> = {
     pickerAdd: 'Add the {{count}} chosen recipes',
     recipeId: 'Recipe ID',
     noRecipes: 'This category has no recipes yet',
+    status: 'Status',
   },
+  recipeStatus: RECIPE_STATUS_NAMES.en,
 };

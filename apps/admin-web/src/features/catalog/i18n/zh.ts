@@ -1,3 +1,4 @@
+import { RECIPE_STATUS_NAMES } from '../../../lib/labels.js';
 /**
  * Strings of the recipe reference-data screens (issue 4). `errors` holds the form rules' codes — the same codes
  * the API's validation uses — and is merged into the app's `errors` catalog, where form errors are looked up.
@@ -49,5 +50,7 @@ export const catalogZh = {
     pickerAdd: '添加选中的 {{count}} 个菜谱',
     recipeId: '菜谱ID',
     noRecipes: '此分类还没有菜谱',
+    status: '状态',
   },
+  recipeStatus: RECIPE_STATUS_NAMES.zh,
 };

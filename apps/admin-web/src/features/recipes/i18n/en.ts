@@ -1,3 +1,4 @@
+import { RECIPE_STATUS_NAMES } from '../../../lib/labels.js';
 import type { Catalog } from '../../../lib/catalog.js';
 import type { recipesZh } from './zh.js';
 
@@ -18,13 +19,7 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     deletedAt: 'Deleted',
     leftState: 'State before deletion',
   },
-  status: {
-    editing: 'Editing',
-    waiting_release: 'Waiting release',
-    released: 'Released',
-    recycle_bin: 'Recycle bin',
-    cleared: 'Cleared',
-  },
+  status: RECIPE_STATUS_NAMES.en,
   type: {
     SOUP: 'Robot cooker',
     AIR_FRYER: 'Air fryer',

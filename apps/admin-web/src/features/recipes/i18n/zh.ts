@@ -1,3 +1,4 @@
+import { RECIPE_STATUS_NAMES } from '../../../lib/labels.js';
 /** The recipe screens' strings (issue 5). */
 export const recipesZh = {
   fields: {
@@ -16,13 +17,7 @@ export const recipesZh = {
     deletedAt: '删除时间',
     leftState: '删除前状态',
   },
-  status: {
-    editing: '编辑中',
-    waiting_release: '待发布',
-    released: '已发布',
-    recycle_bin: '回收站',
-    cleared: '已清除',
-  },
+  status: RECIPE_STATUS_NAMES.zh,
   type: {
     SOUP: '料理机',
     AIR_FRYER: '空气炸锅',

@@ -21,7 +21,7 @@ export function RecyclingListPage() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: RECIPES_KEY });
   const runOne = async (route: 'recovery' | 'batchClear', recipe: RecipeListItem) => {
-    if (!(await confirmAction(route === 'recovery' ? 'recover' : 'delete'))) return;
+    if (!(await confirmAction(route === 'recovery' ? 'recover' : 'clear'))) return;
     try {
       const outcome = await runRecipeBatch(route, [recipe.id]);
       for (const failure of outcome.failed) notifyError(failure.reason);
@@ -102,7 +102,7 @@ export function RecyclingListPage() {
           key: 'clear',
           label: t('recipes.actions.batchClear'),
           permission: RECIPE_BATCH_PERMISSIONS.batchClear,
-          confirm: 'batchDelete',
+          confirm: 'batchClear',
           color: 'red',
           run: async (rows) => {
             const outcome = await runRecipeBatch(

@@ -72,12 +72,20 @@ export function toApkListItem(r: ApkListRow): ApkListItem {
     auditedAt: iso(r.audited_at),
     auditedBy: r.audited_by,
     releasedAt: iso(r.released_at),
-    returnedAt: iso(r.returned_at),
-    returnReason: r.return_reason,
+    returnedAt: whileReturned(r.review_status, iso(r.returned_at)),
+    returnReason: whileReturned(r.review_status, r.return_reason),
     updatedAt: r.updated_at.toISOString(),
     updatedBy: r.updated_by,
     revision: Number(r.revision),
   };
+}
+
+/**
+ * A return's reason and date describe the package only while it stays returned: resubmitted, passed or online, it
+ * is no longer returned, and the reason is read in its history (the ApkReturned event), not on its row or detail.
+ */
+export function whileReturned<T>(status: string, value: T | null): T | null {
+  return status === 'returned' ? value : null;
 }
 
 /** A user's text inside LIKE, matched literally. */

@@ -1,8 +1,9 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ApkFieldChange, ApkHistoryEntry } from '@kb/contracts';
-import { DomainError, apkDecider, statesAfterEachEvent, type ApkState } from '@kb/domain';
+import { DomainError, apkDecider, statesAfterEachEvent, type ApkState, type ExistingApk } from '@kb/domain';
 import { APK_EVENT_TITLES } from '../../apk-api.messages.js';
 import { ApkStreams } from '../../apk-streams.js';
+import { whileReturned } from '../apk-rows.js';
 import { ApkHistoryQuery } from './apk-history.query.js';
 
 const LIFECYCLE = ['status', 'testStatus', 'releaseStatus', 'returnReason'] as const;
@@ -12,12 +13,15 @@ export function apkStateChanges(before: ApkState, after: ApkState): ApkFieldChan
   if (after.status === 'absent') return [];
   if (before.status === 'absent') return [{ field: 'reviewStatus', before: null, after: after.status }];
   const changes: ApkFieldChange[] = [];
+  // The reason as a user saw it at each point: only while the package was returned.
+  const shown = (state: ExistingApk, field: (typeof LIFECYCLE)[number]) =>
+    field === 'returnReason' ? whileReturned(state.status, state.returnReason) : state[field];
   for (const field of LIFECYCLE)
-    if (before[field] !== after[field])
+    if (shown(before, field) !== shown(after, field))
       changes.push({
         field: field === 'status' ? 'reviewStatus' : field,
-        before: before[field],
-        after: after[field],
+        before: shown(before, field),
+        after: shown(after, field),
       });
   for (const field of Object.keys(after.content) as (keyof typeof after.content)[])
     if (before.content[field] !== after.content[field])
@@ -56,7 +60,7 @@ export class ApkHistoryHandler implements IQueryHandler<ApkHistoryQuery> {
           reviewStatus: after.status,
           testStatus: after.testStatus,
           releaseStatus: after.releaseStatus,
-          returnReason: after.returnReason,
+          returnReason: whileReturned(after.status, after.returnReason),
           content: after.content,
         },
       };

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { axeFindings } from './support/axe.js';
+import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+
+// axe-core (WCAG 2.1 A/AA) on every layout a user meets: the login page, home, the shared list, form and
+// detail layouts, in Chinese and English. No serious or critical finding is allowed.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+type Lang = 'zh' | 'en';
+
+async function apiPost(page: Page, url: string, data: unknown): Promise<{ id: string }> {
+  const res = await page.request.post(url, { data, headers: API_HEADERS });
+  const body = (await res.json()) as { status: number; desc: string; data: { id: string } };
+  if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
+  return body.data;
+}
+
+/** A page in this language from its first paint (the saved choice the language menu writes). */
+async function pageIn(lang: Lang, viewport?: { width: number; height: number }) {
+  const page = await h.newPage({ viewport });
+  await page.addInitScript((l) => localStorage.setItem('kb.lang', l), lang);
+  return page;
+}
+
+/** Opens `path` and waits until it has settled: title shown, lists and loaders done, no call under way. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('[data-testid="page-title"]:visible').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('[data-list-fetching="true"]:visible').waitFor({ state: 'detached' });
+  await page.locator('.mantine-Loader:visible').first().waitFor({ state: 'detached' });
+}
+
+const summary = (findings: Awaited<ReturnType<typeof axeFindings>>) =>
+  findings.map((f) => `${f.rule} (${f.impact}): ${f.help} @ ${f.where.join(' | ')}`);
+
+describe.each<Lang>(['zh', 'en'])('accessibility in %s', (lang) => {
+  it('the login page has a main landmark, a level-one heading and readable contrast', async () => {
+    const page = await pageIn(lang);
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    await expect(page.locator('main h1').count()).resolves.toBe(1);
+    expect(summary(await axeFindings(page))).toEqual([]);
+  });
+
+  it('home, every list, form and detail layout pass axe', async () => {
+    const page = await pageIn(lang);
+    await loginAs(page);
+    const n = `${lang}${Date.now() % 1_000_000}`;
+    const tag = await apiPost(page, '/api/recipeTag/add', {
+      number: `A${n}`,
+      names: { zh: `无障碍${n}`, en: `Access ${n}` },
+    });
+    const recipe = await apiPost(page, '/api/recipe/add', {
+      type: 'SOUP',
+      number: `AX${n}`,
+      mainLang: 'zh',
+      langs: ['zh', 'en'],
+      texts: { zh: { name: '南瓜汤' }, en: { name: 'Pumpkin soup' } },
+      servingVersions: [
+        {
+          servings: 2,
+          ingredients: [],
+          steps: [{ number: 1, workMode: 'BOIL', descriptions: { zh: '煮沸' } }],
+        },
+      ],
+      tagIds: [tag.id],
+      headPackageIds: ['MAIN-2.1'],
+      productCodes: ['TM-6'],
+    });
+    const devices = (await (await page.request.get('/api/device/list?pageNum=1&pageSize=1')).json()) as {
+      data: { list: { id: string }[] };
+    };
+    const device = devices.data.list[0]!;
+
+    const paths = [
+      '/home',
+      // lists
+      '/recipe-list',
+      '/device-info-list',
+      '/apk-list',
+      '/recycling-list',
+      '/tag-list',
+      '/offline-recipes-list',
+      // forms
+      '/recipe-add',
+      '/apk-add',
+      '/tag-add',
+      `/tag-edit?id=${tag.id}`,
+      '/password-edit',
+      // details
+      `/recipe-detail?id=${recipe.id}`,
+      `/device-info-detail?id=${device.id}`,
+      '/personage-detail',
+    ];
+    const failures: Record<string, string[]> = {};
+    for (const path of paths) {
+      await open(page, path);
+      // Every page of the console has one main landmark and one level-one heading: its title.
+      await expect(page.locator('main h1:visible').count()).resolves.toBe(1);
+      const findings = summary(await axeFindings(page));
+      if (findings.length > 0) failures[path] = findings;
+    }
+    expect(failures).toEqual({});
+  });
+});
+
+describe('narrow screens', () => {
+  it('at 390 px the menu is a drawer behind a burger, closed again when a page is chosen (zh and en)', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await pageIn(lang, { width: 390, height: 844 });
+      await loginAs(page);
+      const menuTitle = lang === 'zh' ? '菜谱库' : 'Recipe library';
+      // The page has the whole width; the menu is out of sight.
+      const main = await page.locator('main').boundingBox();
+      expect(main!.width).toBeGreaterThanOrEqual(389);
+      await expect(page.getByTestId('sidebar').isVisible()).resolves.toBe(false);
+      expect(summary(await axeFindings(page))).toEqual([]);
+
+      // The burger opens it over the page ...
+      const burger = page.getByTestId('sidebar-toggle');
+      await expect(burger.getAttribute('aria-label')).resolves.toBe(
+        lang === 'zh' ? '展开菜单' : 'Expand menu',
+      );
+      await burger.click();
+      await page.getByTestId('sidebar').waitFor();
+      const drawer = await page.getByTestId('navbar').boundingBox();
+      expect(drawer!.x).toBeGreaterThanOrEqual(0);
+      expect(drawer!.x + drawer!.width).toBeLessThanOrEqual(391);
+      // ... and choosing a page closes it and shows the page.
+      await page.getByTestId('menu-group-recipes').click();
+      await page.getByTestId('sidebar').getByText(menuTitle, { exact: true }).click();
+      await page.waitForURL('**/recipe-list');
+      await page.getByTestId('sidebar').waitFor({ state: 'hidden' });
+      await page.locator('[data-testid="page-title"]:visible').getByText(menuTitle).waitFor();
+      await page.screenshot({ path: `/tmp/sp-shots/narrow-${lang}.png` });
+    }
+  });
+});

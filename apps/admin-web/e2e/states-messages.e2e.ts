@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Locator, Page } from 'playwright-core';
+import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish } from './support/gestures.js';
+
+// What the screens say when something goes wrong or is about to: said once, in the user's language, where it does
+// not hide anything, and nothing more asked of the server once the user has left.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function apiPost(page: Page, url: string, data: unknown): Promise<{ id: string }> {
+  const res = await page.request.post(url, { data, headers: API_HEADERS });
+  const body = (await res.json()) as { status: number; desc: string; data: { id: string } };
+  if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
+  return body.data;
+}
+
+const toasts = (page: Page) => page.locator('.mantine-Notification-root');
+const shown = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+
+/** No toast appears within a second (a failure already said in the page is not said twice). */
+async function noToastFor(page: Page) {
+  await page.waitForTimeout(1000);
+  await expect(toasts(page).count()).resolves.toBe(0);
+}
+
+describe('a list that cannot load', () => {
+  it('says so with a retry instead of "no records, total 0", once, then loads on retry (zh, then en)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await goInApp(page, '/tag-list');
+    await shown(page, 'filter-search').waitFor();
+    for (const [lang, title, noRecords] of [
+      ['zh', '列表加载失败', '暂无数据'],
+      ['en', 'The list could not be loaded', 'No records'],
+    ] as const) {
+      if (lang === 'en') {
+        await goInApp(page, '/home');
+        await inEnglish(page);
+        await goInApp(page, '/tag-list');
+      }
+      // The network drops the list's answer.
+      await page.route(/\/api\/recipeTag\/list/, (route) => route.abort('failed'));
+      await shown(page, 'filter-search').click();
+      const failed = shown(page, 'list-load-failed');
+      await failed.getByText(title, { exact: true }).waitFor();
+      await expect(page.getByText(noRecords, { exact: true }).locator('visible=true').count()).resolves.toBe(
+        0,
+      );
+      await expect(shown(page, 'pager').count()).resolves.toBe(0);
+      await noToastFor(page);
+
+      // Back online: the retry shows the rows.
+      await page.unroute(/\/api\/recipeTag\/list/);
+      await shown(page, 'list-retry').click();
+      await failed.waitFor({ state: 'detached' });
+      await page.locator('tbody tr:visible').first().waitFor();
+    }
+  });
+});
+
+describe('a record that does not exist', () => {
+  it('is said once, in the page, not also in a toast (zh and en)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await goInApp(page, `/tag-edit?id=${randomUUID()}`);
+    await shown(page, 'record-load-failed').getByText('记录不存在').waitFor();
+    await noToastFor(page);
+
+    await goInApp(page, '/home');
+    await inEnglish(page);
+    await goInApp(page, `/recipe-detail?id=${randomUUID()}`);
+    await shown(page, 'record-load-failed').waitFor();
+    await expect(shown(page, 'record-load-failed').textContent()).resolves.toMatch(/[A-Za-z]/);
+    await noToastFor(page);
+  });
+});
+
+describe('the recycle bin', () => {
+  it('asks before clearing for good, and says it cannot be undone (zh and en)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const number = `BIN-${Date.now() % 1_000_000}`;
+    const recipe = await apiPost(page, '/api/recipe/add', {
+      type: 'SOUP',
+      number,
+      mainLang: 'zh',
+      langs: ['zh'],
+      texts: { zh: { name: '待清除的汤' } },
+      servingVersions: [
+        {
+          servings: 2,
+          ingredients: [],
+          steps: [{ number: 1, workMode: 'BOIL', descriptions: { zh: '煮' } }],
+        },
+      ],
+    });
+    await apiPost(page, '/api/recipe/batchDelete', { ids: [recipe.id] });
+    await goInApp(page, '/recycling-list');
+    const row = page.locator('tbody tr:visible', { hasText: number });
+    for (const expected of [
+      '确定彻底删除这条记录吗？彻底删除后无法恢复。',
+      'Delete this record for good? This cannot be undone.',
+    ]) {
+      if (expected.startsWith('Delete')) {
+        await goInApp(page, '/home');
+        await inEnglish(page);
+        await goInApp(page, '/recycling-list');
+      }
+      await row.getByTestId('row-clear').click();
+      await expect(page.getByTestId('confirm-message').textContent()).resolves.toBe(expected);
+      await page.getByTestId('confirm-cancel').click();
+      await page.getByTestId('confirm-message').waitFor({ state: 'detached' });
+      await row.waitFor();
+    }
+  });
+});
+
+describe('a wrong original password', () => {
+  it('is said in the language the user switches to', async () => {
+    const page = await h.newPage();
+    await loginAs(page, 'editor', 'editor12345');
+    await goInApp(page, '/password-edit');
+    await page.getByTestId('pw-original').fill('wrong-original1');
+    await page.getByTestId('pw-new').fill('NewPass2024');
+    await page.getByTestId('pw-confirm').fill('NewPass2024');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('原密码错误', { exact: true }).waitFor();
+
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await page.getByText('The original password is wrong', { exact: true }).waitFor();
+    await expect(page.getByText('原密码错误').count()).resolves.toBe(0);
+  });
+});
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return box;
+}
+
+describe('toasts', () => {
+  it('leave the header controls and the tab bar uncovered (zh and en)', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await h.newPage();
+      await loginAs(page);
+      if (lang === 'en') await inEnglish(page);
+      await goInApp(page, '/tag-list');
+      // Delete with nothing selected: a warning toast.
+      await shown(page, 'batch-delete').click();
+      const toast = toasts(page).first();
+      await toast.waitFor();
+      const box = await boxOf(toast);
+      for (const control of ['language-menu', 'fullscreen', 'user-menu', 'tab-bar', 'sidebar-toggle'])
+        expect([control, overlaps(box, await boxOf(page.getByTestId(control)))]).toEqual([control, false]);
+    }
+  });
+});
+
+describe('logging out', () => {
+  it('asks the server nothing more: no 401s from the pages left behind, and the reason stays "logged out"', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    // The device list polls the devices' status every few seconds; home and the list stay open in their tabs.
+    await goInApp(page, '/device-info-list');
+    await page.locator('tbody tr:visible').first().waitFor();
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/') && res.status() === 401) refused.push(res.url());
+    });
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.waitForURL('**/login?**');
+    // Longer than the device list's poll.
+    await page.waitForTimeout(4000);
+    expect(refused).toEqual([]);
+    expect(new URL(page.url()).searchParams.get('reason')).toBe('loggedOut');
+    await expect(page.getByTestId('login-reason').textContent()).resolves.toBe('您已退出登录');
+  });
+});
