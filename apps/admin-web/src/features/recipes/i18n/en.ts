@@ -107,6 +107,7 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     name: 'Name',
     description: 'Description',
     chefTips: 'Chef’s tips',
+    media: 'Media',
     picture: 'Recipe picture',
     difficulty: 'Difficulty',
     category: 'Category',

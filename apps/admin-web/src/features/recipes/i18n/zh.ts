@@ -105,6 +105,7 @@ export const recipesZh = {
     name: '名称',
     description: '简介',
     chefTips: '大厨贴士',
+    media: '图片',
     picture: '菜谱图片',
     difficulty: '难度',
     category: '分类',

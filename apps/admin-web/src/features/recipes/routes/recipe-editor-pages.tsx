@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recipeDetailQuery } from '../api/recipe-detail.js';
 import { brandLanguagesQuery } from '../api/recipe-editor.js';
-import { newContent, RecipeEditor, type EditorContent } from '../components/recipe-editor.js';
+import { newRecipeValues, recipeValuesOf } from '../components/editor/recipe-form.js';
+import { RecipeEditor } from '../components/recipe-editor.js';
 import { RecordState, useRevisionReload } from '../../../components/record-state.js';
 import { useRecordId } from '../../../lib/page-context.js';
 
@@ -27,7 +28,7 @@ export function RecipeAddPage() {
   return (
     <RecipeEditor
       key={generation}
-      initial={newContent(main)}
+      initial={newRecipeValues(main)}
       onSaved={() => {
         setGeneration((g) => g + 1);
         void navigate({ to: '/recipe-list' });
@@ -59,7 +60,7 @@ export function RecipeEditPage() {
             key={`${recipe.revision}-${generation}`}
             id={recipe.id}
             revision={recipe.revision}
-            initial={recipe.content as EditorContent}
+            initial={recipeValuesOf(recipe.content)}
             onReload={() => void reload(recipe.revision)}
             onSaved={(_, submitted) => {
               if (submitted) void navigate({ to: '/recipe-list' });
