@@ -153,6 +153,9 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     addNutrient: 'Add nutrient',
     save: 'Save',
     submit: 'Save and submit',
+    readOnly: 'Your role can view recipes but cannot add or change them.',
+    openDetail: 'Open the recipe details',
+    toList: 'Back to the recipe library',
     notEditable:
       'This recipe is “{{status}}”; only recipes in editing can be changed. Recall it to editing first.',
     conflict: 'Someone else changed this recipe. Reload the latest content? (Your changes will be lost.)',

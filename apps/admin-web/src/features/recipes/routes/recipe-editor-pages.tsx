@@ -1,4 +1,4 @@
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { newRecipeValues, recipeValuesOf } from '../components/editor/recipe-for
 import { RecipeEditor } from '../components/recipe-editor.js';
 import { RecordState, useRevisionReload } from '../../../components/record-state.js';
 import { useRecordId } from '../../../lib/page-context.js';
+import { useCan } from '../../../lib/use-can.js';
 
 const loading = (
   <Center py="xl">
@@ -17,12 +18,49 @@ const loading = (
   </Center>
 );
 
+/**
+ * What a role that may read recipes but not author them (viewer, auditor) sees on the add and edit pages: why
+ * there is no form, and the way to the record (or the list) it can read.
+ */
+function ReadOnlyNotice({ id }: { id?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Alert color="blue" icon={<IconAlertCircle />} data-testid="editor-read-only">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('recipes.editor.readOnly')}</Text>
+        {id ? (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void navigate({ to: '/recipe-detail', search: { id } })}
+            data-testid="editor-open-detail"
+          >
+            {t('recipes.editor.openDetail')}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void navigate({ to: '/recipe-list' })}
+            data-testid="editor-to-list"
+          >
+            {t('recipes.editor.toList')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** §2 /recipe-add (kept alive): a new recipe in the brand's main language. */
 export function RecipeAddPage() {
   const navigate = useNavigate();
+  const mayEdit = useCan('recipe.edit');
   const languages = useQuery(brandLanguagesQuery);
   // A fresh editor after each save: the kept-alive page is reused for the next recipe.
   const [generation, setGeneration] = useState(0);
+  if (!mayEdit) return <ReadOnlyNotice />;
   if (!languages.data) return loading;
   const main = languages.data.find((l) => l.main)?.langCode ?? languages.data[0]?.langCode ?? 'zh';
   return (
@@ -46,8 +84,10 @@ export function RecipeEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useRecordId();
-  const detail = useQuery({ ...recipeDetailQuery(id ?? ''), enabled: !!id, staleTime: Infinity });
+  const mayEdit = useCan('recipe.edit');
+  const detail = useQuery({ ...recipeDetailQuery(id ?? ''), enabled: !!id && mayEdit, staleTime: Infinity });
   const { generation, reload } = useRevisionReload(detail.refetch);
+  if (!mayEdit) return <ReadOnlyNotice id={id} />;
   return (
     <RecordState id={id} query={detail}>
       {(recipe) =>

@@ -124,7 +124,7 @@ export function unplacedErrors(errors: Record<string, unknown>): string[] {
 }
 
 /** Whether some step breaks its work mode's §9 rules (the step editor shows which, under the field). */
-export function hasStepProblems(values: RecipeFormValues, modes: WorkModeDefinition[]): boolean {
+export function hasStepProblems(values: RecipeFormValues, modes: readonly WorkModeDefinition[]): boolean {
   return values.servingVersions.some((version) =>
     version.steps.some(
       (step) => problemsOfStep(step, modes.find((m) => m.code === step.workMode) ?? null).length > 0,
