@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import {
+  type Difficulty,
   DIFFICULTIES,
   HEATING_MODES,
   RECIPE_TYPES,
@@ -207,3 +208,160 @@ export type RecipeContentDraft = z.output<typeof recipeContentSchema>;
 export type RecipeContent = Omit<RecipeContentDraft, 'servingVersions'> & {
   servingVersions: RecipeServingVersion[];
 };
+
+// ---- answers of `/api/recipe/*` (apps/api answers them, apps/admin-web reads them)
+
+/** One row of `/recipe/list` (and of `/recipe/search`, which answers a shorter list). */
+export interface RecipeListItem {
+  id: string;
+  number: string;
+  /** In the caller's UI language if the recipe has it, else its main language. */
+  name: string;
+  names: Record<string, string>;
+  mainLang: string;
+  langs: string[];
+  type: RecipeType;
+  status: Exclude<RecipeStatus, 'cleared'>;
+  /** Released version number: 0 until the first release. */
+  version: number;
+  categoryId: string | null;
+  categoryName: string | null;
+  tagIds: string[];
+  productCodes: string[];
+  online: boolean;
+  paid: boolean;
+  pictureFileCode: string | null;
+  difficulty: Difficulty | null;
+  servings: number[];
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  releasedAt: string | null;
+  /** In the recycle bin: when it was deleted and the state recover returns it to. */
+  deletedAt: string | null;
+  recycledFrom: 'editing' | 'waiting_release' | null;
+  copiedFrom: string | null;
+  /** Stream revision: what `update`/`save`/`submit` send back as `revision`. */
+  revision: number;
+}
+
+/** `/recipe/detail`: the list row plus the whole content. */
+export interface RecipeDetail extends RecipeListItem {
+  content: RecipeContent;
+  copiedFromRecipe: { recipeId: string; number: string; version: number } | null;
+  /**
+   * Names in the reader's language of what the content refers to by id (units, tags, accessories) or code
+   * (models), keyed by that id or code; one that no longer exists is absent.
+   */
+  labels: {
+    units: Record<string, string>;
+    tags: Record<string, string>;
+    accessories: Record<string, string>;
+    models: Record<string, string>;
+  };
+}
+
+/** What a command on one recipe answers (also in header `x-read-position`: where the list shows it). */
+export interface RecipeCommandAnswer {
+  id: string;
+  number: string;
+  status: RecipeStatus;
+  version: number;
+  revision: number;
+  /** False when the recipe already was as asked (nothing recorded). */
+  changed: boolean;
+}
+
+/** One recipe's outcome in a batch; `message` is in the caller's language. */
+export interface RecipeBatchItem {
+  id: string;
+  number: string | null;
+  ok: boolean;
+  status?: number;
+  code?: string;
+  message?: string;
+}
+export interface RecipeBatchAnswer {
+  succeeded: number;
+  failed: number;
+  results: RecipeBatchItem[];
+}
+
+/** A field that differs between the state before and after an event. */
+export interface RecipeFieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** `/recipe/history`: one entry per event, oldest first. */
+export interface RecipeHistoryEntry {
+  /** Stream position (0-based) = the revision the recipe had after this event. */
+  revision: number;
+  eventId: string;
+  type: string;
+  /** What happened, in the caller's language. */
+  title: string;
+  actor: string;
+  occurredAt: string;
+  correlationId: string;
+  schemaVersion: number;
+  data: unknown;
+  changes: RecipeFieldChange[];
+  /** The recipe as of this event. */
+  state: {
+    status: RecipeStatus;
+    version: number;
+    recycledFrom: string | null;
+    deletedAt: string | null;
+    content: RecipeContent;
+  };
+}
+export interface RecipeHistory {
+  id: string;
+  number: string;
+  status: RecipeStatus;
+  entries: RecipeHistoryEntry[];
+}
+
+/** `/recipe/simulatRecipeDetail`: the recipe as the appliance's screen shows it, in one language. */
+export interface RecipePreview {
+  id: string;
+  number: string;
+  lang: string;
+  langs: string[];
+  name: string;
+  description: string;
+  chefTips: string;
+  pictureFileCode: string | null;
+  difficulty: string | null;
+  type: RecipeType;
+  prepMinutes: number | null;
+  cookMinutes: number | null;
+  restMinutes: number | null;
+  servingOptions: number[];
+  servings: number | null;
+  ingredients: { name: string; quantity: number | null; unit: string; description: string }[];
+  accessories: { id: string; name: string; photoFileCode: string | null }[];
+  nutrients: { name: string; amount: number; unit: string }[];
+  steps: {
+    number: number;
+    description: string;
+    mode: string | null;
+    modeName: string | null;
+    /** The settings line the device shows, e.g. "100°C · speed 2 · 05:00 · forward". */
+    settings: string;
+    temperature: number | null;
+    speed: number | null;
+    minutes: number | null;
+    seconds: number | null;
+    rotation: string | null;
+    heatingMode: string | null;
+    heatingLogic: string | null;
+    waterGear: number | null;
+    autoStart: boolean;
+    mediaFileCode: string | null;
+    audioFileCode: string | null;
+  }[];
+}

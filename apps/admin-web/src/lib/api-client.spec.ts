@@ -1,5 +1,15 @@
-import { describe, expect, it } from '@jest/globals';
-import { ApiError, buildUrl, isNotLoggedIn } from './api-client.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  api,
+  ApiError,
+  buildUrl,
+  configureApi,
+  isNotLoggedIn,
+  ReadPosition,
+  readPosition,
+} from './api-client.js';
 
 describe('API client', () => {
   it('treats a 401, and a 500 saying "not logged in", as an ended session (§8)', () => {
@@ -22,5 +32,81 @@ describe('API client', () => {
     const error = new ApiError(400, 'Invalid input', { fieldErrors: { email: 'Email not added to system' } });
     expect(error.fieldErrors).toEqual({ email: 'Email not added to system' });
     expect(new ApiError(500, 'x').fieldErrors).toEqual({});
+  });
+});
+
+describe('read-your-writes position (one for every feature)', () => {
+  const answer = (headers: Record<string, string>) => new Headers(headers);
+
+  it('sends the newest position a command answered, whatever order the answers came in', () => {
+    const position = new ReadPosition();
+    expect(position.headers()).toEqual({});
+    position.observe(undefined, answer({ 'x-read-position': '7.120' }));
+    expect(position.headers()).toEqual({ 'x-read-position': '7.120' });
+    // An older command's answer arriving late does not move the position back.
+    position.observe(undefined, answer({ 'x-read-position': '6.900' }));
+    expect(position.headers()).toEqual({ 'x-read-position': '7.120' });
+    position.observe(undefined, answer({ 'x-read-position': '7.121' }));
+    expect(position.headers()).toEqual({ 'x-read-position': '7.121' });
+    position.observe(undefined, answer({ 'x-read-position': 'garbage' }));
+    expect(position.headers()).toEqual({ 'x-read-position': '7.121' });
+  });
+
+  it('stops sending a position once the read models reached it, but not an older one', () => {
+    const position = new ReadPosition();
+    position.observe(undefined, answer({ 'x-read-position': '3.10' }));
+    position.observe('3.9', answer({ 'x-read-position-reached': 'true' }));
+    expect(position.headers()).toEqual({ 'x-read-position': '3.10' });
+    position.observe('3.10', answer({ 'x-read-position-reached': 'false' }));
+    expect(position.headers()).toEqual({ 'x-read-position': '3.10' });
+    position.observe('3.10', answer({ 'x-read-position-reached': 'true' }));
+    expect(position.headers()).toEqual({});
+  });
+
+  describe('through api() against an HTTP server', () => {
+    let server: Server;
+    let base: string;
+    const seen: { method: string; url: string; position: string | undefined }[] = [];
+    const realFetch = globalThis.fetch;
+
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        seen.push({ method: req.method!, url: req.url!, position: req.headers['x-read-position'] as string });
+        res.setHeader('content-type', 'application/json');
+        if (req.method === 'POST') res.setHeader('x-read-position', '42.4242');
+        else if (req.headers['x-read-position']) res.setHeader('x-read-position-reached', 'true');
+        res.end(JSON.stringify({ status: 200, desc: 'ok', data: { url: req.url } }));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // The browser resolves `/api/...` against the page; Node needs the server's origin.
+      globalThis.fetch = (input, init) => realFetch(new URL(String(input), base), init);
+      configureApi({
+        lang: () => 'en',
+        text: (key) => key,
+        onUnauthorized: () => undefined,
+        onForbidden: () => undefined,
+        onError: () => undefined,
+        onSuccess: () => undefined,
+      });
+    });
+
+    afterAll(async () => {
+      globalThis.fetch = realFetch;
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it('a recipe command is awaited by the next GET of another feature (the offline-pack picker)', async () => {
+      readPosition.forget();
+      await api('/recipe/save', { json: { number: 'R1' } });
+      await api('/offlineRecipes/recipeOptions');
+      await api('/subApk/list');
+      expect(seen.map(({ method, url, position }) => [method, url, position])).toEqual([
+        ['POST', '/api/recipe/save', undefined],
+        ['GET', '/api/offlineRecipes/recipeOptions', '42.4242'],
+        // The read models reached it: no more waiting.
+        ['GET', '/api/subApk/list', undefined],
+      ]);
+    });
   });
 });

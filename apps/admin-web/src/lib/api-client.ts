@@ -33,9 +33,9 @@ export interface CallOptions {
   /** Text of the success toast of a command, or false for none. Default: the server's translated `desc`. */
   successMessage?: string | false;
   signal?: AbortSignal;
-  /** Extra request headers, e.g. `x-read-position` for read-your-writes. */
+  /** Extra request headers. */
   headers?: Record<string, string>;
-  /** Sees the answer's headers (e.g. a command's `x-read-position`) before the envelope is unwrapped. */
+  /** Sees the answer's headers before the envelope is unwrapped. */
   onHeaders?: (headers: Headers) => void;
   /** Sees how much of the body has been sent (0 to 1), for an upload's progress bar. */
   onUploadProgress?: (fraction: number) => void;
@@ -72,6 +72,50 @@ export interface ApiHandlers {
 }
 
 let handlers: ApiHandlers | null = null;
+
+const READ_POSITION = 'x-read-position';
+const READ_POSITION_REACHED = 'x-read-position-reached';
+
+/**
+ * Read-your-writes for every screen: a command answers `x-read-position` (`<transactionId>.<globalPosition>`,
+ * where its events landed); every later call sends the newest position back, and the API lets a GET wait until
+ * the read models show it, so a change made on one screen is seen by every other (list, detail, pickers).
+ * Once a GET answers that the read models reached the newest position, it is no longer sent.
+ */
+export class ReadPosition {
+  private last: { text: string; at: readonly [bigint, bigint] } | null = null;
+
+  /** The header to send: the newest position not yet known to be reached. */
+  headers(): Record<string, string> {
+    return this.last ? { [READ_POSITION]: this.last.text } : {};
+  }
+
+  /** Reads an answer: keeps a newer position, forgets the one the read models reached. */
+  observe(sent: string | undefined, answer: Headers): void {
+    const position = answer.get(READ_POSITION);
+    const at = position ? parsePosition(position) : null;
+    if (position && at && (!this.last || isAfter(at, this.last.at))) {
+      this.last = { text: position, at };
+      return;
+    }
+    if (sent && answer.get(READ_POSITION_REACHED) === 'true' && this.last?.text === sent) this.last = null;
+  }
+
+  forget(): void {
+    this.last = null;
+  }
+}
+
+function parsePosition(text: string): readonly [bigint, bigint] | null {
+  const m = /^(\d{1,20})\.(\d{1,20})$/.exec(text);
+  return m ? [BigInt(m[1]!), BigInt(m[2]!)] : null;
+}
+
+const isAfter = (a: readonly [bigint, bigint], b: readonly [bigint, bigint]) =>
+  a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+
+/** The position this tab's calls send (one per page load, shared by every feature). */
+export const readPosition = new ReadPosition();
 
 export function configureApi(next: ApiHandlers): void {
   handlers = next;
@@ -151,7 +195,9 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   if (!h) throw new Error('configureApi() must run before the first call');
   const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
   const kind: CallKind = options.kind ?? (method === 'GET' ? 'query' : 'command');
+  const sentPosition = readPosition.headers();
   const headers: Record<string, string> = {
+    ...sentPosition,
     ...options.headers,
     [LANG_HEADER]: h.lang(),
     [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
@@ -171,6 +217,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     const res = options.onUploadProgress
       ? await sendWithProgress(url, init, options.onUploadProgress)
       : await fetch(url, init);
+    readPosition.observe(sentPosition[READ_POSITION], res.headers);
     options.onHeaders?.(res.headers);
     envelope = await readEnvelope(res);
     if (envelope.status === 200 && res.status !== 200) envelope.status = res.status;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RecipeContentDraft } from '@kb/contracts';
+import type { RecipeBatchAnswer, RecipeCommandAnswer, RecipeContentDraft } from '@kb/contracts';
 import {
   DomainError,
   decideRecipe,
@@ -19,7 +19,6 @@ import {
   type RunOptions as RunOptionsOf,
 } from '../../common/event-sourcing/command-path.js';
 import { translate } from '../../common/messages.js';
-import type { RecipeBatchAnswer, RecipeCommandAnswer } from './recipe.api.js';
 import { RecipeNumbers } from './recipe-numbers.js';
 import { RecipeStreams, type RecipeActor } from './recipe-streams.js';
 

@@ -3,7 +3,12 @@ import { Command, CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { recipeContentSchema, type Envelope } from '@kb/contracts';
+import {
+  recipeContentSchema,
+  type Envelope,
+  type RecipeBatchAnswer,
+  type RecipeCommandAnswer,
+} from '@kb/contracts';
 import { translate } from '../../common/messages.js';
 import { ApiBodyFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
@@ -45,8 +50,6 @@ import {
   recipeSaveRefSchema,
   recipeSubmitSchema,
   recipeUpdateRefSchema,
-  type RecipeBatchAnswer,
-  type RecipeCommandAnswer,
 } from './recipe.api.js';
 import { Permission } from '../../common/permission.decorator.js';
 

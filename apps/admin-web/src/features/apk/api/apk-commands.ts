@@ -2,7 +2,6 @@ import type { ApkBatchAnswer, ApkCommandAnswer, ApkContentInput } from '@kb/cont
 import type { BatchOutcome } from '../../../components/batch-actions.js';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { notifyError } from '../../../lib/notify.js';
-import { rememberReadPosition } from './apk-read-position.js';
 
 /**
  * A command on one package. Its refusal is shown as the API's message in a toast, on this screen: a 409 names the
@@ -14,7 +13,6 @@ export async function runApkCommand(route: string, body: Record<string, unknown>
     return await api<ApkCommandAnswer>(`/subApk/${route}`, {
       json: body,
       quiet: true,
-      onHeaders: rememberReadPosition,
     });
   } catch (error) {
     if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
@@ -32,7 +30,6 @@ export async function runApkBatch(
 ): Promise<BatchOutcome> {
   const answer = await api<ApkBatchAnswer>(`/subApk/${route}`, {
     json: { ids, ...extra },
-    onHeaders: rememberReadPosition,
   });
   return {
     succeeded: answer.succeeded,
@@ -53,7 +50,6 @@ export function saveApk(
   return api<ApkCommandAnswer>(`/subApk/${route}`, {
     json: body,
     quiet: true,
-    onHeaders: rememberReadPosition,
   });
 }
 
@@ -62,6 +58,5 @@ export function submitApk(id: string, revision: number) {
   return api<ApkCommandAnswer>('/subApk/commitApproval', {
     json: { id, revision },
     quiet: true,
-    onHeaders: rememberReadPosition,
   });
 }

@@ -1,13 +1,12 @@
 import type { ApkDetail, ApkHistory } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { APK_KEY, readPositionHeaders } from './apk-read-position.js';
+import { APK_KEY } from './apk-read-position.js';
 
 export const apkDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...APK_KEY, 'detail', id],
-    queryFn: ({ signal }) =>
-      api<ApkDetail>('/subApk/detail', { query: { id }, headers: readPositionHeaders(), signal }),
+    queryFn: ({ signal }) => api<ApkDetail>('/subApk/detail', { query: { id }, signal }),
   });
 
 /** The package's timeline for auditors (read from the stream itself). */

@@ -1,6 +1,5 @@
 import type { ApkListItem, Page } from '@kb/contracts';
 import { api } from '../../../lib/api-client.js';
-import { readPositionHeaders } from './apk-read-position.js';
 
 /** The list filters of `/api/subApk/list` (empty ones are not sent). */
 export interface ApkListFilter {
@@ -27,7 +26,6 @@ export function fetchApkPage(
       testStatus: query.testStatus,
       releaseStatus: query.releaseStatus,
     },
-    headers: readPositionHeaders(),
     signal,
   });
 }

@@ -1,7 +1,7 @@
 import type { ApkLastSubmitInfo } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { APK_KEY, readPositionHeaders } from './apk-read-position.js';
+import { APK_KEY } from './apk-read-position.js';
 
 interface SubBrand {
   subBrandCode: string;
@@ -70,7 +70,6 @@ export const lastSubmitQuery = (subBrandCode: string, productCode: string) =>
     queryFn: ({ signal }) =>
       api<ApkLastSubmitInfo | null>('/subApk/lastSubmitVersionInfo', {
         query: { subBrandCode, productCode },
-        headers: readPositionHeaders(),
         kind: 'reference',
         signal,
       }),

@@ -6,7 +6,6 @@ import {
   type ApkPicture,
 } from '@kb/contracts';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -20,8 +19,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +27,7 @@ import { confirmAction } from '../../../components/confirm.js';
 import { useConfirmLeave } from '../../../components/confirm-leave.js';
 import { ImageUpload } from '../../../components/image-upload.js';
 import { PendingUploads, usePendingUploads } from '../../../components/pending-uploads.js';
+import { SaveSubmitBar, useOfferReload } from '../../../components/save-submit-bar.js';
 import { applyServerErrors, useAppForm } from '../../../components/use-app-form.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { usePageDirty } from '../../../lib/page-context.js';
@@ -153,8 +152,8 @@ export function ApkForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useAppForm<ApkFormValues>({ initialValues: initial });
-  const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const uploads = usePendingUploads();
+  const offerReload = useOfferReload();
   const [failure, setFailure] = useState<string | null>(null);
   // A save that went through before its submission was refused moved the package on: later saves go over it.
   const [revision, setRevision] = useState(record?.revision);
@@ -167,7 +166,6 @@ export function ApkForm({
   const send = async (submit: boolean) => {
     // §8: submitting for review is asked first (a plain save is not).
     if (submit && !(await confirmAction('submitAudit'))) return;
-    setBusy(submit ? 'submit' : 'save');
     setFailure(null);
     form.clearErrors();
     const content = form.getValues();
@@ -184,23 +182,16 @@ export function ApkForm({
       await leaveFreely(() => onSaved(answer, submit));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && record) {
-        modals.openConfirmModal({
-          title: t('confirm.title'),
-          children: (
-            <Text size="sm" data-testid="apk-conflict">
-              {t('apk.form.conflict')}
-            </Text>
-          ),
-          labels: { confirm: t('apk.form.reload'), cancel: t('common.cancel') },
-          confirmProps: { 'data-testid': 'apk-reload' },
-          onConfirm: () => onReload?.(),
+        offerReload({
+          message: t('apk.form.conflict'),
+          reloadLabel: t('apk.form.reload'),
+          testId: 'apk',
+          onReload: () => onReload?.(),
         });
       } else if (error instanceof ApiError) {
         applyServerErrors(form, error);
         setFailure(error.desc);
       }
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -341,35 +332,15 @@ export function ApkForm({
           </Stack>
         </Paper>
 
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle />} data-testid="apk-form-failure">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          {uploads.pending > 0 && (
-            <Text size="sm" c="dimmed" data-testid="wait-for-uploads">
-              {t('components.waitForUploads')}
-            </Text>
-          )}
-          <Button
-            variant="default"
-            loading={busy === 'save'}
-            disabled={busy !== null || uploads.pending > 0}
-            onClick={() => void send(false)}
-            data-testid="apk-save"
-          >
-            {t('apk.form.save')}
-          </Button>
-          <Button
-            loading={busy === 'submit'}
-            disabled={busy !== null || uploads.pending > 0}
-            onClick={() => void send(true)}
-            data-testid="apk-save-submit"
-          >
-            {t('apk.form.saveAndSubmit')}
-          </Button>
-        </Group>
+        <SaveSubmitBar
+          onSave={() => send(false)}
+          onSubmit={() => send(true)}
+          saveLabel={t('apk.form.save')}
+          submitLabel={t('apk.form.saveAndSubmit')}
+          testIds={{ save: 'apk-save', submit: 'apk-save-submit', failure: 'apk-form-failure' }}
+          failure={failure}
+          pendingUploads={uploads.pending}
+        />
       </Stack>
     </PendingUploads>
   );

@@ -7,7 +7,6 @@ import type {
 import type { BatchOutcome } from '../../../components/batch-actions.js';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { notifyError } from '../../../lib/notify.js';
-import { rememberReadPosition } from './offline-pack-read-position.js';
 
 /** A command on one pack; its refusal (a 409 naming the pack and its state) is shown as a toast on this screen. */
 export async function runOfflinePackCommand(route: string, body: Record<string, unknown>) {
@@ -15,7 +14,6 @@ export async function runOfflinePackCommand(route: string, body: Record<string, 
     return await api<OfflinePackCommandAnswer>(`/offlineRecipes/${route}`, {
       json: body,
       quiet: true,
-      onHeaders: rememberReadPosition,
     });
   } catch (error) {
     if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
@@ -27,7 +25,6 @@ export async function runOfflinePackCommand(route: string, body: Record<string, 
 export async function deleteOfflinePacks(ids: string[]): Promise<BatchOutcome> {
   const answer = await api<OfflinePackBatchAnswer>('/offlineRecipes/batchDelete', {
     json: { ids },
-    onHeaders: rememberReadPosition,
   });
   return {
     succeeded: answer.succeeded,
@@ -45,7 +42,6 @@ export function saveOfflinePack(
   return api<OfflinePackCommandAnswer>(`/offlineRecipes/${route}`, {
     json: body,
     quiet: true,
-    onHeaders: rememberReadPosition,
   });
 }
 

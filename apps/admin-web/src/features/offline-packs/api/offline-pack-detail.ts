@@ -1,7 +1,7 @@
 import type { OfflinePackBuild, OfflinePackDetail, OfflinePackHistory } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { OFFLINE_PACKS_KEY, readPositionHeaders } from './offline-pack-read-position.js';
+import { OFFLINE_PACKS_KEY } from './offline-pack-read-position.js';
 
 export const offlinePackDetailQuery = (id: string) =>
   queryOptions({
@@ -9,7 +9,6 @@ export const offlinePackDetailQuery = (id: string) =>
     queryFn: ({ signal }) =>
       api<OfflinePackDetail>('/offlineRecipes/detail', {
         query: { id },
-        headers: readPositionHeaders(),
         signal,
       }),
   });

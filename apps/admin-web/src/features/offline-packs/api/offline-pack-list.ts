@@ -1,6 +1,5 @@
 import type { OfflinePackListItem, Page } from '@kb/contracts';
 import { api } from '../../../lib/api-client.js';
-import { readPositionHeaders } from './offline-pack-read-position.js';
 
 /** The list filters of `/api/offlineRecipes/list` (empty ones are not sent). */
 export interface OfflinePackListFilter {
@@ -27,7 +26,6 @@ export function fetchOfflinePackPage(
       testStatus: query.testStatus,
       releaseStatus: query.releaseStatus,
     },
-    headers: readPositionHeaders(),
     signal,
   });
 }

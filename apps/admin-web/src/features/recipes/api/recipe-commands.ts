@@ -1,23 +1,6 @@
-import type { Page } from '@kb/contracts';
+import type { Page, RecipeBatchAnswer, RecipeListItem } from '@kb/contracts';
 import { api } from '../../../lib/api-client.js';
-import { batchOutcomeOf, type RecipeBatchAnswer } from '../rules/recipe-actions.js';
-import type { RecipeListItem } from './recipe-list.js';
-
-/**
- * Read-your-writes: every recipe command answers `x-read-position`; the next list GET sends the latest one back
- * so the API waits until the read models show the change.
- */
-const READ_POSITION = 'x-read-position';
-let lastPosition: string | null = null;
-
-export const rememberReadPosition = (headers: Headers) => {
-  const position = headers.get(READ_POSITION);
-  if (position) lastPosition = position;
-};
-
-export function readPositionHeaders(): Record<string, string> {
-  return lastPosition ? { [READ_POSITION]: lastPosition } : {};
-}
+import { batchOutcomeOf } from '../rules/recipe-actions.js';
 
 /** The list filters of `/api/recipe/list` (empty ones are not sent). */
 export interface RecipeListFilter {
@@ -56,7 +39,6 @@ export function fetchRecipePage(
       updatedFrom: query.updated?.[0] ? new Date(`${query.updated[0]}T00:00:00`).toISOString() : undefined,
       updatedTo: query.updated?.[1] ? new Date(`${query.updated[1]}T23:59:59.999`).toISOString() : undefined,
     },
-    headers: readPositionHeaders(),
     signal,
   });
 }
@@ -83,7 +65,6 @@ export async function runRecipeBatch(
 ) {
   const answer = await api<RecipeBatchAnswer>(`/recipe/${route}`, {
     json: { ids, ...extra },
-    onHeaders: rememberReadPosition,
   });
   return batchOutcomeOf(answer);
 }
@@ -92,14 +73,12 @@ export async function runRecipeBatch(
 export function runRecipeCommand(route: 'copy', body: Record<string, unknown>) {
   return api<{ id: string; number: string }>(`/recipe/${route}`, {
     json: body,
-    onHeaders: rememberReadPosition,
   });
 }
 
 /** How many recipes are in the recycle bin. */
 export function fetchRecycleBinCount(signal?: AbortSignal) {
   return api<{ count: number }>('/recipe/countRemove', {
-    headers: readPositionHeaders(),
     kind: 'reference',
     signal,
   }).then((answer) => answer.count);

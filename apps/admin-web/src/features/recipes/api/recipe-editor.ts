@@ -1,7 +1,6 @@
-import type { BrandLanguage, WorkModeDefinition } from '@kb/contracts';
+import type { BrandLanguage, RecipeCommandAnswer, WorkModeDefinition } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { rememberReadPosition } from './recipe-commands.js';
 import { RECIPES_KEY } from './recipe-list.js';
 
 /** The reference lists the editor's pickers need (each a reference load: failure only logged). */
@@ -54,19 +53,14 @@ export const workModesQuery = (uiLang: string) =>
     }).then((answer) => answer.workModes),
   );
 
-export interface SaveAnswer {
-  id: string;
-  number: string;
-  status: string;
-  revision: number;
-}
+export type SaveAnswer = RecipeCommandAnswer;
 
 /** The editor's save: create (no id) or save the content over the revision it loaded (409 when it changed). */
 export function saveRecipe(body: Record<string, unknown>) {
-  return api<SaveAnswer>('/recipe/save', { json: body, quiet: true, onHeaders: rememberReadPosition });
+  return api<SaveAnswer>('/recipe/save', { json: body, quiet: true });
 }
 
 /** Save and submit in one step. */
 export function submitRecipe(body: { id: string; revision: number; content: Record<string, unknown> }) {
-  return api<SaveAnswer>('/recipe/submit', { json: body, quiet: true, onHeaders: rememberReadPosition });
+  return api<SaveAnswer>('/recipe/submit', { json: body, quiet: true });
 }

@@ -1,28 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import type { RecipeListStatus } from '../rules/recipe-actions.js';
 
-/** One row of `GET /api/recipe/list` (apps/api recipe.api.ts `RecipeListItem`). */
-export interface RecipeListItem {
-  id: string;
-  number: string;
-  name: string;
-  names: Record<string, string>;
-  mainLang: string;
-  langs: string[];
-  type: string;
-  status: RecipeListStatus;
-  version: number;
-  categoryId: string | null;
-  categoryName: string | null;
-  productCodes: string[];
-  online: boolean;
-  paid: boolean;
-  updatedAt: string;
-  deletedAt: string | null;
-  recycledFrom: 'editing' | 'waiting_release' | null;
-  revision: number;
-}
+/** One row of `GET /api/recipe/list`, as libs/contracts defines it. */
+export type { RecipeListItem } from '@kb/contracts';
 
 /** Cache key of everything the recipe screens list; a command invalidates it. */
 export const RECIPES_KEY = ['recipes'] as const;

@@ -102,6 +102,7 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     name: 'Name',
     description: 'Description',
     chefTips: 'Chef’s tips',
+    media: 'Media',
     picture: 'Recipe picture',
     difficulty: 'Difficulty',
     category: 'Category',
@@ -147,6 +148,9 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     addNutrient: 'Add nutrient',
     save: 'Save',
     submit: 'Save and submit',
+    readOnly: 'Your role can view recipes but cannot add or change them.',
+    openDetail: 'Open the recipe details',
+    toList: 'Back to the recipe library',
     notEditable:
       'This recipe is “{{status}}”; only recipes in editing can be changed. Recall it to editing first.',
     conflict: 'Someone else changed this recipe. Reload the latest content? (Your changes will be lost.)',

@@ -1,11 +1,11 @@
-import type { Permission } from '@kb/contracts';
+import type { Permission, RecipeBatchAnswer, RecipeStatus } from '@kb/contracts';
 import type { RecipeBatchRoute } from '../api/recipe-commands.js';
 
 /**
  * Which row actions a recipe in a given state offers: the legal cells of the transition table in
  * libs/domain/src/recipe/README.md. The API enforces the table; the list only hides what it would refuse.
  */
-export type RecipeListStatus = 'editing' | 'waiting_release' | 'released' | 'recycle_bin';
+export type RecipeListStatus = Exclude<RecipeStatus, 'cleared'>;
 export type RecipeRowAction =
   'edit' | 'detail' | 'copy' | 'submit' | 'release' | 'recallEditing' | 'recallWaitRelease' | 'delete';
 
@@ -46,13 +46,6 @@ export const RECIPE_BATCH_PERMISSIONS: Record<RecipeBatchRoute, Permission> = {
   batchRelModel: 'recipe.edit',
   batchDeleteModel: 'recipe.edit',
 };
-
-/** The per-recipe report of a batch command, as the API answers it. */
-export interface RecipeBatchAnswer {
-  succeeded: number;
-  failed: number;
-  results: { id: string; number: string | null; ok: boolean; message?: string }[];
-}
 
 /** The batch bar's outcome: failures named by recipe number, with the API's translated reason. */
 export function batchOutcomeOf(answer: RecipeBatchAnswer): {

@@ -1,21 +1,13 @@
-import { stepProblems, workModeDefaults, type StepProblem, type WorkModeDefinition } from '@kb/contracts';
+import {
+  stepProblems,
+  workModeDefaults,
+  type RecipeStepDraft,
+  type StepProblem,
+  type WorkModeDefinition,
+} from '@kb/contracts';
 
-/** A step as the editor holds it (the fields of libs/contracts `recipeStepSchema`). */
-export interface StepDraft {
-  number: number;
-  workMode: string | null;
-  descriptions: Record<string, string>;
-  mediaFileCode: string | null;
-  audioFileCode: string | null;
-  autoStart: boolean;
-  temperature: number | null;
-  rotation: 'forward' | 'reverse' | null;
-  speed: number | null;
-  minutes: number | null;
-  seconds: number | null;
-  waterGear: number | null;
-  heatingMode: string | null;
-}
+/** A step as the editor holds it: libs/contracts `recipeStepSchema`'s output. */
+export type StepDraft = RecipeStepDraft;
 
 export function emptyStep(number: number): StepDraft {
   return {

@@ -1,7 +1,6 @@
-import type { Difficulty, RecipeType, UiLang } from '@kb/contracts';
+import type { Difficulty, RecipeListItem, RecipeType, UiLang } from '@kb/contracts';
 import { GRAM_SEPARATOR, nameGramsSql } from '@kb/read-models';
 import { displayName } from '../../../common/reference-entity/definition.js';
-import type { RecipeListItem } from '../recipe.api.js';
 
 /** A `recipe_list` row with its category's names (LIST_SELECT). */
 export interface RecipeListRow {

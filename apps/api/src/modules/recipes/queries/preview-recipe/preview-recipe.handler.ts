@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { HEATING_MODE_NAMES, WORK_MODES, type RecipeStep } from '@kb/contracts';
+import { HEATING_MODE_NAMES, type RecipePreview, type RecipeStep, WORK_MODES } from '@kb/contracts';
 import { DomainError, type ExistingRecipe } from '@kb/domain';
 import { displayName } from '../../../../common/reference-entity/definition.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
-import type { RecipePreview } from '../../recipe.api.js';
 import { PreviewRecipeQuery } from './preview-recipe.query.js';
 
 /** Device words; a language other than zh reads the English ones (the mode table has zh and en). */

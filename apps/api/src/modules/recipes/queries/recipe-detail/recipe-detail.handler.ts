@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { DomainError, type ExistingRecipe } from '@kb/domain';
 import { displayName } from '../../../../common/reference-entity/definition.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
-import type { RecipeDetail } from '../../recipe.api.js';
+import type { RecipeDetail } from '@kb/contracts';
 import { LIST_SELECT, toListItem, type RecipeListRow } from '../recipe-rows.js';
 import { RecipeDetailQuery } from './recipe-detail.query.js';
 

@@ -1,6 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { UiLang } from '@kb/contracts';
-import type { RecipeDetail } from '../../recipe.api.js';
+import type { RecipeDetail, UiLang } from '@kb/contracts';
 
 /** One recipe with its whole content and the revision the editor saves against. */
 export class RecipeDetailQuery extends Query<RecipeDetail> {

@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { RecipeContent } from '@kb/contracts';
+import type { RecipeContent, RecipeFieldChange, RecipeHistoryEntry } from '@kb/contracts';
 import {
   DomainError,
   recipeDecider,
@@ -8,7 +8,6 @@ import {
   type RecipeState,
 } from '@kb/domain';
 import { RECIPE_EVENT_TITLES } from '../../recipe-api.messages.js';
-import type { RecipeFieldChange, RecipeHistoryEntry } from '../../recipe.api.js';
 import { RecipeStreams } from '../../recipe-streams.js';
 import { RecipeHistoryQuery } from './recipe-history.query.js';
 

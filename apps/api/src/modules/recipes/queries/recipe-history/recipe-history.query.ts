@@ -1,6 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { UiLang } from '@kb/contracts';
-import type { RecipeHistory } from '../../recipe.api.js';
+import type { RecipeHistory, UiLang } from '@kb/contracts';
 
 /**
  * The auditor's timeline of one recipe: every event of its stream with who, when, what changed and the state as

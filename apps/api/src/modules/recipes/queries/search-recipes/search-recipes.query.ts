@@ -1,6 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { UiLang } from '@kb/contracts';
-import type { RecipeListItem } from '../../recipe.api.js';
+import type { RecipeListItem, UiLang } from '@kb/contracts';
 
 /** Quick lookup for pickers (online categories, banners, themed groups): number prefix or name, at most 50. */
 export class SearchRecipesQuery extends Query<RecipeListItem[]> {

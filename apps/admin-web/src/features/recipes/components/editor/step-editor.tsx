@@ -18,10 +18,10 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { WorkModeOption } from '../api/recipe-editor.js';
-import type { StepErrors } from './recipe-editor.js';
-import { MediaUpload } from './media-upload.js';
-import { problemsOfStep, withWorkMode, type StepDraft } from '../rules/step-rules.js';
+import type { WorkModeOption } from '../../api/recipe-editor.js';
+import { problemsOfStep, withWorkMode, type StepDraft } from '../../rules/step-rules.js';
+import { MediaUpload } from '../media-upload.js';
+import type { StepErrors } from './recipe-form.js';
 
 const num = (v: string | number) => (v === '' ? null : Number(v));
 

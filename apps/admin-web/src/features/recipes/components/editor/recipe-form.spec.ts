@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { recipeContentSchema, WORK_MODES } from '@kb/contracts';
+import { schemaResolver } from '@mantine/form';
+import { emptyStep, withWorkMode } from '../../rules/step-rules.js';
+import { hasStepProblems, isPlaced, newRecipeValues, recipeValuesOf, unplacedErrors } from './recipe-form.js';
+
+const stir = WORK_MODES.find((m) => m.code === 'STIR')!;
+
+describe('the recipe form’s values', () => {
+  it('start as a draft the contracts schema refuses only for its missing number', () => {
+    const errors = schemaResolver(recipeContentSchema, { sync: true })(newRecipeValues('zh'));
+    expect(errors).toEqual({ number: 'number_required' });
+    expect(recipeContentSchema.safeParse({ ...newRecipeValues('zh'), number: 'R-1' }).success).toBe(true);
+  });
+
+  it('give content saved before a field existed that field’s default', () => {
+    const { headPackageIds: _dropped, ...old } = { ...newRecipeValues('en'), number: 'R-2' };
+    expect(recipeValuesOf(old as never).headPackageIds).toEqual([]);
+    expect(recipeValuesOf(old as never).number).toBe('R-2');
+  });
+
+  it('know when a step breaks its work mode (stir: whole 30-second cycles)', () => {
+    const values = newRecipeValues('zh');
+    const step = withWorkMode(emptyStep(1), stir);
+    values.servingVersions[0]!.steps = [step];
+    expect(hasStepProblems(values, WORK_MODES)).toBe(false);
+    values.servingVersions[0]!.steps = [{ ...step, seconds: 10 }];
+    expect(hasStepProblems(values, WORK_MODES)).toBe(true);
+  });
+});
+
+describe('where an error is shown', () => {
+  it('under its field when the editor draws one, else in the list above the buttons', () => {
+    expect(isPlaced('number')).toBe(true);
+    expect(isPlaced('texts.zh.name')).toBe(true);
+    expect(isPlaced('servingVersions.1.steps.2.speed')).toBe(true);
+    expect(isPlaced('servingVersions.0.ingredients.3.names.en')).toBe(true);
+    expect(isPlaced('nutrients.0.name')).toBe(true);
+    expect(isPlaced('mainLang')).toBe(false);
+    expect(isPlaced('texts.fr')).toBe(false);
+    expect(
+      unplacedErrors({ number: 'number_required', 'texts.fr': 'French is not a language of the recipe' }),
+    ).toEqual(['French is not a language of the recipe']);
+  });
+});
