@@ -126,6 +126,7 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/recipes/routes/recycling-list-page.js'),
     (m) => m.RecyclingListPage,
   ),
+  '/audit-history': page(() => import('../features/audit/routes/audit-page.js'), (m) => m.AuditPage),
   '/recipe-detail': page(
     () => import('../features/recipes/routes/recipe-detail-page.js'),
     (m) => m.RecipeDetailPage,

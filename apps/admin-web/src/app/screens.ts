@@ -90,6 +90,7 @@ export const SCREENS = [
   child('/recipe-model', 'recipeModel', '/recipe-list', built),
   child('/recipe-detail', 'recipeDetail', '/recipe-list', builtRecord),
   list('/recycling-list', 'recyclingList', built),
+  child('/audit-history', 'auditHistory', '/recycling-list', built),
   // Reviews
   list('/user-evaluation-list', 'userEvaluationList', built),
   child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list', built),

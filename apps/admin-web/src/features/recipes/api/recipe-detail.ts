@@ -75,33 +75,6 @@ export const recipeDetailQuery = (id: string) =>
       api<RecipeDetail>('/recipe/detail', { query: { id }, headers: readPositionHeaders(), signal }),
   });
 
-export interface RecipeHistoryEntry {
-  revision: number;
-  eventId: string;
-  type: string;
-  title: string;
-  actor: string;
-  occurredAt: string;
-  changes: { field: string; before: unknown; after: unknown }[];
-  state: {
-    status: string;
-    version: number;
-    recycledFrom: string | null;
-    deletedAt: string | null;
-    content: RecipeContentView;
-  };
-}
-
-export const recipeHistoryQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...RECIPES_KEY, 'history', id],
-    queryFn: ({ signal }) =>
-      api<{ id: string; number: string; status: string; entries: RecipeHistoryEntry[] }>('/recipe/history', {
-        query: { id },
-        signal,
-      }),
-  });
-
 /** `/api/recipe/simulatRecipeDetail`: the recipe as the appliance's screen shows it. */
 export interface RecipePreview {
   id: string;
