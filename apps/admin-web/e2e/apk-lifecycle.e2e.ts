@@ -189,7 +189,7 @@ describe('APK sub-package lifecycle (zh)', () => {
     const entries = demo.getByTestId('history-entry');
     await entries.nth(4).getByText('audit ·', { exact: false }).waitFor();
     await entries.nth(7).getByText('原因：开机视频太长，请剪到5秒以内').waitFor();
-    await entries.nth(6).getByText('更新说明: 新的开机动画 → 新的开机动画（5秒）').waitFor();
+    await entries.nth(6).getByText('更新说明 新的开机动画 → 新的开机动画（5秒）').waitFor();
     await entries.nth(7).getByRole('button').click();
     await demo.getByTestId('state-review-value').getByText('已退回').waitFor();
     await demo.getByTestId('state-as-of').getByText('开机视频太长，请剪到5秒以内').waitFor();

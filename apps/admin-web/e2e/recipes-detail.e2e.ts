@@ -38,8 +38,8 @@ describe('recipe detail (zh)', () => {
     await page.getByTestId('history-entry').last().getByRole('button', { name: '查看此时的状态' }).click();
     const asOf = page.getByTestId('state-as-of');
     await asOf.getByText('编辑中', { exact: true }).waitFor();
-    await expect(asOf.getByTestId('state-name-value').textContent()).resolves.toBe('番茄炖牛腩');
-    await page.getByTestId('history-entry').first().getByText('status: 待发布 → 已发布').waitFor();
+    await expect(asOf.getByTestId('state-name-zh-value').textContent()).resolves.toBe('番茄炖牛腩');
+    await page.getByTestId('history-entry').first().getByText('状态 待发布 → 已发布').waitFor();
 
     await page.getByTestId('open-preview').click();
     await page.getByTestId('page-title').getByText('菜谱执行页', { exact: false }).waitFor();
@@ -66,11 +66,7 @@ describe('recipe detail (en)', () => {
     const titles = await historyTitles(page);
     expect(titles[0]).toBe('Released');
     expect(titles.at(-1)).toBe('Recipe created');
-    await page
-      .getByTestId('history-entry')
-      .first()
-      .getByText('status: Waiting for release → Released')
-      .waitFor();
+    await page.getByTestId('history-entry').first().getByText('status waiting for release → released').waitFor();
     await page.getByTestId('history-entry').first().getByText('demo', { exact: false }).waitFor();
   });
 });

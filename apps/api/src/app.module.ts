@@ -23,6 +23,7 @@ import { OfflinePacksModule } from './modules/offline-packs/offline-packs.module
 import { RecipeEvaluationsModule } from './modules/recipe-evaluations/recipe-evaluations.module.js';
 import { DevicesModule } from './modules/devices/devices.module.js';
 import { ContentModule } from './modules/content/content.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 
 @Module({})
 export class AppModule {
@@ -41,6 +42,7 @@ export class AppModule {
         RecipeEvaluationsModule,
         DevicesModule,
         ContentModule,
+        AuditModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -10,6 +10,7 @@ export * from './work-mode-rules.js';
 export * from './recipe-evaluation.js';
 export * from './apk.js';
 export * from './offline-pack.js';
+export * from './audit.js';
 export * from './device.js';
 export * from './text.js';
 export * from './dates.js';

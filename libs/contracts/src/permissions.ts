@@ -38,6 +38,7 @@ export const PERMISSION_GROUPS = {
   content: ['content.edit'],
   devices: ['device.edit', 'testDevice.edit', 'fault.delete'],
   reviews: ['review.edit'],
+  audit: ['audit.read'],
   account: ['account.self'],
   reads: ['read'],
 } as const;
@@ -82,6 +83,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'testDevice.edit': SHIPPERS,
   'fault.delete': ADMIN,
   'review.edit': SHIPPERS,
+  'audit.read': SHIPPERS,
   'account.self': ALL,
   read: ALL,
 };
@@ -134,6 +136,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'testDevice.edit': { zh: '维护测试设备组', en: 'maintain the test-device group' },
   'fault.delete': { zh: '删除故障记录', en: 'delete fault records' },
   'review.edit': { zh: '新增、编辑、删除用户评价', en: 'add, edit and delete user reviews' },
+  'audit.read': {
+    zh: '审计：查看已清除、已删除记录的历史',
+    en: 'audit: read the history of cleared and deleted records',
+  },
   'account.self': {
     zh: '查看本人信息、修改本人密码、退出登录',
     en: 'see oneself, change one’s own password, log out',

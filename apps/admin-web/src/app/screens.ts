@@ -269,6 +269,12 @@ export const SCREENS = [
       (m) => m.RecyclingListPage,
     ),
   }),
+  child('/audit-history', 'auditHistory', '/recycling-list', {
+    page: page(
+      () => import('../features/audit/routes/audit-page.js'),
+      (m) => m.AuditPage,
+    ),
+  }),
   // Reviews
   list('/user-evaluation-list', 'userEvaluationList', {
     page: page(

@@ -8,6 +8,7 @@ import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
 import { RECIPE_EVALUATION_API_MESSAGES } from '../modules/recipe-evaluations/recipe-evaluation-api.messages.js';
 import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
+import { AUDIT_API_MESSAGES } from '../modules/audit/audit-api.messages.js';
 
 /**
  * Every `desc` the API can answer, in zh and en. Keys are the error codes of libs/contracts and the zod
@@ -138,6 +139,7 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ...OFFLINE_PACK_API_MESSAGES,
   ...DEVICE_API_MESSAGES,
   ...CONTENT_API_MESSAGES,
+  ...AUDIT_API_MESSAGES,
   ...PERMISSION_MESSAGES,
 };
 

@@ -1,4 +1,4 @@
-import type { ApkDetail, ApkHistory } from '@kb/contracts';
+import type { ApkDetail } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { APK_KEY } from './apk-read-position.js';
@@ -7,13 +7,6 @@ export const apkDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...APK_KEY, 'detail', id],
     queryFn: ({ signal }) => api<ApkDetail>('/subApk/detail', { query: { id }, signal }),
-  });
-
-/** The package's timeline for auditors (read from the stream itself). */
-export const apkHistoryQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...APK_KEY, 'history', id],
-    queryFn: ({ signal }) => api<ApkHistory>('/subApk/history', { query: { id }, signal }),
   });
 
 /** Where the browser loads an uploaded file from (same origin; the session cookie authorises it). */

@@ -1,14 +1,15 @@
-import type { ApkContent, ApkDetail, ApkPicture } from '@kb/contracts';
+import type { ApkContent, ApkDetail, AuditNames } from '@kb/contracts';
 import type { TFunction } from 'i18next';
 import { APK_PICTURE_PURPOSE, APK_PICTURES } from '@kb/contracts';
-import { Anchor, Group, Image, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Group, Image, Stack, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailView, type DetailItem } from '../../../components/detail-view.js';
-import { StreamHistory } from '../../../components/history-timeline.js';
+import { AuditHistory } from '../../../components/history/audit-history.js';
+import type { ApkAuditState } from '../../../components/history/audit-states.js';
 import { RecordState } from '../../../components/record-state.js';
-import { apkDetailQuery, apkHistoryQuery, fileUrl } from '../api/apk-detail.js';
+import { apkDetailQuery, fileUrl } from '../api/apk-detail.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
 import { useRecordId } from '../../../lib/page-context.js';
@@ -60,63 +61,36 @@ function pictureItems(content: ApkContent, t: TFunction): DetailItem[] {
   }));
 }
 
-const STATUS_FIELDS = new Set(['reviewStatus', 'testStatus', 'releaseStatus']);
-const FILE_FIELDS = new Set<string>([...APK_PICTURES, 'apkFileCode']);
-
-/** One changed field of a history entry: its name, and the value before and after, in the user's words. */
-function ChangeLine({ field, before, after }: { field: string; before: unknown; after: unknown }) {
+/** The package as of an event of its stream, in the info tab's layout (statuses first, then content and files). */
+export function ApkStateAsOf({ state, names }: { state: ApkAuditState; names: AuditNames }) {
   const { t } = useTranslation();
-  const label = (APK_PICTURES as readonly string[]).includes(field)
-    ? t(`apk.pictures.${field as ApkPicture}`)
-    : t(`apk.fields.${field === 'apkFileCode' ? 'apkFile' : field}`, { defaultValue: field });
-  const show = (value: unknown): string => {
-    if (value === null || value === undefined || value === '') return t('apk.detail.none');
-    // A file is named by a code nobody reads: say that one was there.
-    if (FILE_FIELDS.has(field)) return t('apk.detail.file');
-    if (STATUS_FIELDS.has(field) && typeof value === 'string')
-      return t(`apk.${field as 'reviewStatus'}.${value as 'created'}`, { defaultValue: value });
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
-    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-  };
+  const { subBrandCode, productCode } = state.content;
   return (
-    <Text size="xs" data-testid="history-change">
-      <Text span fw={600}>
-        {label}
-      </Text>
-      {`: ${show(before)} → ${show(after)}`}
-    </Text>
+    <Stack gap="md">
+      <DetailView
+        columns={3}
+        items={[
+          { label: t('apk.fields.subBrandCode'), value: subBrandCode },
+          { label: t('apk.fields.model'), value: productCode ? (names.models[productCode] ?? productCode) : null },
+          {
+            label: t('apk.fields.reviewStatus'),
+            value: <ReviewBadge status={state.reviewStatus} />,
+            testId: 'state-review',
+          },
+          { label: t('apk.fields.testStatus'), value: <TestBadge status={state.testStatus} /> },
+          { label: t('apk.fields.releaseStatus'), value: <ReleaseBadge status={state.releaseStatus} /> },
+          { label: t('apk.fields.returnReason'), value: state.returnReason },
+          ...contentItems(state.content, t),
+        ]}
+      />
+      <DetailView columns={4} items={pictureItems(state.content, t)} />
+    </Stack>
   );
 }
 
 function History({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const history = useQuery(apkHistoryQuery(id));
-  if (!history.data) return <Loader size="sm" />;
   return (
-    <StreamHistory
-      entries={history.data.entries}
-      status={({ state }) =>
-        [
-          t(`apk.reviewStatus.${state.reviewStatus}`),
-          t(`apk.testStatus.${state.testStatus}`),
-          t(`apk.releaseStatus.${state.releaseStatus}`),
-        ].join(' · ')
-      }
-      reason={(entry) => (entry.type === 'ApkReturned' ? entry.state.returnReason : null)}
-      renderChange={(change) => <ChangeLine {...change} />}
-      stateTitle={t('apk.detail.stateAsOf')}
-      stateItems={({ state }) => [
-        {
-          label: t('apk.fields.reviewStatus'),
-          value: <ReviewBadge status={state.reviewStatus} />,
-          testId: 'state-review',
-        },
-        { label: t('apk.fields.testStatus'), value: <TestBadge status={state.testStatus} /> },
-        { label: t('apk.fields.releaseStatus'), value: <ReleaseBadge status={state.releaseStatus} /> },
-        { label: t('apk.fields.returnReason'), value: state.returnReason },
-        ...contentItems(state.content, t),
-      ]}
-    />
+    <AuditHistory<ApkAuditState> kind="apk" id={id} renderState={(state, names) => <ApkStateAsOf state={state} names={names} />} />
   );
 }
 

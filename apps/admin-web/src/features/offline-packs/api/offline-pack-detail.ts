@@ -1,4 +1,4 @@
-import type { OfflinePackBuild, OfflinePackDetail, OfflinePackHistory } from '@kb/contracts';
+import type { OfflinePackBuild, OfflinePackDetail } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { OFFLINE_PACKS_KEY } from './offline-pack-read-position.js';
@@ -11,12 +11,6 @@ export const offlinePackDetailQuery = (id: string) =>
         query: { id },
         signal,
       }),
-  });
-
-export const offlinePackHistoryQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...OFFLINE_PACKS_KEY, 'history', id],
-    queryFn: ({ signal }) => api<OfflinePackHistory>('/offlineRecipes/history', { query: { id }, signal }),
   });
 
 const ACTIVE: ReadonlySet<string> = new Set(['queued', 'running']);

@@ -1,44 +1,48 @@
-import { Loader, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { AuditNames } from '@kb/contracts';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { StreamHistory } from '../../../components/history-timeline.js';
-import { offlinePackHistoryQuery } from '../api/offline-pack-detail.js';
-import { useCustomerModelOptions, useFactoryModelOptions } from '../api/offline-pack-references.js';
+import { DetailView } from '../../../components/detail-view.js';
+import { AuditHistory } from '../../../components/history/audit-history.js';
+import type { OfflinePackAuditState } from '../../../components/history/audit-states.js';
+import { useCustomerModelOptions } from '../api/offline-pack-references.js';
 import { ReleaseBadge, TestBadge, TypeBadge } from './offline-pack-cells.js';
 
-/** Model codes as the pickers name them (factory model · product; sub-brand · customer model). */
-function useModelLabels() {
-  const factory = useFactoryModelOptions();
-  const customer = useCustomerModelOptions();
-  return {
-    productCode: (code: string) => factory.find((o) => o.value === code)?.label ?? code,
-    subBrandCode: (code: string) => customer.find((o) => o.value === code)?.label ?? code,
-  };
-}
-
-function ChangeLine({ field, before, after }: { field: string; before: unknown; after: unknown }) {
+/** The pack as of an event of its stream: its fields, statuses and the recipes it held, by number and name. */
+export function OfflinePackStateAsOf({ state, names }: { state: OfflinePackAuditState; names: AuditNames }) {
   const { t } = useTranslation();
-  const labels = useModelLabels();
-  const show = (value: unknown): string => {
-    if (value === null || value === undefined || value === '') return t('offlinePacks.history.none');
-    if (Array.isArray(value)) return t('offlinePacks.history.recipeCount', { count: value.length });
-    if (field === 'type' && typeof value === 'string') return t(`offlinePacks.type.${value as 'initial'}`);
-    if (field === 'testStatus' && typeof value === 'string')
-      return t(`offlinePacks.testStatus.${value as 'testing'}`);
-    if (field === 'releaseStatus' && typeof value === 'string')
-      return t(`offlinePacks.releaseStatus.${value as 'online'}`);
-    if (field === 'status' && typeof value === 'string')
-      return t(`offlinePacks.history.status.${value as 'active'}`, { defaultValue: value });
-    if (field === 'productCode' || field === 'subBrandCode') return labels[field](String(value));
-    return String(value);
-  };
+  const customer = useCustomerModelOptions();
+  const { content, testStatus, releaseStatus } = state;
   return (
-    <Text size="xs" data-testid="history-change">
-      <Text span fw={600}>
-        {t(`offlinePacks.history.fieldNames.${field as 'number'}`, { defaultValue: field })}
-      </Text>
-      {`: ${show(before)} → ${show(after)}`}
-    </Text>
+    <DetailView
+      items={[
+        { label: t('offlinePacks.fields.number'), value: content.number },
+        { label: t('offlinePacks.fields.type'), value: content.type ? <TypeBadge type={content.type} /> : null },
+        {
+          label: t('offlinePacks.fields.factoryModel'),
+          value: content.productCode ? (names.models[content.productCode] ?? content.productCode) : null,
+        },
+        {
+          label: t('offlinePacks.fields.customerModel'),
+          value: customer.find((o) => o.value === content.subBrandCode)?.label ?? content.subBrandCode,
+        },
+        { label: t('offlinePacks.fields.testStatus'), value: <TestBadge status={testStatus} /> },
+        { label: t('offlinePacks.fields.releaseStatus'), value: <ReleaseBadge status={releaseStatus} /> },
+        {
+          label: t('offlinePacks.fields.recipeCount'),
+          value: String(content.recipeIds.length),
+          testId: 'state-recipe-count',
+        },
+        {
+          label: t('offlinePacks.fields.recipes'),
+          value: (
+            <Text size="sm" data-testid="state-recipes">
+              {content.recipeIds.map((id) => names.recipes[id] ?? id).join('、')}
+            </Text>
+          ),
+          wide: true,
+        },
+      ]}
+    />
   );
 }
 
@@ -47,37 +51,11 @@ function ChangeLine({ field, before, after }: { field: string; before: unknown; 
  * as it was after any event.
  */
 export function OfflinePackHistory({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const history = useQuery(offlinePackHistoryQuery(id));
-  const labels = useModelLabels();
-  if (!history.data) return <Loader size="sm" />;
   return (
-    <StreamHistory
-      entries={history.data.entries}
-      status={({ state }) =>
-        [
-          t(`offlinePacks.testStatus.${state.testStatus}`),
-          t(`offlinePacks.releaseStatus.${state.releaseStatus}`),
-        ].join(' · ')
-      }
-      renderChange={(change) => <ChangeLine {...change} />}
-      stateTitle={t('offlinePacks.history.stateAsOf')}
-      stateItems={({ state: { content, testStatus, releaseStatus } }) => [
-        { label: t('offlinePacks.fields.number'), value: content.number },
-        {
-          label: t('offlinePacks.fields.type'),
-          value: content.type ? <TypeBadge type={content.type} /> : null,
-        },
-        { label: t('offlinePacks.fields.factoryModel'), value: labels.productCode(content.productCode) },
-        { label: t('offlinePacks.fields.customerModel'), value: labels.subBrandCode(content.subBrandCode) },
-        {
-          label: t('offlinePacks.fields.recipeCount'),
-          value: String(content.recipeIds.length),
-          testId: 'state-recipe-count',
-        },
-        { label: t('offlinePacks.fields.testStatus'), value: <TestBadge status={testStatus} /> },
-        { label: t('offlinePacks.fields.releaseStatus'), value: <ReleaseBadge status={releaseStatus} /> },
-      ]}
+    <AuditHistory<OfflinePackAuditState>
+      kind="offlinePack"
+      id={id}
+      renderState={(state, names) => <OfflinePackStateAsOf state={state} names={names} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { RecipeContent, RecipeDetail, RecipeHistory, RecipePreview } from '@kb/contracts';
+import type { RecipeContent, RecipeDetail, RecipePreview } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { RECIPES_KEY } from './recipe-list.js';
@@ -14,15 +14,6 @@ export const recipeDetailQuery = (id: string) =>
     queryFn: ({ signal }) => api<RecipeDetail>('/recipe/detail', { query: { id }, signal }),
   });
 
-export const recipeHistoryQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...RECIPES_KEY, 'history', id],
-    queryFn: ({ signal }) =>
-      api<RecipeHistory>('/recipe/history', {
-        query: { id },
-        signal,
-      }),
-  });
 
 export const recipePreviewQuery = (id: string, lang: string | null, servings: number | null) =>
   queryOptions({

@@ -1,32 +1,35 @@
-import { Button, Group, Image, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import type { AuditNames } from '@kb/contracts';
+import { Button, Group, Image, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconMessagePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { DetailView } from '../../../components/detail-view.js';
+import { DetailView, type DetailItem } from '../../../components/detail-view.js';
 import { Can } from '../../../components/can.js';
-import { StreamHistory } from '../../../components/history-timeline.js';
+import { AuditHistory } from '../../../components/history/audit-history.js';
+import type { RecipeAuditState } from '../../../components/history/audit-states.js';
 import { RecordState } from '../../../components/record-state.js';
 import {
   fileUrl,
   recipeDetailQuery,
-  recipeHistoryQuery,
   type RecipeDetail,
   type RecipeContentView,
 } from '../api/recipe-detail.js';
-import { FieldChange } from '../components/field-change.js';
 import { formatTime, StatusBadge, YesNo } from '../components/recipe-cells.js';
 import { RecipeComments, RecipeStatisticsBar } from '../components/recipe-reviews.js';
 import { languageLabel, workModeLabel } from '../../../lib/labels.js';
 import { isUiLang } from '../../../lib/language.js';
 import { useRecordId } from '../../../lib/page-context.js';
 
+/** Names of units, tags, accessories (by id) and models (by code), from the detail or as of a history event. */
+type RecipeLabels = Pick<RecipeDetail['labels'], 'units' | 'tags' | 'accessories' | 'models'>;
+
 function ServingVersions({
   content,
   labels,
 }: {
   content: RecipeContentView;
-  labels: RecipeDetail['labels'];
+  labels: RecipeLabels;
 }) {
   const { t, i18n } = useTranslation();
   const ui = isUiLang(i18n.language) ? i18n.language : 'zh';
@@ -97,40 +100,29 @@ function ServingVersions({
   );
 }
 
-function History({ id }: { id: string }) {
+/** The recipe as of an event of its stream, in the info tab's layout. */
+export function RecipeStateAsOf({ state, names }: { state: RecipeAuditState; names: AuditNames }) {
   const { t } = useTranslation();
-  const history = useQuery(recipeHistoryQuery(id));
-  if (!history.data) return <Loader size="sm" />;
   return (
-    <StreamHistory
-      entries={history.data.entries}
-      status={(entry) =>
-        `${t(`recipes.status.${entry.state.status}`, { defaultValue: entry.state.status })} · v${entry.state.version}`
-      }
-      renderChange={(change) => <FieldChange {...change} />}
-      stateTitle={t('recipes.detail.stateAsOf')}
-      stateItems={({ state }) => [
-        { label: t('recipes.fields.status'), value: <StatusBadge status={state.status} /> },
-        { label: t('recipes.fields.version'), value: state.version },
-        { label: t('recipes.fields.number'), value: state.content.number },
-        {
-          label: t('recipes.fields.name'),
-          value: state.content.texts[state.content.mainLang]?.name,
-          testId: 'state-name',
-        },
-        {
-          label: t('recipes.detail.difficulty'),
-          value: state.content.difficulty
-            ? t(`recipes.difficulty.${state.content.difficulty}`, { defaultValue: state.content.difficulty })
-            : null,
-        },
-        {
-          label: t('recipes.detail.stepsCount'),
-          value: state.content.servingVersions.reduce((n, v) => n + v.steps.length, 0),
-        },
+    <RecipeInfo
+      content={state.content}
+      labels={names}
+      categoryName={state.content.categoryId ? (names.categories[state.content.categoryId] ?? state.content.categoryId) : null}
+      statusItems={[
+        { label: t('recipes.fields.status'), value: <StatusBadge status={state.status} />, testId: 'state-status' },
+        { label: t('recipes.fields.version'), value: state.version, testId: 'state-version' },
       ]}
+      moreItems={[
+        { label: t('recipes.fields.online'), value: <YesNo value={state.content.online} /> },
+        { label: t('recipes.fields.paid'), value: <YesNo value={state.content.paid} /> },
+      ]}
+      testIdPrefix="state"
     />
   );
+}
+
+function History({ id }: { id: string }) {
+  return <AuditHistory<RecipeAuditState> kind="recipe" id={id} renderState={(state, names) => <RecipeStateAsOf state={state} names={names} />} />;
 }
 
 /** §2 /recipe-detail?id=…: one recipe read-only, with the History tab for auditors. */
@@ -147,15 +139,98 @@ export function RecipeDetailPage() {
 /** Names of referenced records, or what was stored when one no longer exists. */
 const namesOf = (ids: string[], names: Record<string, string>) => ids.map((id) => names[id] ?? id).join('、');
 
-function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) {
+/**
+ * The recipe's fields and serving versions as the info tab shows them; the History tab shows the state as of an
+ * event in this same layout.
+ */
+function RecipeInfo({
+  content,
+  labels,
+  categoryName,
+  statusItems,
+  moreItems = [],
+  testIdPrefix = 'detail',
+}: {
+  content: RecipeContentView;
+  labels: RecipeLabels;
+  categoryName: string | null;
+  statusItems: DetailItem[];
+  moreItems?: DetailItem[];
+  testIdPrefix?: string;
+}) {
   const { t, i18n } = useTranslation();
   const ui = isUiLang(i18n.language) ? i18n.language : 'zh';
-  const labels = recipe.labels;
-  const navigate = useNavigate();
-  const content = recipe.content;
   const minutes = [content.prepMinutes, content.cookMinutes, content.restMinutes]
     .map((m) => m ?? '–')
     .join(' / ');
+  return (
+    <Stack gap="md">
+      <DetailView
+        items={[
+          { label: t('recipes.fields.number'), value: content.number, testId: `${testIdPrefix}-number` },
+          ...content.langs.map((lang) => ({
+            label: t('recipes.detail.nameIn', { lang: languageLabel(lang, ui) }),
+            value: content.texts[lang]?.name,
+            testId: `${testIdPrefix}-name-${lang}`,
+          })),
+          {
+            label: t('recipes.detail.mainLang'),
+            value: languageLabel(content.mainLang, ui),
+            testId: `${testIdPrefix}-main-lang`,
+          },
+          {
+            label: t('recipes.fields.type'),
+            value: t(`recipes.type.${content.type}`, { defaultValue: content.type }),
+          },
+          ...statusItems,
+          { label: t('recipes.fields.category'), value: categoryName, testId: `${testIdPrefix}-category` },
+          {
+            label: t('recipes.detail.difficulty'),
+            value: content.difficulty
+              ? t(`recipes.difficulty.${content.difficulty}`, { defaultValue: content.difficulty })
+              : null,
+          },
+          { label: t('recipes.detail.times'), value: minutes },
+          {
+            label: t('recipes.detail.models'),
+            value: namesOf(content.productCodes, labels.models),
+            testId: `${testIdPrefix}-models`,
+          },
+          {
+            label: t('recipes.editor.tags'),
+            value: namesOf(content.tagIds, labels.tags),
+            testId: `${testIdPrefix}-tags`,
+          },
+          {
+            label: t('recipes.editor.accessories'),
+            value: namesOf(content.accessoryIds, labels.accessories),
+            testId: `${testIdPrefix}-accessories`,
+          },
+          {
+            label: t('recipes.editor.headPackages'),
+            value: (content.headPackageIds ?? []).join('、'),
+            testId: `${testIdPrefix}-head-packages`,
+          },
+          ...moreItems,
+          {
+            label: t('recipes.detail.picture'),
+            value: content.pictureFileCode ? (
+              <Image src={fileUrl(content.pictureFileCode)} w={160} h={120} fit="cover" radius="sm" />
+            ) : null,
+            wide: true,
+          },
+        ]}
+      />
+      <ServingVersions content={content} labels={labels} />
+    </Stack>
+  );
+}
+
+function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) {
+  const { t } = useTranslation();
+  const labels = recipe.labels;
+  const navigate = useNavigate();
+  const content = recipe.content;
   return (
     <Stack gap="md">
       <Group justify="flex-end">
@@ -193,71 +268,25 @@ function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) 
         <Tabs.Panel value="info" pt="md">
           <Stack gap="md">
             <RecipeStatisticsBar recipeId={id} />
-            <DetailView
-              items={[
-                { label: t('recipes.fields.number'), value: recipe.number, testId: 'detail-number' },
-                ...content.langs.map((lang) => ({
-                  label: t('recipes.detail.nameIn', { lang: languageLabel(lang, ui) }),
-                  value: content.texts[lang]?.name,
-                  testId: `detail-name-${lang}`,
-                })),
-                {
-                  label: t('recipes.detail.mainLang'),
-                  value: languageLabel(content.mainLang, ui),
-                  testId: 'detail-main-lang',
-                },
-                {
-                  label: t('recipes.fields.type'),
-                  value: t(`recipes.type.${content.type}`, { defaultValue: content.type }),
-                },
+            <RecipeInfo
+              content={content}
+              labels={labels}
+              categoryName={recipe.categoryName}
+              statusItems={[
                 {
                   label: t('recipes.fields.status'),
                   value: <StatusBadge status={recipe.status} />,
                   testId: 'detail-status',
                 },
                 { label: t('recipes.fields.version'), value: recipe.version, testId: 'detail-version' },
-                { label: t('recipes.fields.category'), value: recipe.categoryName },
-                {
-                  label: t('recipes.detail.difficulty'),
-                  value: content.difficulty
-                    ? t(`recipes.difficulty.${content.difficulty}`, { defaultValue: content.difficulty })
-                    : null,
-                },
-                { label: t('recipes.detail.times'), value: minutes },
-                {
-                  label: t('recipes.detail.models'),
-                  value: namesOf(content.productCodes, labels.models),
-                  testId: 'detail-models',
-                },
-                {
-                  label: t('recipes.editor.tags'),
-                  value: namesOf(content.tagIds, labels.tags),
-                  testId: 'detail-tags',
-                },
-                {
-                  label: t('recipes.editor.accessories'),
-                  value: namesOf(content.accessoryIds, labels.accessories),
-                  testId: 'detail-accessories',
-                },
-                {
-                  label: t('recipes.editor.headPackages'),
-                  value: (content.headPackageIds ?? []).join('、'),
-                  testId: 'detail-head-packages',
-                },
+              ]}
+              moreItems={[
                 { label: t('recipes.fields.online'), value: <YesNo value={recipe.online} /> },
                 { label: t('recipes.fields.paid'), value: <YesNo value={recipe.paid} /> },
                 { label: t('recipes.detail.createdAt'), value: formatTime(recipe.createdAt) },
                 { label: t('recipes.detail.releasedAt'), value: formatTime(recipe.releasedAt) },
-                {
-                  label: t('recipes.detail.picture'),
-                  value: content.pictureFileCode ? (
-                    <Image src={fileUrl(content.pictureFileCode)} w={160} h={120} fit="cover" radius="sm" />
-                  ) : null,
-                  wide: true,
-                },
               ]}
             />
-            <ServingVersions content={content} labels={labels} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="md">

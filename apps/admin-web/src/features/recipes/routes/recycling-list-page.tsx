@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm.js';
 import { ListPage } from '../../../components/list-page.js';
@@ -19,6 +20,7 @@ interface BinFilters extends Record<string, unknown> {
 export function RecyclingListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: RECIPES_KEY });
   const runOne = async (route: 'recovery' | 'batchClear', recipe: RecipeListItem) => {
     if (!(await confirmAction(route === 'recovery' ? 'recover' : 'clear'))) return;
@@ -35,6 +37,18 @@ export function RecyclingListPage() {
       queryKey={[...RECIPES_KEY, 'recycle-bin']}
       fetchPage={(q, signal) => fetchRecipePage({ ...q, status: 'recycle_bin' }, signal)}
       initialFilters={{ number: '', name: '' }}
+      toolbar={
+        <Can permission="audit.read">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void navigate({ to: '/audit-history' })}
+            data-testid="open-audit"
+          >
+            {t('components.history.openAudit')}
+          </Button>
+        </Can>
+      }
       filters={[
         { name: 'number', label: t('recipes.fields.number'), kind: 'text' },
         { name: 'name', label: t('recipes.fields.name'), kind: 'text' },

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, visible } from './support/gestures.js';
+
+// The projector runs so that detail pages and the audit list follow each command (read-your-writes).
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function post(page: Page, url: string, data: unknown) {
+  const res = await page.request.post(url, { data, headers: API_HEADERS });
+  const body = (await res.json()) as { status: number; desc: string; data: any };
+  expect({ url, status: body.status, desc: body.desc }).toMatchObject({ status: 200 });
+  return body.data;
+}
+
+/** A recipe whose step 3 runs the food processor at speed `speed`; `salt` adds a second ingredient. */
+const recipe = (number: string, speed: number, salt = false) => ({
+  type: 'SOUP',
+  number,
+  mainLang: 'zh',
+  langs: ['zh', 'en'],
+  texts: { zh: { name: `番茄汤${number}` }, en: { name: `Tomato soup ${number}` } },
+  servingVersions: [
+    {
+      servings: 2,
+      ingredients: [
+        { names: { zh: '番茄', en: 'Tomato' }, quantity: 3 },
+        ...(salt ? [{ names: { zh: '盐', en: 'Salt' }, quantity: 1 }] : []),
+      ],
+      steps: [
+        { number: 1, workMode: 'FOOD_PROCESSOR', speed: 4, seconds: 20 },
+        { number: 3, workMode: 'FOOD_PROCESSOR', speed, seconds: 30 },
+      ],
+    },
+  ],
+  productCodes: ['TM-6'],
+});
+
+/** Creates a recipe at speed 3 and saves it at speed 5 with salt added; answers its id. */
+async function editedRecipe(page: Page, number: string): Promise<string> {
+  const added = await post(page, '/api/recipe/add', recipe(number, 3));
+  await post(page, '/api/recipe/save', { ...recipe(number, 5, true), id: added.id, revision: 0 });
+  return added.id as string;
+}
+
+async function openHistory(page: Page, href: string) {
+  await goInApp(page, href);
+  await visible(page, 'tab-history').click();
+  await visible(page, 'history-entry').first().waitFor();
+}
+
+async function pickVersion(page: Page, testId: string, n: number) {
+  await visible(page, testId).click();
+  await page.getByRole('option', { name: new RegExp(`^#${n} · `) }).click();
+}
+
+describe('an auditor-grade history (zh)', () => {
+  it('reads a recipe edit as “2 人份 · 步骤 3 · 速度 3 → 5”, shows the recipe as of any event, and compares two versions', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const id = await editedRecipe(page, 'HE-001');
+    await openHistory(page, `/recipe-detail?id=${id}`);
+
+    const newest = visible(page, 'history-entry').first();
+    await newest.getByText('2 人份 · 步骤 3 · 速度 3 → 5').waitFor();
+    const added = newest.getByTestId('history-change').filter({ hasText: '2 人份 · 食材 2' });
+    await added.getByText('新增').waitFor();
+    await added.getByText('盐 1').waitFor();
+    // No raw field names, ids or JSON anywhere in the trail.
+    const trail = (await visible(page, 'history').textContent()) ?? '';
+    for (const raw of ['servingVersions', 'productCodes', 'categoryId', '{"', id]) expect(trail).not.toContain(raw);
+    await visible(page, 'history-entry').last().getByText('新建菜谱', { exact: true }).waitFor();
+
+    // The state as of the creation, in the detail page's layout: step 3 still at speed 3, one ingredient.
+    await visible(page, 'history-entry').last().getByTestId('history-state-button').click();
+    const asOf = visible(page, 'state-as-of');
+    await asOf.getByText('第 1 版', { exact: false }).first().waitFor();
+    await expect(asOf.getByTestId('state-name-zh-value').textContent()).resolves.toBe('番茄汤HE-001');
+    const steps = asOf.getByTestId('detail-step');
+    await expect(steps.nth(1).textContent()).resolves.toContain('速度 3');
+    await expect(asOf.getByTestId('detail-ingredient-amount').count()).resolves.toBe(1);
+
+    // Compare version 2 back to version 1.
+    await pickVersion(page, 'compare-from', 2);
+    await pickVersion(page, 'compare-to', 1);
+    const compared = visible(page, 'history-compare');
+    await compared.getByText('2 人份 · 步骤 3 · 速度 5 → 3').waitFor();
+    await compared.getByText('删除').waitFor();
+  });
+
+  it('reads an APK package’s and an offline pack’s history as an audit trail', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const apk = await post(page, '/api/subApk/add', {
+      subBrandCode: 'DEMO-CHEF',
+      productCode: 'TM-6',
+      versionNumber: '8.0.0',
+      modeName: '厨师模式',
+    });
+    await post(page, '/api/subApk/update', {
+      id: apk.id,
+      revision: 0,
+      subBrandCode: 'DEMO-CHEF',
+      productCode: 'TM-6',
+      versionNumber: '8.0.0',
+      modeName: '大厨模式',
+      updateNotes: '新的开机动画',
+    });
+    await openHistory(page, `/apk-detail?id=${apk.id}`);
+    const newest = visible(page, 'history-entry').first();
+    await newest.getByText('模式名称 厨师模式 → 大厨模式').waitFor();
+    await newest.getByText('更新说明').waitFor();
+    await newest.getByTestId('history-status').getByText('未提交 · 未测试 · 未上线').waitFor();
+    await newest.getByText('demo ·', { exact: false }).waitFor();
+
+    const pack = await post(page, '/api/offlineRecipes/add', {
+      number: 'HE-PACK',
+      type: 'initial',
+      productCode: 'TM-6',
+      subBrandCode: 'DEMO-CHEF',
+      recipeIds: [],
+    });
+    await post(page, '/api/offlineRecipes/update', {
+      id: pack.id,
+      revision: 0,
+      number: 'HE-PACK',
+      type: 'incremental',
+      productCode: 'TM-6',
+      subBrandCode: 'DEMO-CHEF',
+      recipeIds: [],
+    });
+    await goInApp(page, '/offline-recipes-list');
+    await openHistory(page, `/offline-recipes-edit?id=${pack.id}`);
+    await visible(page, 'history-entry').first().getByText('离线包类型 初始包 → 增量包').waitFor();
+    const first = visible(page, 'history-entry').last();
+    await first.getByText('编号', { exact: false }).first().waitFor();
+  });
+
+  it('lets an auditor reach a cleared recipe’s history from the recycle bin, and export it', async () => {
+    const admin = await h.newPage();
+    await loginAs(admin);
+    const id = await editedRecipe(admin, 'HE-CLR');
+    await post(admin, '/api/recipe/delete', { id });
+    await post(admin, '/api/recipe/clear', { id });
+
+    const auditor = await h.newPage();
+    await loginAs(auditor, 'audit', 'audit12345');
+    await goInApp(auditor, '/recycling-list');
+    await visible(auditor, 'open-audit').click();
+    const row = auditor.locator('[data-testid="audit-ended-row"]:visible', { hasText: 'HE-CLR' });
+    await row.getByText('已清除', { exact: false }).waitFor();
+    await row.getByTestId('audit-open').click();
+    await visible(auditor, 'history-ended').getByText('已清除', { exact: false }).waitFor();
+    await visible(auditor, 'history-entry').first().getByText('彻底清除', { exact: false }).first().waitFor();
+    await auditor.getByText('2 人份 · 步骤 3 · 速度 3 → 5').waitFor();
+    const href = await visible(auditor, 'history-export').getAttribute('href');
+    const csv = await auditor.request.get(href!);
+    const bytes = Buffer.from(await csv.body());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain('2 人份 · 步骤 3 · 速度,3,5');
+  });
+});
+
+describe('an auditor-grade history (en)', () => {
+  it('reads the same edit as “2 servings · Step 3 · speed 3 → 5” with the state as of an event', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    const id = await editedRecipe(page, 'HE-EN');
+    await openHistory(page, `/recipe-detail?id=${id}`);
+    const newest = visible(page, 'history-entry').first();
+    await newest.getByText('2 servings · Step 3 · speed 3 → 5').waitFor();
+    await newest.getByTestId('history-change').filter({ hasText: 'Ingredient 2' }).getByText('added').waitFor();
+    await newest.getByTestId('history-status').getByText('in editing · v0').waitFor();
+    await visible(page, 'history-entry').last().getByTestId('history-state-button').click();
+    const asOf = visible(page, 'state-as-of');
+    await asOf.getByText('As of version 1', { exact: false }).waitFor();
+    await expect(asOf.getByTestId('detail-step').nth(1).textContent()).resolves.toContain('speed 3');
+    await pickVersion(page, 'compare-from', 1);
+    await pickVersion(page, 'compare-to', 2);
+    await visible(page, 'history-compare').getByText('2 servings · Step 3 · speed 3 → 5').waitFor();
+
+    const auditor = await h.newPage();
+    await loginAs(auditor, 'audit', 'audit12345');
+    await inEnglish(auditor);
+    await goInApp(auditor, '/audit-history');
+    await auditor.getByText('Offline pack', { exact: true }).click();
+    await visible(auditor, 'audit-ended').waitFor();
+  });
+});

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuditController } from './audit.controller.js';
+import { AuditNamesLoader } from './audit-names.js';
+import { AuditService } from './audit.service.js';
+import { ApkAudit } from './subjects/apk-audit.js';
+import { OfflinePackAudit } from './subjects/offline-pack-audit.js';
+import { RecipeAudit } from './subjects/recipe-audit.js';
+
+/** The auditor's trail of every event-sourced record (issue 15 §1), over the aggregates' own history queries. */
+@Module({
+  providers: [AuditService, AuditNamesLoader, RecipeAudit, ApkAudit, OfflinePackAudit],
+  controllers: [AuditController],
+})
+export class AuditModule {}
