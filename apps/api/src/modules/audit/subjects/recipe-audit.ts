@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type {
   RecipeContent,
+  RecipeHistoryEntry,
   RecipeIngredient,
   RecipeServingVersion,
   RecipeStep,
@@ -9,7 +10,6 @@ import type {
 } from '@kb/contracts';
 import { RECIPE_STATUS_NAMES } from '@kb/domain';
 import { RecipeHistoryQuery } from '../../recipes/queries/recipe-history/recipe-history.query.js';
-import type { RecipeHistoryEntry } from '../../recipes/recipe.api.js';
 import { ChangeList, nameOf, shown, yesNo, type DiffContext } from '../audit-diff-kit.js';
 import type { AuditSubject, LoadedStream, NameRefs } from '../audit-subject.js';
 import { joinLabel, languageName, workModeName, type WordsOf } from '../audit-words.js';
