@@ -4,6 +4,8 @@ import type { Pool } from '@kb/platform';
 
 /** How long a built feed is served before it is read again: a content change reaches devices within this. */
 export const CONTENT_FEED_TTL_MS = 2_000;
+/** How long a device's model is trusted (a device changes model only when activated again). */
+const MODEL_TTL_MS = 60_000;
 
 interface Built {
   json: string;
@@ -68,7 +70,7 @@ export class ContentFeeds {
     );
     const model = rows[0]?.product_code ?? null;
     if (this.models.size > 200_000) this.models.clear();
-    this.models.set(deviceId, { model, until: Date.now() + this.ttlMs });
+    this.models.set(deviceId, { model, until: Date.now() + MODEL_TTL_MS });
     return model;
   }
 
