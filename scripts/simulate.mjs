@@ -12,6 +12,8 @@
 //   --quiet-share S    share of devices that go quiet for a while [0.2]
 //   --duration SEC     stop after this long; 0 runs until Ctrl+C [0]
 //   --prefix P         SN prefix [SIM]            --quiet          print only errors
+//   --content-every S  poll the content feed (GET /device/v1/content, with If-None-Match) every S seconds [5];
+//                      a changed feed (banners, lock-screen ads, groups, hot labels) is printed when first seen
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
@@ -28,6 +30,7 @@ const { values: opt } = parseArgs({
     duration: { type: 'string', default: '0' },
     prefix: { type: 'string', default: 'SIM' },
     quiet: { type: 'boolean', default: false },
+    'content-every': { type: 'string', default: '5' },
   },
 });
 
@@ -74,6 +77,7 @@ const key = opt.key ?? DEMO_KEYS[brand];
 const faultRate = Number(opt['fault-rate']);
 const quietShare = Number(opt['quiet-share']);
 const duration = Number(opt.duration);
+const contentEvery = Number(opt['content-every']) * 1000;
 if (!(count > 0 && rate > 0 && batch >= 1 && batch <= 500 && MODELS[brand] && key)) {
   console.error(
     'usage: npm run simulate -- --devices N --rate R [--batch B] [--brand DEMO|OTHER] [--key K] [--url U]',
@@ -82,7 +86,18 @@ if (!(count > 0 && rate > 0 && batch >= 1 && batch <= 500 && MODELS[brand] && ke
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const stats = { posts: 0, messages: 0, faults: 0, errors: 0, deferred: 0, lastError: '' };
+const stats = {
+  posts: 0,
+  messages: 0,
+  faults: 0,
+  errors: 0,
+  deferred: 0,
+  lastError: '',
+  contentPolls: 0,
+  contentUnchanged: 0,
+};
+/** Content feeds seen so far, by ETag: each new one is printed once. */
+const seenFeeds = new Set();
 let stopping = false;
 
 async function call(path, body, headers) {
@@ -229,6 +244,39 @@ class Device {
     }
   }
 
+  /** Polls the content feed as a device does: sends back the ETag it has, so an unchanged feed is a 304. */
+  async pollContent() {
+    this.contentAt = Date.now();
+    try {
+      const res = await fetch(`${opt.url}/device/v1/content`, {
+        headers: {
+          authorization: `Bearer ${this.credential}`,
+          ...(this.etag ? { 'if-none-match': this.etag } : {}),
+        },
+      });
+      stats.contentPolls++;
+      if (res.status === 304) {
+        stats.contentUnchanged++;
+        return;
+      }
+      const answer = await res.json();
+      if (!res.ok) throw new Error(`/device/v1/content: ${res.status} ${answer.desc}`);
+      this.etag = res.headers.get('etag');
+      if (!opt.quiet && !seenFeeds.has(this.etag)) {
+        seenFeeds.add(this.etag);
+        const f = answer.data;
+        console.log(
+          `[simulate] content (${this.sn}, ${f.lang}): banners ${f.banners.map((b) => b.name).join(', ') || '-'}; ` +
+            `lock-screen ads ${f.lockScreenAds.map((a) => a.name).join(', ') || '-'}; ` +
+            `groups ${f.groups.map((g) => g.name).join(', ') || '-'}; hot ${f.hotTags.map((t) => t.label).join(', ') || '-'}`,
+        );
+      }
+    } catch (error) {
+      stats.errors++;
+      stats.lastError = error.message;
+    }
+  }
+
   run() {
     const period = 1000 / rate;
     const loop = async () => {
@@ -238,6 +286,7 @@ class Device {
           await sleep(60_000 + Math.random() * 180_000);
         }
         const started = Date.now();
+        if (contentEvery > 0 && started - (this.contentAt ?? 0) >= contentEvery) await this.pollContent();
         await this.tick();
         await sleep(Math.max(0, period - (Date.now() - started)) * (0.8 + Math.random() * 0.4));
       }
@@ -277,6 +326,7 @@ async function main() {
       console.log(
         `[simulate] ${((stats.messages - last.messages) / secs).toFixed(0)} msg/s, ${((stats.posts - last.posts) / secs).toFixed(1)} posts/s, ` +
           `faults ${stats.faults}, deferred (busy, posted again later) ${stats.deferred}, ` +
+          `content polls ${stats.contentPolls} (${stats.contentUnchanged} unchanged, 304), ` +
           `errors ${stats.errors}${stats.errors > last.errors ? ` (last: ${stats.lastError})` : ''}`,
       );
     last = { ...stats, at: now };

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   deviceActivationSchema,
+  deviceContentQuerySchema,
   faultPostSchema,
   telemetryPostSchema,
   type DeviceActivationAnswer,
@@ -18,6 +19,7 @@ import {
 } from '@kb/devices';
 import type { Pool } from '@kb/platform';
 import type { z } from 'zod';
+import { ContentFeeds, etagMatches } from '../content/content-feed.js';
 import { send } from '../http.js';
 import { deviceOpenApi } from './device-openapi.js';
 import { BODY_LIMITS } from './limits.js';
@@ -182,8 +184,11 @@ export function createDeviceApi(deps: {
   maxQueueWaitMs: number;
   /** The workers' job lock: an active job older than this is a dead worker's. */
   jobLockMs: number;
+  /** How long a built content feed is reused (default CONTENT_FEED_TTL_MS). */
+  contentFeedTtlMs?: number;
 }) {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
+  const feeds = new ContentFeeds(deps.pool, deps.contentFeedTtlMs);
   const backlogs = new Map(
     [deps.telemetryQueue, deps.faultQueue].map((q) => [q, new Backlog(deps.redis, q, deps.jobLockMs)]),
   );
@@ -262,6 +267,26 @@ export function createDeviceApi(deps: {
     return { status: 202, desc: 'accepted', data: { accepted: messages.length } };
   }
 
+  /** GET /device/v1/content: the feed with its ETag; 304 without a body when the device has it already. */
+  async function content(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const device = await authenticate(req);
+    const query = Object.fromEntries(new URL(req.url ?? '/', 'http://device-ingest').searchParams);
+    const { lang } = validate(deviceContentQuerySchema, query);
+    const feed = await feeds.feed(device, lang);
+    const headers = { etag: feed.etag, 'cache-control': 'no-cache', vary: 'authorization' };
+    if (etagMatches(req.headers['if-none-match'], feed.etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(200, {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(feed.json),
+    });
+    res.end(feed.json);
+  }
+
   /** Answers a /device/v1 request; false when the path is not one of its routes. */
   return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
     const routes: Record<string, { method: string; run: () => Promise<Envelope> }> = {
@@ -289,6 +314,20 @@ export function createDeviceApi(deps: {
       const json = JSON.stringify(deviceOpenApi());
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(json);
+      return true;
+    }
+    if (path === '/device/v1/content') {
+      if (req.method !== 'GET') {
+        res.setHeader('allow', 'GET');
+        send(res, { status: 405, desc: 'Method not allowed', data: null });
+        return true;
+      }
+      try {
+        await content(req, res);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        send(res, { status: error.status, desc: error.message, data: error.data });
+      }
       return true;
     }
     const route = routes[path];

@@ -1,4 +1,9 @@
-import { deviceActivationSchema, faultPostSchema, telemetryPostSchema } from '@kb/contracts';
+import {
+  deviceActivationSchema,
+  deviceContentQuerySchema,
+  faultPostSchema,
+  telemetryPostSchema,
+} from '@kb/contracts';
 import { z } from 'zod';
 import { BODY_LIMITS } from './limits.js';
 
@@ -121,6 +126,55 @@ export function deviceOpenApi() {
         BODY_LIMITS.telemetry,
       ),
       '/device/v1/faults': posting('Post 1–100 fault reports', faultPostSchema, BODY_LIMITS.faults),
+      '/device/v1/content': {
+        get: {
+          summary:
+            'What the device shows besides recipes: online banners for the device recipe home, lock-screen ads ' +
+            'for its model, themed groups (their released online recipes) and hot search labels, in its language',
+          security: [{ deviceCredential: [] }],
+          parameters: [
+            {
+              name: 'lang',
+              in: 'query',
+              required: false,
+              description: 'The device language (e.g. en); default and fallback the brand’s main language',
+              schema: schema(deviceContentQuerySchema.shape.lang),
+            },
+            {
+              name: 'If-None-Match',
+              in: 'header',
+              required: false,
+              description: 'The ETag of the feed the device has: 304 without a body while it is unchanged',
+              schema: { type: 'string' },
+            },
+          ],
+          responses: {
+            '200': {
+              description:
+                'The feed (`data`: lang, banners, lockScreenAds, groups, hotTags; see DeviceContentFeed in ' +
+                'libs/contracts). A change made by staff shows within 2 s. Poll with If-None-Match.',
+              headers: { ETag: { schema: { type: 'string' }, description: 'send it back as If-None-Match' } },
+              content: {
+                'application/json': {
+                  schema: envelope({
+                    type: 'object',
+                    properties: {
+                      lang: { type: 'string' },
+                      banners: { type: 'array', items: { type: 'object' } },
+                      lockScreenAds: { type: 'array', items: { type: 'object' } },
+                      groups: { type: 'array', items: { type: 'object' } },
+                      hotTags: { type: 'array', items: { type: 'object' } },
+                    },
+                  }),
+                },
+              },
+            },
+            '304': { description: 'Unchanged since the ETag sent' },
+            '400': refusal('Invalid lang'),
+            '401': refusal('No, unknown or revoked credential'),
+          },
+        },
+      },
       '/device/v1/openapi.json': {
         get: { summary: 'This document', responses: { '200': { description: 'OK' } } },
       },
