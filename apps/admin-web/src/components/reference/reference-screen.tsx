@@ -371,10 +371,19 @@ export function referencePages(screen: AnyScreen) {
   }
   function Edit() {
     const navigate = useNavigate();
+    // The record is cached for this page alone: a kept-alive page hidden behind another tab keeps it (and so its
+    // form), while a page opened later loads the record afresh.
+    const [instance] = useState(() => Math.random().toString(36).slice(2));
     return (
       <WithBrandLanguages>
         {(languages) => (
-          <RecordLoader query={(id) => recordDetailQuery<Versioned>(screen.route, id)}>
+          <RecordLoader
+            query={(id) => ({
+              ...recordDetailQuery<Versioned>(screen.route, id),
+              queryKey: [...screen.route.key, 'detail', id, instance],
+              gcTime: 30 * 60_000,
+            })}
+          >
             {(record, reload) => (
               <ReferenceFormView
                 screen={screen}
