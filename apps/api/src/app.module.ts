@@ -22,6 +22,7 @@ import { ApkPackagesModule } from './modules/apk-packages/apk-packages.module.js
 import { OfflinePacksModule } from './modules/offline-packs/offline-packs.module.js';
 import { RecipeEvaluationsModule } from './modules/recipe-evaluations/recipe-evaluations.module.js';
 import { DevicesModule } from './modules/devices/devices.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
         InfraModule,
+        JobsModule,
         CatalogModule,
         RecipesModule,
         ApkPackagesModule,
