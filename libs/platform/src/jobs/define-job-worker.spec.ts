@@ -129,7 +129,10 @@ describe('defineJobWorker: a long job on a typed queue records its run', () => {
     const first = await listJobRuns(pool, 'DEMO', { size: 2 });
     expect(first).toHaveLength(2);
     const last = first[1]!;
-    const rest = await listJobRuns(pool, 'DEMO', { size: 10, after: { createdAt: last.created_at, id: last.id } });
+    const rest = await listJobRuns(pool, 'DEMO', {
+      size: 10,
+      after: { createdAt: last.created_at, id: last.id },
+    });
     expect(rest).toHaveLength(1);
     expect(new Set([...first, ...rest].map((r) => r.id)).size).toBe(3);
     expect(await listJobRuns(pool, 'OTHER', { size: 10 })).toEqual([]);

@@ -86,9 +86,14 @@ const STEP = 5;
  * results, and ends the row succeeded with its output, or failed with an error code: at once for a `JobFailure` or a
  * bad payload, on the last attempt otherwise (queued again with the reason before that).
  */
-export function defineJobWorker<Q extends QueueName, D extends JobWorkerDeps>(def: JobWorkerDefinition<Q, D>) {
+export function defineJobWorker<Q extends QueueName, D extends JobWorkerDeps>(
+  def: JobWorkerDefinition<Q, D>,
+) {
   const runIdOf = def.runIdOf ?? ((data: PayloadOf<Q>) => (data as { runId: string }).runId);
-  const schemas = QUEUES[def.queue].jobs as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { message: string } } }>;
+  const schemas = QUEUES[def.queue].jobs as Record<
+    string,
+    { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { message: string } } }
+  >;
 
   async function process(job: Job, deps: D): Promise<unknown> {
     const schema = schemas[job.name];

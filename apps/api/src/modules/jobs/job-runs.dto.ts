@@ -2,8 +2,11 @@ import type { JobItem, JobRun, UiLang } from '@kb/contracts';
 import type { JobRunRow } from '@kb/platform';
 import { translate } from '../../common/messages.js';
 
-const message = (code: string | null | undefined, lang: UiLang, params?: Record<string, string | number> | null) =>
-  code ? (translate(code, lang, params ?? {}) ?? code) : null;
+const message = (
+  code: string | null | undefined,
+  lang: UiLang,
+  params?: Record<string, string | number> | null,
+) => (code ? (translate(code, lang, params ?? {}) ?? code) : null);
 
 /** A `job_runs` row as the screens get it: progress in percent, codes translated into the caller's language. */
 export function toJobRun(row: JobRunRow, lang: UiLang): JobRun {

@@ -37,7 +37,9 @@ export class JobsController {
   @ApiQueryFrom(jobIdQuerySchema)
   async detail(@Query() query: unknown) {
     const { id } = parseInput(jobIdQuerySchema, query);
-    return ok(await this.queries.execute(new JobDetailQuery(requestContext.brand(), requestContext.lang(), id)));
+    return ok(
+      await this.queries.execute(new JobDetailQuery(requestContext.brand(), requestContext.lang(), id)),
+    );
   }
 
   @Get('jobs/list')
@@ -45,7 +47,9 @@ export class JobsController {
   @ApiQueryFrom(jobListQuerySchema)
   async list(@Query() query: unknown) {
     const filter = parseInput(jobListQuerySchema, query);
-    return ok(await this.queries.execute(new ListJobsQuery(requestContext.brand(), requestContext.lang(), filter)));
+    return ok(
+      await this.queries.execute(new ListJobsQuery(requestContext.brand(), requestContext.lang(), filter)),
+    );
   }
 
   @Get('jobs/download')
