@@ -7,6 +7,7 @@ import { JOB_API_MESSAGES } from '../modules/jobs/jobs-api.messages.js';
 import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
 import { RECIPE_EVALUATION_API_MESSAGES } from '../modules/recipe-evaluations/recipe-evaluation-api.messages.js';
+import { RECIPE_JOB_MESSAGES } from '../modules/recipes/recipe-jobs.messages.js';
 import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
 
 /**
@@ -137,6 +138,7 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ...OFFLINE_PACK_MESSAGES,
   ...OFFLINE_PACK_API_MESSAGES,
   ...JOB_API_MESSAGES,
+  ...RECIPE_JOB_MESSAGES,
   ...DEVICE_API_MESSAGES,
   ...PERMISSION_MESSAGES,
 };

@@ -20,5 +20,21 @@ export const jobsEn: Catalog<typeof jobsZh> = {
   download: 'Download file',
   retry: 'Retry',
   noItems: 'No items yet',
+  recipes: {
+    export: 'Export',
+    exportSelected: 'Export selected',
+    exportAll: 'Export all recipes',
+    exportTitle: 'Export recipes',
+    import: 'Import',
+    importTitle: 'Import recipes',
+    importHint:
+      'Choose a zip exported by this system; recipes whose number exists are skipped, never overwritten',
+    importFile: 'Recipe archive (zip)',
+    importStart: 'Start import',
+    uploading: 'Uploading {{percent}}%',
+    notZip: 'Wrong file format: only a zip file can be imported',
+    emptyName: 'File name cannot be empty',
+    close: 'Close',
+  },
   filterAll: 'All',
 };
