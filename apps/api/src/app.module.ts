@@ -24,6 +24,7 @@ import { RecipeEvaluationsModule } from './modules/recipe-evaluations/recipe-eva
 import { DevicesModule } from './modules/devices/devices.module.js';
 import { ContentModule } from './modules/content/content.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 
 @Module({})
 export class AppModule {
@@ -35,6 +36,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
         InfraModule,
+        JobsModule,
         CatalogModule,
         RecipesModule,
         ApkPackagesModule,

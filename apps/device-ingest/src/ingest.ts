@@ -17,6 +17,7 @@ import { processSystemJob } from './system-worker.js';
 import { createDeviceApi } from './devices/device-api.js';
 import { FAULT_QUEUE, startDeviceWorkers, TELEMETRY_QUEUE } from './devices/device-workers.js';
 import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
+import { startRecipeExportWorker } from './recipe-jobs/recipe-export-worker.js';
 
 export interface RunningIngest {
   /** The port the HTTP server listens on (the real one when INGEST_PORT is 0). */
@@ -103,6 +104,14 @@ export async function startIngest(
     (err) => onRedisError(err, 'worker offline-pack-build'),
   );
 
+  // The recipe export shares the pack build's connection (both are long, one job at a time).
+  const recipeExporter = startRecipeExportWorker(
+    packBuildConnection,
+    prefix,
+    { pool, filesDir: config.FILES_DIR, log },
+    (err) => onRedisError(err, 'worker recipe-export'),
+  );
+
   // Devices: the API (validate and enqueue) and the workers (store, sweep), in one process or apart (INGEST_ROLE).
   const queueNamed = (name: string) => queues.find((q) => q.name === name)!;
   const device =
@@ -172,6 +181,7 @@ export async function startIngest(
     const results = await Promise.allSettled([
       worker.close(redisAway),
       packBuilder.close(redisAway),
+      recipeExporter.close(redisAway),
       deviceWorkers?.close(redisAway),
       ...queues.map((q) => q.close()),
       serverClosed,

@@ -15,3 +15,5 @@ export * from './device.js';
 export * from './text.js';
 export * from './dates.js';
 export * from './content.js';
+export * from './jobs.js';
+export * from './recipe-archive.js';

@@ -4,9 +4,11 @@ import { AUTH_API_MESSAGES } from '../modules/auth/auth-api.messages.js';
 import { APK_API_MESSAGES } from '../modules/apk-packages/apk-api.messages.js';
 import { PERMISSION_MESSAGES } from '../modules/auth/permission.messages.js';
 import { CONTENT_API_MESSAGES } from '../modules/content/content-api.messages.js';
+import { JOB_API_MESSAGES } from '../modules/jobs/jobs-api.messages.js';
 import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
 import { RECIPE_EVALUATION_API_MESSAGES } from '../modules/recipe-evaluations/recipe-evaluation-api.messages.js';
+import { RECIPE_JOB_MESSAGES } from '../modules/recipes/recipe-jobs.messages.js';
 import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
 import { AUDIT_API_MESSAGES } from '../modules/audit/audit-api.messages.js';
 
@@ -137,6 +139,8 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ...APK_API_MESSAGES,
   ...OFFLINE_PACK_MESSAGES,
   ...OFFLINE_PACK_API_MESSAGES,
+  ...JOB_API_MESSAGES,
+  ...RECIPE_JOB_MESSAGES,
   ...DEVICE_API_MESSAGES,
   ...CONTENT_API_MESSAGES,
   ...AUDIT_API_MESSAGES,

@@ -812,3 +812,21 @@ describe('history for auditors', () => {
     expect(replay(recipeDecider, events)).toEqual(states.at(-1));
   });
 });
+
+describe('a recipe created by an import', () => {
+  it('keeps the zip it came from on RecipeCreated; a recipe made in the editor has none', () => {
+    const command: RecipeCommand = {
+      type: 'CreateRecipe',
+      recipeId: RECIPE_ID,
+      content: draft(),
+      importedFrom: 'library.zip',
+    };
+    const [imported] = when([], command);
+    expect(imported).toMatchObject({
+      type: 'RecipeCreated',
+      data: { importedFrom: { fileName: 'library.zip' } },
+    });
+    const [edited] = created();
+    expect(edited?.data).not.toHaveProperty('importedFrom');
+  });
+});

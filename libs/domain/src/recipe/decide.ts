@@ -14,7 +14,8 @@ import { prepareContent } from './steps.js';
 
 /** What staff ask of a recipe. Commands other than create and copy address the recipe whose state is given. */
 export type RecipeCommand =
-  | { type: 'CreateRecipe'; recipeId: string; content: RecipeContentDraft }
+  /** `importedFrom`: the file name of the recipe zip it came from (a recipe import), kept on the event. */
+  | { type: 'CreateRecipe'; recipeId: string; content: RecipeContentDraft; importedFrom?: string }
   /** Addressed to the NEW recipe; the API loads the source's stream and hands in its state. */
   | {
       type: 'CopyRecipe';
@@ -259,7 +260,11 @@ export function decideRecipe(command: RecipeCommand, state: RecipeState): Recipe
       return [
         {
           type: 'RecipeCreated',
-          data: { recipeId: command.recipeId, content: prepareContent(command.content) },
+          data: {
+            recipeId: command.recipeId,
+            content: prepareContent(command.content),
+            ...(command.importedFrom ? { importedFrom: { fileName: command.importedFrom } } : {}),
+          },
         },
       ];
     if (command.type === 'CopyRecipe') return decideCopy(command);

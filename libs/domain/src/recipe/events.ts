@@ -11,7 +11,8 @@ export type RecyclableStatus = 'editing' | 'waiting_release';
 
 export interface RecipeCreated {
   type: 'RecipeCreated';
-  data: { recipeId: string; content: RecipeContent };
+  /** `importedFrom`: created by a recipe import, from this zip (absent when created in the editor). */
+  data: { recipeId: string; content: RecipeContent; importedFrom?: { fileName: string } };
 }
 /** The recipe was created as a copy: its own initial content (new number, not online, not paid) and its origin. */
 export interface RecipeCopied {

@@ -20,6 +20,8 @@ import { reviewsEn } from '../../features/reviews/i18n/en.js';
 import { reviewsZh } from '../../features/reviews/i18n/zh.js';
 import { referenceEn, referenceErrorsEn } from '../../components/reference/i18n/en.js';
 import { referenceErrorsZh, referenceZh } from '../../components/reference/i18n/zh.js';
+import { jobsEn } from '../../components/jobs/i18n/en.js';
+import { jobsZh } from '../../components/jobs/i18n/zh.js';
 import { appEn } from './en.js';
 import { appZh } from './zh.js';
 
@@ -47,6 +49,7 @@ export const zhCatalog = {
   apk: apkZh,
   offlinePacks: offlinePacksZh,
   devices: devicesZh,
+  jobs: jobsZh,
 };
 export const enCatalog = {
   ...appEn,
@@ -68,4 +71,5 @@ export const enCatalog = {
   apk: apkEn,
   offlinePacks: offlinePacksEn,
   devices: devicesEn,
+  jobs: jobsEn,
 };

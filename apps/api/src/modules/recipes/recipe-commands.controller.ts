@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import {
   recipeContentSchema,
+  recipeImportRequestSchema,
   type Envelope,
   type RecipeBatchAnswer,
   type RecipeCommandAnswer,
@@ -18,6 +19,9 @@ import { ChangeRecipesCategoryCommand } from './commands/change-recipes-category
 import { ClearRecipesCommand } from './commands/clear-recipes/clear-recipes.command.js';
 import { CopyRecipeCommand } from './commands/copy-recipe/copy-recipe.command.js';
 import { CreateRecipeCommand } from './commands/create-recipe/create-recipe.command.js';
+import { ExportRecipesCommand } from './commands/export-recipes/export-recipes.command.js';
+import { recipeExportBodySchema } from './commands/export-recipes/export-recipes.api.js';
+import { ImportRecipesCommand } from './commands/import-recipes/import-recipes.command.js';
 import { DeleteRecipesCommand } from './commands/delete-recipes/delete-recipes.command.js';
 import { LinkRecipeModelsCommand } from './commands/link-recipe-models/link-recipe-models.command.js';
 import { RecallRecipesToEditingCommand } from './commands/recall-recipes-to-editing/recall-recipes-to-editing.command.js';
@@ -311,5 +315,37 @@ export class RecipeCommandsController {
   batchDeleteModel(@Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     const { ids, productCodes } = parseInput(recipeModelsSchema, body);
     return this.batch(res, (actor) => new UnlinkRecipeModelsCommand(actor, ids, productCodes));
+  }
+
+  @Permission('read')
+  @Post('export')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Start an export of the selected recipes (ids) or of the list’s filter into one zip; follow it at asyncTask/detail',
+  })
+  @ApiBodyFrom(recipeExportBodySchema)
+  async export(@Body() body: unknown) {
+    const { ids, filter } = parseInput(recipeExportBodySchema, body);
+    return envelope(
+      await this.commands.execute(new ExportRecipesCommand(actorOfRequest(), ids, filter)),
+      'recipe_export_started',
+    );
+  }
+
+  @Permission('recipe.edit')
+  @Post('importData')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Start an import of an uploaded recipe zip (purpose zip): checked whole, each recipe created or reported; follow it at asyncTask/detail',
+  })
+  @ApiBodyFrom(recipeImportRequestSchema)
+  async importData(@Body() body: unknown) {
+    const { fileCode, fileName } = parseInput(recipeImportRequestSchema, body);
+    return envelope(
+      await this.commands.execute(new ImportRecipesCommand(actorOfRequest(), fileCode, fileName)),
+      'recipe_import_started',
+    );
   }
 }

@@ -6,6 +6,10 @@ import { ChangeRecipesCategoryHandler } from './commands/change-recipes-category
 import { ClearRecipesHandler } from './commands/clear-recipes/clear-recipes.handler.js';
 import { CopyRecipeHandler } from './commands/copy-recipe/copy-recipe.handler.js';
 import { CreateRecipeHandler } from './commands/create-recipe/create-recipe.handler.js';
+import { ExportRecipesHandler } from './commands/export-recipes/export-recipes.handler.js';
+import { ImportRecipesHandler } from './commands/import-recipes/import-recipes.handler.js';
+import { RecipeImportWorker } from './commands/import-recipes/recipe-import-worker.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { DeleteRecipesHandler } from './commands/delete-recipes/delete-recipes.handler.js';
 import { LinkRecipeModelsHandler } from './commands/link-recipe-models/link-recipe-models.handler.js';
 import { RecallRecipesToEditingHandler } from './commands/recall-recipes-to-editing/recall-recipes-to-editing.handler.js';
@@ -50,6 +54,8 @@ const COMMAND_HANDLERS = [
   ChangeRecipesCategoryHandler,
   LinkRecipeModelsHandler,
   UnlinkRecipeModelsHandler,
+  ExportRecipesHandler,
+  ImportRecipesHandler,
 ];
 
 const QUERY_HANDLERS = [
@@ -63,7 +69,9 @@ const QUERY_HANDLERS = [
 
 /** Event-sourced recipes (issue 5): commands on `recipe-<id>` streams, queries on the recipe read models. */
 @Module({
+  imports: [JobsModule],
   providers: [
+    RecipeImportWorker,
     {
       provide: RECIPE_NUMBERS_POOL,
       inject: [APP_CONFIG],

@@ -1,6 +1,6 @@
 import { RECIPE_TYPES } from '@kb/contracts';
 import { Button } from '@mantine/core';
-import { IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileExport, IconFileImport, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { fetchRecipePage, fetchRecycleBinCount, runRecipeBatch } from '../api/re
 import { RECIPES_KEY, useCategoryOptions, useModelOptions, type RecipeListItem } from '../api/recipe-list.js';
 import { brandLanguagesQuery, tagsQuery } from '../api/recipe-editor.js';
 import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
+import { openImportDialog, startRecipeExport } from './jobs-dialogs.js';
 import { chooseCategory } from './category-dialog.js';
 import { formatTime, StatusBadge, YesNo } from './recipe-cells.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
@@ -159,6 +160,14 @@ export function RecipeListScreen({
       },
     },
     batch('delete', t('common.delete'), 'batchDelete', 'batchDelete', {}, 'red'),
+    {
+      key: 'export',
+      label: t('jobs.recipes.exportSelected'),
+      permission: 'read',
+      run: async (rows) => {
+        await startRecipeExport(rows.map((r) => r.id)).catch(() => undefined);
+      },
+    },
   ];
 
   return (
@@ -210,7 +219,25 @@ export function RecipeListScreen({
             >
               {t('recipes.actions.recycleBin', { count: binCount.data ?? 0 })}
             </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFileExport size={14} />}
+              onClick={() => void startRecipeExport().catch(() => undefined)}
+              data-testid="export-all"
+            >
+              {t('jobs.recipes.exportAll')}
+            </Button>
             <Can permission="recipe.edit">
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconFileImport size={14} />}
+                onClick={() => openImportDialog(refresh)}
+                data-testid="import"
+              >
+                {t('jobs.recipes.import')}
+              </Button>
               <Button
                 size="xs"
                 variant="default"

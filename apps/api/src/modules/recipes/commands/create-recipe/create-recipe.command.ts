@@ -10,6 +10,8 @@ export class CreateRecipeCommand extends Command<RecipeChange> {
     readonly actor: RecipeActor,
     readonly content: RecipeContentDraft,
     readonly recipeId: string = randomUUID(),
+    /** The recipe zip's file name when a recipe import creates it (history: "imported from <file>"). */
+    readonly importedFrom?: string,
   ) {
     super();
   }

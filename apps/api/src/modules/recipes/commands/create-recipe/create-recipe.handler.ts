@@ -10,9 +10,14 @@ export class CreateRecipeHandler implements ICommandHandler<CreateRecipeCommand>
     private readonly references: RecipeReferences,
   ) {}
 
-  async execute({ actor, content, recipeId }: CreateRecipeCommand) {
-    return this.runner.run(actor, recipeId, () => [{ type: 'CreateRecipe', recipeId, content }], {
-      validate: () => this.references.checkContent(actor.brand, content, actor.lang),
-    });
+  async execute({ actor, content, recipeId, importedFrom }: CreateRecipeCommand) {
+    return this.runner.run(
+      actor,
+      recipeId,
+      () => [{ type: 'CreateRecipe', recipeId, content, importedFrom }],
+      {
+        validate: () => this.references.checkContent(actor.brand, content, actor.lang),
+      },
+    );
   }
 }

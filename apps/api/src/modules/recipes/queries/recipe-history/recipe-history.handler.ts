@@ -7,6 +7,7 @@ import {
   type RecipeEventType,
   type RecipeState,
 } from '@kb/domain';
+import { translate } from '../../../../common/messages.js';
 import { RECIPE_EVENT_TITLES } from '../../recipe-api.messages.js';
 import { RecipeStreams } from '../../recipe-streams.js';
 import { RecipeHistoryQuery } from './recipe-history.query.js';
@@ -63,7 +64,11 @@ export class RecipeHistoryHandler implements IQueryHandler<RecipeHistoryQuery> {
         revision: Number(recorded.streamPosition),
         eventId: recorded.eventId,
         type: event.type,
-        title: RECIPE_EVENT_TITLES[event.type as RecipeEventType]?.[lang] ?? event.type,
+        title:
+          event.type === 'RecipeCreated' && event.data.importedFrom
+            ? (translate('recipe_imported_from', lang, { file: event.data.importedFrom.fileName }) ??
+              event.type)
+            : (RECIPE_EVENT_TITLES[event.type as RecipeEventType]?.[lang] ?? event.type),
         actor: recorded.metadata.actor,
         occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
         correlationId: recorded.metadata.correlationId,
