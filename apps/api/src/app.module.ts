@@ -22,6 +22,7 @@ import { ApkPackagesModule } from './modules/apk-packages/apk-packages.module.js
 import { OfflinePacksModule } from './modules/offline-packs/offline-packs.module.js';
 import { RecipeEvaluationsModule } from './modules/recipe-evaluations/recipe-evaluations.module.js';
 import { DevicesModule } from './modules/devices/devices.module.js';
+import { AppUsersModule } from './modules/app-users/app-users.module.js';
 
 @Module({})
 export class AppModule {
@@ -39,6 +40,7 @@ export class AppModule {
         OfflinePacksModule,
         RecipeEvaluationsModule,
         DevicesModule,
+        AppUsersModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

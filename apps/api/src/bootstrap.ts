@@ -11,6 +11,7 @@ import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.mi
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoApks } from './seed/demo-apk.js';
+import { seedDemoAppActivity } from './seed/demo-app-activity.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
 /** Every schema the API needs, in order. */
@@ -40,6 +41,7 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
       await seedDemoData(pool);
       await seedDemoRecipes(pool, config);
       await seedDemoApks(pool, config);
+      await seedDemoAppActivity(pool);
     }
   } finally {
     await pool.end();

@@ -37,6 +37,7 @@ export const PERMISSION_GROUPS = {
   ],
   devices: ['device.edit', 'testDevice.edit', 'fault.delete'],
   reviews: ['review.edit'],
+  appUsers: ['appUser.edit'],
   account: ['account.self'],
   reads: ['read'],
 } as const;
@@ -80,6 +81,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'testDevice.edit': SHIPPERS,
   'fault.delete': ADMIN,
   'review.edit': SHIPPERS,
+  'appUser.edit': ADMIN,
   'account.self': ALL,
   read: ALL,
 };
@@ -128,6 +130,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'testDevice.edit': { zh: '维护测试设备组', en: 'maintain the test-device group' },
   'fault.delete': { zh: '删除故障记录', en: 'delete fault records' },
   'review.edit': { zh: '新增、编辑、删除用户评价', en: 'add, edit and delete user reviews' },
+  'appUser.edit': {
+    zh: '启用/停用、删除App用户和付费用户，导入付费用户，删除搜索记录',
+    en: 'enable, disable and delete app users and paying users, import paying users, delete search records',
+  },
   'account.self': {
     zh: '查看本人信息、修改本人密码、退出登录',
     en: 'see oneself, change one’s own password, log out',

@@ -146,6 +146,19 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/recipes/routes/recipe-model-page.js'),
     (m) => m.RecipeModelPage,
   ),
+  // App users (issue 17)
+  '/user-list': page(
+    () => import('../features/users/routes/user-list-page.js'),
+    (m) => m.UserListPage,
+  ),
+  '/user-detail': page(
+    () => import('../features/users/routes/user-detail-page.js'),
+    (m) => m.UserDetailPage,
+  ),
+  '/user-search-record-list': page(
+    () => import('../features/users/routes/user-search-record-list-page.js'),
+    (m) => m.UserSearchRecordListPage,
+  ),
   // Reviews (issue 5)
   '/user-evaluation-list': page(
     () => import('../features/reviews/routes/user-evaluation-list-page.js'),

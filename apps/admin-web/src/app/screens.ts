@@ -60,8 +60,8 @@ export const SCREENS = [
   child('/test-device-add', 'testDeviceAdd', '/test-device-list', built),
   child('/test-device-edit', 'testDeviceEdit', '/test-device-list', builtRecord),
   // Users
-  list('/user-list', 'userList'),
-  child('/user-detail', 'userDetail', '/user-list', record),
+  list('/user-list', 'userList', built),
+  child('/user-detail', 'userDetail', '/user-list', builtRecord),
   list('/vip-user-list', 'vipUserList'),
   // Accessories
   list('/fitting-list', 'fittingList', built),
@@ -76,7 +76,7 @@ export const SCREENS = [
   child('/hot-tag-add', 'hotTagAdd', '/hot-tag-list'),
   child('/hot-tag-edit', 'hotTagEdit', '/hot-tag-list', record),
   // Search records
-  list('/user-search-record-list', 'userSearchRecordList'),
+  list('/user-search-record-list', 'userSearchRecordList', built),
   // Notifications
   list('/inform-list', 'informList'),
   child('/inform-add', 'informAdd', '/inform-list'),

@@ -68,8 +68,9 @@ function delta<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 /**
  * Stores app activity: favourites (the newest change per user and recipe wins; an older resend changes
  * nothing), reviews into the reviews table and searches into the search records, each (user, message id) once.
- * Favourite counts of users and recipes move by what actually changed. Messages naming a recipe that is not
- * (or no longer) the brand's are dropped.
+ * Favourite counts of users and recipes move by what actually changed. The app API checked that every recipe
+ * named is the brand's before queueing (screens join the recipe read model, so a recipe cleared since is shown
+ * nowhere).
  */
 export async function storeAppActivity(pool: pg.Pool, writes: AppActivityWrite[]): Promise<void> {
   if (!writes.length) return;
@@ -107,9 +108,7 @@ export async function storeAppActivity(pool: pg.Pool, writes: AppActivityWrite[]
         `WITH input AS (
            SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bool[], $5::timestamptz[])
              AS i(app_user_id, recipe_id, brand, favourite, at)),
-         valid AS (
-           SELECT i.* FROM input i
-             JOIN recipe_list r ON r.recipe_id = i.recipe_id AND r.brand_owner_code = i.brand),
+         valid AS (SELECT * FROM input),
          old AS (
            SELECT f.app_user_id, f.recipe_id, f.favourite FROM app_favourites f
              JOIN valid v ON v.app_user_id = f.app_user_id AND v.recipe_id = f.recipe_id),
@@ -156,7 +155,6 @@ export async function storeAppActivity(pool: pg.Pool, writes: AppActivityWrite[]
            FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[],
                        $8::timestamptz[], $9::uuid[], $10::text[])
              AS i(brand, recipe_id, sn, account, nickname, score, content, at, app_user_id, message_id)
-           JOIN recipe_list r ON r.recipe_id = i.recipe_id AND r.brand_owner_code = i.brand
          ON CONFLICT (app_user_id, message_id) WHERE app_user_id IS NOT NULL DO NOTHING`,
         [
           reviews.map((w) => w.brandOwnerCode),
@@ -222,7 +220,6 @@ export async function storeCookingSessions(pool: pg.Pool, writes: CookingWrite[]
                      $8::timestamptz[], $9::text[])
            AS i(device_id, message_id, brand, recipe_id, recipe_version, mode, started_at, ended_at, outcome)
          JOIN devices d ON d.id = i.device_id AND d.brand_owner_code = i.brand
-         JOIN recipe_list r ON r.recipe_id = i.recipe_id AND r.brand_owner_code = i.brand
        ON CONFLICT (device_id, message_id) DO NOTHING
        RETURNING app_user_id, recipe_id, brand_owner_code,
                  CASE WHEN outcome = 'completed' THEN (ended_at AT TIME ZONE 'UTC')::date::text END AS day`,

@@ -16,6 +16,8 @@ import { recipesEn } from '../../features/recipes/i18n/en.js';
 import { recipesZh } from '../../features/recipes/i18n/zh.js';
 import { reviewsEn } from '../../features/reviews/i18n/en.js';
 import { reviewsZh } from '../../features/reviews/i18n/zh.js';
+import { usersEn } from '../../features/users/i18n/en.js';
+import { usersZh } from '../../features/users/i18n/zh.js';
 import { appEn } from './en.js';
 import { appZh } from './zh.js';
 
@@ -35,6 +37,7 @@ export const zhCatalog = {
   apk: apkZh,
   offlinePacks: offlinePacksZh,
   devices: devicesZh,
+  users: usersZh,
 };
 export const enCatalog = {
   ...appEn,
@@ -48,4 +51,5 @@ export const enCatalog = {
   apk: apkEn,
   offlinePacks: offlinePacksEn,
   devices: devicesEn,
+  users: usersEn,
 };

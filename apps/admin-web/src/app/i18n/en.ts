@@ -202,6 +202,8 @@ export const appEn: Catalog<typeof appZh> = {
     batchAudit: 'Approve the {{count}} selected records?',
     recover: 'Recover it from the recycle bin?',
     unitDelete: 'Delete this unit?',
+    enableUser: 'Enable the {{count}} selected user(s)?',
+    disableUser: 'Disable the {{count}} selected user(s)? Their app sign-in ends at once.',
   },
   components: {
     filters: 'Filters',

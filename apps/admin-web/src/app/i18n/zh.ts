@@ -200,6 +200,8 @@ export const appZh = {
     batchAudit: '确定审核通过选中的 {{count}} 条记录吗？',
     recover: '确定从回收站恢复吗？',
     unitDelete: '确定删除这个单位吗？',
+    enableUser: '确定启用选中的 {{count}} 个用户吗？',
+    disableUser: '确定停用选中的 {{count}} 个用户吗？停用后其App登录立即失效。',
   },
   components: {
     filters: '筛选条件',
