@@ -23,6 +23,7 @@ import { OfflinePacksModule } from './modules/offline-packs/offline-packs.module
 import { RecipeEvaluationsModule } from './modules/recipe-evaluations/recipe-evaluations.module.js';
 import { DevicesModule } from './modules/devices/devices.module.js';
 import { AppUsersModule } from './modules/app-users/app-users.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 
 @Module({})
 export class AppModule {
@@ -34,6 +35,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
         InfraModule,
+        JobsModule,
         CatalogModule,
         RecipesModule,
         ApkPackagesModule,

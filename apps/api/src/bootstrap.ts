@@ -1,5 +1,5 @@
 import { postgresEventStoreMigrations } from '@kb/event-store';
-import { createPool, migrate, type Migration } from '@kb/platform';
+import { createPool, jobRunsMigrations, migrate, type Migration } from '@kb/platform';
 import { migrateReadModels } from '@kb/read-models';
 import { appActivityMigrations, deviceMigrations } from '@kb/devices';
 import type { AppConfig } from './config.js';
@@ -19,6 +19,7 @@ export function allMigrations(): Migration[] {
   return [
     ...postgresEventStoreMigrations,
     ...apiMigrations,
+    ...jobRunsMigrations,
     ...catalogMigrations,
     ...recipesMigrations,
     ...recipeEvaluationsMigrations,

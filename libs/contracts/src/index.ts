@@ -14,3 +14,4 @@ export * from './device.js';
 export * from './text.js';
 export * from './dates.js';
 export * from './app-user.js';
+export * from './jobs.js';

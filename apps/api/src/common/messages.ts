@@ -3,6 +3,7 @@ import { APK_MESSAGES, OFFLINE_PACK_MESSAGES, RECIPE_MESSAGES } from '@kb/domain
 import { AUTH_API_MESSAGES } from '../modules/auth/auth-api.messages.js';
 import { APK_API_MESSAGES } from '../modules/apk-packages/apk-api.messages.js';
 import { PERMISSION_MESSAGES } from '../modules/auth/permission.messages.js';
+import { JOB_API_MESSAGES } from '../modules/jobs/jobs-api.messages.js';
 import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
 import { APP_USER_API_MESSAGES } from '../modules/app-users/app-users-api.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
@@ -136,6 +137,7 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ...APK_API_MESSAGES,
   ...OFFLINE_PACK_MESSAGES,
   ...OFFLINE_PACK_API_MESSAGES,
+  ...JOB_API_MESSAGES,
   ...DEVICE_API_MESSAGES,
   ...APP_USER_API_MESSAGES,
   ...PERMISSION_MESSAGES,

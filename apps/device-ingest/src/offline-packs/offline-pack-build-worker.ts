@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Worker } from 'bullmq';
 import type { Pool } from '@kb/platform';
 import {
+  defineJobWorker,
+  JobFailure,
   OFFLINE_PACK_BUILD_QUEUE,
-  offlinePackBuildSchema,
   offlinePackFilePath,
-  WORKER_RETENTION,
+  type JobContext,
+  type JobRunChange,
   type OfflinePackBuildJob,
 } from '@kb/platform';
 import type { Logger } from 'pino';
@@ -24,14 +26,7 @@ import {
 import { ZipWriter } from './zip-writer.js';
 
 /** A refusal the build cannot get past by trying again; its code is translated by the API for the screens. */
-export class PackBuildError extends UnrecoverableError {
-  constructor(
-    readonly code: string,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(code);
-  }
-}
+export class PackBuildError extends JobFailure {}
 
 export interface OfflinePackBuildDeps {
   pool: Pool;
@@ -52,18 +47,6 @@ const listed = (items: string[]) =>
   items.length > NAMED ? `${items.slice(0, NAMED).join(', ')}…` : items.join(', ');
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** Reports progress to the job and the build's row, at most once per whole percent step of 5. */
-function progressReporter(job: Job, pool: Pool, buildId: string) {
-  let last = -1;
-  return async (percent: number) => {
-    const value = Math.max(0, Math.min(100, Math.round(percent)));
-    if (value < 100 && value - last < 5) return;
-    last = value;
-    await job.updateProgress(value);
-    await pool.query('UPDATE offline_pack_builds SET progress = $2 WHERE build_id = $1', [buildId, value]);
-  };
-}
 
 /** The catalog of the model's last released pack (another pack of the same brand, factory and customer model). */
 async function baselineOf(pool: Pool, job: OfflinePackBuildJob) {
@@ -127,19 +110,11 @@ async function modelOf(pool: Pool, job: OfflinePackBuildJob) {
  * for each recipe in each of its languages, and `media/<fileCode>.<ext>` for the pictures, videos and audio they
  * use. The zip is written beside its final name and renamed when complete; its own SHA-256 goes into the row.
  */
-export async function buildOfflinePack(job: Job, deps: OfflinePackBuildDeps) {
-  const parsed = offlinePackBuildSchema.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`invalid build-pack payload: ${parsed.error.message}`);
-  const data = parsed.data;
+async function buildOfflinePack(ctx: JobContext<OfflinePackBuildJob>, deps: OfflinePackBuildDeps) {
+  const { data } = ctx;
   const { pool, filesDir } = deps;
-  const started = await pool.query(
-    `UPDATE offline_pack_builds SET status = 'running', progress = 0, started_at = now(), error_code = NULL,
-       error_params = NULL WHERE build_id = $1 AND status IN ('queued', 'running')`,
-    [data.buildId],
-  );
-  // The row is gone or already finished (a duplicate delivery): nothing to do.
-  if (started.rowCount === 0) return { skipped: true };
-  const progress = progressReporter(job, pool, data.buildId);
+  // Progress in percent of the whole build: 10 after reading, 10–90 while packing, 95 when written.
+  const progress = (percent: number) => ctx.progress(Math.round(percent), 100);
 
   const recipes = await selectedRecipes(pool, data);
   const baseline = data.content.type === 'incremental' ? await baselineOf(pool, data) : null;
@@ -244,9 +219,12 @@ export async function buildOfflinePack(job: Job, deps: OfflinePackBuildDeps) {
          manifest = $5, finished_at = now() WHERE build_id = $1`,
       [data.buildId, relative, written.size, written.sha256, JSON.stringify(manifest)],
     );
-    await job.updateProgress(100);
     await removeSupersededFiles(deps, data);
-    return { file: relative, size: written.size, sha256: written.sha256 };
+    return {
+      output: { path: relative, name: `${data.content.number}.zip`, size: written.size },
+      summary: { recipes: packedRecipes.length, media: codes.length, sha256: written.sha256 },
+      value: { file: relative, size: written.size, sha256: written.sha256 },
+    };
   } catch (error) {
     out.destroy();
     await rm(partial, { force: true });
@@ -272,50 +250,48 @@ async function removeSupersededFiles(deps: OfflinePackBuildDeps, data: OfflinePa
   for (const row of rows) await rm(path.resolve(deps.filesDir, row.file_path), { force: true });
 }
 
-/** Records a failed attempt: failed with its reason on the last one, queued again (reason kept) before that. */
-async function recordFailure(pool: Pool, job: Job, error: Error): Promise<void> {
-  const buildId = (job.data as { buildId?: string }).buildId;
-  if (!buildId) return;
-  const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  const code = error instanceof PackBuildError ? error.code : 'offline_pack_build_failed';
-  const params = error instanceof PackBuildError ? error.params : { reason: error.message.slice(0, 300) };
-  await pool.query(
+/**
+ * Mirrors the kit's run state into the build's own row (the pack screens and publishing read `offline_pack_builds`):
+ * running with its progress, queued again with the reason before the last attempt, failed with it on the last.
+ */
+async function mirrorBuild(change: JobRunChange, deps: OfflinePackBuildDeps): Promise<void> {
+  if (change.state === 'running') {
+    await deps.pool.query(
+      `UPDATE offline_pack_builds SET status = 'running', progress = $2,
+         started_at = CASE WHEN $2 = 0 THEN now() ELSE started_at END,
+         error_code = CASE WHEN $2 = 0 THEN NULL ELSE error_code END,
+         error_params = CASE WHEN $2 = 0 THEN NULL ELSE error_params END
+        WHERE build_id = $1 AND status IN ('queued', 'running')`,
+      [change.runId, Math.min(change.percent, 99)],
+    );
+    return;
+  }
+  if (change.state === 'succeeded') return;
+  await deps.pool.query(
     `UPDATE offline_pack_builds SET status = $2, progress = 0, error_code = $3, error_params = $4,
        finished_at = CASE WHEN $2 = 'failed' THEN now() END WHERE build_id = $1 AND status <> 'done'`,
-    [buildId, final ? 'failed' : 'queued', code, JSON.stringify(params)],
+    [change.runId, change.state, change.errorCode ?? null, JSON.stringify(change.errorParams ?? {})],
   );
 }
 
 /**
- * The worker of queue `offline-pack-build`: one build at a time (a build reads and compresses every media file;
- * the machine's cores are better left to the API). Returns what `startIngest` needs to stop it.
+ * The worker of queue `offline-pack-build`, on the job kit: one build at a time (a build reads and compresses every
+ * media file; the machine's cores are better left to the API). Its run is the `job_runs` row of id `buildId`.
  */
+export const offlinePackBuildWorker = defineJobWorker({
+  queue: OFFLINE_PACK_BUILD_QUEUE,
+  kind: 'offline-pack-build',
+  concurrency: 1,
+  runIdOf: (data) => data.buildId,
+  run: (ctx, deps: OfflinePackBuildDeps) => buildOfflinePack(ctx, deps),
+  onChange: mirrorBuild,
+});
+
 export function startOfflinePackBuildWorker(
   connection: Redis,
   prefix: string,
   deps: OfflinePackBuildDeps,
   onError: (err: Error) => void,
 ): Worker {
-  const worker = new Worker(
-    OFFLINE_PACK_BUILD_QUEUE,
-    async (job) => {
-      try {
-        return await buildOfflinePack(job, deps);
-      } catch (error) {
-        await recordFailure(deps.pool, job, error as Error).catch((e: Error) =>
-          deps.log.error({ err: e, jobId: job.id }, 'could not record the failed build'),
-        );
-        throw error;
-      }
-    },
-    { connection, prefix, concurrency: 1, ...WORKER_RETENTION },
-  );
-  worker.on('error', onError);
-  worker.on('failed', (job, err) =>
-    deps.log.warn({ queue: OFFLINE_PACK_BUILD_QUEUE, jobId: job?.id, err: err.message }, 'pack build failed'),
-  );
-  worker.on('completed', (job) =>
-    deps.log.info({ queue: OFFLINE_PACK_BUILD_QUEUE, jobId: job.id }, 'pack built'),
-  );
-  return worker;
+  return offlinePackBuildWorker.start(connection, prefix, deps, onError);
 }

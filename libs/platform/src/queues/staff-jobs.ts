@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { lang, staffJob } from './job-fields.js';
 
 /** Payloads of the staff-started recipe jobs (import, export, translation) and notification pushes. */
+
+/** The `job_runs` row a long job fills (the API inserts it queued before enqueueing). */
+const run = { runId: z.uuid() };
+
+/** The most recipes one export writes (the recipe list's filter is resolved to ids by the API). */
+export const RECIPE_EXPORT_MAX = 20_000;
+
 export const recipeImportSchema = z.object({
   ...staffJob,
+  ...run,
   /** Code of the uploaded zip in the file store (already checked to be a zip by its bytes). */
   fileCode: z.string().min(1),
   fileName: z.string().min(1).max(255),
@@ -11,12 +19,14 @@ export const recipeImportSchema = z.object({
 
 export const recipeExportSchema = z.object({
   ...staffJob,
-  recipeIds: z.array(z.string().min(1)).min(1).max(5000),
+  ...run,
+  recipeIds: z.array(z.uuid()).min(1).max(RECIPE_EXPORT_MAX),
 });
 
 export const translationSchema = z.object({
   ...staffJob,
-  recipeIds: z.array(z.string().min(1)).min(1).max(500),
+  ...run,
+  recipeIds: z.array(z.uuid()).min(1).max(500),
   sourceLang: lang,
   targetLangs: z.array(lang).min(1),
 });
@@ -25,3 +35,15 @@ export const notificationPushSchema = z.object({
   ...staffJob,
   noticeId: z.string().min(1),
 });
+
+export type RecipeImportJob = z.infer<typeof recipeImportSchema>;
+export type RecipeExportJob = z.infer<typeof recipeExportSchema>;
+export type TranslationJob = z.infer<typeof translationSchema>;
+
+/** Queue and job names of the recipe jobs, as `QUEUES` registers them. */
+export const RECIPE_IMPORT_QUEUE = 'recipe-import';
+export const RECIPE_IMPORT_JOB = 'import-zip';
+export const RECIPE_EXPORT_QUEUE = 'recipe-export';
+export const RECIPE_EXPORT_JOB = 'export-zip';
+export const TRANSLATION_QUEUE = 'translation';
+export const TRANSLATION_JOB = 'translate-recipes';

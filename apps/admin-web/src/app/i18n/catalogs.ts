@@ -18,6 +18,8 @@ import { reviewsEn } from '../../features/reviews/i18n/en.js';
 import { reviewsZh } from '../../features/reviews/i18n/zh.js';
 import { usersEn } from '../../features/users/i18n/en.js';
 import { usersZh } from '../../features/users/i18n/zh.js';
+import { jobsEn } from '../../components/jobs/i18n/en.js';
+import { jobsZh } from '../../components/jobs/i18n/zh.js';
 import { appEn } from './en.js';
 import { appZh } from './zh.js';
 
@@ -38,6 +40,7 @@ export const zhCatalog = {
   offlinePacks: offlinePacksZh,
   devices: devicesZh,
   users: usersZh,
+  jobs: jobsZh,
 };
 export const enCatalog = {
   ...appEn,
@@ -52,4 +55,5 @@ export const enCatalog = {
   offlinePacks: offlinePacksEn,
   devices: devicesEn,
   users: usersEn,
+  jobs: jobsEn,
 };

@@ -7,6 +7,8 @@ import type { OfflinePackBuild, OfflinePackContent, UiLang } from '@kb/contracts
 import { DomainError } from '@kb/domain';
 import {
   bullmqPrefix,
+  failJobRun,
+  insertJobRun,
   OFFLINE_PACK_BUILD_JOB,
   OFFLINE_PACK_BUILD_QUEUE,
   offlinePackBuildSchema,
@@ -157,6 +159,15 @@ export class OfflinePackBuilds implements OnApplicationShutdown {
         recipeIds: content.recipeIds,
       },
     });
+    // The build's run in the job kit (same id): the worker records progress and failure there and mirrors it here.
+    await insertJobRun(this.pool, {
+      id: buildId,
+      kind: 'offline-pack-build',
+      brandOwnerCode: actor.brand,
+      startedBy: actor.account,
+      params: { packId, number: content.number, type: content.type },
+      total: 100,
+    });
     await this.pool.query(
       `INSERT INTO offline_pack_builds (build_id, pack_id, brand_owner_code, revision, content_digest, pack_type,
          product_code, sub_brand_code, status, requested_by)
@@ -176,6 +187,7 @@ export class OfflinePackBuilds implements OnApplicationShutdown {
     try {
       await this.queue.add(OFFLINE_PACK_BUILD_JOB, job, { jobId: buildId });
     } catch (error) {
+      await failJobRun(this.pool, buildId, 'offline_pack_build_queue_down');
       await this.pool.query(
         `UPDATE offline_pack_builds SET status = 'failed', error_code = 'offline_pack_build_queue_down',
            finished_at = now() WHERE build_id = $1`,

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
@@ -11,6 +10,7 @@ import {
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
+import { sendDownload } from '../../common/file-download.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { OfflinePackBuilds } from './offline-pack-builds.js';
 import { OfflinePackBuildQuery } from './queries/offline-pack-build/offline-pack-build.query.js';
@@ -118,20 +118,13 @@ export class OfflinePackQueriesController {
     const { id } = parseInput(offlinePackIdQuerySchema, query);
     const file = await this.builds.downloadable(requestContext.brand(), id);
     if (!file) throw new AppError(404, 'offline_pack_build_missing');
-    const stream = createReadStream(path.resolve(this.config.FILES_DIR, file.filePath));
-    stream.on('error', () => {
-      if (!res.headersSent)
-        res.status(404).json({ status: 404, desc: 'offline_pack_build_missing', data: null });
-      else res.destroy();
+    sendDownload(res, {
+      fullPath: path.resolve(this.config.FILES_DIR, file.filePath),
+      size: file.size,
+      name: file.fileName,
+      type: 'application/zip',
+      sha256: file.sha256,
+      missingCode: 'offline_pack_build_missing',
     });
-    res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('x-checksum-sha256', file.sha256);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    );
-    stream.pipe(res);
   }
 }
