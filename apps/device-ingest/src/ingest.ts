@@ -18,6 +18,7 @@ import { createDeviceApi } from './devices/device-api.js';
 import { FAULT_QUEUE, startDeviceWorkers, TELEMETRY_QUEUE } from './devices/device-workers.js';
 import { createAppApi } from './app-api/app-api.js';
 import { APP_ACTIVITY_QUEUE, COOKING_QUEUE, startAppWorkers } from './app-api/app-workers.js';
+import { searchRecordExportWorker } from './app-api/search-record-export-worker.js';
 import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
 
 export interface RunningIngest {
@@ -98,6 +99,14 @@ export async function startIngest(
 
   const packBuildConnection = createWorkerConnection(config.REDIS_URL, `device-ingest:pack-builds:${prefix}`);
   packBuildConnection.on('error', (err: Error) => onRedisError(err, 'connection'));
+  const exportConnection = createWorkerConnection(config.REDIS_URL, `device-ingest:exports:${prefix}`);
+  exportConnection.on('error', (err: Error) => onRedisError(err, 'connection'));
+  const searchRecordExporter = searchRecordExportWorker.start(
+    exportConnection,
+    prefix,
+    { pool, filesDir: config.FILES_DIR, log },
+    (err) => onRedisError(err, 'worker search-record-export'),
+  );
   const packBuilder = startOfflinePackBuildWorker(
     packBuildConnection,
     prefix,
@@ -200,6 +209,7 @@ export async function startIngest(
     const results = await Promise.allSettled([
       worker.close(redisAway),
       packBuilder.close(redisAway),
+      searchRecordExporter.close(redisAway),
       deviceWorkers?.close(redisAway),
       appWorkers?.close(redisAway),
       ...queues.map((q) => q.close()),
@@ -210,6 +220,7 @@ export async function startIngest(
       closeConnection(probe),
       closeConnection(workerConnection),
       closeConnection(packBuildConnection),
+      closeConnection(exportConnection),
       ...(deviceConnection ? [closeConnection(deviceConnection)] : []),
       pool.end(),
     ]);

@@ -277,3 +277,8 @@ export const rankingPeriodSchema = z.coerce
 
 /** The user number shown on screens: `U` and the user's sequence, 8 digits. */
 export const appUserNumber = (seq: number | string) => `U${String(seq).padStart(8, '0')}`;
+
+/** `POST /api/userSearchRecord/exportData`: the list's filter and the file format; answers the job run. */
+export const searchRecordExportQuerySchema = searchRecordListQuerySchema
+  .omit({ pageNum: true, pageSize: true, onPage: true, after: true, appUserId: true })
+  .extend({ format: z.enum(['csv', 'xlsx'], { message: 'format_invalid' }).default('csv') });

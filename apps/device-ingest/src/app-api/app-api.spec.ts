@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import ExcelJS from 'exceljs';
 import { Redis } from 'ioredis';
 import { appActivityMigrations, deviceMigrations, setDeviceBrandSettings } from '@kb/devices';
-import { createPool, migrate, type Pool } from '@kb/platform';
+import { bullmqPrefix, createPool, insertJobRun, jobRunsMigrations, migrate, type Pool } from '@kb/platform';
 import { createTestDatabase, redisUrl, type TestDatabase } from '@kb/testing';
 import { loadConfig } from '../config.js';
 import { startIngest, type RunningIngest } from '../ingest.js';
@@ -33,7 +38,7 @@ async function prepareDatabase(pool: Pool) {
     CREATE TABLE recipe_evaluations (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), brand_owner_code text NOT NULL,
       recipe_id uuid NOT NULL, sn text NOT NULL, user_account text NOT NULL, user_nickname text NOT NULL DEFAULT '',
       score smallint NOT NULL, content text NOT NULL DEFAULT '', evaluated_at timestamptz NOT NULL DEFAULT now());`);
-  await migrate(pool, [...deviceMigrations, ...appActivityMigrations]);
+  await migrate(pool, [...deviceMigrations, ...appActivityMigrations, ...jobRunsMigrations]);
   await setDeviceBrandSettings(pool, 'DEMO', { activationKey: KEY });
 }
 
@@ -42,12 +47,14 @@ describe('app API and cooking sessions', () => {
   let pool: Pool;
   let ingest: RunningIngest;
   let base: string;
+  let filesDir: string;
   const redisPrefix = `kbtest-app-${randomBytes(4).toString('hex')}:`;
 
   beforeAll(async () => {
     db = await createTestDatabase('kbappapi');
     pool = createPool(db.url, { max: 4 });
     await prepareDatabase(pool);
+    filesDir = await mkdtemp(path.join(tmpdir(), 'kb-app-export-'));
     ingest = await startIngest(
       loadConfig({
         INGEST_PORT: '0',
@@ -56,6 +63,7 @@ describe('app API and cooking sessions', () => {
         LOG_LEVEL: 'silent',
         INGEST_AUTH_CACHE_MS: '0',
         DATABASE_URL: db.url,
+        FILES_DIR: filesDir,
       }),
     );
     base = `http://127.0.0.1:${ingest.port}`;
@@ -69,6 +77,7 @@ describe('app API and cooking sessions', () => {
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length) await redis.unlink(...keys);
     await redis.quit();
+    await rm(filesDir, { recursive: true, force: true });
   });
 
   async function call(
@@ -327,5 +336,69 @@ describe('app API and cooking sessions', () => {
       paths: Record<string, unknown>;
     };
     expect(device.paths['/device/v1/cooking']).toBeDefined();
+  });
+
+  it('exports the filtered search records to CSV and xlsx as a job, in batches, with progress to the end', async () => {
+    const { rows } = await pool.query(`SELECT id FROM app_users WHERE account = 'dan'`);
+    await pool.query(
+      `INSERT INTO app_search_records (brand_owner_code, app_user_id, message_id, account, nickname, terms, lang,
+                                       result_count, region, searched_at)
+       SELECT 'DEMO', $1, 'bulk-' || i, 'dan', 'Dan', CASE WHEN i % 2 = 0 THEN 'soup ' || i ELSE '=cmd' END,
+              'en', i % 3, 'US', now() - make_interval(secs => i)
+         FROM generate_series(1, 12000) i`,
+      [rows[0].id],
+    );
+    const queue = new Queue('search-record-export', {
+      connection: new Redis(redisUrl(), { maxRetriesPerRequest: null }),
+      prefix: bullmqPrefix(redisPrefix),
+    });
+    const exportAs = async (format: 'csv' | 'xlsx', filter: Record<string, unknown>) => {
+      const runId = randomUUID();
+      await insertJobRun(pool, {
+        id: runId,
+        kind: 'search-record-export',
+        brandOwnerCode: 'DEMO',
+        startedBy: 'demo',
+      });
+      await queue.add(
+        'export-records',
+        {
+          brandOwnerCode: 'DEMO',
+          actor: 'demo',
+          correlationId: randomUUID(),
+          runId,
+          format,
+          lang: 'en',
+          filter,
+        },
+        { jobId: runId },
+      );
+      const run = await waitFor(
+        async () => (await pool.query('SELECT * FROM job_runs WHERE id = $1', [runId])).rows[0],
+        (r) => r.state === 'succeeded' || r.state === 'failed',
+        60_000,
+      );
+      expect(run).toMatchObject({ state: 'succeeded' });
+      expect(run.progress_done).toBe(run.progress_total);
+      return path.join(filesDir, run.output_path as string);
+    };
+    try {
+      const csv = (await readFile(await exportAs('csv', { terms: 'soup', lang: 'en' }), 'utf8')).split(
+        '\r\n',
+      );
+      expect(csv[0]).toBe('\ufeffSearch terms,Account,Nickname,Language,Results,Region,Searched at');
+      expect(csv.filter(Boolean)).toHaveLength(6001);
+      expect(csv[1]).toMatch(/^soup 12000,dan,Dan,en,0,US,/);
+      const all = await exportAs('xlsx', {});
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(all);
+      const sheet = book.worksheets[0]!;
+      // The 12,000 bulk rows and the two searches of the earlier test; a formula-like term stays text.
+      expect(sheet.rowCount).toBe(12_003);
+      expect(sheet.getRow(1).getCell(1).value).toBe('Search terms');
+      expect(String(sheet.getRow(3).getCell(1).value)).toBe('=cmd');
+    } finally {
+      await queue.close();
+    }
   });
 });

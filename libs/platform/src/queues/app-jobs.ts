@@ -1,6 +1,6 @@
 import { cookingSessionMessageSchema } from '@kb/contracts';
 import { z } from 'zod';
-import { brandOwnerCode, isoTime } from './job-fields.js';
+import { brandOwnerCode, isoTime, staffJob } from './job-fields.js';
 
 /**
  * Payloads of the app-activity queues: one job per post. App activity carries who the app user is (as their
@@ -23,3 +23,28 @@ export const cookingBatchSchema = z.object({
   receivedAt: isoTime,
   messages: z.array(cookingSessionMessageSchema).min(1).max(100),
 });
+
+/** The export formats of the search records. */
+export const SEARCH_RECORD_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+/**
+ * `userSearchRecord/exportData`: the brand's search records matching the list's filter, written by the worker in
+ * keyset batches to one CSV or xlsx file (never all rows in memory).
+ */
+export const searchRecordExportSchema = z.object({
+  ...staffJob,
+  runId: z.uuid(),
+  format: z.enum(SEARCH_RECORD_EXPORT_FORMATS),
+  /** UI language of the one who asked: the header row's language. */
+  lang: z.enum(['zh', 'en']),
+  filter: z.object({
+    terms: z.string().max(100).optional(),
+    user: z.string().max(64).optional(),
+    lang: z.string().max(16).optional(),
+    region: z.string().max(8).optional(),
+    empty: z.boolean().optional(),
+    searchedFrom: z.string().max(40).optional(),
+    searchedTo: z.string().max(40).optional(),
+  }),
+});
+export type SearchRecordExportJob = z.infer<typeof searchRecordExportSchema>;

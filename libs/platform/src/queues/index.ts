@@ -1,7 +1,7 @@
 import type { DefaultJobOptions } from 'bullmq';
 import { z } from 'zod';
 import { faultBatchSchema, telemetryBatchSchema } from './device-jobs.js';
-import { appActivityBatchSchema, cookingBatchSchema } from './app-jobs.js';
+import { appActivityBatchSchema, cookingBatchSchema, searchRecordExportSchema } from './app-jobs.js';
 import { offlinePackBuildSchema } from './offline-pack-jobs.js';
 import {
   notificationPushSchema,
@@ -62,6 +62,10 @@ export const QUEUES = {
   'cooking-sessions': {
     jobs: { 'cooking-batch': cookingBatchSchema },
     defaultJobOptions: jobOptions(5, 1000),
+  },
+  'search-record-export': {
+    jobs: { 'export-records': searchRecordExportSchema },
+    defaultJobOptions: jobOptions(3, 5000),
   },
   'recipe-import': { jobs: { 'import-zip': recipeImportSchema }, defaultJobOptions: jobOptions(3, 5000) },
   'recipe-export': { jobs: { 'export-zip': recipeExportSchema }, defaultJobOptions: jobOptions(3, 5000) },

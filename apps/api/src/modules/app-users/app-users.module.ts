@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { AppUsersController } from './app-users.controller.js';
 import { AppUsersService } from './app-users.service.js';
 import { SearchRecordsController } from './search-records.controller.js';
@@ -8,6 +9,7 @@ import { SearchRecordsController } from './search-records.controller.js';
  * the companion app and the devices report, this module reads it for staff and makes the staff changes.
  */
 @Module({
+  imports: [JobsModule],
   providers: [AppUsersService],
   controllers: [AppUsersController, SearchRecordsController],
 })

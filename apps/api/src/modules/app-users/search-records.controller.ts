@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { searchRecordIdQuerySchema, searchRecordIdsSchema, searchRecordListQuerySchema } from '@kb/contracts';
+import {
+  searchRecordExportQuerySchema,
+  searchRecordIdQuerySchema,
+  searchRecordIdsSchema,
+  searchRecordListQuerySchema,
+} from '@kb/contracts';
+import { actorOfRequest } from '../../common/event-sourcing/aggregate-streams.js';
+import { requestContext } from '../../common/request-context.js';
+import { JobLauncher } from '../jobs/job-launcher.js';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
@@ -12,7 +20,10 @@ import { AppUsersService } from './app-users.service.js';
 @Permission('read')
 @Controller('userSearchRecord')
 export class SearchRecordsController {
-  constructor(private readonly users: AppUsersService) {}
+  constructor(
+    private readonly users: AppUsersService,
+    private readonly launcher: JobLauncher,
+  ) {}
 
   @Get('list')
   @ApiOperation({
@@ -22,6 +33,27 @@ export class SearchRecordsController {
   @ApiQueryFrom(searchRecordListQuerySchema)
   async list(@Query() query: unknown) {
     return ok(await this.users.searchRecords(parseInput(searchRecordListQuerySchema, query)));
+  }
+
+  @Post('exportData')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Export the search records matching the list’s filter to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
+  })
+  @ApiBodyFrom(searchRecordExportQuerySchema)
+  async exportData(@Body() body: unknown) {
+    const { format, ...filter } = parseInput(searchRecordExportQuerySchema, body);
+    // The range is checked as the list checks it (a start after the end is refused here, not in the job).
+    this.users.searchFilter(filter);
+    const run = await this.launcher.start(actorOfRequest(), {
+      queue: 'search-record-export',
+      job: 'export-records',
+      kind: 'search-record-export',
+      payload: { format, lang: requestContext.lang(), filter },
+      params: { format },
+    });
+    return ok(run);
   }
 
   @Get('detail')

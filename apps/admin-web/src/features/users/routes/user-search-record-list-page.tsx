@@ -1,4 +1,5 @@
 import type { SearchRecordRow } from '@kb/contracts';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
@@ -10,16 +11,22 @@ import {
   useDeleteSearchRecords,
   type SearchRecordFilter,
 } from '../api/search-records.js';
+import { SearchRecordExport } from '../components/search-record-export.js';
 import { formatTime, regionLabel } from '../components/user-cells.js';
 
-/** §2 /user-search-record-list: what app users searched, with filters and batch delete. */
+/** §2 /user-search-record-list: what app users searched, with filters, batch delete and export (CSV, xlsx). */
 export function UserSearchRecordListPage() {
   const { t } = useTranslation();
   const remove = useDeleteSearchRecords();
+  // The filter the list last applied: the export writes exactly what the list shows.
+  const applied = useRef<SearchRecordFilter>(NO_SEARCH_RECORD_FILTER);
   return (
     <ListPage<SearchRecordRow, SearchRecordFilter>
       queryKey={SEARCH_RECORD_LIST_KEY}
-      fetchPage={fetchSearchRecordPage}
+      fetchPage={(q, signal) => {
+        applied.current = q;
+        return fetchSearchRecordPage(q, signal);
+      }}
       initialFilters={NO_SEARCH_RECORD_FILTER}
       filters={[
         { name: 'terms', label: t('users.search.terms'), kind: 'text' },
@@ -69,6 +76,7 @@ export function UserSearchRecordListPage() {
           ),
         },
       ]}
+      toolbar={<SearchRecordExport filter={() => applied.current} />}
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'appUser.edit'),
       ]}
