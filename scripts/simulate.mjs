@@ -3,6 +3,8 @@
 // Each device activates with its brand's factory key (an app user bound to most), then posts telemetry every
 // 1/R seconds (temperature, mode, network, versions; now and then an APK upgrade), reports a fault now and
 // then, and some devices go quiet for a few minutes (offline after the brand's timeout) and come back.
+// The app users bound to them register in the companion app (/app/v1) and, now and then, search recipes,
+// favourite one and cook it on their device (a cooking session, mostly completed), and review what they cooked.
 // Options (defaults in brackets):
 //   --devices N        devices [20]            --rate R        samples per second per device [0.2]
 //   --batch B          samples per post [1]    --brand CODE    DEMO or OTHER [DEMO]
@@ -10,6 +12,7 @@
 //   --url URL          device-ingest [http://127.0.0.1:$INGEST_PORT or 8081]
 //   --fault-rate P     chance of a fault report per post [0.01]
 //   --quiet-share S    share of devices that go quiet for a while [0.2]
+//   --app-rate P       chance per post that the bound app user searches and cooks [0.05]
 //   --duration SEC     stop after this long; 0 runs until Ctrl+C [0]
 //   --prefix P         SN prefix [SIM]            --quiet          print only errors
 //   --content-every S  poll the content feed (GET /device/v1/content, with If-None-Match) every S seconds [5];
@@ -27,6 +30,7 @@ const { values: opt } = parseArgs({
     url: { type: 'string', default: `http://127.0.0.1:${process.env.INGEST_PORT || 8081}` },
     'fault-rate': { type: 'string', default: '0.01' },
     'quiet-share': { type: 'string', default: '0.2' },
+    'app-rate': { type: 'string', default: '0.05' },
     duration: { type: 'string', default: '0' },
     prefix: { type: 'string', default: 'SIM' },
     quiet: { type: 'boolean', default: false },
@@ -76,6 +80,7 @@ const brand = opt.brand;
 const key = opt.key ?? DEMO_KEYS[brand];
 const faultRate = Number(opt['fault-rate']);
 const quietShare = Number(opt['quiet-share']);
+const appRate = Number(opt['app-rate']);
 const duration = Number(opt.duration);
 const contentEvery = Number(opt['content-every']) * 1000;
 if (!(count > 0 && rate > 0 && batch >= 1 && batch <= 500 && MODELS[brand] && key)) {
@@ -90,6 +95,8 @@ const stats = {
   posts: 0,
   messages: 0,
   faults: 0,
+  searches: 0,
+  cooks: 0,
   errors: 0,
   deferred: 0,
   lastError: '',
@@ -170,12 +177,84 @@ class Device {
           { 'x-activation-key': key },
         );
         this.credential = data.credential;
+        if (user) await this.signUp(user).catch(() => undefined);
         return;
       } catch (error) {
         if (error.status === 401 || error.status === 400 || error.status === 409) throw error;
         if (error.retryAfterSeconds !== undefined) await backOff(error.retryAfterSeconds);
         else await sleep(Math.min(5000, 250 * 2 ** attempt));
       }
+    }
+  }
+
+  /** The bound user registers in the app (or signs in when a previous run registered them). */
+  async signUp(user) {
+    const body = { brandOwnerCode: brand, account: user.account, password: 'app12345' };
+    const session = await call('/app/v1/register', {
+      ...body,
+      nickname: user.nickname,
+      region: user.region,
+    }).catch((error) => (error.status === 409 ? call('/app/v1/sign-in', body) : Promise.reject(error)));
+    this.app = { authorization: `Bearer ${session.token}` };
+  }
+
+  /** What the app user does now and then: search, favourite, cook on this device, review what was cooked. */
+  async appActivity() {
+    if (!this.app || Math.random() > appRate) return;
+    const terms = pick(['-', '汤', 'soup', '鸡', 'cake', '牛']);
+    const res = await fetch(`${opt.url}/app/v1/recipes/search?q=${encodeURIComponent(terms)}&lang=zh`, {
+      headers: this.app,
+    });
+    const found = res.ok ? (await res.json()).data.list : [];
+    stats.searches++;
+    if (!found.length) return;
+    const recipe = pick(found);
+    const now = Date.now();
+    const at = new Date(now).toISOString();
+    if (Math.random() < 0.5)
+      await call(
+        '/app/v1/activity',
+        { messages: [{ type: 'favourite', messageId: randomUUID(), at, recipeId: recipe.recipeId }] },
+        this.app,
+      );
+    const outcome = Math.random() < 0.85 ? 'completed' : 'aborted';
+    await call(
+      '/device/v1/cooking',
+      {
+        messages: [
+          {
+            messageId: randomUUID(),
+            recipeId: recipe.recipeId,
+            recipeVersion: 1,
+            mode: pick(MODES.filter((m) => m !== 'IDLE')),
+            startedAt: new Date(now - 30 * 60_000).toISOString(),
+            endedAt: at,
+            outcome,
+          },
+        ],
+      },
+      { authorization: `Bearer ${this.credential}` },
+    );
+    stats.cooks++;
+    if (outcome === 'completed' && Math.random() < 0.3) {
+      // The session is stored by the workers within moments; a review of it waits for that.
+      await sleep(2000);
+      await call(
+        '/app/v1/activity',
+        {
+          messages: [
+            {
+              type: 'review',
+              messageId: randomUUID(),
+              at: new Date().toISOString(),
+              recipeId: recipe.recipeId,
+              score: 3 + Math.floor(Math.random() * 3),
+              content: pick(['好吃！', '下次少放盐', 'Easy and tasty', '']),
+            },
+          ],
+        },
+        this.app,
+      ).catch(() => undefined);
     }
   }
 
@@ -210,6 +289,10 @@ class Device {
       await call('/device/v1/telemetry', { messages }, auth);
       stats.posts++;
       stats.messages += messages.length;
+      await this.appActivity().catch((error) => {
+        stats.errors++;
+        stats.lastError = `app: ${error.message}`;
+      });
       if (Math.random() < faultRate) {
         const [type, text] = pick(FAULTS);
         await call(
@@ -325,7 +408,7 @@ async function main() {
     if (!opt.quiet || stats.errors > last.errors)
       console.log(
         `[simulate] ${((stats.messages - last.messages) / secs).toFixed(0)} msg/s, ${((stats.posts - last.posts) / secs).toFixed(1)} posts/s, ` +
-          `faults ${stats.faults}, deferred (busy, posted again later) ${stats.deferred}, ` +
+          `faults ${stats.faults}, app searches ${stats.searches}, cooks ${stats.cooks}, deferred (busy, posted again later) ${stats.deferred}, ` +
           `content polls ${stats.contentPolls} (${stats.contentUnchanged} unchanged, 304), ` +
           `errors ${stats.errors}${stats.errors > last.errors ? ` (last: ${stats.lastError})` : ''}`,
       );

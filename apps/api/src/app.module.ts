@@ -24,6 +24,7 @@ import { RecipeEvaluationsModule } from './modules/recipe-evaluations/recipe-eva
 import { DevicesModule } from './modules/devices/devices.module.js';
 import { ContentModule } from './modules/content/content.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
+import { AppUsersModule } from './modules/app-users/app-users.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 
 @Module({})
@@ -45,6 +46,7 @@ export class AppModule {
         DevicesModule,
         ContentModule,
         AuditModule,
+        AppUsersModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,7 +1,7 @@
 import { postgresEventStoreMigrations } from '@kb/event-store';
 import { createPool, jobRunsMigrations, migrate, type Migration } from '@kb/platform';
 import { migrateReadModels } from '@kb/read-models';
-import { deviceMigrations } from '@kb/devices';
+import { appActivityMigrations, deviceMigrations } from '@kb/devices';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
@@ -12,6 +12,7 @@ import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.mi
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoApks } from './seed/demo-apk.js';
+import { seedDemoAppActivity } from './seed/demo-app-activity.js';
 import { seedDemoData, seedReferenceData } from './seed/seed.js';
 
 /** Every schema the API needs, in order. */
@@ -27,6 +28,7 @@ export function allMigrations(): Migration[] {
     ...deviceMigrations,
     ...devicesApiMigrations,
     ...contentMigrations,
+    ...appActivityMigrations,
   ];
 }
 
@@ -42,6 +44,7 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
       await seedDemoData(pool);
       await seedDemoRecipes(pool, config);
       await seedDemoApks(pool, config);
+      await seedDemoAppActivity(pool);
     }
   } finally {
     await pool.end();

@@ -71,7 +71,13 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
   it('adds, lists, changes and deletes a review, and the recipe’s statistics follow', async () => {
     const id = await recipe('EV-001');
     const empty = await demo.get(`/api/recipeUserEvaluation/recipeStatistics?recipeId=${id}`);
-    expect(empty.data).toEqual({ collectionCount: 0, raterCount: 0, overallScore: null, reviewCount: 0 });
+    expect(empty.data).toEqual({
+      collectionCount: 0,
+      raterCount: 0,
+      overallScore: null,
+      reviewCount: 0,
+      cookCount: 0,
+    });
 
     const added = await review(demo, { recipeId: id, userNickname: '小厨', score: 4 });
     expect(added).toMatchObject({
@@ -107,7 +113,13 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
       'tom',
     ]);
     const stats = await demo.get(`/api/recipeUserEvaluation/recipeStatistics?recipeId=${id}`);
-    expect(stats.data).toEqual({ collectionCount: 0, raterCount: 2, overallScore: 2.5, reviewCount: 2 });
+    expect(stats.data).toEqual({
+      collectionCount: 0,
+      raterCount: 2,
+      overallScore: 2.5,
+      reviewCount: 2,
+      cookCount: 0,
+    });
 
     const changed = await demo.post('/api/recipeUserEvaluation/update', {
       id: second.data.id,
@@ -229,9 +241,16 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
   });
 
   it('keeps reviews to the brand: no other brand’s recipe, review or statistics', async () => {
-    // The seeded reviews: three for R-1001 (5, 4, 5 stars from three users) and OTHER's one of P-2001.
+    // The seeded reviews: three for R-1001 (5, 4, 5 stars from three users) and OTHER's one of P-2001; the seeded
+    // app activity: three users cooked and favourited R-1001.
     const stats = await demo.get(`/api/recipeUserEvaluation/recipeStatistics?recipeId=${R_1001}`);
-    expect(stats.data).toEqual({ collectionCount: 0, raterCount: 3, overallScore: 4.7, reviewCount: 3 });
+    expect(stats.data).toEqual({
+      collectionCount: 3,
+      raterCount: 3,
+      overallScore: 4.7,
+      reviewCount: 3,
+      cookCount: 3,
+    });
     const seeded = await demo.get(`/api/recipeUserEvaluation/list?recipeId=${R_1001}`);
     expect(seeded.data.list[0]).toMatchObject({ recipeNumber: 'R-1001', recipeName: '番茄炖牛腩', score: 5 });
 
@@ -266,8 +285,8 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
     expect((await demo.get(`/api/recipeUserEvaluation/detail?id=${demoReview.id}`)).data.score).toBe(5);
   });
 
-  it('ranks the home’s popular recipes by their reviews, per brand', async () => {
-    // Released recipes only: R-1001 has three seeded reviews, R-1002 one; OTHER's P-2001 one of its own.
+  it('ranks the home’s popular recipes by their cooks, per brand', async () => {
+    // The demo seed cooked R-1001 three times, R-1002 once; OTHER's P-2001 once on its own devices.
     const ranking = await demoEn.get('/api/common/loadBrandRecipeRanking');
     expect(ranking.data.slice(0, 2)).toEqual([
       { recipeId: R_1001, recipeNumber: 'R-1001', recipeName: 'Tomato beef brisket stew', count: 3 },

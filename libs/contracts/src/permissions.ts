@@ -39,6 +39,7 @@ export const PERMISSION_GROUPS = {
   devices: ['device.edit', 'testDevice.edit', 'fault.delete'],
   reviews: ['review.edit'],
   audit: ['audit.read'],
+  appUsers: ['appUser.edit'],
   account: ['account.self'],
   reads: ['read'],
 } as const;
@@ -84,6 +85,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'fault.delete': ADMIN,
   'review.edit': SHIPPERS,
   'audit.read': SHIPPERS,
+  'appUser.edit': ADMIN,
   'account.self': ALL,
   read: ALL,
 };
@@ -139,6 +141,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'audit.read': {
     zh: '审计：查看已清除、已删除记录的历史',
     en: 'audit: read the history of cleared and deleted records',
+  },
+  'appUser.edit': {
+    zh: '启用/停用、删除App用户和付费用户，导入付费用户，删除搜索记录',
+    en: 'enable, disable and delete app users and paying users, import paying users, delete search records',
   },
   'account.self': {
     zh: '查看本人信息、修改本人密码、退出登录',

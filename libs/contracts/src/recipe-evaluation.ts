@@ -86,4 +86,6 @@ export interface RecipeStatistics {
   /** Mean score over its reviews, one decimal; null without reviews. */
   overallScore: number | null;
   reviewCount: number;
+  /** Completed cooking sessions of the recipe that devices reported. */
+  cookCount: number;
 }

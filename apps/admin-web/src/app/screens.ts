@@ -150,8 +150,19 @@ export const SCREENS = [
     ),
   }),
   // Users
-  list('/user-list', 'userList'),
-  child('/user-detail', 'userDetail', '/user-list', { record: true }),
+  list('/user-list', 'userList', {
+    page: page(
+      () => import('../features/users/routes/user-list-page.js'),
+      (m) => m.UserListPage,
+    ),
+  }),
+  child('/user-detail', 'userDetail', '/user-list', {
+    record: true,
+    page: page(
+      () => import('../features/users/routes/user-detail-page.js'),
+      (m) => m.UserDetailPage,
+    ),
+  }),
   list('/vip-user-list', 'vipUserList'),
   // Accessories
   list('/fitting-list', 'fittingList', {
@@ -214,7 +225,12 @@ export const SCREENS = [
     ),
   }),
   // Search records
-  list('/user-search-record-list', 'userSearchRecordList'),
+  list('/user-search-record-list', 'userSearchRecordList', {
+    page: page(
+      () => import('../features/users/routes/user-search-record-list-page.js'),
+      (m) => m.UserSearchRecordListPage,
+    ),
+  }),
   // Notifications
   list('/inform-list', 'informList'),
   child('/inform-add', 'informAdd', '/inform-list'),

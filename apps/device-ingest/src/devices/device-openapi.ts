@@ -1,4 +1,5 @@
 import {
+  cookingPostSchema,
   deviceActivationSchema,
   deviceContentQuerySchema,
   faultPostSchema,
@@ -175,6 +176,11 @@ export function deviceOpenApi() {
           },
         },
       },
+      '/device/v1/cooking': posting(
+        'Post 1–100 cooking sessions (recipe and version, mode, start, end, completed or aborted); a completed one counts as a cook of the recipe and of the app user bound to the device',
+        cookingPostSchema,
+        BODY_LIMITS.cooking,
+      ),
       '/device/v1/openapi.json': {
         get: { summary: 'This document', responses: { '200': { description: 'OK' } } },
       },

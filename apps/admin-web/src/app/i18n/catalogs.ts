@@ -20,6 +20,8 @@ import { reviewsEn } from '../../features/reviews/i18n/en.js';
 import { reviewsZh } from '../../features/reviews/i18n/zh.js';
 import { referenceEn, referenceErrorsEn } from '../../components/reference/i18n/en.js';
 import { referenceErrorsZh, referenceZh } from '../../components/reference/i18n/zh.js';
+import { usersEn } from '../../features/users/i18n/en.js';
+import { usersZh } from '../../features/users/i18n/zh.js';
 import { jobsEn } from '../../components/jobs/i18n/en.js';
 import { jobsZh } from '../../components/jobs/i18n/zh.js';
 import { appEn } from './en.js';
@@ -49,6 +51,7 @@ export const zhCatalog = {
   apk: apkZh,
   offlinePacks: offlinePacksZh,
   devices: devicesZh,
+  users: usersZh,
   jobs: jobsZh,
 };
 export const enCatalog = {
@@ -71,5 +74,6 @@ export const enCatalog = {
   apk: apkEn,
   offlinePacks: offlinePacksEn,
   devices: devicesEn,
+  users: usersEn,
   jobs: jobsEn,
 };

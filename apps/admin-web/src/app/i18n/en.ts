@@ -207,6 +207,8 @@ export const appEn: Catalog<typeof appZh> = {
     unitDelete: 'Delete this unit?',
     clear: 'Delete this record for good? This cannot be undone.',
     batchClear: 'Delete the {{count}} selected records for good? This cannot be undone.',
+    enableUser: 'Enable the {{count}} selected user(s)?',
+    disableUser: 'Disable the {{count}} selected user(s)? Their app sign-in ends at once.',
   },
   components: {
     filters: 'Filters',

@@ -205,6 +205,8 @@ export const appZh = {
     unitDelete: '确定删除这个单位吗？',
     clear: '确定彻底删除这条记录吗？彻底删除后无法恢复。',
     batchClear: '确定彻底删除选中的 {{count}} 条记录吗？彻底删除后无法恢复。',
+    enableUser: '确定启用选中的 {{count}} 个用户吗？',
+    disableUser: '确定停用选中的 {{count}} 个用户吗？停用后其App登录立即失效。',
   },
   components: {
     filters: '筛选条件',

@@ -13,6 +13,7 @@ import {
   type RecipeRankingItem,
   text,
   WORK_MODES,
+  rankingPeriodSchema,
 } from '@kb/contracts';
 import { AppError, forbidden } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
@@ -25,6 +26,7 @@ import { IMPORT_TEMPLATES } from './templates.js';
 import { Permission } from '../../common/permission.decorator.js';
 
 const brandQuery = z.object({ brandOwnerCode: text({ trim: false }).optional() });
+const rankingQuery = brandQuery.extend({ days: rankingPeriodSchema });
 const subBrandQuery = z.object({ subBrandCode: text({ trim: false }).min(1, { message: 'bad_request' }) });
 const areaQuery = z.object({
   countryCode: text({ trim: false }).optional(),
@@ -229,7 +231,8 @@ export class ReferenceController {
     }>(
       `SELECT (SELECT count(*) FROM recipe_list WHERE brand_owner_code = $1) AS recipes,
               (SELECT count(*) FROM recipe_list WHERE brand_owner_code = $1 AND status = 'recycle_bin') AS recycled,
-              (SELECT count(*) FROM app_users WHERE brand_owner_code = $1) AS users,
+              coalesce((SELECT total FROM brand_row_counts WHERE kind = 'app_users' AND brand_owner_code = $1), 0)
+                AS users,
               (SELECT count(*) FROM recipe_categories WHERE brand_owner_code = $1) AS categories,
               coalesce(c.total, 0) AS devices, coalesce(c.activated, 0) AS activated,
               (SELECT count(*) FROM devices WHERE brand_owner_code = $1 AND online) AS online
@@ -250,42 +253,49 @@ export class ReferenceController {
   @Get('common/loadBrandRecipeRanking')
   @ApiOperation({
     summary:
-      'Most popular released recipes of the caller’s brand: count = app users’ reviews (until their collections exist), then the most recently released',
+      'Most cooked recipes of the caller’s brand over the last `days` days (7, 30, 90; 0 all time): completed cooking sessions devices reported',
   })
-  @ApiQueryFrom(brandQuery)
+  @ApiQueryFrom(rankingQuery)
   async loadBrandRecipeRanking(@Query() query: unknown) {
     assertOwnBrand(query);
-    const rows = await this.db.scoped<{ id: string; number: string; name: string; reviews: string }>(
+    const { days } = parseInput(rankingQuery, query);
+    const rows = await this.db.scoped<{ id: string; number: string; name: string; cooks: string }>(
       `SELECT r.recipe_id::text AS id, r.number,
-              coalesce(r.names ->> $2, r.names ->> r.main_lang, r.number) AS name,
-              (SELECT count(*) FROM recipe_evaluations e
-                WHERE e.brand_owner_code = r.brand_owner_code AND e.recipe_id = r.recipe_id) AS reviews
-         FROM recipe_list r WHERE r.brand_owner_code = $1 AND r.status = 'released'
-        ORDER BY reviews DESC, r.released_at DESC, r.recipe_id LIMIT 10`,
-      [requestContext.lang()],
+              coalesce(r.names ->> $2, r.names ->> r.main_lang, r.number) AS name, k.cooks
+         FROM (SELECT recipe_id, sum(cooks) AS cooks FROM recipe_cook_daily
+                WHERE brand_owner_code = $1 AND ($3 = 0 OR day > current_date - $3::int)
+                GROUP BY recipe_id) k
+         JOIN recipe_list r ON r.recipe_id = k.recipe_id AND r.brand_owner_code = $1
+        ORDER BY k.cooks DESC, r.number LIMIT 10`,
+      [requestContext.lang(), days],
     );
     const ranking: RecipeRankingItem[] = rows.map((r) => ({
       recipeId: r.id,
       recipeNumber: r.number,
       recipeName: r.name,
-      count: Number(r.reviews),
+      count: Number(r.cooks),
     }));
     return ok(ranking);
   }
 
   @Get('common/loadRecipeCategoryRanking')
-  @ApiOperation({ summary: 'Recipe categories of the caller’s brand with the most released recipes' })
-  @ApiQueryFrom(brandQuery)
+  @ApiOperation({
+    summary:
+      'Recipe categories of the caller’s brand whose recipes were cooked most over the last `days` days (7, 30, 90; 0 all time)',
+  })
+  @ApiQueryFrom(rankingQuery)
   async loadRecipeCategoryRanking(@Query() query: unknown) {
     assertOwnBrand(query);
+    const { days } = parseInput(rankingQuery, query);
     const rows = await this.db.scoped<{ id: string; number: string; name: string; count: string }>(
       `SELECT c.id::text AS id, c.number,
-              coalesce(c.names ->> $2, c.names ->> c.main_lang, c.number) AS name,
-              count(*) AS count
-         FROM recipe_list r JOIN recipe_categories c ON c.id = r.category_id AND c.brand_owner_code = r.brand_owner_code
-        WHERE r.brand_owner_code = $1 AND r.status = 'released'
-        GROUP BY c.id ORDER BY count(*) DESC, c.sort, c.number LIMIT 10`,
-      [requestContext.lang()],
+              coalesce(c.names ->> $2, c.names ->> c.main_lang, c.number) AS name, sum(k.cooks) AS count
+         FROM recipe_cook_daily k
+         JOIN recipe_list r ON r.recipe_id = k.recipe_id AND r.brand_owner_code = k.brand_owner_code
+         JOIN recipe_categories c ON c.id = r.category_id AND c.brand_owner_code = r.brand_owner_code
+        WHERE k.brand_owner_code = $1 AND ($3 = 0 OR k.day > current_date - $3::int)
+        GROUP BY c.id ORDER BY sum(k.cooks) DESC, c.sort, c.number LIMIT 10`,
+      [requestContext.lang(), days],
     );
     const ranking: CategoryRankingItem[] = rows.map((r) => ({
       categoryId: r.id,

@@ -4,19 +4,21 @@ import { api } from '../../../lib/api-client.js';
 import { brandOwnerCode } from './brand-query.js';
 
 /** `GET /api/common/loadRecipeCategoryRanking`: most popular categories first. */
-export function getCategoryRanking(signal?: AbortSignal): Promise<CategoryRankingItem[]> {
+export function getCategoryRanking(days: number, signal?: AbortSignal): Promise<CategoryRankingItem[]> {
   return api<CategoryRankingItem[]>('/common/loadRecipeCategoryRanking', {
-    query: { brandOwnerCode: brandOwnerCode() },
+    query: { brandOwnerCode: brandOwnerCode(), days },
     kind: 'reference',
     signal,
   });
 }
 
-export const categoryRankingQuery = queryOptions({
-  queryKey: ['home', 'category-ranking'],
-  queryFn: ({ signal }) => getCategoryRanking(signal),
-});
+/** Over the last `days` days (0: all time). */
+export const categoryRankingQuery = (days: number) =>
+  queryOptions({
+    queryKey: ['home', 'category-ranking', days],
+    queryFn: ({ signal }) => getCategoryRanking(days, signal),
+  });
 
-export function useCategoryRanking() {
-  return useQuery(categoryRankingQuery);
+export function useCategoryRanking(days: number) {
+  return useQuery(categoryRankingQuery(days));
 }

@@ -4,19 +4,21 @@ import { api } from '../../../lib/api-client.js';
 import { brandOwnerCode } from './brand-query.js';
 
 /** `GET /api/common/loadBrandRecipeRanking`: most popular recipes first. */
-export function getRecipeRanking(signal?: AbortSignal): Promise<RecipeRankingItem[]> {
+export function getRecipeRanking(days: number, signal?: AbortSignal): Promise<RecipeRankingItem[]> {
   return api<RecipeRankingItem[]>('/common/loadBrandRecipeRanking', {
-    query: { brandOwnerCode: brandOwnerCode() },
+    query: { brandOwnerCode: brandOwnerCode(), days },
     kind: 'reference',
     signal,
   });
 }
 
-export const recipeRankingQuery = queryOptions({
-  queryKey: ['home', 'recipe-ranking'],
-  queryFn: ({ signal }) => getRecipeRanking(signal),
-});
+/** Over the last `days` days (0: all time). */
+export const recipeRankingQuery = (days: number) =>
+  queryOptions({
+    queryKey: ['home', 'recipe-ranking', days],
+    queryFn: ({ signal }) => getRecipeRanking(days, signal),
+  });
 
-export function useRecipeRanking() {
-  return useQuery(recipeRankingQuery);
+export function useRecipeRanking(days: number) {
+  return useQuery(recipeRankingQuery(days));
 }

@@ -17,5 +17,8 @@ export const homeEn: Catalog<typeof homeZh> = {
   categoryRanking: 'Most popular categories',
   rankingSeries: 'Popularity',
   rankingEmpty: 'No ranking data yet',
+  rankingPeriod: 'Rankings by cooks over',
+  lastDays: 'Last {{count}} days',
+  allTime: 'All time',
   unavailable: 'Not available right now',
 };

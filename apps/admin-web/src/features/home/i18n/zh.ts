@@ -14,5 +14,8 @@ export const homeZh = {
   categoryRanking: '热门分类排行',
   rankingSeries: '热度',
   rankingEmpty: '暂无排行数据',
+  rankingPeriod: '排行统计周期（按烹饪次数）',
+  lastDays: '近{{count}}天',
+  allTime: '全部',
   unavailable: '暂时无法获取',
 };

@@ -1,5 +1,7 @@
 import '@mantine/charts/styles.css';
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { RANKING_PERIODS } from '@kb/contracts';
+import { useState } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
@@ -13,8 +15,10 @@ export function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useStoredUser();
   const counts = useIndexCount();
-  const recipes = useRecipeRanking();
-  const categories = useCategoryRanking();
+  // The rankings count cooking over a chosen period (days; 0: all time).
+  const [days, setDays] = useState(30);
+  const recipes = useRecipeRanking(days);
+  const categories = useCategoryRanking(days);
   // Re-read on a language switch so the date is drawn in the new locale.
   const today = dayjs()
     .locale(i18n.language === 'zh' ? 'zh-cn' : 'en')
@@ -28,6 +32,21 @@ export function HomePage() {
         </Text>
       </div>
       <CountCards counts={counts.data} loading={counts.isPending} />
+      <Group gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('home.rankingPeriod')}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          value={String(days)}
+          onChange={(v) => setDays(Number(v))}
+          data={RANKING_PERIODS.map((d) => ({
+            value: String(d),
+            label: d ? t('home.lastDays', { count: d }) : t('home.allTime'),
+          }))}
+          data-testid="ranking-period"
+        />
+      </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <RankingChart
           title={t('home.recipeRanking')}

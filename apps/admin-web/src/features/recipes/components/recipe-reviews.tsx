@@ -20,12 +20,12 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
   );
 }
 
-/** §3 recipe statistics: collection count, rater count, overall score (from the reviews). */
+/** §3 recipe statistics: collection count (app favourites), cook count, rater count, overall score (reviews). */
 export function RecipeStatisticsBar({ recipeId }: { recipeId: string }) {
   const { t } = useTranslation();
   const stats = useQuery(recipeStatisticsQuery(recipeId));
   if (!stats.data) return <Loader size="xs" />;
-  const { collectionCount, raterCount, overallScore } = stats.data;
+  const { collectionCount, raterCount, overallScore, cookCount } = stats.data;
   return (
     <Paper withBorder p="md" radius="md" data-testid="recipe-statistics">
       <Group gap="xl" justify="space-around">
@@ -34,6 +34,7 @@ export function RecipeStatisticsBar({ recipeId }: { recipeId: string }) {
           value={collectionCount}
           testId="stat-collections"
         />
+        <Figure label={t('recipes.reviews.cookCount')} value={cookCount} testId="stat-cooks" />
         <Figure label={t('recipes.reviews.raterCount')} value={raterCount} testId="stat-raters" />
         <Stack gap={2} align="center" miw={120}>
           <Text size="xl" fw={600} data-testid="stat-score">

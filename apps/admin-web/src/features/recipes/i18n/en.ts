@@ -79,6 +79,7 @@ export const recipesEn: Catalog<typeof recipesZh> = {
   reviews: {
     statistics: 'Statistics',
     collectionCount: 'Collections',
+    cookCount: 'Cooks',
     raterCount: 'Raters',
     overallScore: 'Overall score',
     noScore: 'Not rated yet',

@@ -77,6 +77,7 @@ export const recipesZh = {
   reviews: {
     statistics: '统计',
     collectionCount: '收藏数',
+    cookCount: '烹饪次数',
     raterCount: '评分人数',
     overallScore: '综合评分',
     noScore: '暂无评分',

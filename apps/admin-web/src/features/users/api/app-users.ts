@@ -1,0 +1,87 @@
+import type { AppUserDetail, AppUserDetailPart, AppUserListPage, AppUserState, Page } from '@kb/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
+
+/** The filters of /user-list; the registration range is `[from, to]` as `YYYY-MM-DD`. */
+export interface AppUserFilter extends Record<string, unknown> {
+  number: string;
+  account: string;
+  nickname: string;
+  region: string;
+  status: string | null;
+  registered: string | null;
+  hasDevice: string | null;
+  registeredRange: [string | null, string | null] | null;
+}
+
+export const NO_APP_USER_FILTER: AppUserFilter = {
+  number: '',
+  account: '',
+  nickname: '',
+  region: '',
+  status: null,
+  registered: null,
+  hasDevice: null,
+  registeredRange: null,
+};
+
+export const APP_USER_LIST_KEY = [...USERS_KEY, 'list'] as const;
+
+export function fetchAppUserPage(
+  f: AppUserFilter & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<AppUserListPage> {
+  const range = rangeQuery(f.registeredRange);
+  return api<AppUserListPage>('/user/list', {
+    query: {
+      number: filterText(f.number),
+      account: filterText(f.account),
+      nickname: filterText(f.nickname),
+      region: filterText(f.region)?.toUpperCase(),
+      status: f.status ?? undefined,
+      registered: f.registered ?? undefined,
+      hasDevice: f.hasDevice ?? undefined,
+      registeredFrom: range.from,
+      registeredTo: range.to,
+      pageNum: f.pageNum,
+      pageSize: f.pageSize,
+    },
+    signal,
+  });
+}
+
+export const appUserDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...USERS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api<AppUserDetail>('/user/detail', { query: { id }, signal }),
+  });
+
+/** One paged part of /user-detail (devices, favourites, cooking, reviews): its cache key and page fetcher. */
+export const appUserPart = <T>(id: string, part: Exclude<AppUserDetailPart, 'searches'>) => ({
+  queryKey: [...USERS_KEY, part, id],
+  fetchPage: (pageNum: number, signal: AbortSignal) =>
+    api<Page<T>>(`/user/${part}`, { query: { id, pageNum, pageSize: 10 }, signal }),
+});
+
+/** Enables or disables users (all or none). */
+export function useSetAppUserStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, status }: { ids: readonly string[]; status: AppUserState }) =>
+      api<{ updated: number }>('/user/updateStatus', { json: { ids, status }, kind: 'command' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+/** Deletes one user (`delete`) or several, all or none (`batchDelete`). */
+export function useDeleteAppUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      ids.length === 1
+        ? api<{ deleted: number }>('/user/delete', { json: { id: ids[0] }, kind: 'command' })
+        : api<{ deleted: number }>('/user/batchDelete', { json: { ids }, kind: 'command' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}

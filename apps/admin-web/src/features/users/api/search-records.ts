@@ -1,0 +1,71 @@
+import type { SearchRecordListPage } from '@kb/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
+
+/** The filters of /user-search-record-list. */
+export interface SearchRecordFilter extends Record<string, unknown> {
+  terms: string;
+  user: string;
+  lang: string;
+  region: string;
+  empty: string | null;
+  searched: [string | null, string | null] | null;
+}
+
+export const NO_SEARCH_RECORD_FILTER: SearchRecordFilter = {
+  terms: '',
+  user: '',
+  lang: '',
+  region: '',
+  empty: null,
+  searched: null,
+};
+
+export const SEARCH_RECORD_LIST_KEY = [...USERS_KEY, 'searches'] as const;
+
+/** The filter as the API's query (the list and the export send the same). */
+export function searchRecordQuery(f: SearchRecordFilter) {
+  const range = rangeQuery(f.searched);
+  return {
+    terms: filterText(f.terms),
+    user: filterText(f.user),
+    lang: filterText(f.lang),
+    region: filterText(f.region)?.toUpperCase(),
+    empty: f.empty ?? undefined,
+    searchedFrom: range.from,
+    searchedTo: range.to,
+  };
+}
+
+export function fetchSearchRecordPage(
+  f: SearchRecordFilter & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<SearchRecordListPage> {
+  return api<SearchRecordListPage>('/userSearchRecord/list', {
+    query: { ...searchRecordQuery(f), pageNum: f.pageNum, pageSize: f.pageSize },
+    signal,
+  });
+}
+
+/** One user's searches, paged (the user detail): its cache key and page fetcher. */
+export const userSearches = (appUserId: string) => ({
+  queryKey: [...SEARCH_RECORD_LIST_KEY, 'user', appUserId],
+  fetchPage: (pageNum: number, signal: AbortSignal) =>
+    api<SearchRecordListPage>('/userSearchRecord/list', {
+      query: { appUserId, pageNum, pageSize: 10 },
+      signal,
+    }),
+});
+
+/** Deletes one search record or several, all or none. */
+export function useDeleteSearchRecords() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      ids.length === 1
+        ? api<{ deleted: number }>('/userSearchRecord/delete', { json: { id: ids[0] }, kind: 'command' })
+        : api<{ deleted: number }>('/userSearchRecord/batchDelete', { json: { ids }, kind: 'command' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}

@@ -1,0 +1,85 @@
+import type { SearchRecordRow } from '@kb/contracts';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link.js';
+import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
+import { ListPage } from '../../../components/list-page.js';
+import {
+  fetchSearchRecordPage,
+  NO_SEARCH_RECORD_FILTER,
+  SEARCH_RECORD_LIST_KEY,
+  useDeleteSearchRecords,
+  type SearchRecordFilter,
+} from '../api/search-records.js';
+import { SearchRecordExport } from '../components/search-record-export.js';
+import { formatTime, regionLabel } from '../components/user-cells.js';
+
+/** §2 /user-search-record-list: what app users searched, with filters, batch delete and export (CSV, xlsx). */
+export function UserSearchRecordListPage() {
+  const { t } = useTranslation();
+  const remove = useDeleteSearchRecords();
+  // The filter the list last applied: the export writes exactly what the list shows.
+  const applied = useRef<SearchRecordFilter>(NO_SEARCH_RECORD_FILTER);
+  return (
+    <ListPage<SearchRecordRow, SearchRecordFilter>
+      queryKey={SEARCH_RECORD_LIST_KEY}
+      fetchPage={(q, signal) => {
+        applied.current = q;
+        return fetchSearchRecordPage(q, signal);
+      }}
+      initialFilters={NO_SEARCH_RECORD_FILTER}
+      filters={[
+        { name: 'terms', label: t('users.search.terms'), kind: 'text' },
+        { name: 'user', label: t('users.search.user'), kind: 'text' },
+        { name: 'lang', label: t('users.search.lang'), kind: 'text', placeholder: 'zh' },
+        { name: 'region', label: t('users.search.region'), kind: 'text', placeholder: 'CN' },
+        {
+          name: 'empty',
+          label: t('users.search.empty'),
+          kind: 'select',
+          options: [
+            { value: 'false', label: t('users.search.emptyNo') },
+            { value: 'true', label: t('users.search.emptyYes') },
+          ],
+        },
+        { name: 'searched', label: t('users.search.time'), kind: 'date-range' },
+      ]}
+      idAccessor="id"
+      columns={[
+        { accessor: 'terms', title: t('users.search.terms') },
+        {
+          accessor: 'account',
+          title: t('users.search.user'),
+          render: (r) =>
+            r.appUserId ? (
+              <AnchorLink size="sm" to="/user-detail" search={{ id: r.appUserId }}>
+                {r.nickname ? `${r.nickname} (${r.account})` : r.account}
+              </AnchorLink>
+            ) : (
+              r.account
+            ),
+        },
+        { accessor: 'lang', title: t('users.search.lang') },
+        { accessor: 'resultCount', title: t('users.search.resultCount'), textAlign: 'right' },
+        {
+          accessor: 'searchedAt',
+          title: t('users.search.time'),
+          noWrap: true,
+          render: (r) => formatTime(r.searchedAt),
+        },
+        { accessor: 'regionName', title: t('users.search.region'), render: regionLabel },
+        {
+          accessor: 'actions',
+          title: t('common.actions'),
+          render: (r) => (
+            <RowDeleteButton permission="appUser.edit" onConfirm={() => remove.mutateAsync([r.id])} />
+          ),
+        },
+      ]}
+      toolbar={<SearchRecordExport filter={() => applied.current} />}
+      batchActions={[
+        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'appUser.edit'),
+      ]}
+    />
+  );
+}

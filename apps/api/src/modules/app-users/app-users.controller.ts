@@ -1,0 +1,104 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  appUserIdQuerySchema,
+  appUserIdsSchema,
+  appUserListQuerySchema,
+  appUserPartQuerySchema,
+  appUserStatusSchema,
+} from '@kb/contracts';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { Permission } from '../../common/permission.decorator.js';
+import { parseInput } from '../../common/validation.js';
+import { AppUsersService } from './app-users.service.js';
+
+/** §7 `user`: the brand's app users (registered in the app, or known from a device binding). */
+@ApiTags('app users')
+@Permission('read')
+@Controller('user')
+export class AppUsersController {
+  constructor(private readonly users: AppUsersService) {}
+
+  @Get('list')
+  @ApiOperation({
+    summary:
+      'App users of the brand, newest first, with filters; `after` = nextCursor of the previous page reads the next one by index seek',
+  })
+  @ApiQueryFrom(appUserListQuerySchema)
+  async list(@Query() query: unknown) {
+    return ok(await this.users.list(parseInput(appUserListQuerySchema, query)));
+  }
+
+  @Get('detail')
+  @ApiOperation({ summary: 'One app user' })
+  @ApiQueryFrom(appUserIdQuerySchema)
+  async detail(@Query() query: unknown) {
+    return ok(await this.users.detail(parseInput(appUserIdQuerySchema, query).id));
+  }
+
+  @Get('devices')
+  @ApiOperation({ summary: 'The devices bound to an app user, paged' })
+  @ApiQueryFrom(appUserPartQuerySchema)
+  async devices(@Query() query: unknown) {
+    const { id, ...page } = parseInput(appUserPartQuerySchema, query);
+    return ok(await this.users.devices(id, page));
+  }
+
+  @Get('favourites')
+  @ApiOperation({ summary: 'An app user’s favourite recipes, newest first, paged' })
+  @ApiQueryFrom(appUserPartQuerySchema)
+  async favourites(@Query() query: unknown) {
+    const { id, ...page } = parseInput(appUserPartQuerySchema, query);
+    return ok(await this.users.favourites(id, page));
+  }
+
+  @Get('cooking')
+  @ApiOperation({ summary: 'An app user’s cooking sessions (from their devices), newest first, paged' })
+  @ApiQueryFrom(appUserPartQuerySchema)
+  async cooking(@Query() query: unknown) {
+    const { id, ...page } = parseInput(appUserPartQuerySchema, query);
+    return ok(await this.users.cooking(id, page));
+  }
+
+  @Get('reviews')
+  @ApiOperation({ summary: 'An app user’s reviews, newest first, paged' })
+  @ApiQueryFrom(appUserPartQuerySchema)
+  async reviews(@Query() query: unknown) {
+    const { id, ...page } = parseInput(appUserPartQuerySchema, query);
+    return ok(await this.users.reviews(id, page));
+  }
+
+  @Permission('appUser.edit')
+  @Post('updateStatus')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Enable or disable app users (all or none); a disabled user is signed out at once',
+  })
+  @ApiBodyFrom(appUserStatusSchema)
+  async updateStatus(@Body() body: unknown) {
+    const { ids, status } = parseInput(appUserStatusSchema, body);
+    return ok(await this.users.setStatus(ids, status), 'saved');
+  }
+
+  @Permission('appUser.edit')
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Delete an app user with their sign-ins, favourites, reviews and search records (cooking sessions stay, unbound)',
+  })
+  @ApiBodyFrom(appUserIdQuerySchema)
+  async delete(@Body() body: unknown) {
+    return ok(await this.users.delete([parseInput(appUserIdQuerySchema, body).id]));
+  }
+
+  @Permission('appUser.edit')
+  @Post('batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete several app users (all or none), as `delete`' })
+  @ApiBodyFrom(appUserIdsSchema)
+  async batchDelete(@Body() body: unknown) {
+    return ok(await this.users.delete(parseInput(appUserIdsSchema, body).ids));
+  }
+}

@@ -1,0 +1,475 @@
+import { Injectable } from '@nestjs/common';
+import {
+  appUserNumber,
+  type AppUserDetail,
+  type AppUserDeviceRow,
+  type AppUserFavouriteRow,
+  type AppUserListPage,
+  type AppUserRow,
+  type AppUserReviewRow,
+  type CookingSessionRow,
+  type Page,
+  type PageQuery,
+  type SearchRecordListPage,
+  type SearchRecordRow,
+} from '@kb/contracts';
+import { withTransaction } from '@kb/platform';
+import type { z } from 'zod';
+import type { appUserListQuerySchema, searchRecordListQuerySchema } from '@kb/contracts';
+import { notFound } from '../../common/app-error.js';
+import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
+import { requestContext } from '../../common/request-context.js';
+import { Db } from '../../infra/db.js';
+import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
+
+type UserFilter = z.output<typeof appUserListQuerySchema>;
+type SearchFilter = z.output<typeof searchRecordListQuerySchema>;
+
+/** Filtered lists count their matches exactly up to this many; beyond, the total is the planner's estimate. */
+const COUNT_EXACT_UP_TO = 10_000;
+
+const regionName = (alias: string) =>
+  `(SELECT ${requestContext.lang() === 'en' ? 'name_en' : 'name_zh'} FROM countries WHERE code = ${alias}.region)`;
+
+const recipeColumns = (alias: string) =>
+  `coalesce(r.number, '') AS recipe_number,
+   coalesce(r.names ->> '${requestContext.lang()}', r.names ->> r.main_lang, r.number, '') AS recipe_name`.replace(
+    /r\./g,
+    `${alias}.`,
+  );
+
+interface UserRecord {
+  id: string;
+  seq: string;
+  account: string;
+  nickname: string | null;
+  region: string | null;
+  region_name: string | null;
+  disabled: boolean;
+  registered: boolean;
+  favourite_count: number;
+  cook_count: number;
+  device_count: number;
+  registered_at: Date;
+}
+
+const toUserRow = (r: UserRecord): AppUserRow => ({
+  id: r.id,
+  number: appUserNumber(r.seq),
+  account: r.account,
+  nickname: r.nickname,
+  region: r.region,
+  regionName: r.region_name,
+  status: r.disabled ? 'disabled' : 'enabled',
+  registered: r.registered,
+  favouriteCount: r.favourite_count,
+  cookCount: r.cook_count,
+  deviceCount: r.device_count,
+  registeredAt: iso(r.registered_at)!,
+});
+
+interface SearchRecord {
+  id: string;
+  seq: string;
+  terms: string;
+  app_user_id: string | null;
+  account: string;
+  nickname: string | null;
+  lang: string;
+  result_count: number;
+  region: string | null;
+  region_name: string | null;
+  searched_at: Date;
+}
+
+const toSearchRow = (r: SearchRecord): SearchRecordRow => ({
+  id: r.id,
+  terms: r.terms,
+  appUserId: r.app_user_id,
+  account: r.account,
+  nickname: r.nickname,
+  lang: r.lang,
+  resultCount: r.result_count,
+  region: r.region,
+  regionName: r.region_name,
+  searchedAt: iso(r.searched_at)!,
+});
+
+/**
+ * The app users' screens: the user list and detail, enable/disable and delete, and the search records. Lists
+ * page in (brand, seq DESC) order: the page's keys come from an index (a keyset seek after `after`, else a
+ * walk to the offset), then only those rows are read.
+ *
+ * Deleting a user deletes their account, sign-ins, favourites (the recipes' favourite counts drop), reviews and
+ * search records; their cooking sessions stay as the devices' history and in the recipes' cook counts and
+ * rankings (cooking happened), no longer tied to a user; their devices stay, unbound.
+ */
+@Injectable()
+export class AppUsersService {
+  constructor(private readonly db: Db) {}
+
+  /** A keyset page of `table` (alias t) with the filter; `select` reads the page's rows by seq. */
+  private async page<R extends { seq: string }>(
+    table: string,
+    kind: string,
+    f: SqlFilter,
+    q: PageQuery & { after?: string },
+    select: (keys: string) => string,
+  ): Promise<{ rows: R[]; total: number; totalExact: boolean; nextCursor: string | null }> {
+    const keys = new SqlFilter('t');
+    keys.params.push(...f.params);
+    let keysSql = `SELECT t.seq FROM ${table} t WHERE ${f.sql}`;
+    if (q.after) keysSql += ` AND t.seq < ${keys.param(q.after)}::bigint`;
+    keysSql += ' ORDER BY t.seq DESC';
+    if (q.onPage) {
+      keysSql += ` LIMIT ${keys.param(q.pageSize)}`;
+      if (!q.after) keysSql += ` OFFSET ${keys.param((q.pageNum - 1) * q.pageSize)}`;
+    } else keysSql += ` LIMIT ${MAX_WHOLE_LIST + 1}`;
+    const [rows, count] = await Promise.all([
+      this.db.scoped<R>(select(keysSql), keys.params),
+      q.onPage ? this.count(table, kind, f) : Promise.resolve(null),
+    ]);
+    const list = q.onPage ? rows : boundedWholeList(rows);
+    const last = list[list.length - 1];
+    return {
+      rows: list,
+      total: count ? count.total : list.length,
+      totalExact: count ? count.exact : true,
+      nextCursor: q.onPage && last && list.length === q.pageSize ? String(last.seq) : null,
+    };
+  }
+
+  /** The whole brand: its kept count; filtered: counted up to COUNT_EXACT_UP_TO, else the planner's estimate. */
+  private async count(table: string, kind: string, f: SqlFilter): Promise<{ total: number; exact: boolean }> {
+    if (!f.filtered) {
+      const [row] = await this.db.scoped<{ total: string }>(
+        `SELECT coalesce((SELECT total FROM brand_row_counts WHERE kind = $2 AND brand_owner_code = $1), 0) AS total`,
+        [kind],
+      );
+      return { total: Number(row?.total ?? 0), exact: true };
+    }
+    const [row] = await this.db.scoped<{ total: string }>(
+      `SELECT count(*) AS total FROM (SELECT 1 FROM ${table} t WHERE ${f.sql} LIMIT ${COUNT_EXACT_UP_TO + 1}) m`,
+      f.params,
+    );
+    const counted = Number(row?.total ?? 0);
+    if (counted <= COUNT_EXACT_UP_TO) return { total: counted, exact: true };
+    const [plan] = await this.db.scoped<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} t WHERE ${f.sql}`,
+      f.params,
+    );
+    const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    return { total: Math.max(estimate, counted), exact: false };
+  }
+
+  private userFilter(q: Partial<UserFilter>): SqlFilter {
+    const f = new SqlFilter('t')
+      .prefix('account', q.account)
+      .prefix('nickname', q.nickname)
+      .equals('region', q.region)
+      .equals('registered', q.registered)
+      .range('registered_at', 'registeredFrom', q.registeredFrom, q.registeredTo);
+    if (q.number) {
+      const seq = /^U?0*(\d{1,18})$/i.exec(q.number)?.[1];
+      f.where(`t.seq = ${f.param(seq ?? '0')}::bigint`);
+    }
+    if (q.status) f.where(`t.disabled = ${q.status === 'disabled'}`);
+    if (q.minFavourites) f.where(`t.favourite_count >= ${f.param(q.minFavourites)}`);
+    if (q.minCooks) f.where(`t.cook_count >= ${f.param(q.minCooks)}`);
+    if (q.hasDevice !== undefined) f.where(`t.device_count ${q.hasDevice ? '>' : '='} 0`);
+    return f;
+  }
+
+  private readonly userColumns = () =>
+    `t.id, t.seq::text, t.account, t.nickname, t.region, ${regionName('t')} AS region_name, t.disabled,
+     t.registered, t.favourite_count, t.cook_count, t.device_count, t.registered_at`;
+
+  async list(q: UserFilter): Promise<AppUserListPage> {
+    const page = await this.page<UserRecord>(
+      'app_users',
+      'app_users',
+      this.userFilter(q),
+      q,
+      (keys) =>
+        `WITH page AS (${keys})
+         SELECT ${this.userColumns()} FROM page JOIN app_users t ON t.brand_owner_code = $1 AND t.seq = page.seq
+          ORDER BY t.seq DESC`,
+    );
+    return {
+      list: page.rows.map(toUserRow),
+      total: page.total,
+      totalExact: page.totalExact,
+      pageNum: q.onPage ? q.pageNum : 1,
+      pageSize: q.onPage ? q.pageSize : page.rows.length,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  async detail(id: string): Promise<AppUserDetail> {
+    const [row] = await this.db.scoped<
+      UserRecord & {
+        gender: 'male' | 'female' | null;
+        age: number | null;
+        avatar_url: string | null;
+        signed_up_at: Date | null;
+      }
+    >(
+      `SELECT ${this.userColumns()}, t.gender, t.age, t.avatar_url, t.signed_up_at
+         FROM app_users t WHERE t.brand_owner_code = $1 AND t.id = $2`,
+      [id],
+    );
+    if (!row) throw notFound('app_user_not_found');
+    return {
+      ...toUserRow(row),
+      gender: row.gender,
+      age: row.age,
+      avatarUrl: row.avatar_url,
+      signedUpAt: iso(row.signed_up_at),
+    };
+  }
+
+  /** Checks the users are the brand's (all of them), locking them for the change. */
+  private async ownUsers(c: { query: Db['pool']['query'] }, ids: string[]): Promise<void> {
+    const { rows } = await c.query<{ id: string }>(
+      'SELECT id FROM app_users WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
+      [requestContext.brand(), ids],
+    );
+    if (rows.length !== new Set(ids).size) throw notFound('app_user_not_found');
+  }
+
+  /** Enables or disables users (all or none); a disabled user's sign-ins end at once. */
+  async setStatus(ids: string[], status: 'enabled' | 'disabled'): Promise<{ updated: number }> {
+    return withTransaction(this.db.pool, async (c) => {
+      await this.ownUsers(c, ids);
+      const { rowCount } = await c.query('UPDATE app_users SET disabled = $2 WHERE id = ANY($1::uuid[])', [
+        ids,
+        status === 'disabled',
+      ]);
+      if (status === 'disabled')
+        await c.query('DELETE FROM app_user_sessions WHERE app_user_id = ANY($1::uuid[])', [ids]);
+      return { updated: rowCount ?? 0 };
+    });
+  }
+
+  /** Deletes users (all or none); see the class comment for what goes with them. */
+  async delete(ids: string[]): Promise<{ deleted: number }> {
+    return withTransaction(this.db.pool, async (c) => {
+      await this.ownUsers(c, ids);
+      // Their favourites leave the recipes' counts (the rows go with the user).
+      await c.query(
+        `WITH gone AS (
+           SELECT brand_owner_code, recipe_id, count(*) AS n FROM app_favourites
+            WHERE app_user_id = ANY($1::uuid[]) AND favourite GROUP BY 1, 2 ORDER BY 1, 2)
+         UPDATE recipe_app_stats s SET favourites = greatest(0, s.favourites - gone.n)
+           FROM gone WHERE s.brand_owner_code = gone.brand_owner_code AND s.recipe_id = gone.recipe_id`,
+        [ids],
+      );
+      const { rowCount } = await c.query('DELETE FROM app_users WHERE id = ANY($1::uuid[])', [ids]);
+      return { deleted: rowCount ?? 0 };
+    });
+  }
+
+  private async owned(id: string): Promise<void> {
+    const [row] = await this.db.scoped('SELECT 1 FROM app_users WHERE brand_owner_code = $1 AND id = $2', [
+      id,
+    ]);
+    if (!row) throw notFound('app_user_not_found');
+  }
+
+  /** One part of the detail, paged newest first (offset paging: one user's rows, by an index on the user). */
+  private async part<R extends Record<string, unknown>, T>(
+    id: string,
+    q: PageQuery,
+    sql: string,
+    countSql: string,
+    map: (row: R) => T,
+  ): Promise<Page<T>> {
+    await this.owned(id);
+    const limit = q.onPage ? q.pageSize : MAX_WHOLE_LIST + 1;
+    const offset = q.onPage ? (q.pageNum - 1) * q.pageSize : 0;
+    const [rows, [count]] = await Promise.all([
+      this.db.scoped<R>(`${sql} LIMIT ${limit} OFFSET ${offset}`, [id]),
+      this.db.scoped<{ total: string }>(countSql, [id]),
+    ]);
+    const list = (q.onPage ? rows : boundedWholeList(rows)).map(map);
+    return {
+      list,
+      total: Number(count?.total ?? 0),
+      pageNum: q.onPage ? q.pageNum : 1,
+      pageSize: q.onPage ? q.pageSize : list.length,
+    };
+  }
+
+  devices(id: string, q: PageQuery): Promise<Page<AppUserDeviceRow>> {
+    return this.part(
+      id,
+      q,
+      `SELECT id, sn, product_code, sub_model, online, activated_at FROM devices
+        WHERE brand_owner_code = $1 AND app_user_id = $2 ORDER BY seq DESC`,
+      'SELECT count(*) AS total FROM devices WHERE brand_owner_code = $1 AND app_user_id = $2',
+      (r: {
+        id: string;
+        sn: string;
+        product_code: string | null;
+        sub_model: string | null;
+        online: boolean;
+        activated_at: Date | null;
+      }) => ({
+        id: r.id,
+        sn: r.sn,
+        productCode: r.product_code,
+        subModel: r.sub_model,
+        online: r.online,
+        activatedAt: iso(r.activated_at),
+      }),
+    );
+  }
+
+  favourites(id: string, q: PageQuery): Promise<Page<AppUserFavouriteRow>> {
+    return this.part(
+      id,
+      q,
+      `SELECT f.recipe_id, f.changed_at, ${recipeColumns('r')}
+         FROM app_favourites f
+         LEFT JOIN recipe_list r ON r.recipe_id = f.recipe_id AND r.brand_owner_code = f.brand_owner_code
+        WHERE f.brand_owner_code = $1 AND f.app_user_id = $2 AND f.favourite ORDER BY f.changed_at DESC`,
+      'SELECT count(*) AS total FROM app_favourites WHERE brand_owner_code = $1 AND app_user_id = $2 AND favourite',
+      (r: { recipe_id: string; changed_at: Date; recipe_number: string; recipe_name: string }) => ({
+        recipeId: r.recipe_id,
+        recipeNumber: r.recipe_number,
+        recipeName: r.recipe_name,
+        favouredAt: iso(r.changed_at)!,
+      }),
+    );
+  }
+
+  cooking(id: string, q: PageQuery): Promise<Page<CookingSessionRow>> {
+    return this.part(
+      id,
+      q,
+      `SELECT s.*, ${recipeColumns('r')}
+         FROM cooking_sessions s
+         LEFT JOIN recipe_list r ON r.recipe_id = s.recipe_id AND r.brand_owner_code = s.brand_owner_code
+        WHERE s.brand_owner_code = $1 AND s.app_user_id = $2 ORDER BY s.started_at DESC, s.id`,
+      'SELECT count(*) AS total FROM cooking_sessions WHERE brand_owner_code = $1 AND app_user_id = $2',
+      (r: {
+        id: string;
+        recipe_id: string;
+        recipe_number: string;
+        recipe_name: string;
+        recipe_version: number;
+        sn: string;
+        mode: string;
+        started_at: Date;
+        ended_at: Date;
+        outcome: 'completed' | 'aborted';
+      }) => ({
+        id: r.id,
+        recipeId: r.recipe_id,
+        recipeNumber: r.recipe_number,
+        recipeName: r.recipe_name,
+        recipeVersion: r.recipe_version,
+        sn: r.sn,
+        mode: r.mode,
+        startedAt: iso(r.started_at)!,
+        endedAt: iso(r.ended_at)!,
+        outcome: r.outcome,
+      }),
+    );
+  }
+
+  reviews(id: string, q: PageQuery): Promise<Page<AppUserReviewRow>> {
+    return this.part(
+      id,
+      q,
+      `SELECT e.id, e.recipe_id, e.score, e.content, e.evaluated_at, ${recipeColumns('r')}
+         FROM recipe_evaluations e
+         LEFT JOIN recipe_list r ON r.recipe_id = e.recipe_id AND r.brand_owner_code = e.brand_owner_code
+        WHERE e.brand_owner_code = $1 AND e.app_user_id = $2 ORDER BY e.evaluated_at DESC, e.id`,
+      'SELECT count(*) AS total FROM recipe_evaluations WHERE brand_owner_code = $1 AND app_user_id = $2',
+      (r: {
+        id: string;
+        recipe_id: string;
+        recipe_number: string;
+        recipe_name: string;
+        score: number;
+        content: string;
+        evaluated_at: Date;
+      }) => ({
+        id: r.id,
+        recipeId: r.recipe_id,
+        recipeNumber: r.recipe_number,
+        recipeName: r.recipe_name,
+        score: r.score,
+        content: r.content,
+        evaluatedAt: iso(r.evaluated_at)!,
+      }),
+    );
+  }
+
+  // ---- search records
+
+  searchFilter(q: Partial<SearchFilter>): SqlFilter {
+    const f = new SqlFilter('t')
+      .equals('lang', q.lang)
+      .equals('region', q.region)
+      .equals('app_user_id', q.appUserId)
+      .range('searched_at', 'searchedFrom', q.searchedFrom, q.searchedTo);
+    if (q.terms) f.where(`t.terms ILIKE ${f.param(`%${likePrefix(q.terms)}`)}`);
+    if (q.user) {
+      const p = f.param(likePrefix(q.user));
+      f.where(`(t.account LIKE ${p} OR t.nickname LIKE ${p})`);
+    }
+    if (q.empty !== undefined) f.where(`t.result_count ${q.empty ? '=' : '>'} 0`);
+    return f;
+  }
+
+  readonly searchColumns = () =>
+    `t.id, t.seq::text, t.terms, t.app_user_id, t.account, t.nickname, t.lang, t.result_count, t.region,
+     ${regionName('t')} AS region_name, t.searched_at`;
+
+  async searchRecords(q: SearchFilter): Promise<SearchRecordListPage> {
+    const page = await this.page<SearchRecord>(
+      'app_search_records',
+      'search_records',
+      this.searchFilter(q),
+      q,
+      (keys) =>
+        `WITH page AS (${keys})
+         SELECT ${this.searchColumns()}
+           FROM page JOIN app_search_records t ON t.brand_owner_code = $1 AND t.seq = page.seq
+          ORDER BY t.seq DESC`,
+    );
+    return {
+      list: page.rows.map(toSearchRow),
+      total: page.total,
+      totalExact: page.totalExact,
+      pageNum: q.onPage ? q.pageNum : 1,
+      pageSize: q.onPage ? q.pageSize : page.rows.length,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  async searchRecord(id: string): Promise<SearchRecordRow> {
+    const [row] = await this.db.scoped<SearchRecord>(
+      `SELECT ${this.searchColumns()} FROM app_search_records t WHERE t.brand_owner_code = $1 AND t.id = $2`,
+      [id],
+    );
+    if (!row) throw notFound('search_record_not_found');
+    return toSearchRow(row);
+  }
+
+  /** Deletes search records of the brand (all or none). */
+  async deleteSearchRecords(ids: string[]): Promise<{ deleted: number }> {
+    return withTransaction(this.db.pool, async (c) => {
+      const { rows } = await c.query<{ id: string }>(
+        `SELECT id FROM app_search_records WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])
+          ORDER BY id FOR UPDATE`,
+        [requestContext.brand(), ids],
+      );
+      if (rows.length !== new Set(ids).size) throw notFound('search_record_not_found');
+      const { rowCount } = await c.query('DELETE FROM app_search_records WHERE id = ANY($1::uuid[])', [ids]);
+      return { deleted: rowCount ?? 0 };
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  searchRecordExportQuerySchema,
+  searchRecordIdQuerySchema,
+  searchRecordIdsSchema,
+  searchRecordListQuerySchema,
+} from '@kb/contracts';
+import { actorOfRequest } from '../../common/event-sourcing/aggregate-streams.js';
+import { requestContext } from '../../common/request-context.js';
+import { JobLauncher } from '../jobs/job-launcher.js';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { Permission } from '../../common/permission.decorator.js';
+import { parseInput } from '../../common/validation.js';
+import { AppUsersService } from './app-users.service.js';
+
+/** §7 `userSearchRecord`: what app users searched in the companion app. */
+@ApiTags('search records')
+@Permission('read')
+@Controller('userSearchRecord')
+export class SearchRecordsController {
+  constructor(
+    private readonly users: AppUsersService,
+    private readonly launcher: JobLauncher,
+  ) {}
+
+  @Get('list')
+  @ApiOperation({
+    summary:
+      'Search records of the brand, newest first; filters: terms, user, language, region, empty results, time range, one user',
+  })
+  @ApiQueryFrom(searchRecordListQuerySchema)
+  async list(@Query() query: unknown) {
+    return ok(await this.users.searchRecords(parseInput(searchRecordListQuerySchema, query)));
+  }
+
+  @Post('exportData')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Export the search records matching the list’s filter to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
+  })
+  @ApiBodyFrom(searchRecordExportQuerySchema)
+  async exportData(@Body() body: unknown) {
+    const { format, ...filter } = parseInput(searchRecordExportQuerySchema, body);
+    // The range is checked as the list checks it (a start after the end is refused here, not in the job).
+    this.users.searchFilter(filter);
+    const run = await this.launcher.start(actorOfRequest(), {
+      queue: 'search-record-export',
+      job: 'export-records',
+      kind: 'search-record-export',
+      payload: { format, lang: requestContext.lang(), filter },
+      params: { format },
+    });
+    return ok(run);
+  }
+
+  @Get('detail')
+  @ApiOperation({ summary: 'One search record' })
+  @ApiQueryFrom(searchRecordIdQuerySchema)
+  async detail(@Query() query: unknown) {
+    return ok(await this.users.searchRecord(parseInput(searchRecordIdQuerySchema, query).id));
+  }
+
+  @Permission('appUser.edit')
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete one search record' })
+  @ApiBodyFrom(searchRecordIdQuerySchema)
+  async delete(@Body() body: unknown) {
+    return ok(await this.users.deleteSearchRecords([parseInput(searchRecordIdQuerySchema, body).id]));
+  }
+
+  @Permission('appUser.edit')
+  @Post('batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete several search records (all or none)' })
+  @ApiBodyFrom(searchRecordIdsSchema)
+  async batchDelete(@Body() body: unknown) {
+    return ok(await this.users.deleteSearchRecords(parseInput(searchRecordIdsSchema, body).ids));
+  }
+}

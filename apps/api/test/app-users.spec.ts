@@ -1,0 +1,283 @@
+import type { EventStore } from '@kb/event-store';
+import {
+  registerAppUser,
+  signInAppUser,
+  storeAppActivity,
+  storeCookingSessions,
+  type AppActivityWrite,
+} from '@kb/devices';
+import { createPool, type Pool } from '@kb/platform';
+import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
+import { EVENT_STORE } from '../src/infra/tokens.js';
+import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+
+/*
+ * The app users' staff screens on the real API, Postgres and projector, with app activity written through the
+ * same @kb/devices writes device-ingest's workers make (device-ingest's own spec covers its HTTP side).
+ */
+
+const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
+const R_1002 = '5e0c1a2b-0002-4d10-8a00-00000000d002';
+
+describe('app users, search records, recipe statistics and rankings', () => {
+  let api: TestApi;
+  let demo: Client;
+  let demoEn: Client;
+  let other: Client;
+  let pool: Pool;
+  let store: EventStore;
+  let stop: AbortController;
+  let projecting: Promise<void>;
+
+  beforeAll(async () => {
+    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
+    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    pool = createPool(api.db.url, { max: 6 });
+    store = api.app.get(EVENT_STORE);
+    stop = new AbortController();
+    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 15_000 });
+  });
+  afterAll(async () => {
+    stop.abort();
+    await projecting;
+    await pool.end();
+    await api.stop();
+  });
+
+  /** An app user of DEMO registered in the app, with the given activity stored. */
+  async function appUser(account: string, region = 'CN') {
+    const session = await registerAppUser(pool, {
+      brandOwnerCode: 'DEMO',
+      account,
+      password: 'secret-123',
+      nickname: `N-${account}`,
+      region,
+    });
+    return session.user;
+  }
+  const write = (user: { id: string; account: string }, message: AppActivityWrite['message']) =>
+    storeAppActivity(pool, [
+      {
+        appUserId: user.id,
+        brandOwnerCode: 'DEMO',
+        account: user.account,
+        nickname: `N-${user.account}`,
+        region: 'CN',
+        receivedAt: new Date().toISOString(),
+        message,
+      },
+    ]);
+
+  it('lists the seeded app users with their counts, the registered and the unregistered', async () => {
+    const page = await demo.get('/api/user/list?pageSize=50');
+    expect(page.http).toBe(200);
+    expect(page.data.total).toBe(page.data.list.length);
+    expect(page.data.list.length).toBeGreaterThan(2);
+    const row = page.data.list.find((u: { favouriteCount: number }) => u.favouriteCount > 0);
+    expect(row).toMatchObject({
+      number: expect.stringMatching(/^U\d{8}$/),
+      account: expect.stringMatching(/^demo-user-\d+@example\.com$/),
+      status: 'enabled',
+      registered: true,
+      deviceCount: 1,
+      regionName: expect.any(String),
+    });
+    expect(page.data.list.some((u: { registered: boolean }) => !u.registered)).toBe(true);
+    const counts = await demo.get('/api/common/loadBrandIndexCount');
+    expect(counts.data.userCount).toBe(page.data.total);
+  });
+
+  it('filters and pages by keyset cursor: the page after a cursor is the next offset page', async () => {
+    for (let i = 0; i < 12; i++) await appUser(`page-${String(i).padStart(2, '0')}@example.com`, 'US');
+    const first = await demo.get('/api/user/list?pageSize=10&account=page-');
+    expect(first.data).toMatchObject({ total: 12, totalExact: true, nextCursor: expect.any(String) });
+    expect(first.data.list[0].account).toBe('page-11@example.com');
+    const byCursor = await demo.get(
+      `/api/user/list?pageSize=10&account=page-&after=${first.data.nextCursor}`,
+    );
+    const byOffset = await demo.get('/api/user/list?pageSize=10&account=page-&pageNum=2');
+    expect(byCursor.data.list).toEqual(byOffset.data.list);
+    expect(byCursor.data.list.map((u: { account: string }) => u.account)).toEqual([
+      'page-01@example.com',
+      'page-00@example.com',
+    ]);
+    expect((await demo.get('/api/user/list?region=US&registered=true&account=page-')).data.total).toBe(12);
+    expect((await demo.get('/api/user/list?registered=false&account=page-')).data.total).toBe(0);
+    expect((await demo.get('/api/user/list?hasDevice=true&account=page-')).data.total).toBe(0);
+    const bad = await demoEn.get('/api/user/list?after=abc');
+    expect(bad).toMatchObject({ http: 400, status: 400 });
+    expect(bad.desc).toMatch(/cursor/i);
+  });
+
+  it('disables and enables users: a disabled one is signed out and refused at sign-in', async () => {
+    const user = await appUser('dis@example.com');
+    const res = await demo.post('/api/user/updateStatus', { ids: [user.id], status: 'disabled' });
+    expect(res).toMatchObject({ http: 200, data: { updated: 1 } });
+    expect((await demo.get(`/api/user/detail?id=${user.id}`)).data.status).toBe('disabled');
+    expect(
+      (await demo.get('/api/user/list?status=disabled')).data.list.map((u: { id: string }) => u.id),
+    ).toEqual([user.id]);
+    await expect(
+      signInAppUser(pool, { brandOwnerCode: 'DEMO', account: 'dis@example.com', password: 'secret-123' }),
+    ).rejects.toMatchObject({ code: 'user_disabled' });
+    await demo.post('/api/user/updateStatus', { ids: [user.id], status: 'enabled' });
+    await expect(
+      signInAppUser(pool, { brandOwnerCode: 'DEMO', account: 'dis@example.com', password: 'secret-123' }),
+    ).resolves.toMatchObject({ token: expect.any(String) });
+  });
+
+  it('shows a user’s favourites, cooking, reviews and searches, and the recipe statistics and ranking follow', async () => {
+    const user = await appUser('cook@example.com');
+    const before = (await demo.get(`/api/recipeUserEvaluation/recipeStatistics?recipeId=${R_1002}`)).data;
+    await pool.query(
+      `INSERT INTO devices (brand_owner_code, sn, product_code, app_user_id, activated_at)
+       VALUES ('DEMO', 'SN-COOK-1', 'TM-6', $1, now())`,
+      [user.id],
+    );
+    const { rows } = await pool.query(`SELECT id FROM devices WHERE sn = 'SN-COOK-1'`);
+    const at = new Date().toISOString();
+    const cook = (messageId: string, outcome: 'completed' | 'aborted') => ({
+      deviceId: rows[0].id,
+      brandOwnerCode: 'DEMO',
+      receivedAt: at,
+      message: {
+        messageId,
+        recipeId: R_1002,
+        recipeVersion: 2,
+        mode: 'BOIL',
+        startedAt: at,
+        endedAt: at,
+        outcome,
+      },
+    });
+    for (let i = 0; i < 5; i++) await storeCookingSessions(pool, [cook(`c${i}`, 'completed')]);
+    await storeCookingSessions(pool, [cook('c0', 'completed'), cook('ab', 'aborted')]);
+    await write(user, { type: 'favourite', messageId: 'f1', at, recipeId: R_1002 });
+    await write(user, { type: 'review', messageId: 'r1', at, recipeId: R_1002, score: 2, content: '一般' });
+    await write(user, { type: 'search', messageId: 's1', at, terms: '番茄', lang: 'zh', resultCount: 1 });
+
+    const detail = await demo.get(`/api/user/detail?id=${user.id}`);
+    expect(detail.data).toMatchObject({ favouriteCount: 1, cookCount: 5, deviceCount: 1, registered: true });
+    expect((await demo.get(`/api/user/devices?id=${user.id}`)).data.list).toEqual([
+      expect.objectContaining({ sn: 'SN-COOK-1' }),
+    ]);
+    expect((await demoEn.get(`/api/user/favourites?id=${user.id}`)).data.list).toEqual([
+      expect.objectContaining({ recipeId: R_1002, recipeNumber: 'R-1002', recipeName: expect.any(String) }),
+    ]);
+    const cooking = await demo.get(`/api/user/cooking?id=${user.id}&pageSize=10`);
+    expect(cooking.data.total).toBe(6);
+    expect(cooking.data.list.filter((s: { outcome: string }) => s.outcome === 'aborted')).toHaveLength(1);
+    expect((await demo.get(`/api/user/reviews?id=${user.id}`)).data.list).toEqual([
+      expect.objectContaining({ score: 2, content: '一般', recipeNumber: 'R-1002' }),
+    ]);
+    expect((await demo.get(`/api/userSearchRecord/list?appUserId=${user.id}`)).data.list).toEqual([
+      expect.objectContaining({ terms: '番茄', lang: 'zh', resultCount: 1, account: 'cook@example.com' }),
+    ]);
+
+    const stats = (await demo.get(`/api/recipeUserEvaluation/recipeStatistics?recipeId=${R_1002}`)).data;
+    expect(stats.collectionCount).toBe(before.collectionCount + 1);
+    expect(stats.cookCount).toBe(before.cookCount + 5);
+    expect(stats.reviewCount).toBe(before.reviewCount + 1);
+    // R-1002 is now the most cooked recipe of the last 7 days, and its category leads the categories.
+    const ranking = await demoEn.get('/api/common/loadBrandRecipeRanking?days=7');
+    expect(ranking.data[0]).toMatchObject({
+      recipeId: R_1002,
+      recipeNumber: 'R-1002',
+      count: stats.cookCount,
+    });
+    expect((await demo.get('/api/common/loadBrandRecipeRanking?days=5')).http).toBe(400);
+  });
+
+  it('deletes users with their favourites, reviews and searches; their cooking stays in the counts', async () => {
+    const user = await appUser('leaver@example.com');
+    const at = new Date().toISOString();
+    await write(user, { type: 'favourite', messageId: 'f', at, recipeId: R_1001 });
+    await write(user, { type: 'review', messageId: 'r', at, recipeId: R_1001, score: 5, content: '' });
+    await write(user, {
+      type: 'search',
+      messageId: 's',
+      at,
+      terms: 'leaver-terms',
+      lang: 'en',
+      resultCount: 0,
+    });
+    const stats = async () =>
+      (await demo.get(`/api/recipeUserEvaluation/recipeStatistics?recipeId=${R_1001}`)).data;
+    const before = await stats();
+    const gone = await demo.post('/api/user/batchDelete', { ids: [user.id] });
+    expect(gone).toMatchObject({ http: 200, data: { deleted: 1 } });
+    expect((await demo.get(`/api/user/detail?id=${user.id}`)).http).toBe(404);
+    const after = await stats();
+    expect(after).toMatchObject({
+      collectionCount: before.collectionCount - 1,
+      reviewCount: before.reviewCount - 1,
+      cookCount: before.cookCount,
+    });
+    expect((await demo.get('/api/userSearchRecord/list?terms=leaver')).data.total).toBe(0);
+  });
+
+  it('filters and deletes search records', async () => {
+    const user = await appUser('seeker@example.com', 'JP');
+    const at = new Date().toISOString();
+    await write(user, {
+      type: 'search',
+      messageId: 'a',
+      at,
+      terms: 'ramen noodles',
+      lang: 'en',
+      resultCount: 0,
+    });
+    await write(user, {
+      type: 'search',
+      messageId: 'b',
+      at,
+      terms: 'ramen soup',
+      lang: 'ja',
+      resultCount: 3,
+    });
+    const both = await demo.get('/api/userSearchRecord/list?terms=ramen');
+    expect(both.data.total).toBe(2);
+    expect((await demo.get('/api/userSearchRecord/list?terms=ramen&empty=true')).data.list).toEqual([
+      expect.objectContaining({ terms: 'ramen noodles', region: 'CN' }),
+    ]);
+    expect((await demo.get('/api/userSearchRecord/list?terms=ramen&lang=ja')).data.total).toBe(1);
+    expect((await demo.get('/api/userSearchRecord/list?user=seeker')).data.total).toBe(2);
+    const ids = both.data.list.map((r: { id: string }) => r.id);
+    expect(await demo.post('/api/userSearchRecord/batchDelete', { ids })).toMatchObject({
+      data: { deleted: 2 },
+    });
+    expect((await demo.get('/api/userSearchRecord/list?terms=ramen')).data.total).toBe(0);
+  });
+
+  it('keeps brands apart: OTHER sees, changes and deletes none of DEMO’s users and records', async () => {
+    const user = await appUser('private@example.com');
+    await write(user, {
+      type: 'search',
+      messageId: 'p',
+      at: new Date().toISOString(),
+      terms: 'private',
+      lang: 'zh',
+      resultCount: 0,
+    });
+    const theirs = await other.get('/api/user/list?pageSize=100');
+    expect(theirs.data.list.every((u: { account: string }) => !u.account.startsWith('demo-'))).toBe(true);
+    expect(theirs.data.list.some((u: { id: string }) => u.id === user.id)).toBe(false);
+    expect((await other.get(`/api/user/detail?id=${user.id}`)).http).toBe(404);
+    expect((await other.get(`/api/user/favourites?id=${user.id}`)).http).toBe(404);
+    expect((await other.post('/api/user/updateStatus', { ids: [user.id], status: 'disabled' })).http).toBe(
+      404,
+    );
+    expect((await other.post('/api/user/batchDelete', { ids: [user.id] })).http).toBe(404);
+    expect((await other.get('/api/userSearchRecord/list?terms=private')).data.total).toBe(0);
+    const record = (await demo.get('/api/userSearchRecord/list?terms=private')).data.list[0];
+    expect((await other.post('/api/userSearchRecord/delete', { id: record.id })).http).toBe(404);
+    expect((await demo.get(`/api/user/detail?id=${user.id}`)).data.status).toBe('enabled');
+    const ranking = await other.get('/api/common/loadBrandRecipeRanking');
+    expect(
+      ranking.data.every((r: { recipeId: string }) => r.recipeId !== R_1001 && r.recipeId !== R_1002),
+    ).toBe(true);
+  });
+});
