@@ -22,6 +22,7 @@ import { ApkPackagesModule } from './modules/apk-packages/apk-packages.module.js
 import { OfflinePacksModule } from './modules/offline-packs/offline-packs.module.js';
 import { RecipeEvaluationsModule } from './modules/recipe-evaluations/recipe-evaluations.module.js';
 import { DevicesModule } from './modules/devices/devices.module.js';
+import { NoticesModule } from './modules/notices/notices.module.js';
 
 @Module({})
 export class AppModule {
@@ -39,6 +40,7 @@ export class AppModule {
         OfflinePacksModule,
         RecipeEvaluationsModule,
         DevicesModule,
+        NoticesModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -7,6 +7,7 @@ import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
 import { devicesApiMigrations } from './modules/devices/devices.migrations.js';
 import { recipeEvaluationsMigrations } from './modules/recipe-evaluations/recipe-evaluations.migrations.js';
+import { noticesMigrations } from './modules/notices/notices.migrations.js';
 import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.migrations.js';
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
@@ -24,6 +25,7 @@ export function allMigrations(): Migration[] {
     ...offlinePacksMigrations,
     ...deviceMigrations,
     ...devicesApiMigrations,
+    ...noticesMigrations,
   ];
 }
 

@@ -17,6 +17,8 @@ import { processSystemJob } from './system-worker.js';
 import { createDeviceApi } from './devices/device-api.js';
 import { FAULT_QUEUE, startDeviceWorkers, TELEMETRY_QUEUE } from './devices/device-workers.js';
 import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
+import { armScheduledNotices, startNoticePushWorker } from './notices/notice-push-worker.js';
+import { NOTICE_PUSH_QUEUE } from '@kb/platform';
 
 export interface RunningIngest {
   /** The port the HTTP server listens on (the real one when INGEST_PORT is 0). */
@@ -103,6 +105,20 @@ export async function startIngest(
     (err) => onRedisError(err, 'worker offline-pack-build'),
   );
 
+  const noticeConnection = createWorkerConnection(config.REDIS_URL, `device-ingest:notices:${prefix}`);
+  noticeConnection.on('error', (err: Error) => onRedisError(err, 'connection'));
+  const noticePusher = startNoticePushWorker(noticeConnection, prefix, { pool, log }, (err) =>
+    onRedisError(err, `worker ${NOTICE_PUSH_QUEUE}`),
+  );
+  // The timer's schedule lives in Postgres: armed at start and every minute (a job lost with Redis comes back).
+  const armNotices = () =>
+    armScheduledNotices(pool, queues.find((q) => q.name === NOTICE_PUSH_QUEUE)!).catch((err: Error) =>
+      log.warn({ err: err.message }, 'could not arm scheduled notices; trying again shortly'),
+    );
+  void armNotices();
+  const noticeTimer = setInterval(() => void armNotices(), 60_000);
+  noticeTimer.unref();
+
   // Devices: the API (validate and enqueue) and the workers (store, sweep), in one process or apart (INGEST_ROLE).
   const queueNamed = (name: string) => queues.find((q) => q.name === name)!;
   const device =
@@ -169,8 +185,10 @@ export async function startIngest(
     // The worker finishes the jobs in hand, then stops fetching. While Redis is away no job can be
     // finished (nor even fetched), and a graceful close would wait for the reconnection forever.
     const redisAway = workerConnection.status !== 'ready';
+    clearInterval(noticeTimer);
     const results = await Promise.allSettled([
       worker.close(redisAway),
+      noticePusher.close(redisAway),
       packBuilder.close(redisAway),
       deviceWorkers?.close(redisAway),
       ...queues.map((q) => q.close()),
@@ -181,6 +199,7 @@ export async function startIngest(
       closeConnection(probe),
       closeConnection(workerConnection),
       closeConnection(packBuildConnection),
+      closeConnection(noticeConnection),
       ...(deviceConnection ? [closeConnection(deviceConnection)] : []),
       pool.end(),
     ]);

@@ -13,3 +13,4 @@ export * from './offline-pack.js';
 export * from './device.js';
 export * from './text.js';
 export * from './dates.js';
+export * from './notice.js';

@@ -37,6 +37,7 @@ export const PERMISSION_GROUPS = {
   ],
   devices: ['device.edit', 'testDevice.edit', 'fault.delete'],
   reviews: ['review.edit'],
+  notices: ['notice.edit', 'notice.push'],
   account: ['account.self'],
   reads: ['read'],
 } as const;
@@ -80,6 +81,8 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'testDevice.edit': SHIPPERS,
   'fault.delete': ADMIN,
   'review.edit': SHIPPERS,
+  'notice.edit': AUTHORS,
+  'notice.push': SHIPPERS,
   'account.self': ALL,
   read: ALL,
 };
@@ -128,6 +131,11 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'testDevice.edit': { zh: '维护测试设备组', en: 'maintain the test-device group' },
   'fault.delete': { zh: '删除故障记录', en: 'delete fault records' },
   'review.edit': { zh: '新增、编辑、删除用户评价', en: 'add, edit and delete user reviews' },
+  'notice.edit': { zh: '新增、编辑、删除通知草稿', en: 'create, edit and delete notice drafts' },
+  'notice.push': {
+    zh: '推送通知、设置定时推送、取消推送',
+    en: 'push notices, schedule their push, cancel a scheduled push',
+  },
   'account.self': {
     zh: '查看本人信息、修改本人密码、退出登录',
     en: 'see oneself, change one’s own password, log out',

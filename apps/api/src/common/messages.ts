@@ -4,6 +4,7 @@ import { AUTH_API_MESSAGES } from '../modules/auth/auth-api.messages.js';
 import { APK_API_MESSAGES } from '../modules/apk-packages/apk-api.messages.js';
 import { PERMISSION_MESSAGES } from '../modules/auth/permission.messages.js';
 import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
+import { NOTICE_API_MESSAGES } from '../modules/notices/notice-api.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
 import { RECIPE_EVALUATION_API_MESSAGES } from '../modules/recipe-evaluations/recipe-evaluation-api.messages.js';
 import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
@@ -135,6 +136,7 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ...APK_API_MESSAGES,
   ...OFFLINE_PACK_MESSAGES,
   ...OFFLINE_PACK_API_MESSAGES,
+  ...NOTICE_API_MESSAGES,
   ...DEVICE_API_MESSAGES,
   ...PERMISSION_MESSAGES,
 };

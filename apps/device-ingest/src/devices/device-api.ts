@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import {
   deviceActivationSchema,
   faultPostSchema,
+  noticeAckSchema,
   telemetryPostSchema,
   type DeviceActivationAnswer,
   type DevicePostAnswer,
@@ -20,6 +21,7 @@ import type { Pool } from '@kb/platform';
 import type { z } from 'zod';
 import { send } from '../http.js';
 import { deviceOpenApi } from './device-openapi.js';
+import { NOTICE_ACK_LIMIT, noticeDeviceRoutes } from '../notices/notice-device-routes.js';
 import { BODY_LIMITS } from './limits.js';
 
 export class HttpError extends Error {
@@ -283,6 +285,11 @@ export function createDeviceApi(deps: {
         run: () =>
           post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch', 'reportedAt'),
       },
+      ...noticeDeviceRoutes(req, {
+        pool: deps.pool,
+        authenticate,
+        readAck: async (r) => validate(noticeAckSchema, await readJson(r, NOTICE_ACK_LIMIT)),
+      }),
     };
     if (path === '/device/v1/openapi.json' && req.method === 'GET') {
       // The document itself, not wrapped in the envelope, so OpenAPI tools read it as is.

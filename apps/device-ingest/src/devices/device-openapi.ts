@@ -1,6 +1,7 @@
 import { deviceActivationSchema, faultPostSchema, telemetryPostSchema } from '@kb/contracts';
 import { z } from 'zod';
 import { BODY_LIMITS } from './limits.js';
+import { noticeDeviceOpenApiPaths } from '../notices/notice-device-routes.js';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
@@ -121,6 +122,7 @@ export function deviceOpenApi() {
         BODY_LIMITS.telemetry,
       ),
       '/device/v1/faults': posting('Post 1–100 fault reports', faultPostSchema, BODY_LIMITS.faults),
+      ...noticeDeviceOpenApiPaths(refusal),
       '/device/v1/openapi.json': {
         get: { summary: 'This document', responses: { '200': { description: 'OK' } } },
       },

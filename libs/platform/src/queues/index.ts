@@ -88,3 +88,4 @@ export * from './job-fields.js';
 export * from './device-jobs.js';
 export * from './staff-jobs.js';
 export * from './offline-pack-jobs.js';
+export * from './notice-jobs.js';
