@@ -185,6 +185,23 @@ const PAGES: Record<string, PageLoader> = {
     () => import('../features/offline-packs/routes/offline-pack-form-pages.js'),
     (m) => m.OfflinePackEditPage,
   ),
+  // Notices (issue 18)
+  '/inform-list': page(
+    () => import('../features/notices/routes/inform-list-page.js'),
+    (m) => m.InformListPage,
+  ),
+  '/inform-add': page(
+    () => import('../features/notices/routes/inform-form-pages.js'),
+    (m) => m.InformAddPage,
+  ),
+  '/inform-edit': page(
+    () => import('../features/notices/routes/inform-form-pages.js'),
+    (m) => m.InformEditPage,
+  ),
+  '/inform-detail': page(
+    () => import('../features/notices/routes/inform-detail-page.js'),
+    (m) => m.InformDetailPage,
+  ),
   // Devices (issue 7)
   '/device-info-list': page(
     () => import('../features/devices/routes/device-info-list-page.js'),

@@ -78,10 +78,10 @@ export const SCREENS = [
   // Search records
   list('/user-search-record-list', 'userSearchRecordList'),
   // Notifications
-  list('/inform-list', 'informList'),
-  child('/inform-add', 'informAdd', '/inform-list'),
-  child('/inform-edit', 'informEdit', '/inform-list', record),
-  child('/inform-detail', 'informDetail', '/inform-list', record),
+  list('/inform-list', 'informList', built),
+  child('/inform-add', 'informAdd', '/inform-list', built),
+  child('/inform-edit', 'informEdit', '/inform-list', builtRecord),
+  child('/inform-detail', 'informDetail', '/inform-list', builtRecord),
   // Recipes
   list('/recipe-list', 'recipeList', { keepAlive: true, built: true }),
   child('/recipe-add', 'recipeAdd', '/recipe-list', { keepAlive: true, built: true }),

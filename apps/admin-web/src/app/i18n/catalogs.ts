@@ -10,6 +10,8 @@ import { devicesEn, devicesErrorsEn } from '../../features/devices/i18n/en.js';
 import { devicesErrorsZh, devicesZh } from '../../features/devices/i18n/zh.js';
 import { homeEn } from '../../features/home/i18n/en.js';
 import { homeZh } from '../../features/home/i18n/zh.js';
+import { noticesEn, noticesErrorsEn } from '../../features/notices/i18n/en.js';
+import { noticesErrorsZh, noticesZh } from '../../features/notices/i18n/zh.js';
 import { offlinePacksEn } from '../../features/offline-packs/i18n/en.js';
 import { offlinePacksZh } from '../../features/offline-packs/i18n/zh.js';
 import { recipesEn } from '../../features/recipes/i18n/en.js';
@@ -25,7 +27,7 @@ import { appZh } from './zh.js';
  */
 export const zhCatalog = {
   ...appZh,
-  errors: { ...appZh.errors, ...catalogErrorsZh, ...devicesErrorsZh },
+  errors: { ...appZh.errors, ...catalogErrorsZh, ...devicesErrorsZh, ...noticesErrorsZh },
   auth: authZh,
   account: accountZh,
   home: homeZh,
@@ -35,10 +37,11 @@ export const zhCatalog = {
   apk: apkZh,
   offlinePacks: offlinePacksZh,
   devices: devicesZh,
+  notices: noticesZh,
 };
 export const enCatalog = {
   ...appEn,
-  errors: { ...appEn.errors, ...catalogErrorsEn, ...devicesErrorsEn },
+  errors: { ...appEn.errors, ...catalogErrorsEn, ...devicesErrorsEn, ...noticesErrorsEn },
   auth: authEn,
   account: accountEn,
   home: homeEn,
@@ -48,4 +51,5 @@ export const enCatalog = {
   apk: apkEn,
   offlinePacks: offlinePacksEn,
   devices: devicesEn,
+  notices: noticesEn,
 };
