@@ -1,7 +1,7 @@
 import { postgresEventStoreMigrations } from '@kb/event-store';
 import { createPool, migrate, type Migration } from '@kb/platform';
 import { migrateReadModels } from '@kb/read-models';
-import { deviceMigrations } from '@kb/devices';
+import { appActivityMigrations, deviceMigrations } from '@kb/devices';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
@@ -26,6 +26,7 @@ export function allMigrations(): Migration[] {
     ...deviceMigrations,
     ...devicesApiMigrations,
     ...noticesMigrations,
+    ...appActivityMigrations,
   ];
 }
 

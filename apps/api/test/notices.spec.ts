@@ -170,6 +170,48 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     expect((await other.get(`/api/inform/readAccounts?fileCode=${fileCode}`)).status).toBe(400);
   });
 
+  it('shows a custom-user notice in the app inbox of a listed user, acknowledged once, and not to others', async () => {
+    const csv = Buffer.from('account\ninbox-user\n', 'utf8');
+    const app = async (path: string, body?: unknown, token?: string) => {
+      const r = await fetch(`${ingestUrl}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return (await r.json()) as { status: number; data: any };
+    };
+    const register = async (account: string) =>
+      (await app('/app/v1/register', { brandOwnerCode: 'DEMO', account, password: 'inbox-pass-1' })).data
+        .token as string;
+    const listed = await register('inbox-user');
+    const unlisted = await register('inbox-other');
+    const upload = await demo.json('POST', '/api/file/upload', { body: fileForm(csv, 'inbox.csv', 'list') });
+    const res = await demo.post<Notice>(
+      '/api/inform/addAndPush',
+      input({ targetKind: 'users', userFileCode: upload.data.fileCode }),
+    );
+    await waitFor(res.data.id, 'pushed');
+    const inbox = await app('/app/v1/notices', undefined, listed);
+    expect(inbox.data.list.map((n: { noticeId: string }) => n.noticeId)).toContain(res.data.id);
+    const others = await app('/app/v1/notices', undefined, unlisted);
+    expect(others.data.list.map((n: { noticeId: string }) => n.noticeId)).not.toContain(res.data.id);
+    const read = { acks: [{ noticeId: res.data.id, state: 'read' }] };
+    expect((await app('/app/v1/notices/ack', read, listed)).data).toEqual({ received: 1, read: 1 });
+    expect((await app('/app/v1/notices/ack', read, listed)).data).toEqual({ received: 0, read: 0 });
+    expect((await app('/app/v1/notices/ack', read, unlisted)).data).toEqual({ received: 0, read: 0 });
+    // Read notices stay in the inbox, marked read.
+    const after = await app('/app/v1/notices', undefined, listed);
+    expect(
+      after.data.list.find((n: { noticeId: string }) => n.noticeId === res.data.id).readAt,
+    ).not.toBeNull();
+    expect((await app('/app/v1/notices', undefined, 'not-a-token-at-all-xxxxxxxx')).status).toBe(401);
+    const detail = (await demo.get<Notice>(`/api/inform/detail?id=${res.data.id}`)).data;
+    expect(detail).toMatchObject({ targetCount: 1, receivedCount: 1, readCount: 1 });
+  });
+
   it('fires a timer at its time, and a cancelled or moved timer not before its time', async () => {
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
     const timed = (

@@ -5,6 +5,8 @@ import type { Health } from './health.js';
 
 /** Device API routes live under this path (devices/device-api.ts). */
 export const DEVICE_API_PREFIX = '/device/v1/';
+/** The companion app's routes live under this path (app-api/app-api.ts). */
+const APP_API_PREFIX = '/app/v1/';
 
 export function send(res: ServerResponse, body: Envelope): void {
   const json = JSON.stringify(body);
@@ -22,6 +24,8 @@ export function createRequestHandler(deps: {
   log: Logger;
   /** The device API (absent in the `workers` role): true when it answered the request. */
   device?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
+  /** The app API (absent in the `workers` role): true when it answered the request. */
+  app?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 }) {
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://device-ingest').pathname;
@@ -37,6 +41,10 @@ export function createRequestHandler(deps: {
     if (path.startsWith(DEVICE_API_PREFIX)) {
       if (deps.device && (await deps.device(req, res, path))) return;
       return send(res, { status: 404, desc: `No device endpoint ${path}`, data: null });
+    }
+    if (path.startsWith(APP_API_PREFIX)) {
+      if (deps.app && (await deps.app(req, res, path))) return;
+      return send(res, { status: 404, desc: `No app endpoint ${path}`, data: null });
     }
     return send(res, { status: 404, desc: 'Not found', data: null });
   }

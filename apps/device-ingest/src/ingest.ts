@@ -16,6 +16,8 @@ import {
 import { processSystemJob } from './system-worker.js';
 import { createDeviceApi } from './devices/device-api.js';
 import { FAULT_QUEUE, startDeviceWorkers, TELEMETRY_QUEUE } from './devices/device-workers.js';
+import { createAppApi } from './app-api/app-api.js';
+import { APP_ACTIVITY_QUEUE, COOKING_QUEUE, startAppWorkers } from './app-api/app-workers.js';
 import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
 import { armScheduledNotices, startNoticePushWorker } from './notices/notice-push-worker.js';
 import { NOTICE_PUSH_QUEUE } from '@kb/platform';
@@ -128,6 +130,7 @@ export async function startIngest(
           pool,
           telemetryQueue: queueNamed(TELEMETRY_QUEUE),
           faultQueue: queueNamed(FAULT_QUEUE),
+          cookingQueue: queueNamed(COOKING_QUEUE),
           authCacheMs: config.INGEST_AUTH_CACHE_MS,
           maxClockSkewMs: config.INGEST_MAX_CLOCK_SKEW_MS,
           redis: producer,
@@ -155,8 +158,33 @@ export async function startIngest(
       onError: onRedisError,
     });
 
+  const app =
+    config.INGEST_ROLE === 'workers'
+      ? undefined
+      : createAppApi({
+          pool,
+          activityQueue: queueNamed(APP_ACTIVITY_QUEUE),
+          authCacheMs: config.INGEST_AUTH_CACHE_MS,
+          redis: producer,
+          maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
+          jobLockMs: config.INGEST_JOB_LOCK_MS,
+        });
+  const appWorkers =
+    deviceConnection &&
+    startAppWorkers({
+      connection: deviceConnection,
+      prefix,
+      pool,
+      log,
+      concurrency: config.INGEST_WORKER_CONCURRENCY,
+      lockDurationMs: config.INGEST_JOB_LOCK_MS,
+      activityQueue: queueNamed(APP_ACTIVITY_QUEUE),
+      cookingQueue: queueNamed(COOKING_QUEUE),
+      onError: onRedisError,
+    });
+
   const server: Server = createServer(
-    createRequestHandler({ health: () => checkHealth({ redis: probe, pool, queues }), log, device }),
+    createRequestHandler({ health: () => checkHealth({ redis: probe, pool, queues }), log, device, app }),
   );
   server.keepAliveTimeout = 5000;
   server.listen(config.INGEST_PORT, config.INGEST_HOST);
@@ -191,6 +219,7 @@ export async function startIngest(
       noticePusher.close(redisAway),
       packBuilder.close(redisAway),
       deviceWorkers?.close(redisAway),
+      appWorkers?.close(redisAway),
       ...queues.map((q) => q.close()),
       serverClosed,
     ]);

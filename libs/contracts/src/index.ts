@@ -14,3 +14,4 @@ export * from './device.js';
 export * from './text.js';
 export * from './dates.js';
 export * from './notice.js';
+export * from './app-user.js';

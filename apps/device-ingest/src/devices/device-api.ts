@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
+  cookingPostSchema,
   deviceActivationSchema,
   faultPostSchema,
   noticeAckSchema,
@@ -21,7 +22,7 @@ import type { Pool } from '@kb/platform';
 import type { z } from 'zod';
 import { send } from '../http.js';
 import { deviceOpenApi } from './device-openapi.js';
-import { NOTICE_ACK_LIMIT, noticeDeviceRoutes } from '../notices/notice-device-routes.js';
+import { NOTICE_ACK_LIMIT, noticeRoutes } from '../notices/notice-routes.js';
 import { BODY_LIMITS } from './limits.js';
 
 export class HttpError extends Error {
@@ -36,7 +37,7 @@ export class HttpError extends Error {
 }
 
 /** Reads a JSON body of at most `limit` bytes. */
-async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json');
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -61,7 +62,7 @@ function invalidBody(fieldErrors: Record<string, string>): HttpError {
   return new HttpError(400, `Invalid body: ${field === '_' ? '' : `${field}: `}${message}`, { fieldErrors });
 }
 
-function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
@@ -76,9 +77,9 @@ const EARLIEST_DEVICE_TIME = Date.parse('1970-01-01T00:00:00Z');
  * Refuses message times a device clock cannot honestly hold: before 1970, or further ahead of the server's
  * clock than `maxSkewMs` (such a sample would stay the device's newest for as long as its clock is wrong).
  */
-function checkDeviceTimes(
+export function checkDeviceTimes(
   messages: readonly Record<string, unknown>[],
-  field: 'sampledAt' | 'reportedAt',
+  field: 'sampledAt' | 'reportedAt' | 'startedAt',
   receivedAt: number,
   maxSkewMs: number,
 ): void {
@@ -95,7 +96,7 @@ function checkDeviceTimes(
 }
 
 /** Trusts a checked credential for `ttlMs` (a revocation takes that long to bite); never caches a refusal. */
-class CredentialCache {
+export class CredentialCache {
   private readonly entries = new Map<string, { device: AuthenticatedDevice; until: number }>();
   constructor(
     private readonly pool: Pool,
@@ -129,7 +130,7 @@ const RETRY_AFTER_S = 1;
  * whatever the size of the posts or the pace of the machine. Read from Redis (two round trips) at most every
  * BACKLOG_CHECK_MS per queue, however many posts arrive; between reads the age grows with the clock.
  */
-class Backlog {
+export class Backlog {
   private oldestQueuedAt: number | null = null;
   private checkedAt = -Infinity;
   private checking: Promise<void> | undefined;
@@ -176,6 +177,8 @@ export function createDeviceApi(deps: {
   pool: Pool;
   telemetryQueue: Queue;
   faultQueue: Queue;
+  /** Cooking sessions (`POST /device/v1/cooking`). */
+  cookingQueue: Queue;
   authCacheMs: number;
   maxClockSkewMs: number;
   /** The producer connection of the queues, to read their backlog. */
@@ -187,7 +190,10 @@ export function createDeviceApi(deps: {
 }) {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
   const backlogs = new Map(
-    [deps.telemetryQueue, deps.faultQueue].map((q) => [q, new Backlog(deps.redis, q, deps.jobLockMs)]),
+    [deps.telemetryQueue, deps.faultQueue, deps.cookingQueue].map((q) => [
+      q,
+      new Backlog(deps.redis, q, deps.jobLockMs),
+    ]),
   );
 
   /**
@@ -235,11 +241,11 @@ export function createDeviceApi(deps: {
 
   async function post(
     req: IncomingMessage,
-    schema: typeof telemetryPostSchema | typeof faultPostSchema,
+    schema: typeof telemetryPostSchema | typeof faultPostSchema | typeof cookingPostSchema,
     limit: number,
     queue: Queue,
     job: string,
-    timeField: 'sampledAt' | 'reportedAt',
+    timeField: 'sampledAt' | 'reportedAt' | 'startedAt',
   ): Promise<Envelope<DevicePostAnswer>> {
     const device = await authenticate(req);
     await admit(queue);
@@ -285,11 +291,19 @@ export function createDeviceApi(deps: {
         run: () =>
           post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch', 'reportedAt'),
       },
-      ...noticeDeviceRoutes(req, {
+      ...noticeRoutes('/device/v1', req, {
         pool: deps.pool,
-        authenticate,
+        reader: async (r) => {
+          const device = await authenticate(r);
+          return { brandOwnerCode: device.brandOwnerCode, id: device.deviceId };
+        },
         readAck: async (r) => validate(noticeAckSchema, await readJson(r, NOTICE_ACK_LIMIT)),
       }),
+      '/device/v1/cooking': {
+        method: 'POST',
+        run: () =>
+          post(req, cookingPostSchema, BODY_LIMITS.cooking, deps.cookingQueue, 'cooking-batch', 'startedAt'),
+      },
     };
     if (path === '/device/v1/openapi.json' && req.method === 'GET') {
       // The document itself, not wrapped in the envelope, so OpenAPI tools read it as is.

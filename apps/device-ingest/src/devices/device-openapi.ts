@@ -1,7 +1,12 @@
-import { deviceActivationSchema, faultPostSchema, telemetryPostSchema } from '@kb/contracts';
+import {
+  cookingPostSchema,
+  deviceActivationSchema,
+  faultPostSchema,
+  telemetryPostSchema,
+} from '@kb/contracts';
 import { z } from 'zod';
 import { BODY_LIMITS } from './limits.js';
-import { noticeDeviceOpenApiPaths } from '../notices/notice-device-routes.js';
+import { noticeOpenApiPaths } from '../notices/notice-routes.js';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
@@ -122,7 +127,12 @@ export function deviceOpenApi() {
         BODY_LIMITS.telemetry,
       ),
       '/device/v1/faults': posting('Post 1–100 fault reports', faultPostSchema, BODY_LIMITS.faults),
-      ...noticeDeviceOpenApiPaths(refusal),
+      ...noticeOpenApiPaths('/device/v1', refusal),
+      '/device/v1/cooking': posting(
+        'Post 1–100 cooking sessions (recipe and version, mode, start, end, completed or aborted); a completed one counts as a cook of the recipe and of the app user bound to the device',
+        cookingPostSchema,
+        BODY_LIMITS.cooking,
+      ),
       '/device/v1/openapi.json': {
         get: { summary: 'This document', responses: { '200': { description: 'OK' } } },
       },

@@ -42,8 +42,7 @@ export function isRefusalOfData(error: unknown): boolean {
   return typeof code === 'string' && /^(22|23|54|P0)/.test(code);
 }
 
-interface Posted {
-  deviceId: string;
+export interface Posted {
   brandOwnerCode: string;
   receivedAt: string;
 }
@@ -55,7 +54,7 @@ interface Posted {
  * (`npm run dead-letters`). A job of several moves each such message into a job of its own (which then fails
  * so) and completes for the others, so one message never costs its batch-mates.
  */
-async function workDeviceJob<M, W extends Posted & { message: M }>(
+export async function workDeviceJob<M, W extends Posted & { message: M }>(
   job: Job,
   queue: Queue,
   envelopeSchema: z.ZodType<Posted & { messages: unknown[] }>,

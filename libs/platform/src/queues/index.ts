@@ -1,6 +1,7 @@
 import type { DefaultJobOptions } from 'bullmq';
 import { z } from 'zod';
 import { faultBatchSchema, telemetryBatchSchema } from './device-jobs.js';
+import { appActivityBatchSchema, cookingBatchSchema } from './app-jobs.js';
 import { offlinePackBuildSchema } from './offline-pack-jobs.js';
 import {
   notificationPushSchema,
@@ -54,6 +55,14 @@ function jobOptions(attempts: number, firstRetryMs: number): DefaultJobOptions {
 export const QUEUES = {
   telemetry: { jobs: { 'telemetry-batch': telemetryBatchSchema }, defaultJobOptions: jobOptions(5, 1000) },
   'fault-reports': { jobs: { 'fault-batch': faultBatchSchema }, defaultJobOptions: jobOptions(5, 1000) },
+  'app-activity': {
+    jobs: { 'activity-batch': appActivityBatchSchema },
+    defaultJobOptions: jobOptions(5, 1000),
+  },
+  'cooking-sessions': {
+    jobs: { 'cooking-batch': cookingBatchSchema },
+    defaultJobOptions: jobOptions(5, 1000),
+  },
   'recipe-import': { jobs: { 'import-zip': recipeImportSchema }, defaultJobOptions: jobOptions(3, 5000) },
   'recipe-export': { jobs: { 'export-zip': recipeExportSchema }, defaultJobOptions: jobOptions(3, 5000) },
   translation: { jobs: { 'translate-recipes': translationSchema }, defaultJobOptions: jobOptions(5, 2000) },
@@ -86,6 +95,7 @@ export const WORKER_RETENTION = { removeOnComplete: KEEP_COMPLETED, removeOnFail
 
 export * from './job-fields.js';
 export * from './device-jobs.js';
+export * from './app-jobs.js';
 export * from './staff-jobs.js';
 export * from './offline-pack-jobs.js';
 export * from './notice-jobs.js';
