@@ -1,14 +1,18 @@
-/* global fetch, FormData, performance, setTimeout */
+/* global fetch, performance, setTimeout */
 // `npm run bench` (notices): a push to every device of a brand of BENCH_NOTICE_DEVICES (1,000,000) devices, on a
-// private database (dropped at the end) with the real, built API and device-ingest processes:
+// private database (dropped at the end), migrated and seeded by the built API's bootstrap, with the built
+// device-ingest running in this process (its push worker, timer and device API):
 //   1. the devices of brand DEMO written with SQL, one of them activated through the device API;
-//   2. as the demo admin, POST /api/inform/addAndPush to all devices; the push job writes the deliveries;
+//   2. a notice to all devices pushed as the API's push does it (row `pushing`, job `push-notice` under its id);
 //   3. figures: deliveries written per second (deliveries / time the job spent writing them), the time from the
-//      staff's push until the last delivery is written (from then on every device's poll answers the notice), and
-//      the latency of a device's poll (GET /device/v1/notices) with the notice among a million deliveries;
+//      push until the last delivery is written (from then on every device's poll answers the notice), and the
+//      latency of a device's poll (GET /device/v1/notices) with the notice among a million deliveries;
 //   4. the same push retried (the job run again over the written rows): how long, and that nothing doubled.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -18,19 +22,30 @@ const DEVICES = Number(process.env.BENCH_NOTICE_DEVICES ?? 1_000_000);
 const BRAND = 'DEMO';
 
 buildProjects('the API, device-ingest and the test harness', ['@kb/api', '@kb/device-ingest', '@kb/testing']);
-const { startSystem } = await importDist('libs/testing/dist/index.js');
+const { createTestDatabase, redisUrl } = await importDist('libs/testing/dist/index.js');
+const { prepareDatabase } = await importDist('apps/api/dist/bootstrap.js');
+const { loadConfig: apiConfig } = await importDist('apps/api/dist/config.js');
+const { startIngest } = await importDist('apps/device-ingest/dist/ingest.js');
+const { loadConfig: ingestConfig } = await importDist('apps/device-ingest/dist/config.js');
+const { NOTICE_PUSH_JOB, NOTICE_PUSH_QUEUE, bullmqPrefix, noticePushJobId } = await importDist(
+  'libs/platform/dist/index.js',
+);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n) => Math.round(n).toLocaleString('en');
 const prefix = `kbbench-notices-${randomUUID().slice(0, 8)}:`;
-const system = await startSystem({ env: { LOG_LEVEL: 'info', REDIS_PREFIX: prefix }, ingest: true });
-const pool = new pg.Pool({ connectionString: system.db.url, max: 4 });
+const db = await createTestDatabase('kbbenchnotices');
+const filesDir = await mkdtemp(path.join(tmpdir(), 'kb-bench-notices-'));
+const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(), REDIS_PREFIX: prefix, FILES_DIR: filesDir };
+await prepareDatabase(apiConfig({ ...env, NODE_ENV: 'test', SEED_DEMO: 'true', LOG_LEVEL: 'silent' }));
+const ingest = await startIngest(ingestConfig({ ...env, INGEST_PORT: '0', LOG_LEVEL: 'warn' }));
+const ingestUrl = `http://127.0.0.1:${ingest.port}`;
+const pool = new pg.Pool({ connectionString: db.url, max: 4 });
 pool.on('error', () => undefined);
+const redis = new Redis(redisUrl());
+const queue = new Queue(NOTICE_PUSH_QUEUE, { connection: redis, prefix: bullmqPrefix(prefix) });
 
 try {
-  const line = system.logs.find((l) => l.includes('device-ingest listening'));
-  const ingestUrl = /(http:\/\/[^\s"]+)/.exec(line)[1];
-
   console.log(`Writing ${fmt(DEVICES)} devices of ${BRAND} …`);
   const writeStarted = performance.now();
   for (let from = 0; from < DEVICES; from += 100_000) {
@@ -53,48 +68,22 @@ try {
   ).json();
   const credential = activated.data.credential;
 
-  const cookies = new Map();
-  async function call(method, url, body) {
-    const res = await fetch(system.baseUrl + url, {
-      method,
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-      headers: {
-        'x-lang': 'en',
-        'x-requested-with': 'kb-admin',
-        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
-    }
-    return res.json();
-  }
-  await call('GET', '/api/auth/captcha').catch(() => undefined);
-  const form = new FormData();
-  form.set('account', 'demo');
-  form.set('password', createHash('md5').update('demo12345').digest('hex'));
-  form.set('captcha', '0000');
-  form.set('sysFlag', 'brand');
-  const login = await call('POST', '/api/auth/login', form);
-  if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
-
   const { rows: brandCount } = await pool.query(
     'SELECT count(*)::int AS n FROM devices WHERE brand_owner_code = $1',
     [BRAND],
   );
   console.log(`\nPushing a notice to all ${fmt(brandCount[0].n)} devices of ${BRAND} …`);
   const pushed = performance.now();
-  const answer = await call('POST', '/api/inform/addAndPush', {
-    label: 'bench',
-    texts: [{ lang: 'zh', title: '基准通知', content: '一百万台设备' }],
-    pushMode: 'now',
-    targetKind: 'all',
-  });
-  if (answer.status !== 200) throw new Error(`addAndPush failed: ${answer.desc}`);
-  const id = answer.data.id;
+  const {
+    rows: [notice],
+  } = await pool.query(
+    `INSERT INTO notices (brand_owner_code, seq, label, texts, push_mode, push_at, state, target_kind, created_by)
+     VALUES ($1, 1, 'bench', $2, 'now', now(), 'pushing', 'all', 'demo') RETURNING id, push_at`,
+    [BRAND, JSON.stringify([{ lang: 'zh', title: '基准通知', content: '一百万台设备' }])],
+  );
+  const id = notice.id;
+  const job = { brandOwnerCode: BRAND, actor: 'demo', correlationId: randomUUID(), noticeId: id };
+  await queue.add(NOTICE_PUSH_JOB, job, { jobId: noticePushJobId(id, notice.push_at) });
   let row;
   for (;;) {
     ({
@@ -130,10 +119,8 @@ try {
 
   // The push interrupted and run again: every delivery is already there.
   await pool.query("UPDATE notices SET state = 'pushing' WHERE id = $1", [id]);
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const queue = new Queue('notification-push', { connection: redis, prefix: `${prefix}bull` });
   const retried = performance.now();
-  await queue.add('push-notice', {
+  await queue.add(NOTICE_PUSH_JOB, {
     brandOwnerCode: BRAND,
     actor: 'demo',
     correlationId: randomUUID(),
@@ -154,9 +141,12 @@ try {
   console.log(
     `  retried push: ${((performance.now() - retried) / 1000).toFixed(1)} s, deliveries ${fmt(counted[0].n)} (${counted[0].n === brandCount[0].n ? 'none doubled' : 'NOT EQUAL to the devices'})`,
   );
+} finally {
+  await queue.obliterate({ force: true }).catch(() => undefined);
   await queue.close();
   await redis.quit();
-} finally {
+  await ingest.stop();
   await pool.end();
-  await system.stop();
+  await db.drop();
+  await rm(filesDir, { recursive: true, force: true });
 }
