@@ -26,6 +26,7 @@ import { ContentModule } from './modules/content/content.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AppUsersModule } from './modules/app-users/app-users.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
+import { NoticesModule } from './modules/notices/notices.module.js';
 
 @Module({})
 export class AppModule {
@@ -47,6 +48,7 @@ export class AppModule {
         ContentModule,
         AuditModule,
         AppUsersModule,
+        NoticesModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -8,6 +8,7 @@ import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
 import { contentMigrations } from './modules/content/content.migrations.js';
 import { devicesApiMigrations } from './modules/devices/devices.migrations.js';
 import { recipeEvaluationsMigrations } from './modules/recipe-evaluations/recipe-evaluations.migrations.js';
+import { noticesMigrations } from './modules/notices/notices.migrations.js';
 import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.migrations.js';
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
@@ -28,6 +29,7 @@ export function allMigrations(): Migration[] {
     ...deviceMigrations,
     ...devicesApiMigrations,
     ...contentMigrations,
+    ...noticesMigrations,
     ...appActivityMigrations,
   ];
 }

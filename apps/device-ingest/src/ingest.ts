@@ -21,6 +21,8 @@ import { APP_ACTIVITY_QUEUE, COOKING_QUEUE, startAppWorkers } from './app-api/ap
 import { searchRecordExportWorker } from './app-api/search-record-export-worker.js';
 import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
 import { startRecipeExportWorker } from './recipe-jobs/recipe-export-worker.js';
+import { armScheduledNotices, startNoticePushWorker } from './notices/notice-push-worker.js';
+import { NOTICE_PUSH_QUEUE } from '@kb/platform';
 
 export interface RunningIngest {
   /** The port the HTTP server listens on (the real one when INGEST_PORT is 0). */
@@ -122,6 +124,19 @@ export async function startIngest(
     { pool, filesDir: config.FILES_DIR, log },
     (err) => onRedisError(err, 'worker recipe-export'),
   );
+  const noticeConnection = createWorkerConnection(config.REDIS_URL, `device-ingest:notices:${prefix}`);
+  noticeConnection.on('error', (err: Error) => onRedisError(err, 'connection'));
+  const noticePusher = startNoticePushWorker(noticeConnection, prefix, { pool, log }, (err) =>
+    onRedisError(err, `worker ${NOTICE_PUSH_QUEUE}`),
+  );
+  // The timer's schedule lives in Postgres: armed at start and every minute (a job lost with Redis comes back).
+  const armNotices = () =>
+    armScheduledNotices(pool, queues.find((q) => q.name === NOTICE_PUSH_QUEUE)!).catch((err: Error) =>
+      log.warn({ err: err.message }, 'could not arm scheduled notices; trying again shortly'),
+    );
+  void armNotices();
+  const noticeTimer = setInterval(() => void armNotices(), 60_000);
+  noticeTimer.unref();
 
   // Devices: the API (validate and enqueue) and the workers (store, sweep), in one process or apart (INGEST_ROLE).
   const queueNamed = (name: string) => queues.find((q) => q.name === name)!;
@@ -215,8 +230,10 @@ export async function startIngest(
     // The worker finishes the jobs in hand, then stops fetching. While Redis is away no job can be
     // finished (nor even fetched), and a graceful close would wait for the reconnection forever.
     const redisAway = workerConnection.status !== 'ready';
+    clearInterval(noticeTimer);
     const results = await Promise.allSettled([
       worker.close(redisAway),
+      noticePusher.close(redisAway),
       packBuilder.close(redisAway),
       recipeExporter.close(redisAway),
       searchRecordExporter.close(redisAway),
@@ -231,6 +248,7 @@ export async function startIngest(
       closeConnection(workerConnection),
       closeConnection(packBuildConnection),
       closeConnection(exportConnection),
+      closeConnection(noticeConnection),
       ...(deviceConnection ? [closeConnection(deviceConnection)] : []),
       pool.end(),
     ]);

@@ -15,6 +15,7 @@ export * from './device.js';
 export * from './text.js';
 export * from './dates.js';
 export * from './content.js';
+export * from './notice.js';
 export * from './app-user.js';
 export * from './jobs.js';
 export * from './recipe-archive.js';

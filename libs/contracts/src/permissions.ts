@@ -40,6 +40,7 @@ export const PERMISSION_GROUPS = {
   reviews: ['review.edit'],
   audit: ['audit.read'],
   appUsers: ['appUser.edit'],
+  notices: ['notice.edit', 'notice.push'],
   account: ['account.self'],
   reads: ['read'],
 } as const;
@@ -86,6 +87,8 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'review.edit': SHIPPERS,
   'audit.read': SHIPPERS,
   'appUser.edit': ADMIN,
+  'notice.edit': AUTHORS,
+  'notice.push': SHIPPERS,
   'account.self': ALL,
   read: ALL,
 };
@@ -145,6 +148,11 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'appUser.edit': {
     zh: '启用/停用、删除App用户和付费用户，导入付费用户，删除搜索记录',
     en: 'enable, disable and delete app users and paying users, import paying users, delete search records',
+  },
+  'notice.edit': { zh: '新增、编辑、删除通知草稿', en: 'create, edit and delete notice drafts' },
+  'notice.push': {
+    zh: '推送通知、设置定时推送、取消推送',
+    en: 'push notices, schedule their push, cancel a scheduled push',
   },
   'account.self': {
     zh: '查看本人信息、修改本人密码、退出登录',

@@ -232,10 +232,32 @@ export const SCREENS = [
     ),
   }),
   // Notifications
-  list('/inform-list', 'informList'),
-  child('/inform-add', 'informAdd', '/inform-list'),
-  child('/inform-edit', 'informEdit', '/inform-list', { record: true }),
-  child('/inform-detail', 'informDetail', '/inform-list', { record: true }),
+  list('/inform-list', 'informList', {
+    page: page(
+      () => import('../features/notices/routes/inform-list-page.js'),
+      (m) => m.InformListPage,
+    ),
+  }),
+  child('/inform-add', 'informAdd', '/inform-list', {
+    page: page(
+      () => import('../features/notices/routes/inform-form-pages.js'),
+      (m) => m.InformAddPage,
+    ),
+  }),
+  child('/inform-edit', 'informEdit', '/inform-list', {
+    record: true,
+    page: page(
+      () => import('../features/notices/routes/inform-form-pages.js'),
+      (m) => m.InformEditPage,
+    ),
+  }),
+  child('/inform-detail', 'informDetail', '/inform-list', {
+    record: true,
+    page: page(
+      () => import('../features/notices/routes/inform-detail-page.js'),
+      (m) => m.InformDetailPage,
+    ),
+  }),
   // Recipes
   list('/recipe-list', 'recipeList', {
     keepAlive: true,

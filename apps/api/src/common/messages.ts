@@ -7,6 +7,7 @@ import { CONTENT_API_MESSAGES } from '../modules/content/content-api.messages.js
 import { JOB_API_MESSAGES } from '../modules/jobs/jobs-api.messages.js';
 import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
 import { APP_USER_API_MESSAGES } from '../modules/app-users/app-users-api.messages.js';
+import { NOTICE_API_MESSAGES } from '../modules/notices/notice-api.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
 import { RECIPE_EVALUATION_API_MESSAGES } from '../modules/recipe-evaluations/recipe-evaluation-api.messages.js';
 import { RECIPE_JOB_MESSAGES } from '../modules/recipes/recipe-jobs.messages.js';
@@ -142,6 +143,7 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ...OFFLINE_PACK_API_MESSAGES,
   ...JOB_API_MESSAGES,
   ...RECIPE_JOB_MESSAGES,
+  ...NOTICE_API_MESSAGES,
   ...DEVICE_API_MESSAGES,
   ...CONTENT_API_MESSAGES,
   ...AUDIT_API_MESSAGES,

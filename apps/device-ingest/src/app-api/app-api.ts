@@ -7,6 +7,7 @@ import {
   appRegisterSchema,
   appSearchQuerySchema,
   appSignInSchema,
+  noticeAckSchema,
   type AppRecipeHit,
   type Envelope,
 } from '@kb/contracts';
@@ -18,6 +19,7 @@ import { Backlog, HttpError, readJson, validate } from '../devices/device-api.js
 import { createAppAuth, type AppAuth, type AuthenticatedAppUser } from './app-auth.js';
 import { APP_MESSAGES, appError, appLang } from './app-messages.js';
 import { appOpenApi } from './app-openapi.js';
+import { NOTICE_ACK_LIMIT, noticeRoutes } from '../notices/notice-routes.js';
 
 /** App API routes live under this path. */
 export const APP_API_PREFIX = '/app/v1/';
@@ -226,6 +228,14 @@ export function createAppApi(deps: {
       '/app/v1/me': { method: 'GET', run: () => me(req) },
       '/app/v1/activity': { method: 'POST', run: () => activity(req) },
       '/app/v1/recipes/search': { method: 'GET', run: () => search(req, url) },
+      ...noticeRoutes('/app/v1', req, {
+        pool: deps.pool,
+        reader: async (r) => {
+          const user = await auth.authenticate(r);
+          return { brandOwnerCode: user.brandOwnerCode, id: user.appUserId };
+        },
+        readAck: async (r) => parse(r, noticeAckSchema, await body(r, NOTICE_ACK_LIMIT)),
+      }),
     };
     if (path === '/app/v1/openapi.json' && req.method === 'GET') {
       const json = JSON.stringify(appOpenApi());

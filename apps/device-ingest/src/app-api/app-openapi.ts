@@ -1,5 +1,6 @@
 import { appActivityPostSchema, appRegisterSchema, appSignInSchema } from '@kb/contracts';
 import { z } from 'zod';
+import { noticeOpenApiPaths } from '../notices/notice-routes.js';
 import { APP_BODY_LIMITS } from './app-api.js';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
@@ -147,6 +148,7 @@ export function appOpenApi() {
           responses: { '200': { description: '`data.list` and `data.total`' }, ...signedIn },
         },
       },
+      ...noticeOpenApiPaths('/app/v1', refusal),
       '/app/v1/openapi.json': {
         get: { summary: 'This document', responses: { '200': { description: 'OK' } } },
       },

@@ -6,6 +6,7 @@ import {
   deviceActivationSchema,
   deviceContentQuerySchema,
   faultPostSchema,
+  noticeAckSchema,
   telemetryPostSchema,
   type DeviceActivationAnswer,
   type DevicePostAnswer,
@@ -23,6 +24,7 @@ import type { z } from 'zod';
 import { ContentFeeds, etagMatches } from '../content/content-feed.js';
 import { send } from '../http.js';
 import { deviceOpenApi } from './device-openapi.js';
+import { NOTICE_ACK_LIMIT, noticeRoutes } from '../notices/notice-routes.js';
 import { BODY_LIMITS } from './limits.js';
 
 export class HttpError extends Error {
@@ -314,6 +316,14 @@ export function createDeviceApi(deps: {
         run: () =>
           post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch', 'reportedAt'),
       },
+      ...noticeRoutes('/device/v1', req, {
+        pool: deps.pool,
+        reader: async (r) => {
+          const device = await authenticate(r);
+          return { brandOwnerCode: device.brandOwnerCode, id: device.deviceId };
+        },
+        readAck: async (r) => validate(noticeAckSchema, await readJson(r, NOTICE_ACK_LIMIT)),
+      }),
       '/device/v1/cooking': {
         method: 'POST',
         run: () =>

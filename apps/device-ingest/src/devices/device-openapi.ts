@@ -7,6 +7,7 @@ import {
 } from '@kb/contracts';
 import { z } from 'zod';
 import { BODY_LIMITS } from './limits.js';
+import { noticeOpenApiPaths } from '../notices/notice-routes.js';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
@@ -176,6 +177,7 @@ export function deviceOpenApi() {
           },
         },
       },
+      ...noticeOpenApiPaths('/device/v1', refusal),
       '/device/v1/cooking': posting(
         'Post 1–100 cooking sessions (recipe and version, mode, start, end, completed or aborted); a completed one counts as a cook of the recipe and of the app user bound to the device',
         cookingPostSchema,

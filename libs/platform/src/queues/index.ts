@@ -102,3 +102,4 @@ export * from './device-jobs.js';
 export * from './app-jobs.js';
 export * from './staff-jobs.js';
 export * from './offline-pack-jobs.js';
+export * from './notice-jobs.js';

@@ -12,6 +12,8 @@ import { devicesEn, devicesErrorsEn } from '../../features/devices/i18n/en.js';
 import { devicesErrorsZh, devicesZh } from '../../features/devices/i18n/zh.js';
 import { homeEn } from '../../features/home/i18n/en.js';
 import { homeZh } from '../../features/home/i18n/zh.js';
+import { noticesEn, noticesErrorsEn } from '../../features/notices/i18n/en.js';
+import { noticesErrorsZh, noticesZh } from '../../features/notices/i18n/zh.js';
 import { offlinePacksEn } from '../../features/offline-packs/i18n/en.js';
 import { offlinePacksZh } from '../../features/offline-packs/i18n/zh.js';
 import { recipesEn } from '../../features/recipes/i18n/en.js';
@@ -40,6 +42,7 @@ export const zhCatalog = {
     ...contentErrorsZh,
     ...devicesErrorsZh,
   },
+  errors: { ...appZh.errors, ...catalogErrorsZh, ...devicesErrorsZh, ...noticesErrorsZh },
   auth: authZh,
   account: accountZh,
   home: homeZh,
@@ -63,6 +66,11 @@ export const enCatalog = {
     ...contentErrorsEn,
     ...devicesErrorsEn,
   },
+  notices: noticesZh,
+};
+export const enCatalog = {
+  ...appEn,
+  errors: { ...appEn.errors, ...catalogErrorsEn, ...devicesErrorsEn, ...noticesErrorsEn },
   auth: authEn,
   account: accountEn,
   home: homeEn,
@@ -76,4 +84,5 @@ export const enCatalog = {
   devices: devicesEn,
   users: usersEn,
   jobs: jobsEn,
+  notices: noticesEn,
 };

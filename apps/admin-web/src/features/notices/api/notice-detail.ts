@@ -1,0 +1,44 @@
+import type { Notice, NoticeAckPoint, NoticeDelivery, NoticeState, Page } from '@kb/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { NOTICES_KEY } from './notices-key.js';
+
+/** A notice whose counts or state are about to change: asked again every second. */
+export const noticeIsLive = (state: NoticeState | undefined) => state === 'pushing' || state === 'scheduled';
+/** After the push, acknowledgements keep arriving: asked again every few seconds. */
+const refetchMs = (state: NoticeState | undefined) =>
+  noticeIsLive(state) ? 1000 : state === 'pushed' ? 3000 : false;
+
+export const noticeDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...NOTICES_KEY, 'detail', id],
+    queryFn: ({ signal }) => api<Notice>('/inform/detail', { query: { id }, signal }),
+    refetchInterval: (query) => refetchMs(query.state.data?.state),
+  });
+
+/** One list row's state and counts, asked again while it pushes (the list itself is not re-read). */
+export const noticeRowQuery = (id: string, initial: Pick<Notice, 'state'> & Partial<Notice>) =>
+  queryOptions({
+    queryKey: [...NOTICES_KEY, 'row', id, initial.state],
+    queryFn: ({ signal }) => api<Notice>('/inform/detail', { query: { id }, signal, quiet: true }),
+    initialData: initial as Notice,
+    staleTime: 1000,
+    refetchInterval: (query) => refetchMs(query.state.data?.state),
+  });
+
+export const noticeChartQuery = (id: string, state: NoticeState) =>
+  queryOptions({
+    queryKey: [...NOTICES_KEY, 'chart', id],
+    queryFn: ({ signal }) => api<NoticeAckPoint[]>('/inform/ackChart', { query: { id }, signal }),
+    refetchInterval: refetchMs(state),
+  });
+
+export function fetchDeliveries(
+  query: { id: string; state?: string | null; pageNum: number; pageSize: number },
+  signal: AbortSignal,
+): Promise<Page<NoticeDelivery>> {
+  return api<Page<NoticeDelivery>>('/inform/deliveries', {
+    query: { id: query.id, state: query.state, pageNum: query.pageNum, pageSize: query.pageSize },
+    signal,
+  });
+}

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type pg from 'pg';
+import { isAcceptableText } from '@kb/contracts';
+import { AppError, badRequest } from '../../common/app-error.js';
+
+/** The most accounts one list may name. */
+export const MAX_LIST_ACCOUNTS = 100_000;
+/** Unknown accounts kept by name (the count is kept whole). */
+const NAMED_UNKNOWN = 100;
+
+const HEADER = /^(account|账号|帐号)$/i;
+
+/** The first column of a csv or xlsx list, without its header, blanks and repeats. */
+async function accountsOf(bytes: Buffer, mime: string): Promise<string[]> {
+  let cells: string[];
+  if (mime === 'text/csv') {
+    const body = bytes.toString('utf8').replace(/^\ufeff/, '');
+    cells = body.split(/\r?\n/).map((line) => {
+      const first = line.split(/[,;\t]/)[0] ?? '';
+      return first.replace(/^"(.*)"$/, '$1');
+    });
+  } else {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    cells = [];
+    sheet?.eachRow((row) => {
+      const value = row.getCell(1).value;
+      const textValue =
+        value && typeof value === 'object' && 'text' in value ? String(value.text) : String(value ?? '');
+      cells.push(textValue);
+    });
+  }
+  const accounts = cells.map((c) => c.trim()).filter((c) => c.length > 0);
+  if (accounts[0] && HEADER.test(accounts[0])) accounts.shift();
+  return [...new Set(accounts)];
+}
+
+export interface ReadAccounts {
+  fileName: string;
+  userIds: string[];
+  unknown: string[];
+  unknownCount: number;
+}
+
+/**
+ * Reads an uploaded list (`/api/file/upload` purpose `list`) of the brand and matches its accounts with the brand's
+ * app users. Unknown accounts are answered (the first 100 by name, and their count), never dropped silently.
+ */
+export async function readAccountList(
+  db: pg.Pool | pg.PoolClient,
+  filesDir: string,
+  brand: string,
+  fileCode: string,
+): Promise<ReadAccounts> {
+  const { rows } = await db.query<{ storage_path: string; mime: string; original_name: string }>(
+    `SELECT storage_path, mime, original_name FROM files
+      WHERE brand_owner_code = $1 AND file_code = $2 AND purpose = 'list'`,
+    [brand, fileCode],
+  );
+  const file = rows[0];
+  if (!file)
+    throw new AppError(
+      400,
+      'notice_user_file_required',
+      {},
+      { fieldErrors: { userFileCode: 'notice_user_file_required' } },
+    );
+  let accounts: string[];
+  try {
+    accounts = await accountsOf(await readFile(path.resolve(filesDir, file.storage_path)), file.mime);
+  } catch {
+    throw badRequest('notice_user_file_unreadable');
+  }
+  accounts = accounts.filter((a) => a.length <= 64 && isAcceptableText(a));
+  if (accounts.length === 0) throw badRequest('notice_user_file_empty');
+  if (accounts.length > MAX_LIST_ACCOUNTS)
+    throw badRequest('notice_user_file_too_long', { max: MAX_LIST_ACCOUNTS });
+  const found = await db.query<{ id: string; account: string }>(
+    'SELECT id, account FROM app_users WHERE brand_owner_code = $1 AND account = ANY($2::text[])',
+    [brand, accounts],
+  );
+  const known = new Set(found.rows.map((r) => r.account));
+  const unknown = accounts.filter((a) => !known.has(a));
+  return {
+    fileName: file.original_name,
+    userIds: found.rows.map((r) => r.id),
+    unknown: unknown.slice(0, NAMED_UNKNOWN),
+    unknownCount: unknown.length,
+  };
+}

@@ -1,0 +1,142 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  noticeAccountsQuerySchema,
+  noticeDeliveriesQuerySchema,
+  noticeIdQuerySchema,
+  noticeIdsSchema,
+  noticeInputSchema,
+  noticeListQuerySchema,
+  noticeSearchQuerySchema,
+  noticeUpdateSchema,
+  noticeVersionSchema,
+} from '@kb/contracts';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { Permission } from '../../common/permission.decorator.js';
+import { parseInput } from '../../common/validation.js';
+import { NoticesService } from './notices.service.js';
+
+/** §7 `inform`: notices to the brand's devices and app users, their push and their received/read counts. */
+@ApiTags('notices')
+@Permission('read')
+@Controller('inform')
+export class NoticesController {
+  constructor(private readonly notices: NoticesService) {}
+
+  @Get('list')
+  @ApiOperation({
+    summary: 'Notices of the brand, newest first; filters keyword, state, push mode, target kind',
+  })
+  @ApiQueryFrom(noticeListQuerySchema)
+  async list(@Query() query: unknown) {
+    return ok(await this.notices.list(parseInput(noticeListQuerySchema, query)));
+  }
+
+  @Get('search')
+  @ApiOperation({ summary: 'At most 50 notices whose number, label or title match the keyword' })
+  @ApiQueryFrom(noticeSearchQuerySchema)
+  async search(@Query() query: unknown) {
+    return ok(await this.notices.search(parseInput(noticeSearchQuerySchema, query).keyword));
+  }
+
+  @Get('detail')
+  @ApiOperation({ summary: 'One notice: texts, targets, push state and progress, received and read counts' })
+  @ApiQueryFrom(noticeIdQuerySchema)
+  async detail(@Query() query: unknown) {
+    return ok(await this.notices.detail(parseInput(noticeIdQuerySchema, query).id));
+  }
+
+  @Get('deliveries')
+  @ApiOperation({
+    summary: 'One notice’s deliveries (device SN or app account), filter pending/received/read',
+  })
+  @ApiQueryFrom(noticeDeliveriesQuerySchema)
+  async deliveries(@Query() query: unknown) {
+    return ok(await this.notices.deliveries(parseInput(noticeDeliveriesQuerySchema, query)));
+  }
+
+  @Get('ackChart')
+  @ApiOperation({ summary: 'Received and read acknowledgements per minute, with running totals' })
+  @ApiQueryFrom(noticeIdQuerySchema)
+  async ackChart(@Query() query: unknown) {
+    return ok(await this.notices.ackChart(parseInput(noticeIdQuerySchema, query).id));
+  }
+
+  @Permission('notice.edit')
+  @Get('readAccounts')
+  @ApiOperation({
+    summary: 'What an uploaded list of accounts (purpose list) holds: known users, unknown accounts',
+  })
+  @ApiQueryFrom(noticeAccountsQuerySchema)
+  async readAccounts(@Query() query: unknown) {
+    return ok(await this.notices.readAccounts(parseInput(noticeAccountsQuerySchema, query).fileCode));
+  }
+
+  @Permission('notice.edit')
+  @Post('add')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save a new notice as a draft' })
+  @ApiBodyFrom(noticeInputSchema)
+  async add(@Body() body: unknown) {
+    return ok(await this.notices.add(parseInput(noticeInputSchema, body)), 'saved');
+  }
+
+  @Permission('notice.edit')
+  @Post('update')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Change a draft or scheduled notice (send the version loaded; 409 once pushing)' })
+  @ApiBodyFrom(noticeUpdateSchema)
+  async update(@Body() body: unknown) {
+    return ok(await this.notices.update(parseInput(noticeUpdateSchema, body)), 'saved');
+  }
+
+  @Permission('notice.push')
+  @Post('addAndPush')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save a new notice and push it (now, or at its timer time)' })
+  @ApiBodyFrom(noticeInputSchema)
+  async addAndPush(@Body() body: unknown) {
+    const notice = await this.notices.addAndPush(parseInput(noticeInputSchema, body));
+    return ok(notice, notice.state === 'scheduled' ? 'notice_scheduled' : 'notice_pushed');
+  }
+
+  @Permission('notice.push')
+  @Post('push')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Push a draft now, or schedule it at its timer time' })
+  @ApiBodyFrom(noticeVersionSchema)
+  async push(@Body() body: unknown) {
+    const { id, version } = parseInput(noticeVersionSchema, body);
+    const notice = await this.notices.push(id, version);
+    return ok(notice, notice.state === 'scheduled' ? 'notice_scheduled' : 'notice_pushed');
+  }
+
+  @Permission('notice.push')
+  @Post('cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a draft or a scheduled push (its timer job is removed)' })
+  @ApiBodyFrom(noticeVersionSchema)
+  async cancel(@Body() body: unknown) {
+    const { id, version } = parseInput(noticeVersionSchema, body);
+    return ok(await this.notices.cancel(id, version), 'notice_cancelled');
+  }
+
+  @Permission('notice.edit')
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a draft or cancelled notice' })
+  @ApiBodyFrom(noticeIdQuerySchema)
+  async delete(@Body() body: unknown) {
+    return ok(await this.notices.delete([parseInput(noticeIdQuerySchema, body).id]));
+  }
+
+  @Permission('notice.edit')
+  @Post('batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete several drafts or cancelled notices (all or none)' })
+  @ApiBodyFrom(noticeIdsSchema)
+  async batchDelete(@Body() body: unknown) {
+    return ok(await this.notices.delete(parseInput(noticeIdsSchema, body).ids));
+  }
+}

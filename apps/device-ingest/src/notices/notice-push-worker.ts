@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { UnrecoverableError, Worker, type Job, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  NOTICE_PUSH_JOB,
+  NOTICE_PUSH_QUEUE,
+  noticePushJobId,
+  notificationPushSchema,
+  WORKER_RETENTION,
+  type Pool,
+} from '@kb/platform';
+import type { Logger } from 'pino';
+
+/** Device sequence numbers covered by one insert: a bounded transaction, and a progress step. */
+const SEQ_CHUNK = 200_000;
+
+interface PushingNotice {
+  id: string;
+  brand_owner_code: string;
+  target_kind: 'all' | 'regions' | 'models' | 'users';
+  region_codes: string[];
+  product_codes: string[];
+}
+
+/** The devices of a target kind, as a condition on `devices d` with its parameters from `$5`. */
+function deviceCondition(n: PushingNotice): { sql: string; params: unknown[] } {
+  if (n.target_kind === 'models')
+    return { sql: 'd.product_code = ANY($5::text[])', params: [n.product_codes] };
+  if (n.target_kind === 'regions')
+    // A region is a country or an area code; an area covers its sub-areas (CN-GD covers CN-GD-SZ). The owner's
+    // region says where a device is.
+    return {
+      sql: `EXISTS (SELECT 1 FROM app_users u WHERE u.id = d.app_user_id
+                      AND (u.region = ANY($5::text[]) OR u.region LIKE ANY($6::text[])))`,
+      params: [n.region_codes, n.region_codes.map((code) => `${code}-%`)],
+    };
+  return { sql: 'true', params: [] };
+}
+
+/**
+ * Pushes one notice: marks it pushing (a cancelled, moved or already pushed notice is left alone), writes one
+ * delivery per target with INSERT … SELECT in ranges of device sequence numbers (progress after each), then marks
+ * it pushed with the number of deliveries. A retry after a crash starts over; the deliveries' key (notice, target)
+ * makes every row already written a no-op.
+ */
+export async function pushNotice(job: Job, pool: Pool, log: Logger) {
+  const parsed = notificationPushSchema.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`invalid push-notice payload: ${parsed.error.message}`);
+  const started = await pool.query<PushingNotice>(
+    `UPDATE notices SET state = 'pushing', push_started_at = coalesce(push_started_at, now()), progress = 0
+      WHERE id = $1::uuid AND brand_owner_code = $2
+        AND (state = 'pushing' OR (state = 'scheduled' AND push_at <= now() + interval '1 second'))
+      RETURNING id, brand_owner_code, target_kind, region_codes, product_codes`,
+    [parsed.data.noticeId, parsed.data.brandOwnerCode],
+  );
+  const notice = started.rows[0];
+  if (!notice) return { skipped: true };
+  const begun = performance.now();
+  let written = 0;
+  const progress = async (percent: number) => {
+    const value = Math.min(99, Math.max(0, Math.round(percent)));
+    await pool.query(
+      'UPDATE notices SET progress = $2, target_count = target_count + $3 WHERE id = $1 AND state = $4',
+      [notice.id, value, written, 'pushing'],
+    );
+    written = 0;
+    await job.updateProgress(value);
+  };
+  await pool.query(
+    `UPDATE notices SET target_count = (SELECT count(*) FROM notice_deliveries WHERE notice_id = $1) WHERE id = $1`,
+    [notice.id],
+  );
+
+  if (notice.target_kind === 'users') {
+    const { rowCount } = await pool.query(
+      `INSERT INTO notice_deliveries (notice_id, target_id, target_type)
+       SELECT notice_id, app_user_id, 'u' FROM notice_users WHERE notice_id = $1
+       ON CONFLICT DO NOTHING`,
+      [notice.id],
+    );
+    written += rowCount ?? 0;
+  } else {
+    const range = await pool.query<{ lo: string | null; hi: string | null }>(
+      'SELECT min(seq)::text AS lo, max(seq)::text AS hi FROM devices WHERE brand_owner_code = $1',
+      [notice.brand_owner_code],
+    );
+    const lo = Number(range.rows[0]?.lo ?? 0);
+    const hi = Number(range.rows[0]?.hi ?? -1);
+    const condition = deviceCondition(notice);
+    for (let from = lo; from <= hi; from += SEQ_CHUNK) {
+      const to = Math.min(hi, from + SEQ_CHUNK - 1);
+      const { rowCount } = await pool.query(
+        `INSERT INTO notice_deliveries (notice_id, target_id, target_type)
+         SELECT $1, d.id, 'd' FROM devices d
+          WHERE d.brand_owner_code = $2 AND d.seq BETWEEN $3 AND $4 AND ${condition.sql}
+         ON CONFLICT DO NOTHING`,
+        [notice.id, notice.brand_owner_code, from, to, ...condition.params],
+      );
+      written += rowCount ?? 0;
+      await progress(((to - lo + 1) / (hi - lo + 1)) * 100);
+    }
+  }
+  const done = await pool.query<{ target_count: number }>(
+    `UPDATE notices SET state = 'pushed', progress = 100, pushed_at = now(),
+       target_count = (SELECT count(*) FROM notice_deliveries WHERE notice_id = $1)
+      WHERE id = $1 AND state = 'pushing' RETURNING target_count`,
+    [notice.id],
+  );
+  await job.updateProgress(100);
+  const deliveries = done.rows[0]?.target_count ?? 0;
+  const seconds = (performance.now() - begun) / 1000;
+  log.info({ noticeId: notice.id, deliveries, seconds }, 'notice pushed');
+  return { deliveries, seconds };
+}
+
+/** The worker of queue `notification-push`: two pushes at a time, each one a few large inserts. */
+export function startNoticePushWorker(
+  connection: Redis,
+  prefix: string,
+  deps: { pool: Pool; log: Logger },
+  onError: (err: Error) => void,
+): Worker {
+  const worker = new Worker(NOTICE_PUSH_QUEUE, (job) => pushNotice(job, deps.pool, deps.log), {
+    connection,
+    prefix,
+    concurrency: 2,
+    ...WORKER_RETENTION,
+  });
+  worker.on('error', onError);
+  worker.on('failed', (job, err) =>
+    deps.log.warn({ queue: NOTICE_PUSH_QUEUE, jobId: job?.id, err: err.message }, 'notice push failed'),
+  );
+  return worker;
+}
+
+/**
+ * The timer: every notice Postgres holds as scheduled (or pushing, when a push was interrupted) gets its push job,
+ * delayed until its time. The job id is the one the API gives it (notice and time), so a job still in Redis is not
+ * added twice; after a restart, or when Redis lost its jobs, the schedule in Postgres arms them again.
+ */
+export async function armScheduledNotices(pool: Pool, queue: Queue): Promise<number> {
+  const { rows } = await pool.query<{
+    id: string;
+    brand_owner_code: string;
+    created_by: string;
+    push_at: Date;
+  }>(
+    `SELECT id, brand_owner_code, created_by, push_at FROM notices
+      WHERE state IN ('scheduled', 'pushing') AND push_at IS NOT NULL ORDER BY push_at LIMIT 10000`,
+  );
+  for (const n of rows)
+    await queue.add(
+      NOTICE_PUSH_JOB,
+      {
+        brandOwnerCode: n.brand_owner_code,
+        actor: n.created_by,
+        correlationId: randomUUID(),
+        noticeId: n.id,
+      },
+      { jobId: noticePushJobId(n.id, n.push_at), delay: Math.max(0, n.push_at.getTime() - Date.now()) },
+    );
+  return rows.length;
+}
