@@ -41,8 +41,8 @@ export const zhCatalog = {
     ...catalogErrorsZh,
     ...contentErrorsZh,
     ...devicesErrorsZh,
+    ...noticesErrorsZh,
   },
-  errors: { ...appZh.errors, ...catalogErrorsZh, ...devicesErrorsZh, ...noticesErrorsZh },
   auth: authZh,
   account: accountZh,
   home: homeZh,
@@ -56,6 +56,7 @@ export const zhCatalog = {
   devices: devicesZh,
   users: usersZh,
   jobs: jobsZh,
+  notices: noticesZh,
 };
 export const enCatalog = {
   ...appEn,
@@ -65,12 +66,8 @@ export const enCatalog = {
     ...catalogErrorsEn,
     ...contentErrorsEn,
     ...devicesErrorsEn,
+    ...noticesErrorsEn,
   },
-  notices: noticesZh,
-};
-export const enCatalog = {
-  ...appEn,
-  errors: { ...appEn.errors, ...catalogErrorsEn, ...devicesErrorsEn, ...noticesErrorsEn },
   auth: authEn,
   account: accountEn,
   home: homeEn,
