@@ -36,14 +36,17 @@ describe('content operations', () => {
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
+    pool = createPool(api.db.url, { max: 8 });
     store = api.app.get(EVENT_STORE);
     stop = new AbortController();
     projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
     expect(await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 20_000 })).toBe(
       true,
     );
-    const mine = await recipesOf(demo);
+    // The demo recipes reach the read model through the projector: wait until the released ones are listed.
+    let mine = await recipesOf(demo);
+    for (const until = Date.now() + 30_000; Date.now() < until && !mine.some((r) => r.online);)
+      mine = await new Promise<RecipeRow[]>((r) => setTimeout(() => r(recipesOf(demo)), 200));
     shown = mine.filter((r) => r.status === 'released' && r.online);
     unreleased = mine.find((r) => r.status !== 'released')!;
     otherRecipe = (await recipesOf(other))[0]!;
@@ -51,7 +54,7 @@ describe('content operations', () => {
     expect(unreleased).toBeDefined();
     expect(otherRecipe).toBeDefined();
     image = await uploadImage(demo);
-  });
+  }, 180_000);
   afterAll(async () => {
     stop.abort();
     await projecting;
@@ -401,13 +404,18 @@ describe('content operations', () => {
       expect(
         await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 10_000 }),
       ).toBe(true);
-      expect((await anonymous.get(`/api/h5/share?id=${share.data.shareId}`)).http).toBe(404);
+      let gone = await anonymous.get(`/api/h5/share?id=${share.data.shareId}`);
+      for (const until = Date.now() + 30_000; gone.http !== 404 && Date.now() < until;)
+        gone = await new Promise((r) =>
+          setTimeout(() => r(anonymous.get(`/api/h5/share?id=${share.data.shareId}`)), 200),
+        );
+      expect(gone.http).toBe(404);
       expect((await anonymous.get(`/api/h5/share?id=${group.data.shareId}`)).data.recipes).toEqual([]);
       // Unknown or malformed ids: 404, never a 500.
       expect((await anonymous.get('/api/h5/share?id=AAAAAAAAAAAAAAAAAAAAAA')).http).toBe(404);
       expect((await anonymous.get('/api/h5/share?id=../../x')).http).toBe(400);
       // OTHER cannot get a share id of DEMO's recipe.
       expect((await other.get(`/api/h5/recipeShareId?recipeId=${recipe.id}`)).http).toBe(404);
-    });
+    }, 120_000);
   });
 });
