@@ -12,10 +12,13 @@ afterAll(async () => {
   await h?.stop();
 });
 
+/** Recipe numbers stay taken by this system's number registry: each run names its own. */
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+
 async function post(page: Page, url: string, data: unknown) {
   const res = await page.request.post(url, { data, headers: API_HEADERS });
   const body = (await res.json()) as { status: number; desc: string; data: any };
-  expect({ url, status: body.status, desc: body.desc }).toMatchObject({ status: 200 });
+  if (body.status !== 200) throw new Error(`${url} answered ${body.status}: ${body.desc} ${JSON.stringify(body.data)}`);
   return body.data;
 }
 
@@ -64,7 +67,7 @@ describe('an auditor-grade history (zh)', () => {
   it('reads a recipe edit as “2 人份 · 步骤 3 · 速度 3 → 5”, shows the recipe as of any event, and compares two versions', async () => {
     const page = await h.newPage();
     await loginAs(page);
-    const id = await editedRecipe(page, 'HE-001');
+    const id = await editedRecipe(page, `HE1${RUN}`);
     await openHistory(page, `/recipe-detail?id=${id}`);
 
     const newest = visible(page, 'history-entry').first();
@@ -81,7 +84,7 @@ describe('an auditor-grade history (zh)', () => {
     await visible(page, 'history-entry').last().getByTestId('history-state-button').click();
     const asOf = visible(page, 'state-as-of');
     await asOf.getByText('第 1 版', { exact: false }).first().waitFor();
-    await expect(asOf.getByTestId('state-name-zh-value').textContent()).resolves.toBe('番茄汤HE-001');
+    await expect(asOf.getByTestId('state-name-zh-value').textContent()).resolves.toBe(`番茄汤HE1${RUN}`);
     const steps = asOf.getByTestId('detail-step');
     await expect(steps.nth(1).textContent()).resolves.toContain('速度 3');
     await expect(asOf.getByTestId('detail-ingredient-amount').count()).resolves.toBe(1);
@@ -100,7 +103,7 @@ describe('an auditor-grade history (zh)', () => {
     const apk = await post(page, '/api/subApk/add', {
       subBrandCode: 'DEMO-CHEF',
       productCode: 'TM-6',
-      versionNumber: '8.0.0',
+      versionNumber: `8.0.${parseInt(RUN, 36) % 1000}`,
       modeName: '厨师模式',
     });
     await post(page, '/api/subApk/update', {
@@ -108,7 +111,7 @@ describe('an auditor-grade history (zh)', () => {
       revision: 0,
       subBrandCode: 'DEMO-CHEF',
       productCode: 'TM-6',
-      versionNumber: '8.0.0',
+      versionNumber: `8.0.${parseInt(RUN, 36) % 1000}`,
       modeName: '大厨模式',
       updateNotes: '新的开机动画',
     });
@@ -119,33 +122,23 @@ describe('an auditor-grade history (zh)', () => {
     await newest.getByTestId('history-status').getByText('未提交 · 未测试 · 未上线').waitFor();
     await newest.getByText('demo ·', { exact: false }).waitFor();
 
-    const pack = await post(page, '/api/offlineRecipes/add', {
-      number: 'HE-PACK',
-      type: 'initial',
-      productCode: 'TM-6',
-      subBrandCode: 'DEMO-CHEF',
-      recipeIds: [],
-    });
-    await post(page, '/api/offlineRecipes/update', {
-      id: pack.id,
-      revision: 0,
-      number: 'HE-PACK',
-      type: 'incremental',
-      productCode: 'TM-6',
-      subBrandCode: 'DEMO-CHEF',
-      recipeIds: [],
-    });
-    await goInApp(page, '/offline-recipes-list');
+    // A seeded pack (OP-1002): its creation reads as fields and recipes added, by number and name, never by id.
+    const packs = await page.request.get('/api/offlineRecipes/list?number=OP-1002', { headers: API_HEADERS });
+    const pack = ((await packs.json()) as { data: { list: { id: string }[] } }).data.list[0]!;
     await openHistory(page, `/offline-recipes-edit?id=${pack.id}`);
-    await visible(page, 'history-entry').first().getByText('离线包类型 初始包 → 增量包').waitFor();
-    const first = visible(page, 'history-entry').last();
-    await first.getByText('编号', { exact: false }).first().waitFor();
+    const created = visible(page, 'history-entry').last();
+    await created.getByText('编号', { exact: false }).first().waitFor();
+    const recipes = created.getByTestId('history-change').filter({ hasText: '菜谱' });
+    await recipes.first().getByText('新增').waitFor();
+    const text = (await created.textContent()) ?? '';
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(text).toMatch(/R-\d+/);
   });
 
   it('lets an auditor reach a cleared recipe’s history from the recycle bin, and export it', async () => {
     const admin = await h.newPage();
     await loginAs(admin);
-    const id = await editedRecipe(admin, 'HE-CLR');
+    const id = await editedRecipe(admin, `HEC${RUN}`);
     await post(admin, '/api/recipe/delete', { id });
     await post(admin, '/api/recipe/clear', { id });
 
@@ -153,7 +146,7 @@ describe('an auditor-grade history (zh)', () => {
     await loginAs(auditor, 'audit', 'audit12345');
     await goInApp(auditor, '/recycling-list');
     await visible(auditor, 'open-audit').click();
-    const row = auditor.locator('[data-testid="audit-ended-row"]:visible', { hasText: 'HE-CLR' });
+    const row = auditor.locator('[data-testid="audit-ended-row"]:visible', { hasText: `HEC${RUN}` });
     await row.getByText('已清除', { exact: false }).waitFor();
     await row.getByTestId('audit-open').click();
     await visible(auditor, 'history-ended').getByText('已清除', { exact: false }).waitFor();
@@ -172,7 +165,7 @@ describe('an auditor-grade history (en)', () => {
     const page = await h.newPage();
     await loginAs(page);
     await inEnglish(page);
-    const id = await editedRecipe(page, 'HE-EN');
+    const id = await editedRecipe(page, `HE2${RUN}`);
     await openHistory(page, `/recipe-detail?id=${id}`);
     const newest = visible(page, 'history-entry').first();
     await newest.getByText('2 servings · Step 3 · speed 3 → 5').waitFor();

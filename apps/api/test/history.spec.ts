@@ -9,7 +9,7 @@ import { type Client, command, loggedIn, startTestApi, type TestApi, uploadImage
 async function endedUntil(client: Client, kind: string, id: string) {
   for (let i = 0; ; i++) {
     const page = await client.get(`/api/audit/ended?kind=${kind}`);
-    if (page.data.items.some((r: { id: string }) => r.id === id) || i === 40) return page;
+    if (page.data.items.some((r: { id: string }) => r.id === id) || i === 180) return page;
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -198,7 +198,9 @@ describe('the auditor’s history (/api/audit)', () => {
     );
     expect((await viewer.get('/api/audit/ended?kind=recipe')).http).toBe(403);
     expect((await auditor.get('/api/audit/ended?kind=nothing')).http).toBe(400);
-  });
+    const badCursor = await auditor.get('/api/audit/ended?kind=recipe&before=2026-13-99T00:00:00Z|recipe-x');
+    expect(badCursor).toMatchObject({ http: 400, desc: expect.stringContaining('Invalid page position') });
+  }, 180_000);
 
   it('exports a history as CSV with a BOM, one row per change, in the reader’s language', async () => {
     const id = await revisedRecipe('HIS-006');
@@ -244,7 +246,7 @@ describe('the auditor’s history (/api/audit)', () => {
     expect((await viewer.get(`/api/audit/history?kind=apk&id=${id}`)).http).toBe(403);
     const ended = await endedUntil(auditor, 'apk', id);
     expect(ended.data.items.map((i: { id: string }) => i.id)).toContain(id);
-  });
+  }, 180_000);
 
   it('keeps each brand’s trails to itself', async () => {
     const id = await revisedRecipe('HIS-007');

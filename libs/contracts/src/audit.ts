@@ -12,16 +12,32 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 const kind = z.enum(AUDIT_KINDS, { message: 'audit_kind_invalid' });
 const recordId = z.string().uuid({ message: 'audit_record_not_found' });
-const revision = z.coerce.number({ message: 'audit_revision_invalid' }).int().min(0).max(1_000_000);
+const revision = z.coerce
+  .number({ message: 'audit_revision_invalid' })
+  .int({ message: 'audit_revision_invalid' })
+  .min(0, { message: 'audit_revision_invalid' })
+  .max(1_000_000, { message: 'audit_revision_invalid' });
 
 export const auditRecordQuerySchema = z.object({ kind, id: recordId });
 export const auditStateQuerySchema = z.object({ kind, id: recordId, revision });
 export const auditCompareQuerySchema = z.object({ kind, id: recordId, from: revision, to: revision });
+/** `<ISO time of the last event>|<stream id>`, as `AuditEndedRecord.cursor` gives it. */
+const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z\|[a-z]+(-[a-z]+)*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The cleared and deleted records of one kind, newest end first; `before` is the `cursor` of the last page. */
 export const auditEndedQuerySchema = z.object({
   kind,
-  before: text({ message: 'audit_cursor_invalid' }).max(200).optional(),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  before: text({ message: 'audit_cursor_invalid' })
+    .max(200, { message: 'audit_cursor_invalid' })
+    .regex(CURSOR, { message: 'audit_cursor_invalid' })
+    .refine((cursor) => !Number.isNaN(Date.parse(cursor.split('|')[0]!)), { message: 'audit_cursor_invalid' })
+    .optional(),
+  size: z.coerce
+    .number({ message: 'audit_page_size_invalid' })
+    .int({ message: 'audit_page_size_invalid' })
+    .min(1, { message: 'audit_page_size_invalid' })
+    .max(100, { message: 'audit_page_size_invalid' })
+    .default(20),
 });
 
 /** A value as a reader sees it: words, and a file (shown as a thumbnail or a link) when the field is one. */

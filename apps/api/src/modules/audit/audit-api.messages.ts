@@ -5,4 +5,5 @@ export const AUDIT_API_MESSAGES: Record<string, { zh: string; en: string }> = {
   audit_revision_invalid: { zh: '版本序号无效', en: 'Invalid version number' },
   audit_revision_not_found: { zh: '该记录没有这个版本', en: 'The record has no such version' },
   audit_cursor_invalid: { zh: '分页位置无效', en: 'Invalid page position' },
+  audit_page_size_invalid: { zh: '每页条数须在1–100之间', en: 'The page size must be 1–100' },
 };
