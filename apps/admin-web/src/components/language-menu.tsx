@@ -15,7 +15,8 @@ export function LanguageMenu({ variant = 'subtle' }: { variant?: 'subtle' | 'def
           variant={variant}
           color="gray"
           leftSection={<IconLanguage size={18} />}
-          aria-label={t('layout.switchLanguage')}
+          // The visible language is part of the name (what is seen is what a screen reader says).
+          aria-label={`${t('layout.switchLanguage')} · ${t(`languages.${current}`)}`}
           data-testid="language-menu"
         >
           {t(`languages.${current}`)}

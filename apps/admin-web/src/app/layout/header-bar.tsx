@@ -68,9 +68,12 @@ export function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggl
         </Tooltip>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <UnstyledButton aria-label={t('layout.userMenu')} data-testid="user-menu">
+            <UnstyledButton
+              aria-label={`${t('layout.userMenu')} · ${user?.name ?? user?.account ?? ''}`}
+              data-testid="user-menu"
+            >
               <Group gap={6} wrap="nowrap">
-                <Avatar size="sm" color="red" radius="xl">
+                <Avatar size="sm" color="red" radius="xl" aria-hidden>
                   {(user?.name ?? user?.account ?? '?').slice(0, 1).toUpperCase()}
                 </Avatar>
                 <Text size="sm" fw={500} visibleFrom="sm">

@@ -161,22 +161,24 @@ export function TabBarView() {
               position="bottom-start"
               withinPortal
             >
-              <Menu.Target>
-                {/* The close button sits beside the tab, not inside it (a control inside a control is lost to
+              {/* The close button sits beside the tab, not inside it (a control inside a control is lost to
                     a screen reader), and is a mouse affordance only: from the keyboard, Delete closes the tab. */}
-                <div
-                  className={classes.tab}
-                  data-active={active || undefined}
-                  data-testid="tab"
-                  data-key={tab.key}
-                  data-dirty={tab.dirty || undefined}
-                  title={title}
-                  onClick={() => !active && go(tab.key)}
-                  onContextMenu={(e) => {
-                    e.preventDefault();
-                    setMenuFor(tab.key);
-                  }}
-                >
+              <div
+                className={classes.tab}
+                role="presentation"
+                data-active={active || undefined}
+                data-testid="tab"
+                data-key={tab.key}
+                data-dirty={tab.dirty || undefined}
+                title={title}
+                onClick={() => !active && go(tab.key)}
+                onContextMenu={(e) => {
+                  e.preventDefault();
+                  setMenuFor(tab.key);
+                }}
+              >
+                {/* The tab carries the menu (its aria-haspopup belongs on the tab, not the wrapper). */}
+                <Menu.Target>
                   <div
                     className={classes.tabLabel}
                     role="tab"
@@ -198,21 +200,21 @@ export function TabBarView() {
                     )}
                     <span className={classes.tabTitle}>{title}</span>
                   </div>
-                  {closable && (
-                    <CloseButton
-                      size="xs"
-                      tabIndex={-1}
-                      aria-hidden
-                      title={t('tabs.close', { title })}
-                      data-testid="tab-close"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        void requestClose({ kind: 'close', key: tab.key });
-                      }}
-                    />
-                  )}
-                </div>
-              </Menu.Target>
+                </Menu.Target>
+                {closable && (
+                  <CloseButton
+                    size="xs"
+                    tabIndex={-1}
+                    aria-hidden
+                    title={t('tabs.close', { title })}
+                    data-testid="tab-close"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void requestClose({ kind: 'close', key: tab.key });
+                    }}
+                  />
+                )}
+              </div>
               <Menu.Dropdown data-testid="tab-menu">
                 <Menu.Item
                   data-testid="tab-close-others"
