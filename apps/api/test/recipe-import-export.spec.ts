@@ -1,0 +1,320 @@
+import type { JobRun, RecipeContentInput } from '@kb/contracts';
+import type { EventStore } from '@kb/event-store';
+import { createPool, type Pool } from '@kb/platform';
+import { allProjections, runProjections } from '@kb/read-models';
+import { EVENT_STORE } from '../src/infra/tokens.js';
+import {
+  command,
+  fileForm,
+  loggedIn,
+  pngBytes,
+  read,
+  startTestApi,
+  uploadImage,
+  type Client,
+  type TestApi,
+} from './harness.js';
+import { startIngestProcess, unzip, type RunningIngestProcess } from './offline-packs-support.js';
+import { archiveOf, sha256, startImport, storedZip, waitForJob } from './recipe-jobs-support.js';
+
+describe('recipe zip export and import (/api/recipe/export, importData, asyncTask/detail)', () => {
+  let api: TestApi;
+  let demo: Client;
+  let other: Client;
+  let otherZh: Client;
+  let pool: Pool;
+  let store: EventStore;
+  let stop: AbortController;
+  let projecting: Promise<void>;
+  let ingest: RunningIngestProcess;
+  let exported: Buffer;
+  const pictureBytes = pngBytes(400, 3);
+  const stepBytes = pngBytes(600, 5);
+  const ids: Record<'a' | 'b', string> = {} as never;
+
+  const recipe = (
+    number: string,
+    productCodes: string[],
+    picture: string,
+    step: string,
+  ): RecipeContentInput => ({
+    type: 'SOUP',
+    number,
+    mainLang: 'en',
+    langs: ['en', 'de'],
+    texts: {
+      de: { name: `Tomatensuppe ${number}`, description: 'Süßsauer', chefTips: 'Reife Tomaten nehmen' },
+      en: { name: `Tomato soup ${number}`, description: 'Sweet and sour', chefTips: 'Use ripe tomatoes' },
+    },
+    servingVersions: [
+      {
+        servings: 2,
+        ingredients: [
+          {
+            names: { de: 'Tomate', en: 'Tomato' },
+            quantity: 300,
+            descriptions: { de: 'Gewürfelt', en: 'Diced' },
+          },
+        ],
+        steps: [
+          {
+            number: 1,
+            workMode: 'SLOW_COOK',
+            minutes: 30,
+            descriptions: { de: 'Schmoren', en: 'Slow-cook' },
+            mediaFileCode: step,
+          },
+        ],
+      },
+      {
+        servings: 4,
+        ingredients: [{ names: { de: 'Tomate', en: 'Tomato' }, quantity: 600 }],
+        steps: [
+          {
+            number: 1,
+            workMode: 'SLOW_COOK',
+            minutes: 45,
+            descriptions: { de: 'Schmoren', en: 'Slow-cook' },
+          },
+        ],
+      },
+    ],
+    difficulty: 'easy',
+    productCodes,
+    pictureFileCode: picture,
+  });
+
+  /** The brand's X- numbers as the command side claimed them (written with the events, no projection lag). */
+  const claimedOf = async (brand: string) =>
+    (
+      await pool.query<{ number: string }>(
+        `SELECT number FROM recipe_numbers WHERE brand_owner_code = $1 AND number LIKE 'X-%' ORDER BY number`,
+        [brand],
+      )
+    ).rows.map((r) => r.number);
+  const recipesOf = async (brand: string) =>
+    (
+      await pool.query<{ number: string }>(
+        `SELECT number FROM recipe_list WHERE brand_owner_code = $1 AND number LIKE 'X-%' ORDER BY number`,
+        [brand],
+      )
+    ).rows.map((r) => r.number);
+  const filesOf = async (brand: string) =>
+    Number(
+      (await pool.query('SELECT count(*) AS n FROM files WHERE brand_owner_code = $1', [brand])).rows[0].n,
+    );
+  const settle = () => new Promise((r) => setTimeout(r, 800));
+
+  beforeAll(async () => {
+    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    otherZh = await loggedIn(api.baseUrl, 'other', 'other12345', 'zh');
+    pool = createPool(api.db.url, { max: 10 });
+    store = api.app.get(EVENT_STORE);
+    stop = new AbortController();
+    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    ingest = await startIngestProcess(api.config);
+    const picture = await uploadImage(demo, 'soup.png', pictureBytes);
+    const step = await uploadImage(demo, 'step.png', stepBytes);
+    // TM-6 is a model of both brands; TM-7 only of DEMO.
+    const a = await command(demo, '/api/recipe/add', recipe('X-SOUP-A', ['TM-6'], picture, step));
+    const b = await command(demo, '/api/recipe/add', recipe('X-SOUP-B', ['TM-6', 'TM-7'], picture, step));
+    expect([a.status, b.status]).toEqual([200, 200]);
+    ids.a = a.data.id;
+    ids.b = b.data.id;
+    await read(demo, `/api/recipe/detail?id=${ids.b}`, b);
+    // the export selects from the list's read model: wait until it shows both
+    for (let i = 0; i < 100 && (await recipesOf('DEMO')).length < 2; i++) await settle();
+  }, 120_000);
+  afterAll(async () => {
+    await ingest?.stop();
+    stop.abort();
+    await projecting;
+    await pool.end();
+    await api.stop();
+  });
+
+  it('exports the selected recipes into one zip: manifest with checksums, every language, serving versions, media', async () => {
+    const started = await command(demo, '/api/recipe/export', { ids: [ids.a, ids.b] });
+    expect(started).toMatchObject({
+      http: 200,
+      desc: 'The recipe export has started',
+      data: { state: 'queued' },
+    });
+    const run = await waitForJob(demo, started.data.id);
+    expect(run).toMatchObject({ state: 'succeeded', progress: { done: 2, total: 2, percent: 100 } });
+    expect(run.items.map((i) => [i.key, i.outcome]).sort()).toEqual([
+      ['X-SOUP-A', 'exported'],
+      ['X-SOUP-B', 'exported'],
+    ]);
+    const res = await demo.request('GET', `/api/jobs/download?id=${run.id}`);
+    expect(res.status).toBe(200);
+    exported = Buffer.from(await res.arrayBuffer());
+    expect(exported.length).toBe(run.output!.size);
+    const files = await unzip(exported);
+    const manifest = JSON.parse(files.get('manifest.json')!.toString());
+    expect(manifest).toMatchObject({
+      format: 'kitchen-recipes/1',
+      brandOwnerCode: 'DEMO',
+      count: 2,
+      languages: ['de', 'en'],
+    });
+    for (const f of manifest.files) expect(sha256(files.get(f.path)!)).toBe(f.sha256);
+    const a = JSON.parse(files.get('recipes/X-SOUP-A.json')!.toString());
+    expect(a.content.texts.en).toMatchObject({ name: 'Tomato soup X-SOUP-A', chefTips: 'Use ripe tomatoes' });
+    expect(a.content.servingVersions.map((v: { servings: number }) => v.servings)).toEqual([2, 4]);
+    const media = [...files.keys()].filter((k) => k.startsWith('media/'));
+    expect(media).toHaveLength(2);
+    expect(media.map((m) => files.get(m)!).sort(Buffer.compare)).toEqual(
+      [pictureBytes, stepBytes].sort(Buffer.compare),
+    );
+    // another brand cannot follow or download DEMO's job
+    expect((await other.get(`/api/recipe/asyncTask/detail?id=${run.id}`)).http).toBe(404);
+    expect((await other.request('GET', `/api/jobs/download?id=${run.id}`)).status).toBe(404);
+  });
+
+  it('imports the export into OTHER: same content with new ids, an unknown model refused, history says imported', async () => {
+    const started = await startImport(other, exported, 'demo-library.zip');
+    expect(started).toMatchObject({ http: 200, desc: 'The recipe import has started' });
+    const run = await waitForJob(other, started.data.id);
+    expect(run.state).toBe('succeeded');
+    expect(run.items.map((i) => [i.key, i.outcome, i.message]).sort()).toEqual([
+      ['X-SOUP-A', 'created', null],
+      ['X-SOUP-B', 'refused', 'Unknown model(s): TM-7'],
+    ]);
+    for (let i = 0; i < 100 && (await recipesOf('OTHER')).length < 1; i++) await settle();
+    const list = await other.get('/api/recipe/list?number=X-SOUP&pageSize=20');
+    expect(list.data.list).toHaveLength(1);
+    const copy = list.data.list[0];
+    expect(copy.id).not.toBe(ids.a);
+    const [source, imported] = await Promise.all([
+      demo.get(`/api/recipe/detail?id=${ids.a}`),
+      other.get(`/api/recipe/detail?id=${copy.id}`),
+    ]);
+    const strip = (c: Record<string, any>) => ({
+      ...c,
+      pictureFileCode: null,
+      servingVersions: c.servingVersions.map((v: any) => ({
+        ...v,
+        steps: v.steps.map((s: any) => ({ ...s, mediaFileCode: null })),
+      })),
+    });
+    expect(strip(imported.data.content)).toEqual(strip(source.data.content));
+    expect(imported.data.content.pictureFileCode).not.toBe(source.data.content.pictureFileCode);
+    const picture = await other.request(
+      'GET',
+      `/api/file/download?fileCode=${imported.data.content.pictureFileCode}`,
+    );
+    expect(Buffer.from(await picture.arrayBuffer())).toEqual(pictureBytes);
+    const history = await otherZh.get(`/api/recipe/history?id=${copy.id}`);
+    expect(history.data.entries?.[0]?.title ?? history.data[0]?.title).toBe('从“demo-library.zip”导入');
+  });
+
+  it('reports a second import of the same zip as skipped per recipe, never overwriting', async () => {
+    const before = await claimedOf('OTHER');
+    expect(before).toEqual(['X-SOUP-A']);
+    const started = await startImport(otherZh, exported, 'demo-library.zip');
+    const run = await waitForJob(otherZh, started.data.id);
+    expect(run.items.map((i) => [i.key, i.outcome, i.message]).sort()).toEqual([
+      ['X-SOUP-A', 'skipped', '编号X-SOUP-A已存在，未覆盖'],
+      ['X-SOUP-B', 'refused', '未知型号：TM-7'],
+    ]);
+    await settle();
+    expect(await claimedOf('OTHER')).toEqual(before);
+  });
+
+  async function refused(bytes: Buffer, name = 'bad.zip'): Promise<JobRun> {
+    const [recipes, files] = [await claimedOf('OTHER'), await filesOf('OTHER')];
+    const started = await startImport(other, bytes, name);
+    expect(started.http).toBe(200);
+    const run = await waitForJob(other, started.data.id);
+    expect(await claimedOf('OTHER')).toEqual(recipes);
+    // only the uploaded zip itself was stored
+    expect(await filesOf('OTHER')).toBe(files + 1);
+    return run;
+  }
+
+  it('refuses a file that is not a zip, at upload and at import', async () => {
+    const upload = await other.json('POST', '/api/file/upload', {
+      body: fileForm(Buffer.from('not a zip at all'), 'recipes.zip', 'zip'),
+    });
+    expect(upload.http).toBe(415);
+    const picture = await uploadImage(other, 'x.png', pngBytes(100, 2));
+    const started = await other.json('POST', '/api/recipe/importData', {
+      json: { fileCode: picture, fileName: 'x.png' },
+    });
+    expect(started).toMatchObject({
+      http: 415,
+      desc: 'Import failed: wrong file format, only a zip file can be imported',
+    });
+    const empty = await other.json('POST', '/api/recipe/importData', {
+      json: { fileCode: picture, fileName: '' },
+    });
+    expect(empty).toMatchObject({ http: 400 });
+  });
+
+  it('refuses path traversal in an entry name, writing nothing', async () => {
+    const files = await unzip(exported);
+    const entries: [string, Buffer][] = [
+      ['recipes/X-SOUP-A.json', files.get('recipes/X-SOUP-A.json')!],
+      ['../../evil.sh', Buffer.from('rm -rf /')],
+    ];
+    const run = await refused(archiveOf(entries));
+    expect(run).toMatchObject({
+      state: 'failed',
+      error: 'Import failed: the archive holds an unsafe path “../../evil.sh”',
+    });
+  });
+
+  it('refuses an archive that expands past the limit (zip bomb), writing nothing', async () => {
+    const bomb = storedZip(
+      [
+        ['recipes/big.json', Buffer.from('{}')],
+        ['manifest.json', Buffer.from('{}')],
+      ],
+      {
+        'recipes/big.json': 0xfffffff0,
+      },
+    );
+    const run = await refused(bomb);
+    expect(run).toMatchObject({
+      state: 'failed',
+      error: 'Import failed: the archive expands to more than 2048 MB',
+    });
+  });
+
+  it('refuses a bad manifest, writing nothing', async () => {
+    const files = await unzip(exported);
+    const recipeA = files.get('recipes/X-SOUP-A.json')!;
+    const wrongFormat = await refused(
+      archiveOf([['recipes/X-SOUP-A.json', recipeA]], { format: 'something-else/9' }),
+    );
+    expect(wrongFormat.state).toBe('failed');
+    expect(wrongFormat.error).toMatch(/^Import failed: manifest.json is not valid \(format/);
+    const tampered = archiveOf([['recipes/X-SOUP-A.json', recipeA]]);
+    // a recipe changed after the manifest was written
+    const changed = Buffer.from(
+      tampered.toString('latin1').replace('Tomato soup X-SOUP-A', 'Tomato soup X-SOUP-Z'),
+      'latin1',
+    );
+    const run = await refused(changed);
+    expect(run).toMatchObject({
+      state: 'failed',
+      error: 'Import failed: the checksum of “recipes/X-SOUP-A.json” does not match the manifest',
+    });
+  });
+
+  it('refuses a recipe naming an unknown model, writing nothing', async () => {
+    const files = await unzip(exported);
+    const entry = JSON.parse(files.get('recipes/X-SOUP-A.json')!.toString());
+    entry.number = 'X-SOUP-NEW';
+    entry.content.number = 'X-SOUP-NEW';
+    entry.content.productCodes = ['NOPE-1'];
+    const run = await refused(archiveOf([['recipes/X-SOUP-NEW.json', Buffer.from(JSON.stringify(entry))]]));
+    expect(run.state).toBe('succeeded');
+    expect(run.items).toMatchObject([
+      { key: 'X-SOUP-NEW', outcome: 'refused', message: 'Unknown model(s): NOPE-1' },
+    ]);
+  });
+});
