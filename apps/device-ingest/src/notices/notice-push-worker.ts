@@ -66,16 +66,19 @@ export async function pushNotice(job: Job, pool: Pool, log: Logger) {
     written = 0;
     await job.updateProgress(value);
   };
-  await pool.query(
-    `UPDATE notices SET target_count = (SELECT count(*) FROM notice_deliveries WHERE notice_id = $1) WHERE id = $1`,
+  const { rows: already } = await pool.query<{ n: number }>(
+    `UPDATE notices SET target_count = (SELECT count(*) FROM notice_deliveries WHERE notice_id = $1)
+      WHERE id = $1 RETURNING target_count AS n`,
     [notice.id],
   );
+  // A first attempt inserts plainly (the key still refuses a double: a second runner of the same job fails and is
+  // retried); a retry skips what an earlier attempt wrote.
+  const onConflict = (already[0]?.n ?? 0) > 0 ? 'ON CONFLICT DO NOTHING' : '';
 
   if (notice.target_kind === 'users') {
     const { rowCount } = await pool.query(
       `INSERT INTO notice_deliveries (notice_id, target_id, target_type)
-       SELECT notice_id, app_user_id, 'u' FROM notice_users WHERE notice_id = $1
-       ON CONFLICT DO NOTHING`,
+       SELECT notice_id, app_user_id, 'u' FROM notice_users WHERE notice_id = $1 ${onConflict}`,
       [notice.id],
     );
     written += rowCount ?? 0;
@@ -92,8 +95,7 @@ export async function pushNotice(job: Job, pool: Pool, log: Logger) {
       const { rowCount } = await pool.query(
         `INSERT INTO notice_deliveries (notice_id, target_id, target_type)
          SELECT $1, d.id, 'd' FROM devices d
-          WHERE d.brand_owner_code = $2 AND d.seq BETWEEN $3 AND $4 AND ${condition.sql}
-         ON CONFLICT DO NOTHING`,
+          WHERE d.brand_owner_code = $2 AND d.seq BETWEEN $3 AND $4 AND ${condition.sql} ${onConflict}`,
         [notice.id, notice.brand_owner_code, from, to, ...condition.params],
       );
       written += rowCount ?? 0;
