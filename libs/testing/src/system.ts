@@ -7,6 +7,9 @@ import path from 'node:path';
 import { createTestDatabase, redisUrl, type TestDatabase } from './database.js';
 import { startSmtpSink, type SmtpSink } from './smtp.js';
 
+/** How long a started API or device-ingest may take to listen (a 2-core CI machine under two suites is slow). */
+const START_LIMIT_MS = 90_000;
+
 export const TEST_CAPTCHA_CODE = '0000';
 
 export interface RunningSystem {
@@ -62,10 +65,11 @@ export async function startSystem(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`API did not start in 30 s:\n${logs.join('\n')}`)),
-      30_000,
-    );
+    const timer = setTimeout(() => {
+      // A loaded machine can take long; an API that never answered must not outlive the test run.
+      child.kill('SIGKILL');
+      reject(new Error(`API did not start in ${START_LIMIT_MS / 1000} s:\n${logs.join('\n')}`));
+    }, START_LIMIT_MS);
     const onLine = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
         logs.push(line);
@@ -107,10 +111,10 @@ export async function startSystem(
     });
     children.push(ingest);
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`device-ingest did not start:\n${logs.join('\n')}`)),
-        30_000,
-      );
+      const timer = setTimeout(() => {
+        ingest.kill('SIGKILL');
+        reject(new Error(`device-ingest did not start in ${START_LIMIT_MS / 1000} s:\n${logs.join('\n')}`));
+      }, START_LIMIT_MS);
       const onLine = (chunk: Buffer) => {
         for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
           logs.push(line);
