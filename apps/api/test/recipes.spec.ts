@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RecipeContentInput } from '@kb/contracts';
+import { storeCookingSessions } from '@kb/devices';
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, rebuildProjection, runProjections, waitForProjection } from '@kb/read-models';
@@ -661,8 +662,33 @@ describe('recipes', () => {
         recipeName: expect.any(String),
         count: expect.any(Number),
       });
+      // The category ranking counts cooking: cook M-001 (category Soups) twice through the writes device-ingest makes.
+      const soup = (await demo.get('/api/recipe/list?onPage=false&number=M-001')).data[0];
+      await pool.query(
+        `INSERT INTO devices (brand_owner_code, sn, product_code, activated_at)
+         VALUES ('DEMO', 'SN-RANK-1', 'TM-6', now()) ON CONFLICT DO NOTHING`,
+      );
+      const device = (await pool.query(`SELECT id FROM devices WHERE sn = 'SN-RANK-1'`)).rows[0];
+      const at = new Date().toISOString();
+      await storeCookingSessions(
+        pool,
+        ['rank-1', 'rank-2'].map((messageId) => ({
+          deviceId: device.id,
+          brandOwnerCode: 'DEMO',
+          receivedAt: at,
+          message: {
+            messageId,
+            recipeId: soup.id,
+            recipeVersion: 1,
+            mode: 'BOIL',
+            startedAt: at,
+            endedAt: at,
+            outcome: 'completed' as const,
+          },
+        })),
+      );
       const categories = await demoEn.get('/api/common/loadRecipeCategoryRanking');
-      expect(categories.data[0]).toMatchObject({ categoryName: 'Soups', count: expect.any(Number) });
+      expect(categories.data[0]).toMatchObject({ categoryName: 'Soups', count: 2 });
     });
   });
 

@@ -32,8 +32,13 @@ describe('screens', () => {
   it('register every authenticated route of §2 exactly as written', () => {
     const paths = SCREENS.map((s) => s.path as string);
     expect(SPEC_ROUTES.filter((p) => !paths.includes(p))).toEqual([]);
-    // Beyond §2 only the no-permission route and the ingredient-unit screen the dictionary names.
-    expect(paths.filter((p) => !SPEC_ROUTES.includes(p))).toEqual(['/unit-list', '/no-permission']);
+    // Beyond §2 only the no-permission route, the ingredient-unit screen the dictionary names and the auditors'
+    // view of cleared and deleted records (the design names auditors as users; issue 15 §1).
+    expect(paths.filter((p) => !SPEC_ROUTES.includes(p)).sort()).toEqual([
+      '/audit-history',
+      '/no-permission',
+      '/unit-list',
+    ]);
     expect(new Set(paths).size).toBe(paths.length);
   });
 
