@@ -348,8 +348,10 @@ describe('app API and cooking sessions', () => {
          FROM generate_series(1, 12000) i`,
       [rows[0].id],
     );
+    // A connection handed to BullMQ stays ours to close (queue.close() leaves it open).
+    const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
     const queue = new Queue('search-record-export', {
-      connection: new Redis(redisUrl(), { maxRetriesPerRequest: null }),
+      connection,
       prefix: bullmqPrefix(redisPrefix),
     });
     const exportAs = async (format: 'csv' | 'xlsx', filter: Record<string, unknown>) => {
@@ -399,6 +401,7 @@ describe('app API and cooking sessions', () => {
       expect(String(sheet.getRow(3).getCell(1).value)).toBe('=cmd');
     } finally {
       await queue.close();
+      await connection.quit();
     }
   });
 });
