@@ -244,7 +244,7 @@ describe('app API and cooking sessions', () => {
     await call('/app/v1/recipes/search?q=pizza&lang=en', undefined, bearer(data.token));
     const records = () =>
       pool.query(
-        `SELECT terms, lang, result_count, region FROM app_search_records WHERE account = 'dan' ORDER BY seq`,
+        `SELECT terms, lang, result_count, region FROM app_search_records WHERE account = 'dan' ORDER BY searched_at, seq`,
       );
     expect((await waitFor(records, (r) => r.rows.length === 2)).rows).toEqual([
       { terms: 'tomato', lang: 'en', result_count: 1, region: 'US' },
