@@ -133,9 +133,12 @@ export function ListPage<T, F extends Record<string, unknown>>({
     setPaging({ ...paging, pageNum: fitting });
 
   const search = () => {
+    // Searching again with the same filters asks the server again (the rows may have changed meanwhile).
+    const same = JSON.stringify(draft) === JSON.stringify(applied) && paging.pageNum === 1;
     setApplied(draft);
     setPaging({ ...paging, pageNum: 1 });
     setSelected([]);
+    if (same) void list.refetch();
   };
   const reset = () => {
     setDraft(initialFilters);
