@@ -261,9 +261,11 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     await ingest.stop();
     const res = await demo.post<Notice>(
       '/api/inform/add',
-      input({ pushMode: 'timer', pushAt: new Date(Date.now() + 1500).toISOString() }),
+      // Far enough ahead that a loaded machine still schedules it before its time (a past time is refused).
+      input({ pushMode: 'timer', pushAt: new Date(Date.now() + 6000).toISOString() }),
     );
-    await demo.post('/api/inform/push', { id: res.data.id, version: res.data.version });
+    const scheduled = await demo.post('/api/inform/push', { id: res.data.id, version: res.data.version });
+    expect(scheduled.status).toBe(200);
     const queue = new Queue(NOTICE_PUSH_QUEUE, {
       connection: api.redis,
       prefix: bullmqPrefix(api.config.REDIS_PREFIX),
@@ -273,8 +275,8 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     ingest = await startIngestProcess(api.config);
     const listening = ingest.logs.find((l) => l.includes('device-ingest listening'))!;
     ingestUrl = /(http:\/\/[^\s"]+)/.exec(listening)![1]!;
-    await waitFor(res.data.id, 'pushed', 15_000);
-  }, 60_000);
+    await waitFor(res.data.id, 'pushed', 30_000);
+  }, 90_000);
 
   it('refuses to push twice, and a retried push job writes no delivery twice', async () => {
     const res = await demo.post<Notice>(
