@@ -17,8 +17,9 @@ export function App() {
       <MantineProvider theme={theme} defaultColorScheme="light">
         {/* Mantine's own texts: date pickers follow the dayjs locale (confirm dialogs: see AppLayout). */}
         <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
-          {/* Bottom right: a toast never covers the header's controls (language, user menu) or the tab bar. */}
-          <Notifications position="bottom-right" zIndex={1000} />
+          {/* Bottom centre: a toast never covers the header's controls (language, user menu), the tab bar, or the
+              right-aligned save and submit buttons at the end of a form. */}
+          <Notifications position="bottom-center" zIndex={1000} />
           <RouterProvider router={router} />
         </DatesProvider>
       </MantineProvider>
