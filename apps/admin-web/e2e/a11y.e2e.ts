@@ -140,6 +140,10 @@ describe('narrow screens', () => {
       );
       await burger.click();
       await page.getByTestId('sidebar').waitFor();
+      // The drawer slides in: measure it once it has arrived.
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="navbar"]')?.getBoundingClientRect().left ?? -1) >= 0,
+      );
       const drawer = await page.getByTestId('navbar').boundingBox();
       expect(drawer!.x).toBeGreaterThanOrEqual(0);
       expect(drawer!.x + drawer!.width).toBeLessThanOrEqual(391);
