@@ -43,7 +43,7 @@ const PUBLIC_ROUTES = [
   'POST /api/sysUser/setPassword',
   'GET /api/health',
   'GET /api/public/config',
-  // The H5 page a banner or a shared recipe opens in the app's webview (issue 16).
+  // The H5 page a banner or a shared recipe opens in the app's webview.
   'GET /api/h5/share',
   'GET /api/h5/image',
 ];

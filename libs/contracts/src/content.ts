@@ -6,7 +6,7 @@ import { timeInput } from './dates.js';
 import { UI_LANGS } from './envelope.js';
 
 /**
- * Content operations (issue 16, spec §3 banner and topic, §5, §7 ccBanner, specRecipe, lockScreenAds, hotTag):
+ * Content operations (spec §3 banner and topic, §5, §7 ccBanner, specRecipe, lockScreenAds, hotTag):
  * what the app and the appliances show besides recipes. Every record belongs to one brand. Linked recipes are
  * the brand's released recipes, kept in the order the editor gives (`updateRefRecipe`, `deleteRefRecipe`).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 
-/** Long jobs (issue 19): a run of a pack build, a recipe import, export or translation, as the screens see it. */
+/** Long jobs: a run of a pack build, a recipe import, export or translation, as the screens see it. */
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 

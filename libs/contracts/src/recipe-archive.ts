@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.js';
 
 /**
- * The recipe zip of an export and an import (issue 19), format `kitchen-recipes/1`:
+ * The recipe zip of an export and an import, format `kitchen-recipes/1`:
  * - `recipes/<n>.json`: one recipe (`RecipeArchiveEntry`): its whole content (every language, serving versions,
  *   steps) and the references it names, by what another brand can find them by (category, tag and accessory numbers,
  *   unit names, the media files' paths in the zip);

@@ -33,7 +33,7 @@ describe('screens', () => {
     const paths = SCREENS.map((s) => s.path as string);
     expect(SPEC_ROUTES.filter((p) => !paths.includes(p))).toEqual([]);
     // Beyond §2 only the no-permission route, the ingredient-unit screen the dictionary names and the auditors'
-    // view of cleared and deleted records (the design names auditors as users; issue 15 §1).
+    // view of cleared and deleted records (the design names auditors as users).
     expect(paths.filter((p) => !SPEC_ROUTES.includes(p)).sort()).toEqual([
       '/audit-history',
       '/no-permission',

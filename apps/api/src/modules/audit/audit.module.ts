@@ -6,7 +6,7 @@ import { ApkAudit } from './subjects/apk-audit.js';
 import { OfflinePackAudit } from './subjects/offline-pack-audit.js';
 import { RecipeAudit } from './subjects/recipe-audit.js';
 
-/** The auditor's trail of every event-sourced record (issue 15 §1), over the aggregates' own history queries. */
+/** The auditor's trail of every event-sourced record, over the aggregates' own history queries. */
 @Module({
   providers: [AuditService, AuditNamesLoader, RecipeAudit, ApkAudit, OfflinePackAudit],
   controllers: [AuditController],

@@ -13,7 +13,7 @@ const linkTable = (table: string, parent: string, parentTable: string) => `
   );
   CREATE INDEX ${table}_recipe ON ${table} (brand_owner_code, recipe_id);`;
 
-/** Content operations (issue 16): banners, themed groups, lock-screen ads, hot labels, H5 share ids. */
+/** Content operations: banners, themed groups, lock-screen ads, hot labels, H5 share ids. */
 export const contentMigrations: Migration[] = [
   {
     id: 'api/content-001',

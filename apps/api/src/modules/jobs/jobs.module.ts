@@ -4,7 +4,7 @@ import { JobsController } from './jobs.controller.js';
 import { JobDetailHandler } from './queries/job-detail/job-detail.handler.js';
 import { ListJobsHandler } from './queries/list-jobs/list-jobs.handler.js';
 
-/** The long-job kit's API side (issue 19): start a job (JobLauncher), follow it, list them, download the output. */
+/** The long-job kit's API side: start a job (JobLauncher), follow it, list them, download the output. */
 @Module({
   providers: [JobLauncher, JobDetailHandler, ListJobsHandler],
   controllers: [JobsController],

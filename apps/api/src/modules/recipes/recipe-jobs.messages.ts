@@ -1,4 +1,4 @@
-/** Messages of the recipe import, export and translation jobs (issue 19). Merged into the API catalog. */
+/** Messages of the recipe import, export and translation jobs. Merged into the API catalog. */
 export const RECIPE_JOB_MESSAGES: Record<string, { zh: string; en: string }> = {
   recipe_export_none: { zh: '没有可导出的菜谱', en: 'There are no recipes to export' },
   recipe_export_too_many: {
