@@ -7,5 +7,5 @@ module.exports = {
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
   setupFilesAfterEnv: ['<rootDir>/e2e/support/retry.ts'],
   testTimeout: 120000,
-  maxWorkers: 2,
+  maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
 };
