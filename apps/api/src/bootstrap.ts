@@ -5,6 +5,7 @@ import { appActivityMigrations, deviceMigrations } from '@kb/devices';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
+import { auditMigrations } from './modules/audit/audit.migrations.js';
 import { contentMigrations } from './modules/content/content.migrations.js';
 import { devicesApiMigrations } from './modules/devices/devices.migrations.js';
 import { recipeEvaluationsMigrations } from './modules/recipe-evaluations/recipe-evaluations.migrations.js';
@@ -31,6 +32,7 @@ export function allMigrations(): Migration[] {
     ...contentMigrations,
     ...noticesMigrations,
     ...appActivityMigrations,
+    ...auditMigrations,
   ];
 }
 

@@ -69,8 +69,15 @@ describe('the auditor’s history (/api/audit)', () => {
     stop = new AbortController();
     projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
     picture = await uploadImage(demo, 'soup.png');
-    category = (await demo.post('/api/recipeCategory/add', { number: 'H-SOUP', mainLang: 'zh', names: { zh: '汤羹', en: 'Soups' } })).data.id;
-    tag = (await demo.post('/api/recipeTag/add', { number: 'H-QUICK', names: { zh: '快手菜', en: 'Quick' } })).data.id;
+    category = (
+      await demo.post('/api/recipeCategory/add', {
+        number: 'H-SOUP',
+        mainLang: 'zh',
+        names: { zh: '汤羹', en: 'Soups' },
+      })
+    ).data.id;
+    tag = (await demo.post('/api/recipeTag/add', { number: 'H-QUICK', names: { zh: '快手菜', en: 'Quick' } }))
+      .data.id;
     unit = (await demo.post('/api/boUnit/add', { names: { zh: '个', en: 'piece' } })).data.id;
     expect([category, tag, unit].every(Boolean)).toBe(true);
   }, 180_000);
@@ -120,7 +127,13 @@ describe('the auditor’s history (/api/audit)', () => {
 
   it('names categories, tags, models and units instead of ids, and shows files as files', async () => {
     const id = await revisedRecipe('HIS-002');
-    const other = (await demo.post('/api/recipeCategory/add', { number: 'H-MAIN', mainLang: 'zh', names: { zh: '主菜', en: 'Mains' } })).data.id;
+    const other = (
+      await demo.post('/api/recipeCategory/add', {
+        number: 'H-MAIN',
+        mainLang: 'zh',
+        names: { zh: '主菜', en: 'Mains' },
+      })
+    ).data.id;
     const second = await uploadImage(demo, 'soup2.png');
     await command(demo, '/api/recipe/save', {
       ...content('HIS-002', 5, true),
@@ -132,15 +145,62 @@ describe('the auditor’s history (/api/audit)', () => {
     });
     const history = await demoEn.get<AuditHistory>(`/api/audit/history?kind=recipe&id=${id}`);
     const changes = history.data.entries.at(-1)!.changes;
-    expect(changes.map(line)).toEqual([
-      'category: Soups → Mains',
-      'tags: Quick → ∅',
-      'picture: file → file',
-    ]);
+    expect(changes.map(line)).toEqual(['category: Soups → Mains', 'tags: Quick → ∅', 'picture: file → file']);
     expect(changes[2]).toMatchObject({ before: { fileCode: picture }, after: { fileCode: second } });
     const text = JSON.stringify(history.data);
-    for (const raw of [category, other, tag, 'categoryId', 'tagIds', 'pictureFileCode']) expect(text).not.toContain(raw);
+    for (const raw of [category, other, tag, 'categoryId', 'tagIds', 'pictureFileCode'])
+      expect(text).not.toContain(raw);
   });
+
+  it('names a category as it was called when each event happened, even once it is deleted', async () => {
+    const add = await demo.post('/api/recipeCategory/add', {
+      number: 'H-BROTH',
+      mainLang: 'zh',
+      names: { zh: '清汤', en: 'Broths' },
+    });
+    const broths = add.data as { id: string; version: number };
+    const id = await revisedRecipe('HIS-008');
+    await command(demo, '/api/recipe/save', {
+      ...content('HIS-008', 5, true),
+      categoryId: broths.id,
+      id,
+      revision: 1,
+    });
+    const renamed = await demo.post('/api/recipeCategory/update', {
+      id: broths.id,
+      version: broths.version,
+      number: 'H-BROTH',
+      mainLang: 'zh',
+      names: { zh: '高汤', en: 'Stocks' },
+    });
+    expect(renamed.http).toBe(200);
+    const back = await command(demo, '/api/recipe/save', { ...content('HIS-008', 5, true), id, revision: 2 });
+    expect(back.data).toMatchObject({ revision: 3, changed: true });
+
+    const categoryLines = async (client: Client) => {
+      const history = await client.get<AuditHistory>(`/api/audit/history?kind=recipe&id=${id}`);
+      expect(history.http).toBe(200);
+      return history.data.entries.slice(2).map((e) => e.changes.map(line));
+    };
+    // Moved under its old name, moved back from its new one.
+    expect(await categoryLines(demoEn)).toEqual([['category: Soups → Broths'], ['category: Stocks → Soups']]);
+    expect(await categoryLines(demo)).toEqual([['分类: 汤羹 → 清汤'], ['分类: 高汤 → 汤羹']]);
+    const asOf = async (revision: number) =>
+      (await demoEn.get(`/api/audit/state?kind=recipe&id=${id}&revision=${revision}`)).data.names.categories;
+    expect((await asOf(2))[broths.id]).toBe('Broths');
+    expect((await asOf(3))[category]).toBe('Soups');
+    const compared = await demoEn.get(`/api/audit/compare?kind=recipe&id=${id}&from=2&to=3`);
+    expect(compared.data.changes.map(line)).toEqual(['category: Stocks → Soups']);
+
+    // Deleting the category (once the recipe list no longer counts the recipe in it) keeps its names in the trail.
+    let deleted = await demo.post('/api/recipeCategory/delete', { id: broths.id });
+    for (let i = 0; deleted.http === 409 && i < 120; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      deleted = await demo.post('/api/recipeCategory/delete', { id: broths.id });
+    }
+    expect(deleted.http).toBe(200);
+    expect(await categoryLines(demoEn)).toEqual([['category: Soups → Broths'], ['category: Stocks → Soups']]);
+  }, 120_000);
 
   it('gives the full state as of any event with its names, and compares any two versions', async () => {
     const id = await revisedRecipe('HIS-003');
@@ -184,7 +244,10 @@ describe('the auditor’s history (/api/audit)', () => {
     expect(byAuditor.data.entries[1]!.changes.map(line)).toContain('2 servings · Step 3 · speed: 3 → 5');
 
     const refused = await viewer.get(`/api/audit/history?kind=recipe&id=${id}`);
-    expect(refused).toMatchObject({ http: 403, desc: '没有权限：只读角色不能审计：查看已清除、已删除记录的历史' });
+    expect(refused).toMatchObject({
+      http: 403,
+      desc: '没有权限：只读角色不能审计：查看已清除、已删除记录的历史',
+    });
     expect((await viewer.get(`/api/audit/export?kind=recipe&id=${id}`)).http).toBe(403);
     // A live record's history is every reader's.
     const live = await revisedRecipe('HIS-005');

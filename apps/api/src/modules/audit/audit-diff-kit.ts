@@ -13,8 +13,13 @@ export function diffContext(lang: UiLang, names: AuditNames): DiffContext {
 }
 
 /** A value in words; empty is "not there". */
-export const shown = (text: string | number | null | undefined, fileCode?: string | null): AuditValue | null =>
-  text === null || text === undefined || text === '' ? null : { text: String(text), ...(fileCode ? { fileCode } : {}) };
+export const shown = (
+  text: string | number | null | undefined,
+  fileCode?: string | null,
+): AuditValue | null =>
+  text === null || text === undefined || text === ''
+    ? null
+    : { text: String(text), ...(fileCode ? { fileCode } : {}) };
 
 /** A referenced record by its name, or its id when it is gone. */
 export const nameOf = (map: Record<string, string>, id: string | null | undefined) =>

@@ -68,7 +68,9 @@ export class AuditController {
 
   @Get('ended')
   @Permission('audit.read')
-  @ApiOperation({ summary: 'Cleared recipes, deleted APK packages or offline packs, most recently ended first' })
+  @ApiOperation({
+    summary: 'Cleared recipes, deleted APK packages or offline packs, most recently ended first',
+  })
   @ApiQueryFrom(auditEndedQuerySchema)
   async ended(@Query() query: unknown) {
     const { kind, before, size } = parseInput(auditEndedQuerySchema, query);

@@ -18,7 +18,7 @@ import { requestContext } from '../../common/request-context.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { diffContext, EMPTY_NAMES } from './audit-diff-kit.js';
 import { AuditNamesLoader } from './audit-names.js';
-import type { AuditSubject, LoadedStream } from './audit-subject.js';
+import type { AuditSubject, LoadedStream, NameRefs } from './audit-subject.js';
 import { wordsFor } from './audit-words.js';
 import { ApkAudit } from './subjects/apk-audit.js';
 import { OfflinePackAudit } from './subjects/offline-pack-audit.js';
@@ -35,6 +35,13 @@ const csvCell = (value: string | number | null | undefined) => {
   const text = value === null || value === undefined ? '' : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
+
+/** The references of two states together. */
+function mergeRefs(a: NameRefs | undefined, b: NameRefs): NameRefs {
+  if (!a) return b;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof NameRefs)[]);
+  return Object.fromEntries([...keys].map((k) => [k, [...new Set([...(a[k] ?? []), ...(b[k] ?? [])])]]));
+}
 
 /**
  * The audit trail of any event-sourced record, replayed from its stream: entries worded for the reader, the
@@ -77,42 +84,53 @@ export class AuditService {
         });
       }
     }
+    // Each event reads with the names its references had when it happened: those its state names and those it
+    // moved away from (the state before it).
+    const refs = stream.entries.map((e) => subject.refs(e.state));
     const names = await this.names.load(
       brand,
       lang,
-      stream.entries.map((e) => subject.refs(e.state)),
+      stream.entries.map((e, i) => ({ refs: mergeRefs(refs[i - 1], refs[i]!), at: e.occurredAt })),
     );
-    return { subject, stream, ctx: diffContext(lang, names) };
+    const ctxs = names.map((n) => diffContext(lang, n));
+    return { subject, stream, ctxs, refs };
   }
 
   async history(brand: string, lang: UiLang, kind: AuditKind, id: string): Promise<AuditHistory> {
-    const { subject, stream, ctx } = await this.stream(brand, lang, kind, id);
+    const { subject, stream, ctxs } = await this.stream(brand, lang, kind, id);
     const entries = stream.entries.map((entry, i) => ({
       revision: entry.revision,
       eventId: entry.eventId,
       title: entry.title,
       actor: entry.actor,
       occurredAt: entry.occurredAt,
-      status: subject.status(entry.state, ctx),
+      status: subject.status(entry.state, ctxs[i]!),
       reason: subject.reason(entry),
-      changes: subject.diff(i === 0 ? null : stream.entries[i - 1]!.state, entry.state, ctx),
+      changes: subject.diff(i === 0 ? null : stream.entries[i - 1]!.state, entry.state, ctxs[i]!),
     }));
     const last = stream.entries.at(-1)!;
     return {
       kind,
       id,
       number: stream.number,
-      status: subject.status(last.state, ctx),
+      status: subject.status(last.state, ctxs.at(-1)!),
       ended: stream.ended,
       entries,
     };
   }
 
-  async state(brand: string, lang: UiLang, kind: AuditKind, id: string, revision: number): Promise<AuditState> {
-    const { stream, ctx } = await this.stream(brand, lang, kind, id);
-    const entry = stream.entries.find((e) => e.revision === revision);
-    if (!entry) throw new AppError(404, 'audit_revision_not_found');
-    return { kind, id, revision, occurredAt: entry.occurredAt, state: entry.state, names: ctx.names };
+  async state(
+    brand: string,
+    lang: UiLang,
+    kind: AuditKind,
+    id: string,
+    revision: number,
+  ): Promise<AuditState> {
+    const { stream, ctxs } = await this.stream(brand, lang, kind, id);
+    const at = stream.entries.findIndex((e) => e.revision === revision);
+    if (at < 0) throw new AppError(404, 'audit_revision_not_found');
+    const entry = stream.entries[at]!;
+    return { kind, id, revision, occurredAt: entry.occurredAt, state: entry.state, names: ctxs[at]!.names };
   }
 
   async compare(
@@ -123,20 +141,45 @@ export class AuditService {
     from: number,
     to: number,
   ): Promise<AuditComparison> {
-    const { subject, stream, ctx } = await this.stream(brand, lang, kind, id);
+    const { subject, stream, refs } = await this.stream(brand, lang, kind, id);
     const at = (revision: number) => {
-      const entry = stream.entries.find((e) => e.revision === revision);
-      if (!entry) throw new AppError(404, 'audit_revision_not_found');
-      return entry.state;
+      const index = stream.entries.findIndex((e) => e.revision === revision);
+      if (index < 0) throw new AppError(404, 'audit_revision_not_found');
+      return index;
     };
-    return { from, to, changes: subject.diff(at(from), at(to), ctx) };
+    const [a, b] = [at(from), at(to)];
+    // Both sides read with the names as of the later version: one name per record on one line.
+    const [names] = await this.names.load(brand, lang, [
+      { refs: mergeRefs(refs[a], refs[b]!), at: stream.entries[Math.max(a, b)]!.occurredAt },
+    ]);
+    const changes = subject.diff(
+      stream.entries[a]!.state,
+      stream.entries[b]!.state,
+      diffContext(lang, names!),
+    );
+    return { from, to, changes };
   }
 
   /** The trail as an audit file: one row per change (an event without changes: one row), UTF-8 with BOM. */
-  async csv(brand: string, lang: UiLang, kind: AuditKind, id: string): Promise<{ name: string; body: string }> {
+  async csv(
+    brand: string,
+    lang: UiLang,
+    kind: AuditKind,
+    id: string,
+  ): Promise<{ name: string; body: string }> {
     const history = await this.history(brand, lang, kind, id);
     const w = wordsFor(lang);
-    const header = ['csvRevision', 'csvTime', 'csvActor', 'csvEvent', 'csvStatus', 'csvReason', 'csvField', 'csvBefore', 'csvAfter'].map((k) => w(k));
+    const header = [
+      'csvRevision',
+      'csvTime',
+      'csvActor',
+      'csvEvent',
+      'csvStatus',
+      'csvReason',
+      'csvField',
+      'csvBefore',
+      'csvAfter',
+    ].map((k) => w(k));
     const rows = history.entries.flatMap((e) => {
       const head = [e.revision + 1, e.occurredAt, e.actor, e.title, e.status, e.reason];
       return e.changes.length === 0
@@ -148,7 +191,13 @@ export class AuditService {
   }
 
   /** Cleared and deleted records of one kind, the most recently ended first (keyset on the stream summary). */
-  async ended(brand: string, lang: UiLang, kind: AuditKind, before: string | undefined, size: number): Promise<AuditEndedPage> {
+  async ended(
+    brand: string,
+    lang: UiLang,
+    kind: AuditKind,
+    before: string | undefined,
+    size: number,
+  ): Promise<AuditEndedPage> {
     const { aggregate, event } = ENDINGS[kind];
     const [at, streamId] = before ? before.split('|') : [null, null];
     const { rows } = await this.pool.query<{ stream_id: string; last_actor: string; updated_at: Date }>(
