@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
 import { searchList, visible, visibleRow as row } from './support/gestures.js';
+import { zipEntry } from './support/zip.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
 // first test, after it has seen a build wait in the queue.
@@ -46,21 +46,6 @@ async function download(page: Page): Promise<Buffer> {
 }
 
 const buildStatus = (page: Page) => visible(page, 'pack-build');
-
-/** One file of a zip, read by walking its local headers (stored or deflated entries, as pack files are). */
-function zipEntry(zip: Buffer, name: string): Buffer | null {
-  for (let at = 0; zip.readUInt32LE(at) === 0x04034b50;) {
-    const method = zip.readUInt16LE(at + 8);
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28);
-    const data = zip.subarray(start, start + size);
-    if (zip.toString('utf8', at + 30, at + 30 + nameLength) === name)
-      return method === 8 ? inflateRawSync(data) : data;
-    at = start + size;
-  }
-  return null;
-}
 
 let ingestStarted = false;
 /** device-ingest, which builds the pack files (started once, when a test first needs it). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECIPE_EXPORT_MAX } from '@kb/platform';
 
 /** Every setting of the API, from the environment, validated at start (README lists them). */
 const schema = z
@@ -23,6 +24,8 @@ const schema = z
     APP_ORIGIN: z.string().optional(),
     /** Proxies whose X-Forwarded-* headers are believed (Express `trust proxy` list); unset: none. */
     TRUST_PROXY: z.string().optional(),
+    /** The most recipes one export may hold (a list filter matching more is refused); at most the job's own cap. */
+    RECIPE_EXPORT_MAX: z.coerce.number().int().min(1).max(RECIPE_EXPORT_MAX).default(RECIPE_EXPORT_MAX),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.CAPTCHA_TEST_CODE) {

@@ -22,6 +22,7 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
   let demo: Client;
   let other: Client;
   let otherZh: Client;
+  let demoZh: Client;
   let pool: Pool;
   let store: EventStore;
   let stop: AbortController;
@@ -106,10 +107,12 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
   const settle = () => new Promise((r) => setTimeout(r, 800));
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    // A small export cap, so a filter matching more than it (DEMO's library) is refused without 20,000 recipes.
+    api = await startTestApi({ READ_WAIT_MS: '5000', RECIPE_EXPORT_MAX: '3' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
     otherZh = await loggedIn(api.baseUrl, 'other', 'other12345', 'zh');
+    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     pool = createPool(api.db.url, { max: 10 });
     store = api.app.get(EVENT_STORE);
     stop = new AbortController();
@@ -172,6 +175,46 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
     // another brand cannot follow or download DEMO's job
     expect((await other.get(`/api/recipe/asyncTask/detail?id=${run.id}`)).http).toBe(404);
     expect((await other.request('GET', `/api/jobs/download?id=${run.id}`)).status).toBe(404);
+  });
+
+  it('exports what the list filter shows, of the caller’s brand only, refusing a filter over the cap in zh and en', async () => {
+    const runsOf = async (brand: string) =>
+      Number(
+        (await pool.query('SELECT count(*) AS n FROM job_runs WHERE brand_owner_code = $1', [brand])).rows[0]
+          .n,
+      );
+    // the list's own filter: a number prefix, any case
+    const started = await command(demo, '/api/recipe/export', { filter: { number: 'x-soup-b' } });
+    expect(started).toMatchObject({ http: 200, desc: 'The recipe export has started' });
+    const run = await waitForJob(demo, started.data.id);
+    expect(run.items.map((i) => [i.key, i.outcome])).toEqual([['X-SOUP-B', 'exported']]);
+    const files = await unzip(
+      Buffer.from(await (await demo.request('GET', `/api/jobs/download?id=${run.id}`)).arrayBuffer()),
+    );
+    expect(JSON.parse(files.get('manifest.json')!.toString()).recipes).toEqual([
+      { number: 'X-SOUP-B', file: 'recipes/X-SOUP-B.json' },
+    ]);
+
+    const [demoRuns, otherRuns] = [await runsOf('DEMO'), await runsOf('OTHER')];
+    // OTHER's filter never reaches DEMO's recipes
+    expect(await command(other, '/api/recipe/export', { filter: { number: 'X-SOUP' } })).toMatchObject({
+      http: 400,
+      desc: 'There are no recipes to export',
+    });
+    // DEMO's whole library (its demo recipes and these two) is more than the cap of 3
+    expect(await command(demo, '/api/recipe/export', { filter: {} })).toMatchObject({
+      http: 400,
+      desc: 'At most 3 recipes can be exported at once; narrow the filter',
+    });
+    expect(await command(demoZh, '/api/recipe/export', { filter: { status: 'editing' } })).toMatchObject({
+      http: 400,
+      desc: '一次最多导出3个菜谱，请缩小筛选范围',
+    });
+    expect(await command(demoZh, '/api/recipe/export', { filter: { status: 'cooking' } })).toMatchObject({
+      http: 400,
+      desc: '输入有误：filter.status：菜谱状态有误',
+    });
+    expect([await runsOf('DEMO'), await runsOf('OTHER')]).toEqual([demoRuns, otherRuns]);
   });
 
   it('imports the export into OTHER: same content with new ids, an unknown model refused, history says imported', async () => {

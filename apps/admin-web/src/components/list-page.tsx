@@ -37,8 +37,8 @@ export interface ListPageProps<T, F extends Record<string, unknown>> {
   filters?: FilterField<F>[];
   initialFilters: F;
   batchActions?: BatchAction<T>[];
-  /** Buttons above the table, e.g. "Add". */
-  toolbar?: ReactNode;
+  /** Buttons above the table, e.g. "Add"; as a function it gets the applied filters (e.g. to export what is shown). */
+  toolbar?: ReactNode | ((applied: F) => ReactNode);
 }
 
 function FilterInput<F extends Record<string, unknown>>({
@@ -113,6 +113,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
   const [applied, setApplied] = useState<F>(initialFilters);
   const [paging, setPaging] = useState<ListQuery>({ pageNum: 1, pageSize: PAGER_DEFAULT_SIZE });
   const [selected, setSelected] = useState<T[]>([]);
+  const tools = typeof toolbar === 'function' ? toolbar(applied) : toolbar;
 
   const list = useQuery({
     queryKey: [...queryKey, applied, paging.pageNum, paging.pageSize],
@@ -180,7 +181,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
       )}
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
-          {(toolbar || batchActions.length > 0) && (
+          {(tools || batchActions.length > 0) && (
             <Group justify="space-between">
               <BatchActionBar
                 actions={batchActions}
@@ -190,7 +191,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
                   void list.refetch();
                 }}
               />
-              <Group gap="xs">{toolbar}</Group>
+              <Group gap="xs">{tools}</Group>
             </Group>
           )}
           {/* data-list-fetching: the rows shown may be the previous query's while the new one loads (kept on

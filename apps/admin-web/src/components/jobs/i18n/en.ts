@@ -23,7 +23,7 @@ export const jobsEn: Catalog<typeof jobsZh> = {
   recipes: {
     export: 'Export',
     exportSelected: 'Export selected',
-    exportAll: 'Export all recipes',
+    exportAll: 'Export all the list shows',
     exportTitle: 'Export recipes',
     import: 'Import',
     importTitle: 'Import recipes',

@@ -21,7 +21,7 @@ export const jobsZh = {
   recipes: {
     export: '导出',
     exportSelected: '导出选中',
-    exportAll: '导出全部菜谱',
+    exportAll: '导出列表全部菜谱',
     exportTitle: '导出菜谱',
     import: '导入',
     importTitle: '导入菜谱',

@@ -18,27 +18,36 @@ export interface RecipeListFilter {
   updated?: [string | null, string | null];
 }
 
+/**
+ * The list's filter as the API reads it, both for a page of the list and for "export all" (which exports what the
+ * list shows): empty fields are left out, a day range becomes whole local days.
+ */
+export function recipeListParams(filter: RecipeListFilter) {
+  const params = {
+    number: filter.number?.trim(),
+    name: filter.name?.trim(),
+    status: filter.status,
+    categoryId: filter.categoryId,
+    type: filter.type,
+    productCode: filter.productCode,
+    online: filter.online,
+    paid: filter.paid,
+    tagId: filter.tagId,
+    lang: filter.lang,
+    updatedFrom: filter.updated?.[0] ? new Date(`${filter.updated[0]}T00:00:00`).toISOString() : undefined,
+    updatedTo: filter.updated?.[1] ? new Date(`${filter.updated[1]}T23:59:59.999`).toISOString() : undefined,
+  };
+  return Object.fromEntries(
+    Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as Record<string, string>;
+}
+
 export function fetchRecipePage(
   query: RecipeListFilter & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<Page<RecipeListItem>> {
   return api<Page<RecipeListItem>>('/recipe/list', {
-    query: {
-      pageNum: query.pageNum,
-      pageSize: query.pageSize,
-      number: query.number?.trim(),
-      name: query.name?.trim(),
-      status: query.status,
-      categoryId: query.categoryId,
-      type: query.type,
-      productCode: query.productCode,
-      online: query.online,
-      paid: query.paid,
-      tagId: query.tagId,
-      lang: query.lang,
-      updatedFrom: query.updated?.[0] ? new Date(`${query.updated[0]}T00:00:00`).toISOString() : undefined,
-      updatedTo: query.updated?.[1] ? new Date(`${query.updated[1]}T23:59:59.999`).toISOString() : undefined,
-    },
+    query: { pageNum: query.pageNum, pageSize: query.pageSize, ...recipeListParams(query) },
     signal,
   });
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../../../components/jobs/job-progress.js';
 import { uploadFile } from '../../../components/upload-image.js';
 import { api } from '../../../lib/api-client.js';
+import { recipeListParams, type RecipeListFilter } from '../api/recipe-commands.js';
 import { i18n } from '../../../app/i18n/i18n.js';
 
 /** Shows a started job in a dialog: live progress, report, download; `onFinished` hears its end. */
@@ -18,11 +19,14 @@ export function openJobDialog(title: string, run: JobRun, onFinished?: () => voi
   });
 }
 
-/** Starts an export of the given recipes (or, without ids, of the whole library) and follows it in a dialog. */
-export async function startRecipeExport(ids?: string[]) {
+/**
+ * Starts an export of the selected recipes, or of every recipe the list's filter shows (the API resolves the filter
+ * as the list does, so what is exported is what the list shows), and follows it in a dialog.
+ */
+export async function startRecipeExport(target: { ids: string[] } | { filter: RecipeListFilter }) {
   const run = await api<JobRun>('/recipe/export', {
     method: 'POST',
-    json: ids ? { ids } : { filter: {} },
+    json: 'ids' in target ? { ids: target.ids } : { filter: recipeListParams(target.filter) },
     kind: 'command',
   });
   openJobDialog(i18n.t('jobs.recipes.exportTitle'), run);

@@ -165,7 +165,7 @@ export function RecipeListScreen({
       label: t('jobs.recipes.exportSelected'),
       permission: 'read',
       run: async (rows) => {
-        await startRecipeExport(rows.map((r) => r.id)).catch(() => undefined);
+        await startRecipeExport({ ids: rows.map((r) => r.id) }).catch(() => undefined);
       },
     },
   ];
@@ -207,7 +207,7 @@ export function RecipeListScreen({
         },
       ]}
       batchActions={batchActions}
-      toolbar={
+      toolbar={(applied) =>
         withToolbar && (
           <>
             <Button
@@ -223,7 +223,9 @@ export function RecipeListScreen({
               size="xs"
               variant="default"
               leftSection={<IconFileExport size={14} />}
-              onClick={() => void startRecipeExport().catch(() => undefined)}
+              onClick={() =>
+                void startRecipeExport({ filter: { ...applied, ...fixed } }).catch(() => undefined)
+              }
               data-testid="export-all"
             >
               {t('jobs.recipes.exportAll')}

@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { openFromMenu, pngImage } from './catalog-support.js';
+import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { zipEntry } from './support/zip.js';
+
+// One system for the file: the projector fills the lists, device-ingest writes the export zips (the import runs
+// in the API).
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true, ingest: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function post(page: Page, url: string, data: unknown) {
+  const res = await page.request.post(url, { data, headers: API_HEADERS });
+  const body = (await res.json()) as { status: number; desc: string; data: any };
+  expect(body).toMatchObject({ status: 200 });
+  return body.data;
+}
+
+async function get(page: Page, url: string) {
+  const res = await page.request.get(url, { headers: API_HEADERS });
+  return ((await res.json()) as { data: any }).data;
+}
+
+/**
+ * A DEMO recipe OTHER can take whole: languages OTHER has (en, de), a model both brands sell (TM-6), a picture
+ * and a step photo (the media travel in the zip).
+ */
+async function addRecipe(page: Page, number: string) {
+  const upload = async (name: string, hue: number) => {
+    const res = await page.request.post('/api/file/upload', {
+      multipart: { file: { name, mimeType: 'image/png', buffer: pngImage(24, [hue, 120, 60]) } },
+      headers: API_HEADERS,
+    });
+    return ((await res.json()) as { data: { fileCode: string } }).data.fileCode;
+  };
+  const [picture, step] = [await upload(`${number}.png`, 200), await upload(`${number}-step.png`, 40)];
+  return post(page, '/api/recipe/add', {
+    type: 'SOUP',
+    number,
+    mainLang: 'en',
+    langs: ['en', 'de'],
+    texts: {
+      en: { name: `Tomato soup ${number}`, description: 'Sweet and sour', chefTips: 'Use ripe tomatoes' },
+      de: { name: `Tomatensuppe ${number}`, description: 'Süßsauer', chefTips: 'Reife Tomaten nehmen' },
+    },
+    servingVersions: [
+      {
+        servings: 2,
+        ingredients: [{ names: { en: 'Tomato', de: 'Tomate' }, quantity: 300 }],
+        steps: [
+          {
+            number: 1,
+            workMode: 'SLOW_COOK',
+            minutes: 30,
+            descriptions: { en: 'Slow-cook', de: 'Schmoren' },
+            mediaFileCode: step,
+          },
+        ],
+      },
+    ],
+    difficulty: 'easy',
+    productCodes: ['TM-6'],
+    pictureFileCode: picture,
+  }) as Promise<{ id: string }>;
+}
+
+/** Waits for the job dialog to finish; answers its report as [item, outcome shown, reason] rows. */
+async function finishedReport(page: Page, doneText: string): Promise<string[][]> {
+  const run = page.getByRole('dialog').getByTestId('job-run');
+  await run.and(page.locator('[data-state="succeeded"]')).waitFor({ timeout: 60_000 });
+  await run.getByTestId('job-state').getByText(doneText, { exact: true }).waitFor();
+  expect(await run.getByTestId('job-progress').getAttribute('data-progress')).toBe('100');
+  return run
+    .getByTestId('job-item')
+    .evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.children).map((c) => c.textContent?.trim() ?? '')).sort(),
+    );
+}
+
+/** Downloads the job's output from its dialog; answers the file's name and bytes after checking it is our zip. */
+async function downloadZip(page: Page) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('dialog').getByTestId('job-download').click(),
+  ]);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+  const manifest = JSON.parse(zipEntry(bytes, 'manifest.json')!.toString('utf8'));
+  // Every entry the manifest names is in the zip with the checksum it gives.
+  for (const f of manifest.files as { path: string; sha256: string }[])
+    expect(createHash('sha256').update(zipEntry(bytes, f.path)!).digest('hex')).toBe(f.sha256);
+  return { name: file.suggestedFilename(), bytes, manifest };
+}
+
+async function closeDialog(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+/** Opens the import dialog and chooses a file in it. */
+async function chooseImport(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await visible(page, 'import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await dialog.getByTestId('import-start').click();
+}
+
+const zipFile = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/zip', buffer });
+
+/** A short tag telling this attempt's records apart from an earlier (retried) attempt's. */
+const attempt = () => Date.now().toString(36).slice(-5).toUpperCase();
+
+/** Waits until the brand's list (its read model) holds the recipe; answers its row. */
+async function listed(page: Page, number: string) {
+  for (let i = 0; i < 300; i++) {
+    const page1 = await get(page, `/api/recipe/list?number=${number}&pageNum=1&pageSize=10`);
+    if (page1.total > 0) return page1.list[0] as { id: string; name: string };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${number} never reached the list`);
+}
+
+async function filterByNumber(page: Page, number: string) {
+  await visible(page, 'filter-number').fill(number);
+  await searchList(page);
+}
+
+/** A recipe's content as another brand holds it: the same, but with its own copies of the media. */
+const withoutMedia = (c: Record<string, any>) => ({
+  ...c,
+  pictureFileCode: null,
+  servingVersions: c.servingVersions.map((v: any) => ({
+    ...v,
+    steps: v.steps.map((s: any) => ({ ...s, mediaFileCode: null })),
+  })),
+});
+
+describe('recipe export and import (zh)', () => {
+  it('exports the filtered list and a selection with progress, imports the zip into OTHER with its report', async () => {
+    // Numbers of this attempt (a retried test starts again with new ones).
+    const zh = `E2E-ZH${attempt()}`;
+    const [A, B] = [`${zh}-A`, `${zh}-B`];
+    const demo = await h.newPage();
+    await loginAs(demo);
+    const a = await addRecipe(demo, A);
+    await addRecipe(demo, B);
+    await listed(demo, B);
+    await openFromMenu(demo, 'recipes', '菜谱库');
+    await filterByNumber(demo, zh);
+    await row(demo, B).waitFor();
+    await row(demo, A).waitFor();
+
+    // "Export all" exports what the filter shows: the two, not the demo library.
+    await visible(demo, 'export-all').getByText('导出列表全部菜谱').click();
+    expect(await finishedReport(demo, '已完成')).toEqual([
+      [A, '已导出', ''],
+      [B, '已导出', ''],
+    ]);
+    const filtered = await downloadZip(demo);
+    expect(filtered.name).toMatch(/^recipes-DEMO-\d{4}-\d\d-\d\d\.zip$/);
+    expect(filtered.manifest).toMatchObject({ brandOwnerCode: 'DEMO', count: 2, languages: ['de', 'en'] });
+    expect(filtered.manifest.recipes.map((r: { number: string }) => r.number).sort()).toEqual([A, B]);
+    await closeDialog(demo);
+
+    // A selection exports only the rows ticked.
+    await row(demo, A).getByRole('checkbox').check();
+    await visible(demo, 'batch-export').click();
+    expect(await finishedReport(demo, '已完成')).toEqual([[A, '已导出', '']]);
+    const selected = await downloadZip(demo);
+    expect(selected.manifest.recipes.map((r: { number: string }) => r.number)).toEqual([A]);
+    await closeDialog(demo);
+
+    // OTHER imports the filtered export: both created, shown in its library.
+    const other = await h.newPage();
+    await loginAs(other, 'other', 'other12345');
+    await openFromMenu(other, 'recipes', '菜谱库');
+    await row(other, 'P-2001').waitFor();
+    expect(await row(other, A).count()).toBe(0);
+    await chooseImport(other, zipFile('demo-soups.zip', filtered.bytes));
+    expect(await finishedReport(other, '已完成')).toEqual([
+      [A, '已创建', ''],
+      [B, '已创建', ''],
+    ]);
+    await closeDialog(other);
+    await listed(other, B);
+    await filterByNumber(other, zh);
+    await row(other, A).getByText(`Tomato soup ${A}`).waitFor();
+    await row(other, B).waitFor();
+
+    // The same content under a new id, with its own copies of the media; its history says where it came from.
+    const copyId = (await listed(other, A)).id;
+    expect(copyId).not.toBe(a.id);
+    const [source, copy] = [
+      await get(demo, `/api/recipe/detail?id=${a.id}`),
+      await get(other, `/api/recipe/detail?id=${copyId}`),
+    ];
+    expect(withoutMedia(copy.content)).toEqual(withoutMedia(source.content));
+    expect(copy.content.pictureFileCode).not.toBe(source.content.pictureFileCode);
+    await goInApp(other, `/recipe-detail?id=${copyId}`);
+    await visible(other, 'tab-history').click();
+    await visible(other, 'history-entry').last().getByText('从“demo-soups.zip”导入').waitFor();
+
+    // Importing it again overwrites nothing: each recipe is reported skipped, with the reason.
+    await openFromMenu(other, 'recipes', '菜谱库');
+    await chooseImport(other, zipFile('demo-soups.zip', filtered.bytes));
+    expect(await finishedReport(other, '已完成')).toEqual([
+      [A, '已跳过', `编号${A}已存在，未覆盖`],
+      [B, '已跳过', `编号${B}已存在，未覆盖`],
+    ]);
+    await closeDialog(other);
+
+    // A file that is not a zip is refused before anything is uploaded.
+    await chooseImport(other, { name: 'soups.txt', mimeType: 'text/plain', buffer: Buffer.from('soup') });
+    await visible(other, 'import-error').getByText('文件格式错误，只能导入zip文件').waitFor();
+    await closeDialog(other);
+  });
+});
+
+describe('recipe export and import (en)', () => {
+  it('exports a selection, imports it into OTHER with its report, and refuses a zip that is not one', async () => {
+    const demo = await h.newPage({ locale: 'en-US' });
+    await loginAs(demo);
+    await inEnglish(demo);
+    const en = `E2E-EN${attempt()}`;
+    const A = `${en}-A`;
+    await addRecipe(demo, A);
+    await listed(demo, A);
+    await openFromMenu(demo, 'recipes', 'Recipe library');
+    await filterByNumber(demo, en);
+    await row(demo, A).getByRole('checkbox').check();
+    await visible(demo, 'batch-export').getByText('Export selected').click();
+    expect(await finishedReport(demo, 'Done')).toEqual([[A, 'exported', '']]);
+    const selected = await downloadZip(demo);
+    expect(selected.manifest).toMatchObject({ brandOwnerCode: 'DEMO', count: 1 });
+    await closeDialog(demo);
+
+    const other = await h.newPage({ locale: 'en-US' });
+    await loginAs(other, 'other', 'other12345');
+    await inEnglish(other);
+    await openFromMenu(other, 'recipes', 'Recipe library');
+    await chooseImport(other, zipFile('selected.zip', selected.bytes));
+    expect(await finishedReport(other, 'Done')).toEqual([[A, 'created', '']]);
+    await closeDialog(other);
+    await listed(other, A);
+    await filterByNumber(other, en);
+    await row(other, A).getByText(`Tomato soup ${A}`).waitFor();
+
+    // Named .zip but not one: the upload is refused by its bytes, said in English.
+    await chooseImport(other, zipFile('fake.zip', Buffer.from('not a zip at all')));
+    await other.getByText('File format error: only zip allowed').waitFor();
+    await closeDialog(other);
+  });
+});
