@@ -1,7 +1,7 @@
 import type { DeviceListPage, DeviceStatus } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { PageCursors } from '../rules/page-cursors.js';
+import { PageCursors } from '../../../lib/page-cursors.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
 
 /** The filters of /device-info-list; date ranges are `[from, to]` as `YYYY-MM-DD`. */
@@ -63,18 +63,12 @@ export async function fetchDevicePage(
   signal?: AbortSignal,
 ): Promise<DeviceListPage> {
   const query = filterQuery(f);
-  const queryId = JSON.stringify(query);
-  const page = await api<DeviceListPage>('/device/list', {
-    query: {
-      ...query,
-      pageNum: f.pageNum,
-      pageSize: f.pageSize,
-      after: deviceCursors.cursorFor(queryId, f.pageSize, f.pageNum),
-    },
-    signal,
-  });
-  deviceCursors.remember(queryId, f.pageSize, f.pageNum, page.nextCursor);
-  return page;
+  return deviceCursors.page(query, f.pageSize, f.pageNum, (after) =>
+    api<DeviceListPage>('/device/list', {
+      query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
+      signal,
+    }),
+  );
 }
 
 /** How often the list asks for the live state of the rows on screen (while the page is visible). */

@@ -1,6 +1,8 @@
 import type { AppUserDetail, AppUserDetailPart, AppUserListPage, AppUserState, Page } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { PageCursors } from '../../../lib/page-cursors.js';
+import { searchRecordCursors } from './search-records.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
 
 /** The filters of /user-list; the registration range is `[from, to]` as `YYYY-MM-DD`. */
@@ -28,27 +30,34 @@ export const NO_APP_USER_FILTER: AppUserFilter = {
 
 export const APP_USER_LIST_KEY = [...USERS_KEY, 'list'] as const;
 
+/**
+ * Keyset cursors of the user list: the next page is an index seek however deep (a brand may have a million app
+ * users); a page reached by a jump is read by offset.
+ */
+export const appUserCursors = new PageCursors();
+
 export function fetchAppUserPage(
   f: AppUserFilter & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<AppUserListPage> {
   const range = rangeQuery(f.registeredRange);
-  return api<AppUserListPage>('/user/list', {
-    query: {
-      number: filterText(f.number),
-      account: filterText(f.account),
-      nickname: filterText(f.nickname),
-      region: filterText(f.region)?.toUpperCase(),
-      status: f.status ?? undefined,
-      registered: f.registered ?? undefined,
-      hasDevice: f.hasDevice ?? undefined,
-      registeredFrom: range.from,
-      registeredTo: range.to,
-      pageNum: f.pageNum,
-      pageSize: f.pageSize,
-    },
-    signal,
-  });
+  const query = {
+    number: filterText(f.number),
+    account: filterText(f.account),
+    nickname: filterText(f.nickname),
+    region: filterText(f.region)?.toUpperCase(),
+    status: f.status ?? undefined,
+    registered: f.registered ?? undefined,
+    hasDevice: f.hasDevice ?? undefined,
+    registeredFrom: range.from,
+    registeredTo: range.to,
+  };
+  return appUserCursors.page(query, f.pageSize, f.pageNum, (after) =>
+    api<AppUserListPage>('/user/list', {
+      query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
+      signal,
+    }),
+  );
 }
 
 export const appUserDetailQuery = (id: string) =>
@@ -70,7 +79,11 @@ export function useSetAppUserStatus() {
   return useMutation({
     mutationFn: ({ ids, status }: { ids: readonly string[]; status: AppUserState }) =>
       api<{ updated: number }>('/user/updateStatus', { json: { ids, status }, kind: 'command' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSettled: () => {
+      // A list filtered by status shifts: later pages start from offsets again.
+      appUserCursors.clear();
+      return queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
   });
 }
 
@@ -82,6 +95,11 @@ export function useDeleteAppUsers() {
       ids.length === 1
         ? api<{ deleted: number }>('/user/delete', { json: { id: ids[0] }, kind: 'command' })
         : api<{ deleted: number }>('/user/batchDelete', { json: { ids }, kind: 'command' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSettled: () => {
+      // The users' search records go with them.
+      appUserCursors.clear();
+      searchRecordCursors.clear();
+      return queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
   });
 }

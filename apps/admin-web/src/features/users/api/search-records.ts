@@ -1,6 +1,7 @@
 import type { SearchRecordListPage } from '@kb/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { PageCursors } from '../../../lib/page-cursors.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
 
 /** The filters of /user-search-record-list. */
@@ -38,14 +39,20 @@ export function searchRecordQuery(f: SearchRecordFilter) {
   };
 }
 
+/** Keyset cursors of the search records: deep pages of millions of records stay index seeks. */
+export const searchRecordCursors = new PageCursors();
+
 export function fetchSearchRecordPage(
   f: SearchRecordFilter & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<SearchRecordListPage> {
-  return api<SearchRecordListPage>('/userSearchRecord/list', {
-    query: { ...searchRecordQuery(f), pageNum: f.pageNum, pageSize: f.pageSize },
-    signal,
-  });
+  const query = searchRecordQuery(f);
+  return searchRecordCursors.page(query, f.pageSize, f.pageNum, (after) =>
+    api<SearchRecordListPage>('/userSearchRecord/list', {
+      query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
+      signal,
+    }),
+  );
 }
 
 /** One user's searches, paged (the user detail): its cache key and page fetcher. */
@@ -66,6 +73,9 @@ export function useDeleteSearchRecords() {
       ids.length === 1
         ? api<{ deleted: number }>('/userSearchRecord/delete', { json: { id: ids[0] }, kind: 'command' })
         : api<{ deleted: number }>('/userSearchRecord/batchDelete', { json: { ids }, kind: 'command' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSettled: () => {
+      searchRecordCursors.clear();
+      return queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
   });
 }

@@ -22,4 +22,18 @@ describe('page cursors', () => {
     cursors.clear();
     expect(cursors.cursorFor('', 10, 6)).toBeUndefined();
   });
+
+  it('reads a page with the cursor the page before it left, for the same filter', async () => {
+    const cursors = new PageCursors();
+    const sent: (string | undefined)[] = [];
+    const read = (next: string | null) => async (after: string | undefined) => {
+      sent.push(after);
+      return { nextCursor: next };
+    };
+    await cursors.page({ account: 'a' }, 10, 1, read('990'));
+    await cursors.page({ account: 'a' }, 10, 2, read('980'));
+    await cursors.page({ account: 'a' }, 10, 3, read(null));
+    await cursors.page({ account: 'b' }, 10, 2, read(null));
+    expect(sent).toEqual([undefined, '990', '980', undefined]);
+  });
 });

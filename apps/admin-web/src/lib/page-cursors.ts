@@ -23,6 +23,22 @@ export class PageCursors {
     else this.cursors.delete(key);
   }
 
+  /**
+   * Reads page `pageNum` of `query` through `read` (given the cursor to send, if any) and remembers where the
+   * page after it starts.
+   */
+  async page<P extends { nextCursor: string | null }>(
+    query: object,
+    pageSize: number,
+    pageNum: number,
+    read: (after: string | undefined) => Promise<P>,
+  ): Promise<P> {
+    const id = JSON.stringify(query);
+    const page = await read(this.cursorFor(id, pageSize, pageNum));
+    this.remember(id, pageSize, pageNum, page.nextCursor);
+    return page;
+  }
+
   /** After deletions pages shift: later reads start from offsets again. */
   clear(): void {
     this.cursors.clear();

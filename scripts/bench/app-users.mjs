@@ -1,0 +1,543 @@
+/* global fetch, FormData, performance, setTimeout, setInterval, clearInterval */
+// `npm run bench` (app-users): the companion app's activity end to end, the user list at a million app users and
+// the export of a million search records. On a private database (dropped at the end) with the real, built API,
+// projector (the released demo recipes the app can name) and device-ingest:
+//   1. BENCH_APP_USERS (100,000) registered app users of brand DEMO, each signed in (a session token as sign-in
+//      issues it), and 10,000 activated devices bound to the first of them;
+//   2. BENCH_CLIENTS (64) keep-alive clients, each post as one of the 100,000 users (or devices) picked at
+//      random, as fast as answers come for BENCH_SECONDS (10): favourites and unfavourites (POST
+//      /app/v1/activity, batches of 1 and 50), cooking sessions (POST /device/v1/cooking, batches of 50) and
+//      searches (GET /app/v1/recipes/search, each one recorded). Messages/s end to end = messages posted / time
+//      from the first post until the workers have stored them all (cooking sessions and searches counted in
+//      Postgres; favourites: the activity queue worked off, no job failed);
+//   3. BENCH_BIG_USERS (1,000,000) app users in the brand; GET /api/user/list as a logged-in user,
+//      BENCH_REQUESTS (100) sequential requests per query shape (first page, filters, a deep page by page
+//      number and by the cursor the web app sends): p50 / p95 / p99;
+//   4. BENCH_SEARCH_RECORDS (1,000,000) search records; the export job (CSV, then xlsx) as the screen starts it:
+//      rows/s and the peak resident memory of the device-ingest worker process that writes the file.
+// BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildProjects, importDist, root } from './build.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const USERS = Number(process.env.BENCH_APP_USERS ?? 100_000);
+const DEVICES = 10_000;
+const BIG = Number(process.env.BENCH_BIG_USERS ?? 1_000_000);
+const RECORDS = Number(process.env.BENCH_SEARCH_RECORDS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const BRAND = 'DEMO';
+
+buildProjects('the API, projector, device-ingest and the test harness', [
+  '@kb/api',
+  '@kb/projector',
+  '@kb/device-ingest',
+  '@kb/testing',
+]);
+const { startSystem } = await importDist('libs/testing/dist/index.js');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const fmt = (n) => Math.round(n).toLocaleString('en');
+const pad = (s, n) => String(s).padStart(n);
+const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+const redisPrefix = `kbbench-${randomBytes(4).toString('hex')}:`;
+const system = await startSystem({
+  projector: true,
+  env: { LOG_LEVEL: 'warn', REDIS_PREFIX: redisPrefix },
+});
+const pool = new pg.Pool({ connectionString: system.db.url, max: 6 });
+pool.on('error', () => undefined);
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const children = [];
+// Where device-ingest writes the export files (removed at the end).
+const filesDir = mkdtempSync(path.join(tmpdir(), 'kb-bench-files-'));
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+/** One keep-alive request to device-ingest; the answer's status and Retry-After (on 429/503). */
+function request(port, method, pathName, token, body) {
+  return new Promise((resolve, reject) => {
+    const headers = { authorization: `Bearer ${token}` };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(body);
+    }
+    const req = http.request({ host: '127.0.0.1', port, path: pathName, method, agent, headers }, (res) => {
+      res.resume();
+      const retryAfter =
+        res.statusCode === 429 || res.statusCode === 503
+          ? Number(res.headers['retry-after'] ?? 1)
+          : undefined;
+      res.on('end', () => resolve({ status: res.statusCode, retryAfter }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Peak and current resident memory of a process (kB), from /proc. */
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+try {
+  /** Starts one device-ingest process (`all`: device and app API with the workers, as `npm start` runs it). */
+  async function startIngest(env = {}) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(root, 'apps/device-ingest/dist/main.js')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: system.db.url,
+        REDIS_PREFIX: redisPrefix,
+        INGEST_PORT: String(port),
+        INGEST_ROLE: 'all',
+        INGEST_AUTH_CACHE_MS: '600000',
+        FILES_DIR: filesDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    children.push(child);
+    const until = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`device-ingest exited (${child.exitCode})`);
+      if (Date.now() > until) throw new Error('device-ingest did not answer');
+      const up = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (up) break;
+      await sleep(200);
+    }
+    return {
+      port,
+      pid: child.pid,
+      async stop() {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      },
+    };
+  }
+
+  // The recipes the app can name: the demo's released recipes, once the projector has them in the library.
+  let recipes = [];
+  for (const until = Date.now() + 120_000; !recipes.length && Date.now() < until; await sleep(500))
+    recipes = (
+      await pool.query(
+        `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND status = 'released'`,
+        [BRAND],
+      )
+    ).rows.map((r) => r.id);
+  if (!recipes.length) throw new Error('the projector showed no released demo recipe within 2 minutes');
+
+  // 1. App users (registered, signed in: a session each) and devices bound to the first 10,000 of them.
+  console.log(`Writing ${fmt(USERS)} signed-in app users and ${fmt(DEVICES)} bound devices …`);
+  const seedStarted = performance.now();
+  await pool.query(
+    `INSERT INTO app_users (brand_owner_code, account, nickname, region, gender, age, password_hash, signed_up_at,
+                            registered_at)
+     SELECT $1, 'bench' || i || '@app.example.com', 'Bench ' || i, (ARRAY['CN','US','DE','JP','FR'])[1 + i % 5],
+            (ARRAY['male','female'])[1 + i % 2], 18 + i % 60, 'scrypt$bench$bench', now(), now()
+       FROM generate_series(1, $2::int) AS i`,
+    [BRAND, USERS],
+  );
+  // A token per user; only its sha256 is stored, as sign-in stores it.
+  const token = (i) => `benchtoken-${String(i).padStart(8, '0')}-app-user`;
+  await pool.query(
+    `INSERT INTO app_user_sessions (token_hash, app_user_id, brand_owner_code, expires_at)
+     SELECT sha256(convert_to('benchtoken-' || lpad(substring(u.account FROM 6 FOR position('@' IN u.account) - 6), 8, '0')
+                               || '-app-user', 'UTF8')),
+            u.id, $1, now() + interval '90 days'
+       FROM app_users u WHERE u.brand_owner_code = $1 AND u.account LIKE 'bench%@app.example.com'`,
+    [BRAND],
+  );
+  const devices = Array.from({ length: DEVICES }, (_, i) => {
+    const secret = randomBytes(32).toString('base64url');
+    const credentialId = randomUUID();
+    return { id: randomUUID(), sn: `APPB${String(i).padStart(7, '0')}`, credentialId, secret, user: i + 1 };
+  });
+  await pool.query(
+    `INSERT INTO devices (id, brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, activated_at,
+                          online, last_seen_at, offline_due_at, app_user_id)
+     SELECT d.id, $1, d.sn, 'TM-6', 'DEMO-CHEF', 'ChefMate C6', '2.1.0', now(), true, now(), now() + interval '300 s', u.id
+       FROM unnest($2::uuid[], $3::text[], $4::text[]) AS d(id, sn, account)
+       JOIN app_users u ON u.brand_owner_code = $1 AND u.account = d.account`,
+    [
+      BRAND,
+      devices.map((d) => d.id),
+      devices.map((d) => d.sn),
+      devices.map((d) => `bench${d.user}@app.example.com`),
+    ],
+  );
+  await pool.query(
+    `INSERT INTO device_credentials (id, device_id, secret_hash)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bytea[])`,
+    [
+      devices.map((d) => d.credentialId),
+      devices.map((d) => d.id),
+      devices.map((d) => createHash('sha256').update(d.secret).digest()),
+    ],
+  );
+  await pool.query('VACUUM ANALYZE app_users');
+  await pool.query('VACUUM ANALYZE app_user_sessions');
+  console.log(`  written in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+  const ingest = await startIngest();
+  const activityQueue = new Queue('app-activity', {
+    connection: new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null }),
+    prefix: `${redisPrefix}bull`,
+  });
+  const count = async (table) => Number((await pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+  const randomUser = () => 1 + Math.floor(Math.random() * USERS);
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+  let seq = 0;
+  const activityBody = (batch) => {
+    const at = new Date().toISOString();
+    const messages = [];
+    for (let i = 0; i < batch; i++)
+      messages.push({
+        type: seq % 3 === 2 ? 'unfavourite' : 'favourite',
+        messageId: `a${seq++}`,
+        at,
+        recipeId: pick(recipes),
+      });
+    return JSON.stringify({ messages });
+  };
+  const cookingBody = (batch) => {
+    const now = Date.now();
+    const messages = [];
+    for (let i = 0; i < batch; i++)
+      messages.push({
+        messageId: `c${seq++}`,
+        recipeId: pick(recipes),
+        recipeVersion: 1,
+        mode: 'STEAM',
+        startedAt: new Date(now - 30 * 60_000).toISOString(),
+        endedAt: new Date(now).toISOString(),
+        outcome: i % 7 ? 'completed' : 'aborted',
+      });
+    return JSON.stringify({ messages });
+  };
+  const TERMS = ['汤', 'soup', '鸡', 'cake', '牛', '-', 'rice'];
+
+  /** Clients post for SECONDS as fast as answers come; a 429/503 waits its Retry-After and counts as refused. */
+  async function load(send) {
+    const started = performance.now();
+    const until = started + SECONDS * 1000;
+    let posts = 0;
+    let refused = 0;
+    let failed = 0;
+    let lastAnswer = started;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < until) {
+          const { status, retryAfter } = await send();
+          lastAnswer = performance.now();
+          if (status === 200 || status === 202) posts++;
+          else if (retryAfter !== undefined) {
+            refused++;
+            await sleep(retryAfter * 1000 * (1 + Math.random() * 0.5));
+          } else failed++;
+        }
+      }),
+    );
+    return { posts, refused, failed, started, httpSeconds: (lastAnswer - started) / 1000 };
+  }
+
+  /** Until `done()` holds (what was accepted is stored), at most 3 minutes. */
+  async function stored(done) {
+    const deadline = Date.now() + 180_000;
+    while (!(await done())) {
+      if (Date.now() > deadline)
+        throw new Error('the accepted messages were not all stored within 3 minutes');
+      await sleep(50);
+    }
+  }
+  const activityWorkedOff = async () => {
+    const c = await activityQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    return c.waiting + c.active + c.delayed + c.prioritized === 0;
+  };
+
+  const results = [];
+  async function run(title, batch, send, done) {
+    console.log(`App activity: ${title}, ${CLIENTS} clients, ${SECONDS} s …`);
+    const failedBefore = (await activityQueue.getJobCounts('failed')).failed;
+    const r = await load(send);
+    await stored(() => done(r));
+    const e2eSeconds = (performance.now() - r.started) / 1000;
+    const failedJobs = (await activityQueue.getJobCounts('failed')).failed - failedBefore;
+    results.push({ title, batch, ...r, messages: r.posts * batch, e2eSeconds, failedJobs });
+  }
+
+  for (const batch of [1, 50])
+    await run(
+      `favourites, batches of ${batch}`,
+      batch,
+      () => request(ingest.port, 'POST', '/app/v1/activity', token(randomUser()), activityBody(batch)),
+      activityWorkedOff,
+    );
+  const cooksBefore = await count('cooking_sessions');
+  await run(
+    'cooking sessions, batches of 50',
+    50,
+    () => {
+      const d = pick(devices);
+      return request(
+        ingest.port,
+        'POST',
+        '/device/v1/cooking',
+        `${d.credentialId}.${d.secret}`,
+        cookingBody(50),
+      );
+    },
+    async (r) => (await count('cooking_sessions')) >= cooksBefore + r.posts * 50,
+  );
+  const searchesBefore = await count('app_search_records');
+  await run(
+    'searches (GET, each recorded)',
+    1,
+    () =>
+      request(
+        ingest.port,
+        'GET',
+        `/app/v1/recipes/search?q=${encodeURIComponent(pick(TERMS))}&lang=zh`,
+        token(randomUser()),
+      ),
+    async (r) => (await count('app_search_records')) >= searchesBefore + r.posts,
+  );
+  await activityQueue.close();
+
+  console.log(
+    `\nApp activity end to end (HTTP → BullMQ → Postgres), ${fmt(USERS)} app users (${fmt(DEVICES)} devices), one device-ingest process:`,
+  );
+  console.log(
+    `${'run'.padEnd(34)} ${pad('posts', 8)} ${pad('refused', 8)} ${pad('failed', 7)} ${pad('posts/s', 8)} ${pad('HTTP msg/s', 11)} ${pad('e2e msg/s', 10)}`,
+  );
+  for (const r of results)
+    console.log(
+      `${r.title.padEnd(34)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.refused), 8)} ${pad(r.failed + r.failedJobs, 7)} ${pad(fmt(r.posts / r.httpSeconds), 8)} ${pad(fmt(r.messages / r.httpSeconds), 11)} ${pad(fmt(r.messages / r.e2eSeconds), 10)}`,
+    );
+  console.log(
+    '(failed: answers other than 2xx/429/503 plus failed worker jobs; target over 10,000 msg/s end to end)',
+  );
+
+  // 3. The user list at a million app users.
+  const more = BIG - USERS;
+  console.log(`\nWriting ${fmt(more)} more app users of ${BRAND} …`);
+  const writeStarted = performance.now();
+  for (let from = 1; from <= more; from += 100_000)
+    await pool.query(
+      `INSERT INTO app_users (brand_owner_code, account, nickname, region, gender, age, password_hash, signed_up_at,
+                              registered_at, disabled, favourite_count, cook_count)
+       SELECT $1, 'user' || lpad(i::text, 7, '0') || '@app.example.com', '用户 ' || i,
+              (ARRAY['CN','US','DE','JP','FR','GB','IT','ES'])[1 + i % 8], (ARRAY['male','female'])[1 + i % 2],
+              18 + i % 60,
+              -- four in five registered in the app; the rest known only from a device binding
+              CASE WHEN i % 5 = 0 THEN NULL ELSE 'scrypt$bench$bench' END,
+              CASE WHEN i % 5 = 0 THEN NULL ELSE now() - (i % 700) * interval '1 day' END,
+              now() - (i % 900) * interval '1 day', i % 50 = 0, i % 13, i % 17
+         FROM generate_series($2::int, $3::int) AS i`,
+      [BRAND, from, Math.min(more, from + 99_999)],
+    );
+  await pool.query('VACUUM ANALYZE app_users');
+  console.log(`  written and analysed in ${((performance.now() - writeStarted) / 1000).toFixed(0)} s`);
+
+  const cookies = new Map();
+  async function call(method, url, { form, json } = {}) {
+    const res = await fetch(system.baseUrl + url, {
+      method,
+      body: form ?? (json ? JSON.stringify(json) : undefined),
+      headers: {
+        'x-lang': 'zh',
+        // The web app's request marker: the API refuses changes (login included) without it.
+        'x-requested-with': 'kb-admin',
+        ...(json ? { 'content-type': 'application/json' } : {}),
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+    }
+    return res;
+  }
+  await call('GET', '/api/auth/captcha');
+  const form = new FormData();
+  form.set('account', 'demo');
+  form.set('password', createHash('md5').update('demo12345').digest('hex'));
+  form.set('captcha', '0000');
+  form.set('sysFlag', 'brand');
+  const login = await (await call('POST', '/api/auth/login', { form })).json();
+  if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
+
+  const { rows: middle } = await pool.query(
+    `SELECT seq FROM app_users WHERE brand_owner_code = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1`,
+    [BRAND, Math.floor(BIG / 2)],
+  );
+  const deepPage = Math.floor(BIG / 2 / 10);
+  const QUERIES = [
+    ['(floor: GET /api/auth/me)', null],
+    ['first page, no filter', 'pageNum=1&pageSize=10'],
+    ['filtered: account prefix', 'account=user00123&pageNum=1&pageSize=10'],
+    ['filtered: region + status disabled', 'region=DE&status=disabled&pageNum=1&pageSize=10'],
+    ['filtered: unregistered', 'registered=false&pageNum=1&pageSize=10'],
+    ['filtered: with a bound device', 'hasDevice=true&pageNum=1&pageSize=10'],
+    [`deep page ${fmt(deepPage)} by pageNum`, `pageNum=${deepPage}&pageSize=10`],
+    ['deep page by cursor (as the screen pages)', `after=${middle[0].seq}&pageNum=${deepPage}&pageSize=10`],
+    ['filtered deep page by cursor', `region=CN&after=${middle[0].seq}&pageNum=2&pageSize=10`],
+  ];
+  const listResults = [];
+  for (const [title, query] of QUERIES) {
+    const times = [];
+    let total = '';
+    for (let i = 0; i < REQUESTS + 3; i++) {
+      const t = performance.now();
+      const res = await (
+        await call('GET', query === null ? '/api/auth/me' : `/api/user/list?${query}`)
+      ).json();
+      if (res.status !== 200) throw new Error(`${query}: ${res.desc}`);
+      if (i >= 3) times.push(performance.now() - t);
+      total = res.data.total ?? '';
+    }
+    times.sort((a, b) => a - b);
+    listResults.push({
+      title,
+      total,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+    });
+  }
+  console.log(
+    `\nGET /api/user/list, ${fmt(await count('app_users'))} app users, ${REQUESTS} sequential requests each (HTTP round trip, logged in):`,
+  );
+  console.log(
+    `${'query'.padEnd(42)} ${pad('total', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)}`,
+  );
+  for (const r of listResults)
+    console.log(
+      `${r.title.padEnd(42)} ${pad(r.total === '' ? '' : fmt(r.total), 9)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)}`,
+    );
+  console.log('(target: p95 under 50 ms)');
+
+  // 4. A million search records and their export.
+  const brandRecords = async () =>
+    Number(
+      (await pool.query('SELECT count(*) AS n FROM app_search_records WHERE brand_owner_code = $1', [BRAND]))
+        .rows[0].n,
+    );
+  const recordsNow = await brandRecords();
+  const toWrite = Math.max(0, RECORDS - recordsNow);
+  console.log(`\nWriting ${fmt(toWrite)} more search records …`);
+  const recordsStarted = performance.now();
+  for (let from = 1; from <= toWrite; from += 100_000)
+    await pool.query(
+      `INSERT INTO app_search_records (brand_owner_code, app_user_id, message_id, account, nickname, terms, lang,
+                                       result_count, region, searched_at)
+       SELECT $1, u.id, 'bench-' || i, u.account, u.nickname,
+              (ARRAY['番茄炒蛋','鸡汤','soup','chocolate cake','红烧牛肉','rice, "fried"','面包'])[1 + i % 7],
+              (ARRAY['zh','en','zh','de'])[1 + i % 4], i % 40, u.region, now() - i * interval '3 s'
+         FROM generate_series($2::int, $3::int) AS i
+         JOIN app_users u ON u.brand_owner_code = $1 AND u.account = 'bench' || (1 + i % $4::int) || '@app.example.com'`,
+      [BRAND, from, Math.min(toWrite, from + 99_999), USERS],
+    );
+  await pool.query('VACUUM ANALYZE app_search_records');
+  const records = await brandRecords();
+  console.log(
+    `  ${fmt(records)} records, written in ${((performance.now() - recordsStarted) / 1000).toFixed(0)} s`,
+  );
+
+  // A fresh worker process, so its peak memory is the export's.
+  await ingest.stop();
+  const exporter = await startIngest({ INGEST_ROLE: 'workers' });
+  const exports = [];
+  for (const format of ['csv', 'xlsx']) {
+    console.log(`Export of ${fmt(records)} search records as ${format} …`);
+    const before = memoryOf(exporter.pid);
+    let peakRss = before.rss;
+    const sampler = setInterval(() => {
+      try {
+        peakRss = Math.max(peakRss, memoryOf(exporter.pid).rss);
+      } catch {
+        // the process is gone; the run below says why
+      }
+    }, 100);
+    const started = performance.now();
+    const answer = await (
+      await call('POST', '/api/userSearchRecord/exportData', { json: { format } })
+    ).json();
+    if (answer.status !== 200) throw new Error(`export: ${answer.desc}`);
+    let job = answer.data;
+    const deadline = Date.now() + 15 * 60_000;
+    while (job.state !== 'succeeded') {
+      if (job.state === 'failed') throw new Error(`export failed: ${job.error}`);
+      if (Date.now() > deadline) throw new Error('the export did not finish within 15 minutes');
+      await sleep(200);
+      job = (await (await call('GET', `/api/recipe/asyncTask/detail?id=${job.id}`)).json()).data;
+    }
+    const wall = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const after = memoryOf(exporter.pid);
+    const worked = (Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000;
+    exports.push({
+      format,
+      rows: job.progress.done,
+      worked,
+      wall,
+      size: job.output?.size ?? 0,
+      rssBefore: before.rss,
+      peakRss: Math.max(peakRss, after.rss),
+      hwm: after.peak,
+    });
+  }
+  await exporter.stop();
+  console.log(
+    `\nExport of the search records (one worker process, INGEST_ROLE=workers, nothing else queued):`,
+  );
+  console.log(
+    `${'format'.padEnd(7)} ${pad('rows', 10)} ${pad('job s', 7)} ${pad('rows/s', 9)} ${pad('file', 8)} ${pad('RSS before', 11)} ${pad('RSS peak', 9)} ${pad('VmHWM', 8)}`,
+  );
+  for (const e of exports)
+    console.log(
+      `${e.format.padEnd(7)} ${pad(fmt(e.rows), 10)} ${pad(e.worked.toFixed(1), 7)} ${pad(fmt(e.rows / e.worked), 9)} ${pad(`${(e.size / 1024 / 1024).toFixed(0)} MB`, 8)} ${pad(mb(e.rssBefore), 11)} ${pad(mb(e.peakRss), 9)} ${pad(mb(e.hwm), 8)}`,
+    );
+  console.log(
+    '(job s: from the worker taking the job to the file done; RSS sampled every 100 ms; VmHWM: the process’s peak since it started; target: under 200 MB)',
+  );
+} finally {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  agent.destroy();
+  await pool.end();
+  await system.stop();
+  rmSync(filesDir, { recursive: true, force: true });
+  // Leave nothing of the run in Redis.
+  const keys = await redis.keys(`${redisPrefix}*`);
+  for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
+  await redis.quit();
+}
