@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { pngImage } from './catalog-support.js';
 import { releasedRecipes } from './content-support.js';
@@ -163,6 +164,14 @@ describe('lock-screen ads', () => {
     await chooseVisible(page, 'filter-modelCode', '空气炸锅 AF-5 (AF-5)');
     await searchList(page);
     await visibleRow(page, '春季锁屏').waitFor();
+
+    // The export holds what the filtered list shows, under the list's column titles (images left out).
+    const [file] = await Promise.all([page.waitForEvent('download'), visible(page, 'export-csv').click()]);
+    expect(file.suggestedFilename()).toBe('lock-screen-ads.csv');
+    const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n');
+    expect(lines[0]).toBe('\uFEFF名称,适用机型,排序,上线时间,上线,更新时间');
+    expect(lines.slice(1, -1)).toHaveLength(1);
+    expect(lines[1]).toMatch(/^春季锁屏,"TM-6, AF-5",2,,已上线,\d{4}-\d\d-\d\d \d\d:\d\d/);
   });
 
   it('(en) refuses an empty ad in English, then creates one for one model, offline by default', async () => {
