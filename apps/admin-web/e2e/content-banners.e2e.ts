@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { pngImage } from './catalog-support.js';
 import { releasedRecipes } from './content-support.js';
 import { goInApp, loginAs, startHarness, tab, type Harness } from './support/harness.js';
-import { inEnglish, visible, visibleRow } from './support/gestures.js';
+import { inEnglish, searchList, visible, visibleRow } from './support/gestures.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -106,6 +107,95 @@ describe('banners (zh)', () => {
     await tab(page, '/banner/add').click();
     await page.getByTestId('page-title').getByText('新增Banner', { exact: true }).waitFor();
     await expect(visible(page, 'field-name').inputValue()).resolves.toBe('未保存的Banner');
+  });
+});
+
+/** Ticks these options of the visible Mantine multi-select with this test id, then closes its list. */
+async function chooseMany(page: Page, testId: string, options: string[]) {
+  await visible(page, testId).click();
+  for (const option of options) await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** Drops these PNGs on the visible image field and waits until each shows as uploaded. */
+async function uploadImages(page: Page, names: string[]) {
+  await visible(page, 'image-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles(
+      names.map((name, i) => ({ name, mimeType: 'image/png', buffer: pngImage(16, [40 * i, 90, 200]) })),
+    );
+  await visible(page, 'uploaded-image')
+    .nth(names.length - 1)
+    .waitFor();
+  await expect(visible(page, 'uploaded-image').count()).resolves.toBe(names.length);
+}
+
+describe('lock-screen ads', () => {
+  it('(zh) refuses an empty ad in Chinese, then creates one with two images on two models, online, and finds it by model', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await goInApp(page, '/lock-screen-ads-list');
+    await page.getByTestId('page-title').getByText('锁屏广告', { exact: true }).waitFor();
+    await visible(page, 'add').click();
+    await page.getByTestId('page-title').getByText('新增锁屏广告', { exact: true }).waitFor();
+
+    await visible(page, 'form-submit').click();
+    await errorUnder(page, 'field-name').getByText('请输入名称').waitFor();
+    await errorUnder(page, 'field-modelCodes').getByText('请选择适用机型').waitFor();
+    await visible(page, 'field-imageFileCodes').getByText('请上传图片').waitFor();
+
+    await visible(page, 'field-name').fill('春季锁屏');
+    await chooseMany(page, 'field-modelCodes', ['智能料理锅 TM-6 (TM-6)', '空气炸锅 AF-5 (AF-5)']);
+    await uploadImages(page, ['lock-1.png', 'lock-2.png']);
+    await visible(page, 'field-sort').fill('2');
+    await page.getByRole('switch', { name: '上线', exact: true }).check({ force: true });
+    await visible(page, 'form-submit').click();
+    await page.waitForURL('**/lock-screen-ads-list');
+
+    const row = visibleRow(page, '春季锁屏');
+    await row.getByText('智能料理锅 TM-6 (TM-6), 空气炸锅 AF-5 (AF-5)', { exact: true }).waitFor();
+    await row.getByText('已上线', { exact: true }).waitFor();
+    await expect(row.locator('img').count()).resolves.toBe(1);
+
+    // The model filter: an ad shows under the models it applies to, not under others.
+    await chooseVisible(page, 'filter-modelCode', '双篮空气炸锅 AF-8 (AF-8)');
+    await searchList(page);
+    await expect(visibleRow(page, '春季锁屏').count()).resolves.toBe(0);
+    await chooseVisible(page, 'filter-modelCode', '空气炸锅 AF-5 (AF-5)');
+    await searchList(page);
+    await visibleRow(page, '春季锁屏').waitFor();
+
+    // The export holds what the filtered list shows, under the list's column titles (images left out).
+    const [file] = await Promise.all([page.waitForEvent('download'), visible(page, 'export-csv').click()]);
+    expect(file.suggestedFilename()).toBe('lock-screen-ads.csv');
+    const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n');
+    expect(lines[0]).toBe('\uFEFF名称,适用机型,排序,上线时间,上线,更新时间');
+    expect(lines.slice(1, -1)).toHaveLength(1);
+    expect(lines[1]).toMatch(/^春季锁屏,"TM-6, AF-5",2,,已上线,\d{4}-\d\d-\d\d \d\d:\d\d/);
+  });
+
+  it('(en) refuses an empty ad in English, then creates one for one model, offline by default', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await goInApp(page, '/lock-screen-ads-add');
+    await page.getByTestId('page-title').getByText('Add lock-screen ad', { exact: true }).waitFor();
+
+    await visible(page, 'form-submit').click();
+    await errorUnder(page, 'field-name').getByText('Enter a name').waitFor();
+    await errorUnder(page, 'field-modelCodes').getByText('Choose the models it applies to').waitFor();
+    await visible(page, 'field-imageFileCodes').getByText('Please upload an image').waitFor();
+
+    await visible(page, 'field-name').fill('Oven lock screen');
+    await chooseMany(page, 'field-modelCodes', ['Smart oven OV-40 (OV-40)']);
+    await uploadImages(page, ['oven.png']);
+    await visible(page, 'form-submit').click();
+    await page.waitForURL('**/lock-screen-ads-list');
+    await page.getByTestId('page-title').getByText('Lock-screen ads', { exact: true }).waitFor();
+
+    const row = visibleRow(page, 'Oven lock screen');
+    await row.getByText('Smart oven OV-40 (OV-40)', { exact: true }).waitFor();
+    await row.getByText('Offline', { exact: true }).waitFor();
   });
 });
 

@@ -1,12 +1,11 @@
-import type { BrandLanguage, Page, Permission } from '@kb/contracts';
+import { PAGE_SIZES, type BrandLanguage, type Page, type Permission } from '@kb/contracts';
 import { Alert, Button, Center, Group, Loader, Modal } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
-import type { DataTableColumn } from 'mantine-datatable';
-import { Fragment, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ScreenPath } from '../../app/screens.js';
@@ -19,6 +18,7 @@ import { FormPage, useSchemaForm } from '../form-page.js';
 import { ListPage, type FilterField, type ListQuery } from '../list-page.js';
 import { RecordLoader } from '../record-state.js';
 import { languageNames, useBrandLanguages, WithBrandLanguages } from './brand-languages.js';
+import { csvOf, downloadText, type ReferenceColumn } from './csv-export.js';
 import { deleteEach } from './delete-each.js';
 import {
   deleteRecords,
@@ -82,8 +82,10 @@ export interface ReferenceScreen<
     add?: ScreenPath;
     edit?: ScreenPath;
   };
-  /** The list's columns, without the row actions (added at the end). */
-  columns: (ctx: ReferenceContext) => DataTableColumn<T>[];
+  /** The list's columns, without the row actions (added at the end); with `csvFile` also the export's. */
+  columns: (ctx: ReferenceContext) => ReferenceColumn<T>[];
+  /** The list exports what its filter shows as CSV under this file name (without `.csv`). */
+  csvFile?: string;
   /** The filter bar (default: number, name and language); a hook, so it may load its choices. */
   useFilters?: (ctx: ReferenceContext) => FilterField<F>[];
   initialFilters?: F;
@@ -253,20 +255,26 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
     return outcome;
   };
   const titles = screen.dialog?.titles(t);
+  const columns = screen.columns(ctx) as ReferenceColumn<Versioned>[];
+  const loadPage = (q: Record<string, unknown> & ListQuery, signal: AbortSignal) =>
+    screen.fetchPage
+      ? screen.fetchPage(queryClient, q, signal)
+      : fetchRecordPage<Versioned>(screen.route, q, signal);
+  // The filter the list last applied: the export holds exactly what the list shows.
+  const applied = useRef<Record<string, unknown>>(screen.initialFilters ?? NO_FILTER);
   return (
     <>
       <ListPage<Versioned, Record<string, unknown>>
         queryKey={[...screen.route.key, 'list']}
-        fetchPage={(q, signal) =>
-          screen.fetchPage
-            ? screen.fetchPage(queryClient, q, signal)
-            : fetchRecordPage(screen.route, q, signal)
-        }
+        fetchPage={(q, signal) => {
+          applied.current = q;
+          return loadPage(q, signal);
+        }}
         initialFilters={screen.initialFilters ?? NO_FILTER}
         filters={filters}
         idAccessor="id"
         columns={[
-          ...(screen.columns(ctx) as DataTableColumn<Versioned>[]),
+          ...columns,
           {
             accessor: 'actions',
             title: t('common.actions'),
@@ -304,11 +312,22 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
           ...(screen.batchActions?.(ctx) ?? []),
         ]}
         toolbar={
-          <Can permission={screen.permission}>
-            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={add} data-testid="add">
-              {t('common.add')}
-            </Button>
-          </Can>
+          <>
+            {screen.csvFile && (
+              <CsvExportButton
+                file={screen.csvFile}
+                columns={columns}
+                loadPage={(pageNum, signal) =>
+                  loadPage({ ...applied.current, pageNum, pageSize: EXPORT_PAGE_SIZE }, signal)
+                }
+              />
+            )}
+            <Can permission={screen.permission}>
+              <Button size="xs" leftSection={<IconPlus size={14} />} onClick={add} data-testid="add">
+                {t('common.add')}
+              </Button>
+            </Can>
+          </>
         }
       />
       {titles && (
@@ -341,6 +360,55 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
         </Modal>
       )}
     </>
+  );
+}
+
+const EXPORT_PAGE_SIZE = Math.max(...PAGE_SIZES);
+
+/**
+ * Exports the list under its filter: every page in turn (so a screen's own page loader serves it too), then one
+ * CSV of the list's columns. The button shows how far it got.
+ */
+function CsvExportButton({
+  file,
+  columns,
+  loadPage,
+}: {
+  file: string;
+  columns: ReferenceColumn<Versioned>[];
+  loadPage: (pageNum: number, signal: AbortSignal) => Promise<Page<Versioned>>;
+}) {
+  const { t } = useTranslation();
+  const [percent, setPercent] = useState<number | null>(null);
+  const run = async () => {
+    const abort = new AbortController();
+    setPercent(0);
+    try {
+      const rows: Versioned[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const page = await loadPage(pageNum, abort.signal);
+        rows.push(...page.list);
+        setPercent(page.total ? Math.round((rows.length / page.total) * 100) : 100);
+        if (page.list.length === 0 || rows.length >= page.total) break;
+      }
+      downloadText(`${file}.csv`, csvOf(columns, rows));
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setPercent(null);
+    }
+  };
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconDownload size={14} />}
+      onClick={() => void run()}
+      disabled={percent !== null}
+      data-testid="export-csv"
+    >
+      {percent === null ? t('reference.exportCsv') : t('reference.exporting', { percent })}
+    </Button>
   );
 }
 

@@ -25,6 +25,8 @@ export const referenceEn: Catalog<typeof referenceZh> = {
     language: 'Language',
     languages: 'Languages',
   },
+  exportCsv: 'Export CSV',
+  exporting: 'Exporting {{percent}}%',
   mainBadge: 'Main',
   loadFailed: 'The record could not be loaded',
   namesHint: 'One name per language of the brand; the main language is required',

@@ -27,6 +27,8 @@ export const referenceZh = {
     language: '语言',
     languages: '语言',
   },
+  exportCsv: '导出CSV',
+  exporting: '正在导出 {{percent}}%',
   mainBadge: '主语言',
   loadFailed: '记录加载失败',
   namesHint: '品牌支持的每种语言一个名称，主语言必填',

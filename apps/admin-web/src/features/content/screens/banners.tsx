@@ -2,8 +2,7 @@ import { BANNER_LINK_KINDS, BANNER_POSITIONS, bannerInputSchema, type Banner } f
 import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
-import { formatTime } from '../../../components/reference/format.js';
-import { imagesOfAll, Thumbnail } from '../../../components/reference/record-image.js';
+import { imagesOfAll } from '../../../components/reference/record-image.js';
 import {
   referencePages,
   type ReferenceFieldsProps,
@@ -12,13 +11,17 @@ import {
 import type { UploadedImage } from '../../../components/upload-image.js';
 import {
   ImagesField,
-  OnlineBadge,
-  periodText,
   PublishFields,
   timeForForm,
   timeToSend,
   type PublishValues,
 } from '../components/content-fields.js';
+import {
+  onlineColumn,
+  periodColumn,
+  thumbnailColumn,
+  updatedAtColumn,
+} from '../components/content-columns.js';
 import { RecipeLinksField } from '../components/recipe-links-field.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
 
@@ -117,15 +120,11 @@ export const bannerScreen: ReferenceScreen<
   BannerFilter
 > = {
   route: BANNER_ROUTE,
+  csvFile: 'banners',
   permission: 'content.edit',
   paths: { list: '/banner/list', add: '/banner/add', edit: '/banner/edit' },
   columns: ({ t }) => [
-    {
-      accessor: 'imageFileCodes',
-      title: t('content.fields.image'),
-      width: 72,
-      render: (b) => <Thumbnail fileCode={b.imageFileCodes[0]} alt={b.name} />,
-    },
+    thumbnailColumn('imageFileCodes', t('content.fields.image'), (b) => b.imageFileCodes[0]),
     { accessor: 'name', title: t('content.fields.name') },
     { accessor: 'identification', title: t('content.fields.identification') },
     {
@@ -144,17 +143,9 @@ export const bannerScreen: ReferenceScreen<
       render: (b) => b.recipeNumbers.join(', '),
     },
     { accessor: 'sort', title: t('content.fields.sort') },
-    {
-      accessor: 'onlineStart',
-      title: t('content.fields.onlinePeriod'),
-      render: (b) => periodText(b.onlineStart, b.onlineEnd),
-    },
-    {
-      accessor: 'online',
-      title: t('content.fields.online'),
-      render: (b) => <OnlineBadge online={b.online} />,
-    },
-    { accessor: 'updatedAt', title: t('content.fields.updatedAt'), render: (b) => formatTime(b.updatedAt) },
+    periodColumn(t),
+    onlineColumn(t),
+    updatedAtColumn(t),
   ],
   useFilters: ({ t }) => [
     { name: 'name', label: t('content.fields.name'), kind: 'text' },

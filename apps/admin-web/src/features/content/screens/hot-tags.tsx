@@ -3,7 +3,6 @@ import { Group, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FilterField } from '../../../components/list-page.js';
 import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
-import { formatTime } from '../../../components/reference/format.js';
 import { LanguageBadges } from '../../../components/reference/language-badges.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
 import {
@@ -12,7 +11,8 @@ import {
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
-import { OnlineBadge, PerLanguageFields } from '../components/content-fields.js';
+import { PerLanguageFields } from '../components/content-fields.js';
+import { onlineColumn, updatedAtColumn } from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
 
 interface HotTagValues extends Record<string, unknown> {
@@ -84,6 +84,7 @@ export const hotTagScreen: ReferenceScreen<
   HotTagFilter
 > = {
   route: { route: 'hotTag', key: ['content', 'hot-tags'] },
+  csvFile: 'hot-search-labels',
   permission: 'content.edit',
   paths: { list: '/hot-tag-list', add: '/hot-tag-add', edit: '/hot-tag-edit' },
   columns: ({ t, languages, languageName }) => [
@@ -94,14 +95,14 @@ export const hotTagScreen: ReferenceScreen<
       render: (h) => (
         <LanguageBadges names={h.labels} mainLang={languages?.[0]?.langCode} languageName={languageName} />
       ),
+      csv: (h) =>
+        Object.entries(h.labels)
+          .map(([lang, label]) => `${languageName.get(lang) ?? lang}: ${label}`)
+          .join('; '),
     },
     { accessor: 'sort', title: t('content.fields.sort') },
-    {
-      accessor: 'online',
-      title: t('content.fields.online'),
-      render: (h) => <OnlineBadge online={h.online} />,
-    },
-    { accessor: 'updatedAt', title: t('content.fields.updatedAt'), render: (h) => formatTime(h.updatedAt) },
+    onlineColumn(t),
+    updatedAtColumn(t),
   ],
   useFilters: hotTagFilters,
   initialFilters: { label: '', lang: null, online: null },

@@ -2,8 +2,7 @@ import { lockScreenAdInputSchema, MAX_CONTENT_IMAGES, type LockScreenAd } from '
 import { MultiSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
-import { formatTime } from '../../../components/reference/format.js';
-import { imagesOfAll, Thumbnail } from '../../../components/reference/record-image.js';
+import { imagesOfAll } from '../../../components/reference/record-image.js';
 import {
   referencePages,
   type ReferenceContext,
@@ -15,13 +14,17 @@ import type { UploadedImage } from '../../../components/upload-image.js';
 import { useBrandModelOptions } from '../../../lib/lookups.js';
 import {
   ImagesField,
-  OnlineBadge,
-  periodText,
   PublishFields,
   timeForForm,
   timeToSend,
   type PublishValues,
 } from '../components/content-fields.js';
+import {
+  onlineColumn,
+  periodColumn,
+  thumbnailColumn,
+  updatedAtColumn,
+} from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
 
 interface AdValues extends PublishValues, Record<string, unknown> {
@@ -104,15 +107,11 @@ export const lockScreenAdScreen: ReferenceScreen<
   AdFilter
 > = {
   route: { route: 'lockScreenAds', key: ['content', 'lock-screen-ads'] },
+  csvFile: 'lock-screen-ads',
   permission: 'content.edit',
   paths: { list: '/lock-screen-ads-list', add: '/lock-screen-ads-add', edit: '/lock-screen-ads-edit' },
   columns: ({ t }) => [
-    {
-      accessor: 'imageFileCodes',
-      title: t('content.fields.images'),
-      width: 72,
-      render: (a) => <Thumbnail fileCode={a.imageFileCodes[0]} alt={a.name} />,
-    },
+    thumbnailColumn('imageFileCodes', t('content.fields.images'), (a) => a.imageFileCodes[0]),
     { accessor: 'name', title: t('content.fields.name') },
     {
       accessor: 'modelCodes',
@@ -120,17 +119,9 @@ export const lockScreenAdScreen: ReferenceScreen<
       render: (a) => <ModelNames codes={a.modelCodes} />,
     },
     { accessor: 'sort', title: t('content.fields.sort') },
-    {
-      accessor: 'onlineStart',
-      title: t('content.fields.onlinePeriod'),
-      render: (a) => periodText(a.onlineStart, a.onlineEnd),
-    },
-    {
-      accessor: 'online',
-      title: t('content.fields.online'),
-      render: (a) => <OnlineBadge online={a.online} />,
-    },
-    { accessor: 'updatedAt', title: t('content.fields.updatedAt'), render: (a) => formatTime(a.updatedAt) },
+    periodColumn(t),
+    onlineColumn(t),
+    updatedAtColumn(t),
   ],
   useFilters: useAdFilters,
   initialFilters: { name: '', modelCode: null, online: null },

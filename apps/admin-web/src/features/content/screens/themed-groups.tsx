@@ -2,15 +2,15 @@ import { themedGroupInputSchema, type ThemedGroup } from '@kb/contracts';
 import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
-import { formatTime } from '../../../components/reference/format.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
-import { imagesOf, Thumbnail } from '../../../components/reference/record-image.js';
+import { imagesOf } from '../../../components/reference/record-image.js';
 import {
   referencePages,
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
+import { thumbnailColumn, updatedAtColumn } from '../components/content-columns.js';
 import { ImagesField, PerLanguageFields } from '../components/content-fields.js';
 
 export const GROUP_ROUTE = { route: 'specRecipe', key: ['content', 'groups'] } as const;
@@ -77,21 +77,17 @@ function GroupFields({ form, languages }: ReferenceFieldsProps<GroupValues>) {
  */
 export const groupScreen: ReferenceScreen<ThemedGroup, GroupValues, ReturnType<typeof groupToInput>> = {
   route: GROUP_ROUTE,
+  csvFile: 'themed-recipe-groups',
   permission: 'content.edit',
   paths: { list: '/group-recipe/list', add: '/group-recipe/add', edit: '/group-recipe/edit' },
   columns: ({ t }) => [
-    {
-      accessor: 'coverFileCode',
-      title: t('content.fields.cover'),
-      width: 72,
-      render: (g) => <Thumbnail fileCode={g.coverFileCode} alt={g.name} />,
-    },
+    thumbnailColumn('coverFileCode', t('content.fields.cover'), (g) => g.coverFileCode),
     { accessor: 'number', title: t('content.fields.number') },
     { accessor: 'name', title: t('content.fields.name') },
     { accessor: 'description', title: t('content.fields.description'), ellipsis: true, width: 240 },
     { accessor: 'recipeCount', title: t('content.fields.recipeCount') },
     { accessor: 'sort', title: t('content.fields.sort') },
-    { accessor: 'updatedAt', title: t('content.fields.updatedAt'), render: (g) => formatTime(g.updatedAt) },
+    updatedAtColumn(t),
   ],
   useFilters: ({ t }) => [
     { name: 'number', label: t('content.fields.number'), kind: 'text' },
