@@ -8,8 +8,8 @@ import { usePermissions } from '../../../lib/use-can.js';
 import { NOTICES_KEY } from '../api/notices-key.js';
 import { formatTime } from './notice-cells.js';
 
-/** Re-read every half minute: a failure or overdue deliveries should show up without a reload. */
-const HEALTH_REFRESH_MS = 30_000;
+/** Re-read every ten seconds (the home page stays open): a failure shows up without a reload. */
+const HEALTH_REFRESH_MS = 10_000;
 
 function Figure({
   label,
