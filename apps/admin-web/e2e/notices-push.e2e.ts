@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, visible, visibleRow } from './support/gestures.js';
 
 // The whole system with device-ingest (the push worker, the timer and the device API): the test plays the
@@ -31,20 +33,38 @@ async function deviceCall(device: SimulatedDevice, path: string, body?: unknown)
   return (await res.json()) as { status: number; data: any };
 }
 
-/** Devices of one model, activated as the factory does it. */
-async function activate(sns: string[], productCode: string): Promise<SimulatedDevice[]> {
-  return Promise.all(
-    sns.map(async (sn) => {
-      const res = await fetch(`${ingestUrl}/device/v1/activate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-activation-key': 'demo-device-activation-key' },
-        body: JSON.stringify({ sn, productCode }),
-      });
-      const body = (await res.json()) as { data: { credential: string } };
-      return { sn, credential: body.data.credential };
-    }),
-  );
+/** A device activated as the factory does it, bound to the app user who activated it when one is named. */
+async function activateOne(
+  sn: string,
+  productCode: string,
+  user?: { account: string; region: string },
+): Promise<SimulatedDevice> {
+  const res = await fetch(`${ingestUrl}/device/v1/activate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-activation-key': 'demo-device-activation-key' },
+    body: JSON.stringify({ sn, productCode, user }),
+  });
+  const body = (await res.json()) as { data: { credential: string } };
+  return { sn, credential: body.data.credential };
 }
+
+/** Devices of one model, activated as the factory does it. */
+function activate(sns: string[], productCode: string): Promise<SimulatedDevice[]> {
+  return Promise.all(sns.map((sn) => activateOne(sn, productCode)));
+}
+
+/** The companion app: registers an account of the demo brand and answers its sign-in token. */
+async function appCall(path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${ingestUrl}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { status: number; data: any };
+}
+const registerAppUser = async (account: string) =>
+  (await appCall('/app/v1/register', { brandOwnerCode: 'DEMO', account, password: 'e2e-app-pass-1' })).data
+    .token as string;
 
 /** The notice a device polled, by its title. */
 async function polled(device: SimulatedDevice, title: string): Promise<string> {
@@ -177,4 +197,179 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     await deviceCall(devices[2]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
     await listed.locator('[data-testid="notice-readCount"]', { hasText: /^1$/ }).waitFor({ timeout: 15_000 });
   }, 90_000);
+  it('zh and en: a notice to a region reaches the devices whose owner lives there, an area covering its cities', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    for (const lang of ['zh', 'en'] as const) {
+      const zh = lang === 'zh';
+      // The area chosen (Lombardy) covers an owner in it, not one who only gave the country.
+      const inside = await activateOne(`E2E-RG-${lang}-1`, 'TMS-1', {
+        account: `e2e-rg-${lang}-1@example.com`,
+        region: zh ? 'IT-LOM' : 'JP-13',
+      });
+      const outside = await activateOne(`E2E-RG-${lang}-2`, 'TMS-1', {
+        account: `e2e-rg-${lang}-2@example.com`,
+        region: zh ? 'IT' : 'JP',
+      });
+      if (!zh) {
+        await goInApp(page, '/home');
+        await inEnglish(page);
+      }
+      const title = zh ? '区域保养提醒' : 'Tokyo care reminder';
+      await openFromMenu(page, 'operations', zh ? '消息通知' : 'Notifications');
+      await visible(page, 'add').click();
+      await visible(page, 'field-label').fill('region');
+      await visible(page, 'field-title-zh').fill(title);
+      await visible(page, 'field-content-zh').fill(zh ? '请除垢' : 'Please descale');
+      await visible(page, 'field-target-kind').locator('label').nth(1).click();
+      await visible(page, 'field-regions').click();
+      await page.keyboard.type(zh ? '伦巴第' : 'Tokyo');
+      await page.getByRole('option', { name: zh ? '意大利 · 伦巴第' : 'Japan · Tokyo' }).click();
+      await page.keyboard.press('Escape');
+      await visible(page, 'field-push-after-save').check();
+      await visible(page, 'form-submit').click();
+      expect(await confirm(page)).toBe(zh ? '确定推送吗？' : 'Push it now?');
+      await visible(page, 'notice-state')
+        .getByText(zh ? '已推送' : 'Pushed')
+        .waitFor({ timeout: 20_000 });
+      await page
+        .getByText(zh ? '伦巴第' : 'Tokyo', { exact: false })
+        .first()
+        .waitFor();
+      expect(await count(page, 'targetCount')).toBe(1);
+
+      const id = await polled(inside, title);
+      const seen = await deviceCall(outside, '/device/v1/notices');
+      expect(seen.data.list.map((n: { noticeId: string }) => n.noticeId)).not.toContain(id);
+      await deviceCall(inside, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+      await waitForCount(page, 'receivedCount', 1);
+      await waitForCount(page, 'readCount', 1);
+    }
+  }, 120_000);
+
+  it('zh and en: custom users from a csv or xlsx list: a bad row is refused by row, unknown accounts named, the listed users’ inboxes count', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    for (const lang of ['zh', 'en'] as const) {
+      const zh = lang === 'zh';
+      const accounts = [`e2e-list-${lang}-1@example.com`, `e2e-list-${lang}-2@example.com`];
+      const tokens = await Promise.all(accounts.map(registerAppUser));
+      const unknown = `nobody-${lang}@example.com`;
+      // zh uploads csv, en xlsx; the first list has a row 70 characters long (row 3).
+      const list = async (rows: string[]) => {
+        if (zh)
+          return { name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n'), 'utf8') };
+        const book = new ExcelJS.Workbook();
+        const sheet = book.addWorksheet('accounts');
+        rows.forEach((r) => sheet.addRow([r]));
+        return {
+          name: 'users.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: Buffer.from(await book.xlsx.writeBuffer()),
+        };
+      };
+      if (!zh) {
+        await goInApp(page, '/home');
+        await inEnglish(page);
+      }
+      const title = zh ? '会员专享提醒' : 'Members reminder';
+      await openFromMenu(page, 'operations', zh ? '消息通知' : 'Notifications');
+      await visible(page, 'add').click();
+      await visible(page, 'field-label').fill('members');
+      await visible(page, 'field-title-zh').fill(title);
+      await visible(page, 'field-content-zh').fill(zh ? '新食谱上线' : 'New recipes are online');
+      await visible(page, 'field-target-kind').locator('label').nth(3).click();
+      const upload = (file: { name: string; mimeType: string; buffer: Buffer }) =>
+        visible(page, 'field-users').locator('input[type=file]').setInputFiles(file);
+      await upload(await list(['account', accounts[0]!, 'x'.repeat(70), accounts[1]!]));
+      await page
+        .getByText(
+          zh
+            ? '名单中有无效账号：第3行（共1行）。账号为1到64个字符，不含控制字符，请修改名单后重新上传'
+            : 'The list has rows that are not valid accounts: row 3 (1 in all). An account has 1 to 64 characters and no control characters; correct the list and upload it again',
+        )
+        .waitFor();
+      await upload(await list(['account', accounts[0]!, accounts[1]!, unknown]));
+      await visible(page, 'accounts-summary')
+        .getByText(zh ? '2 个用户可收到' : '2 users will receive it', { exact: false })
+        .waitFor();
+      await visible(page, 'unknown-accounts').getByText(unknown, { exact: false }).waitFor();
+      await visible(page, 'field-push-after-save').check();
+      await visible(page, 'form-submit').click();
+      await confirm(page);
+      await visible(page, 'notice-state')
+        .getByText(zh ? '已推送' : 'Pushed')
+        .waitFor({ timeout: 20_000 });
+      expect(await count(page, 'targetCount')).toBe(2);
+
+      const inbox = await appCall('/app/v1/notices', undefined, tokens[0]);
+      const id = (inbox.data.list as { noticeId: string; texts: { title: string }[] }[]).find((n) =>
+        n.texts.some((t) => t.title === title),
+      )!.noticeId;
+      await appCall('/app/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] }, tokens[0]);
+      await appCall('/app/v1/notices/ack', { acks: [{ noticeId: id, state: 'received' }] }, tokens[1]);
+      await waitForCount(page, 'receivedCount', 2);
+      await waitForCount(page, 'readCount', 1);
+    }
+  }, 120_000);
+
+  it('a push failing on its last attempt shows push failed with its reason in zh and en, on the home page too, and is pushed again after its confirmation', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const added = await page.request.post('/api/inform/add', {
+      headers: API_HEADERS,
+      data: {
+        label: 'failing',
+        texts: [{ lang: 'zh', title: '故障演练通知', content: '数据库拒绝写入' }],
+        pushMode: 'now',
+        targetKind: 'models',
+        productCodes: ['TMS-1'],
+      },
+    });
+    const id = ((await added.json()) as { data: { id: string } }).data.id;
+    // Postgres refuses this notice's deliveries: every attempt of the push job fails for real.
+    const pool = new pg.Pool({ connectionString: h.system.db.url, max: 1 });
+    await pool.query(`
+      CREATE OR REPLACE FUNCTION refuse_e2e_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.notice_id = '${id}' THEN RAISE EXCEPTION 'deliveries refused for the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_e2e_deliveries BEFORE INSERT ON notice_deliveries
+        FOR EACH ROW EXECUTE FUNCTION refuse_e2e_deliveries();`);
+    try {
+      await openFromMenu(page, 'operations', '消息通知');
+      const listed = visibleRow(page, '故障演练通知');
+      await listed.getByTestId('row-push').click();
+      expect(await confirm(page)).toBe('确定推送吗？');
+      // Five attempts with backoff from 2 s: about 30 s until the last one fails.
+      await listed.getByTestId('notice-state').getByText('推送失败').waitFor({ timeout: 60_000 });
+      await listed.getByTestId('row-detail').click();
+      await visible(page, 'push-failed')
+        .getByText('推送失败：数据库无法写入推送记录', { exact: false })
+        .waitFor();
+      await visible(page, 'push-failed-detail')
+        .getByText('deliveries refused for the test', { exact: false })
+        .waitFor();
+      await goInApp(page, '/home');
+      await inEnglish(page);
+      await visible(page, 'health-failed').getByText('1', { exact: true }).waitFor();
+      await openFromMenu(page, 'operations', 'Notifications');
+      const failed = visibleRow(page, '故障演练通知');
+      await failed.getByTestId('notice-state').getByText('Push failed').waitFor();
+      await failed.getByTestId('row-detail').click();
+      await visible(page, 'push-failed')
+        .getByText('The push failed: the database could not write the deliveries', { exact: false })
+        .waitFor();
+    } finally {
+      await pool.query('DROP TRIGGER IF EXISTS refuse_e2e_deliveries ON notice_deliveries');
+      await pool.query('DROP FUNCTION IF EXISTS refuse_e2e_deliveries()');
+      await pool.end();
+    }
+    await visible(page, 'row-retry').click();
+    expect(await confirm(page)).toBe('Push it again? Devices that already have it do not get it twice.');
+    await visible(page, 'notice-state').getByText('Pushed').waitFor({ timeout: 20_000 });
+    expect(await count(page, 'targetCount')).toBeGreaterThan(0);
+    await expect(visible(page, 'push-failed').count()).resolves.toBe(0);
+  }, 120_000);
 });

@@ -10,6 +10,7 @@ import { contentMigrations } from './modules/content/content.migrations.js';
 import { devicesApiMigrations } from './modules/devices/devices.migrations.js';
 import { recipeEvaluationsMigrations } from './modules/recipe-evaluations/recipe-evaluations.migrations.js';
 import { noticesMigrations } from './modules/notices/notices.migrations.js';
+import { noticesPushFailedMigrations } from './modules/notices/notices-push-failed.migrations.js';
 import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.migrations.js';
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
@@ -33,6 +34,7 @@ export function allMigrations(): Migration[] {
     ...noticesMigrations,
     ...appActivityMigrations,
     ...auditMigrations,
+    ...noticesPushFailedMigrations,
   ];
 }
 

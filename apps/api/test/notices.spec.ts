@@ -387,4 +387,93 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     });
     expect(edit.status).toBe(409);
   });
+  it('refuses a list of accounts with bad rows, naming the rows in zh and en', async () => {
+    const csv = Buffer.from(`account\nsz-user\n${'x'.repeat(65)}\nde-user\nbad\u0007row\n`, 'utf8');
+    const upload = await demo.json('POST', '/api/file/upload', { body: fileForm(csv, 'bad.csv', 'list') });
+    const fileCode = upload.data.fileCode as string;
+    const zh = await demo.get(`/api/inform/readAccounts?fileCode=${fileCode}`);
+    expect(zh.status).toBe(400);
+    expect(zh.desc).toBe(
+      '名单中有无效账号：第3, 5行（共2行）。账号为1到64个字符，不含控制字符，请修改名单后重新上传',
+    );
+    const english = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    const en = await english.get(`/api/inform/readAccounts?fileCode=${fileCode}`);
+    expect(en.desc).toContain('row 3, 5 (2 in all)');
+    // Saving with it is refused the same way: nobody is left out silently.
+    const save = await demo.post('/api/inform/add', input({ targetKind: 'users', userFileCode: fileCode }));
+    expect(save.status).toBe(400);
+    expect(save.desc).toContain('第3, 5行');
+  });
+
+  it('marks a push failed with its reason when its last attempt fails, shows it on the list and the home health, and pushes it again without doubles', async () => {
+    const draft = (await demo.post<Notice>('/api/inform/add', input({ label: 'fails once' }))).data;
+    // The database refuses this notice's deliveries (a real Postgres error on every attempt of the job).
+    await pool.query(`
+      CREATE OR REPLACE FUNCTION refuse_test_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.notice_id = '${draft.id}' THEN RAISE EXCEPTION 'deliveries refused for the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_test_deliveries BEFORE INSERT ON notice_deliveries
+        FOR EACH ROW EXECUTE FUNCTION refuse_test_deliveries();`);
+    try {
+      const pushed = await demo.post<Notice>('/api/inform/push', { id: draft.id, version: draft.version });
+      expect(pushed.status).toBe(200);
+      // Five attempts with backoff from 2 s: about 30 s until the last one fails.
+      const failed = await waitFor(draft.id, 'failed', 60_000);
+      expect(failed).toMatchObject({ failureCode: 'database', targetCount: 0 });
+      expect(failed.failureDetail).toContain('deliveries refused for the test');
+      expect(failed.failedAt).not.toBeNull();
+      const listed = await demo.get<{ list: Notice[] }>(
+        '/api/inform/list?state=failed&pageNum=1&pageSize=20',
+      );
+      expect(listed.data.list.map((n) => [n.id, n.state, n.failureCode])).toContainEqual([
+        draft.id,
+        'failed',
+        'database',
+      ]);
+      const health = await demo.get<{ failed: number }>('/api/inform/health');
+      expect(health.data.failed).toBeGreaterThanOrEqual(1);
+      expect((await other.get<{ failed: number }>('/api/inform/health')).data.failed).toBe(0);
+      // Another brand cannot push it again.
+      expect((await other.post('/api/inform/push', { id: draft.id, version: failed.version })).status).toBe(
+        404,
+      );
+    } finally {
+      await pool.query('DROP TRIGGER IF EXISTS refuse_test_deliveries ON notice_deliveries');
+      await pool.query('DROP FUNCTION IF EXISTS refuse_test_deliveries()');
+    }
+    const current = (await demo.get<Notice>(`/api/inform/detail?id=${draft.id}`)).data;
+    const again = await demo.post<Notice>('/api/inform/push', { id: draft.id, version: current.version });
+    expect(again.status).toBe(200);
+    expect(again.desc).toBe('推送成功');
+    const done = await waitFor(draft.id, 'pushed');
+    expect(done).toMatchObject({ failureCode: null, failureDetail: null });
+    const brandDevices = await pool.query(
+      "SELECT count(*)::int AS n FROM devices WHERE brand_owner_code = 'DEMO'",
+    );
+    expect((await targetsOf(draft.id)).length).toBe(brandDevices.rows[0].n);
+    expect(done.targetCount).toBe(brandDevices.rows[0].n);
+    expect((await demo.post('/api/inform/push', { id: draft.id, version: done.version })).status).toBe(409);
+  }, 120_000);
+
+  it('counts deliveries not received after the limit in the home push health, for the brand only', async () => {
+    const res = await demo.post<Notice>(
+      '/api/inform/addAndPush',
+      input({ targetKind: 'models', productCodes: ['AF-5'] }),
+    );
+    const pushed = await waitFor(res.data.id, 'pushed');
+    const before = (await demo.get<{ overdue: number }>('/api/inform/health')).data.overdue;
+    // The push happened a quarter of an hour ago: none of its deliveries was received since.
+    await pool.query("UPDATE notices SET pushed_at = now() - interval '15 minutes' WHERE id = $1", [
+      pushed.id,
+    ]);
+    const health = await demo.get<{ overdue: number; overdueAfterMinutes: number; lastPushedAt: string }>(
+      '/api/inform/health',
+    );
+    expect(health.data.overdue).toBe(before + pushed.targetCount);
+    expect(health.data.overdueAfterMinutes).toBe(10);
+    expect(health.data.lastPushedAt).not.toBeNull();
+    expect((await other.get<{ overdue: number }>('/api/inform/health')).data.overdue).toBe(0);
+  });
 });

@@ -19,7 +19,9 @@ const clientTime = z.iso.datetime({ offset: true }).refine(isStorableTime, { mes
 const messageId = text().min(1).max(64);
 const recipeId = z.uuid({ message: 'recipe_not_found' });
 const brandCode = text().min(1).max(64);
-const account = text().min(1).max(64);
+/** An app user's account: what registration takes, and what a notice's list of accounts must hold per row. */
+export const appUserAccountSchema = text().min(1).max(64);
+const account = appUserAccountSchema;
 
 // ---- the companion app (device-ingest, /app/v1/*)
 

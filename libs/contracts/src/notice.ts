@@ -10,10 +10,11 @@ import { multilineText, text } from './text.js';
  * /device/v1/notices (poll and acknowledgements), the companion app's inbox under /app/v1/notices.
  *
  * Lifecycle: draft → (push) scheduled when the push mode is `timer`, else pushing → pushed; a draft or a scheduled
- * notice can be cancelled. Editing is allowed until the push starts (draft and scheduled).
+ * notice can be cancelled. Editing is allowed until the push starts (draft and scheduled). A push whose job failed
+ * on its last attempt is `failed` with its reason, and can be pushed again (retry) without doubling deliveries.
  */
 
-export const NOTICE_STATES = ['draft', 'scheduled', 'pushing', 'pushed', 'cancelled'] as const;
+export const NOTICE_STATES = ['draft', 'scheduled', 'pushing', 'pushed', 'cancelled', 'failed'] as const;
 export type NoticeState = (typeof NOTICE_STATES)[number];
 
 /** `now`: pushed when staff press push; `timer`: pushed at `pushAt`. */
@@ -27,6 +28,13 @@ export type NoticePushMode = (typeof NOTICE_PUSH_MODES)[number];
  */
 export const NOTICE_TARGET_KINDS = ['all', 'regions', 'models', 'users'] as const;
 export type NoticeTargetKind = (typeof NOTICE_TARGET_KINDS)[number];
+
+/**
+ * Why a push failed, shown in the user's language: the database refused or could not take the deliveries, or
+ * another error of the push worker. The worker's own message is kept beside it as the detail.
+ */
+export const NOTICE_FAILURE_CODES = ['database', 'internal'] as const;
+export type NoticeFailureCode = (typeof NOTICE_FAILURE_CODES)[number];
 
 /** A delivery's state: not yet acknowledged, acknowledged as received, or as read. */
 export const DELIVERY_STATES = ['pending', 'received', 'read'] as const;
@@ -169,6 +177,10 @@ export interface Notice {
   /** Deliveries still not received this long after the push (see `overdueAfterMinutes`). */
   overdueCount: number;
   overdueAfterMinutes: number;
+  /** A failed push: why (shown translated), the worker's message, and when its last attempt failed. */
+  failureCode: NoticeFailureCode | null;
+  failureDetail: string | null;
+  failedAt: string | null;
   createdAt: string;
   createdBy: string;
   updatedAt: string;
@@ -178,6 +190,18 @@ export type NoticeListItem = Omit<Notice, 'texts' | 'targets'> & {
   targetKind: NoticeTargetKind;
 };
 export type NoticePage = Page<NoticeListItem>;
+
+/**
+ * `GET /api/inform/health`: the brand's push health for the home page: pushes running, pushes failed (not yet
+ * pushed again), deliveries of recent pushes still not received after `overdueAfterMinutes`, the last push.
+ */
+export interface NoticePushHealth {
+  pushing: number;
+  failed: number;
+  overdue: number;
+  overdueAfterMinutes: number;
+  lastPushedAt: string | null;
+}
 
 /** One point of the received/read chart: acknowledgements per minute, and the running totals. */
 export interface NoticeAckPoint {

@@ -44,6 +44,41 @@ function deviceCondition(n: PushingNotice): { sql: string; params: unknown[] } {
  * makes every row already written a no-op.
  */
 export async function pushNotice(job: Job, pool: Pool, log: Logger) {
+  try {
+    return await writeDeliveries(job, pool, log);
+  } catch (error) {
+    await failOnLastAttempt(job, pool, error);
+    throw error;
+  }
+}
+
+/** A Postgres error (it carries a SQLSTATE) is the database's refusal; anything else is the worker's own. */
+function failureCode(error: unknown): 'database' | 'internal' {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? 'database' : 'internal';
+}
+
+/**
+ * When the job's last attempt fails, the notice shows it: state failed with the reason, so staff see the push did
+ * not finish (instead of a push that looks running forever) and can push it again. Earlier attempts leave it
+ * pushing: BullMQ retries them.
+ */
+async function failOnLastAttempt(job: Job, pool: Pool, error: unknown): Promise<void> {
+  const last = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  const parsed = notificationPushSchema.safeParse(job.data);
+  if (!last || !parsed.success) return;
+  const message = error instanceof Error ? error.message : String(error);
+  await pool
+    .query(
+      `UPDATE notices SET state = 'failed', failure_code = $3, failure_detail = $4, failed_at = now(),
+         version = version + 1, updated_at = now()
+        WHERE id = $1::uuid AND brand_owner_code = $2 AND state = 'pushing'`,
+      [parsed.data.noticeId, parsed.data.brandOwnerCode, failureCode(error), message.slice(0, 500)],
+    )
+    .catch(() => undefined);
+}
+
+async function writeDeliveries(job: Job, pool: Pool, log: Logger) {
   const parsed = notificationPushSchema.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`invalid push-notice payload: ${parsed.error.message}`);
   const started = await pool.query<PushingNotice>(

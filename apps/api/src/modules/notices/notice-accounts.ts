@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type pg from 'pg';
-import { isAcceptableText } from '@kb/contracts';
+import { appUserAccountSchema } from '@kb/contracts';
 import { AppError, badRequest } from '../../common/app-error.js';
 
 /** The most accounts one list may name. */
@@ -12,29 +12,54 @@ const NAMED_UNKNOWN = 100;
 
 const HEADER = /^(account|账号|帐号)$/i;
 
-/** The first column of a csv or xlsx list, without its header, blanks and repeats. */
-async function accountsOf(bytes: Buffer, mime: string): Promise<string[]> {
-  let cells: string[];
+/** Row numbers of bad rows named in the refusal; the rest are counted by the user when they fix the file. */
+const NAMED_BAD_ROWS = 5;
+
+interface Cell {
+  row: number;
+  value: string;
+}
+
+/** The first column of a csv or xlsx list with its row numbers, without its header and blanks. */
+async function cellsOf(bytes: Buffer, mime: string): Promise<Cell[]> {
+  const cells: Cell[] = [];
   if (mime === 'text/csv') {
     const body = bytes.toString('utf8').replace(/^\ufeff/, '');
-    cells = body.split(/\r?\n/).map((line) => {
+    body.split(/\r?\n/).forEach((line, i) => {
       const first = line.split(/[,;\t]/)[0] ?? '';
-      return first.replace(/^"(.*)"$/, '$1');
+      cells.push({ row: i + 1, value: first.replace(/^"(.*)"$/, '$1') });
     });
   } else {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    cells = [];
-    sheet?.eachRow((row) => {
+    book.worksheets[0]?.eachRow((row) => {
       const value = row.getCell(1).value;
       const textValue =
         value && typeof value === 'object' && 'text' in value ? String(value.text) : String(value ?? '');
-      cells.push(textValue);
+      cells.push({ row: row.number, value: textValue });
     });
   }
-  const accounts = cells.map((c) => c.trim()).filter((c) => c.length > 0);
-  if (accounts[0] && HEADER.test(accounts[0])) accounts.shift();
+  const filled = cells.filter((c) => c.value.trim().length > 0);
+  if (filled[0] && HEADER.test(filled[0].value.trim())) filled.shift();
+  return filled;
+}
+
+/**
+ * The accounts of a list, without repeats. A row that is no valid account (too long, control characters) refuses
+ * the whole list naming its rows: dropping it would leave a user out without anyone noticing.
+ */
+function accountsOf(cells: Cell[]): string[] {
+  const bad: number[] = [];
+  const accounts: string[] = [];
+  for (const cell of cells) {
+    const parsed = appUserAccountSchema.safeParse(cell.value);
+    if (parsed.success) accounts.push(parsed.data);
+    else bad.push(cell.row);
+  }
+  if (bad.length) {
+    const rows = bad.slice(0, NAMED_BAD_ROWS).join(', ') + (bad.length > NAMED_BAD_ROWS ? ' …' : '');
+    throw badRequest('notice_user_file_bad_rows', { rows, count: bad.length });
+  }
   return [...new Set(accounts)];
 }
 
@@ -68,13 +93,13 @@ export async function readAccountList(
       {},
       { fieldErrors: { userFileCode: 'notice_user_file_required' } },
     );
-  let accounts: string[];
+  let cells: Cell[];
   try {
-    accounts = await accountsOf(await readFile(path.resolve(filesDir, file.storage_path)), file.mime);
+    cells = await cellsOf(await readFile(path.resolve(filesDir, file.storage_path)), file.mime);
   } catch {
     throw badRequest('notice_user_file_unreadable');
   }
-  accounts = accounts.filter((a) => a.length <= 64 && isAcceptableText(a));
+  const accounts = accountsOf(cells);
   if (accounts.length === 0) throw badRequest('notice_user_file_empty');
   if (accounts.length > MAX_LIST_ACCOUNTS)
     throw badRequest('notice_user_file_too_long', { max: MAX_LIST_ACCOUNTS });

@@ -28,6 +28,10 @@ export const NOTICE_API_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: '名单文件无法读取，请使用模板（csv或xlsx，第一列为账号）',
     en: 'The list cannot be read; use the template (csv or xlsx, accounts in the first column)',
   },
+  notice_user_file_bad_rows: {
+    zh: '名单中有无效账号：第{rows}行（共{count}行）。账号为1到64个字符，不含控制字符，请修改名单后重新上传',
+    en: 'The list has rows that are not valid accounts: row {rows} ({count} in all). An account has 1 to 64 characters and no control characters; correct the list and upload it again',
+  },
   notice_user_file_empty: { zh: '名单中没有账号', en: 'The list holds no accounts' },
   notice_user_file_too_long: { zh: '名单最多{max}个账号', en: 'The list holds at most {max} accounts' },
   notice_users_none_known: {
@@ -39,8 +43,8 @@ export const NOTICE_API_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: 'The notice has started pushing or was cancelled; it can no longer be changed',
   },
   notice_not_pushable: {
-    zh: '只能推送草稿状态的通知',
-    en: 'Only a draft notice can be pushed',
+    zh: '只能推送草稿或推送失败的通知',
+    en: 'Only a draft or a failed notice can be pushed',
   },
   notice_not_cancellable: {
     zh: '只能取消草稿或待定时推送的通知',

@@ -56,6 +56,15 @@ export class NoticesController {
     return ok(await this.notices.deliveries(parseInput(noticeDeliveriesQuerySchema, query)));
   }
 
+  @Get('health')
+  @ApiOperation({
+    summary:
+      'Push health: pushes running and failed, deliveries not received after the overdue limit, last push',
+  })
+  async health() {
+    return ok(await this.notices.health());
+  }
+
   @Get('ackChart')
   @ApiOperation({ summary: 'Received and read acknowledgements per minute, with running totals' })
   @ApiQueryFrom(noticeIdQuerySchema)
@@ -104,7 +113,7 @@ export class NoticesController {
   @Permission('notice.push')
   @Post('push')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Push a draft now, or schedule it at its timer time' })
+  @ApiOperation({ summary: 'Push a draft now or schedule it at its timer time; push a failed notice again' })
   @ApiBodyFrom(noticeVersionSchema)
   async push(@Body() body: unknown) {
     const { id, version } = parseInput(noticeVersionSchema, body);

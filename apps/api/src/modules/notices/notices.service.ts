@@ -10,6 +10,8 @@ import type {
   NoticeInput,
   NoticeListItem,
   NoticePage,
+  NoticeFailureCode,
+  NoticePushHealth,
   NoticePushMode,
   NoticeState,
   NoticeTargetKind,
@@ -53,6 +55,9 @@ interface NoticeRow {
   progress: number;
   push_started_at: Date | null;
   pushed_at: Date | null;
+  failure_code: NoticeFailureCode | null;
+  failure_detail: string | null;
+  failed_at: Date | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -96,6 +101,9 @@ function toListItem(r: NoticeRow, lang: UiLang): NoticeListItem {
     pushedAt: iso(r.pushed_at),
     overdueCount: pushedMinutesAgo > OVERDUE_AFTER_MINUTES ? Math.max(0, r.target_count - received) : 0,
     overdueAfterMinutes: OVERDUE_AFTER_MINUTES,
+    failureCode: r.failure_code,
+    failureDetail: r.failure_detail,
+    failedAt: iso(r.failed_at),
     createdAt: r.created_at.toISOString(),
     createdBy: r.created_by,
     updatedAt: r.updated_at.toISOString(),
@@ -380,17 +388,20 @@ export class NoticesService {
   /**
    * Pushes a draft: at once (state pushing, the job runs now) or, with push mode timer, at its time (state
    * scheduled, a delayed job). Pushing again what is already pushing or pushed is refused, never doubled.
+   * A failed push is pushed again at once (its timer time has passed); a new push time gives it a new job, and
+   * the deliveries an attempt already wrote are skipped by their key.
    */
   async push(id: string, version: number): Promise<Notice> {
     const brand = requestContext.brand();
     const pushAt = await withTransaction(this.db.pool, async (c) => {
       const current = await this.locked(c, brand, id, version);
-      if (current.state !== 'draft') throw conflict('notice_not_pushable');
-      const timer = current.push_mode === 'timer' && current.push_at;
+      if (current.state !== 'draft' && current.state !== 'failed') throw conflict('notice_not_pushable');
+      const timer = current.state === 'draft' && current.push_mode === 'timer' && current.push_at;
       if (timer && current.push_at!.getTime() <= Date.now()) throw this.pastTime();
       const { rows } = await c.query<{ push_at: Date }>(
         `UPDATE notices SET state = $3, push_at = coalesce($4, now()), progress = 0, version = version + 1,
-           updated_at = now() WHERE brand_owner_code = $1 AND id = $2 RETURNING push_at`,
+           failure_code = NULL, failure_detail = NULL, failed_at = NULL, updated_at = now()
+         WHERE brand_owner_code = $1 AND id = $2 RETURNING push_at`,
         [brand, id, timer ? 'scheduled' : 'pushing', timer ? current.push_at : null],
       );
       return rows[0]!.push_at;
@@ -440,6 +451,35 @@ export class NoticesService {
       );
       return { deleted: rowCount ?? 0 };
     });
+  }
+
+  /** The brand's push health (home page): running and failed pushes, overdue deliveries of the last 30 days. */
+  async health(): Promise<NoticePushHealth> {
+    const [row] = await this.db.scoped<{
+      pushing: number;
+      failed: number;
+      overdue: string;
+      last_pushed_at: Date | null;
+    }>(
+      `SELECT
+         (SELECT count(*)::int FROM notices WHERE brand_owner_code = $1 AND state = 'pushing') AS pushing,
+         (SELECT count(*)::int FROM notices WHERE brand_owner_code = $1 AND state = 'failed') AS failed,
+         (SELECT coalesce(sum(greatest(0, n.target_count - coalesce(
+             (SELECT sum(m.received) FROM notice_ack_minutes m WHERE m.notice_id = n.id), 0))), 0)
+            FROM notices n
+           WHERE n.brand_owner_code = $1 AND n.state = 'pushed'
+             AND n.pushed_at < now() - make_interval(mins => $2)
+             AND n.pushed_at > now() - interval '30 days') AS overdue,
+         (SELECT max(pushed_at) FROM notices WHERE brand_owner_code = $1 AND state = 'pushed') AS last_pushed_at`,
+      [OVERDUE_AFTER_MINUTES],
+    );
+    return {
+      pushing: row!.pushing,
+      failed: row!.failed,
+      overdue: Number(row!.overdue),
+      overdueAfterMinutes: OVERDUE_AFTER_MINUTES,
+      lastPushedAt: iso(row!.last_pushed_at),
+    };
   }
 
   /** Received and read per minute since the push, with running totals (the detail's chart). */

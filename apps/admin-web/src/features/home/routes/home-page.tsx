@@ -5,6 +5,7 @@ import { useState } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
+import { PushHealthCard } from '../../notices/components/push-health-card.js';
 import { useCategoryRanking } from '../api/get-category-ranking.js';
 import { useIndexCount } from '../api/get-index-count.js';
 import { useRecipeRanking } from '../api/get-recipe-ranking.js';
@@ -32,6 +33,7 @@ export function HomePage() {
         </Text>
       </div>
       <CountCards counts={counts.data} loading={counts.isPending} />
+      <PushHealthCard />
       <Group gap="sm">
         <Text size="sm" c="dimmed">
           {t('home.rankingPeriod')}

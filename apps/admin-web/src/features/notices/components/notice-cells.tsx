@@ -11,6 +11,7 @@ const STATE_COLORS: Record<NoticeState, string> = {
   pushing: 'orange',
   pushed: 'green',
   cancelled: 'dark',
+  failed: 'red',
 };
 
 export const formatTime = (iso: string | null | undefined) =>

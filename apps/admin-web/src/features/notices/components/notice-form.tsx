@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm.js';
 import { FileUpload } from '../../../components/file-upload.js';
 import { FormPage, useSchemaForm } from '../../../components/form-page.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { translateError } from '../../../lib/translate.js';
 import { usePermissions } from '../../../lib/use-can.js';
 import { readAccounts, saveNotice } from '../api/notice-commands.js';
@@ -262,7 +263,13 @@ export function NoticeForm({
                 onChange={(code) => {
                   form.setFieldValue('userFileCode', code);
                   setAccounts(null);
-                  if (code) void readAccounts(code).then(setAccounts, () => setAccounts(null));
+                  // A list the server refuses (bad rows, unreadable) says why under the field, in the user's
+                  // language, and is not kept: saving it would be refused the same way.
+                  if (code)
+                    void readAccounts(code).then(setAccounts, (error: unknown) => {
+                      form.setFieldValue('userFileCode', null);
+                      if (error instanceof ApiError) form.setFieldError('userFileCode', error.desc);
+                    });
                 }}
                 uploadedLabel={accounts?.fileName || t('notices.form.listUploaded')}
                 removeLabel={t('notices.form.removeList')}

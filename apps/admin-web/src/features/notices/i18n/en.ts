@@ -31,6 +31,7 @@ export const noticesEn: Catalog<typeof noticesZh> = {
     pushing: 'Pushing',
     pushed: 'Pushed',
     cancelled: 'Cancelled',
+    failed: 'Push failed',
   },
   pushMode: { now: 'Push now', timer: 'Timer' },
   target: { all: 'All devices', regions: 'Regions', models: 'Models', users: 'Custom users' },
@@ -47,7 +48,7 @@ export const noticesEn: Catalog<typeof noticesZh> = {
     removeList: 'Remove the list',
     notEditable: 'The notice has started pushing or was cancelled; it can no longer be changed.',
   },
-  actions: { push: 'Push', cancelPush: 'Cancel push', edit: 'Edit', detail: 'Details' },
+  actions: { push: 'Push', cancelPush: 'Cancel push', edit: 'Edit', detail: 'Details', retry: 'Push again' },
   detail: {
     chart: 'Received and read over time',
     noAcks: 'No device has acknowledged yet',
@@ -60,6 +61,21 @@ export const noticesEn: Catalog<typeof noticesZh> = {
     overdue: 'Push health: {{count}} deliveries not received after {{minutes}} minutes',
     healthy: 'Push health: no delivery overdue',
     targetType: { device: 'Device', appUser: 'User' },
+    failed:
+      'The push failed: {{reason}} ({{at}}). You can push it again; deliveries already written are not doubled.',
+    failureDetail: 'Details: {{detail}}',
+  },
+  failure: {
+    database: 'the database could not write the deliveries',
+    internal: 'the push service ran into an internal error',
+  },
+  health: {
+    title: 'Push health',
+    pushing: 'Pushing',
+    failed: 'Push failed',
+    overdue: 'Not received after {{minutes}} min',
+    lastPushed: 'Last push',
+    never: 'No push yet',
   },
   confirmCancel: 'Cancel this push?',
 };

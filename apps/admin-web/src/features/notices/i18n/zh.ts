@@ -23,7 +23,14 @@ export const noticesZh = {
     pushedAt: '完成时间',
   },
   filters: { keyword: '编号 / 标题' },
-  state: { draft: '草稿', scheduled: '待定时推送', pushing: '推送中', pushed: '已推送', cancelled: '已取消' },
+  state: {
+    draft: '草稿',
+    scheduled: '待定时推送',
+    pushing: '推送中',
+    pushed: '已推送',
+    cancelled: '已取消',
+    failed: '推送失败',
+  },
   pushMode: { now: '立即推送', timer: '定时推送' },
   target: { all: '全部设备', regions: '指定区域', models: '指定型号', users: '自定义用户' },
   form: {
@@ -39,7 +46,7 @@ export const noticesZh = {
     removeList: '移除名单',
     notEditable: '通知已开始推送或已取消，不能再修改。',
   },
-  actions: { push: '推送', cancelPush: '取消推送', edit: '编辑', detail: '详情' },
+  actions: { push: '推送', cancelPush: '取消推送', edit: '编辑', detail: '详情', retry: '重新推送' },
   detail: {
     chart: '接收与已读趋势',
     noAcks: '还没有设备回执',
@@ -52,6 +59,20 @@ export const noticesZh = {
     overdue: '推送健康：{{count}} 个推送超过 {{minutes}} 分钟仍未被接收',
     healthy: '推送健康：没有超时未接收的推送',
     targetType: { device: '设备', appUser: '用户' },
+    failed: '推送失败：{{reason}}（{{at}}）。可重新推送，已写入的推送不会重复。',
+    failureDetail: '原因详情：{{detail}}',
+  },
+  failure: {
+    database: '数据库无法写入推送记录',
+    internal: '推送服务内部出错',
+  },
+  health: {
+    title: '推送健康',
+    pushing: '推送中',
+    failed: '推送失败',
+    overdue: '超过 {{minutes}} 分钟未接收',
+    lastPushed: '最近推送',
+    never: '尚未推送',
   },
   confirmCancel: '确定取消推送吗？',
 };

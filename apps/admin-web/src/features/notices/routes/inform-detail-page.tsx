@@ -136,6 +136,21 @@ export function InformDetailPage() {
               </Group>
             </Group>
           </Paper>
+          {notice.state === 'failed' && notice.failureCode && (
+            <Alert color="red" data-testid="push-failed">
+              <Text size="sm">
+                {t('notices.detail.failed', {
+                  reason: t(`notices.failure.${notice.failureCode}`),
+                  at: formatTime(notice.failedAt),
+                })}
+              </Text>
+              {notice.failureDetail && (
+                <Text size="xs" c="dimmed" data-testid="push-failed-detail">
+                  {t('notices.detail.failureDetail', { detail: notice.failureDetail })}
+                </Text>
+              )}
+            </Alert>
+          )}
           {notice.state === 'pushed' && (
             <Alert color={notice.overdueCount > 0 ? 'orange' : 'green'} data-testid="push-health">
               {notice.overdueCount > 0
@@ -174,7 +189,9 @@ export function InformDetailPage() {
           {(notice.state === 'pushing' || notice.state === 'pushed') && (
             <NoticeAckChart id={notice.id} state={notice.state} />
           )}
-          {(notice.state === 'pushing' || notice.state === 'pushed') && <Deliveries id={notice.id} />}
+          {(notice.state === 'pushing' || notice.state === 'pushed' || notice.state === 'failed') && (
+            <Deliveries id={notice.id} />
+          )}
         </Stack>
       )}
     </RecordState>

@@ -11,7 +11,12 @@ import { deleteNotices } from '../api/notice-commands.js';
 import { fetchNoticePage } from '../api/notice-list.js';
 import { NOTICES_KEY } from '../api/notices-key.js';
 import { NoticeActions } from '../components/notice-actions.js';
-import { formatTime, LiveCount, LiveState } from '../components/notice-cells.js';
+import { formatTime, LiveCount, LiveState, useLiveRow } from '../components/notice-cells.js';
+
+/** A row's buttons follow its live state (a push that fails while the list is open offers its retry). */
+function LiveActions({ row }: { row: NoticeListItem }) {
+  return <NoticeActions notice={useLiveRow(row)} />;
+}
 
 interface NoticeFilters extends Record<string, unknown> {
   keyword: string;
@@ -115,7 +120,7 @@ export function InformListPage() {
           accessor: 'actions',
           title: t('common.actions'),
           width: 200,
-          render: (r) => <NoticeActions notice={r} />,
+          render: (r) => <LiveActions row={r} />,
         },
       ]}
       toolbar={
