@@ -1,7 +1,7 @@
 import { postgresEventStoreMigrations } from '@kb/event-store';
 import { createPool, jobRunsMigrations, migrate, type Migration } from '@kb/platform';
 import { migrateReadModels } from '@kb/read-models';
-import { appActivityMigrations, deviceMigrations } from '@kb/devices';
+import { appActivityMigrations, deviceMigrations, payingUserMigrations } from '@kb/devices';
 import type { AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
@@ -35,6 +35,7 @@ export function allMigrations(): Migration[] {
     ...appActivityMigrations,
     ...auditMigrations,
     ...noticesPushFailedMigrations,
+    ...payingUserMigrations,
   ];
 }
 

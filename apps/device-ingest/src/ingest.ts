@@ -19,6 +19,7 @@ import { FAULT_QUEUE, startDeviceWorkers, TELEMETRY_QUEUE } from './devices/devi
 import { createAppApi } from './app-api/app-api.js';
 import { APP_ACTIVITY_QUEUE, COOKING_QUEUE, startAppWorkers } from './app-api/app-workers.js';
 import { searchRecordExportWorker } from './app-api/search-record-export-worker.js';
+import { payingUserImportWorker } from './app-api/paying-user-import-worker.js';
 import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
 import { startRecipeExportWorker } from './recipe-jobs/recipe-export-worker.js';
 import { armScheduledNotices, startNoticePushWorker } from './notices/notice-push-worker.js';
@@ -110,6 +111,13 @@ export async function startIngest(
     { pool, filesDir: config.FILES_DIR, log },
     (err) => onRedisError(err, 'worker search-record-export'),
   );
+  // The paying-user import shares the export's connection (both are staff file jobs, one at a time).
+  const payingUserImporter = payingUserImportWorker.start(
+    exportConnection,
+    prefix,
+    { pool, filesDir: config.FILES_DIR, log },
+    (err) => onRedisError(err, 'worker paying-user-import'),
+  );
   const packBuilder = startOfflinePackBuildWorker(
     packBuildConnection,
     prefix,
@@ -131,7 +139,10 @@ export async function startIngest(
   );
   // The timer's schedule lives in Postgres: armed at start and every minute (a job lost with Redis comes back).
   const armNotices = () =>
-    armScheduledNotices(pool, queues.find((q) => q.name === NOTICE_PUSH_QUEUE)!).catch((err: Error) =>
+    armScheduledNotices(
+      pool,
+      queues.find((q) => q.name === NOTICE_PUSH_QUEUE)!,
+    ).catch((err: Error) =>
       log.warn({ err: err.message }, 'could not arm scheduled notices; trying again shortly'),
     );
   void armNotices();
@@ -237,6 +248,7 @@ export async function startIngest(
       packBuilder.close(redisAway),
       recipeExporter.close(redisAway),
       searchRecordExporter.close(redisAway),
+      payingUserImporter.close(redisAway),
       deviceWorkers?.close(redisAway),
       appWorkers?.close(redisAway),
       ...queues.map((q) => q.close()),

@@ -5,3 +5,4 @@ export * from './ingest-writes.js';
 export * from './app-activity/migrations.js';
 export * from './app-activity/auth.js';
 export * from './app-activity/writes.js';
+export * from './app-activity/vip-migrations.js';

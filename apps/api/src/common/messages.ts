@@ -7,6 +7,7 @@ import { CONTENT_API_MESSAGES } from '../modules/content/content-api.messages.js
 import { JOB_API_MESSAGES } from '../modules/jobs/jobs-api.messages.js';
 import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
 import { APP_USER_API_MESSAGES } from '../modules/app-users/app-users-api.messages.js';
+import { PAYING_USER_API_MESSAGES } from '../modules/app-users/paying-users-api.messages.js';
 import { NOTICE_API_MESSAGES } from '../modules/notices/notice-api.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
 import { RECIPE_EVALUATION_API_MESSAGES } from '../modules/recipe-evaluations/recipe-evaluation-api.messages.js';
@@ -148,6 +149,7 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ...CONTENT_API_MESSAGES,
   ...AUDIT_API_MESSAGES,
   ...APP_USER_API_MESSAGES,
+  ...PAYING_USER_API_MESSAGES,
   ...PERMISSION_MESSAGES,
 };
 

@@ -48,3 +48,17 @@ export const searchRecordExportSchema = z.object({
   }),
 });
 export type SearchRecordExportJob = z.infer<typeof searchRecordExportSchema>;
+
+/**
+ * `vipUser/importData`: the uploaded paying-user template (purpose `list`, csv or xlsx) of the brand, checked and
+ * written row by row by the worker, each row reported.
+ */
+export const payingUserImportSchema = z.object({
+  ...staffJob,
+  runId: z.uuid(),
+  fileCode: z.uuid(),
+  fileName: z.string().min(1).max(255),
+});
+export type PayingUserImportJob = z.infer<typeof payingUserImportSchema>;
+export const PAYING_USER_IMPORT_QUEUE = 'paying-user-import';
+export const PAYING_USER_IMPORT_JOB = 'import-paying-users';

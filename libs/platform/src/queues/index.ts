@@ -1,7 +1,12 @@
 import type { DefaultJobOptions } from 'bullmq';
 import { z } from 'zod';
 import { faultBatchSchema, telemetryBatchSchema } from './device-jobs.js';
-import { appActivityBatchSchema, cookingBatchSchema, searchRecordExportSchema } from './app-jobs.js';
+import {
+  appActivityBatchSchema,
+  cookingBatchSchema,
+  payingUserImportSchema,
+  searchRecordExportSchema,
+} from './app-jobs.js';
 import { offlinePackBuildSchema } from './offline-pack-jobs.js';
 import {
   notificationPushSchema,
@@ -65,6 +70,10 @@ export const QUEUES = {
   },
   'search-record-export': {
     jobs: { 'export-records': searchRecordExportSchema },
+    defaultJobOptions: jobOptions(3, 5000),
+  },
+  'paying-user-import': {
+    jobs: { 'import-paying-users': payingUserImportSchema },
     defaultJobOptions: jobOptions(3, 5000),
   },
   'recipe-import': { jobs: { 'import-zip': recipeImportSchema }, defaultJobOptions: jobOptions(3, 5000) },

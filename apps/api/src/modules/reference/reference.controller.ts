@@ -309,13 +309,13 @@ export class ReferenceController {
   @Get('common/downloadImportAccountTpl')
   @ApiOperation({ summary: 'Download an import template by file name' })
   @ApiQuery({ name: 'fileName', required: true, enum: Object.keys(IMPORT_TEMPLATES) })
-  downloadImportAccountTpl(@Query() query: unknown, @Res() res: Response): void {
+  async downloadImportAccountTpl(@Query() query: unknown, @Res() res: Response): Promise<void> {
     const { fileName } = parseInput(templateQuery, query);
     const template = IMPORT_TEMPLATES[fileName];
     if (!template) throw new AppError(404, 'template_not_found');
     res.setHeader('Content-Type', template.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    res.send(template.body());
+    res.send(await template.body());
   }
 
   @Post('cofarSdk/allDevModes')

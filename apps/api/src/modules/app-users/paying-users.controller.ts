@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type pg from 'pg';
+import {
+  payingUserIdQuerySchema,
+  payingUserIdsSchema,
+  payingUserImportRequestSchema,
+  payingUserListQuerySchema,
+} from '@kb/contracts';
+import { PAYING_USER_IMPORT_JOB, PAYING_USER_IMPORT_QUEUE } from '@kb/platform';
+import { AppError } from '../../common/app-error.js';
+import { actorOfRequest } from '../../common/event-sourcing/aggregate-streams.js';
+import { ok } from '../../common/envelope.js';
+import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { Permission } from '../../common/permission.decorator.js';
+import { parseInput } from '../../common/validation.js';
+import { PG_POOL } from '../../infra/tokens.js';
+import { JobLauncher } from '../jobs/job-launcher.js';
+import { PayingUsersService } from './paying-users.service.js';
+
+/** §7 `vipUser`: the brand's paying users, imported from the template. */
+@ApiTags('paying users')
+@Permission('read')
+@Controller('vipUser')
+export class PayingUsersController {
+  constructor(
+    private readonly payingUsers: PayingUsersService,
+    private readonly launcher: JobLauncher,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Get('list')
+  @ApiOperation({
+    summary:
+      'Paying users of the brand, newest first; filters: account, nickname, level, state, end date range',
+  })
+  @ApiQueryFrom(payingUserListQuerySchema)
+  async list(@Query() query: unknown) {
+    return ok(await this.payingUsers.list(parseInput(payingUserListQuerySchema, query)));
+  }
+
+  @Get('detail')
+  @ApiOperation({ summary: 'One paying user, with the import that last changed it' })
+  @ApiQueryFrom(payingUserIdQuerySchema)
+  async detail(@Query() query: unknown) {
+    return ok(await this.payingUsers.detail(parseInput(payingUserIdQuerySchema, query).id));
+  }
+
+  @Permission('appUser.edit')
+  @Post('importData')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Import paying users from an uploaded template (purpose list: csv or xlsx) as a job: every row reported added, updated, unchanged or refused (why); follow it at /api/recipe/asyncTask/detail',
+  })
+  @ApiBodyFrom(payingUserImportRequestSchema)
+  async importData(@Body() body: unknown) {
+    const { fileCode, fileName } = parseInput(payingUserImportRequestSchema, body);
+    const actor = actorOfRequest();
+    // The upload must be the brand's own list (csv or xlsx by its bytes, checked at upload).
+    const { rows } = await this.pool.query<{ purpose: string }>(
+      'SELECT purpose FROM files WHERE brand_owner_code = $1 AND file_code = $2',
+      [actor.brand, fileCode],
+    );
+    if (!rows[0]) throw new AppError(404, 'paying_import_file_missing');
+    if (rows[0].purpose !== 'list') throw new AppError(415, 'paying_import_format');
+    const run = await this.launcher.start(actor, {
+      queue: PAYING_USER_IMPORT_QUEUE,
+      job: PAYING_USER_IMPORT_JOB,
+      kind: 'paying-user-import',
+      payload: { fileCode, fileName },
+      params: { fileName },
+    });
+    return ok(run);
+  }
+
+  @Permission('appUser.edit')
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End one account’s paying status (the app user stays)' })
+  @ApiBodyFrom(payingUserIdQuerySchema)
+  async delete(@Body() body: unknown) {
+    return ok(await this.payingUsers.delete([parseInput(payingUserIdQuerySchema, body).id]));
+  }
+
+  @Permission('appUser.edit')
+  @Post('batchDelete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End several accounts’ paying status (all or none), as `delete`' })
+  @ApiBodyFrom(payingUserIdsSchema)
+  async batchDelete(@Body() body: unknown) {
+    return ok(await this.payingUsers.delete(parseInput(payingUserIdsSchema, body).ids));
+  }
+}

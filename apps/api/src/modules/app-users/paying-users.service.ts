@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import {
+  appUserNumber,
+  type PayingUserDetail,
+  type PayingUserListPage,
+  type PayingUserRow,
+  type PayingUserState,
+  type payingUserListQuerySchema,
+} from '@kb/contracts';
+import { withTransaction } from '@kb/platform';
+import type { z } from 'zod';
+import { AppError, notFound } from '../../common/app-error.js';
+import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
+import { translate } from '../../common/messages.js';
+import { requestContext } from '../../common/request-context.js';
+import { Db } from '../../infra/db.js';
+import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
+
+type PayingFilter = z.output<typeof payingUserListQuerySchema>;
+
+interface PayingRecord {
+  id: string;
+  app_user_id: string;
+  user_seq: string;
+  account: string;
+  nickname: string | null;
+  region: string | null;
+  region_name: string | null;
+  vip_level: number;
+  start_date: string;
+  end_date: string;
+  state: PayingUserState;
+  source: 'import';
+  updated_at: Date;
+  updated_by: string;
+}
+
+// Dates travel as `YYYY-MM-DD` text, never through a JS Date (no time zone shifts a day).
+const columns = () =>
+  `p.id, p.app_user_id, u.seq::text AS user_seq, u.account, u.nickname, u.region,
+   (SELECT ${requestContext.lang() === 'en' ? 'name_en' : 'name_zh'} FROM countries WHERE code = u.region) AS region_name,
+   p.vip_level, to_char(p.start_date, 'YYYY-MM-DD') AS start_date, to_char(p.end_date, 'YYYY-MM-DD') AS end_date,
+   CASE WHEN p.end_date < current_date THEN 'expired' WHEN p.start_date > current_date THEN 'upcoming'
+        ELSE 'active' END AS state,
+   p.source, p.updated_at, p.updated_by`;
+
+const toRow = (r: PayingRecord): PayingUserRow => ({
+  id: r.id,
+  appUserId: r.app_user_id,
+  userNumber: appUserNumber(r.user_seq),
+  account: r.account,
+  nickname: r.nickname,
+  region: r.region,
+  regionName: r.region_name,
+  vipLevel: r.vip_level,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  state: r.state,
+  source: r.source,
+  updatedAt: iso(r.updated_at)!,
+  updatedBy: r.updated_by,
+});
+
+/**
+ * The paying users of the brand (`paying_users`, written by device-ingest's import worker). Deleting one ends the
+ * account's paying status only: the app user, their favourites, reviews and history stay; importing the account
+ * again makes it paying again.
+ */
+@Injectable()
+export class PayingUsersService {
+  constructor(private readonly db: Db) {}
+
+  private filter(q: Partial<PayingFilter>): SqlFilter {
+    const f = new SqlFilter('p');
+    if (q.account) f.where(`u.account LIKE ${f.param(likePrefix(q.account))}`);
+    if (q.nickname) f.where(`u.nickname LIKE ${f.param(likePrefix(q.nickname))}`);
+    f.equals('vip_level', q.vipLevel);
+    if (q.state === 'expired') f.where('p.end_date < current_date');
+    if (q.state === 'upcoming') f.where('p.start_date > current_date');
+    if (q.state === 'active') f.where('p.start_date <= current_date AND p.end_date >= current_date');
+    if (q.endFrom && q.endTo && q.endFrom > q.endTo) {
+      const message = translate('time_range_invalid', requestContext.lang()) ?? 'time_range_invalid';
+      throw new AppError(400, 'time_range_invalid', {}, { fieldErrors: { endFrom: message } });
+    }
+    if (q.endFrom) f.where(`p.end_date >= ${f.param(q.endFrom)}::date`);
+    if (q.endTo) f.where(`p.end_date <= ${f.param(q.endTo)}::date`);
+    return f;
+  }
+
+  async list(q: PayingFilter): Promise<PayingUserListPage> {
+    const f = this.filter(q);
+    const from = 'FROM paying_users p JOIN app_users u ON u.id = p.app_user_id';
+    const limit = q.onPage
+      ? ` LIMIT ${f.param(q.pageSize)} OFFSET ${f.param((q.pageNum - 1) * q.pageSize)}`
+      : ` LIMIT ${MAX_WHOLE_LIST + 1}`;
+    const [rows, count] = await Promise.all([
+      this.db.scoped<PayingRecord>(
+        `SELECT ${columns()} ${from} WHERE ${f.sql} ORDER BY p.seq DESC${limit}`,
+        f.params,
+      ),
+      this.db.scoped<{ total: string }>(
+        `SELECT count(*) AS total ${from} WHERE ${f.sql}`,
+        f.params.slice(0, q.onPage ? -2 : undefined),
+      ),
+    ]);
+    const list = q.onPage ? rows : boundedWholeList(rows);
+    return {
+      list: list.map(toRow),
+      total: Number(count[0]?.total ?? 0),
+      pageNum: q.onPage ? q.pageNum : 1,
+      pageSize: q.onPage ? q.pageSize : list.length,
+    };
+  }
+
+  async detail(id: string): Promise<PayingUserDetail> {
+    const [row] = await this.db.scoped<
+      PayingRecord & { created_at: Date; import_file_name: string | null; import_run_id: string | null }
+    >(
+      `SELECT ${columns()}, p.created_at, p.import_file_name, p.import_run_id::text
+         FROM paying_users p JOIN app_users u ON u.id = p.app_user_id
+        WHERE p.brand_owner_code = $1 AND p.id = $2`,
+      [id],
+    );
+    if (!row) throw notFound('paying_user_not_found');
+    return {
+      ...toRow(row),
+      createdAt: iso(row.created_at)!,
+      importFileName: row.import_file_name,
+      importRunId: row.import_run_id,
+    };
+  }
+
+  /** Ends the paying status of the named records of the brand (all or none); see the class comment. */
+  async delete(ids: string[]): Promise<{ deleted: number }> {
+    return withTransaction(this.db.pool, async (c) => {
+      const { rows } = await c.query<{ id: string }>(
+        `SELECT id FROM paying_users WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
+        [requestContext.brand(), ids],
+      );
+      if (rows.length !== new Set(ids).size) throw notFound('paying_user_not_found');
+      const { rowCount } = await c.query('DELETE FROM paying_users WHERE id = ANY($1::uuid[])', [ids]);
+      return { deleted: rowCount ?? 0 };
+    });
+  }
+}
