@@ -19,3 +19,4 @@ export * from './notice.js';
 export * from './app-user.js';
 export * from './jobs.js';
 export * from './recipe-archive.js';
+export * from './recipe-translation.js';
