@@ -11,6 +11,7 @@ import { recipeEvaluationsMigrations } from './modules/recipe-evaluations/recipe
 import { noticesMigrations } from './modules/notices/notices.migrations.js';
 import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.migrations.js';
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
+import { recipeTranslateMigrations } from './modules/recipes/translate.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoApks } from './seed/demo-apk.js';
 import { seedDemoAppActivity } from './seed/demo-app-activity.js';
@@ -31,6 +32,7 @@ export function allMigrations(): Migration[] {
     ...contentMigrations,
     ...noticesMigrations,
     ...appActivityMigrations,
+    ...recipeTranslateMigrations,
   ];
 }
 
