@@ -13,6 +13,7 @@ import { noticesMigrations } from './modules/notices/notices.migrations.js';
 import { noticesPushFailedMigrations } from './modules/notices/notices-push-failed.migrations.js';
 import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.migrations.js';
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
+import { recipeTranslateMigrations } from './modules/recipes/translate.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoApks } from './seed/demo-apk.js';
 import { seedDemoAppActivity } from './seed/demo-app-activity.js';
@@ -36,6 +37,7 @@ export function allMigrations(): Migration[] {
     ...auditMigrations,
     ...noticesPushFailedMigrations,
     ...payingUserMigrations,
+    ...recipeTranslateMigrations,
   ];
 }
 

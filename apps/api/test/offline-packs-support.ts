@@ -17,7 +17,10 @@ export interface RunningIngestProcess {
  * The real device-ingest process (its build in apps/device-ingest/dist) on the API's database, Redis prefix and
  * file store, so pack builds the API enqueues are worked as in production.
  */
-export async function startIngestProcess(config: AppConfig): Promise<RunningIngestProcess> {
+export async function startIngestProcess(
+  config: AppConfig,
+  env: Record<string, string> = {},
+): Promise<RunningIngestProcess> {
   const main = path.join(repoRoot, 'apps/device-ingest/dist/main.js');
   if (!existsSync(main))
     throw new Error(`${main} is missing: build device-ingest first (nx run @kb/device-ingest:build)`);
@@ -32,6 +35,7 @@ export async function startIngestProcess(config: AppConfig): Promise<RunningInge
       FILES_DIR: config.FILES_DIR,
       INGEST_PORT: '0',
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

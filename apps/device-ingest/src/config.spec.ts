@@ -17,6 +17,12 @@ describe('loadConfig', () => {
       INGEST_WORKER_CONCURRENCY: 256,
       INGEST_MAX_QUEUE_WAIT_MS: 1000,
       INGEST_MAX_CLOCK_SKEW_MS: 300_000,
+      TRANSLATION_PROVIDER: 'demo',
+      TRANSLATION_TIMEOUT_MS: 10_000,
+      TRANSLATION_RETRIES: 3,
+      TRANSLATION_RATE_LIMIT: 5,
+      TRANSLATION_BATCH_TEXTS: 50,
+      TRANSLATION_BATCH_CHARS: 5000,
     });
   });
 
@@ -36,6 +42,14 @@ describe('loadConfig', () => {
       INGEST_WORKER_CONCURRENCY: '64',
       INGEST_MAX_QUEUE_WAIT_MS: '2000',
       INGEST_MAX_CLOCK_SKEW_MS: '60000',
+      TRANSLATION_PROVIDER: 'deepl',
+      TRANSLATION_URL: 'https://deepl.internal',
+      TRANSLATION_API_KEY: 'key:fx',
+      TRANSLATION_TIMEOUT_MS: '3000',
+      TRANSLATION_RETRIES: '1',
+      TRANSLATION_RATE_LIMIT: '2',
+      TRANSLATION_BATCH_TEXTS: '10',
+      TRANSLATION_BATCH_CHARS: '1000',
     });
     expect(config).toEqual({
       INGEST_PORT: 9090,
@@ -52,6 +66,14 @@ describe('loadConfig', () => {
       INGEST_WORKER_CONCURRENCY: 64,
       INGEST_MAX_QUEUE_WAIT_MS: 2000,
       INGEST_MAX_CLOCK_SKEW_MS: 60_000,
+      TRANSLATION_PROVIDER: 'deepl',
+      TRANSLATION_URL: 'https://deepl.internal',
+      TRANSLATION_API_KEY: 'key:fx',
+      TRANSLATION_TIMEOUT_MS: 3000,
+      TRANSLATION_RETRIES: 1,
+      TRANSLATION_RATE_LIMIT: 2,
+      TRANSLATION_BATCH_TEXTS: 10,
+      TRANSLATION_BATCH_CHARS: 1000,
     });
   });
 
@@ -72,5 +94,18 @@ describe('loadConfig', () => {
 
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ INGEST_PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(/INGEST_PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  it('names what a translation service needs: a URL for LibreTranslate, a key for DeepL', () => {
+    expect(() => loadConfig({ TRANSLATION_PROVIDER: 'libretranslate' })).toThrow(
+      /TRANSLATION_PROVIDER: TRANSLATION_URL is required for libretranslate/,
+    );
+    expect(() => loadConfig({ TRANSLATION_PROVIDER: 'deepl' })).toThrow(
+      /TRANSLATION_PROVIDER: TRANSLATION_API_KEY is required for deepl/,
+    );
+    expect(() => loadConfig({ TRANSLATION_PROVIDER: 'google' })).toThrow(/TRANSLATION_PROVIDER/);
+    expect(
+      loadConfig({ TRANSLATION_PROVIDER: 'libretranslate', TRANSLATION_URL: 'http://127.0.0.1:5000' }),
+    ).toMatchObject({ TRANSLATION_PROVIDER: 'libretranslate', TRANSLATION_URL: 'http://127.0.0.1:5000' });
   });
 });

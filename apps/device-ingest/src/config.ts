@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_CLOCK_SKEW_MS } from '@kb/devices';
+import { DEFAULT_HTTP_LIMITS, TRANSLATION_PROVIDERS, translationSettingsProblem } from '@kb/platform';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -41,6 +42,41 @@ const schema = z.object({
    */
   INGEST_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
   INGEST_MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_MAX_CLOCK_SKEW_MS),
+  /**
+   * The recipe translation service: `demo` (a built-in glossary, the default: no service needed), `libretranslate`
+   * (TRANSLATION_URL of a LibreTranslate server, TRANSLATION_API_KEY if it asks for one) or `deepl`
+   * (TRANSLATION_API_KEY; TRANSLATION_URL defaults to the free or pro API host by the key).
+   */
+  TRANSLATION_PROVIDER: z.enum(TRANSLATION_PROVIDERS).default('demo'),
+  TRANSLATION_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  TRANSLATION_API_KEY: z.string().min(1).optional(),
+  TRANSLATION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(DEFAULT_HTTP_LIMITS.timeoutMs),
+  TRANSLATION_RETRIES: z.coerce.number().int().min(0).max(10).default(DEFAULT_HTTP_LIMITS.retries),
+  TRANSLATION_RATE_LIMIT: z.coerce.number().min(0.1).max(1000).default(DEFAULT_HTTP_LIMITS.requestsPerSecond),
+  TRANSLATION_BATCH_TEXTS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_HTTP_LIMITS.batchTexts),
+  TRANSLATION_BATCH_CHARS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(1_000_000)
+    .default(DEFAULT_HTTP_LIMITS.batchChars),
+});
+
+/** The translation settings of the config, as `createTranslationProvider` takes them. */
+export const translationSettings = (config: IngestConfig) => ({
+  provider: config.TRANSLATION_PROVIDER,
+  url: config.TRANSLATION_URL,
+  apiKey: config.TRANSLATION_API_KEY,
+  timeoutMs: config.TRANSLATION_TIMEOUT_MS,
+  retries: config.TRANSLATION_RETRIES,
+  requestsPerSecond: config.TRANSLATION_RATE_LIMIT,
+  batchTexts: config.TRANSLATION_BATCH_TEXTS,
+  batchChars: config.TRANSLATION_BATCH_CHARS,
 });
 
 export type IngestConfig = z.infer<typeof schema>;
@@ -58,5 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IngestConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`device-ingest: invalid configuration:\n${lines.join('\n')}`);
   }
+  const problem = translationSettingsProblem({
+    provider: parsed.data.TRANSLATION_PROVIDER,
+    url: parsed.data.TRANSLATION_URL,
+    apiKey: parsed.data.TRANSLATION_API_KEY,
+  });
+  if (problem)
+    throw new ConfigError(`device-ingest: invalid configuration:\n  TRANSLATION_PROVIDER: ${problem}`);
   return parsed.data;
 }

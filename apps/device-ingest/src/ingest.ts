@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Queue, Worker } from 'bullmq';
 import { createPool } from '@kb/platform';
 import { pino, type Logger } from 'pino';
-import type { IngestConfig } from './config.js';
+import { translationSettings, type IngestConfig } from './config.js';
 import { checkHealth } from './health.js';
 import { createRequestHandler } from './http.js';
 import { bullmqPrefix, QUEUE_NAMES, QUEUES, SYSTEM_QUEUE, WORKER_RETENTION } from '@kb/platform';
@@ -22,8 +22,9 @@ import { searchRecordExportWorker } from './app-api/search-record-export-worker.
 import { payingUserImportWorker } from './app-api/paying-user-import-worker.js';
 import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
 import { startRecipeExportWorker } from './recipe-jobs/recipe-export-worker.js';
+import { startRecipeTranslateWorker } from './recipe-jobs/recipe-translate-worker.js';
 import { armScheduledNotices, startNoticePushWorker } from './notices/notice-push-worker.js';
-import { NOTICE_PUSH_QUEUE } from '@kb/platform';
+import { createTranslationProvider, NOTICE_PUSH_QUEUE } from '@kb/platform';
 
 export interface RunningIngest {
   /** The port the HTTP server listens on (the real one when INGEST_PORT is 0). */
@@ -131,6 +132,15 @@ export async function startIngest(
     prefix,
     { pool, filesDir: config.FILES_DIR, log },
     (err) => onRedisError(err, 'worker recipe-export'),
+  );
+  // Translation waits on a remote service, not the machine: its own connection, so a slow service holds no export.
+  const translateConnection = createWorkerConnection(config.REDIS_URL, `device-ingest:translate:${prefix}`);
+  translateConnection.on('error', (err: Error) => onRedisError(err, 'connection'));
+  const recipeTranslator = startRecipeTranslateWorker(
+    translateConnection,
+    prefix,
+    { pool, log, provider: createTranslationProvider(translationSettings(config)) },
+    (err) => onRedisError(err, 'worker translation'),
   );
   const noticeConnection = createWorkerConnection(config.REDIS_URL, `device-ingest:notices:${prefix}`);
   noticeConnection.on('error', (err: Error) => onRedisError(err, 'connection'));
@@ -247,6 +257,7 @@ export async function startIngest(
       noticePusher.close(redisAway),
       packBuilder.close(redisAway),
       recipeExporter.close(redisAway),
+      recipeTranslator.close(redisAway),
       searchRecordExporter.close(redisAway),
       payingUserImporter.close(redisAway),
       deviceWorkers?.close(redisAway),
@@ -260,6 +271,7 @@ export async function startIngest(
       closeConnection(workerConnection),
       closeConnection(packBuildConnection),
       closeConnection(exportConnection),
+      closeConnection(translateConnection),
       closeConnection(noticeConnection),
       ...(deviceConnection ? [closeConnection(deviceConnection)] : []),
       pool.end(),

@@ -20,3 +20,4 @@ export * from './app-user.js';
 export * from './jobs.js';
 export * from './recipe-archive.js';
 export * from './paying-user.js';
+export * from './recipe-translation.js';

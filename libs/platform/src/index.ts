@@ -2,3 +2,4 @@ export * from './db/pool.js';
 export * from './db/migrate.js';
 export * from './queues/index.js';
 export * from './jobs/index.js';
+export * from './translation/index.js';

@@ -99,6 +99,14 @@ const commandFor: Record<RecipeAction, RecipeCommand> = {
   change_category: { type: 'ChangeRecipeCategory', categoryId: CATEGORY_B },
   link_models: { type: 'LinkRecipeModels', productCodes: ['TM-3'] },
   unlink_models: { type: 'UnlinkRecipeModels', productCodes: ['TM-2'] },
+  translate: {
+    type: 'TranslateRecipe',
+    jobId: SOURCE_ID,
+    provider: 'demo',
+    sourceLang: 'zh',
+    targetLangs: ['en'],
+    fields: [{ path: 'texts.chefTips', source: '趁热吃', translations: { en: 'Serve hot' } }],
+  },
 };
 
 // ---- the README's transition tables, read and enforced cell by cell
@@ -828,5 +836,60 @@ describe('a recipe created by an import', () => {
     });
     const [edited] = created();
     expect(edited?.data).not.toHaveProperty('importedFrom');
+  });
+});
+
+describe('a confirmed translation', () => {
+  const translation = (
+    fields: { path: string; source: string; translations: Record<string, string> }[],
+    targetLangs = ['en'],
+  ): RecipeCommand => ({
+    type: 'TranslateRecipe',
+    jobId: SOURCE_ID,
+    provider: 'libretranslate',
+    sourceLang: 'zh',
+    targetLangs,
+    fields,
+  });
+
+  it('writes each proposed text into its language and keeps every other text', () => {
+    const events = when(
+      history(create()),
+      translation([
+        { path: 'texts.chefTips', source: '趁热吃', translations: { en: 'Serve hot' } },
+        { path: 'servingVersions.0.ingredients.0.names', source: '番茄', translations: { en: 'Tomatoes' } },
+        { path: 'servingVersions.0.steps.0.descriptions', source: '翻炒', translations: { en: 'Stir-fry' } },
+      ]),
+    );
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'RecipeTranslated',
+        data: expect.objectContaining({ provider: 'libretranslate', sourceLang: 'zh', targetLangs: ['en'] }),
+      }),
+    ]);
+    const state = stateAfter([...history(create()), ...events]);
+    expect(state.content.texts.en).toEqual({ name: 'Tomato soup', description: '', chefTips: 'Serve hot' });
+    expect(state.content.texts.zh?.chefTips).toBe('趁热吃');
+    const version = state.content.servingVersions[0]!;
+    expect(version.ingredients[0]!.names).toEqual({ zh: '番茄', en: 'Tomatoes' });
+    expect(version.steps[0]!.descriptions).toEqual({ zh: '翻炒', en: 'Stir-fry' });
+  });
+
+  it('refuses a target the recipe does not support, a path it does not have, or a field missing a target', () => {
+    const refusedWith = (command: RecipeCommand) => refusal(history(create()), command);
+    const tips = { path: 'texts.chefTips', source: '趁热吃', translations: { en: 'Serve hot' } };
+    expect(refusedWith(translation([{ ...tips, translations: { de: 'Heiß' } }], ['de']))).toMatchObject({
+      code: 'recipe_translation_invalid',
+      params: { number: 'R-001' },
+    });
+    expect(
+      refusedWith(translation([{ ...tips, path: 'servingVersions.3.steps.0.descriptions' }])),
+    ).toMatchObject({ code: 'recipe_translation_invalid' });
+    expect(refusedWith(translation([{ ...tips, translations: {} }]))).toMatchObject({
+      code: 'recipe_translation_invalid',
+    });
+    expect(shown(refusedWith(translation([])), 'en')).toBe(
+      'The translation of recipe R-001 does not fit its content',
+    );
   });
 });

@@ -1,4 +1,10 @@
-import type { RecipeContent, RecipeContentDraft, RecipeStatus } from '@kb/contracts';
+import {
+  isRecipeTextPath,
+  type RecipeContent,
+  type RecipeContentDraft,
+  type RecipeStatus,
+  type RecipeTranslationField,
+} from '@kb/contracts';
 import { DomainError, type Decider } from '../decider.js';
 import type { RecipeEvent } from './events.js';
 import {
@@ -37,7 +43,16 @@ export type RecipeCommand =
   | { type: 'SetRecipePaidStatus'; paid: boolean }
   | { type: 'ChangeRecipeCategory'; categoryId: string | null }
   | { type: 'LinkRecipeModels'; productCodes: string[] }
-  | { type: 'UnlinkRecipeModels'; productCodes: string[] };
+  | { type: 'UnlinkRecipeModels'; productCodes: string[] }
+  /** Saves a reviewed translation as proposed; every target must be one of the recipe's languages. */
+  | {
+      type: 'TranslateRecipe';
+      jobId: string;
+      provider: string;
+      sourceLang: string;
+      targetLangs: string[];
+      fields: RecipeTranslationField[];
+    };
 
 export type RecipeCommandType = RecipeCommand['type'];
 
@@ -57,6 +72,7 @@ export const RECIPE_COMMAND_ACTIONS: Record<RecipeCommandType, RecipeAction> = {
   ChangeRecipeCategory: 'change_category',
   LinkRecipeModels: 'link_models',
   UnlinkRecipeModels: 'unlink_models',
+  TranslateRecipe: 'translate',
 };
 
 const LIVE: readonly RecipeStatus[] = ['editing', 'waiting_release', 'released'];
@@ -82,6 +98,8 @@ export const RECIPE_ACTION_ALLOWED_IN: Record<
   change_category: LIVE,
   link_models: LIVE,
   unlink_models: LIVE,
+  // Like an edit: a submitted or released recipe is recalled to editing before its texts change.
+  translate: ['editing'],
 };
 
 /** The states a recipe may be copied from. */
@@ -89,9 +107,11 @@ export const RECIPE_COPYABLE_IN: readonly RecipeStatus[] = LIVE;
 
 function hint(status: RecipeStatus, action: RecipeAction): keyof typeof RECIPE_HINTS {
   if (status === 'recycle_bin') return 'recover_first';
-  if (status === 'released' && (action === 'revise' || action === 'submit')) return 'recall_to_editing_first';
+  if (status === 'released' && (action === 'revise' || action === 'submit' || action === 'translate'))
+    return 'recall_to_editing_first';
   if (status === 'released' && (action === 'delete' || action === 'clear')) return 'recall_first';
-  if (status === 'waiting_release' && action === 'revise') return 'recall_to_editing_first';
+  if (status === 'waiting_release' && (action === 'revise' || action === 'translate'))
+    return 'recall_to_editing_first';
   if (status === 'editing' && action === 'release') return 'submit_first';
   if ((status === 'editing' || status === 'waiting_release') && action === 'clear') return 'delete_first';
   return 'none';
@@ -228,7 +248,37 @@ function decideOnExisting(command: RecipeCommand, state: ExistingRecipe): Recipe
         throw new DomainError(409, 'recipe_last_model', { number: content.number });
       return [{ type: 'RecipeModelsUnlinked', data: { productCodes: removed } }];
     }
+    case 'TranslateRecipe':
+      return decideTranslation(command, state);
   }
+}
+
+/**
+ * A translation fits the recipe when its languages are the recipe's, the source is not a target, every path names
+ * a text of the content and each field carries exactly the targets. Nothing else is checked: the texts are the
+ * reviewed proposal.
+ */
+function decideTranslation(
+  command: Extract<RecipeCommand, { type: 'TranslateRecipe' }>,
+  state: ExistingRecipe,
+): RecipeEvent[] {
+  const { content } = state;
+  const langs = new Set(content.langs);
+  const targets = new Set(command.targetLangs);
+  const fits =
+    langs.has(command.sourceLang) &&
+    command.targetLangs.length > 0 &&
+    command.targetLangs.every((lang) => langs.has(lang) && lang !== command.sourceLang) &&
+    command.fields.length > 0 &&
+    command.fields.every(
+      (field) =>
+        isRecipeTextPath(content, field.path) &&
+        Object.keys(field.translations).length === targets.size &&
+        Object.keys(field.translations).every((lang) => targets.has(lang)),
+    );
+  if (!fits) throw new DomainError(400, 'recipe_translation_invalid', { number: content.number });
+  const { jobId, provider, sourceLang, targetLangs, fields } = command;
+  return [{ type: 'RecipeTranslated', data: { jobId, provider, sourceLang, targetLangs, fields } }];
 }
 
 function decideCopy(command: Extract<RecipeCommand, { type: 'CopyRecipe' }>): RecipeEvent[] {

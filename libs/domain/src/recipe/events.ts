@@ -1,4 +1,4 @@
-import type { RecipeContent } from '@kb/contracts';
+import type { RecipeContent, RecipeTranslationField } from '@kb/contracts';
 
 /**
  * What happened to a recipe (stream `recipe-<id>`). Each event is a fact carrying only the data that changed;
@@ -80,6 +80,22 @@ export interface RecipeModelsUnlinked {
   data: { productCodes: string[] };
 }
 
+/**
+ * A confirmed translation: per field, the source text it was made from and its text in each target language, as
+ * the provider proposed it and the reviewer saw it.
+ */
+export interface RecipeTranslated {
+  type: 'RecipeTranslated';
+  data: {
+    provider: string;
+    sourceLang: string;
+    targetLangs: string[];
+    fields: RecipeTranslationField[];
+    /** The translation job it came from. */
+    jobId: string;
+  };
+}
+
 export type RecipeEvent =
   | RecipeCreated
   | RecipeCopied
@@ -95,7 +111,8 @@ export type RecipeEvent =
   | RecipePaidStatusSet
   | RecipeCategoryChanged
   | RecipeModelsLinked
-  | RecipeModelsUnlinked;
+  | RecipeModelsUnlinked
+  | RecipeTranslated;
 
 export type RecipeEventType = RecipeEvent['type'];
 
@@ -119,6 +136,7 @@ export const RECIPE_EVENT_SCHEMA_VERSIONS: Readonly<Record<RecipeEventType, numb
   RecipeCategoryChanged: 1,
   RecipeModelsLinked: 1,
   RecipeModelsUnlinked: 1,
+  RecipeTranslated: 1,
 };
 
 export const RECIPE_EVENT_TYPES = Object.keys(RECIPE_EVENT_SCHEMA_VERSIONS) as RecipeEventType[];

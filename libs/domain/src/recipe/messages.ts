@@ -95,6 +95,10 @@ export const RECIPE_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: '该语言不在菜谱支持的语言中',
     en: 'This language is not one of the recipe’s languages',
   },
+  recipe_translation_invalid: {
+    zh: '菜谱{number}的翻译与菜谱内容不符',
+    en: 'The translation of recipe {number} does not fit its content',
+  },
 };
 
 export const RECIPE_STATUS_NAMES: Record<RecipeStatus, { zh: string; en: string }> = {
@@ -122,6 +126,7 @@ export const RECIPE_ACTIONS = [
   'change_category',
   'link_models',
   'unlink_models',
+  'translate',
 ] as const;
 export type RecipeAction = (typeof RECIPE_ACTIONS)[number];
 
@@ -142,6 +147,7 @@ export const RECIPE_ACTION_NAMES: Record<RecipeAction, { zh: string; en: string 
   change_category: { zh: '修改分类', en: 'moved to another category' },
   link_models: { zh: '关联机型', en: 'linked to models' },
   unlink_models: { zh: '取消关联机型', en: 'unlinked from models' },
+  translate: { zh: '保存翻译', en: 'given a translation' },
 };
 
 /** What to do first, when one thing unlocks the refused action. */

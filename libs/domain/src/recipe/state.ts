@@ -1,4 +1,4 @@
-import type { RecipeContent, RecipeStatus } from '@kb/contracts';
+import { applyRecipeTranslation, type RecipeContent, type RecipeStatus } from '@kb/contracts';
 import type { RecipeEvent, RecyclableStatus } from './events.js';
 
 /** No event in the stream yet: only create and copy are possible. */
@@ -71,6 +71,8 @@ export function evolveRecipe(state: RecipeState, event: RecipeEvent): RecipeStat
       return content({ categoryId: event.data.categoryId });
     case 'RecipeModelsLinked':
       return content({ productCodes: [...state.content.productCodes, ...event.data.productCodes] });
+    case 'RecipeTranslated':
+      return { ...state, content: applyRecipeTranslation(state.content, event.data.fields) };
     case 'RecipeModelsUnlinked': {
       const unlinked = new Set(event.data.productCodes);
       return content({ productCodes: state.content.productCodes.filter((code) => !unlinked.has(code)) });

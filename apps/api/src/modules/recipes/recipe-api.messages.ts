@@ -87,4 +87,5 @@ export const RECIPE_EVENT_TITLES: Record<RecipeEventType, { zh: string; en: stri
   RecipeCategoryChanged: { zh: '修改分类', en: 'Category changed' },
   RecipeModelsLinked: { zh: '关联机型', en: 'Models linked' },
   RecipeModelsUnlinked: { zh: '取消关联机型', en: 'Models unlinked' },
+  RecipeTranslated: { zh: '翻译', en: 'Translated' },
 };

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import {
   recipeContentSchema,
   recipeImportRequestSchema,
+  recipeTranslateBodySchema,
+  recipeTranslateConfirmSchema,
   type Envelope,
   type RecipeBatchAnswer,
   type RecipeCommandAnswer,
@@ -22,6 +24,8 @@ import { CreateRecipeCommand } from './commands/create-recipe/create-recipe.comm
 import { ExportRecipesCommand } from './commands/export-recipes/export-recipes.command.js';
 import { recipeExportBodySchema } from './commands/export-recipes/export-recipes.api.js';
 import { ImportRecipesCommand } from './commands/import-recipes/import-recipes.command.js';
+import { TranslateRecipesCommand } from './commands/translate-recipes/translate-recipes.command.js';
+import { ConfirmRecipeTranslationCommand } from './commands/confirm-recipe-translation/confirm-recipe-translation.command.js';
 import { DeleteRecipesCommand } from './commands/delete-recipes/delete-recipes.command.js';
 import { LinkRecipeModelsCommand } from './commands/link-recipe-models/link-recipe-models.command.js';
 import { RecallRecipesToEditingCommand } from './commands/recall-recipes-to-editing/recall-recipes-to-editing.command.js';
@@ -347,5 +351,41 @@ export class RecipeCommandsController {
       await this.commands.execute(new ImportRecipesCommand(actorOfRequest(), fileCode, fileName)),
       'recipe_import_started',
     );
+  }
+
+  @Permission('recipe.edit')
+  @Post('translate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Start a translation of the selected multi-language recipes from a source into target languages; the proposal is read at asyncTask/detail and saved only by translate/confirm',
+  })
+  @ApiBodyFrom(recipeTranslateBodySchema)
+  async translate(@Body() body: unknown) {
+    const parsed = parseInput(recipeTranslateBodySchema, body);
+    return envelope(
+      await this.commands.execute(new TranslateRecipesCommand(actorOfRequest(), parsed)),
+      'recipe_translate_started',
+    );
+  }
+
+  @Permission('recipe.edit')
+  @Post('translate/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Save a translation job’s proposal as proposed (all its recipes or recipeIds) as RecipeTranslated; no texts are accepted',
+  })
+  @ApiBodyFrom(recipeTranslateConfirmSchema)
+  async confirmTranslation(@Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const { id, recipeIds } = parseInput(recipeTranslateConfirmSchema, body);
+    const actor = actorOfRequest();
+    const outcome = await this.commands.execute(new ConfirmRecipeTranslationCommand(actor, id, recipeIds));
+    if (outcome.position) res.setHeader(READ_POSITION_HEADER, formatPosition(outcome.position));
+    const answer = batchAnswer(outcome, actor);
+    return envelope(answer, answer.failed === 0 ? 'recipe_translate_confirmed' : 'recipe_batch_partial', {
+      succeeded: answer.succeeded,
+      failed: answer.failed,
+    });
   }
 }

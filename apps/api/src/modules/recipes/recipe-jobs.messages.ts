@@ -92,4 +92,73 @@ export const RECIPE_JOB_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: 'Number {number} appears twice in the archive',
   },
   recipe_imported_from: { zh: '从“{file}”导入', en: 'Imported from “{file}”' },
+  recipe_translate_select: {
+    zh: '请选择要翻译的多语言菜谱',
+    en: 'Select the multi-language recipes to translate',
+  },
+  recipe_translate_too_many: {
+    zh: '一次最多翻译500个菜谱',
+    en: 'At most 500 recipes can be translated at once',
+  },
+  recipe_translate_source_required: { zh: '请选择源语言', en: 'Choose the source language' },
+  recipe_translate_target_required: { zh: '请选择目标语言', en: 'Choose at least one target language' },
+  recipe_translate_same_lang: {
+    zh: '目标语言不能与源语言相同',
+    en: 'A target language cannot be the source language',
+  },
+  recipe_translate_no_edits: {
+    zh: '翻译确认后不能修改，只能确认或放弃',
+    en: 'A translation cannot be edited; it can only be confirmed or discarded',
+  },
+  recipe_translate_multi_lang_required: {
+    zh: '只能翻译多语言菜谱，所选菜谱都只有一种语言',
+    en: 'Only multi-language recipes can be translated; every selected recipe has one language',
+  },
+  recipe_translate_started: { zh: '菜谱翻译已开始', en: 'The recipe translation has started' },
+  recipe_translate_failed: { zh: '翻译失败：{reason}', en: 'Translation failed: {reason}' },
+  recipe_translate_not_editing: {
+    zh: '菜谱{number}不在编辑中，请先撤回到编辑',
+    en: 'Recipe {number} is not in editing; recall it to editing first',
+  },
+  recipe_translate_single_lang: {
+    zh: '菜谱{number}只有一种语言，不能翻译',
+    en: 'Recipe {number} has one language only and cannot be translated',
+  },
+  recipe_translate_source_missing: {
+    zh: '菜谱{number}不支持源语言{lang}',
+    en: 'Recipe {number} does not support the source language {lang}',
+  },
+  recipe_translate_target_missing: {
+    zh: '菜谱{number}不支持所选目标语言（支持：{langs}）',
+    en: 'Recipe {number} supports none of the target languages (it supports {langs})',
+  },
+  recipe_translate_nothing: {
+    zh: '菜谱{number}没有{lang}文字可翻译',
+    en: 'Recipe {number} has no {lang} text to translate',
+  },
+  recipe_translate_not_ready: {
+    zh: '翻译尚未完成，不能确认',
+    en: 'The translation has not finished; it cannot be confirmed yet',
+  },
+  recipe_translate_not_proposed: {
+    zh: '确认失败：该翻译任务中没有菜谱{id}的翻译',
+    en: 'Confirmation failed: the translation job has no translation of recipe {id}',
+  },
+  recipe_translate_nothing_to_confirm: {
+    zh: '确认失败：没有可保存的翻译',
+    en: 'Confirmation failed: there is no translation to save',
+  },
+  recipe_translate_already_confirmed: {
+    zh: '菜谱{number}的这次翻译已确认保存，不能重复确认',
+    en: 'This translation of recipe {number} was already confirmed',
+  },
+  recipe_translate_confirm_failed: { zh: '确认失败：{reason}', en: 'Confirmation failed: {reason}' },
+  recipe_translate_confirmed: {
+    zh: '已保存{succeeded}个菜谱的翻译',
+    en: 'The translation of {succeeded} recipe(s) was saved',
+  },
+  recipe_translated_history: {
+    zh: '翻译（{source} → {targets}，{provider}）',
+    en: 'Translated ({source} → {targets}, {provider})',
+  },
 };

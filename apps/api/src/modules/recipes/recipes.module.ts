@@ -8,6 +8,8 @@ import { CopyRecipeHandler } from './commands/copy-recipe/copy-recipe.handler.js
 import { CreateRecipeHandler } from './commands/create-recipe/create-recipe.handler.js';
 import { ExportRecipesHandler } from './commands/export-recipes/export-recipes.handler.js';
 import { ImportRecipesHandler } from './commands/import-recipes/import-recipes.handler.js';
+import { TranslateRecipesHandler } from './commands/translate-recipes/translate-recipes.handler.js';
+import { ConfirmRecipeTranslationHandler } from './commands/confirm-recipe-translation/confirm-recipe-translation.handler.js';
 import { RecipeImportWorker } from './commands/import-recipes/recipe-import-worker.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { DeleteRecipesHandler } from './commands/delete-recipes/delete-recipes.handler.js';
@@ -56,6 +58,8 @@ const COMMAND_HANDLERS = [
   UnlinkRecipeModelsHandler,
   ExportRecipesHandler,
   ImportRecipesHandler,
+  TranslateRecipesHandler,
+  ConfirmRecipeTranslationHandler,
 ];
 
 const QUERY_HANDLERS = [

@@ -1,9 +1,10 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { RecipeContent, RecipeFieldChange, RecipeHistoryEntry } from '@kb/contracts';
+import type { RecipeContent, RecipeFieldChange, RecipeHistoryEntry, UiLang } from '@kb/contracts';
 import {
   DomainError,
   recipeDecider,
   statesAfterEachEvent,
+  type RecipeEvent,
   type RecipeEventType,
   type RecipeState,
 } from '@kb/domain';
@@ -47,6 +48,21 @@ export function stateChanges(before: RecipeState, after: RecipeState): RecipeFie
   return changes;
 }
 
+/** What the timeline says of an event: where an import came from, what a translation did, else its type's title. */
+function titleOf(event: RecipeEvent, lang: UiLang): string {
+  if (event.type === 'RecipeCreated' && event.data.importedFrom)
+    return translate('recipe_imported_from', lang, { file: event.data.importedFrom.fileName }) ?? event.type;
+  if (event.type === 'RecipeTranslated')
+    return (
+      translate('recipe_translated_history', lang, {
+        source: event.data.sourceLang,
+        targets: event.data.targetLangs.join(', '),
+        provider: event.data.provider,
+      }) ?? event.type
+    );
+  return RECIPE_EVENT_TITLES[event.type as RecipeEventType]?.[lang] ?? event.type;
+}
+
 @QueryHandler(RecipeHistoryQuery)
 export class RecipeHistoryHandler implements IQueryHandler<RecipeHistoryQuery> {
   constructor(private readonly streams: RecipeStreams) {}
@@ -64,11 +80,7 @@ export class RecipeHistoryHandler implements IQueryHandler<RecipeHistoryQuery> {
         revision: Number(recorded.streamPosition),
         eventId: recorded.eventId,
         type: event.type,
-        title:
-          event.type === 'RecipeCreated' && event.data.importedFrom
-            ? (translate('recipe_imported_from', lang, { file: event.data.importedFrom.fileName }) ??
-              event.type)
-            : (RECIPE_EVENT_TITLES[event.type as RecipeEventType]?.[lang] ?? event.type),
+        title: titleOf(event, lang),
         actor: recorded.metadata.actor,
         occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
         correlationId: recorded.metadata.correlationId,
