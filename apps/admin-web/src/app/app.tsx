@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { DAYJS_LOCALE, isUiLang } from '../lib/language.js';
 import { queryClient } from './query-client.js';
 import { router } from './router.js';
-import { theme } from './theme.js';
+import { cssVariablesResolver, theme } from './theme.js';
 
 export function App() {
   const { i18n } = useTranslation();
   const lang = isUiLang(i18n.language) ? i18n.language : 'zh';
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         {/* Mantine's own texts: date pickers follow the dayjs locale (confirm dialogs: see AppLayout). */}
         <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
           {/* Bottom centre: a toast never covers the header's controls (language, user menu), the tab bar, or the

@@ -1,4 +1,4 @@
-import { Badge, createTheme } from '@mantine/core';
+import { Badge, createTheme, darken, luminance, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'red',
@@ -19,4 +19,34 @@ export const theme = createTheme({
       },
     }),
   },
+});
+
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
+/** The colour, darkened in small steps until it reads (4.5:1 and a little margin) on every background given. */
+function readableOn(color: string, backgrounds: string[]): string {
+  let shade = color;
+  for (let step = 1; step <= 10 && backgrounds.some((b) => contrast(shade, b) < 4.6); step++)
+    shade = darken(color, step * 0.05);
+  return shade;
+}
+
+/**
+ * Mantine writes the text of light, subtle and transparent controls (badges, light buttons) in the colour's
+ * shade 9 on its shade 1 or on white: green, orange, yellow, teal and others fall below 4.5:1 there (green 3.8:1,
+ * orange 3.3:1). Every colour's text is darkened just enough to read on both, so a state badge or a light action
+ * button is readable in any colour a screen picks.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: Object.fromEntries(
+    Object.entries(t.colors).map(([name, shades]) => [
+      `--mantine-color-${name}-light-color`,
+      readableOn(shades[9], [shades[1], t.white]),
+    ]),
+  ),
+  dark: {},
 });

@@ -73,8 +73,10 @@ export function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggl
               data-testid="user-menu"
             >
               <Group gap={6} wrap="nowrap">
+                {/* A person icon, not the name's initial: a letter beside the name would be visible text the
+                    button's name does not start with, and a speech-input user saying what they see would miss it. */}
                 <Avatar size="sm" color="red" radius="xl" aria-hidden>
-                  {(user?.name ?? user?.account ?? '?').slice(0, 1).toUpperCase()}
+                  <IconUser size={16} />
                 </Avatar>
                 <Text size="sm" fw={500} visibleFrom="sm">
                   {user?.name ?? user?.account}
