@@ -1,6 +1,6 @@
 // `npm run bench`: prints the system's figures, one part after the other (each its own process, so one part's
 // connections and memory do not weigh on the next). Figures only: nothing here is a test or gates anything.
-//   BENCH_ONLY=event-store,recipes,ingest,content,notices   runs only the named parts
+//   BENCH_ONLY=event-store,recipes,ingest,content,notices,jobs   runs only the named parts
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,10 @@ const PARTS = [
   ['ingest', 'devices: ingest throughput, post-to-visible latency, device list at 1,000,000 devices'],
   ['content', 'devices: the content feed (GET /device/v1/content) as 10,000 devices poll it, with ETags'],
   ['notices', 'notices: a push to 1,000,000 devices, deliveries/s and time until every device can see it'],
+  [
+    'jobs',
+    'jobs: recipe zip export and import of 10,000 recipes with media, recipes/s and worker peak memory',
+  ],
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 let failed = 0;
