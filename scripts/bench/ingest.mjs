@@ -25,6 +25,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, importDist, root } from './build.mjs';
+import { loggedIn } from './session.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -479,33 +480,7 @@ try {
   await pool.query('VACUUM ANALYZE devices');
   console.log(`  written and analysed in ${((performance.now() - writeStarted) / 1000).toFixed(0)} s`);
 
-  const cookies = new Map();
-  async function call(method, url, form) {
-    const res = await fetch(system.baseUrl + url, {
-      method,
-      body: form,
-      headers: {
-        'x-lang': 'zh',
-        // The web app's request marker: the API refuses changes (login included) without it.
-        'x-requested-with': 'kb-admin',
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
-    }
-    return res;
-  }
-  await call('GET', '/api/auth/captcha');
-  const form = new FormData();
-  form.set('account', 'demo');
-  form.set('password', createHash('md5').update('demo12345').digest('hex'));
-  form.set('captcha', '0000');
-  form.set('sysFlag', 'brand');
-  const login = await (await call('POST', '/api/auth/login', form)).json();
-  if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
+  const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
   const { rows: middle } = await pool.query(
     `SELECT seq FROM devices WHERE brand_owner_code = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1`,
     [BRAND, Math.floor(BIG / 2)],

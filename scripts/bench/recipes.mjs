@@ -11,12 +11,13 @@
 // BENCH_SKIP_BUILD=true uses the dist folders as they are; BENCH_KEEP_DATABASE=true keeps the database. Figures
 // only; not a test.
 import { spawn } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildProjects, importDist, root } from './build.mjs';
+import { loggedIn } from './session.mjs';
 
 const RECIPES = Number(process.env.BENCH_RECIPES ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -266,33 +267,7 @@ try {
     'SELECT count(*)::int AS n FROM recipe_list WHERE brand_owner_code = $1',
     [BRAND],
   );
-  const cookies = new Map();
-  async function call(method, url, body) {
-    const res = await fetch(system.baseUrl + url, {
-      method,
-      body,
-      headers: {
-        'x-lang': 'zh',
-        // The web app's request marker: the API refuses changes (login included) without it.
-        'x-requested-with': 'kb-admin',
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
-    }
-    return res;
-  }
-  await call('GET', '/api/auth/captcha');
-  const form = new FormData();
-  form.set('account', 'demo');
-  form.set('password', createHash('md5').update('demo12345').digest('hex'));
-  form.set('captcha', '0000');
-  form.set('sysFlag', 'brand');
-  const login = await (await call('POST', '/api/auth/login', form)).json();
-  if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
+  const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
   const lastPage = Math.floor(listed[0].n / 10);
   const QUERIES = [
     ['first page (all recipes, newest first)', 'pageNum=1&pageSize=10'],
