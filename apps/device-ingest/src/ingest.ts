@@ -17,6 +17,7 @@ import { processSystemJob } from './system-worker.js';
 import { createDeviceApi } from './devices/device-api.js';
 import { FAULT_QUEUE, startDeviceWorkers, TELEMETRY_QUEUE } from './devices/device-workers.js';
 import { createAppApi } from './app-api/app-api.js';
+import { createAppAuth, listenForAppUserSignOuts } from './app-api/app-auth.js';
 import { APP_ACTIVITY_QUEUE, COOKING_QUEUE, startAppWorkers } from './app-api/app-workers.js';
 import { searchRecordExportWorker } from './app-api/search-record-export-worker.js';
 import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
@@ -131,7 +132,10 @@ export async function startIngest(
   );
   // The timer's schedule lives in Postgres: armed at start and every minute (a job lost with Redis comes back).
   const armNotices = () =>
-    armScheduledNotices(pool, queues.find((q) => q.name === NOTICE_PUSH_QUEUE)!).catch((err: Error) =>
+    armScheduledNotices(
+      pool,
+      queues.find((q) => q.name === NOTICE_PUSH_QUEUE)!,
+    ).catch((err: Error) =>
       log.warn({ err: err.message }, 'could not arm scheduled notices; trying again shortly'),
     );
   void armNotices();
@@ -175,17 +179,24 @@ export async function startIngest(
       onError: onRedisError,
     });
 
+  const appAuth =
+    config.INGEST_ROLE === 'workers' ? undefined : createAppAuth(pool, config.INGEST_AUTH_CACHE_MS);
+  const appSignOuts =
+    appAuth &&
+    listenForAppUserSignOuts(config.DATABASE_URL, appAuth, (err) =>
+      log.warn({ err: err.message }, 'app user sign-out listener'),
+    );
   const app =
-    config.INGEST_ROLE === 'workers'
-      ? undefined
-      : createAppApi({
-          pool,
-          activityQueue: queueNamed(APP_ACTIVITY_QUEUE),
-          authCacheMs: config.INGEST_AUTH_CACHE_MS,
-          redis: producer,
-          maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
-          jobLockMs: config.INGEST_JOB_LOCK_MS,
-        });
+    appAuth &&
+    createAppApi({
+      pool,
+      auth: appAuth,
+      activityQueue: queueNamed(APP_ACTIVITY_QUEUE),
+      authCacheMs: config.INGEST_AUTH_CACHE_MS,
+      redis: producer,
+      maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
+      jobLockMs: config.INGEST_JOB_LOCK_MS,
+    });
   const appWorkers =
     deviceConnection &&
     startAppWorkers({
@@ -239,6 +250,7 @@ export async function startIngest(
       searchRecordExporter.close(redisAway),
       deviceWorkers?.close(redisAway),
       appWorkers?.close(redisAway),
+      appSignOuts?.close(),
       ...queues.map((q) => q.close()),
       serverClosed,
     ]);
