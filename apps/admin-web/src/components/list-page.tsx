@@ -37,8 +37,11 @@ export interface ListPageProps<T, F extends Record<string, unknown>> {
   filters?: FilterField<F>[];
   initialFilters: F;
   batchActions?: BatchAction<T>[];
-  /** Buttons above the table, e.g. "Add". */
-  toolbar?: ReactNode;
+  /**
+   * Buttons above the table, e.g. "Add"; as a function it is given the filters the list applied (what the
+   * table shows, not what the filter bar holds), e.g. for an export of exactly those records.
+   */
+  toolbar?: ReactNode | ((applied: F) => ReactNode);
 }
 
 function FilterInput<F extends Record<string, unknown>>({
@@ -190,7 +193,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
                   void list.refetch();
                 }}
               />
-              <Group gap="xs">{toolbar}</Group>
+              <Group gap="xs">{typeof toolbar === 'function' ? toolbar(applied) : toolbar}</Group>
             </Group>
           )}
           {/* data-list-fetching: the rows shown may be the previous query's while the new one loads (kept on
