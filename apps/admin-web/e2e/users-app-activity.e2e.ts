@@ -162,8 +162,8 @@ async function byColumn(page: Page, locator: ReturnType<typeof row>): Promise<Re
   return Object.fromEntries(titles.map((title, i) => [title, values[i] ?? '']));
 }
 
-/** Exports the search list's filtered records as CSV and returns the file's text, checking the job's progress. */
-async function exportCsv(page: Page, done: string): Promise<string> {
+/** Exports the search list's filtered records as CSV and returns the file's lines, checking the job's progress. */
+async function exportCsv(page: Page, done: string): Promise<string[]> {
   await visible(page, 'export-csv').click();
   const run = page.getByRole('dialog').getByTestId('job-run');
   await run
@@ -179,7 +179,10 @@ async function exportCsv(page: Page, done: string): Promise<string> {
   const text = await readFile((await download.path())!, 'utf8');
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
-  return text;
+  return text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
 }
 
 /** Asks device-ingest's app API as the app does, in the app's language. */
@@ -272,11 +275,7 @@ describe('app users (zh)', () => {
 
     await visible(page, 'filter-terms').fill(SEARCH_TERMS);
     await searchList(page);
-    const csv = await exportCsv(page, '已完成');
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
+    const lines = await exportCsv(page, '已完成');
     expect(lines[0]).toContain('搜索词');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(SEARCH_TERMS);
@@ -324,7 +323,7 @@ describe('app users (en)', () => {
     ]);
     await user.getByTestId('user-number').click();
     await page.getByTestId('page-title').getByText('User details', { exact: false }).waitFor();
-    // Recipe names follow the recipe's main language; the outcomes and headings are English.
+    // The sessions' outcomes in English.
     const cooking = visible(page, 'user-cooking');
     await cooking.locator('tbody tr', { hasText: 'Aborted' }).waitFor();
     expect(await cooking.locator('tbody tr', { hasText: 'Completed' }).count()).toBe(COOKS);
@@ -335,14 +334,12 @@ describe('app users (en)', () => {
     await visible(page, 'filter-user').fill(ACCOUNT);
     await searchList(page);
     expect(await row(page, SEARCH_TERMS).count()).toBe(1);
-    const csv = await exportCsv(page, 'Done');
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
+    const lines = await exportCsv(page, 'Done');
     expect(lines[0]).toContain('Search terms');
     expect(lines[1]).toContain(SEARCH_TERMS);
 
+    // The app is in use (its token checked, so trusted for a while) when the user is disabled.
+    expect((await ingestCall('/app/v1/me', { token: appToken })).http).toBe(200);
     await openFromMenu(page, 'users', 'Ordinary users');
     const again = await userRow(page);
     await again.getByTestId('row-toggle-status').click();
