@@ -1,4 +1,4 @@
-/* global fetch, FormData, performance, setTimeout, setInterval, clearInterval */
+/* global fetch, performance, setTimeout, setInterval, clearInterval */
 // `npm run bench` (app-users): the companion app's activity end to end, the user list at a million app users and
 // the export of a million search records. On a private database (dropped at the end) with the real, built API,
 // projector (the released demo recipes the app can name) and device-ingest:
@@ -26,7 +26,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildProjects, importDist, root } from './build.mjs';
+import { buildProjects, demoConsole, importDist, root } from './build.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -367,34 +367,7 @@ try {
   await pool.query('VACUUM ANALYZE app_users');
   console.log(`  written and analysed in ${((performance.now() - writeStarted) / 1000).toFixed(0)} s`);
 
-  const cookies = new Map();
-  async function call(method, url, { form, json } = {}) {
-    const res = await fetch(system.baseUrl + url, {
-      method,
-      body: form ?? (json ? JSON.stringify(json) : undefined),
-      headers: {
-        'x-lang': 'zh',
-        // The web app's request marker: the API refuses changes (login included) without it.
-        'x-requested-with': 'kb-admin',
-        ...(json ? { 'content-type': 'application/json' } : {}),
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
-    }
-    return res;
-  }
-  await call('GET', '/api/auth/captcha');
-  const form = new FormData();
-  form.set('account', 'demo');
-  form.set('password', createHash('md5').update('demo12345').digest('hex'));
-  form.set('captcha', '0000');
-  form.set('sysFlag', 'brand');
-  const login = await (await call('POST', '/api/auth/login', { form })).json();
-  if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
+  const call = await demoConsole(system.baseUrl);
 
   const { rows: middle } = await pool.query(
     `SELECT seq FROM app_users WHERE brand_owner_code = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1`,

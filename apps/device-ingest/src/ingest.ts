@@ -17,6 +17,7 @@ import { processSystemJob } from './system-worker.js';
 import { createDeviceApi } from './devices/device-api.js';
 import { FAULT_QUEUE, startDeviceWorkers, TELEMETRY_QUEUE } from './devices/device-workers.js';
 import { createAppApi } from './app-api/app-api.js';
+import { createAppAuth, listenForAppUserSignOuts } from './app-api/app-auth.js';
 import { APP_ACTIVITY_QUEUE, COOKING_QUEUE, startAppWorkers } from './app-api/app-workers.js';
 import { searchRecordExportWorker } from './app-api/search-record-export-worker.js';
 import { payingUserImportWorker } from './app-api/paying-user-import-worker.js';
@@ -196,17 +197,24 @@ export async function startIngest(
       onError: onRedisError,
     });
 
+  const appAuth =
+    config.INGEST_ROLE === 'workers' ? undefined : createAppAuth(pool, config.INGEST_AUTH_CACHE_MS);
+  const appSignOuts =
+    appAuth &&
+    listenForAppUserSignOuts(config.DATABASE_URL, appAuth, (err) =>
+      log.warn({ err: err.message }, 'app user sign-out listener'),
+    );
   const app =
-    config.INGEST_ROLE === 'workers'
-      ? undefined
-      : createAppApi({
-          pool,
-          activityQueue: queueNamed(APP_ACTIVITY_QUEUE),
-          authCacheMs: config.INGEST_AUTH_CACHE_MS,
-          redis: producer,
-          maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
-          jobLockMs: config.INGEST_JOB_LOCK_MS,
-        });
+    appAuth &&
+    createAppApi({
+      pool,
+      auth: appAuth,
+      activityQueue: queueNamed(APP_ACTIVITY_QUEUE),
+      authCacheMs: config.INGEST_AUTH_CACHE_MS,
+      redis: producer,
+      maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
+      jobLockMs: config.INGEST_JOB_LOCK_MS,
+    });
   const appWorkers =
     deviceConnection &&
     startAppWorkers({
@@ -262,6 +270,7 @@ export async function startIngest(
       payingUserImporter.close(redisAway),
       deviceWorkers?.close(redisAway),
       appWorkers?.close(redisAway),
+      appSignOuts?.close(),
       ...queues.map((q) => q.close()),
       serverClosed,
     ]);

@@ -1,15 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import ExcelJS from 'exceljs';
 import { Redis } from 'ioredis';
-import { appActivityMigrations, deviceMigrations, setDeviceBrandSettings } from '@kb/devices';
-import { bullmqPrefix, createPool, insertJobRun, jobRunsMigrations, migrate, type Pool } from '@kb/platform';
+import {
+  appActivityMigrations,
+  deviceMigrations,
+  notifyAppUserSignOut,
+  setDeviceBrandSettings,
+} from '@kb/devices';
+import {
+  bullmqPrefix,
+  createPool,
+  insertJobRun,
+  jobRunsMigrations,
+  migrate,
+  withTransaction,
+  type Pool,
+} from '@kb/platform';
 import { createTestDatabase, redisUrl, type TestDatabase } from '@kb/testing';
 import { loadConfig } from '../config.js';
 import { startIngest, type RunningIngest } from '../ingest.js';
+import { createAppAuth, listenForAppUserSignOuts } from './app-auth.js';
 
 /*
  * The companion app's API and the cooking sessions of the device API on the real Redis and Postgres: register
@@ -185,6 +200,45 @@ describe('app API and cooking sessions', () => {
     expect(await call('/app/v1/me', undefined, bearer('not-a-real-token-at-all-xxxx'))).toMatchObject({
       http: 401,
     });
+  });
+
+  it('drops a trusted token at once when the console disables or deletes its user, and only then', async () => {
+    // The app API trusts a checked token for a while; the console's sign-out (disable, delete) must end that.
+    const auth = createAppAuth(pool, 600_000);
+    const listener = listenForAppUserSignOuts(db.url, auth, () => undefined);
+    try {
+      const request = (token: string) => ({ headers: bearer(token) }) as unknown as IncomingMessage;
+      const session = async (account: string) =>
+        (await call('/app/v1/register', { brandOwnerCode: 'DEMO', account, password: 'secret-123' })).data
+          .token as string;
+      const [kept, disabled] = [await session('dora'), await session('ed')];
+      await listener.ready;
+      await auth.authenticate(request(kept));
+      await auth.authenticate(request(disabled));
+      // Disabled as the console does it: the token is refused within moments, not after the cache time.
+      await withTransaction(pool, async (c) => {
+        const { rows } = await c.query<{ id: string }>(
+          `UPDATE app_users SET disabled = true WHERE account = 'ed' RETURNING id`,
+        );
+        await notifyAppUserSignOut(c, [rows[0]!.id]);
+      });
+      for (let i = 0; ; i++) {
+        const refused = await auth.authenticate(request(disabled)).then(
+          () => null,
+          (error: { status?: number }) => error.status,
+        );
+        if (refused === 403) break;
+        if (i > 50) throw new Error('the sign-out was never heard');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Without a notification the cache holds: a session deleted behind its back is still trusted.
+      await pool.query(
+        `DELETE FROM app_user_sessions WHERE app_user_id = (SELECT id FROM app_users WHERE account = 'dora')`,
+      );
+      expect((await auth.authenticate(request(kept))).account).toBe('dora');
+    } finally {
+      await listener.close();
+    }
   });
 
   it('stores favourites once however often resent, newest change wins, and counts them per user and recipe', async () => {

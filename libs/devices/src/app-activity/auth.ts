@@ -180,3 +180,21 @@ export async function authenticateAppUser(
 export async function signOutAppUser(db: Queryable, token: string): Promise<void> {
   await db.query('DELETE FROM app_user_sessions WHERE token_hash = $1', [secretHash(token)]);
 }
+
+/**
+ * Postgres channel on which the console says that app users' sign-ins ended (disabled or deleted): the app
+ * API trusts a checked token for a while, and drops the named users' tokens when it hears this.
+ */
+export const APP_USER_SIGN_OUT_CHANNEL = 'app_user_sign_out';
+
+/**
+ * Announces that these users' sign-ins ended; inside a transaction it is heard at commit (never for a rolled
+ * back change). A notification carries at most 8000 bytes: ids go in chunks.
+ */
+export async function notifyAppUserSignOut(db: Queryable, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 150)
+    await db.query('SELECT pg_notify($1, $2)', [
+      APP_USER_SIGN_OUT_CHANNEL,
+      JSON.stringify(ids.slice(i, i + 150)),
+    ]);
+}

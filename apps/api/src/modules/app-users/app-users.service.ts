@@ -14,6 +14,7 @@ import {
   type SearchRecordRow,
 } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
+import { notifyAppUserSignOut } from '@kb/devices';
 import type { z } from 'zod';
 import type { appUserListQuerySchema, searchRecordListQuerySchema } from '@kb/contracts';
 import { notFound } from '../../common/app-error.js';
@@ -245,8 +246,10 @@ export class AppUsersService {
         ids,
         status === 'disabled',
       ]);
-      if (status === 'disabled')
+      if (status === 'disabled') {
         await c.query('DELETE FROM app_user_sessions WHERE app_user_id = ANY($1::uuid[])', [ids]);
+        await notifyAppUserSignOut(c, ids);
+      }
       return { updated: rowCount ?? 0 };
     });
   }
@@ -265,6 +268,7 @@ export class AppUsersService {
         [ids],
       );
       const { rowCount } = await c.query('DELETE FROM app_users WHERE id = ANY($1::uuid[])', [ids]);
+      await notifyAppUserSignOut(c, ids);
       return { deleted: rowCount ?? 0 };
     });
   }

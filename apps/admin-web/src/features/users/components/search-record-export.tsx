@@ -11,7 +11,7 @@ import { searchRecordQuery, type SearchRecordFilter } from '../api/search-record
  * Export of the search records the list's filter shows, as CSV or xlsx: the server writes the file as a job
  * (streamed, whatever the number of records); the dialog follows it with a progress bar and offers the file.
  */
-export function SearchRecordExport({ filter }: { filter: () => SearchRecordFilter }) {
+export function SearchRecordExport({ filter }: { filter: SearchRecordFilter }) {
   const { t } = useTranslation();
   const [run, setRun] = useState<JobRun | null>(null);
   const [pending, setPending] = useState(false);
@@ -20,7 +20,7 @@ export function SearchRecordExport({ filter }: { filter: () => SearchRecordFilte
     try {
       setRun(
         await api<JobRun>('/userSearchRecord/exportData', {
-          json: { ...searchRecordQuery(filter()), format },
+          json: { ...searchRecordQuery(filter), format },
           kind: 'command',
         }),
       );

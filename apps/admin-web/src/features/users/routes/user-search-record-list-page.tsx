@@ -1,5 +1,4 @@
 import type { SearchRecordRow } from '@kb/contracts';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
@@ -18,15 +17,10 @@ import { formatTime, regionLabel } from '../components/user-cells.js';
 export function UserSearchRecordListPage() {
   const { t } = useTranslation();
   const remove = useDeleteSearchRecords();
-  // The filter the list last applied: the export writes exactly what the list shows.
-  const applied = useRef<SearchRecordFilter>(NO_SEARCH_RECORD_FILTER);
   return (
     <ListPage<SearchRecordRow, SearchRecordFilter>
       queryKey={SEARCH_RECORD_LIST_KEY}
-      fetchPage={(q, signal) => {
-        applied.current = q;
-        return fetchSearchRecordPage(q, signal);
-      }}
+      fetchPage={fetchSearchRecordPage}
       initialFilters={NO_SEARCH_RECORD_FILTER}
       filters={[
         { name: 'terms', label: t('users.search.terms'), kind: 'text' },
@@ -76,7 +70,8 @@ export function UserSearchRecordListPage() {
           ),
         },
       ]}
-      toolbar={<SearchRecordExport filter={() => applied.current} />}
+      // The filter the list applied (a cached page is shown without a fetch): the export writes what it shows.
+      toolbar={(applied) => <SearchRecordExport filter={applied} />}
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'appUser.edit'),
       ]}
