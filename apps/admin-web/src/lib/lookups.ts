@@ -32,7 +32,7 @@ export function useSystemLanguages() {
 export interface BrandModel {
   productCode: string;
   productName: string;
-  factoryModel?: string;
+  factoryModel: string;
 }
 
 /** Every model the brand sells (`/api/common/loadBrandOwnerProduct`). */
@@ -63,6 +63,49 @@ export function useSubBrandOptions() {
   const { data } = useQuery(subBrandsQuery);
   return (data ?? []).map((s) => ({ value: s.subBrandCode, label: `${s.subBrandName} (${s.subBrandCode})` }));
 }
+
+interface SubBrandModel {
+  productCode: string;
+  productName: string;
+  customerModel: string;
+}
+
+/** The models one sub-brand sells, under its customer model names (`/api/common/loadSubBrandProduct`). */
+export const subBrandModelsQuery = (subBrandCode: string) =>
+  queryOptions({
+    queryKey: [...LOOKUPS_KEY, 'sub-brand-models', subBrandCode],
+    queryFn: ({ signal }) =>
+      api<SubBrandModel[]>('/common/loadSubBrandProduct', {
+        query: { subBrandCode },
+        kind: 'reference',
+        signal,
+      }),
+    staleTime: 60_000,
+    enabled: subBrandCode !== '',
+  });
+
+/** The models of one sub-brand (none before one is chosen). */
+export function useSubBrandModelOptions(subBrandCode: string | null) {
+  const { data } = useQuery(subBrandModelsQuery(subBrandCode ?? ''));
+  return (subBrandCode ? (data ?? []) : []).map((m) => ({
+    value: m.productCode,
+    label: `${m.customerModel || m.productName} (${m.productCode})`,
+  }));
+}
+
+export interface ProductTreeNode {
+  value: string;
+  label: string;
+  children?: ProductTreeNode[];
+}
+
+/** Brand → sub-brands → their models with customer model names (`/api/common/loadBrandProductTree`). */
+export const productTreeQuery = queryOptions({
+  queryKey: [...LOOKUPS_KEY, 'product-tree'],
+  queryFn: ({ signal }) =>
+    api<ProductTreeNode[]>('/common/loadBrandProductTree', { kind: 'reference', signal }),
+  staleTime: 60_000,
+});
 
 /** The brand's ingredient units, whole (`/api/boUnit/list` with `onPage=false`). */
 export const unitChoicesQuery = queryOptions({

@@ -34,7 +34,8 @@ import { usePageDirty } from '../../../lib/page-context.js';
 import { saveApk, submitApk } from '../api/apk-commands.js';
 import { fileUrl } from '../api/apk-detail.js';
 import { APK_KEY } from '../api/apk-read-position.js';
-import { lastSubmitQuery, useModelOptions, useSubBrandOptions } from '../api/apk-references.js';
+import { useSubBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
+import { lastSubmitQuery } from '../api/apk-references.js';
 import { formatSize, formatTime } from './apk-cells.js';
 import { FileField } from './file-field.js';
 
@@ -161,7 +162,7 @@ export function ApkForm({
   const { leaveFreely } = useConfirmLeave(form.isDirty());
   const values = form.getValues();
   const subBrands = useSubBrandOptions();
-  const models = useModelOptions(values.subBrandCode || null);
+  const models = useSubBrandModelOptions(values.subBrandCode || null);
 
   const send = async (submit: boolean) => {
     // §8: submitting for review is asked first (a plain save is not).

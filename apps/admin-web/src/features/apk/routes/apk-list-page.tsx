@@ -15,7 +15,7 @@ import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { runApkBatch } from '../api/apk-commands.js';
 import { fetchApkPage } from '../api/apk-list.js';
 import { APK_KEY } from '../api/apk-read-position.js';
-import { useBrandModelOptions, useSubBrandOptions } from '../api/apk-references.js';
+import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
 

@@ -14,7 +14,7 @@ import {
   useDeleteDevices,
   type DeviceFilter,
 } from '../api/device-list.js';
-import { useProductOptions, useSubBrandOptions } from '../api/device-references.js';
+import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import { formatDate, formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
@@ -26,7 +26,7 @@ export function DeviceInfoListPage() {
   const { t } = useTranslation();
   const remove = useDeleteDevices();
   const subBrands = useSubBrandOptions();
-  const products = useProductOptions();
+  const products = useBrandModelOptions();
   const onlineOptions = useOnlineOptions();
   const [onScreen, setOnScreen] = useState<string[]>([]);
   const live = useQuery(deviceStatusQuery(onScreen));

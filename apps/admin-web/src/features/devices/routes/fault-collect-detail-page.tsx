@@ -16,7 +16,8 @@ import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFaultTypeNames, useProductOptions } from '../api/device-references.js';
+import { useBrandModelOptions } from '../../../lib/lookups.js';
+import { useFaultTypeNames } from '../api/device-references.js';
 import { faultSummaryQuery, NO_FAULT_FILTER, type FaultFilter } from '../api/fault-records.js';
 import { faultTypeLabel } from '../components/device-cells.js';
 import { FaultCountPanel, type CountRow } from '../components/fault-count-panel.js';
@@ -44,7 +45,7 @@ function Figure({ label, value, testId }: { label: string; value: number | undef
 export function FaultCollectDetailPage() {
   const { t } = useTranslation();
   const faultTypeNames = useFaultTypeNames();
-  const products = useProductOptions();
+  const products = useBrandModelOptions();
   const [draft, setDraft] = useState<FaultFilter>(NO_FAULT_FILTER);
   const [applied, setApplied] = useState<FaultFilter>(NO_FAULT_FILTER);
   const [period, setPeriod] = useState<FaultPeriod>('day');

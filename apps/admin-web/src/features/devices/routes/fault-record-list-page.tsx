@@ -4,7 +4,8 @@ import { AnchorLink } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import { usePageContext } from '../../../lib/page-context.js';
 import { FAULT_LIST_KEY, fetchFaultPage, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
-import { useFaultTypeNames, useProductOptions } from '../api/device-references.js';
+import { useBrandModelOptions } from '../../../lib/lookups.js';
+import { useFaultTypeNames } from '../api/device-references.js';
 import { ErrorLogButton, faultCountryLabel, faultTypeLabel, formatTime } from '../components/device-cells.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
@@ -18,7 +19,7 @@ export function FaultRecordListPage() {
   const { t } = useTranslation();
   const faultTypeNames = useFaultTypeNames();
   const remove = useDeleteFaults();
-  const products = useProductOptions();
+  const products = useBrandModelOptions();
   // The page is drawn afresh for each address, so the query's filters are its initial ones.
   const initial = faultFilterFromSearch(usePageContext()?.search);
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
 import { Can } from '../../../components/can.js';
 import { ListPage } from '../../../components/list-page.js';
-import { useProductOptions, useSubBrandOptions } from '../api/device-references.js';
+import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import {
   fetchTestDevicePage,
   NO_TEST_DEVICE_FILTER,
@@ -23,7 +23,7 @@ export function TestDeviceListPage() {
   const navigate = useNavigate();
   const remove = useDeleteTestDevices();
   const subBrands = useSubBrandOptions();
-  const products = useProductOptions();
+  const products = useBrandModelOptions();
   const onlineOptions = useOnlineOptions();
   return (
     <ListPage<TestDevice, TestDeviceFilter>

@@ -1,33 +1,10 @@
 import type { Page } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { brandModelsQuery, productTreeQuery } from '../../../lib/lookups.js';
 import { OFFLINE_PACKS_KEY } from './offline-pack-read-position.js';
 
-interface BrandModel {
-  productCode: string;
-  productName: string;
-  factoryModel: string;
-}
-interface TreeNode {
-  value: string;
-  label: string;
-  children?: TreeNode[];
-}
-
-/** The factory models the brand sells (`/api/common/loadBrandOwnerProduct`). */
-export const brandModelsQuery = queryOptions({
-  queryKey: [...OFFLINE_PACKS_KEY, 'ref', 'brand-models'],
-  queryFn: ({ signal }) => api<BrandModel[]>('/common/loadBrandOwnerProduct', { kind: 'reference', signal }),
-  staleTime: 60_000,
-});
-
-/** Brand → sub-brands → their models with customer model names (`/api/common/loadBrandProductTree`). */
-export const productTreeQuery = queryOptions({
-  queryKey: [...OFFLINE_PACKS_KEY, 'ref', 'tree'],
-  queryFn: ({ signal }) => api<TreeNode[]>('/common/loadBrandProductTree', { kind: 'reference', signal }),
-  staleTime: 60_000,
-});
-
+/** The models the brand sells, named by their factory model first (what a pack is built for). */
 export function useFactoryModelOptions() {
   const { data } = useQuery(brandModelsQuery);
   return (data ?? []).map((m) => ({ value: m.productCode, label: `${m.factoryModel} · ${m.productName}` }));

@@ -1,4 +1,4 @@
-import type { BrandLanguage, RecipeCommandAnswer, WorkModeDefinition } from '@kb/contracts';
+import type { RecipeCommandAnswer, WorkModeDefinition } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { RECIPES_KEY } from './recipe-list.js';
@@ -10,20 +10,6 @@ const reference = <T>(key: string, load: (signal: AbortSignal) => Promise<T>) =>
     queryFn: ({ signal }) => load(signal),
     staleTime: 60_000,
   });
-
-export const brandLanguagesQuery = reference('languages', (signal) =>
-  api<BrandLanguage[]>('/sysSupportLang/list', { kind: 'reference', signal }).then((all) =>
-    all.filter((l) => l.supported),
-  ),
-);
-
-export const unitsQuery = reference('units', (signal) =>
-  api<{ id: string; name: string }[]>('/boUnit/list', {
-    form: new URLSearchParams({ onPage: 'false' }),
-    kind: 'reference',
-    signal,
-  }),
-);
 
 export const accessoriesQuery = reference('accessories', (signal) =>
   api<{ id: string; name: string }[]>('/accessory/listAll', { kind: 'reference', signal }),

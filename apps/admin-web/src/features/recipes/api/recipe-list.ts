@@ -11,11 +11,6 @@ interface CategoryOption {
   id: string;
   name: string;
 }
-interface ProductOption {
-  productCode: string;
-  productName: string;
-}
-
 /** The brand's recipe categories, for the filter and the batch category change. */
 export const recipeCategoriesQuery = queryOptions({
   queryKey: [...RECIPES_KEY, 'categories'],
@@ -24,20 +19,7 @@ export const recipeCategoriesQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** The models the brand sells (`/api/common/loadBrandOwnerProduct`). */
-export const brandModelsQuery = queryOptions({
-  queryKey: [...RECIPES_KEY, 'models'],
-  queryFn: ({ signal }) =>
-    api<ProductOption[]>('/common/loadBrandOwnerProduct', { kind: 'reference', signal }),
-  staleTime: 60_000,
-});
-
 export function useCategoryOptions() {
   const { data } = useQuery(recipeCategoriesQuery);
   return (data ?? []).map((c) => ({ value: c.id, label: c.name }));
-}
-
-export function useModelOptions() {
-  const { data } = useQuery(brandModelsQuery);
-  return (data ?? []).map((m) => ({ value: m.productCode, label: `${m.productName} (${m.productCode})` }));
 }

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recipeDetailQuery } from '../api/recipe-detail.js';
-import { brandLanguagesQuery } from '../api/recipe-editor.js';
+import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
 import { newRecipeValues, recipeValuesOf } from '../components/editor/recipe-form.js';
 import { RecipeEditor } from '../components/recipe-editor.js';
 import { RecordState, useRevisionReload } from '../../../components/record-state.js';
@@ -57,12 +57,12 @@ function ReadOnlyNotice({ id }: { id?: string }) {
 export function RecipeAddPage() {
   const navigate = useNavigate();
   const mayEdit = useCan('recipe.edit');
-  const languages = useQuery(brandLanguagesQuery);
+  const languages = useBrandLanguages();
   // A fresh editor after each save: the kept-alive page is reused for the next recipe.
   const [generation, setGeneration] = useState(0);
   if (!mayEdit) return <ReadOnlyNotice />;
-  if (!languages.data) return loading;
-  const main = languages.data.find((l) => l.main)?.langCode ?? languages.data[0]?.langCode ?? 'zh';
+  if (!languages) return loading;
+  const main = languages.find((l) => l.main)?.langCode ?? languages[0]?.langCode ?? 'zh';
   return (
     <RecipeEditor
       key={generation}

@@ -8,7 +8,8 @@ import { ListPage } from '../../../components/list-page.js';
 import { notifyWarning } from '../../../lib/notify.js';
 import { fetchRecipePage, runRecipeBatch } from '../api/recipe-commands.js';
 import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
-import { RECIPES_KEY, useModelOptions, type RecipeListItem } from '../api/recipe-list.js';
+import { useBrandModelOptions } from '../../../lib/lookups.js';
+import { RECIPES_KEY, type RecipeListItem } from '../api/recipe-list.js';
 import { StatusBadge } from '../components/recipe-cells.js';
 
 interface ModelFilters extends Record<string, unknown> {
@@ -25,7 +26,7 @@ interface ModelFilters extends Record<string, unknown> {
 export function RecipeModelPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const models = useModelOptions();
+  const models = useBrandModelOptions();
   const [chosen, setChosen] = useState<string[]>([]);
   const action = (key: string, label: string, route: 'batchRelModel' | 'batchDeleteModel') =>
     ({

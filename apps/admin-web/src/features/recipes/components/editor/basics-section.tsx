@@ -13,7 +13,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accessoriesQuery, tagsQuery } from '../../api/recipe-editor.js';
-import { useCategoryOptions, useModelOptions } from '../../api/recipe-list.js';
+import { useBrandModelOptions } from '../../../../lib/lookups.js';
+import { useCategoryOptions } from '../../api/recipe-list.js';
 import { numberProps, type RecipeForm } from './recipe-form.js';
 
 /** §3 basics: type, number, difficulty, category, tags, models, accessories, times, head packages, flags. */
@@ -23,7 +24,7 @@ export function BasicsSection({ form }: { form: RecipeForm }) {
   const accessories = useQuery(accessoriesQuery).data ?? [];
   const tags = useQuery(tagsQuery(values.mainLang)).data ?? [];
   const categories = useCategoryOptions();
-  const models = useModelOptions();
+  const models = useBrandModelOptions();
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={5} mb="sm">

@@ -1,7 +1,6 @@
 import { MultiSelect, Paper, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { brandLanguagesQuery } from '../../api/recipe-editor.js';
+import { useBrandLanguages } from '../../../../components/reference/brand-languages.js';
 import { setPart, type RecipeForm } from './recipe-form.js';
 
 /** The recipe's languages in main-language-first order. */
@@ -12,7 +11,7 @@ export function languagesOf(values: { mainLang: string; langs: string[] }): stri
 /** The languages the recipe supports and, per language, its name, description and chef tips. */
 export function LanguagesSection({ form }: { form: RecipeForm }) {
   const { t } = useTranslation();
-  const languages = useQuery(brandLanguagesQuery).data ?? [];
+  const languages = useBrandLanguages() ?? [];
   const values = form.getValues();
   const langs = languagesOf(values);
   // A language's texts exist once something is typed in it.

@@ -2,14 +2,15 @@ import { Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Titl
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { unitsQuery, type WorkModeOption } from '../../api/recipe-editor.js';
+import { unitChoicesQuery } from '../../../../lib/lookups.js';
+import { type WorkModeOption } from '../../api/recipe-editor.js';
 import { numberProps, type RecipeForm } from './recipe-form.js';
 import { StepsSection } from './steps-section.js';
 
 /** The ingredients of one serving version: names and notes per language, quantity and unit. */
 function IngredientsOf({ form, version, langs }: { form: RecipeForm; version: number; langs: string[] }) {
   const { t } = useTranslation();
-  const units = useQuery(unitsQuery).data ?? [];
+  const units = useQuery(unitChoicesQuery).data ?? [];
   const path = `servingVersions.${version}.ingredients`;
   const ingredients = form.getValues().servingVersions[version]?.ingredients ?? [];
   const perLanguage = (i: number, field: 'names' | 'descriptions', lang: string) => {
