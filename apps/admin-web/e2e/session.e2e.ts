@@ -153,17 +153,6 @@ describe('session and account', () => {
     await expect(page.getByTestId('page-title').textContent()).resolves.toBe('页面不存在');
   });
 
-  it('every §2 screen of a later release opens with its own title', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    // Paying users are the one §2 screen still to come.
-    for (const [path, title] of [['/vip-user-list', '付费用户']] as const) {
-      await goInApp(page, path);
-      await page.getByTestId('page-title').getByText(title, { exact: true }).waitFor();
-      await page.getByText(`“${title}”即将上线`).waitFor();
-    }
-  });
-
   it('shows the six counts and the two rankings on the home page', async () => {
     const page = await h.newPage();
     await loginAs(page);

@@ -196,6 +196,28 @@ describe('paying users (vipUser) and their import', () => {
     expect(notSheet).toMatchObject({ http: 415, desc: expect.stringContaining('xlsx, csv') });
   });
 
+  it('answers a bad filter with a clear message in the caller’s language, never a 500', async () => {
+    expect(await demoEn.get('/api/vipUser/list?state=paid')).toMatchObject({
+      http: 400,
+      desc: expect.stringContaining('Invalid paying state'),
+    });
+    expect(await demo.get('/api/vipUser/list?vipLevel=abc')).toMatchObject({
+      http: 400,
+      desc: expect.stringContaining('会员等级须为 1 到 99 的整数'),
+    });
+    expect(await demoEn.get('/api/vipUser/list?endFrom=2026-02-30')).toMatchObject({
+      http: 400,
+      desc: expect.stringContaining('YYYY-MM-DD'),
+    });
+    expect((await demo.get('/api/vipUser/list?endFrom=2030-01-01&endTo=2029-01-01')).http).toBe(400);
+    expect(await demoEn.get('/api/vipUser/detail?id=nope')).toMatchObject({
+      http: 400,
+      desc: expect.stringContaining('Paying user does not exist'),
+    });
+    expect((await demo.post('/api/vipUser/batchDelete', { ids: [] })).desc).toContain('请至少选择一条记录');
+    expect((await demo.post('/api/vipUser/importData', { fileName: 'x.csv' })).http).toBe(400);
+  });
+
   it('keeps each brand to its own paying users, files and runs', async () => {
     const mine = await list(demo);
     const target = mine.list[0]!;

@@ -59,6 +59,10 @@ describe('screens', () => {
     }
   });
 
+  it('give every screen its own page: none falls back to the "later release" panel', () => {
+    expect(SCREENS.filter((s) => !('page' in s) || !s.page).map((s) => s.path)).toEqual([]);
+  });
+
   it('build the menu only from registered screens, each reachable once', () => {
     const items = MENU.flatMap((e) => (e.kind === 'item' ? [e.path] : e.items));
     expect(items.filter((p) => !screenFor(p))).toEqual([]);

@@ -163,7 +163,12 @@ export const SCREENS = [
       (m) => m.UserDetailPage,
     ),
   }),
-  list('/vip-user-list', 'vipUserList'),
+  list('/vip-user-list', 'vipUserList', {
+    page: page(
+      () => import('../features/users/routes/vip-user-list-page.js'),
+      (m) => m.VipUserListPage,
+    ),
+  }),
   // Accessories
   list('/fitting-list', 'fittingList', {
     page: page(
