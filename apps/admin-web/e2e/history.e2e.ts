@@ -18,7 +18,8 @@ const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 async function post(page: Page, url: string, data: unknown) {
   const res = await page.request.post(url, { data, headers: API_HEADERS });
   const body = (await res.json()) as { status: number; desc: string; data: any };
-  if (body.status !== 200) throw new Error(`${url} answered ${body.status}: ${body.desc} ${JSON.stringify(body.data)}`);
+  if (body.status !== 200)
+    throw new Error(`${url} answered ${body.status}: ${body.desc} ${JSON.stringify(body.data)}`);
   return body.data;
 }
 
@@ -77,7 +78,8 @@ describe('an auditor-grade history (zh)', () => {
     await added.getByText('盐 1').waitFor();
     // No raw field names, ids or JSON anywhere in the trail.
     const trail = (await visible(page, 'history').textContent()) ?? '';
-    for (const raw of ['servingVersions', 'productCodes', 'categoryId', '{"', id]) expect(trail).not.toContain(raw);
+    for (const raw of ['servingVersions', 'productCodes', 'categoryId', '{"', id])
+      expect(trail).not.toContain(raw);
     await visible(page, 'history-entry').last().getByText('新建菜谱', { exact: true }).waitFor();
 
     // The state as of the creation, in the detail page's layout: step 3 still at speed 3, one ingredient.
@@ -95,6 +97,31 @@ describe('an auditor-grade history (zh)', () => {
     const compared = visible(page, 'history-compare');
     await compared.getByText('2 人份 · 步骤 3 · 速度 5 → 3').waitFor();
     await compared.getByText('删除').waitFor();
+  });
+
+  it('names a category as it was called at each event: “分类 汤羹 → 清汤” stays after 清汤 is renamed 高汤', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const category = (number: string, zh: string, en: string) =>
+      post(page, '/api/recipeCategory/add', { number, mainLang: 'zh', names: { zh, en } });
+    const soups = await category(`HS${RUN}`, `汤羹${RUN}`, `Soups ${RUN}`);
+    const broths = await category(`HB${RUN}`, `清汤${RUN}`, `Broths ${RUN}`);
+    const number = `HE3${RUN}`;
+    const { id } = await post(page, '/api/recipe/add', { ...recipe(number, 3), categoryId: soups.id });
+    await post(page, '/api/recipe/save', { ...recipe(number, 3), categoryId: broths.id, id, revision: 0 });
+    await post(page, '/api/recipeCategory/update', {
+      id: broths.id,
+      version: broths.version,
+      number: `HB${RUN}`,
+      mainLang: 'zh',
+      names: { zh: `高汤${RUN}`, en: `Stocks ${RUN}` },
+    });
+    await post(page, '/api/recipe/save', { ...recipe(number, 3), categoryId: soups.id, id, revision: 1 });
+
+    await openHistory(page, `/recipe-detail?id=${id}`);
+    const entries = visible(page, 'history-entry');
+    await entries.first().getByText(`分类 高汤${RUN} → 汤羹${RUN}`).waitFor();
+    await entries.nth(1).getByText(`分类 汤羹${RUN} → 清汤${RUN}`).waitFor();
   });
 
   it('reads an APK package’s and an offline pack’s history as an audit trail', async () => {
@@ -169,7 +196,11 @@ describe('an auditor-grade history (en)', () => {
     await openHistory(page, `/recipe-detail?id=${id}`);
     const newest = visible(page, 'history-entry').first();
     await newest.getByText('2 servings · Step 3 · speed 3 → 5').waitFor();
-    await newest.getByTestId('history-change').filter({ hasText: 'Ingredient 2' }).getByText('added').waitFor();
+    await newest
+      .getByTestId('history-change')
+      .filter({ hasText: 'Ingredient 2' })
+      .getByText('added')
+      .waitFor();
     await newest.getByTestId('history-status').getByText('in editing · v0').waitFor();
     await visible(page, 'history-entry').last().getByTestId('history-state-button').click();
     const asOf = visible(page, 'state-as-of');

@@ -22,7 +22,8 @@ export const auditRecordQuerySchema = z.object({ kind, id: recordId });
 export const auditStateQuerySchema = z.object({ kind, id: recordId, revision });
 export const auditCompareQuerySchema = z.object({ kind, id: recordId, from: revision, to: revision });
 /** `<ISO time of the last event>|<stream id>`, as `AuditEndedRecord.cursor` gives it. */
-const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z\|[a-z]+(-[a-z]+)*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const CURSOR =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z\|[a-z]+(-[a-z]+)*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The cleared and deleted records of one kind, newest end first; `before` is the `cursor` of the last page. */
 export const auditEndedQuerySchema = z.object({
@@ -83,7 +84,11 @@ export interface AuditHistory {
   entries: AuditEntry[];
 }
 
-/** Names, in the reader's language, of what a state refers to by id or code (current names; the id if gone). */
+/**
+ * Names, in the reader's language, of what a state refers to by id or code: categories, tags, units and
+ * accessories as they were called when the event happened (even once deleted), models and recipes as today; the id
+ * if the brand never had it.
+ */
 export interface AuditNames {
   units: Record<string, string>;
   tags: Record<string, string>;
