@@ -68,6 +68,10 @@ const system = await startSystem({
 const pool = new pg.Pool({ connectionString: system.db.url, max: 6 });
 pool.on('error', () => undefined);
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+// The bench's view of the activity queue (its counts); closed at the end, or the process would not exit.
+const queueConnection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+  maxRetriesPerRequest: null,
+});
 const children = [];
 // Where device-ingest writes the export files (removed at the end).
 const filesDir = mkdtempSync(path.join(tmpdir(), 'kb-bench-files-'));
@@ -208,7 +212,7 @@ try {
 
   const ingest = await startIngest();
   const activityQueue = new Queue('app-activity', {
-    connection: new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null }),
+    connection: queueConnection,
     prefix: `${redisPrefix}bull`,
   });
   const count = async (table) => Number((await pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
@@ -513,4 +517,5 @@ try {
   const keys = await redis.keys(`${redisPrefix}*`);
   for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
   await redis.quit();
+  await queueConnection.quit();
 }
