@@ -1,5 +1,5 @@
 // Shared by the bench parts: the repository root and building the projects a part runs from their dist folders.
-/* global fetch, FormData */
+/* global fetch, FormData, performance */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -66,4 +66,36 @@ export async function demoConsole(baseUrl) {
   const login = await (await call('POST', '/api/auth/login', { form })).json();
   if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
   return call;
+}
+
+const percentileOf = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/**
+ * Times `requests` sequential GETs (after 3 unmeasured ones) of `listPath?query` per `[title, query]` through
+ * `call` (a query of null: `GET /api/auth/me`, the floor of a signed-in request) and prints each shape's total and
+ * p50 / p95 / p99 in ms.
+ */
+export async function printListLatencies(call, listPath, queries, requests) {
+  const fmt = (n) => Math.round(n).toLocaleString('en');
+  const pad = (s, n) => String(s).padStart(n);
+  console.log(
+    `${'query'.padEnd(42)} ${pad('total', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)}`,
+  );
+  for (const [title, query] of queries) {
+    const times = [];
+    let total = '';
+    for (let i = 0; i < requests + 3; i++) {
+      const t = performance.now();
+      const res = await (await call('GET', query === null ? '/api/auth/me' : `${listPath}?${query}`)).json();
+      if (res.status !== 200) throw new Error(`${query}: ${res.desc}`);
+      if (i >= 3) times.push(performance.now() - t);
+      total = res.data.total ?? '';
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95, p99] = [50, 95, 99].map((p) => percentileOf(times, p).toFixed(1));
+    console.log(
+      `${title.padEnd(42)} ${pad(total === '' ? '' : fmt(total), 9)} ${pad(p50, 8)} ${pad(p95, 8)} ${pad(p99, 8)}`,
+    );
+  }
 }
