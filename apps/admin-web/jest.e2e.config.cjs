@@ -7,5 +7,7 @@ module.exports = {
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
   setupFilesAfterEnv: ['<rootDir>/e2e/support/retry.ts'],
   testTimeout: 120000,
-  maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three files at once: one file keeps about half a core busy (its API, projector, worker and Chromium mostly wait
+  // on each other), so on two cores three overlap their waits without starving each other. E2E_WORKERS overrides.
+  maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
 };
