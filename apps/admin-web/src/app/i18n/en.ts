@@ -209,6 +209,7 @@ export const appEn: Catalog<typeof appZh> = {
     batchClear: 'Delete the {{count}} selected records for good? This cannot be undone.',
     enableUser: 'Enable the {{count}} selected user(s)?',
     disableUser: 'Disable the {{count}} selected user(s)? Their app sign-in ends at once.',
+    saveTranslation: 'Save the translation of {{count}} recipe(s)? It cannot be edited afterwards.',
   },
   components: {
     filters: 'Filters',
@@ -276,7 +277,8 @@ export const appEn: Catalog<typeof appZh> = {
       newer: 'Newer',
       back: 'Back to the list',
       auditOnly: 'Only auditors and admins may read the history of cleared and deleted records.',
-      auditIntro: 'Cleared recipes and deleted APK packages and offline packs no longer appear in any list; their whole history, replayed from the event store, can be read and exported here.',
+      auditIntro:
+        'Cleared recipes and deleted APK packages and offline packs no longer appear in any list; their whole history, replayed from the event store, can be read and exported here.',
       openAudit: 'History of cleared records',
       kinds: { recipe: 'Recipe', apk: 'APK package', offlinePack: 'Offline pack' },
     },

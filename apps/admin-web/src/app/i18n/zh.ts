@@ -207,6 +207,7 @@ export const appZh = {
     batchClear: '确定彻底删除选中的 {{count}} 条记录吗？彻底删除后无法恢复。',
     enableUser: '确定启用选中的 {{count}} 个用户吗？',
     disableUser: '确定停用选中的 {{count}} 个用户吗？停用后其App登录立即失效。',
+    saveTranslation: '确定保存 {{count}} 个菜谱的翻译吗？保存后不能再修改。',
   },
   components: {
     filters: '筛选条件',
@@ -273,7 +274,8 @@ export const appZh = {
       newer: '较新的记录',
       back: '返回列表',
       auditOnly: '只有审核员和管理员可以查看已清除、已删除记录的历史。',
-      auditIntro: '已清除的菜谱、已删除的APK子包和离线包不再出现在列表中；它们的完整历史从事件存储中重放，可在此查看和导出。',
+      auditIntro:
+        '已清除的菜谱、已删除的APK子包和离线包不再出现在列表中；它们的完整历史从事件存储中重放，可在此查看和导出。',
       openAudit: '已清除记录的历史',
       kinds: { recipe: '菜谱', apk: 'APK子包', offlinePack: '离线菜谱包' },
     },
