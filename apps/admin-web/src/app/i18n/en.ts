@@ -210,6 +210,7 @@ export const appEn: Catalog<typeof appZh> = {
     enableUser: 'Enable the {{count}} selected user(s)?',
     disableUser: 'Disable the {{count}} selected user(s)? Their app sign-in ends at once.',
     retryPush: 'Push it again? Devices that already have it do not get it twice.',
+    saveTranslation: 'Save the translation of {{count}} recipe(s)? It cannot be edited afterwards.',
   },
   components: {
     filters: 'Filters',

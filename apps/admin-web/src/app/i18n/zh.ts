@@ -208,6 +208,7 @@ export const appZh = {
     enableUser: '确定启用选中的 {{count}} 个用户吗？',
     disableUser: '确定停用选中的 {{count}} 个用户吗？停用后其App登录立即失效。',
     retryPush: '确定重新推送吗？已收到的设备不会重复收到。',
+    saveTranslation: '确定保存 {{count}} 个菜谱的翻译吗？保存后不能再修改。',
   },
   components: {
     filters: '筛选条件',

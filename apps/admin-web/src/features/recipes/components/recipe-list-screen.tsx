@@ -14,6 +14,7 @@ import { RECIPES_KEY, useCategoryOptions, type RecipeListItem } from '../api/rec
 import { tagsQuery } from '../api/recipe-editor.js';
 import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { openImportDialog, startRecipeExport } from './jobs-dialogs.js';
+import { openTranslateDialog } from './translate-dialog.js';
 import { chooseCategory } from './category-dialog.js';
 import { formatTime, StatusBadge, YesNo } from './recipe-cells.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
@@ -168,6 +169,15 @@ export function RecipeListScreen({
       permission: 'read',
       run: async (rows) => {
         await startRecipeExport({ ids: rows.map((r) => r.id) }).catch(() => undefined);
+      },
+    },
+    {
+      key: 'translate',
+      label: t('jobs.translate.action'),
+      permission: 'recipe.edit',
+      run: (rows) => {
+        openTranslateDialog(rows, languages, refresh);
+        return Promise.resolve();
       },
     },
   ];

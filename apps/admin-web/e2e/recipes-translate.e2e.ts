@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { confirm, openFromMenu } from './catalog-support.js';
+import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+
+// The projector keeps the library and the detail current; device-ingest works the translation jobs with the
+// built-in demo glossary (no translation service is configured).
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true, ingest: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** Adds a recipe in editing through the API as the logged-in browser (the setup, not what is tested). */
+async function addRecipe(
+  page: Page,
+  number: string,
+  mainLang: string,
+  langs: string[],
+  texts: object,
+  step: string,
+) {
+  const res = await page.request.post('/api/recipe/add', {
+    data: {
+      type: 'SOUP',
+      number,
+      mainLang,
+      langs,
+      texts,
+      servingVersions: [
+        {
+          servings: 2,
+          ingredients: [{ names: { [mainLang]: mainLang === 'zh' ? '番茄' : 'Tomato' }, quantity: 300 }],
+          steps: [{ number: 1, workMode: 'SLOW_COOK', minutes: 30, descriptions: { [mainLang]: step } }],
+        },
+      ],
+      productCodes: ['TM-6'],
+    },
+    headers: API_HEADERS,
+  });
+  const body = (await res.json()) as { status: number; desc: string };
+  // a retried test finds the recipe its first attempt added
+  if (body.status !== 200 && !body.desc.includes(number)) throw new Error(`add ${number}: ${body.desc}`);
+}
+
+/** Shows the recipes whose number starts with `prefix` and ticks those named. */
+async function selectRecipes(page: Page, prefix: string, numbers: string[]) {
+  await visible(page, 'filter-number').fill(prefix);
+  await searchList(page);
+  for (const number of numbers) await row(page, number).getByRole('checkbox').check();
+}
+
+/** Chooses an option of the Mantine (multi)select with this test id inside the open dialog. */
+async function pick(page: Page, testId: string, option: string) {
+  const dialog = page.getByRole('dialog');
+  // a multiselect's input sits under its pills box, which takes the click
+  await dialog.getByTestId(testId).click({ force: true });
+  await page.getByRole('option', { name: option, exact: true }).click();
+  // close the dropdown without leaving the dialog: a click on the dialog's title
+  await page.locator('.mantine-Modal-title').click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+describe('recipe translation (zh)', () => {
+  it('translates a selected recipe with the demo provider, shows it side by side, and saves it only on confirmation', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await addRecipe(
+      page,
+      'TR-ZH-1',
+      'zh',
+      ['zh', 'en'],
+      { zh: { name: '番茄炒蛋', chefTips: '趁热吃' } },
+      '翻炒',
+    );
+    await openFromMenu(page, 'recipes', '菜谱库');
+    await selectRecipes(page, 'TR-ZH', ['TR-ZH-1']);
+    await visible(page, 'batch-translate').click();
+    const dialog = page.getByRole('dialog');
+
+    // §5: source and target are required, and the target cannot be the source.
+    await dialog.getByTestId('translate-start').click();
+    await dialog.getByTestId('translate-error').getByText('请选择源语言').waitFor();
+    await pick(page, 'translate-source-lang', '中文');
+    await dialog.getByTestId('translate-start').click();
+    await dialog.getByTestId('translate-error').getByText('请选择目标语言').waitFor();
+    await pick(page, 'translate-target-langs', '中文');
+    await dialog.getByTestId('translate-start').click();
+    await dialog.getByTestId('translate-error').getByText('目标语言不能与源语言相同').waitFor();
+    await pick(page, 'translate-target-langs', '中文'); // untick it again
+    await pick(page, 'translate-target-langs', '英语');
+    await dialog.getByTestId('translate-start').click();
+
+    // Progress, then the review: source | translation per field, and the demo notice.
+    await dialog.getByTestId('job-progress').waitFor();
+    await dialog.locator('[data-testid="job-run"][data-state="succeeded"]').waitFor({ timeout: 60_000 });
+    await dialog.getByTestId('translate-demo-notice').getByText('演示翻译', { exact: false }).waitFor();
+    const proposal = dialog.locator('[data-testid="translate-proposal"][data-number="TR-ZH-1"]');
+    const name = proposal.locator('[data-testid="translate-field"][data-path="texts.name"]');
+    await expect(name.getByTestId('translate-source').textContent()).resolves.toBe('番茄炒蛋');
+    await expect(name.getByTestId('translate-target').textContent()).resolves.toBe(
+      'Scrambled eggs with tomato',
+    );
+    const step = proposal.locator(
+      '[data-testid="translate-field"][data-path="servingVersions.0.steps.0.descriptions"]',
+    );
+    await step.getByText('步骤1（份量版本1）').waitFor();
+    await expect(step.getByTestId('translate-target').textContent()).resolves.toBe('Stir-fry');
+    // read-only: nothing in the review can be typed into
+    expect(await dialog.getByTestId('translate-review').locator('input, textarea').count()).toBe(0);
+
+    await dialog.getByTestId('translate-confirm').click();
+    expect(await confirm(page)).toBe('确定保存 1 个菜谱的翻译吗？保存后不能再修改。');
+    await page.getByText('已保存1个菜谱的翻译').first().waitFor();
+
+    // The detail shows the English name; the history says what happened.
+    await row(page, 'TR-ZH-1').getByTestId('row-detail').click();
+    await page.getByTestId('page-title').getByText('菜谱详情', { exact: false }).waitFor();
+    await page.getByTestId('detail-name-en-value').getByText('Scrambled eggs with tomato').waitFor();
+    await page.getByTestId('tab-history').click();
+    await page.getByTestId('history-entry').first().getByText('翻译（zh → en，demo）').waitFor();
+  });
+});
+
+describe('recipe translation (en)', () => {
+  it('refuses single-language recipes, and translates English into Chinese on confirmation', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await addRecipe(page, 'TR-EN-1', 'en', ['en', 'zh'], { en: { name: 'Tomato soup' } }, 'Add salt');
+    await addRecipe(page, 'TR-EN-2', 'en', ['en'], { en: { name: 'Plain soup' } }, 'Boil');
+    await inEnglish(page);
+    await openFromMenu(page, 'recipes', 'Recipe library');
+
+    // Only multi-language recipes can be translated.
+    await selectRecipes(page, 'TR-EN', ['TR-EN-2']);
+    await visible(page, 'batch-translate').click();
+    const dialog = page.getByRole('dialog');
+    await pick(page, 'translate-source-lang', 'English');
+    await pick(page, 'translate-target-langs', 'Chinese');
+    await dialog.getByTestId('translate-start').click();
+    await dialog
+      .getByTestId('translate-error')
+      .getByText('Select multi-language recipes: every selected recipe has one language')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await row(page, 'TR-EN-2').getByRole('checkbox').uncheck();
+    await row(page, 'TR-EN-1').getByRole('checkbox').check();
+    await visible(page, 'batch-translate').click();
+    await pick(page, 'translate-source-lang', 'English');
+    await pick(page, 'translate-target-langs', 'Chinese');
+    await dialog.getByTestId('translate-start').click();
+    await dialog.locator('[data-testid="job-run"][data-state="succeeded"]').waitFor({ timeout: 60_000 });
+    await dialog
+      .getByTestId('translate-demo-notice')
+      .getByText('Demo translation', { exact: false })
+      .waitFor();
+    const name = dialog.locator('[data-testid="translate-field"][data-path="texts.name"]');
+    await name.getByText('Name', { exact: true }).waitFor();
+    await expect(name.getByTestId('translate-target').textContent()).resolves.toBe('番茄汤');
+
+    await dialog.getByTestId('translate-confirm').click();
+    expect(await confirm(page)).toBe('Save the translation of 1 recipe(s)? It cannot be edited afterwards.');
+    await page.getByText('The translation of 1 recipe(s) was saved').first().waitFor();
+
+    await row(page, 'TR-EN-1').getByTestId('row-detail').click();
+    await page.getByTestId('detail-name-zh-value').getByText('番茄汤').waitFor();
+    await page.getByTestId('tab-history').click();
+    await page.getByTestId('history-entry').first().getByText('Translated (en → zh, demo)').waitFor();
+  });
+});
