@@ -222,8 +222,15 @@ try {
     `  import (API process):   ${created.toLocaleString('en')} recipes created in ${imported.seconds.toFixed(1)} s = ${rate(created, imported.seconds)} recipes/s; API RSS ${mb(imported.before)} before, peak ${mb(imported.peak)}`,
   );
 } catch (error) {
-  // What the processes said last is the first thing to read when a job or a process failed.
-  console.log(system.logs.slice(-30).join('\n'));
+  // What the processes said last is the first thing to read when a job or a process failed (a process that
+  // died has its last words still in the pipe for a moment).
+  await new Promise((r) => setTimeout(r, 1000));
+  console.log(
+    system.logs
+      .filter((l) => !l.includes('"msg":"request"'))
+      .slice(-30)
+      .join('\n'),
+  );
   throw error;
 } finally {
   await pool.end();
