@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { refuseNoticeDeliveries } from '@kb/testing';
 import { inEnglish, visible, visibleRow } from './support/gestures.js';
 
 // The whole system with device-ingest (the push worker, the timer and the device API): the test plays the
@@ -88,8 +88,8 @@ function localTimeAhead(page: Page, seconds: number): Promise<string> {
   }, seconds);
 }
 
-/** Writes a timer notice for one model, pushed after saving (with its confirmation); lands on its detail. */
-async function createTimedNotice(
+/** Opens the add form and writes the label, the title and content in one language. */
+async function startNotice(
   page: Page,
   text: { label: string; title: string; content: string; lang: string },
 ) {
@@ -97,6 +97,21 @@ async function createTimedNotice(
   await visible(page, 'field-label').fill(text.label);
   await visible(page, `field-title-${text.lang}`).fill(text.title);
   await visible(page, `field-content-${text.lang}`).fill(text.content);
+}
+
+/** In English from the home page (where the language menu's switch is checked) unless `lang` is zh. */
+async function switchTo(page: Page, lang: 'zh' | 'en') {
+  if (lang === 'zh') return;
+  await goInApp(page, '/home');
+  await inEnglish(page);
+}
+
+/** Writes a timer notice for one model, pushed after saving (with its confirmation); lands on its detail. */
+async function createTimedNotice(
+  page: Page,
+  text: { label: string; title: string; content: string; lang: string },
+) {
+  await startNotice(page, text);
   await visible(page, 'field-push-mode').locator('label').nth(1).click();
   await visible(page, 'field-push-at').fill(await localTimeAhead(page, 6));
   await visible(page, 'field-target-kind').locator('label').nth(2).click();
@@ -211,16 +226,15 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
         account: `e2e-rg-${lang}-2@example.com`,
         region: zh ? 'IT' : 'JP',
       });
-      if (!zh) {
-        await goInApp(page, '/home');
-        await inEnglish(page);
-      }
+      await switchTo(page, lang);
       const title = zh ? '区域保养提醒' : 'Tokyo care reminder';
       await openFromMenu(page, 'operations', zh ? '消息通知' : 'Notifications');
-      await visible(page, 'add').click();
-      await visible(page, 'field-label').fill('region');
-      await visible(page, 'field-title-zh').fill(title);
-      await visible(page, 'field-content-zh').fill(zh ? '请除垢' : 'Please descale');
+      await startNotice(page, {
+        lang: 'zh',
+        label: 'region',
+        title,
+        content: zh ? '请除垢' : 'Please descale',
+      });
       await visible(page, 'field-target-kind').locator('label').nth(1).click();
       await visible(page, 'field-regions').click();
       await page.keyboard.type(zh ? '伦巴第' : 'Tokyo');
@@ -268,16 +282,11 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
           buffer: Buffer.from(await book.xlsx.writeBuffer()),
         };
       };
-      if (!zh) {
-        await goInApp(page, '/home');
-        await inEnglish(page);
-      }
+      await switchTo(page, lang);
       const title = zh ? '会员专享提醒' : 'Members reminder';
       await openFromMenu(page, 'operations', zh ? '消息通知' : 'Notifications');
-      await visible(page, 'add').click();
-      await visible(page, 'field-label').fill('members');
-      await visible(page, 'field-title-zh').fill(title);
-      await visible(page, 'field-content-zh').fill(zh ? '新食谱上线' : 'New recipes are online');
+      const content = zh ? '新食谱上线' : 'New recipes are online';
+      await startNotice(page, { lang: 'zh', label: 'members', title, content });
       await visible(page, 'field-target-kind').locator('label').nth(3).click();
       const upload = (file: { name: string; mimeType: string; buffer: Buffer }) =>
         visible(page, 'field-users').locator('input[type=file]').setInputFiles(file);
@@ -328,15 +337,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     });
     const id = ((await added.json()) as { data: { id: string } }).data.id;
     // Postgres refuses this notice's deliveries: every attempt of the push job fails for real.
-    const pool = new pg.Pool({ connectionString: h.system.db.url, max: 1 });
-    await pool.query(`
-      CREATE OR REPLACE FUNCTION refuse_e2e_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.notice_id = '${id}' THEN RAISE EXCEPTION 'deliveries refused for the test'; END IF;
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER refuse_e2e_deliveries BEFORE INSERT ON notice_deliveries
-        FOR EACH ROW EXECUTE FUNCTION refuse_e2e_deliveries();`);
+    const allow = await refuseNoticeDeliveries(h.system.db.url, id);
     try {
       await openFromMenu(page, 'operations', '消息通知');
       const listed = visibleRow(page, '故障演练通知');
@@ -362,9 +363,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
         .getByText('The push failed: the database could not write the deliveries', { exact: false })
         .waitFor();
     } finally {
-      await pool.query('DROP TRIGGER IF EXISTS refuse_e2e_deliveries ON notice_deliveries');
-      await pool.query('DROP FUNCTION IF EXISTS refuse_e2e_deliveries()');
-      await pool.end();
+      await allow();
     }
     await visible(page, 'row-retry').click();
     expect(await confirm(page)).toBe('Push it again? Devices that already have it do not get it twice.');

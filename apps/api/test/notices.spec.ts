@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { createPool, bullmqPrefix, NOTICE_PUSH_QUEUE, type Pool } from '@kb/platform';
+import { refuseNoticeDeliveries } from '@kb/testing';
 import type { Notice } from '@kb/contracts';
 import { DEMO_ACTIVATION_KEYS } from '../src/seed/demo-devices.js';
 import { type Client, fileForm, loggedIn, startTestApi, type TestApi } from './harness.js';
@@ -408,14 +409,7 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
   it('marks a push failed with its reason when its last attempt fails, shows it on the list and the home health, and pushes it again without doubles', async () => {
     const draft = (await demo.post<Notice>('/api/inform/add', input({ label: 'fails once' }))).data;
     // The database refuses this notice's deliveries (a real Postgres error on every attempt of the job).
-    await pool.query(`
-      CREATE OR REPLACE FUNCTION refuse_test_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.notice_id = '${draft.id}' THEN RAISE EXCEPTION 'deliveries refused for the test'; END IF;
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER refuse_test_deliveries BEFORE INSERT ON notice_deliveries
-        FOR EACH ROW EXECUTE FUNCTION refuse_test_deliveries();`);
+    const allow = await refuseNoticeDeliveries(api.config.DATABASE_URL, draft.id);
     try {
       const pushed = await demo.post<Notice>('/api/inform/push', { id: draft.id, version: draft.version });
       expect(pushed.status).toBe(200);
@@ -440,8 +434,7 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
         404,
       );
     } finally {
-      await pool.query('DROP TRIGGER IF EXISTS refuse_test_deliveries ON notice_deliveries');
-      await pool.query('DROP FUNCTION IF EXISTS refuse_test_deliveries()');
+      await allow();
     }
     const current = (await demo.get<Notice>(`/api/inform/detail?id=${draft.id}`)).data;
     const again = await demo.post<Notice>('/api/inform/push', { id: draft.id, version: current.version });

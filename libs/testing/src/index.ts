@@ -2,3 +2,4 @@ export * from './database.js';
 export * from './smtp.js';
 export * from './system.js';
 export * from './translation-server.js';
+export * from './notice-faults.js';

@@ -1,7 +1,7 @@
 import type { NoticePushHealth } from '@kb/contracts';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.js';
 import { usePermissions } from '../../../lib/use-can.js';
@@ -42,7 +42,6 @@ function Figure({
 export function PushHealthCard() {
   const { t } = useTranslation();
   const can = usePermissions();
-  const navigate = useNavigate();
   const allowed = can('notice.edit') || can('notice.push');
   const health = useQuery({
     queryKey: [...NOTICES_KEY, 'health'],
@@ -56,7 +55,7 @@ export function PushHealthCard() {
     <Paper withBorder p="md" radius="md" data-testid="push-health-card">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{t('notices.health.title')}</Text>
-        <Anchor size="sm" onClick={() => void navigate({ to: '/inform-list' })}>
+        <Anchor component={Link} to="/inform-list" size="sm" data-testid="health-open-list">
           {t('notices.actions.detail')}
         </Anchor>
       </Group>
