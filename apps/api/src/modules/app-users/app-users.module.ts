@@ -3,6 +3,11 @@ import { JobsModule } from '../jobs/jobs.module.js';
 import { AppUsersController } from './app-users.controller.js';
 import { AppUsersService } from './app-users.service.js';
 import { SearchRecordsController } from './search-records.controller.js';
+import { APP_USER_API_MESSAGES } from './app-users-api.messages.js';
+import { registerMessages } from '../../common/messages.js';
+
+// This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
+registerMessages(APP_USER_API_MESSAGES);
 
 /**
  * App users and their search records. The tables belong to @kb/devices (app-activity); device-ingest writes what
