@@ -1,23 +1,9 @@
 import type { UiLang } from '@kb/contracts';
-import { APK_MESSAGES, OFFLINE_PACK_MESSAGES, RECIPE_MESSAGES } from '@kb/domain';
-import { AUTH_API_MESSAGES } from '../modules/auth/auth-api.messages.js';
-import { APK_API_MESSAGES } from '../modules/apk-packages/apk-api.messages.js';
-import { PERMISSION_MESSAGES } from '../modules/auth/permission.messages.js';
-import { CONTENT_API_MESSAGES } from '../modules/content/content-api.messages.js';
-import { JOB_API_MESSAGES } from '../modules/jobs/jobs-api.messages.js';
-import { DEVICE_API_MESSAGES } from '../modules/devices/device-api.messages.js';
-import { APP_USER_API_MESSAGES } from '../modules/app-users/app-users-api.messages.js';
-import { PAYING_USER_API_MESSAGES } from '../modules/app-users/paying-users-api.messages.js';
-import { NOTICE_API_MESSAGES } from '../modules/notices/notice-api.messages.js';
-import { OFFLINE_PACK_API_MESSAGES } from '../modules/offline-packs/offline-pack-api.messages.js';
-import { RECIPE_EVALUATION_API_MESSAGES } from '../modules/recipe-evaluations/recipe-evaluation-api.messages.js';
-import { RECIPE_JOB_MESSAGES } from '../modules/recipes/recipe-jobs.messages.js';
-import { RECIPE_API_MESSAGES } from '../modules/recipes/recipe-api.messages.js';
-import { AUDIT_API_MESSAGES } from '../modules/audit/audit-api.messages.js';
 
 /**
  * Every `desc` the API can answer, in zh and en. Keys are the error codes of libs/contracts and the zod
- * messages of its schemas. `{name}` placeholders are filled from the error's params.
+ * messages of its schemas. `{name}` placeholders are filled from the error's params. Here the messages every
+ * module shares; each module adds its own with `registerMessages` where it is declared.
  */
 export const MESSAGES: Record<string, Record<UiLang, string>> = {
   ok: { zh: '操作成功', en: 'Operation successful' },
@@ -134,24 +120,20 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
     en: 'The list has more than {max} rows and cannot be loaded at once; page through it or narrow the filters',
   },
   page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
-  ...AUTH_API_MESSAGES,
-  ...RECIPE_MESSAGES,
-  ...RECIPE_API_MESSAGES,
-  ...RECIPE_EVALUATION_API_MESSAGES,
-  ...APK_MESSAGES,
-  ...APK_API_MESSAGES,
-  ...OFFLINE_PACK_MESSAGES,
-  ...OFFLINE_PACK_API_MESSAGES,
-  ...JOB_API_MESSAGES,
-  ...RECIPE_JOB_MESSAGES,
-  ...NOTICE_API_MESSAGES,
-  ...DEVICE_API_MESSAGES,
-  ...CONTENT_API_MESSAGES,
-  ...AUDIT_API_MESSAGES,
-  ...APP_USER_API_MESSAGES,
-  ...PAYING_USER_API_MESSAGES,
-  ...PERMISSION_MESSAGES,
 };
+
+/**
+ * Adds a module's messages to the catalog, when its module file is loaded (before the app serves anything). A
+ * code another module already registered with other words is refused at start: one code, one text.
+ */
+export function registerMessages(messages: Record<string, Record<UiLang, string>>): void {
+  for (const [code, words] of Object.entries(messages)) {
+    const known = MESSAGES[code];
+    if (known && (known.zh !== words.zh || known.en !== words.en))
+      throw new Error(`The message ${code} is registered twice, with different words`);
+    MESSAGES[code] = words;
+  }
+}
 
 /** Fills `{name}` placeholders; unknown codes fall back to the generic message of their status. */
 export function translate(

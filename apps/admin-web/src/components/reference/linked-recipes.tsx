@@ -13,6 +13,8 @@ import { pageLocally } from './local-page.js';
 import { RecipeStatusBadge } from './recipe-cells.js';
 import { RecipePicker } from './recipe-picker.js';
 import type { ReferenceRoute } from './reference-records.js';
+import type { BatchAction } from '../batch-actions.js';
+import type { TFunction } from 'i18next';
 
 /**
  * The ordered recipes a record links (a banner's, a themed group's): `<route>/refRecipeList` (whole, paged here),
@@ -150,30 +152,8 @@ export function LinkedRecipes({
               ),
           },
         ]}
-        batchActions={[
-          {
-            key: 'remove',
-            permission,
-            label: t('reference.recipes.removeRecipes'),
-            color: 'red',
-            confirm: 'batchDelete',
-            run: async (rows) => {
-              await remove.mutateAsync(rows.map((r) => r.recipeId));
-            },
-          },
-        ]}
-        toolbar={
-          <Can permission={permission}>
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => setPicking(true)}
-              data-testid="add-recipes"
-            >
-              {t('reference.recipes.addRecipes')}
-            </Button>
-          </Can>
-        }
+        batchActions={[removeRecipesAction(t, permission, (recipeIds) => remove.mutateAsync(recipeIds))]}
+        toolbar={<AddRecipesButton permission={permission} onClick={() => setPicking(true)} />}
       />
       <RecipePicker
         opened={picking}
@@ -184,4 +164,34 @@ export function LinkedRecipes({
       />
     </Stack>
   );
+}
+
+/** The "add recipes" button above a linked-recipe list (it opens the recipe picker). */
+export function AddRecipesButton({ permission, onClick }: { permission: Permission; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Can permission={permission}>
+      <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onClick} data-testid="add-recipes">
+        {t('reference.recipes.addRecipes')}
+      </Button>
+    </Can>
+  );
+}
+
+/** The batch action unlinking the selected recipes of a linked-recipe list, after the §8 confirmation. */
+export function removeRecipesAction<R extends { recipeId: string }>(
+  t: TFunction,
+  permission: Permission,
+  unlink: (recipeIds: string[]) => Promise<unknown>,
+): BatchAction<R> {
+  return {
+    key: 'remove',
+    permission,
+    label: t('reference.recipes.removeRecipes'),
+    color: 'red',
+    confirm: 'batchDelete',
+    run: async (rows) => {
+      await unlink(rows.map((r) => r.recipeId));
+    },
+  };
 }

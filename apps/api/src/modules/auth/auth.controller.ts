@@ -13,6 +13,11 @@ import { AppError } from '../../common/app-error.js';
 import { AuthService, CAPTCHA_COOKIE, SESSION_COOKIE } from './auth.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, LoginThrottle, withRetryAfter } from './login-throttle.js';
+import { AUTH_API_MESSAGES } from './auth-api.messages.js';
+import { registerMessages } from '../../common/messages.js';
+
+// This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
+registerMessages(AUTH_API_MESSAGES);
 
 @ApiTags('auth')
 @Controller('auth')

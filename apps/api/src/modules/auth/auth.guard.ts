@@ -15,6 +15,11 @@ import { REQUIRED_PERMISSION } from '../../common/permission.decorator.js';
 import { IS_PUBLIC } from '../../common/public.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { AuthService, SESSION_COOKIE } from './auth.service.js';
+import { PERMISSION_MESSAGES } from './permission.messages.js';
+import { registerMessages } from '../../common/messages.js';
+
+// This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
+registerMessages(PERMISSION_MESSAGES);
 
 /**
  * Every route needs a live session unless marked @Public(), and the permission it names with @Permission() in

@@ -8,6 +8,11 @@ import { DevicesService } from './devices.service.js';
 import { faultTypeEntity } from './fault-type.entity.js';
 import { TestDevicesController } from './test-devices.controller.js';
 import { TestDevicesService } from './test-devices.service.js';
+import { DEVICE_API_MESSAGES } from './device-api.messages.js';
+import { registerMessages } from '../../common/messages.js';
+
+// This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
+registerMessages(DEVICE_API_MESSAGES);
 
 /**
  * Devices, fault records and the test device group (issue 7). The tables belong to @kb/devices; device-ingest

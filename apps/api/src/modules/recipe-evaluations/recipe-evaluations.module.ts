@@ -8,6 +8,11 @@ import {
 import { RecipeStatisticsHandler } from './queries/recipe-statistics/recipe-statistics.handler.js';
 import { RecipeEvaluationQueriesController } from './recipe-evaluation-queries.controller.js';
 import { recipeEvaluationEntity } from './recipe-evaluation.entity.js';
+import { RECIPE_EVALUATION_API_MESSAGES } from './recipe-evaluation-api.messages.js';
+import { registerMessages } from '../../common/messages.js';
+
+// This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
+registerMessages(RECIPE_EVALUATION_API_MESSAGES);
 
 /** App users' reviews of recipes (§7 recipeUserEvaluation) and the statistics of a recipe's detail. */
 @Module({

@@ -38,6 +38,15 @@ import { RECIPE_NUMBERS_POOL, RecipeNumbers } from './recipe-numbers.js';
 import { RecipeQueriesController } from './recipe-queries.controller.js';
 import { RecipeReferences } from './recipe-references.js';
 import { RecipeStreams } from './recipe-streams.js';
+import { RECIPE_MESSAGES } from '@kb/domain';
+import { RECIPE_API_MESSAGES } from './recipe-api.messages.js';
+import { RECIPE_JOB_MESSAGES } from './recipe-jobs.messages.js';
+import { registerMessages } from '../../common/messages.js';
+
+// This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
+registerMessages(RECIPE_MESSAGES);
+registerMessages(RECIPE_API_MESSAGES);
+registerMessages(RECIPE_JOB_MESSAGES);
 
 const COMMAND_HANDLERS = [
   CreateRecipeHandler,

@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.js';
-import { Can } from '../../../components/can.js';
 import {
   ONLINE_KEY,
   onlineCategoryQuery,
@@ -13,6 +12,7 @@ import {
 } from '../api/online-categories.js';
 import { RecipeCell } from '../../../components/reference/recipe-cells.js';
 import { RecipePicker } from '../../../components/reference/recipe-picker.js';
+import { AddRecipesButton, removeRecipesAction } from '../../../components/reference/linked-recipes.js';
 import { useRecordId } from '../../../lib/page-context.js';
 import { pageLocally } from '../../../components/reference/local-page.js';
 
@@ -76,29 +76,11 @@ export function OnlineCateRecipeListPage() {
           },
         ]}
         batchActions={[
-          {
-            key: 'remove',
-            permission: 'onlineCategory.edit',
-            label: t('reference.recipes.removeRecipes'),
-            color: 'red',
-            confirm: 'batchDelete',
-            run: async (rows) => {
-              await remove.mutateAsync({ categoryId: id, recipeIds: rows.map((r) => r.recipeId) });
-            },
-          },
+          removeRecipesAction(t, 'onlineCategory.edit', (recipeIds) =>
+            remove.mutateAsync({ categoryId: id, recipeIds }),
+          ),
         ]}
-        toolbar={
-          <Can permission="onlineCategory.edit">
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => setPicking(true)}
-              data-testid="add-recipes"
-            >
-              {t('reference.recipes.addRecipes')}
-            </Button>
-          </Can>
-        }
+        toolbar={<AddRecipesButton permission="onlineCategory.edit" onClick={() => setPicking(true)} />}
       />
       <RecipePicker
         opened={picking}

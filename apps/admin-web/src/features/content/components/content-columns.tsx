@@ -1,4 +1,7 @@
+import { Button } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import type { ScreenPath } from '../../../app/screens.js';
+import type { ReferenceContext } from '../../../components/reference/reference-screen.js';
 import type { ReferenceColumn } from '../../../components/reference/csv-export.js';
 import { formatTime } from '../../../components/reference/format.js';
 import { Thumbnail } from '../../../components/reference/record-image.js';
@@ -45,5 +48,31 @@ export function updatedAtColumn<T extends { updatedAt: string }>(t: TFunction): 
     accessor: 'updatedAt',
     title: t('content.fields.updatedAt'),
     render: (r) => formatTime(r.updatedAt),
+  };
+}
+
+/** The row buttons of a record with a detail page and a linked-recipe list (banners, themed groups). */
+export function detailAndRecipesActions(paths: { detail: ScreenPath; recipes: ScreenPath }) {
+  return function RowButtons(record: { id: string }, { t, open }: ReferenceContext) {
+    return (
+      <>
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => open(paths.detail, record.id)}
+          data-testid="row-detail"
+        >
+          {t('content.detailAction')}
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => open(paths.recipes, record.id)}
+          data-testid="row-recipes"
+        >
+          {t('content.recipesAction')}
+        </Button>
+      </>
+    );
   };
 }

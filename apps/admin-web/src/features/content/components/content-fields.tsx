@@ -5,6 +5,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload.js';
+import { sortToSend } from '../../../components/reference/form-rules.js';
 import { formatTime } from '../../../components/reference/format.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { translateError } from '../../../lib/translate.js';
@@ -15,6 +16,28 @@ export interface PublishValues {
   onlineStart: string | null;
   onlineEnd: string | null;
   online: boolean;
+}
+
+/** The publishing part of a content body: sort, online period and flag. */
+export function publishToSend(v: PublishValues) {
+  return {
+    sort: sortToSend(v.sort),
+    onlineStart: timeToSend(v.onlineStart),
+    onlineEnd: timeToSend(v.onlineEnd),
+    online: v.online,
+  };
+}
+
+/** The publishing fields of a content form, from the record (or empty for a new one). */
+export function publishForForm(
+  r: { sort: number; onlineStart: string | null; onlineEnd: string | null; online: boolean } | undefined,
+): PublishValues {
+  return {
+    sort: r ? String(r.sort) : '',
+    onlineStart: timeForForm(r?.onlineStart),
+    onlineEnd: timeForForm(r?.onlineEnd),
+    online: r?.online ?? false,
+  };
 }
 
 /** A picked date-time (`YYYY-MM-DD HH:mm:ss`, local) as the API takes it (ISO), or null. */

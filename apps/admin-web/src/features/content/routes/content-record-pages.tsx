@@ -11,6 +11,7 @@ import { formatTime } from '../../../components/reference/format.js';
 import { LinkedRecipes } from '../../../components/reference/linked-recipes.js';
 import { fileUrl } from '../../../components/reference/record-image.js';
 import { recordDetailQuery, type ReferenceRoute } from '../../../components/reference/reference-records.js';
+import type { ScreenPath } from '../../../app/screens.js';
 import { useRecordId } from '../../../lib/page-context.js';
 import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
 import { OnlineBadge, periodText } from '../components/content-fields.js';
@@ -43,28 +44,36 @@ function WithRecord<T>({ route, children }: { route: ReferenceRoute; children: (
   );
 }
 
+/** Edit and linked-recipes buttons of a detail page, for those who may edit content. */
+function EditAndRecipesButtons({ id, edit, recipes }: { id: string; edit: ScreenPath; recipes: ScreenPath }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Can permission="content.edit">
+      <Group>
+        <Button size="xs" onClick={() => void navigate({ to: edit, search: { id } } as never)}>
+          {t('common.edit')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => void navigate({ to: recipes, search: { id } } as never)}
+        >
+          {t('content.recipesAction')}
+        </Button>
+      </Group>
+    </Can>
+  );
+}
+
 /** §2 /banner/detail?id=…: a banner as the app shows it, with its linked recipes. */
 export function BannerDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <WithRecord<Banner> route={BANNER_ROUTE}>
       {(b) => (
         <Stack gap="md">
-          <Can permission="content.edit">
-            <Group>
-              <Button size="xs" onClick={() => void navigate({ to: '/banner/edit', search: { id: b.id } })}>
-                {t('common.edit')}
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => void navigate({ to: '/banner/recipe', search: { id: b.id } })}
-              >
-                {t('content.recipesAction')}
-              </Button>
-            </Group>
-          </Can>
+          <EditAndRecipesButtons id={b.id} edit="/banner/edit" recipes="/banner/recipe" />
           <DetailView
             items={[
               { label: t('content.fields.name'), value: b.name, testId: 'detail-name' },
@@ -100,29 +109,12 @@ export function BannerDetailPage() {
 /** §2 /group-recipe/detail?id=…: a themed group, its descriptions per language and its H5 link. */
 export function GroupDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const languages = useBrandLanguages() ?? [];
   return (
     <WithRecord<ThemedGroup> route={GROUP_ROUTE}>
       {(g) => (
         <Stack gap="md">
-          <Can permission="content.edit">
-            <Group>
-              <Button
-                size="xs"
-                onClick={() => void navigate({ to: '/group-recipe/edit', search: { id: g.id } })}
-              >
-                {t('common.edit')}
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => void navigate({ to: '/group-recipe/recipeList', search: { id: g.id } })}
-              >
-                {t('content.recipesAction')}
-              </Button>
-            </Group>
-          </Can>
+          <EditAndRecipesButtons id={g.id} edit="/group-recipe/edit" recipes="/group-recipe/recipeList" />
           <DetailView
             items={[
               { label: t('content.fields.name'), value: g.name, testId: 'detail-name' },

@@ -1,7 +1,7 @@
 import { BANNER_LINK_KINDS, BANNER_POSITIONS, bannerInputSchema, type Banner } from '@kb/contracts';
-import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
+import { contractRules } from '../../../components/reference/form-rules.js';
 import { imagesOfAll } from '../../../components/reference/record-image.js';
 import {
   referencePages,
@@ -12,11 +12,12 @@ import type { UploadedImage } from '../../../components/upload-image.js';
 import {
   ImagesField,
   PublishFields,
-  timeForForm,
-  timeToSend,
+  publishForForm,
+  publishToSend,
   type PublishValues,
 } from '../components/content-fields.js';
 import {
+  detailAndRecipesActions,
   onlineColumn,
   periodColumn,
   thumbnailColumn,
@@ -52,10 +53,7 @@ export function bannerToInput(v: BannerValues) {
     imageFileCodes: v.imageFileCodes.map((i) => i.fileCode),
     position: v.position ?? undefined,
     recipeIds: v.recipeIds,
-    sort: sortToSend(v.sort),
-    onlineStart: timeToSend(v.onlineStart),
-    onlineEnd: timeToSend(v.onlineEnd),
-    online: v.online,
+    ...publishToSend(v),
   };
 }
 
@@ -158,26 +156,7 @@ export const bannerScreen: ReferenceScreen<
     { name: 'online', label: t('content.fields.online'), kind: 'select', options: onlineOptions(t) },
   ],
   initialFilters: { name: '', position: null, online: null },
-  rowActions: (b, { t, open }) => (
-    <>
-      <Button
-        size="xs"
-        variant="subtle"
-        onClick={() => open('/banner/detail', b.id)}
-        data-testid="row-detail"
-      >
-        {t('content.detailAction')}
-      </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        onClick={() => open('/banner/recipe', b.id)}
-        data-testid="row-recipes"
-      >
-        {t('content.recipesAction')}
-      </Button>
-    </>
-  ),
+  rowActions: detailAndRecipesActions({ detail: '/banner/detail', recipes: '/banner/recipe' }),
   form: {
     schema: () => contractRules(bannerInputSchema, bannerToInput),
     validateInputOnChange: ['sort'],
@@ -189,10 +168,7 @@ export const bannerScreen: ReferenceScreen<
       imageFileCodes: imagesOfAll(b?.imageFileCodes),
       position: b?.position ?? null,
       recipeIds: b?.recipeIds ?? [],
-      sort: b ? String(b.sort) : '',
-      onlineStart: timeForForm(b?.onlineStart),
-      onlineEnd: timeForForm(b?.onlineEnd),
-      online: b?.online ?? false,
+      ...publishForForm(b),
     }),
     toInput: bannerToInput,
     Fields: BannerFields,

@@ -1,7 +1,7 @@
 import { lockScreenAdInputSchema, MAX_CONTENT_IMAGES, type LockScreenAd } from '@kb/contracts';
 import { MultiSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
+import { contractRules } from '../../../components/reference/form-rules.js';
 import { imagesOfAll } from '../../../components/reference/record-image.js';
 import {
   referencePages,
@@ -15,8 +15,8 @@ import { useBrandModelOptions } from '../../../lib/lookups.js';
 import {
   ImagesField,
   PublishFields,
-  timeForForm,
-  timeToSend,
+  publishForForm,
+  publishToSend,
   type PublishValues,
 } from '../components/content-fields.js';
 import {
@@ -43,10 +43,7 @@ function adToInput(v: AdValues) {
     name: v.name,
     imageFileCodes: v.imageFileCodes.map((i) => i.fileCode),
     modelCodes: v.modelCodes,
-    sort: sortToSend(v.sort),
-    onlineStart: timeToSend(v.onlineStart),
-    onlineEnd: timeToSend(v.onlineEnd),
-    online: v.online,
+    ...publishToSend(v),
   };
 }
 
@@ -132,10 +129,7 @@ export const lockScreenAdScreen: ReferenceScreen<
       name: a?.name ?? '',
       imageFileCodes: imagesOfAll(a?.imageFileCodes),
       modelCodes: a?.modelCodes ?? [],
-      sort: a ? String(a.sort) : '',
-      onlineStart: timeForForm(a?.onlineStart),
-      onlineEnd: timeForForm(a?.onlineEnd),
-      online: a?.online ?? false,
+      ...publishForForm(a),
     }),
     toInput: adToInput,
     Fields: AdFields,

@@ -1,5 +1,5 @@
 import { themedGroupInputSchema, type ThemedGroup } from '@kb/contracts';
-import { Button, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
@@ -10,7 +10,7 @@ import {
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
-import { thumbnailColumn, updatedAtColumn } from '../components/content-columns.js';
+import { detailAndRecipesActions, thumbnailColumn, updatedAtColumn } from '../components/content-columns.js';
 import { ImagesField, PerLanguageFields } from '../components/content-fields.js';
 
 export const GROUP_ROUTE = { route: 'specRecipe', key: ['content', 'groups'] } as const;
@@ -94,26 +94,10 @@ export const groupScreen: ReferenceScreen<ThemedGroup, GroupValues, ReturnType<t
     { name: 'name', label: t('content.fields.name'), kind: 'text' },
   ],
   initialFilters: { number: '', name: '' },
-  rowActions: (g, { t, open }) => (
-    <>
-      <Button
-        size="xs"
-        variant="subtle"
-        onClick={() => open('/group-recipe/detail', g.id)}
-        data-testid="row-detail"
-      >
-        {t('content.detailAction')}
-      </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        onClick={() => open('/group-recipe/recipeList', g.id)}
-        data-testid="row-recipes"
-      >
-        {t('content.recipesAction')}
-      </Button>
-    </>
-  ),
+  rowActions: detailAndRecipesActions({
+    detail: '/group-recipe/detail',
+    recipes: '/group-recipe/recipeList',
+  }),
   form: {
     schema: (langs) => contractRules(themedGroupInputSchema, (v: GroupValues) => groupToInput(v, langs)),
     validateInputOnChange: ['sort'],
