@@ -1,11 +1,11 @@
 // Shared by the bench parts: the repository root and building the projects a part runs from their dist folders.
-/* global fetch, FormData, performance */
+/* global performance */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loggedIn } from './session.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,35 +37,9 @@ export function buildProjects(what, projects) {
  * `call(method, url, { form, json })`: a fetch with that session and the web app's request marker.
  */
 export async function demoConsole(baseUrl) {
-  const cookies = new Map();
-  async function call(method, url, { form, json } = {}) {
-    const res = await fetch(baseUrl + url, {
-      method,
-      body: form ?? (json ? JSON.stringify(json) : undefined),
-      headers: {
-        'x-lang': 'zh',
-        // The web app's request marker: the API refuses changes (login included) without it.
-        'x-requested-with': 'kb-admin',
-        ...(json ? { 'content-type': 'application/json' } : {}),
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
-    }
-    return res;
-  }
-  await call('GET', '/api/auth/captcha');
-  const form = new FormData();
-  form.set('account', 'demo');
-  form.set('password', createHash('md5').update('demo12345').digest('hex'));
-  form.set('captcha', '0000');
-  form.set('sysFlag', 'brand');
-  const login = await (await call('POST', '/api/auth/login', { form })).json();
-  if (login.status !== 200) throw new Error(`login failed: ${login.desc}`);
-  return call;
+  const call = await loggedIn(baseUrl, 'demo', 'demo12345');
+  return (method, url, { form, json } = {}) =>
+    call(method, url, form ?? (json ? JSON.stringify(json) : undefined));
 }
 
 const percentileOf = (sorted, p) =>
