@@ -161,3 +161,31 @@ export const recipeSummaryQuery = (id: string) =>
       api<RecipeSummary>('/recipe/detail', { query: { id }, kind: 'reference', signal }),
     retry: false,
   });
+
+export interface Country {
+  countryCode: string;
+  countryName: string;
+}
+
+export interface Area {
+  areaCode: string;
+  countryCode: string;
+  areaName: string;
+}
+
+/** Countries and their provinces or states (`/api/common/loadCountry`, `/api/common/loadArea`), named in the UI language. */
+export const countriesQuery = (uiLang: string) =>
+  queryOptions({
+    queryKey: [...LOOKUPS_KEY, 'countries', uiLang],
+    queryFn: ({ signal }) => api<Country[]>('/common/loadCountry', { kind: 'reference', signal }),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+export const areasQuery = (uiLang: string) =>
+  queryOptions({
+    queryKey: [...LOOKUPS_KEY, 'areas', uiLang],
+    queryFn: ({ signal }) => api<Area[]>('/common/loadArea', { kind: 'reference', signal }),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });

@@ -1,38 +1,19 @@
 import type { BrandLanguage } from '@kb/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-import { NOTICES_KEY } from './notices-key.js';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { areasQuery, brandModelsQuery, countriesQuery, useSystemLanguages } from '../../../lib/lookups.js';
 
-const reference = <T>(name: string, path: string, query?: Record<string, string>) =>
-  queryOptions({
-    queryKey: [...NOTICES_KEY, 'ref', name],
-    queryFn: ({ signal }) => api<T>(path, { kind: 'reference', query, signal }),
-    staleTime: 60_000,
-  });
-
-const modelsQuery = reference<{ productCode: string; productName: string; factoryModel: string }[]>(
-  'models',
-  '/common/loadBrandOwnerProduct',
-);
-const countriesQuery = reference<{ countryCode: string; countryName: string }[]>(
-  'countries',
-  '/common/loadCountry',
-);
-const areasQuery = reference<{ areaCode: string; countryCode: string; areaName: string }[]>(
-  'areas',
-  '/common/loadArea',
-);
-const languagesQuery = reference<BrandLanguage[]>('languages', '/sysSupportLang/list');
-
+/** The brand's models, named by factory model and product name as the notice's target list shows them. */
 export function useModelOptions() {
-  const { data } = useQuery(modelsQuery);
+  const { data } = useQuery(brandModelsQuery);
   return (data ?? []).map((m) => ({ value: m.productCode, label: `${m.factoryModel} · ${m.productName}` }));
 }
 
 /** Countries, each followed by its provinces or states (`/common/loadArea`): an area covers its cities. */
 export function useRegionOptions() {
-  const countries = useQuery(countriesQuery).data ?? [];
-  const areas = useQuery(areasQuery).data ?? [];
+  const { i18n } = useTranslation();
+  const countries = useQuery(countriesQuery(i18n.language)).data ?? [];
+  const areas = useQuery(areasQuery(i18n.language)).data ?? [];
   return countries.map((c) => ({
     group: c.countryName,
     items: [
@@ -46,6 +27,6 @@ export function useRegionOptions() {
 
 /** The brand's languages, its main one first: a notice is written in one or more of them. */
 export function useNoticeLanguages(): BrandLanguage[] {
-  const { data } = useQuery(languagesQuery);
+  const { data } = useSystemLanguages();
   return (data ?? []).filter((l) => l.supported);
 }
