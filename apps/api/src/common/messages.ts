@@ -2,7 +2,7 @@ import type { UiLang } from '@kb/contracts';
 
 /**
  * Every `desc` the API can answer, in zh and en. Keys are the error codes of libs/contracts and the zod
- * messages of its schemas. `{name}` placeholders are filled from the error's params. Here the messages every
+ * messages of its schemas. Placeholders are filled from the error's params (see `translate`). Here the messages every
  * module shares; each module adds its own with `registerMessages` where it is declared.
  */
 export const MESSAGES: Record<string, Record<UiLang, string>> = {
@@ -135,7 +135,57 @@ export function registerMessages(messages: Record<string, Record<UiLang, string>
   }
 }
 
-/** Fills `{name}` placeholders; unknown codes fall back to the generic message of their status. */
+/** Words of enumerated params, per table name: the key a param carries → its words in zh and en. */
+const WORDS: Record<string, Record<string, Record<UiLang, string>>> = {};
+
+/**
+ * Adds a module's word tables (e.g. `recipeState`: `released` → 已发布 / released), for placeholders that name a
+ * table. A table name another module already registered is refused at start: one name, one table.
+ */
+export function registerWords(tables: Record<string, Record<string, Record<UiLang, string>>>): void {
+  for (const [name, table] of Object.entries(tables)) {
+    if (WORDS[name] && WORDS[name] !== table) throw new Error(`The word table ${name} is registered twice`);
+    WORDS[name] = table;
+  }
+}
+
+/** The registered table names (a catalog test checks every placeholder names one). */
+export const registeredWordTables = (): string[] => Object.keys(WORDS);
+
+const LIST_SEPARATOR: Record<UiLang, string> = { zh: '、', en: ', ' };
+
+const PLACEHOLDER = /\{(\w+)(?::(\w+)(\[\])?)?\}/g;
+
+/**
+ * Fills placeholders: `{name}` with the param as is; `{name:table}` with the words of the param's key in a
+ * registered table (the words may hold placeholders of their own, e.g. a cycle's seconds); `{name:table[]}` with
+ * a comma-separated list of keys, each worded and joined the language's way. Refusals recorded before the domain
+ * carried keys only (job results) hold ready-made words instead (`stateZh`, `stateEn`): those are used when the
+ * key is absent, so old results read as they did.
+ */
+function fill(text: string, lang: UiLang, params: Record<string, string | number>): string {
+  return text.replace(PLACEHOLDER, (whole, key: string, table?: string, list?: string) => {
+    const value = params[key];
+    if (!table) return String(value ?? whole);
+    if (value == null) {
+      const legacy = params[`${key}${lang === 'zh' ? 'Zh' : 'En'}`];
+      return legacy === undefined ? whole : String(legacy);
+    }
+    const word = (k: string) => {
+      const words = WORDS[table]?.[k]?.[lang];
+      return words === undefined ? k : fill(words, lang, params);
+    };
+    return list
+      ? String(value)
+          .split(',')
+          .filter((k) => k !== '')
+          .map(word)
+          .join(LIST_SEPARATOR[lang])
+      : word(String(value));
+  });
+}
+
+/** The message of a code in a language, its placeholders filled; null for unknown codes. */
 export function translate(
   code: string,
   lang: UiLang,
@@ -143,5 +193,5 @@ export function translate(
 ): string | null {
   const entry = MESSAGES[code];
   if (!entry) return null;
-  return entry[lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+  return fill(entry[lang], lang, params);
 }

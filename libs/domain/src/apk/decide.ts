@@ -2,15 +2,12 @@ import { isOwnApkSubmission, type ApkContent } from '@kb/contracts';
 import { DomainError, type Decider } from '../decider.js';
 import type { ApkEvent } from './events.js';
 import {
-  APK_ACTION_NAMES,
-  APK_HINTS,
-  APK_RELEASE_STATUS_NAMES,
   APK_REQUIRED_PARTS,
-  APK_STATUS_NAMES,
-  APK_TEST_STATUS_NAMES,
   type ApkAction,
+  type ApkHint,
   type ApkRequiredPart,
-} from './messages.js';
+  type ApkUse,
+} from './refusals.js';
 import { evolveApk, initialApkState, type ApkState, type ApkStatus, type ExistingApk } from './state.js';
 
 /**
@@ -70,7 +67,7 @@ export function apkName(state: ExistingApk): string {
   return state.content.versionNumber || state.apkId.slice(0, 8);
 }
 
-function hint(status: ApkStatus, action: ApkAction): keyof typeof APK_HINTS {
+function hint(status: ApkStatus, action: ApkAction): ApkHint {
   if (status === 'pending_review' && (action === 'revise' || action === 'delete' || action === 'submit'))
     return 'recall_first';
   if ((status === 'uncommitted' || status === 'returned') && action.startsWith('audit_'))
@@ -84,27 +81,19 @@ function hint(status: ApkStatus, action: ApkAction): keyof typeof APK_HINTS {
   return 'none';
 }
 
-/** 409 naming the package, its state and the refused action, in both languages, with what to do first. */
+/** 409 naming the package, its state, the refused action and what to do first (the API words them). */
 export function illegalApkTransition(state: ExistingApk, action: ApkAction): DomainError {
-  const stateName = APK_STATUS_NAMES[state.status];
-  const actionName = APK_ACTION_NAMES[action];
-  const hintText = APK_HINTS[hint(state.status, action)];
   return new DomainError(409, 'apk_illegal_transition', {
     name: apkName(state),
     state: state.status,
     action,
-    stateZh: stateName.zh,
-    stateEn: stateName.en,
-    actionZh: actionName.zh,
-    actionEn: actionName.en,
-    hintZh: hintText.zh,
-    hintEn: hintText.en,
+    hint: hint(state.status, action),
   });
 }
 
 /** The §5 fields submission still needs; empty when the package is complete. */
 export function missingForApkSubmission(content: ApkContent): ApkRequiredPart[] {
-  return (Object.keys(APK_REQUIRED_PARTS) as ApkRequiredPart[]).filter((part) => !content[part]);
+  return APK_REQUIRED_PARTS.filter((part) => !content[part]);
 }
 
 /** The content fields of `next` whose value differs from `current`. */
@@ -134,8 +123,6 @@ function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
         throw new DomainError(400, 'apk_incomplete', {
           name: apkName(state),
           missing: missing.join(','),
-          missingZh: missing.map((part) => APK_REQUIRED_PARTS[part].zh).join('、'),
-          missingEn: missing.map((part) => APK_REQUIRED_PARTS[part].en).join(', '),
         });
       return [{ type: 'ApkSubmittedForReview', data: { by: command.by, at: command.at } }];
     }
@@ -166,14 +153,9 @@ function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
         : [{ type: 'ApkOnlineCancelled', data: { at: command.at } }];
     case 'DeleteApkPackage': {
       // A package on devices (test or online) is taken off them first, so nothing live disappears by accident.
-      const use =
-        state.releaseStatus === 'online'
-          ? APK_RELEASE_STATUS_NAMES.online
-          : state.testStatus === 'testing'
-            ? APK_TEST_STATUS_NAMES.testing
-            : null;
-      if (use)
-        throw new DomainError(409, 'apk_in_use', { name: apkName(state), useZh: use.zh, useEn: use.en });
+      const use: ApkUse | null =
+        state.releaseStatus === 'online' ? 'online' : state.testStatus === 'testing' ? 'testing' : null;
+      if (use) throw new DomainError(409, 'apk_in_use', { name: apkName(state), use });
       return [{ type: 'ApkPackageDeleted', data: { at: command.at } }];
     }
   }

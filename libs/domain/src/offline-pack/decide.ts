@@ -2,13 +2,11 @@ import type { OfflinePackContent } from '@kb/contracts';
 import { DomainError, type Decider } from '../decider.js';
 import type { OfflinePackEvent } from './events.js';
 import {
-  OFFLINE_PACK_ACTION_NAMES,
-  OFFLINE_PACK_HINTS,
   OFFLINE_PACK_REQUIRED_PARTS,
-  OFFLINE_PACK_STAGE_NAMES,
   type OfflinePackAction,
+  type OfflinePackHint,
   type OfflinePackRequiredPart,
-} from './messages.js';
+} from './refusals.js';
 import {
   evolveOfflinePack,
   initialOfflinePackState,
@@ -63,42 +61,31 @@ export const OFFLINE_PACK_ACTION_ALLOWED_IN: Record<
 /** How the pack is named in messages: its number. */
 export const offlinePackName = (state: ExistingOfflinePack): string => state.content.number;
 
-function hint(stage: Stage): keyof typeof OFFLINE_PACK_HINTS {
+function hint(stage: Stage): OfflinePackHint {
   if (stage === 'online') return 'cancel_online_first';
   if (stage === 'testing') return 'cancel_test_first';
   if (stage === 'testing_online') return 'cancel_both_first';
   return 'none';
 }
 
-/** 409 naming the pack, where it is and the refused action, in both languages, with what to do first. */
+/** 409 naming the pack, where it is, the refused action and what to do first (the API words them). */
 export function illegalOfflinePackTransition(
   state: ExistingOfflinePack,
   action: OfflinePackAction,
 ): DomainError {
   const stage = offlinePackStage(state) as Stage;
-  const stageName = OFFLINE_PACK_STAGE_NAMES[stage];
-  const actionName = OFFLINE_PACK_ACTION_NAMES[action];
-  // Editing an online pack stays refused after the test is cancelled: only going offline unlocks it.
-  const hintText =
-    OFFLINE_PACK_HINTS[
-      action === 'revise' && stage === 'testing_online' ? 'cancel_online_first' : hint(stage)
-    ];
   return new DomainError(409, 'offline_pack_illegal_transition', {
     name: offlinePackName(state),
     state: stage,
     action,
-    stateZh: stageName.zh,
-    stateEn: stageName.en,
-    actionZh: actionName.zh,
-    actionEn: actionName.en,
-    hintZh: hintText.zh,
-    hintEn: hintText.en,
+    // Editing an online pack stays refused after the test is cancelled: only going offline unlocks it.
+    hint: action === 'revise' && stage === 'testing_online' ? 'cancel_online_first' : hint(stage),
   });
 }
 
 /** The §5 fields the content still lacks: factory model, customer model, type, at least one recipe. */
 export function missingForOfflinePack(content: OfflinePackContent): OfflinePackRequiredPart[] {
-  return (Object.keys(OFFLINE_PACK_REQUIRED_PARTS) as OfflinePackRequiredPart[]).filter((part) =>
+  return OFFLINE_PACK_REQUIRED_PARTS.filter((part: OfflinePackRequiredPart) =>
     part === 'recipeIds' ? content.recipeIds.length === 0 : !content[part],
   );
 }
@@ -109,8 +96,6 @@ function checkComplete(content: OfflinePackContent): void {
     throw new DomainError(400, 'offline_pack_incomplete', {
       name: content.number,
       missing: missing.join(','),
-      missingZh: missing.map((part) => OFFLINE_PACK_REQUIRED_PARTS[part].zh).join('、'),
-      missingEn: missing.map((part) => OFFLINE_PACK_REQUIRED_PARTS[part].en).join(', '),
     });
 }
 

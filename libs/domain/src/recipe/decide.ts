@@ -7,14 +7,7 @@ import {
 } from '@kb/contracts';
 import { DomainError, type Decider } from '../decider.js';
 import type { RecipeEvent } from './events.js';
-import {
-  RECIPE_ACTION_NAMES,
-  RECIPE_HINTS,
-  RECIPE_REQUIRED_PARTS,
-  RECIPE_STATUS_NAMES,
-  type RecipeAction,
-  type RecipeRequiredPart,
-} from './messages.js';
+import type { RecipeAction, RecipeHint, RecipeRequiredPart } from './refusals.js';
 import { evolveRecipe, initialRecipeState, type ExistingRecipe, type RecipeState } from './state.js';
 import { prepareContent } from './steps.js';
 
@@ -105,7 +98,7 @@ export const RECIPE_ACTION_ALLOWED_IN: Record<
 /** The states a recipe may be copied from. */
 export const RECIPE_COPYABLE_IN: readonly RecipeStatus[] = LIVE;
 
-function hint(status: RecipeStatus, action: RecipeAction): keyof typeof RECIPE_HINTS {
+function hint(status: RecipeStatus, action: RecipeAction): RecipeHint {
   if (status === 'recycle_bin') return 'recover_first';
   if (status === 'released' && (action === 'revise' || action === 'submit' || action === 'translate'))
     return 'recall_to_editing_first';
@@ -117,21 +110,13 @@ function hint(status: RecipeStatus, action: RecipeAction): keyof typeof RECIPE_H
   return 'none';
 }
 
-/** 409 naming the recipe, its state and the refused action, in both languages, with what to do first. */
+/** 409 naming the recipe, its state, the refused action and what to do first (the API words them). */
 export function illegalTransition(state: ExistingRecipe, action: RecipeAction): DomainError {
-  const stateName = RECIPE_STATUS_NAMES[state.status];
-  const actionName = RECIPE_ACTION_NAMES[action];
-  const hintText = RECIPE_HINTS[hint(state.status, action)];
   return new DomainError(409, 'recipe_illegal_transition', {
     number: state.content.number,
     state: state.status,
     action,
-    stateZh: stateName.zh,
-    stateEn: stateName.en,
-    actionZh: actionName.zh,
-    actionEn: actionName.en,
-    hintZh: hintText.zh,
-    hintEn: hintText.en,
+    hint: hint(state.status, action),
   });
 }
 
@@ -192,8 +177,6 @@ function decideOnExisting(command: RecipeCommand, state: ExistingRecipe): Recipe
         throw new DomainError(400, 'recipe_incomplete', {
           number: content.number,
           missing: missing.join(','),
-          missingZh: missing.map((part) => RECIPE_REQUIRED_PARTS[part].zh).join('、'),
-          missingEn: missing.map((part) => RECIPE_REQUIRED_PARTS[part].en).join(', '),
         });
       return [{ type: 'RecipeSubmitted', data: {} }];
     }

@@ -16,7 +16,7 @@ import {
   type WorkModeDefinition,
 } from '@kb/contracts';
 import { DomainError } from '../decider.js';
-import { STEP_SETTING_NAMES } from './messages.js';
+import type { StepCycleShape } from './refusals.js';
 
 /**
  * A step as the decider stores it: prefilled from the mode's §9 defaults where the author left a setting out, then
@@ -37,14 +37,6 @@ function stepError(
   return new DomainError(400, code, { servings: place.servings, step: place.step, ...params });
 }
 
-function modeParams(mode: WorkModeDefinition): Record<string, string> {
-  return { mode: mode.code, modeZh: mode.nameZh, modeEn: mode.nameEn };
-}
-
-function fieldParams(field: StepSetting): Record<string, string> {
-  return { field, fieldZh: STEP_SETTING_NAMES[field].zh, fieldEn: STEP_SETTING_NAMES[field].en };
-}
-
 function isSet(step: RecipeStepDraft, setting: StepSetting): boolean {
   if (setting === 'time') return step.minutes !== null || step.seconds !== null;
   return step[setting] !== null;
@@ -55,30 +47,27 @@ function refusalOf(problem: StepProblem, place: StepPlace, mode: WorkModeDefinit
   switch (problem.code) {
     case 'below_countdown':
       return stepError('recipe_step_below_countdown_temperature', place, {
-        ...modeParams(mode),
+        mode: mode.code,
         threshold: problem.threshold,
       });
     case 'out_of_range':
       return stepError(`recipe_step_${problem.field}_out_of_range`, place, {
-        ...modeParams(mode),
-        ...fieldParams(problem.field),
+        mode: mode.code,
+        field: problem.field,
         min: problem.min,
         max: problem.max,
         value: problem.value,
       });
     case 'whole_cycles': {
       const { forward, pause, reverse } = mode.cycle!;
+      const cycle: StepCycleShape = reverse > 0 ? 'forward_reverse' : 'one_way';
       return stepError('recipe_step_time_not_whole_cycles', place, {
-        ...modeParams(mode),
+        mode: mode.code,
         cycleSeconds: problem.cycleSeconds,
-        cycleZh:
-          reverse > 0
-            ? `正转${forward}秒，停${pause}秒，反转${reverse}秒，停${pause}秒`
-            : `转${forward}秒，停${pause}秒`,
-        cycleEn:
-          reverse > 0
-            ? `${forward} s forward, ${pause} s pause, ${reverse} s reverse, ${pause} s pause`
-            : `${forward} s on, ${pause} s off`,
+        cycle,
+        forward,
+        pause,
+        reverse,
         value: problem.value,
       });
     }
@@ -89,18 +78,17 @@ export function prepareStep(step: RecipeStepDraft, recipeType: RecipeType, servi
   const place = { servings, step: step.number };
   if (step.workMode === null) {
     const setting = STEP_SETTINGS.find((s) => isSet(step, s));
-    if (setting) throw stepError('recipe_step_setting_without_mode', place, fieldParams(setting));
+    if (setting) throw stepError('recipe_step_setting_without_mode', place, { field: setting });
     return { ...step, heatingLogic: null };
   }
   const mode = WORK_MODES.find((m) => m.code === step.workMode);
   if (!mode) throw stepError('recipe_step_work_mode_unknown', place, { mode: step.workMode });
   if (!RECIPE_TYPE_POT_TYPES[recipeType].some((pot) => mode.potTypes.includes(pot)))
-    throw stepError('recipe_step_work_mode_not_for_type', place, { ...modeParams(mode), type: recipeType });
+    throw stepError('recipe_step_work_mode_not_for_type', place, { mode: mode.code, type: recipeType });
 
   const uses = workModeUses(mode);
   const unused = STEP_SETTINGS.find((s) => !uses[s] && isSet(step, s));
-  if (unused)
-    throw stepError('recipe_step_setting_not_used', place, { ...modeParams(mode), ...fieldParams(unused) });
+  if (unused) throw stepError('recipe_step_setting_not_used', place, { mode: mode.code, field: unused });
 
   // Minutes and seconds are one setting: when the author gave either, the other is 0, not the default.
   const defaults = workModeDefaults(mode);

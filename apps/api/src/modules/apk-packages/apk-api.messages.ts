@@ -1,7 +1,7 @@
 import type { ApkEventType } from '@kb/domain';
 
 /**
- * Messages of the APK endpoints that are not the decider's (those are `APK_MESSAGES` of @kb/domain): checks
+ * Messages of the APK endpoints that are not the decider's (those are `APK_DOMAIN_MESSAGES`, apk-domain.messages.ts): checks
  * against the brand's data, concurrency, answers. Merged into the API catalog (common/messages.ts).
  */
 export const APK_API_MESSAGES: Record<string, { zh: string; en: string }> = {

@@ -17,12 +17,13 @@ import { ApkHistoryHandler } from './queries/apk-history/apk-history.handler.js'
 import { LastSubmitVersionHandler } from './queries/last-submit-version/last-submit-version.handler.js';
 import { ListApksHandler } from './queries/list-apks/list-apks.handler.js';
 import { SearchApksHandler } from './queries/search-apks/search-apks.handler.js';
-import { APK_MESSAGES } from '@kb/domain';
+import { APK_DOMAIN_MESSAGES, APK_DOMAIN_WORDS } from './apk-domain.messages.js';
 import { APK_API_MESSAGES } from './apk-api.messages.js';
-import { registerMessages } from '../../common/messages.js';
+import { registerMessages, registerWords } from '../../common/messages.js';
 
 // This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
-registerMessages(APK_MESSAGES);
+registerMessages(APK_DOMAIN_MESSAGES);
+registerWords(APK_DOMAIN_WORDS);
 registerMessages(APK_API_MESSAGES);
 
 /** Event-sourced sub-brand APK packages (issue 6): commands on `apk-<id>` streams, queries on the APK read models. */

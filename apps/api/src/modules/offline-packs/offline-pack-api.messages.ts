@@ -1,8 +1,8 @@
 import type { OfflinePackEventType } from '@kb/domain';
 
 /**
- * Messages of the offline-pack endpoints that are not the decider's (those are `OFFLINE_PACK_MESSAGES` of
- * @kb/domain): checks against the brand's data, concurrency, answers. Merged into the API catalog.
+ * Messages of the offline-pack endpoints that are not the decider's (those are
+ * `OFFLINE_PACK_DOMAIN_MESSAGES`, offline-pack-domain.messages.ts): checks against the brand's data, concurrency, answers. Merged into the API catalog.
  */
 export const OFFLINE_PACK_API_MESSAGES: Record<string, { zh: string; en: string }> = {
   offline_pack_changed: {

@@ -20,12 +20,13 @@ import { OfflinePackBuildHandler } from './queries/offline-pack-build/offline-pa
 import { OfflinePackDetailHandler } from './queries/offline-pack-detail/offline-pack-detail.handler.js';
 import { OfflinePackHistoryHandler } from './queries/offline-pack-history/offline-pack-history.handler.js';
 import { SearchOfflinePacksHandler } from './queries/search-offline-packs/search-offline-packs.handler.js';
-import { OFFLINE_PACK_MESSAGES } from '@kb/domain';
+import { OFFLINE_PACK_DOMAIN_MESSAGES, OFFLINE_PACK_DOMAIN_WORDS } from './offline-pack-domain.messages.js';
 import { OFFLINE_PACK_API_MESSAGES } from './offline-pack-api.messages.js';
-import { registerMessages } from '../../common/messages.js';
+import { registerMessages, registerWords } from '../../common/messages.js';
 
 // This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
-registerMessages(OFFLINE_PACK_MESSAGES);
+registerMessages(OFFLINE_PACK_DOMAIN_MESSAGES);
+registerWords(OFFLINE_PACK_DOMAIN_WORDS);
 registerMessages(OFFLINE_PACK_API_MESSAGES);
 
 /** Event-sourced offline recipe packs (issue 6): commands on `offline-pack-<id>` streams, queries on their read models. */

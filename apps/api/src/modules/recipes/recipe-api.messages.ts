@@ -1,7 +1,7 @@
 import type { RecipeEventType } from '@kb/domain';
 
 /**
- * Messages of the recipe endpoints that are not the decider's (those are `RECIPE_MESSAGES` of @kb/domain): checks
+ * Messages of the recipe endpoints that are not the decider's (those are `RECIPE_DOMAIN_MESSAGES`, recipe-domain.messages.ts): checks
  * against the brand's data, concurrency, batch summaries. Merged into the API catalog (common/messages.ts).
  */
 export const RECIPE_API_MESSAGES: Record<string, { zh: string; en: string }> = {

@@ -38,13 +38,14 @@ import { RECIPE_NUMBERS_POOL, RecipeNumbers } from './recipe-numbers.js';
 import { RecipeQueriesController } from './recipe-queries.controller.js';
 import { RecipeReferences } from './recipe-references.js';
 import { RecipeStreams } from './recipe-streams.js';
-import { RECIPE_MESSAGES } from '@kb/domain';
+import { RECIPE_DOMAIN_MESSAGES, RECIPE_DOMAIN_WORDS } from './recipe-domain.messages.js';
 import { RECIPE_API_MESSAGES } from './recipe-api.messages.js';
 import { RECIPE_JOB_MESSAGES } from './recipe-jobs.messages.js';
-import { registerMessages } from '../../common/messages.js';
+import { registerMessages, registerWords } from '../../common/messages.js';
 
 // This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
-registerMessages(RECIPE_MESSAGES);
+registerMessages(RECIPE_DOMAIN_MESSAGES);
+registerWords(RECIPE_DOMAIN_WORDS);
 registerMessages(RECIPE_API_MESSAGES);
 registerMessages(RECIPE_JOB_MESSAGES);
 

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { APK_PICTURES, type ApkHistoryEntry, type UiLang } from '@kb/contracts';
-import { APK_RELEASE_STATUS_NAMES, APK_STATUS_NAMES, APK_TEST_STATUS_NAMES } from '@kb/domain';
+import {
+  APK_RELEASE_STATUS_NAMES,
+  APK_STATUS_NAMES,
+  APK_TEST_STATUS_NAMES,
+} from '../../apk-packages/apk-domain.messages.js';
 import { ApkHistoryQuery } from '../../apk-packages/queries/apk-history/apk-history.query.js';
 import { ChangeList, nameOf, shown, type DiffContext } from '../audit-diff-kit.js';
 import type { AuditSubject, LoadedEntry, LoadedStream, NameRefs } from '../audit-subject.js';

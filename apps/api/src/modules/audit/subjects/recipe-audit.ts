@@ -8,7 +8,7 @@ import type {
   RecipeStep,
   UiLang,
 } from '@kb/contracts';
-import { RECIPE_STATUS_NAMES } from '@kb/domain';
+import { RECIPE_STATUS_NAMES } from '../../recipes/recipe-domain.messages.js';
 import { RecipeHistoryQuery } from '../../recipes/queries/recipe-history/recipe-history.query.js';
 import { ChangeList, nameOf, shown, yesNo, type DiffContext } from '../audit-diff-kit.js';
 import type { AuditSubject, LoadedStream, NameRefs } from '../audit-subject.js';

@@ -1,63 +1,62 @@
-import type { RecipeStatus, StepSetting } from '@kb/contracts';
+import { WORK_MODES, type RecipeStatus, type StepSetting } from '@kb/contracts';
+import type { RecipeAction, RecipeHint, RecipeRequiredPart, StepCycleShape } from '@kb/domain';
 
 /**
- * Every code the recipe decider throws and every `recipe_*` message key of the recipe schemas in
- * @kb/contracts, in zh and en, for the API to merge into its catalog. `{name}` placeholders are filled from
- * the error's params. Params that name an enumerated thing (state, action, field, missing parts, work mode)
- * come in three forms: the key (`state`), and ready-made words for each language (`stateZh`, `stateEn`),
- * because the API's translator only substitutes.
+ * Every code the recipe decider of @kb/domain throws and every `recipe_*` message key of the recipe schemas in
+ * @kb/contracts, in zh and en. The decider's params name enumerated things by key (state, action, hint, missing
+ * parts, step setting, work mode, cycle shape); `{param:table}` placeholders word them from the tables below.
  */
-export const RECIPE_MESSAGES: Record<string, { zh: string; en: string }> = {
+export const RECIPE_DOMAIN_MESSAGES: Record<string, { zh: string; en: string }> = {
   recipe_not_found: { zh: '菜谱不存在', en: 'The recipe does not exist' },
   recipe_already_exists: { zh: '菜谱已存在', en: 'The recipe already exists' },
   recipe_copy_source_not_found: { zh: '要复制的菜谱不存在', en: 'The recipe to copy does not exist' },
   recipe_illegal_transition: {
-    zh: '菜谱{number}当前为“{stateZh}”，不能{actionZh}{hintZh}',
-    en: 'Recipe {number} is {stateEn}; it cannot be {actionEn}{hintEn}',
+    zh: '菜谱{number}当前为“{state:recipeState}”，不能{action:recipeAction}{hint:recipeHint}',
+    en: 'Recipe {number} is {state:recipeState}; it cannot be {action:recipeAction}{hint:recipeHint}',
   },
   recipe_incomplete: {
-    zh: '菜谱{number}信息不完整，不能提交：缺少{missingZh}',
-    en: 'Recipe {number} is incomplete and cannot be submitted: missing {missingEn}',
+    zh: '菜谱{number}信息不完整，不能提交：缺少{missing:recipePart[]}',
+    en: 'Recipe {number} is incomplete and cannot be submitted: missing {missing:recipePart[]}',
   },
   recipe_last_model: {
     zh: '菜谱{number}已提交或已发布，至少要保留一个适配机型',
     en: 'Recipe {number} is submitted or released and must keep at least one compatible model',
   },
   recipe_step_setting_without_mode: {
-    zh: '{servings}人份 第{step}步：请先选择工作模式再设置{fieldZh}',
-    en: 'Servings {servings}, step {step}: choose a work mode before setting the {fieldEn}',
+    zh: '{servings}人份 第{step}步：请先选择工作模式再设置{field:stepSetting}',
+    en: 'Servings {servings}, step {step}: choose a work mode before setting the {field:stepSetting}',
   },
   recipe_step_work_mode_unknown: {
     zh: '{servings}人份 第{step}步：工作模式“{mode}”不存在',
     en: 'Servings {servings}, step {step}: there is no work mode “{mode}”',
   },
   recipe_step_work_mode_not_for_type: {
-    zh: '{servings}人份 第{step}步：工作模式“{modeZh}”不适用于{type}类型的菜谱',
-    en: 'Servings {servings}, step {step}: the {modeEn} mode does not run on {type} recipes',
+    zh: '{servings}人份 第{step}步：工作模式“{mode:workMode}”不适用于{type}类型的菜谱',
+    en: 'Servings {servings}, step {step}: the {mode:workMode} mode does not run on {type} recipes',
   },
   recipe_step_setting_not_used: {
-    zh: '{servings}人份 第{step}步：“{modeZh}”模式不使用{fieldZh}',
-    en: 'Servings {servings}, step {step}: the {modeEn} mode has no {fieldEn} setting',
+    zh: '{servings}人份 第{step}步：“{mode:workMode}”模式不使用{field:stepSetting}',
+    en: 'Servings {servings}, step {step}: the {mode:workMode} mode has no {field:stepSetting} setting',
   },
   recipe_step_temperature_out_of_range: {
-    zh: '{servings}人份 第{step}步：“{modeZh}”模式的温度须在{min}–{max}°C之间',
-    en: 'Servings {servings}, step {step}: the {modeEn} temperature must be {min}–{max} °C',
+    zh: '{servings}人份 第{step}步：“{mode:workMode}”模式的温度须在{min}–{max}°C之间',
+    en: 'Servings {servings}, step {step}: the {mode:workMode} temperature must be {min}–{max} °C',
   },
   recipe_step_speed_out_of_range: {
-    zh: '{servings}人份 第{step}步：“{modeZh}”模式的速度须在{min}–{max}档之间',
-    en: 'Servings {servings}, step {step}: the {modeEn} speed must be {min}–{max}',
+    zh: '{servings}人份 第{step}步：“{mode:workMode}”模式的速度须在{min}–{max}档之间',
+    en: 'Servings {servings}, step {step}: the {mode:workMode} speed must be {min}–{max}',
   },
   recipe_step_time_out_of_range: {
-    zh: '{servings}人份 第{step}步：“{modeZh}”模式的时间须在{min}–{max}秒之间',
-    en: 'Servings {servings}, step {step}: the {modeEn} time must be {min}–{max} seconds',
+    zh: '{servings}人份 第{step}步：“{mode:workMode}”模式的时间须在{min}–{max}秒之间',
+    en: 'Servings {servings}, step {step}: the {mode:workMode} time must be {min}–{max} seconds',
   },
   recipe_step_below_countdown_temperature: {
-    zh: '{servings}人份 第{step}步：“{modeZh}”在达到{threshold}°C后才开始倒计时，温度不能低于{threshold}°C',
-    en: 'Servings {servings}, step {step}: {modeEn} counts down only once {threshold} °C is reached; set at least {threshold} °C',
+    zh: '{servings}人份 第{step}步：“{mode:workMode}”在达到{threshold}°C后才开始倒计时，温度不能低于{threshold}°C',
+    en: 'Servings {servings}, step {step}: {mode:workMode} counts down only once {threshold} °C is reached; set at least {threshold} °C',
   },
   recipe_step_time_not_whole_cycles: {
-    zh: '{servings}人份 第{step}步：“{modeZh}”按{cycleSeconds}秒一个周期运行（{cycleZh}），时间须为{cycleSeconds}秒的整数倍',
-    en: 'Servings {servings}, step {step}: {modeEn} runs in cycles of {cycleSeconds} s ({cycleEn}); the time must be a whole number of cycles',
+    zh: '{servings}人份 第{step}步：“{mode:workMode}”按{cycleSeconds}秒一个周期运行（{cycle:stepCycle}），时间须为{cycleSeconds}秒的整数倍',
+    en: 'Servings {servings}, step {step}: {mode:workMode} runs in cycles of {cycleSeconds} s ({cycle:stepCycle}); the time must be a whole number of cycles',
   },
   // messages of the recipe schemas (@kb/contracts recipe.ts) that the API catalog does not already have
   recipe_text_too_long: { zh: '文字过长', en: 'The text is too long' },
@@ -101,6 +100,7 @@ export const RECIPE_MESSAGES: Record<string, { zh: string; en: string }> = {
   },
 };
 
+/** How a recipe's state reads after "is" / "当前为" (also the audit trail's words for a state). */
 export const RECIPE_STATUS_NAMES: Record<RecipeStatus, { zh: string; en: string }> = {
   editing: { zh: '编辑中', en: 'in editing' },
   waiting_release: { zh: '待发布', en: 'waiting for release' },
@@ -109,29 +109,8 @@ export const RECIPE_STATUS_NAMES: Record<RecipeStatus, { zh: string; en: string 
   cleared: { zh: '已清除', en: 'cleared' },
 };
 
-/** The actions of the transition table (README.md), as `action` params name them. */
-export const RECIPE_ACTIONS = [
-  'create',
-  'copy',
-  'revise',
-  'submit',
-  'release',
-  'recall_to_editing',
-  'recall_to_waiting_release',
-  'delete',
-  'recover',
-  'clear',
-  'set_online',
-  'set_paid',
-  'change_category',
-  'link_models',
-  'unlink_models',
-  'translate',
-] as const;
-export type RecipeAction = (typeof RECIPE_ACTIONS)[number];
-
-/** Past participles in en, verbs in zh, to fit "it cannot be {actionEn}" / "不能{actionZh}". */
-export const RECIPE_ACTION_NAMES: Record<RecipeAction, { zh: string; en: string }> = {
+/** Past participles in en, verbs in zh, to fit "it cannot be {action}" / "不能{action}". */
+const RECIPE_ACTION_WORDS: Record<RecipeAction, { zh: string; en: string }> = {
   create: { zh: '新建', en: 'created' },
   copy: { zh: '复制', en: 'copied' },
   revise: { zh: '修改', en: 'edited' },
@@ -151,16 +130,16 @@ export const RECIPE_ACTION_NAMES: Record<RecipeAction, { zh: string; en: string 
 };
 
 /** What to do first, when one thing unlocks the refused action. */
-export const RECIPE_HINTS = {
+const RECIPE_HINT_WORDS: Record<RecipeHint, { zh: string; en: string }> = {
   recall_to_editing_first: { zh: '，请先撤回到编辑', en: '; recall it to editing first' },
   recall_first: { zh: '，请先撤回', en: '; recall it first' },
   submit_first: { zh: '，请先提交', en: '; submit it first' },
   delete_first: { zh: '，请先删除', en: '; delete it first' },
   recover_first: { zh: '，请先从回收站恢复', en: '; recover it from the recycle bin first' },
   none: { zh: '', en: '' },
-} as const;
+};
 
-export const STEP_SETTING_NAMES: Record<StepSetting, { zh: string; en: string }> = {
+const STEP_SETTING_WORDS: Record<StepSetting, { zh: string; en: string }> = {
   temperature: { zh: '温度', en: 'temperature' },
   speed: { zh: '速度', en: 'speed' },
   time: { zh: '时间', en: 'time' },
@@ -168,8 +147,8 @@ export const STEP_SETTING_NAMES: Record<StepSetting, { zh: string; en: string }>
   heatingMode: { zh: '加热方式', en: 'heating mode' },
 };
 
-/** The parts submit requires (`missing` param of recipe_incomplete). */
-export const RECIPE_REQUIRED_PARTS = {
+/** The parts submit requires, as recipe_incomplete lists them. */
+const RECIPE_PART_WORDS: Record<RecipeRequiredPart, { zh: string; en: string }> = {
   main_name: { zh: '主语言名称', en: 'the name in the main language' },
   picture: { zh: '图片', en: 'the picture' },
   difficulty: { zh: '难度', en: 'the difficulty' },
@@ -179,5 +158,24 @@ export const RECIPE_REQUIRED_PARTS = {
     en: 'a step with a work mode in every serving-size version',
   },
   compatible_model: { zh: '适配机型', en: 'a compatible model' },
-} as const;
-export type RecipeRequiredPart = keyof typeof RECIPE_REQUIRED_PARTS;
+};
+
+/** A work mode's cycle, its seconds filled from the refusal's `forward`, `pause` and `reverse`. */
+const STEP_CYCLE_WORDS: Record<StepCycleShape, { zh: string; en: string }> = {
+  forward_reverse: {
+    zh: '正转{forward}秒，停{pause}秒，反转{reverse}秒，停{pause}秒',
+    en: '{forward} s forward, {pause} s pause, {reverse} s reverse, {pause} s pause',
+  },
+  one_way: { zh: '转{forward}秒，停{pause}秒', en: '{forward} s on, {pause} s off' },
+};
+
+/** The word tables the recipe messages' placeholders name. */
+export const RECIPE_DOMAIN_WORDS = {
+  recipeState: RECIPE_STATUS_NAMES,
+  recipeAction: RECIPE_ACTION_WORDS,
+  recipeHint: RECIPE_HINT_WORDS,
+  recipePart: RECIPE_PART_WORDS,
+  stepSetting: STEP_SETTING_WORDS,
+  workMode: Object.fromEntries(WORK_MODES.map((mode) => [mode.code, { zh: mode.nameZh, en: mode.nameEn }])),
+  stepCycle: STEP_CYCLE_WORDS,
+};

@@ -1,21 +1,21 @@
 import type { ApkReleaseStatus, ApkTestStatus } from '@kb/contracts';
-import type { ApkStatus } from './state.js';
+import type { ApkAction, ApkHint, ApkRequiredPart, ApkStatus, ApkUse } from '@kb/domain';
 
 /**
- * Every code the APK decider throws and every `apk_*` message key of the APK schemas in @kb/contracts, in zh and
- * en, for the API to merge into its catalog. Params that name an enumerated thing come as the key (`state`) and as
- * ready-made words per language (`stateZh`, `stateEn`), because the API's translator only substitutes.
+ * Every code the APK decider of @kb/domain throws and every `apk_*` message key of the APK schemas in
+ * @kb/contracts, in zh and en. The decider's params name enumerated things by key (state, action, hint, missing
+ * parts, use); `{param:table}` placeholders word them from the tables below.
  */
-export const APK_MESSAGES: Record<string, { zh: string; en: string }> = {
+export const APK_DOMAIN_MESSAGES: Record<string, { zh: string; en: string }> = {
   apk_not_found: { zh: 'APK包不存在', en: 'The APK package does not exist' },
   apk_already_exists: { zh: 'APK包已存在', en: 'The APK package already exists' },
   apk_illegal_transition: {
-    zh: 'APK包{name}当前为“{stateZh}”，不能{actionZh}{hintZh}',
-    en: 'APK package {name} is {stateEn}; it cannot be {actionEn}{hintEn}',
+    zh: 'APK包{name}当前为“{state:apkState}”，不能{action:apkAction}{hint:apkHint}',
+    en: 'APK package {name} is {state:apkState}; it cannot be {action:apkAction}{hint:apkHint}',
   },
   apk_incomplete: {
-    zh: 'APK包{name}信息不完整，不能提交审核：缺少{missingZh}',
-    en: 'APK package {name} is incomplete and cannot be submitted for review: missing {missingEn}',
+    zh: 'APK包{name}信息不完整，不能提交审核：缺少{missing:apkPart[]}',
+    en: 'APK package {name} is incomplete and cannot be submitted for review: missing {missing:apkPart[]}',
   },
   apk_self_audit: {
     zh: 'APK包{name}是您提交的，不能由您本人审核',
@@ -23,8 +23,8 @@ export const APK_MESSAGES: Record<string, { zh: string; en: string }> = {
   },
   apk_return_reason_required: { zh: '请填写退回原因', en: 'Give the reason for returning it' },
   apk_in_use: {
-    zh: 'APK包{name}正在{useZh}，不能删除，请先取消',
-    en: 'APK package {name} is {useEn}; cancel that before deleting it',
+    zh: 'APK包{name}正在{use:apkUse}，不能删除，请先取消',
+    en: 'APK package {name} is {use:apkUse}; cancel that before deleting it',
   },
   // messages of the APK schemas (@kb/contracts apk.ts) that the API catalog does not already have
   apk_text_too_long: { zh: '文字过长', en: 'The text is too long' },
@@ -47,6 +47,7 @@ export const APK_MESSAGES: Record<string, { zh: string; en: string }> = {
   },
 };
 
+/** How a package's review state reads after "is" / "当前为" (also the audit trail's words for it). */
 export const APK_STATUS_NAMES: Record<ApkStatus, { zh: string; en: string }> = {
   uncommitted: { zh: '未提交', en: 'not submitted' },
   pending_review: { zh: '待审核', en: 'pending review' },
@@ -65,24 +66,8 @@ export const APK_RELEASE_STATUS_NAMES: Record<ApkReleaseStatus, { zh: string; en
   online: { zh: '已上线', en: 'online' },
 };
 
-/** The actions of the transition table (README.md), as `action` params name them. */
-export const APK_ACTIONS = [
-  'create',
-  'revise',
-  'submit',
-  'recall',
-  'audit_pass',
-  'audit_return',
-  'publish_test',
-  'cancel_test',
-  'publish_online',
-  'cancel_online',
-  'delete',
-] as const;
-export type ApkAction = (typeof APK_ACTIONS)[number];
-
-/** Past participles in en, verbs in zh, to fit "it cannot be {actionEn}" / "不能{actionZh}". */
-export const APK_ACTION_NAMES: Record<ApkAction, { zh: string; en: string }> = {
+/** Past participles in en, verbs in zh, to fit "it cannot be {action}" / "不能{action}". */
+const APK_ACTION_WORDS: Record<ApkAction, { zh: string; en: string }> = {
   create: { zh: '新建', en: 'created' },
   revise: { zh: '修改', en: 'edited' },
   submit: { zh: '提交审核', en: 'submitted for review' },
@@ -97,7 +82,7 @@ export const APK_ACTION_NAMES: Record<ApkAction, { zh: string; en: string }> = {
 };
 
 /** What to do first, when one thing unlocks the refused action. */
-export const APK_HINTS = {
+const APK_HINT_WORDS: Record<ApkHint, { zh: string; en: string }> = {
   recall_first: { zh: '，请先撤回', en: '; recall it first' },
   submit_first: { zh: '，请先提交审核', en: '; submit it for review first' },
   audit_first: { zh: '，须先审核通过', en: '; it must pass the audit first' },
@@ -106,10 +91,10 @@ export const APK_HINTS = {
     en: '; to change it, add a new package',
   },
   none: { zh: '', en: '' },
-} as const;
+};
 
-/** The fields submission requires (§5), as `missing` names them. */
-export const APK_REQUIRED_PARTS = {
+/** The fields submission requires (§5), as apk_incomplete lists them. */
+const APK_PART_WORDS: Record<ApkRequiredPart, { zh: string; en: string }> = {
   subBrandCode: { zh: '子品牌', en: 'the sub-brand' },
   productCode: { zh: '适配机型', en: 'the adapted model' },
   bootLogo: { zh: '开机logo', en: 'the boot logo' },
@@ -122,5 +107,19 @@ export const APK_REQUIRED_PARTS = {
   modePicture: { zh: '模式图片', en: 'the mode picture' },
   modeBackground: { zh: '模式背景', en: 'the mode background' },
   modeIcon: { zh: '模式图标', en: 'the mode icon' },
-} as const;
-export type ApkRequiredPart = keyof typeof APK_REQUIRED_PARTS;
+};
+
+/** Where a package is in use on devices, as apk_in_use names it. */
+const APK_USE_WORDS: Record<ApkUse, { zh: string; en: string }> = {
+  testing: APK_TEST_STATUS_NAMES.testing,
+  online: APK_RELEASE_STATUS_NAMES.online,
+};
+
+/** The word tables the APK messages' placeholders name. */
+export const APK_DOMAIN_WORDS = {
+  apkState: APK_STATUS_NAMES,
+  apkAction: APK_ACTION_WORDS,
+  apkHint: APK_HINT_WORDS,
+  apkPart: APK_PART_WORDS,
+  apkUse: APK_USE_WORDS,
+};

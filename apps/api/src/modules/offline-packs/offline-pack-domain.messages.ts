@@ -1,20 +1,25 @@
-import type { OfflinePackStage } from './state.js';
+import type {
+  OfflinePackAction,
+  OfflinePackHint,
+  OfflinePackRequiredPart,
+  OfflinePackStage,
+} from '@kb/domain';
 
 /**
- * Every code the offline-pack decider throws and every `offline_pack_*` message key of the schemas in
- * @kb/contracts (offline-pack.ts), in zh and en, for the API to merge into its catalog. Params that name an
- * enumerated thing come as the key and as ready-made words per language (`stateZh`, `stateEn`).
+ * Every code the offline-pack decider of @kb/domain throws and every `offline_pack_*` message key of the schemas
+ * in @kb/contracts (offline-pack.ts), in zh and en. The decider's params name enumerated things by key (stage,
+ * action, hint, missing parts); `{param:table}` placeholders word them from the tables below.
  */
-export const OFFLINE_PACK_MESSAGES: Record<string, { zh: string; en: string }> = {
+export const OFFLINE_PACK_DOMAIN_MESSAGES: Record<string, { zh: string; en: string }> = {
   offline_pack_not_found: { zh: '离线菜谱包不存在', en: 'The offline recipe pack does not exist' },
   offline_pack_already_exists: { zh: '离线菜谱包已存在', en: 'The offline recipe pack already exists' },
   offline_pack_illegal_transition: {
-    zh: '离线菜谱包{name}当前{stateZh}，不能{actionZh}{hintZh}',
-    en: 'Offline recipe pack {name} is {stateEn}; it cannot be {actionEn}{hintEn}',
+    zh: '离线菜谱包{name}当前{state:offlinePackStage}，不能{action:offlinePackAction}{hint:offlinePackHint}',
+    en: 'Offline recipe pack {name} is {state:offlinePackStage}; it cannot be {action:offlinePackAction}{hint:offlinePackHint}',
   },
   offline_pack_incomplete: {
-    zh: '离线菜谱包{name}信息不完整：缺少{missingZh}',
-    en: 'Offline recipe pack {name} is incomplete: missing {missingEn}',
+    zh: '离线菜谱包{name}信息不完整：缺少{missing:offlinePackPart[]}',
+    en: 'Offline recipe pack {name} is incomplete: missing {missing:offlinePackPart[]}',
   },
   // messages of the offline-pack schemas (@kb/contracts offline-pack.ts) that the API catalog does not already have
   offline_pack_type_invalid: { zh: '请选择离线包类型', en: 'Choose the offline pack type' },
@@ -34,10 +39,7 @@ export const OFFLINE_PACK_MESSAGES: Record<string, { zh: string; en: string }> =
 };
 
 /** How each stage reads after "is" / "当前". */
-export const OFFLINE_PACK_STAGE_NAMES: Record<
-  Exclude<OfflinePackStage, 'absent'>,
-  { zh: string; en: string }
-> = {
+const OFFLINE_PACK_STAGE_WORDS: Record<Exclude<OfflinePackStage, 'absent'>, { zh: string; en: string }> = {
   idle: { zh: '未发布', en: 'not published' },
   testing: { zh: '测试中', en: 'in test' },
   online: { zh: '已上线', en: 'online' },
@@ -45,20 +47,8 @@ export const OFFLINE_PACK_STAGE_NAMES: Record<
   deleted: { zh: '已删除', en: 'deleted' },
 };
 
-/** The actions of the transition table (README.md), as `action` params name them. */
-export const OFFLINE_PACK_ACTIONS = [
-  'create',
-  'revise',
-  'publish_test',
-  'cancel_test',
-  'publish_online',
-  'cancel_online',
-  'delete',
-] as const;
-export type OfflinePackAction = (typeof OFFLINE_PACK_ACTIONS)[number];
-
-/** Past participles in en, verbs in zh, to fit "it cannot be {actionEn}" / "不能{actionZh}". */
-export const OFFLINE_PACK_ACTION_NAMES: Record<OfflinePackAction, { zh: string; en: string }> = {
+/** Past participles in en, verbs in zh, to fit "it cannot be {action}" / "不能{action}". */
+const OFFLINE_PACK_ACTION_WORDS: Record<OfflinePackAction, { zh: string; en: string }> = {
   create: { zh: '新建', en: 'created' },
   revise: { zh: '修改', en: 'edited' },
   publish_test: { zh: '发布测试', en: 'published to test devices' },
@@ -69,7 +59,7 @@ export const OFFLINE_PACK_ACTION_NAMES: Record<OfflinePackAction, { zh: string; 
 };
 
 /** What to do first, when one thing unlocks the refused action. */
-export const OFFLINE_PACK_HINTS = {
+const OFFLINE_PACK_HINT_WORDS: Record<OfflinePackHint, { zh: string; en: string }> = {
   cancel_online_first: { zh: '，请先取消上线', en: '; take it offline first' },
   cancel_test_first: { zh: '，请先取消测试', en: '; take it off the test devices first' },
   cancel_both_first: {
@@ -77,13 +67,20 @@ export const OFFLINE_PACK_HINTS = {
     en: '; take it off the test devices and offline first',
   },
   none: { zh: '', en: '' },
-} as const;
+};
 
-/** The fields §5 requires of a pack, as `missing` names them. */
-export const OFFLINE_PACK_REQUIRED_PARTS = {
+/** The fields §5 requires of a pack, as offline_pack_incomplete lists them. */
+const OFFLINE_PACK_PART_WORDS: Record<OfflinePackRequiredPart, { zh: string; en: string }> = {
   productCode: { zh: '工厂型号', en: 'the factory model' },
   subBrandCode: { zh: '客户型号', en: 'the customer model' },
   type: { zh: '离线包类型', en: 'the pack type' },
   recipeIds: { zh: '菜谱', en: 'the recipes' },
-} as const;
-export type OfflinePackRequiredPart = keyof typeof OFFLINE_PACK_REQUIRED_PARTS;
+};
+
+/** The word tables the offline-pack messages' placeholders name. */
+export const OFFLINE_PACK_DOMAIN_WORDS = {
+  offlinePackStage: OFFLINE_PACK_STAGE_WORDS,
+  offlinePackAction: OFFLINE_PACK_ACTION_WORDS,
+  offlinePackHint: OFFLINE_PACK_HINT_WORDS,
+  offlinePackPart: OFFLINE_PACK_PART_WORDS,
+};
