@@ -1,18 +1,5 @@
 import type { JobRun, PayingImportOutcome } from '@kb/contracts';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '../../../components/can.js';
 import { JobProgress } from '../../../components/jobs/job-progress.js';
 import { jobRunQuery } from '../../../components/jobs/job-run-query.js';
-import { uploadFile } from '../../../components/upload-image.js';
+import { FileJobForm } from '../../../components/jobs/file-job-form.js';
 import { payingUserTemplateUrl, PAYING_USER_LIST_KEY, startPayingUserImport } from '../api/paying-users.js';
 
 const OUTCOME_COLORS: Record<PayingImportOutcome, string> = {
@@ -81,85 +68,49 @@ function ImportReport({ run: initial }: { run: JobRun }) {
 function ImportForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [run, setRun] = useState<JobRun | null>(null);
-  const start = async () => {
-    if (!file) return;
-    if (!/\.(csv|xlsx)$/i.test(file.name)) return setError(t('users.paying.import.wrongType'));
-    setError(null);
-    setPercent(0);
-    try {
-      const uploaded = await uploadFile(file, 'list', (f) => setPercent(Math.round(f * 100)));
-      setRun(await startPayingUserImport(uploaded.fileCode, file.name));
-    } catch {
-      // The API client has shown the refusal in the user's language.
-    } finally {
-      setPercent(null);
-    }
-  };
-  if (run)
-    return (
-      <Stack gap="sm">
-        <JobProgress
-          runId={run.id}
-          initial={run}
-          hideReport
-          onFinished={() => void queryClient.invalidateQueries({ queryKey: PAYING_USER_LIST_KEY })}
-        />
-        <ImportReport run={run} />
-      </Stack>
-    );
   return (
-    <Stack gap="sm" data-testid="paying-import-form">
-      <Text size="sm" c="dimmed">
-        {t('users.paying.import.hint')}
-      </Text>
-      <Group gap="md">
-        {(['xlsx', 'csv'] as const).map((format) => (
-          <Anchor
-            key={format}
-            size="sm"
-            href={payingUserTemplateUrl(format)}
-            download={`vip-user-import.${format}`}
-            data-testid={`paying-template-${format}`}
-          >
-            <Group gap={4} wrap="nowrap">
-              <IconDownload size={14} />
-              {t('users.paying.import.template', { format: format.toUpperCase() })}
-            </Group>
-          </Anchor>
-        ))}
-      </Group>
-      <FileInput
-        label={t('users.paying.import.file')}
-        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        leftSection={<IconFileSpreadsheet size={16} />}
-        value={file}
-        onChange={setFile}
-        clearable
-        data-testid="paying-import-file"
-      />
-      {error && (
-        <Alert color="red" data-testid="paying-import-error">
-          {error}
-        </Alert>
+    <FileJobForm
+      formTestId="paying-import-form"
+      idPrefix="paying-import"
+      hint={t('users.paying.import.hint')}
+      extra={
+        <Group gap="md">
+          {(['xlsx', 'csv'] as const).map((format) => (
+            <Anchor
+              key={format}
+              size="sm"
+              href={payingUserTemplateUrl(format)}
+              download={`vip-user-import.${format}`}
+              data-testid={`paying-template-${format}`}
+            >
+              <Group gap={4} wrap="nowrap">
+                <IconDownload size={14} />
+                {t('users.paying.import.template', { format: format.toUpperCase() })}
+              </Group>
+            </Anchor>
+          ))}
+        </Group>
+      }
+      fileLabel={t('users.paying.import.file')}
+      accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      icon={<IconFileSpreadsheet size={16} />}
+      startLabel={t('users.paying.import.start')}
+      uploadingLabel={(percent) => t('users.paying.import.uploading', { percent })}
+      purpose="list"
+      refusal={(file) => (/\.(csv|xlsx)$/i.test(file.name) ? null : t('users.paying.import.wrongType'))}
+      startJob={startPayingUserImport}
+      renderRun={(run) => (
+        <Stack gap="sm">
+          <JobProgress
+            runId={run.id}
+            initial={run}
+            hideReport
+            onFinished={() => void queryClient.invalidateQueries({ queryKey: PAYING_USER_LIST_KEY })}
+          />
+          <ImportReport run={run} />
+        </Stack>
       )}
-      {percent !== null && (
-        <Progress value={percent} animated aria-label={t('users.paying.import.uploading', { percent })} />
-      )}
-      <Group justify="flex-end">
-        <Button
-          onClick={() => void start()}
-          disabled={!file}
-          loading={percent !== null}
-          data-testid="paying-import-start"
-        >
-          {t('users.paying.import.start')}
-        </Button>
-      </Group>
-    </Stack>
+    />
   );
 }
 
