@@ -63,7 +63,15 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
         if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
         if (res.destroyed) throw new Error('export receiver closed');
       };
-      await this.entities.exportCsv(e, query, start, write);
+      try {
+        await this.entities.exportCsv(e, query, start, write);
+      } catch (error) {
+        if (!res.headersSent) throw error;
+        // Part of the file is out: cutting the connection makes the download fail, where an envelope appended
+        // to the rows would leave a file that looks whole but is not.
+        res.destroy();
+        return;
+      }
       res.end();
     }
 
