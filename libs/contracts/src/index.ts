@@ -21,3 +21,4 @@ export * from './jobs.js';
 export * from './recipe-archive.js';
 export * from './paying-user.js';
 export * from './recipe-translation.js';
+export * from './csv.js';

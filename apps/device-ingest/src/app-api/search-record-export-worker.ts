@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { csvLine } from '@kb/contracts';
 import { defineJobWorker, type JobWorkerDeps, type SearchRecordExportJob } from '@kb/platform';
 
 /** Rows read per keyset batch: memory holds one batch, whatever the number of records. */
@@ -56,13 +57,6 @@ function where(brand: string, f: SearchRecordExportJob['filter']): { sql: string
   return { sql: parts.join(' AND '), params };
 }
 
-const csvCell = (v: unknown) => {
-  const s = v == null ? '' : String(v);
-  // A leading =, +, - or @ would be a formula in a spreadsheet: quoted with an apostrophe.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /**
  * Exports the search records matching the list's filter to CSV (UTF-8 with a BOM, so Excel reads it) or xlsx
  * (exceljs' streaming writer), reading keyset batches of BATCH rows newest first: the worker holds one batch,
@@ -95,7 +89,7 @@ export const searchRecordExportWorker = defineJobWorker({
     if (format === 'csv') {
       const out = createWriteStream(partial);
       writeRow = async (values) => {
-        if (!out.write(`${values.map(csvCell).join(',')}\r\n`)) await once(out, 'drain');
+        if (!out.write(csvLine(values))) await once(out, 'drain');
       };
       finish = async () => {
         out.end();

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type BrandLanguage, type Page, type Permission } from '@kb/contracts';
+import { type BrandLanguage, type Page, type Permission } from '@kb/contracts';
 import { Alert, Button, Center, Group, Loader, Modal } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconDownload, IconPlus } from '@tabler/icons-react';
@@ -7,7 +7,9 @@ import { useNavigate } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { Fragment, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataTableColumn } from 'mantine-datatable';
 import type { z } from 'zod';
+import { buildUrl } from '../../lib/api-client.js';
 import type { ScreenPath } from '../../app/screens.js';
 import { usePageContext } from '../../lib/page-context.js';
 import type { BatchAction } from '../batch-actions.js';
@@ -18,11 +20,11 @@ import { FormPage, useSchemaForm } from '../form-page.js';
 import { ListPage, type FilterField, type ListQuery } from '../list-page.js';
 import { RecordLoader } from '../record-state.js';
 import { languageNames, useBrandLanguages, WithBrandLanguages } from './brand-languages.js';
-import { csvOf, downloadText, type ReferenceColumn } from './csv-export.js';
 import { deleteEach } from './delete-each.js';
 import {
   deleteRecords,
   fetchRecordPage,
+  filterQuery,
   recordDetailQuery,
   useDeleteRecords,
   useSaveRecord,
@@ -83,8 +85,11 @@ export interface ReferenceScreen<
     edit?: ScreenPath;
   };
   /** The list's columns, without the row actions (added at the end); with `csvFile` also the export's. */
-  columns: (ctx: ReferenceContext) => ReferenceColumn<T>[];
-  /** The list exports what its filter shows as CSV under this file name (without `.csv`). */
+  columns: (ctx: ReferenceContext) => DataTableColumn<T>[];
+  /**
+   * The list has a CSV export: `GET /api/<route>/export` under the applied filter, its columns declared with the
+   * API entity (the value is the file's name without `.csv`, which the API gives).
+   */
   csvFile?: string;
   /** The filter bar (default: number, name and language); a hook, so it may load its choices. */
   useFilters?: (ctx: ReferenceContext) => FilterField<F>[];
@@ -255,7 +260,7 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
     return outcome;
   };
   const titles = screen.dialog?.titles(t);
-  const columns = screen.columns(ctx) as ReferenceColumn<Versioned>[];
+  const columns = screen.columns(ctx) as DataTableColumn<Versioned>[];
   const loadPage = (q: Record<string, unknown> & ListQuery, signal: AbortSignal) =>
     screen.fetchPage
       ? screen.fetchPage(queryClient, q, signal)
@@ -313,15 +318,7 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
         ]}
         toolbar={
           <>
-            {screen.csvFile && (
-              <CsvExportButton
-                file={screen.csvFile}
-                columns={columns}
-                loadPage={(pageNum, signal) =>
-                  loadPage({ ...applied.current, pageNum, pageSize: EXPORT_PAGE_SIZE }, signal)
-                }
-              />
-            )}
+            {screen.csvFile && <CsvExportButton route={screen.route.route} filter={() => applied.current} />}
             <Can permission={screen.permission}>
               <Button size="xs" leftSection={<IconPlus size={14} />} onClick={add} data-testid="add">
                 {t('common.add')}
@@ -363,51 +360,30 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
   );
 }
 
-const EXPORT_PAGE_SIZE = Math.max(...PAGE_SIZES);
-
 /**
- * Exports the list under its filter: every page in turn (so a screen's own page loader serves it too), then one
- * CSV of the list's columns. The button shows how far it got.
+ * Exports the list under its applied filter: the API streams the CSV (whatever the list's size), the browser
+ * saves it as a download and shows its progress. Paging is left out: the file holds every matching record.
  */
-function CsvExportButton({
-  file,
-  columns,
-  loadPage,
-}: {
-  file: string;
-  columns: ReferenceColumn<Versioned>[];
-  loadPage: (pageNum: number, signal: AbortSignal) => Promise<Page<Versioned>>;
-}) {
+function CsvExportButton({ route, filter }: { route: string; filter: () => Record<string, unknown> }) {
   const { t } = useTranslation();
-  const [percent, setPercent] = useState<number | null>(null);
-  const run = async () => {
-    const abort = new AbortController();
-    setPercent(0);
-    try {
-      const rows: Versioned[] = [];
-      for (let pageNum = 1; ; pageNum++) {
-        const page = await loadPage(pageNum, abort.signal);
-        rows.push(...page.list);
-        setPercent(page.total ? Math.round((rows.length / page.total) * 100) : 100);
-        if (page.list.length === 0 || rows.length >= page.total) break;
-      }
-      downloadText(`${file}.csv`, csvOf(columns, rows));
-    } catch {
-      // The API client has shown the failure.
-    } finally {
-      setPercent(null);
-    }
+  const run = () => {
+    const { pageNum: _pageNum, pageSize: _pageSize, ...applied } = filter();
+    const link = document.createElement('a');
+    link.href = buildUrl(`/${route}/export`, filterQuery(applied));
+    link.download = '';
+    document.body.append(link);
+    link.click();
+    link.remove();
   };
   return (
     <Button
       size="xs"
       variant="light"
       leftSection={<IconDownload size={14} />}
-      onClick={() => void run()}
-      disabled={percent !== null}
+      onClick={run}
       data-testid="export-csv"
     >
-      {percent === null ? t('reference.exportCsv') : t('reference.exporting', { percent })}
+      {t('reference.exportCsv')}
     </Button>
   );
 }

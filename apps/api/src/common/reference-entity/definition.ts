@@ -81,6 +81,52 @@ export interface RecipeLinks {
   onLinked?(ctx: { client: pg.PoolClient; brand: string }, recipeIds: string[]): Promise<unknown>;
 }
 
+/** A text in both UI languages (export headers, enum words). */
+export type Worded = { zh: string; en: string };
+
+/** One column of an entity's CSV export: its header in each UI language and the cell of a row. */
+export interface ExportColumn {
+  title: Worded;
+  value(row: BaseRow, ctx: { lang: 'zh' | 'en'; mainLang: string }): unknown;
+}
+
+/** An enum's words in the caller's language (the raw value when it has none). */
+export const worded =
+  (words: Record<string, Worded>) =>
+  (value: unknown, lang: 'zh' | 'en'): string =>
+    words[String(value)]?.[lang] ?? String(value ?? '');
+
+/** A time as exports show it (UTC, to the minute): what a spreadsheet sorts and reads as a date. */
+export const exportTime = (d: unknown) =>
+  d instanceof Date ? d.toISOString().slice(0, 16).replace('T', ' ') : d ? String(d) : '';
+
+/** A record's names per language in one cell: `zh: 中文名; en: English`. */
+export const namesCell = (names: Names) =>
+  Object.entries(names)
+    .map(([lang, text]) => `${lang}: ${text}`)
+    .join('; ');
+
+/** An export column with its zh and en header. */
+export const exportColumn = (zh: string, en: string, value: ExportColumn['value']): ExportColumn => ({
+  title: { zh, en },
+  value,
+});
+
+/** The export columns most entities share. */
+export const EXPORT = {
+  number: exportColumn('编号', 'Number', (r) => r.number),
+  /** The name in the caller's language (else the record's main one). */
+  name: (column = 'names', zh = '名称', en = 'Name') =>
+    exportColumn(zh, en, (r, { lang, mainLang }) =>
+      displayName(namesOf(r, column), lang, String(r.main_lang ?? mainLang)),
+    ),
+  /** Every language's name in one cell. */
+  names: (column = 'names') =>
+    exportColumn('多语言名称', 'Names by language', (r) => namesCell(namesOf(r, column))),
+  sort: exportColumn('排序', 'Sort', (r) => r.sort),
+  updatedAt: exportColumn('更新时间', 'Updated', (r) => exportTime(r.updated_at)),
+};
+
 /** A column of the entity's table: its SQL type (DDL) and, unless written by the database, its value. */
 export interface Column<Add> {
   type: string;
@@ -136,6 +182,12 @@ export interface ReferenceEntity<Add extends object, Dto> {
   beforeDelete?(ids: string[], ctx: EntityContext): Promise<void>;
   /** Extra checks of input against the database (e.g. files belong to the brand). */
   validate?(input: Add, ctx: EntityContext): Promise<void>;
+  /**
+   * The columns of `GET export` (the list's filters applied, streamed as CSV), in order; the file is named
+   * `exportFile`.csv. Without them the entity has no export.
+   */
+  exportColumns?: Record<string, ExportColumn>;
+  exportFile?: string;
   /** Extra computed columns in lists and details, e.g. `(SELECT count(*) …) AS recipe_count`. */
   extraSelect?: string;
 }

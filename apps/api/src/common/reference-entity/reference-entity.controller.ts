@@ -1,5 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, type Type } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res, type Type } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { once } from 'node:events';
 import { z } from 'zod';
 import {
   deleteRefRecipeSchema,
@@ -41,6 +43,36 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @ApiBodyFrom(e.list?.schema ?? listFilterSchema)
     async listByPost(@Body() body: unknown) {
       return ok(await this.entities.list(e, body));
+    }
+
+    @Get('export')
+    @ApiOperation({
+      summary: `${e.label}: the list under the same filters as CSV (UTF-8 with BOM, header in the caller's language), streamed`,
+    })
+    @ApiProduces('text/csv')
+    @ApiQueryFrom(e.list?.schema ?? listFilterSchema)
+    async export(@Query() query: unknown, @Res() res: Response): Promise<void> {
+      const name = `${e.exportFile ?? e.route}.csv`;
+      // Headers go out only once the query passed its checks: a bad filter still answers the JSON envelope.
+      const start = () => {
+        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+        res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+      };
+      // A receiver that went away ends the export (and frees its cursor) instead of waiting for it forever.
+      const write = async (chunk: string) => {
+        if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+        if (res.destroyed) throw new Error('export receiver closed');
+      };
+      try {
+        await this.entities.exportCsv(e, query, start, write);
+      } catch (error) {
+        if (!res.headersSent) throw error;
+        // Part of the file is out: cutting the connection makes the download fail, where an envelope appended
+        // to the rows would leave a file that looks whole but is not.
+        res.destroy();
+        return;
+      }
+      res.end();
     }
 
     @Get('search')
@@ -127,9 +159,11 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     }
   }
 
-  const wanted = new Set(e.endpoints ?? ALL);
-  const methods: Record<Endpoint, (keyof ReferenceController)[]> = {
+  const wanted = new Set<Endpoint | 'export'>(e.endpoints ?? ALL);
+  if (e.exportColumns && wanted.has('list')) wanted.add('export');
+  const methods: Record<Endpoint | 'export', (keyof ReferenceController)[]> = {
     list: ['list', 'listByPost'],
+    export: ['export'],
     search: ['search'],
     detail: ['detail'],
     add: ['add'],
@@ -137,7 +171,10 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     delete: ['delete'],
     batchDelete: ['batchDelete'],
   };
-  for (const [endpoint, names] of Object.entries(methods) as [Endpoint, (keyof ReferenceController)[]][]) {
+  for (const [endpoint, names] of Object.entries(methods) as [
+    Endpoint | 'export',
+    (keyof ReferenceController)[],
+  ][]) {
     if (!wanted.has(endpoint))
       for (const name of names)
         delete (ReferenceController.prototype as unknown as Record<string, unknown>)[name];

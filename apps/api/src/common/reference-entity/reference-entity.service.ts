@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import {
+  CSV_BOM,
+  csvLine,
   deleteRefRecipeSchema,
   type LinkedRecipe,
   listFilterSchema,
@@ -27,6 +29,9 @@ import {
   writtenColumns,
 } from './definition.js';
 import { listLinks, removeLinks, replaceLinks, upsertLinks } from './recipe-links.js';
+
+/** Rows an export reads per cursor fetch. */
+const EXPORT_BATCH = 500;
 
 /** Loads the brand's languages (main first); falls back to zh + en for a brand that never chose. */
 export async function brandLanguages(
@@ -71,7 +76,8 @@ export class ReferenceEntityService {
     return rows.map((r) => e.toDto(r, { lang, mainLang: main }));
   }
 
-  async list<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): Promise<Page<D> | D[]> {
+  /** The list query's WHERE on `t` (brand first) and its parameters: what list and export both filter by. */
+  private listWhere<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown) {
     const f = parseInput(e.list?.schema ?? listFilterSchema, query) as Record<string, unknown> & PageQuery;
     const filters = (e.list?.filters ?? standardFilters(e.numberColumn, e.namesColumn)) as ListFilters<
       Record<string, unknown>
@@ -85,6 +91,11 @@ export class ReferenceEntityService {
       const condition = sql(value as never, bind, f);
       if (condition) where.push(condition);
     }
+    return { f, where, params };
+  }
+
+  async list<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): Promise<Page<D> | D[]> {
+    const { f, where, params } = this.listWhere(e, query);
     const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${e.orderBy}`;
     if (!f.onPage)
       return this.dto(
@@ -114,6 +125,39 @@ export class ReferenceEntityService {
       pageNum: f.pageNum,
       pageSize: f.pageSize,
     };
+  }
+
+  /**
+   * The list under its filters as CSV, handed to `write` piece by piece: the query is checked first (a bad
+   * filter throws before anything is written), then rows come from a server-side cursor EXPORT_BATCH at a time,
+   * so memory holds one batch whatever the table's size. `write` resolves when the receiver wants more.
+   */
+  async exportCsv<A extends object, D>(
+    e: ReferenceEntity<A, D>,
+    query: unknown,
+    start: () => void,
+    write: (chunk: string) => Promise<void>,
+  ): Promise<void> {
+    const columns = Object.values(e.exportColumns ?? {});
+    const { where, params } = this.listWhere(e, query);
+    const lang = requestContext.lang();
+    const { main } = await brandLanguages(this.pool, requestContext.brand());
+    const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${e.orderBy}`;
+    start();
+    await write(CSV_BOM + csvLine(columns.map((c) => c.title[lang])));
+    // A cursor lives in a transaction: a read-only one, on a client of its own for the export's time.
+    await withTransaction(this.pool, async (client) => {
+      await client.query('SET TRANSACTION READ ONLY');
+      await client.query(`DECLARE reference_export NO SCROLL CURSOR FOR ${sql}`, params);
+      for (;;) {
+        const { rows } = await client.query<BaseRow>(`FETCH ${EXPORT_BATCH} FROM reference_export`);
+        if (rows.length)
+          await write(
+            rows.map((r) => csvLine(columns.map((c) => c.value(r, { lang, mainLang: main })))).join(''),
+          );
+        if (rows.length < EXPORT_BATCH) break;
+      }
+    });
   }
 
   /** Quick lookup for pickers: number or any name containing the keyword, at most 50. */

@@ -13,6 +13,8 @@ import { AppError } from '../../common/app-error.js';
 import { ownedAmong } from '../../common/brand-references.js';
 import {
   displayName,
+  EXPORT,
+  exportColumn,
   isoTime,
   namesOf,
   numberedNamesDto,
@@ -44,6 +46,15 @@ export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInput
   numberColumn: 'number',
   mainLangOf: (input) => input.mainLang,
   orderBy: 't.sort, t.number',
+  exportFile: 'recipe-categories',
+  exportColumns: {
+    number: EXPORT.number,
+    name: EXPORT.name(),
+    names: EXPORT.names(),
+    sort: EXPORT.sort,
+    recipeCount: exportColumn('菜谱数', 'Recipes', (r) => Number(r.recipe_count ?? 0)),
+    updatedAt: EXPORT.updatedAt,
+  },
   columns: (i) => ({
     number: i.number,
     main_lang: i.mainLang,
@@ -96,6 +107,13 @@ export const recipeTagEntity: ReferenceEntity<z.output<typeof tagInputSchema>, R
   namesColumn: 'names',
   numberColumn: 'number',
   orderBy: 't.number',
+  exportFile: 'recipe-tags',
+  exportColumns: {
+    number: EXPORT.number,
+    name: EXPORT.name(),
+    names: EXPORT.names(),
+    updatedAt: EXPORT.updatedAt,
+  },
   columns: (i) => ({ number: i.number, names: i.names }),
   toDto: numberedNamesDto,
 };
@@ -110,6 +128,8 @@ export const ingredientUnitEntity: ReferenceEntity<z.output<typeof unitInputSche
   uniqueNames: true,
   orderBy: 't.created_at, t.id',
   endpoints: ['list', 'add', 'update', 'detail', 'delete'],
+  exportFile: 'ingredient-units',
+  exportColumns: { name: EXPORT.name(), names: EXPORT.names(), updatedAt: EXPORT.updatedAt },
   columns: (i) => ({ names: i.names }),
   toDto: (r, { lang, mainLang }) => {
     const names: Names = namesOf(r);
@@ -132,6 +152,14 @@ export const accessoryEntity: ReferenceEntity<z.output<typeof accessoryInputSche
   namesColumn: 'names',
   numberColumn: 'number',
   orderBy: 't.number',
+  exportFile: 'accessories',
+  exportColumns: {
+    number: EXPORT.number,
+    name: EXPORT.name(),
+    code: exportColumn('编码', 'Code', (r) => r.code),
+    accessoryCode: exportColumn('配件编码', 'Accessory code', (r) => r.accessory_code),
+    updatedAt: EXPORT.updatedAt,
+  },
   columns: (i) => ({
     number: i.number,
     names: i.names,

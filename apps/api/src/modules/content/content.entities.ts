@@ -22,12 +22,17 @@ import {
   type BaseRow,
   type Column,
   displayName,
+  EXPORT,
+  exportColumn,
+  exportTime,
   isoTime,
   listOf,
   namesFilters,
+  namesCell,
   namesOf,
   type RecipeLinks,
   type ReferenceEntity,
+  worded,
 } from '../../common/reference-entity/definition.js';
 import { assertOwnImages } from '../catalog/catalog.entities.js';
 import { ensureRecipeShareIds, newShareId } from './share-ids.js';
@@ -36,6 +41,27 @@ const optionalIso = (d: unknown) => (d ? isoTime(d) : null);
 const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 const onlineFilter = (online: boolean, bind: (v: unknown) => string) => `t.online = ${bind(online)}`;
 const nameFilter = (name: string, bind: (v: unknown) => string) => `t.name ILIKE ${bind(`%${name}%`)}`;
+
+// The export columns the content lists share: headers as the list screens title them, enums worded.
+const column = exportColumn;
+const nameColumn = column('名称', 'Name', (r) => r.name);
+const sortColumn = EXPORT.sort;
+const onlineWords = worded({ true: { zh: '已上线', en: 'Online' }, false: { zh: '未上线', en: 'Offline' } });
+const onlineColumn = column('上线', 'Online', (r, { lang }) => onlineWords(Boolean(r.online), lang));
+const periodColumn = column('上线时间', 'Online period', (r) =>
+  r.online_start || r.online_end
+    ? `${exportTime(r.online_start) || '…'} – ${exportTime(r.online_end) || '…'}`
+    : '',
+);
+const updatedAtColumn = EXPORT.updatedAt;
+const positionWords = worded({
+  app_home: { zh: 'APP首页', en: 'App home' },
+  device_recipe_home: { zh: '设备菜谱首页', en: 'Device recipe home' },
+});
+const linkKindWords = worded({
+  url: { zh: '网页链接', en: 'Web link' },
+  recipe: { zh: '菜谱', en: 'Recipe' },
+});
 
 /** Columns every timed, sorted content record has. */
 function periodColumns<
@@ -90,6 +116,20 @@ export const bannerEntity: ReferenceEntity<BannerInput, Banner> = {
   }),
   searchColumns: ['name', 'identification'],
   orderBy: 't.sort, t.created_at, t.id',
+  exportFile: 'banners',
+  exportColumns: {
+    name: nameColumn,
+    identification: column('标识', 'Identification', (r) => r.identification),
+    position: column('展示位置', 'Position', (r, { lang }) => positionWords(r.position, lang)),
+    linkKind: column('链接类型', 'Link type', (r, { lang }) => linkKindWords(r.link_kind, lang)),
+    recipeNumbers: column('菜谱编号', 'Recipe numbers', (r) =>
+      ((r.linked as [string, string][] | null) ?? []).map(([, number]) => number).join(', '),
+    ),
+    sort: sortColumn,
+    period: periodColumn,
+    online: onlineColumn,
+    updatedAt: updatedAtColumn,
+  },
   links: BANNER_RECIPES,
   linksOf: (i) => i.recipeIds,
   validate: (i, ctx) => assertOwnImages(i.imageFileCodes, ctx, 'imageFileCodes'),
@@ -150,6 +190,17 @@ export const themedGroupEntity: ReferenceEntity<ThemedGroupInput, ThemedGroup> =
   }),
   searchColumns: ['name'],
   orderBy: 't.sort, t.number',
+  exportFile: 'themed-recipe-groups',
+  exportColumns: {
+    number: EXPORT.number,
+    name: nameColumn,
+    description: column('描述', 'Description', (r, { lang, mainLang }) =>
+      displayName(namesOf(r, 'descriptions'), lang, mainLang),
+    ),
+    recipeCount: column('菜谱数', 'Recipes', (r) => Number(r.recipe_count ?? 0)),
+    sort: sortColumn,
+    updatedAt: updatedAtColumn,
+  },
   links: GROUP_RECIPES,
   // The form sends recipes at creation; later the recipe list screen moves them one by one.
   linksOf: (i) => (i.recipeIds.length ? i.recipeIds : undefined),
@@ -203,6 +254,15 @@ export const lockScreenAdEntity: ReferenceEntity<LockScreenAdInput, LockScreenAd
   }),
   searchColumns: ['name'],
   orderBy: 't.sort, t.created_at, t.id',
+  exportFile: 'lock-screen-ads',
+  exportColumns: {
+    name: nameColumn,
+    models: column('适用机型', 'Models', (r) => strings(r.model_codes).join(', ')),
+    sort: sortColumn,
+    period: periodColumn,
+    online: onlineColumn,
+    updatedAt: updatedAtColumn,
+  },
   validate: async (i, ctx) => {
     await assertOwnImages(i.imageFileCodes, ctx, 'imageFileCodes');
     await checkBrandReferences(
@@ -248,6 +308,14 @@ export const hotTagEntity: ReferenceEntity<HotTagInput, HotTag> = {
     online: onlineFilter,
   }),
   orderBy: 't.sort, t.created_at, t.id',
+  exportFile: 'hot-search-labels',
+  exportColumns: {
+    label: EXPORT.name('labels', '标签', 'Label'),
+    languages: column('语言', 'Language', (r) => namesCell(namesOf(r, 'labels'))),
+    sort: sortColumn,
+    online: onlineColumn,
+    updatedAt: updatedAtColumn,
+  },
   toDto: (r, { lang, mainLang }) => {
     const labels = namesOf(r, 'labels');
     return {

@@ -26,7 +26,6 @@ export const referenceEn: Catalog<typeof referenceZh> = {
     languages: 'Languages',
   },
   exportCsv: 'Export CSV',
-  exporting: 'Exporting {{percent}}%',
   mainBadge: 'Main',
   loadFailed: 'The record could not be loaded',
   namesHint: 'One name per language of the brand; the main language is required',

@@ -28,7 +28,6 @@ export const referenceZh = {
     languages: '语言',
   },
   exportCsv: '导出CSV',
-  exporting: '正在导出 {{percent}}%',
   mainBadge: '主语言',
   loadFailed: '记录加载失败',
   namesHint: '品牌支持的每种语言一个名称，主语言必填',

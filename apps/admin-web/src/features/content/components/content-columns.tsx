@@ -1,32 +1,31 @@
 import { Button } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import type { DataTableColumn } from 'mantine-datatable';
 import type { ScreenPath } from '../../../app/screens.js';
 import type { ReferenceContext } from '../../../components/reference/reference-screen.js';
-import type { ReferenceColumn } from '../../../components/reference/csv-export.js';
 import { formatTime } from '../../../components/reference/format.js';
 import { Thumbnail } from '../../../components/reference/record-image.js';
 import { OnlineBadge, periodText } from './content-fields.js';
 
-// The columns the content lists share, each declared once for the list and its CSV export.
+// The columns the content lists share (their CSV export is declared with the API entities).
 
-/** A record's (first) image as a thumbnail; a file code means nothing in a spreadsheet, so it is not exported. */
+/** A record's (first) image as a thumbnail. */
 export function thumbnailColumn<T extends { name: string }>(
   accessor: keyof T & string,
   title: string,
   fileCode: (record: T) => string | null | undefined,
-): ReferenceColumn<T> {
+): DataTableColumn<T> {
   return {
     accessor,
     title,
     width: 72,
-    csv: false,
     render: (r) => <Thumbnail fileCode={fileCode(r) ?? null} alt={r.name} />,
   };
 }
 
 export function periodColumn<T extends { onlineStart: string | null; onlineEnd: string | null }>(
   t: TFunction,
-): ReferenceColumn<T> {
+): DataTableColumn<T> {
   return {
     accessor: 'onlineStart',
     title: t('content.fields.onlinePeriod'),
@@ -34,16 +33,15 @@ export function periodColumn<T extends { onlineStart: string | null; onlineEnd: 
   };
 }
 
-export function onlineColumn<T extends { online: boolean }>(t: TFunction): ReferenceColumn<T> {
+export function onlineColumn<T extends { online: boolean }>(t: TFunction): DataTableColumn<T> {
   return {
     accessor: 'online',
     title: t('content.fields.online'),
     render: (r) => <OnlineBadge online={r.online} />,
-    csv: (r) => t(`content.onlineState.${r.online}`),
   };
 }
 
-export function updatedAtColumn<T extends { updatedAt: string }>(t: TFunction): ReferenceColumn<T> {
+export function updatedAtColumn<T extends { updatedAt: string }>(t: TFunction): DataTableColumn<T> {
   return {
     accessor: 'updatedAt',
     title: t('content.fields.updatedAt'),

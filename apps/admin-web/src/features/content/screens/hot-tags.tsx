@@ -95,10 +95,6 @@ export const hotTagScreen: ReferenceScreen<
       render: (h) => (
         <LanguageBadges names={h.labels} mainLang={languages?.[0]?.langCode} languageName={languageName} />
       ),
-      csv: (h) =>
-        Object.entries(h.labels)
-          .map(([lang, label]) => `${languageName.get(lang) ?? lang}: ${label}`)
-          .join('; '),
     },
     { accessor: 'sort', title: t('content.fields.sort') },
     onlineColumn(t),
