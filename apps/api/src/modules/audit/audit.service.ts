@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import {
+  csvCell,
   PERMISSION_DENIED,
   PERMISSION_LABELS,
   roleCan,
@@ -29,11 +30,6 @@ const ENDINGS: Record<AuditKind, { aggregate: string; event: string }> = {
   recipe: { aggregate: 'recipe', event: 'RecipeCleared' },
   apk: { aggregate: 'apk', event: 'ApkPackageDeleted' },
   offlinePack: { aggregate: 'offline-pack', event: 'OfflinePackDeleted' },
-};
-
-const csvCell = (value: string | number | null | undefined) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 /** The references of two states together. */
