@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
 import {
   payingUserIdQuerySchema,
   payingUserIdsSchema,
@@ -8,13 +7,11 @@ import {
   payingUserListQuerySchema,
 } from '@kb/contracts';
 import { PAYING_USER_IMPORT_JOB, PAYING_USER_IMPORT_QUEUE } from '@kb/platform';
-import { AppError } from '../../common/app-error.js';
 import { actorOfRequest } from '../../common/event-sourcing/aggregate-streams.js';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseInput } from '../../common/validation.js';
-import { PG_POOL } from '../../infra/tokens.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
 import { PayingUsersService } from './paying-users.service.js';
 
@@ -26,7 +23,6 @@ export class PayingUsersController {
   constructor(
     private readonly payingUsers: PayingUsersService,
     private readonly launcher: JobLauncher,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
   @Get('list')
@@ -57,13 +53,7 @@ export class PayingUsersController {
   async importData(@Body() body: unknown) {
     const { fileCode, fileName } = parseInput(payingUserImportRequestSchema, body);
     const actor = actorOfRequest();
-    // The upload must be the brand's own list (csv or xlsx by its bytes, checked at upload).
-    const { rows } = await this.pool.query<{ purpose: string }>(
-      'SELECT purpose FROM files WHERE brand_owner_code = $1 AND file_code = $2',
-      [actor.brand, fileCode],
-    );
-    if (!rows[0]) throw new AppError(404, 'paying_import_file_missing');
-    if (rows[0].purpose !== 'list') throw new AppError(415, 'paying_import_format');
+    await this.payingUsers.checkImportFile(fileCode);
     const run = await this.launcher.start(actor, {
       queue: PAYING_USER_IMPORT_QUEUE,
       job: PAYING_USER_IMPORT_JOB,

@@ -112,6 +112,16 @@ export class PayingUsersService {
     };
   }
 
+  /** The upload must be the brand's own list (csv or xlsx by its bytes, checked at upload). */
+  async checkImportFile(fileCode: string): Promise<void> {
+    const [file] = await this.db.scoped<{ purpose: string }>(
+      'SELECT purpose FROM files WHERE brand_owner_code = $1 AND file_code = $2',
+      [fileCode],
+    );
+    if (!file) throw new AppError(404, 'paying_import_file_missing');
+    if (file.purpose !== 'list') throw new AppError(415, 'paying_import_format');
+  }
+
   async detail(id: string): Promise<PayingUserDetail> {
     const [row] = await this.db.scoped<
       PayingRecord & { created_at: Date; import_file_name: string | null; import_run_id: string | null }

@@ -1,4 +1,11 @@
-import type { Notice, NoticeAckPoint, NoticeDelivery, NoticeState, Page } from '@kb/contracts';
+import type {
+  Notice,
+  NoticeAckPoint,
+  NoticeDelivery,
+  NoticePushHealth,
+  NoticeState,
+  Page,
+} from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { NOTICES_KEY } from './notices-key.js';
@@ -42,3 +49,9 @@ export function fetchDeliveries(
     signal,
   });
 }
+
+/** The brand's push health for the home card (`/api/inform/health`): a failed load is only logged. */
+export const pushHealthQuery = queryOptions({
+  queryKey: [...NOTICES_KEY, 'health'],
+  queryFn: ({ signal }) => api<NoticePushHealth>('/inform/health', { signal, quiet: true }),
+});

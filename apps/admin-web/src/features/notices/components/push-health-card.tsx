@@ -1,11 +1,9 @@
-import type { NoticePushHealth } from '@kb/contracts';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.js';
 import { usePermissions } from '../../../lib/use-can.js';
-import { NOTICES_KEY } from '../api/notices-key.js';
+import { pushHealthQuery } from '../api/notice-detail.js';
 import { formatTime } from './notice-cells.js';
 
 /** Re-read every ten seconds (the home page stays open): a failure shows up without a reload. */
@@ -44,8 +42,7 @@ export function PushHealthCard() {
   const can = usePermissions();
   const allowed = can('notice.edit') || can('notice.push');
   const health = useQuery({
-    queryKey: [...NOTICES_KEY, 'health'],
-    queryFn: ({ signal }) => api<NoticePushHealth>('/inform/health', { signal, quiet: true }),
+    ...pushHealthQuery,
     enabled: allowed,
     refetchInterval: HEALTH_REFRESH_MS,
   });

@@ -4,8 +4,8 @@ import { IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../../../components/jobs/job-progress.js';
 import { FileJobForm } from '../../../components/jobs/file-job-form.js';
-import { api } from '../../../lib/api-client.js';
-import { recipeListParams, type RecipeListFilter } from '../api/recipe-commands.js';
+import { type RecipeListFilter } from '../api/recipe-commands.js';
+import { exportRecipes, startRecipeImport } from '../api/recipe-jobs.js';
 import { i18n } from '../../../app/i18n/i18n.js';
 
 /** Shows a started job in a dialog: live progress, report, download; `onFinished` hears its end. */
@@ -22,11 +22,7 @@ export function openJobDialog(title: string, run: JobRun, onFinished?: () => voi
  * as the list does, so what is exported is what the list shows), and follows it in a dialog.
  */
 export async function startRecipeExport(target: { ids: string[] } | { filter: RecipeListFilter }) {
-  const run = await api<JobRun>('/recipe/export', {
-    method: 'POST',
-    json: 'ids' in target ? { ids: target.ids } : { filter: recipeListParams(target.filter) },
-    kind: 'command',
-  });
+  const run = await exportRecipes(target);
   openJobDialog(i18n.t('jobs.recipes.exportTitle'), run);
 }
 
@@ -51,9 +47,7 @@ function ImportDialog({ onFinished }: { onFinished: () => void }) {
             ? t('jobs.recipes.notZip')
             : null
       }
-      startJob={(fileCode, fileName) =>
-        api<JobRun>('/recipe/importData', { method: 'POST', json: { fileCode, fileName }, kind: 'command' })
-      }
+      startJob={startRecipeImport}
       renderRun={(run) => <JobProgress runId={run.id} initial={run} onFinished={onFinished} />}
     />
   );

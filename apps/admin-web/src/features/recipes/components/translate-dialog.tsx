@@ -1,4 +1,4 @@
-import type { JobRun, RecipeBatchAnswer, RecipeListItem, RecipeTranslationProposal } from '@kb/contracts';
+import type { JobRun, RecipeListItem, RecipeTranslationProposal } from '@kb/contracts';
 import {
   Alert,
   Badge,
@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../app/i18n/i18n.js';
 import { confirmAction } from '../../../components/confirm.js';
 import { JobProgress } from '../../../components/jobs/job-progress.js';
-import { api } from '../../../lib/api-client.js';
+import { confirmRecipeTranslation, startRecipeTranslation } from '../api/recipe-jobs.js';
 
 interface LanguageOption {
   value: string;
@@ -115,11 +115,7 @@ function Review({
     if (!(await confirmAction('saveTranslation', { count: proposals.length }))) return;
     setSaving(true);
     try {
-      await api<RecipeBatchAnswer>('/recipe/translate/confirm', {
-        method: 'POST',
-        json: { id: run.id },
-        kind: 'command',
-      });
+      await confirmRecipeTranslation(run.id);
       onSaved();
     } catch {
       // the API client has shown the refusal in the user's language
@@ -195,11 +191,11 @@ function TranslateDialog({
     setStarting(true);
     try {
       setRun(
-        await api<JobRun>('/recipe/translate', {
-          method: 'POST',
-          json: { ids: recipes.map((r) => r.id), sourceLang: source, targetLangs: targets },
-          kind: 'command',
-        }),
+        await startRecipeTranslation(
+          recipes.map((r) => r.id),
+          source,
+          targets,
+        ),
       );
     } catch {
       // the API client has shown the refusal in the user's language

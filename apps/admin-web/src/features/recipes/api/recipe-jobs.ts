@@ -1,0 +1,34 @@
+import type { JobRun, RecipeBatchAnswer } from '@kb/contracts';
+import { api } from '../../../lib/api-client.js';
+import { recipeListParams, type RecipeListFilter } from './recipe-commands.js';
+
+/**
+ * Starts an export of the selected recipes, or of every recipe the list's filter shows (the API resolves the filter
+ * as the list does).
+ */
+export const exportRecipes = (target: { ids: string[] } | { filter: RecipeListFilter }) =>
+  api<JobRun>('/recipe/export', {
+    method: 'POST',
+    json: 'ids' in target ? { ids: target.ids } : { filter: recipeListParams(target.filter) },
+    kind: 'command',
+  });
+
+/** Starts importing an uploaded recipe zip (`/api/recipe/importData`); the run is followed by JobProgress. */
+export const startRecipeImport = (fileCode: string, fileName: string) =>
+  api<JobRun>('/recipe/importData', { method: 'POST', json: { fileCode, fileName }, kind: 'command' });
+
+/** Starts a translation job proposing the recipes' texts from `sourceLang` into `targetLangs` (nothing saved). */
+export const startRecipeTranslation = (ids: string[], sourceLang: string, targetLangs: string[]) =>
+  api<JobRun>('/recipe/translate', {
+    method: 'POST',
+    json: { ids, sourceLang, targetLangs },
+    kind: 'command',
+  });
+
+/** Saves a translation job's proposal exactly as proposed (the body carries no texts). */
+export const confirmRecipeTranslation = (runId: string) =>
+  api<RecipeBatchAnswer>('/recipe/translate/confirm', {
+    method: 'POST',
+    json: { id: runId },
+    kind: 'command',
+  });
