@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, visible } from './support/gestures.js';
@@ -12,14 +12,34 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** Recipe numbers stay taken by this system's number registry: each run names its own. */
-const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+/**
+ * Recipe and category numbers stay taken once used: each test (and each retry of it, which runs beforeEach again)
+ * names its own.
+ */
+let RUN = '';
+let runs = 0;
+beforeEach(() => {
+  runs += 1;
+  RUN = `${Date.now().toString(36).slice(-4)}${runs.toString(36)}`.toUpperCase();
+});
 
+/**
+ * Posts a command as the screens would and waits until the read models applied it: the answer's read position is
+ * sent back on a GET, which the API holds until the projections reached it (the screens' read-your-writes). A page
+ * opened next then shows the write even when the projector runs behind on a loaded machine.
+ */
 async function post(page: Page, url: string, data: unknown) {
   const res = await page.request.post(url, { data, headers: API_HEADERS });
   const body = (await res.json()) as { status: number; desc: string; data: any };
   if (body.status !== 200)
     throw new Error(`${url} answered ${body.status}: ${body.desc} ${JSON.stringify(body.data)}`);
+  const position = res.headers()['x-read-position'];
+  // Each GET waits up to the API's read wait (3 s); a projector far behind gets up to ten of them.
+  for (let wait = 0; position && wait < 10; wait += 1) {
+    const read = await page.request.get('/api/auth/me', { headers: { ...API_HEADERS, 'x-read-position': position } });
+    if (read.headers()['x-read-position-reached'] === 'true') break;
+    if (wait === 9) throw new Error(`the read models did not reach ${url}'s write in 30 s`);
+  }
   return body.data;
 }
 
