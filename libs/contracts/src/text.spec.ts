@@ -1,7 +1,7 @@
 import { categoryInputSchema } from './catalog.js';
 import { faultMessageSchema, telemetryMessageSchema } from './device.js';
 import { recipeContentSchema } from './recipe.js';
-import { isAcceptableText, jsonObject, text, TEXT_INVALID } from './text.js';
+import { isAcceptableText, jsonObject, text, TEXT_INVALID, withoutInvalidText } from './text.js';
 
 const firstIssue = (result: {
   success: boolean;
@@ -91,5 +91,14 @@ describe('the text rule', () => {
       message: TEXT_INVALID,
     });
     expect(firstIssue(jsonObject(64).safeParse({ 'bad\u0001key': 1 }))?.path).toBe('bad\u0001key');
+  });
+});
+
+describe('withoutInvalidText', () => {
+  it('drops what the rule refuses and keeps tab, line breaks and paired surrogates', () => {
+    expect(withoutInvalidText('a\u0000b\u0007c\u009fd')).toBe('abcd');
+    expect(withoutInvalidText('line 1\r\n\tline 2')).toBe('line 1\r\n\tline 2');
+    expect(withoutInvalidText('汤 🍅 \ud83c')).toBe('汤 🍅 ');
+    expect(isAcceptableText(withoutInvalidText('x\u0000\udc00y'), true)).toBe(true);
   });
 });

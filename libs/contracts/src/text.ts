@@ -21,6 +21,14 @@ export function isAcceptableText(value: string, multiline = false): boolean {
   return !(multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value) && !LONE_SURROGATE.test(value);
 }
 
+/**
+ * `value` without what the multi-line rule refuses (tab, line feed and carriage return stay): for writing text
+ * into formats that cannot hold such characters (XML in an xlsx) when it may predate the rule.
+ */
+export function withoutInvalidText(value: string): string {
+  return value.replace(new RegExp(CONTROL_MULTI_LINE.source, 'gu'), '').replace(/\p{Cs}/gu, '');
+}
+
 export interface TextOptions {
   /** Allow tab, line feed and carriage return (descriptions, tips, step texts, logs). */
   multiline?: boolean;

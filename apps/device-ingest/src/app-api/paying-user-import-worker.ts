@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   PAYING_IMPORT_COLUMNS,
   PAYING_IMPORT_HEADERS_ZH,
@@ -63,7 +63,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  // Loaded when an xlsx comes (tens of MB): the worker process does not carry it while idle.
+  const { default: Excel } = await import('exceljs');
+  const book = new Excel.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   const lines: string[][] = [];

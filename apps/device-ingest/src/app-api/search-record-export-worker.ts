@@ -2,13 +2,14 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { csvLine } from '@kb/contracts';
 import { defineJobWorker, type JobWorkerDeps, type SearchRecordExportJob } from '@kb/platform';
+import { XlsxWriter } from '../files/xlsx-writer.js';
 
 /** Rows read per keyset batch: memory holds one batch, whatever the number of records. */
 const BATCH = 5000;
 
+const WIDTHS = [28, 30, 18, 8, 10, 10, 26];
 const HEADERS = {
   zh: ['搜索词', '账号', '昵称', '语言', '结果数', '地区', '搜索时间'],
   en: ['Search terms', 'Account', 'Nickname', 'Language', 'Results', 'Region', 'Searched at'],
@@ -59,8 +60,9 @@ function where(brand: string, f: SearchRecordExportJob['filter']): { sql: string
 
 /**
  * Exports the search records matching the list's filter to CSV (UTF-8 with a BOM, so Excel reads it) or xlsx
- * (exceljs' streaming writer), reading keyset batches of BATCH rows newest first: the worker holds one batch,
- * never the whole export. Progress counts the rows written of those matching at the start.
+ * (XlsxWriter: the sheet streamed into the zip), reading keyset batches of BATCH rows newest first: the worker
+ * holds one batch, never the whole export, and each write waits while the file's stream is full. Progress counts
+ * the rows written of those matching at the start.
  */
 export const searchRecordExportWorker = defineJobWorker({
   queue: 'search-record-export',
@@ -84,10 +86,10 @@ export const searchRecordExportWorker = defineJobWorker({
     await mkdir(path.dirname(target), { recursive: true });
     const headers = HEADERS[ctx.data.lang];
 
-    let writeRow: (values: unknown[]) => Promise<void>;
+    const out = createWriteStream(partial);
+    let writeRow: (values: (string | number | null)[]) => Promise<void>;
     let finish: () => Promise<void>;
     if (format === 'csv') {
-      const out = createWriteStream(partial);
       writeRow = async (values) => {
         if (!out.write(csvLine(values))) await once(out, 'drain');
       };
@@ -96,17 +98,19 @@ export const searchRecordExportWorker = defineJobWorker({
         await once(out, 'finish');
       };
       out.write('\ufeff');
+      await writeRow(headers);
     } else {
-      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useSharedStrings: false });
-      const sheet = book.addWorksheet('search-records');
-      writeRow = async (values) => sheet.addRow(values).commit();
+      const book = new XlsxWriter(out, {
+        sheetName: ctx.data.lang === 'zh' ? '搜索记录' : 'Search records',
+        headers,
+        widths: WIDTHS,
+      });
+      writeRow = (values) => book.row(values);
       finish = async () => {
-        sheet.commit();
-        await book.commit();
+        await book.finish();
       };
     }
     try {
-      await writeRow(headers);
       let after: string | null = null;
       let done = 0;
       for (;;) {
@@ -136,6 +140,7 @@ export const searchRecordExportWorker = defineJobWorker({
       const { size } = await stat(target);
       return { output: { path: relative, name, size }, summary: { rows: done, format } };
     } catch (error) {
+      out.destroy();
       await rm(partial, { force: true });
       throw error;
     }

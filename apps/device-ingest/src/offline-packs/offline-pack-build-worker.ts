@@ -24,7 +24,7 @@ import {
   type PackedRecipeSource,
 } from './pack-contents.js';
 import { loadReferenceNames } from './pack-names.js';
-import { ZipWriter } from './zip-writer.js';
+import { ZipWriter } from '../files/zip-writer.js';
 
 /** A refusal the build cannot get past by trying again; its code is translated by the API for the screens. */
 export class PackBuildError extends JobFailure {}

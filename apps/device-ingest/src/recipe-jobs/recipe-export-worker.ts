@@ -19,7 +19,7 @@ import {
   type RecipeExportJob,
 } from '@kb/platform';
 import { mediaFileName, recipeMedia } from '../offline-packs/pack-contents.js';
-import { ZipWriter } from '../offline-packs/zip-writer.js';
+import { ZipWriter } from '../files/zip-writer.js';
 
 export interface RecipeExportDeps extends JobWorkerDeps {
   /** The file store (FILES_DIR): media are read from it, the export written into it. */

@@ -181,4 +181,13 @@ export const appActivityMigrations: Migration[] = [
         WHERE app_user_id IS NOT NULL;
     `,
   },
+  {
+    // Disabled users are few (one in fifty in the bench), so region + disabled found them by walking the region's
+    // rows: counting a filtered page read 125,000 of them (95 ms at a million users). This small partial index
+    // holds only the disabled, by region, newest first: the page and its count read just the matches.
+    id: 'app-activity/002-disabled-users-by-region',
+    sql: `
+      CREATE INDEX app_users_disabled_region ON app_users (brand_owner_code, region, seq DESC) WHERE disabled;
+    `,
+  },
 ];
