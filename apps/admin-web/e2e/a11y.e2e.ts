@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { axeFindings } from './support/axe.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { apiPost } from './support/api.js';
 
 // axe-core (WCAG 2.1 A/AA) on every layout a user meets: the login page, home, the shared list, form and
 // detail layouts, in Chinese and English. No serious or critical finding is allowed.
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ projector: true });
 });
 afterAll(async () => {
   await h?.stop();
 });
 
 type Lang = 'zh' | 'en';
-
-async function apiPost(page: Page, url: string, data: unknown): Promise<{ id: string }> {
-  const res = await page.request.post(url, { data, headers: API_HEADERS });
-  const body = (await res.json()) as { status: number; desc: string; data: { id: string } };
-  if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
-  return body.data;
-}
 
 /** A page in this language from its first paint (the saved choice the language menu writes). */
 async function pageIn(lang: Lang, viewport?: { width: number; height: number }) {

@@ -1,18 +1,12 @@
 import type { Page } from 'playwright-core';
 import { pngImage } from './catalog-support.js';
+import { apiPost } from './support/api.js';
 import { API_HEADERS } from './support/harness.js';
 
 /**
  * Helpers of the content browser tests (content-*.e2e.ts, tabs): records made through the real API with the
  * logged-in page's session, for tests whose subject is not their creation.
  */
-
-async function post<T>(page: Page, url: string, data: unknown): Promise<T> {
-  const res = await page.request.post(url, { data, headers: API_HEADERS });
-  const body = (await res.json()) as { data: T };
-  if (!res.ok()) throw new Error(`${url}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.data;
-}
 
 /** Uploads a real PNG; answers its file code. */
 export async function uploadPng(page: Page, rgb: [number, number, number] = [40, 120, 200]): Promise<string> {
@@ -30,7 +24,7 @@ export async function uploadPng(page: Page, rgb: [number, number, number] = [40,
 /** A web-link banner on the app home; answers its id. */
 export async function createBanner(page: Page, name: string, extra: Record<string, unknown> = {}) {
   const fileCode = await uploadPng(page);
-  const banner = await post<{ id: string }>(page, '/api/ccBanner/add', {
+  const banner = await apiPost<{ id: string }>(page, '/api/ccBanner/add', {
     name,
     linkKind: 'url',
     url: 'https://example.com/promo',
@@ -65,7 +59,7 @@ export async function releasedRecipes(page: Page): Promise<ListedRecipe[]> {
 
 /** A themed group holding these recipes in this order; answers its id and H5 share id. */
 export async function createGroup(page: Page, number: string, name: string, recipeIds: string[]) {
-  const group = await post<{ id: string; shareId: string }>(page, '/api/specRecipe/add', {
+  const group = await apiPost<{ id: string; shareId: string }>(page, '/api/specRecipe/add', {
     number,
     name,
     descriptions: { zh: `${name}的描述`, en: `About ${name}` },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { apiGet, apiPost } from './support/api.js';
 
 // Detail screens name things in the user's language: no work-mode, language or country codes, no ids.
 let h: Harness;
@@ -10,18 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function apiPost(page: Page, url: string, data: unknown) {
-  const res = await page.request.post(url, { data, headers: API_HEADERS });
-  const body = (await res.json()) as { status: number; desc: string; data: { id: string } };
-  if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
-  return body.data;
-}
-
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  const body = (await (await page.request.get(url)).json()) as { data: T };
-  return body.data;
-}
 
 async function switchLanguage(page: Page, lang: 'en' | 'zh') {
   await page.getByTestId('language-menu').click();

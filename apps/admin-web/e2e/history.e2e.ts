@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { apiPost } from './support/api.js';
 import { inEnglish, visible } from './support/gestures.js';
 
 // The projector runs so that detail pages and the audit list follow each command (read-your-writes).
@@ -22,26 +23,6 @@ beforeEach(() => {
   runs += 1;
   RUN = `${Date.now().toString(36).slice(-4)}${runs.toString(36)}`.toUpperCase();
 });
-
-/**
- * Posts a command as the screens would and waits until the read models applied it: the answer's read position is
- * sent back on a GET, which the API holds until the projections reached it (the screens' read-your-writes). A page
- * opened next then shows the write even when the projector runs behind on a loaded machine.
- */
-async function post(page: Page, url: string, data: unknown) {
-  const res = await page.request.post(url, { data, headers: API_HEADERS });
-  const body = (await res.json()) as { status: number; desc: string; data: any };
-  if (body.status !== 200)
-    throw new Error(`${url} answered ${body.status}: ${body.desc} ${JSON.stringify(body.data)}`);
-  const position = res.headers()['x-read-position'];
-  // Each GET waits up to the API's read wait (3 s); a projector far behind gets up to ten of them.
-  for (let wait = 0; position && wait < 10; wait += 1) {
-    const read = await page.request.get('/api/auth/me', { headers: { ...API_HEADERS, 'x-read-position': position } });
-    if (read.headers()['x-read-position-reached'] === 'true') break;
-    if (wait === 9) throw new Error(`the read models did not reach ${url}'s write in 30 s`);
-  }
-  return body.data;
-}
 
 /** A recipe whose step 3 runs the food processor at speed `speed`; `salt` adds a second ingredient. */
 const recipe = (number: string, speed: number, salt = false) => ({
@@ -68,8 +49,8 @@ const recipe = (number: string, speed: number, salt = false) => ({
 
 /** Creates a recipe at speed 3 and saves it at speed 5 with salt added; answers its id. */
 async function editedRecipe(page: Page, number: string): Promise<string> {
-  const added = await post(page, '/api/recipe/add', recipe(number, 3));
-  await post(page, '/api/recipe/save', { ...recipe(number, 5, true), id: added.id, revision: 0 });
+  const added = await apiPost(page, '/api/recipe/add', recipe(number, 3));
+  await apiPost(page, '/api/recipe/save', { ...recipe(number, 5, true), id: added.id, revision: 0 });
   return added.id as string;
 }
 
@@ -123,20 +104,20 @@ describe('an auditor-grade history (zh)', () => {
     const page = await h.newPage();
     await loginAs(page);
     const category = (number: string, zh: string, en: string) =>
-      post(page, '/api/recipeCategory/add', { number, mainLang: 'zh', names: { zh, en } });
+      apiPost(page, '/api/recipeCategory/add', { number, mainLang: 'zh', names: { zh, en } });
     const soups = await category(`HS${RUN}`, `汤羹${RUN}`, `Soups ${RUN}`);
     const broths = await category(`HB${RUN}`, `清汤${RUN}`, `Broths ${RUN}`);
     const number = `HE3${RUN}`;
-    const { id } = await post(page, '/api/recipe/add', { ...recipe(number, 3), categoryId: soups.id });
-    await post(page, '/api/recipe/save', { ...recipe(number, 3), categoryId: broths.id, id, revision: 0 });
-    await post(page, '/api/recipeCategory/update', {
+    const { id } = await apiPost(page, '/api/recipe/add', { ...recipe(number, 3), categoryId: soups.id });
+    await apiPost(page, '/api/recipe/save', { ...recipe(number, 3), categoryId: broths.id, id, revision: 0 });
+    await apiPost(page, '/api/recipeCategory/update', {
       id: broths.id,
       version: broths.version,
       number: `HB${RUN}`,
       mainLang: 'zh',
       names: { zh: `高汤${RUN}`, en: `Stocks ${RUN}` },
     });
-    await post(page, '/api/recipe/save', { ...recipe(number, 3), categoryId: soups.id, id, revision: 1 });
+    await apiPost(page, '/api/recipe/save', { ...recipe(number, 3), categoryId: soups.id, id, revision: 1 });
 
     await openHistory(page, `/recipe-detail?id=${id}`);
     const entries = visible(page, 'history-entry');
@@ -147,13 +128,13 @@ describe('an auditor-grade history (zh)', () => {
   it('reads an APK package’s and an offline pack’s history as an audit trail', async () => {
     const page = await h.newPage();
     await loginAs(page);
-    const apk = await post(page, '/api/subApk/add', {
+    const apk = await apiPost(page, '/api/subApk/add', {
       subBrandCode: 'DEMO-CHEF',
       productCode: 'TM-6',
       versionNumber: `8.0.${parseInt(RUN, 36) % 1000}`,
       modeName: '厨师模式',
     });
-    await post(page, '/api/subApk/update', {
+    await apiPost(page, '/api/subApk/update', {
       id: apk.id,
       revision: 0,
       subBrandCode: 'DEMO-CHEF',
@@ -186,8 +167,8 @@ describe('an auditor-grade history (zh)', () => {
     const admin = await h.newPage();
     await loginAs(admin);
     const id = await editedRecipe(admin, `HEC${RUN}`);
-    await post(admin, '/api/recipe/delete', { id });
-    await post(admin, '/api/recipe/clear', { id });
+    await apiPost(admin, '/api/recipe/delete', { id });
+    await apiPost(admin, '/api/recipe/clear', { id });
 
     const auditor = await h.newPage();
     await loginAs(auditor, 'audit', 'audit12345');

@@ -99,9 +99,9 @@ describe('the viewer (en)', () => {
     // Reading includes exporting: the one batch action a viewer is offered is exporting the selection.
     await visible(viewer, 'batch-export').waitFor();
     const batchButtons = visible(viewer, 'batch-bar').getByRole('button');
-    await expect(batchButtons.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).resolves.toEqual([
-      'batch-export',
-    ]);
+    await expect(
+      batchButtons.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
+    ).resolves.toEqual(['batch-export']);
 
     await openFromMenu(viewer, 'apk', 'APK management');
     await (await apkRow(viewer, '1.2.0')).getByTestId('row-detail').waitFor();

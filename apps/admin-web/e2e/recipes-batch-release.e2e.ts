@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu, pngImage } from './catalog-support.js';
 import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { apiPost } from './support/api.js';
 import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the library and the detail follow each command (read-your-writes).
@@ -12,14 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-/** The API as the logged-in browser (its session cookie): a shortcut to set up many recipes at once. */
-async function apiPost(page: Page, url: string, data: unknown) {
-  const res = await page.request.post(url, { data, headers: API_HEADERS });
-  const body = (await res.json()) as { status: number; desc: string; data: { id: string } };
-  if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
-  return body.data;
-}
 
 /** A complete recipe (submittable): two languages, a picture, difficulty, a serving version with two steps. */
 async function addCompleteRecipe(page: Page, number: string, picture: string) {

@@ -66,7 +66,11 @@ describe('recipe detail (en)', () => {
     const titles = await historyTitles(page);
     expect(titles[0]).toBe('Released');
     expect(titles.at(-1)).toBe('Recipe created');
-    await page.getByTestId('history-entry').first().getByText('status waiting for release → released').waitFor();
+    await page
+      .getByTestId('history-entry')
+      .first()
+      .getByText('status waiting for release → released')
+      .waitFor();
     await page.getByTestId('history-entry').first().getByText('demo', { exact: false }).waitFor();
   });
 });

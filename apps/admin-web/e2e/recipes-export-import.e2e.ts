@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu, pngImage } from './catalog-support.js';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { apiGet, apiPost } from './support/api.js';
 import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 import { zipEntry } from './support/zip.js';
 
@@ -16,18 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function post(page: Page, url: string, data: unknown) {
-  const res = await page.request.post(url, { data, headers: API_HEADERS });
-  const body = (await res.json()) as { status: number; desc: string; data: any };
-  expect(body).toMatchObject({ status: 200 });
-  return body.data;
-}
-
-async function get(page: Page, url: string) {
-  const res = await page.request.get(url, { headers: API_HEADERS });
-  return ((await res.json()) as { data: any }).data;
-}
 
 /**
  * A DEMO recipe OTHER can take whole: languages OTHER has (en, de), a model both brands sell (TM-6), a picture
@@ -42,7 +31,7 @@ async function addRecipe(page: Page, number: string) {
     return ((await res.json()) as { data: { fileCode: string } }).data.fileCode;
   };
   const [picture, step] = [await upload(`${number}.png`, 200), await upload(`${number}-step.png`, 40)];
-  return post(page, '/api/recipe/add', {
+  return apiPost(page, '/api/recipe/add', {
     type: 'SOUP',
     number,
     mainLang: 'en',
@@ -121,7 +110,7 @@ const attempt = () => Date.now().toString(36).slice(-5).toUpperCase();
 /** Waits until the brand's list (its read model) holds the recipe; answers its row. */
 async function listed(page: Page, number: string) {
   for (let i = 0; i < 300; i++) {
-    const page1 = await get(page, `/api/recipe/list?number=${number}&pageNum=1&pageSize=10`);
+    const page1 = await apiGet(page, `/api/recipe/list?number=${number}&pageNum=1&pageSize=10`);
     if (page1.total > 0) return page1.list[0] as { id: string; name: string };
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -199,8 +188,8 @@ describe('recipe export and import (zh)', () => {
     const copyId = (await listed(other, A)).id;
     expect(copyId).not.toBe(a.id);
     const [source, copy] = [
-      await get(demo, `/api/recipe/detail?id=${a.id}`),
-      await get(other, `/api/recipe/detail?id=${copyId}`),
+      await apiGet(demo, `/api/recipe/detail?id=${a.id}`),
+      await apiGet(other, `/api/recipe/detail?id=${copyId}`),
     ];
     expect(withoutMedia(copy.content)).toEqual(withoutMedia(source.content));
     expect(copy.content.pictureFileCode).not.toBe(source.content.pictureFileCode);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { apiPost } from './support/api.js';
 import { inEnglish } from './support/gestures.js';
 
 // What the screens say when something goes wrong or is about to: said once, in the user's language, where it does
@@ -13,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-async function apiPost(page: Page, url: string, data: unknown): Promise<{ id: string }> {
-  const res = await page.request.post(url, { data, headers: API_HEADERS });
-  const body = (await res.json()) as { status: number; desc: string; data: { id: string } };
-  if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
-  return body.data;
-}
 
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 const shown = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
