@@ -110,7 +110,7 @@ export async function startIngest(
   const searchRecordExporter = searchRecordExportWorker.start(
     exportConnection,
     prefix,
-    { pool, filesDir: config.FILES_DIR, log },
+    { pool, filesDir: config.FILES_DIR, databaseUrl: config.DATABASE_URL, log },
     (err) => onRedisError(err, 'worker search-record-export'),
   );
   // The paying-user import shares the export's connection (both are staff file jobs, one at a time).

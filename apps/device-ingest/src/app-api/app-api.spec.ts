@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
@@ -408,8 +408,7 @@ describe('app API and cooking sessions', () => {
       connection,
       prefix: bullmqPrefix(redisPrefix),
     });
-    const exportAs = async (format: 'csv' | 'xlsx', filter: Record<string, unknown>) => {
-      const runId = randomUUID();
+    const run = async (format: 'csv' | 'xlsx', filter: Record<string, unknown>, runId = randomUUID()) => {
       await insertJobRun(pool, {
         id: runId,
         kind: 'search-record-export',
@@ -429,14 +428,17 @@ describe('app API and cooking sessions', () => {
         },
         { jobId: runId },
       );
-      const run = await waitFor(
+      return waitFor(
         async () => (await pool.query('SELECT * FROM job_runs WHERE id = $1', [runId])).rows[0],
         (r) => r.state === 'succeeded' || r.state === 'failed',
         60_000,
       );
-      expect(run).toMatchObject({ state: 'succeeded' });
-      expect(run.progress_done).toBe(run.progress_total);
-      return path.join(filesDir, run.output_path as string);
+    };
+    const exportAs = async (format: 'csv' | 'xlsx', filter: Record<string, unknown>) => {
+      const done = await run(format, filter);
+      expect(done).toMatchObject({ state: 'succeeded' });
+      expect(done.progress_done).toBe(done.progress_total);
+      return path.join(filesDir, done.output_path as string);
     };
     try {
       const csv = (await readFile(await exportAs('csv', { terms: 'soup', lang: 'en' }), 'utf8')).split(
@@ -453,6 +455,24 @@ describe('app API and cooking sessions', () => {
       expect(sheet.rowCount).toBe(12_003);
       expect(sheet.getRow(1).getCell(1).value).toBe('Search terms');
       expect(String(sheet.getRow(3).getCell(1).value)).toBe('=cmd');
+
+      // The export runs in a thread of its own: a failure there (a file where its folder should be) fails the
+      // run with the reason, leaves no file behind, and the worker goes on with the next export.
+      const blocked = randomUUID();
+      await mkdir(path.join(filesDir, 'DEMO', 'jobs'), { recursive: true });
+      await writeFile(path.join(filesDir, 'DEMO', 'jobs', blocked), 'in the way');
+      const failed = await run('csv', {}, blocked);
+      expect(failed).toMatchObject({
+        state: 'failed',
+        error_code: 'search_record_export_failed',
+        output_path: null,
+      });
+      expect(failed.error_params.reason).toMatch(/EEXIST|ENOTDIR/);
+      await expect(readFile(path.join(filesDir, 'DEMO', 'jobs', blocked), 'utf8')).resolves.toBe(
+        'in the way',
+      );
+      const next = (await readFile(await exportAs('csv', { terms: 'soup 12000' }), 'utf8')).split('\r\n');
+      expect(next.filter(Boolean)).toHaveLength(2);
     } finally {
       await queue.close();
       await connection.quit();

@@ -1,148 +1,62 @@
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { csvLine } from '@kb/contracts';
-import { defineJobWorker, type JobWorkerDeps, type SearchRecordExportJob } from '@kb/platform';
-import { XlsxWriter } from '../files/xlsx-writer.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { defineJobWorker, type JobOutcome, type JobWorkerDeps } from '@kb/platform';
+import type { ExportThreadInput, ExportThreadMessage } from './search-record-export-thread.js';
 
-/** Rows read per keyset batch: memory holds one batch, whatever the number of records. */
-const BATCH = 5000;
+/**
+ * The heap an export's thread may use. V8 sizes a heap from the machine's memory: on a 24 GiB machine a million
+ * rows grew the process by 130 MB of young and not yet collected garbage, though one batch is all that lives.
+ * A small young generation and old space make the thread collect as it goes (about 60 MB over its idle size,
+ * measured); a runaway export fails its job instead of the process.
+ */
+const EXPORT_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
 
-const WIDTHS = [28, 30, 18, 8, 10, 10, 26];
-const HEADERS = {
-  zh: ['搜索词', '账号', '昵称', '语言', '结果数', '地区', '搜索时间'],
-  en: ['Search terms', 'Account', 'Nickname', 'Language', 'Results', 'Region', 'Searched at'],
-};
-
-type Row = {
-  seq: string;
-  terms: string;
-  account: string;
-  nickname: string | null;
-  lang: string;
-  result_count: number;
-  region: string | null;
-  searched_at: Date;
-};
-
-const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const bound = (value: string, end: boolean) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return { at: value, op: end ? '<=' : '>=' };
-  const day = new Date(`${value}T00:00:00Z`);
-  if (end) day.setUTCDate(day.getUTCDate() + 1);
-  return { at: day.toISOString(), op: end ? '<' : '>=' };
-};
-
-/** The list's filter (apps/api AppUsersService.searchFilter) as SQL on `app_search_records t`. */
-function where(brand: string, f: SearchRecordExportJob['filter']): { sql: string; params: unknown[] } {
-  const params: unknown[] = [brand];
-  const p = (v: unknown) => `$${params.push(v)}`;
-  const parts = ['t.brand_owner_code = $1'];
-  if (f.terms) parts.push(`t.terms ILIKE ${p(`%${likePrefix(f.terms)}`)}`);
-  if (f.user) {
-    const u = p(likePrefix(f.user));
-    parts.push(`(t.account LIKE ${u} OR t.nickname LIKE ${u})`);
-  }
-  if (f.lang) parts.push(`t.lang = ${p(f.lang)}`);
-  if (f.region) parts.push(`t.region = ${p(f.region)}`);
-  if (f.empty !== undefined) parts.push(`t.result_count ${f.empty ? '=' : '>'} 0`);
-  if (f.searchedFrom) {
-    const b = bound(f.searchedFrom, false);
-    parts.push(`t.searched_at ${b.op} ${p(b.at)}::timestamptz`);
-  }
-  if (f.searchedTo) {
-    const b = bound(f.searchedTo, true);
-    parts.push(`t.searched_at ${b.op} ${p(b.at)}::timestamptz`);
-  }
-  return { sql: parts.join(' AND '), params };
+/** The thread's file: beside this one when built; the built one when these are the TypeScript sources (tests). */
+function threadFile(): URL {
+  const built = new URL('./search-record-export-thread.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return built;
+  return new URL(
+    import.meta.url.replace('/src/', '/dist/').replace(/\.ts$/, '.js').replace('-worker.js', '-thread.js'),
+  );
 }
 
 /**
- * Exports the search records matching the list's filter to CSV (UTF-8 with a BOM, so Excel reads it) or xlsx
- * (XlsxWriter: the sheet streamed into the zip), reading keyset batches of BATCH rows newest first: the worker
- * holds one batch, never the whole export, and each write waits while the file's stream is full. Progress counts
- * the rows written of those matching at the start.
+ * Exports the search records matching the list's filter (search-record-export.ts) in a worker thread of its own:
+ * formatting a million rows keeps neither the process's event loop (device telemetry) nor its heap, and the
+ * thread's heap is held small (EXPORT_HEAP). Progress is relayed as the thread reports it.
  */
 export const searchRecordExportWorker = defineJobWorker({
   queue: 'search-record-export',
   kind: 'search-record-export',
   concurrency: 1,
-  run: async (ctx, deps: JobWorkerDeps & { filesDir: string }) => {
-    const { brandOwnerCode, format, filter, runId } = ctx.data;
-    const { sql, params } = where(brandOwnerCode, filter);
-    const total = Number(
-      (
-        await deps.pool.query<{ n: string }>(
-          `SELECT count(*) AS n FROM app_search_records t WHERE ${sql}`,
-          params,
-        )
-      ).rows[0]?.n ?? 0,
-    );
-    const name = `search-records.${format}`;
-    const relative = path.join(brandOwnerCode, 'jobs', runId, name);
-    const target = path.join(deps.filesDir, relative);
-    const partial = `${target}.part`;
-    await mkdir(path.dirname(target), { recursive: true });
-    const headers = HEADERS[ctx.data.lang];
-
-    const out = createWriteStream(partial);
-    let writeRow: (values: (string | number | null)[]) => Promise<void>;
-    let finish: () => Promise<void>;
-    if (format === 'csv') {
-      writeRow = async (values) => {
-        if (!out.write(csvLine(values))) await once(out, 'drain');
+  run: (ctx, deps: JobWorkerDeps & { filesDir: string; databaseUrl: string }) =>
+    new Promise<JobOutcome>((resolve, reject) => {
+      const input: ExportThreadInput = {
+        job: ctx.data,
+        databaseUrl: deps.databaseUrl,
+        filesDir: deps.filesDir,
       };
-      finish = async () => {
-        out.end();
-        await once(out, 'finish');
-      };
-      out.write('\ufeff');
-      await writeRow(headers);
-    } else {
-      const book = new XlsxWriter(out, {
-        sheetName: ctx.data.lang === 'zh' ? '搜索记录' : 'Search records',
-        headers,
-        widths: WIDTHS,
+      const thread = new Worker(threadFile(), { workerData: input, resourceLimits: EXPORT_HEAP });
+      let reported = Promise.resolve();
+      let outcome: JobOutcome | null = null;
+      let failure: Error | null = null;
+      thread.on('message', (message: ExportThreadMessage) => {
+        if (message.kind === 'progress')
+          reported = reported.then(() => ctx.progress(message.done, message.total));
+        else outcome = message.outcome;
       });
-      writeRow = (values) => book.row(values);
-      finish = async () => {
-        await book.finish();
-      };
-    }
-    try {
-      let after: string | null = null;
-      let done = 0;
-      for (;;) {
-        const page: { rows: Row[] } = await deps.pool.query<Row>(
-          `SELECT t.seq::text, t.terms, t.account, t.nickname, t.lang, t.result_count, t.region, t.searched_at
-             FROM app_search_records t WHERE ${sql} ${after ? `AND t.seq < $${params.length + 1}::bigint` : ''}
-            ORDER BY t.seq DESC LIMIT ${BATCH}`,
-          after ? [...params, after] : params,
+      thread.on('error', (error) => {
+        failure = error;
+      });
+      thread.on('exit', (code) => {
+        reported.then(
+          () =>
+            outcome && code === 0
+              ? resolve(outcome)
+              : reject(failure ?? new Error(`the export thread stopped (exit code ${code})`)),
+          reject,
         );
-        for (const r of page.rows)
-          await writeRow([
-            r.terms,
-            r.account,
-            r.nickname,
-            r.lang,
-            r.result_count,
-            r.region,
-            r.searched_at.toISOString(),
-          ]);
-        done += page.rows.length;
-        await ctx.progress(Math.min(done, total), Math.max(total, done));
-        if (page.rows.length < BATCH) break;
-        after = page.rows[page.rows.length - 1]!.seq;
-      }
-      await finish();
-      await rename(partial, target);
-      const { size } = await stat(target);
-      return { output: { path: relative, name, size }, summary: { rows: done, format } };
-    } catch (error) {
-      out.destroy();
-      await rm(partial, { force: true });
-      throw error;
-    }
-  },
+      });
+    }),
 });

@@ -1,0 +1,153 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { csvLine } from '@kb/contracts';
+import type { JobOutcome, SearchRecordExportJob } from '@kb/platform';
+import type pg from 'pg';
+import { XlsxWriter } from '../files/xlsx-writer.js';
+
+/** Rows read per keyset batch: memory holds one batch, whatever the number of records. */
+const BATCH = 5000;
+
+const WIDTHS = [28, 30, 18, 8, 10, 10, 26];
+const HEADERS = {
+  zh: ['搜索词', '账号', '昵称', '语言', '结果数', '地区', '搜索时间'],
+  en: ['Search terms', 'Account', 'Nickname', 'Language', 'Results', 'Region', 'Searched at'],
+};
+
+type Row = {
+  seq: string;
+  terms: string;
+  account: string;
+  nickname: string | null;
+  lang: string;
+  result_count: number;
+  region: string | null;
+  searched_at: Date;
+};
+
+const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const bound = (value: string, end: boolean) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return { at: value, op: end ? '<=' : '>=' };
+  const day = new Date(`${value}T00:00:00Z`);
+  if (end) day.setUTCDate(day.getUTCDate() + 1);
+  return { at: day.toISOString(), op: end ? '<' : '>=' };
+};
+
+/** The list's filter (apps/api AppUsersService.searchFilter) as SQL on `app_search_records t`. */
+function where(brand: string, f: SearchRecordExportJob['filter']): { sql: string; params: unknown[] } {
+  const params: unknown[] = [brand];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const parts = ['t.brand_owner_code = $1'];
+  if (f.terms) parts.push(`t.terms ILIKE ${p(`%${likePrefix(f.terms)}`)}`);
+  if (f.user) {
+    const u = p(likePrefix(f.user));
+    parts.push(`(t.account LIKE ${u} OR t.nickname LIKE ${u})`);
+  }
+  if (f.lang) parts.push(`t.lang = ${p(f.lang)}`);
+  if (f.region) parts.push(`t.region = ${p(f.region)}`);
+  if (f.empty !== undefined) parts.push(`t.result_count ${f.empty ? '=' : '>'} 0`);
+  if (f.searchedFrom) {
+    const b = bound(f.searchedFrom, false);
+    parts.push(`t.searched_at ${b.op} ${p(b.at)}::timestamptz`);
+  }
+  if (f.searchedTo) {
+    const b = bound(f.searchedTo, true);
+    parts.push(`t.searched_at ${b.op} ${p(b.at)}::timestamptz`);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+/** What an export needs: a connection pool, the file store and where to report progress. */
+export interface SearchRecordExportInput {
+  job: SearchRecordExportJob;
+  pool: pg.Pool;
+  filesDir: string;
+  progress(done: number, total: number): Promise<void>;
+}
+
+/**
+ * Exports the search records matching the list's filter to CSV (UTF-8 with a BOM, so Excel reads it) or xlsx
+ * (XlsxWriter: the sheet streamed into the zip), reading keyset batches of BATCH rows newest first: memory holds
+ * one batch, never the whole export, and each write waits while the file's stream is full. Progress counts the
+ * rows written of those matching at the start.
+ */
+export async function exportSearchRecords({
+  job,
+  pool,
+  filesDir,
+  progress,
+}: SearchRecordExportInput): Promise<JobOutcome> {
+  const { brandOwnerCode, format, filter, runId } = job;
+  const { sql, params } = where(brandOwnerCode, filter);
+  const total = Number(
+    (await pool.query<{ n: string }>(`SELECT count(*) AS n FROM app_search_records t WHERE ${sql}`, params))
+      .rows[0]?.n ?? 0,
+  );
+  const name = `search-records.${format}`;
+  const relative = path.join(brandOwnerCode, 'jobs', runId, name);
+  const target = path.join(filesDir, relative);
+  const partial = `${target}.part`;
+  await mkdir(path.dirname(target), { recursive: true });
+  const headers = HEADERS[job.lang];
+
+  const out = createWriteStream(partial);
+  let writeRow: (values: (string | number | null)[]) => Promise<void>;
+  let finish: () => Promise<void>;
+  if (format === 'csv') {
+    writeRow = async (values) => {
+      if (!out.write(csvLine(values))) await once(out, 'drain');
+    };
+    finish = async () => {
+      out.end();
+      await once(out, 'finish');
+    };
+    out.write('\ufeff');
+    await writeRow(headers);
+  } else {
+    const book = new XlsxWriter(out, {
+      sheetName: job.lang === 'zh' ? '搜索记录' : 'Search records',
+      headers,
+      widths: WIDTHS,
+    });
+    writeRow = (values) => book.row(values);
+    finish = async () => {
+      await book.finish();
+    };
+  }
+  try {
+    let after: string | null = null;
+    let done = 0;
+    for (;;) {
+      const page: { rows: Row[] } = await pool.query<Row>(
+        `SELECT t.seq::text, t.terms, t.account, t.nickname, t.lang, t.result_count, t.region, t.searched_at
+       FROM app_search_records t WHERE ${sql} ${after ? `AND t.seq < $${params.length + 1}::bigint` : ''}
+      ORDER BY t.seq DESC LIMIT ${BATCH}`,
+        after ? [...params, after] : params,
+      );
+      for (const r of page.rows)
+        await writeRow([
+          r.terms,
+          r.account,
+          r.nickname,
+          r.lang,
+          r.result_count,
+          r.region,
+          r.searched_at.toISOString(),
+        ]);
+      done += page.rows.length;
+      await progress(Math.min(done, total), Math.max(total, done));
+      if (page.rows.length < BATCH) break;
+      after = page.rows[page.rows.length - 1]!.seq;
+    }
+    await finish();
+    await rename(partial, target);
+    const { size } = await stat(target);
+    return { output: { path: relative, name, size }, summary: { rows: done, format } };
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
