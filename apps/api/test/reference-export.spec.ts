@@ -10,7 +10,10 @@ async function exported(client: Client, url: string) {
     type: res.headers.get('content-type'),
     disposition: res.headers.get('content-disposition'),
     bom: bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])),
-    lines: text.replace(/^\uFEFF/, '').split('\r\n').slice(0, -1),
+    lines: text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(0, -1),
   };
 }
 
@@ -31,7 +34,11 @@ describe('reference list export (GET /api/<entity>/export)', () => {
   });
 
   it('exports hot search labels under the list filter, headed and worded in the caller language', async () => {
-    await demo.post('/api/hotTag/add', { labels: { zh: '导出汤', en: 'Export soup' }, sort: 1, online: true });
+    await demo.post('/api/hotTag/add', {
+      labels: { zh: '导出汤', en: 'Export soup' },
+      sort: 1,
+      online: true,
+    });
     await demo.post('/api/hotTag/add', { labels: { zh: '=HYPERLINK("x")' }, sort: 2, online: false });
 
     const zh = await exported(demoZh, '/api/hotTag/export?online=true');
@@ -39,14 +46,14 @@ describe('reference list export (GET /api/<entity>/export)', () => {
     expect(zh.disposition).toBe('attachment; filename="hot-search-labels.csv"');
     expect(zh.lines[0]).toBe('标签,语言,排序,上线,更新时间');
     expect(zh.lines.slice(1)).toEqual([
-      expect.stringMatching(/^导出汤,en: Export soup; zh: 导出汤,1,已上线,\d{4}-\d\d-\d\d \d\d:\d\d$/),
+      expect.stringMatching(/^导出汤,英语: Export soup; 中文: 导出汤,1,已上线,\d{4}-\d\d-\d\d \d\d:\d\d$/),
     ]);
 
     const en = await exported(demo, '/api/hotTag/export?online=false');
     expect(en.lines[0]).toBe('Label,Language,Sort,Online,Updated');
     // A label a spreadsheet would run as a formula is written as text (leading apostrophe, quotes doubled).
     expect(en.lines.slice(1)).toEqual([
-      expect.stringMatching(/^"'=HYPERLINK\(""x""\)","zh: =HYPERLINK\(""x""\)",2,Offline,/),
+      expect.stringMatching(/^"'=HYPERLINK\(""x""\)","Chinese: =HYPERLINK\(""x""\)",2,Offline,/),
     ]);
     expect((await exported(demo, '/api/hotTag/export')).lines).toHaveLength(3);
 
@@ -73,8 +80,8 @@ describe('reference list export (GET /api/<entity>/export)', () => {
     expect(zh.disposition).toBe('attachment; filename="recipe-tags.csv"');
     expect(zh.lines[0]).toBe('编号,名称,多语言名称,更新时间');
     expect(zh.lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
-      'EXP1,快手菜,en: Quick; zh: 快手菜',
-      "EXP2,'@素食,zh: @素食",
+      'EXP1,快手菜,英语: Quick; 中文: 快手菜',
+      "EXP2,'@素食,中文: @素食",
     ]);
     const en = await exported(demo, '/api/recipeTag/export?number=EXP1');
     expect(en.lines[0]).toBe('Number,Name,Names by language,Updated');

@@ -85,9 +85,18 @@ export interface RecipeLinks {
 export type Worded = { zh: string; en: string };
 
 /** One column of an entity's CSV export: its header in each UI language and the cell of a row. */
+/** What an export column's value may read besides its row. */
+export interface ExportContext {
+  lang: 'zh' | 'en';
+  /** The brand's main language code. */
+  mainLang: string;
+  /** Language names in the caller's language, by code (`en` → 英语 or English). */
+  langNames: Record<string, string>;
+}
+
 export interface ExportColumn {
   title: Worded;
-  value(row: BaseRow, ctx: { lang: 'zh' | 'en'; mainLang: string }): unknown;
+  value(row: BaseRow, ctx: ExportContext): unknown;
 }
 
 /** An enum's words in the caller's language (the raw value when it has none). */
@@ -100,10 +109,10 @@ export const worded =
 export const exportTime = (d: unknown) =>
   d instanceof Date ? d.toISOString().slice(0, 16).replace('T', ' ') : d ? String(d) : '';
 
-/** A record's names per language in one cell: `zh: 中文名; en: English`. */
-export const namesCell = (names: Names) =>
+/** A record's names per language in one cell, each language by its name: `英语: Soup; 中文: 汤`. */
+export const namesCell = (names: Names, langNames: Record<string, string>) =>
   Object.entries(names)
-    .map(([lang, text]) => `${lang}: ${text}`)
+    .map(([lang, text]) => `${langNames[lang] ?? lang}: ${text}`)
     .join('; ');
 
 /** An export column with its zh and en header. */
@@ -122,7 +131,9 @@ export const EXPORT = {
     ),
   /** Every language's name in one cell. */
   names: (column = 'names') =>
-    exportColumn('多语言名称', 'Names by language', (r) => namesCell(namesOf(r, column))),
+    exportColumn('多语言名称', 'Names by language', (r, { langNames }) =>
+      namesCell(namesOf(r, column), langNames),
+    ),
   sort: exportColumn('排序', 'Sort', (r) => r.sort),
   updatedAt: exportColumn('更新时间', 'Updated', (r) => exportTime(r.updated_at)),
 };

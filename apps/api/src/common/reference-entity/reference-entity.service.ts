@@ -22,6 +22,7 @@ import { parseInput } from '../validation.js';
 import {
   type BaseRow,
   type EntityContext,
+  type ExportContext,
   ident,
   type ListFilters,
   type ReferenceEntity,
@@ -142,6 +143,14 @@ export class ReferenceEntityService {
     const { where, params } = this.listWhere(e, query);
     const lang = requestContext.lang();
     const { main } = await brandLanguages(this.pool, requestContext.brand());
+    const { rows: languages } = await this.pool.query<{ code: string; name: string }>(
+      `SELECT code, ${lang === 'zh' ? 'name_zh' : 'name_en'} AS name FROM sys_languages`,
+    );
+    const ctx: ExportContext = {
+      lang,
+      mainLang: main,
+      langNames: Object.fromEntries(languages.map((l) => [l.code, l.name])),
+    };
     const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${e.orderBy}`;
     start();
     await write(CSV_BOM + csvLine(columns.map((c) => c.title[lang])));
@@ -151,10 +160,7 @@ export class ReferenceEntityService {
       await client.query(`DECLARE reference_export NO SCROLL CURSOR FOR ${sql}`, params);
       for (;;) {
         const { rows } = await client.query<BaseRow>(`FETCH ${EXPORT_BATCH} FROM reference_export`);
-        if (rows.length)
-          await write(
-            rows.map((r) => csvLine(columns.map((c) => c.value(r, { lang, mainLang: main })))).join(''),
-          );
+        if (rows.length) await write(rows.map((r) => csvLine(columns.map((c) => c.value(r, ctx)))).join(''));
         if (rows.length < EXPORT_BATCH) break;
       }
     });

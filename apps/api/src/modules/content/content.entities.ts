@@ -311,7 +311,7 @@ export const hotTagEntity: ReferenceEntity<HotTagInput, HotTag> = {
   exportFile: 'hot-search-labels',
   exportColumns: {
     label: EXPORT.name('labels', '标签', 'Label'),
-    languages: column('语言', 'Language', (r) => namesCell(namesOf(r, 'labels'))),
+    languages: column('语言', 'Language', (r, { langNames }) => namesCell(namesOf(r, 'labels'), langNames)),
     sort: sortColumn,
     online: onlineColumn,
     updatedAt: updatedAtColumn,
