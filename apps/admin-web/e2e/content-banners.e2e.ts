@@ -172,6 +172,15 @@ describe('lock-screen ads', () => {
     expect(lines[0]).toBe('\uFEFF名称,适用机型,排序,上线时间,上线,更新时间');
     expect(lines.slice(1, -1)).toHaveLength(1);
     expect(lines[1]).toMatch(/^春季锁屏,"TM-6, AF-5",2,,已上线,\d{4}-\d\d-\d\d \d\d:\d\d/);
+
+    // The session ends before the next export: the login page says so, and no refusal is saved as the file.
+    const saved: string[] = [];
+    page.on('download', (d) => saved.push(d.suggestedFilename()));
+    await page.context().clearCookies();
+    await visible(page, 'export-csv').click();
+    await page.waitForURL('**/login?**');
+    expect(new URL(page.url()).searchParams.get('reason')).toBe('expired');
+    expect(saved).toEqual([]);
   });
 
   it('(en) refuses an empty ad in English, then creates one for one model, offline by default', async () => {

@@ -145,7 +145,10 @@ export async function startSystem(
           if (c.exitCode !== null) return;
           const exited = new Promise((r) => c.once('exit', r));
           c.kill('SIGTERM');
-          await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+          // The grace timer is cleared once the child exits: left running, it held the test process 5 s.
+          let grace: NodeJS.Timeout | undefined;
+          await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, 5000)))]);
+          clearTimeout(grace);
           if (c.exitCode === null) c.kill('SIGKILL');
         }),
       );

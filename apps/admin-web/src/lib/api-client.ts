@@ -226,26 +226,83 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     envelope = { status: 0, desc: '', data: null };
   }
 
-  const desc = envelope.desc || h.text(envelope.status === 401 ? 'notLoggedIn' : 'loadError');
   if (envelope.status === 200) {
     if (kind === 'command' && options.successMessage !== false) {
       h.onSuccess(options.successMessage || envelope.desc || h.text('operationSuccess'));
     }
     return envelope.data as T;
   }
+  throw refused(h, envelope, path, kind, options);
+}
 
+/** The error of a refused or failed call, shown as the call's kind and options say (login, no permission, toast). */
+function refused(
+  h: ApiHandlers,
+  envelope: Envelope & { code?: string },
+  path: string,
+  kind: CallKind,
+  options: CallOptions,
+): ApiError {
+  const desc = envelope.desc || h.text(envelope.status === 401 ? 'notLoggedIn' : 'loadError');
   const error = new ApiError(envelope.status, desc, envelope.data, envelope.code ?? null);
   if (isNotLoggedIn(envelope.status, envelope.desc)) {
     if (!options.loginAttempt) h.onUnauthorized(h.text('notLoggedIn'));
-    throw error;
+    return error;
   }
   if (kind === 'reference') {
     console.error(`Reference load ${path} failed: ${envelope.status} ${desc}`);
-    throw error;
+    return error;
   }
   // The role may not do this at all: the no-permission page, even for a caller that shows its own failures.
-  if (options.quiet && error.code !== PERMISSION_DENIED) throw error;
+  if (options.quiet && error.code !== PERMISSION_DENIED) return error;
   if (envelope.status === 403) h.onForbidden(desc);
   else h.onError(desc, error);
-  throw error;
+  return error;
+}
+
+/** The file name a download's answer gives (Content-Disposition), else `fallback`. */
+function fileNameOf(res: Response, fallback: string): string {
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * Saves a file the API streams (a list's export) under the name it gives. A refusal (the JSON envelope: the
+ * session ended, a bad filter, no permission) is shown as any call's is, instead of being saved as the file; a
+ * download cut short is reported, never saved as if whole.
+ */
+export async function download(
+  path: string,
+  query?: CallOptions['query'],
+  fallbackName = 'export',
+): Promise<void> {
+  const h = handlers;
+  if (!h) throw new Error('configureApi() must run before the first call');
+  const options: CallOptions = { kind: 'query' };
+  let envelope: Envelope & { code?: string };
+  try {
+    const res = await fetch(buildUrl(path, query), {
+      headers: { [LANG_HEADER]: h.lang(), [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
+      credentials: 'same-origin',
+    });
+    const json = (res.headers.get('content-type') ?? '').includes('application/json');
+    if (res.ok && !json) {
+      const file = URL.createObjectURL(await res.blob());
+      const link = document.createElement('a');
+      link.href = file;
+      link.download = fileNameOf(res, fallbackName);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(file), 60_000);
+      return;
+    }
+    envelope = await readEnvelope(res);
+    if (envelope.status === 200) envelope.status = 502;
+  } catch {
+    envelope = { status: 0, desc: '', data: null };
+  }
+  throw refused(h, envelope, path, 'query', options);
 }

@@ -9,7 +9,7 @@ import { Fragment, useEffect, useMemo, useRef, useState, type ComponentType, typ
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { z } from 'zod';
-import { buildUrl } from '../../lib/api-client.js';
+import { download } from '../../lib/api-client.js';
 import type { ScreenPath } from '../../app/screens.js';
 import { usePageContext } from '../../lib/page-context.js';
 import type { BatchAction } from '../batch-actions.js';
@@ -361,26 +361,31 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
 }
 
 /**
- * Exports the list under its applied filter: the API streams the CSV (whatever the list's size), the browser
- * saves it as a download and shows its progress. Paging is left out: the file holds every matching record.
+ * Exports the list under its applied filter: the API streams the CSV from a cursor and the browser saves it
+ * under the API's file name; the button spins meanwhile, and a refusal (session ended, bad filter) shows as a
+ * message instead of a saved error. Paging is left out: the file holds every matching record.
  */
 function CsvExportButton({ route, filter }: { route: string; filter: () => Record<string, unknown> }) {
   const { t } = useTranslation();
-  const run = () => {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
     const { pageNum: _pageNum, pageSize: _pageSize, ...applied } = filter();
-    const link = document.createElement('a');
-    link.href = buildUrl(`/${route}/export`, filterQuery(applied));
-    link.download = '';
-    document.body.append(link);
-    link.click();
-    link.remove();
+    setBusy(true);
+    try {
+      await download(`/${route}/export`, filterQuery(applied), `${route}.csv`);
+    } catch {
+      // shown by download (a toast, the login page or the no-permission page)
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Button
       size="xs"
       variant="light"
       leftSection={<IconDownload size={14} />}
-      onClick={run}
+      onClick={() => void run()}
+      loading={busy}
       data-testid="export-csv"
     >
       {t('reference.exportCsv')}

@@ -2,10 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import {
   csvCell,
-  PERMISSION_DENIED,
-  PERMISSION_LABELS,
   roleCan,
-  STAFF_ROLE_LABELS,
   type AuditComparison,
   type AuditEndedPage,
   type AuditHistory,
@@ -14,6 +11,7 @@ import {
   type UiLang,
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
+import { permissionDenied } from '../auth/permission.messages.js';
 import { isoTime } from '../../common/reference-entity/definition.js';
 import { requestContext } from '../../common/request-context.js';
 import { PG_POOL } from '../../infra/tokens.js';
@@ -68,17 +66,7 @@ export class AuditService {
     const stream: LoadedStream<unknown> = await subject.load(brand, lang, id);
     if (stream.ended) {
       const role = requestContext.user().role;
-      if (!roleCan(role, 'audit.read')) {
-        const roleName = STAFF_ROLE_LABELS[role];
-        const action = PERMISSION_LABELS['audit.read'];
-        throw new AppError(403, PERMISSION_DENIED, {
-          permission: 'audit.read',
-          roleZh: roleName.zh,
-          roleEn: roleName.en,
-          actionZh: action.zh,
-          actionEn: action.en,
-        });
-      }
+      if (!roleCan(role, 'audit.read')) throw permissionDenied(role, 'audit.read');
     }
     // Each event reads with the names its references had when it happened: those its state names and those it
     // moved away from (the state before it).

@@ -2,24 +2,18 @@ import { CanActivate, ExecutionContext, Injectable, type OnApplicationBootstrap 
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import {
-  PERMISSION_DENIED,
-  PERMISSION_LABELS,
-  PERMISSIONS,
-  roleCan,
-  STAFF_ROLE_LABELS,
-  type Permission,
-} from '@kb/contracts';
-import { AppError, unauthorized } from '../../common/app-error.js';
+import { PERMISSIONS, roleCan, type Permission } from '@kb/contracts';
+import { unauthorized } from '../../common/app-error.js';
 import { REQUIRED_PERMISSION } from '../../common/permission.decorator.js';
 import { IS_PUBLIC } from '../../common/public.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { AuthService, SESSION_COOKIE } from './auth.service.js';
-import { PERMISSION_MESSAGES } from './permission.messages.js';
-import { registerMessages } from '../../common/messages.js';
+import { PERMISSION_MESSAGES, PERMISSION_WORDS, permissionDenied } from './permission.messages.js';
+import { registerMessages, registerWords } from '../../common/messages.js';
 
 // This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
 registerMessages(PERMISSION_MESSAGES);
+registerWords(PERMISSION_WORDS);
 
 /**
  * Every route needs a live session unless marked @Public(), and the permission it names with @Permission() in
@@ -62,18 +56,6 @@ export class AuthGuard implements CanActivate, OnApplicationBootstrap {
           'libs/contracts/src/permissions.ts each one needs.',
       );
   }
-}
-
-function permissionDenied(role: keyof typeof STAFF_ROLE_LABELS, permission: Permission | undefined) {
-  const action = permission ? PERMISSION_LABELS[permission] : { zh: '使用此接口', en: 'use this endpoint' };
-  const roleName = STAFF_ROLE_LABELS[role] ?? { zh: role, en: role };
-  return new AppError(403, PERMISSION_DENIED, {
-    permission: permission ?? '',
-    roleZh: roleName.zh,
-    roleEn: roleName.en,
-    actionZh: action.zh,
-    actionEn: action.en,
-  });
 }
 
 /** `Controller.method` of every route handler that is not public and names no known permission. */
