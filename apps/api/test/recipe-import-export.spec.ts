@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { JobRun, RecipeContentInput } from '@kb/contracts';
 import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
+import { createPool, insertJobRun, type Pool } from '@kb/platform';
 import { allProjections, runProjections } from '@kb/read-models';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import {
@@ -175,6 +176,28 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
     // another brand cannot follow or download DEMO's job
     expect((await other.get(`/api/recipe/asyncTask/detail?id=${run.id}`)).http).toBe(404);
     expect((await other.request('GET', `/api/jobs/download?id=${run.id}`)).status).toBe(404);
+  });
+
+  it('follows a running job by its progress alone; the per-item report comes once it has finished', async () => {
+    const id = randomUUID();
+    await insertJobRun(pool, { id, kind: 'recipe-import', brandOwnerCode: 'DEMO', startedBy: 'demo' });
+    const lines = Array.from({ length: 3 }, (_, i) => ({ key: `R-${i}`, outcome: 'imported' }));
+    await pool.query(
+      `UPDATE job_runs SET state = 'running', progress_done = 3, progress_total = 10, results = $2::jsonb WHERE id = $1`,
+      [id, JSON.stringify(lines)],
+    );
+    const running = (await demo.get(`/api/recipe/asyncTask/detail?id=${id}`)).data as JobRun;
+    expect(running).toMatchObject({
+      state: 'running',
+      progress: { done: 3, total: 10, percent: 30 },
+      items: [],
+    });
+    await pool.query(
+      `UPDATE job_runs SET state = 'succeeded', progress_done = 10, finished_at = now() WHERE id = $1`,
+      [id],
+    );
+    const done = (await demo.get(`/api/recipe/asyncTask/detail?id=${id}`)).data as JobRun;
+    expect(done.items.map((i) => i.key)).toEqual(['R-0', 'R-1', 'R-2']);
   });
 
   it('exports what the list filter shows, of the caller’s brand only, refusing a filter over the cap in zh and en', async () => {

@@ -80,10 +80,26 @@ const COLUMNS = `id::text, kind, brand_owner_code, started_by, state, progress_d
   to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_at,
   to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at`;
 
-/** One run of the brand, or null (another brand's run is not found). */
-export async function findJobRun(db: Queryable, brand: string, id: string): Promise<JobRunRow | null> {
+/**
+ * One run of the brand, or null (another brand's run is not found). `results: 'whenFinished'` leaves the
+ * per-item results out while the run is queued or running: a screen polls a running import every second, and
+ * 10,000 report lines each time would be read, sent and drawn for nothing.
+ */
+export async function findJobRun(
+  db: Queryable,
+  brand: string,
+  id: string,
+  options: { results?: 'always' | 'whenFinished' } = {},
+): Promise<JobRunRow | null> {
+  const columns =
+    options.results === 'whenFinished'
+      ? COLUMNS.replace(
+          'results,',
+          "CASE WHEN state IN ('succeeded', 'failed') THEN results ELSE '[]'::jsonb END AS results,",
+        )
+      : COLUMNS;
   const { rows } = await db.query<JobRunRow>(
-    `SELECT ${COLUMNS} FROM job_runs WHERE brand_owner_code = $1 AND id = $2`,
+    `SELECT ${columns} FROM job_runs WHERE brand_owner_code = $1 AND id = $2`,
     [brand, id],
   );
   return rows[0] ?? null;

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Group,
+  Pagination,
   Progress,
   ScrollArea,
   SegmentedControl,
@@ -16,6 +17,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jobDownloadUrl, jobIsActive, jobRunQuery } from './job-run-query.js';
+
+/** Report lines a page shows: an import's report can hold 10,000 rows. */
+const REPORT_PAGE = 100;
 
 const COLORS: Record<JobRun['state'], string> = {
   queued: 'gray',
@@ -70,9 +74,12 @@ export function JobProgress({
     }
   }, [run, onFinished]);
   const [outcome, setOutcome] = useState('all');
+  const [page, setPage] = useState(1);
   const outcomes = useMemo(() => [...new Set((run?.items ?? []).map((i) => i.outcome))], [run?.items]);
   if (!run) return <Progress value={100} animated striped data-testid="job-progress" data-state="loading" />;
   const items = outcome === 'all' ? run.items : run.items.filter((i) => i.outcome === outcome);
+  const pages = Math.ceil(items.length / REPORT_PAGE);
+  const shown = items.slice((page - 1) * REPORT_PAGE, page * REPORT_PAGE);
   const label = (o: string) => t(`jobs.outcome.${o}`, { defaultValue: o });
   return (
     <Stack gap="xs" data-testid="job-run" data-state={run.state} data-job-id={run.id}>
@@ -135,7 +142,10 @@ export function JobProgress({
               <SegmentedControl
                 size="xs"
                 value={outcome}
-                onChange={setOutcome}
+                onChange={(value) => {
+                  setOutcome(value);
+                  setPage(1);
+                }}
                 data={[
                   { value: 'all', label: t('jobs.filterAll') },
                   ...outcomes.map((o) => ({ value: o, label: label(o) })),
@@ -153,7 +163,7 @@ export function JobProgress({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {items.map((item, index) => (
+                {shown.map((item, index) => (
                   <Table.Tr key={`${item.key}-${index}`} data-testid="job-item" data-outcome={item.outcome}>
                     <Table.Td>{item.key}</Table.Td>
                     <Table.Td>
@@ -170,6 +180,15 @@ export function JobProgress({
               </Table.Tbody>
             </Table>
           </ScrollArea.Autosize>
+          {pages > 1 && (
+            <Pagination
+              size="sm"
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={setPage}
+              data-testid="job-report-pages"
+            />
+          )}
         </Stack>
       )}
     </Stack>

@@ -32,7 +32,7 @@ export class JobsController {
   @Get('recipe/asyncTask/detail')
   @ApiOperation({
     summary:
-      'One long job of the brand: state queued/running/succeeded/failed, progress, per-item report, output file, error',
+      'One long job of the brand: state queued/running/succeeded/failed, progress, output file, error, and the per-item report once it has finished',
   })
   @ApiQueryFrom(jobIdQuerySchema)
   async detail(@Query() query: unknown) {

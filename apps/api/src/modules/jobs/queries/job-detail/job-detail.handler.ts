@@ -12,7 +12,7 @@ export class JobDetailHandler implements IQueryHandler<JobDetailQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ brand, lang, id }: JobDetailQuery) {
-    const row = await findJobRun(this.pool, brand, id);
+    const row = await findJobRun(this.pool, brand, id, { results: 'whenFinished' });
     if (!row) throw new AppError(404, 'job_not_found');
     return toJobRun(row, lang);
   }
