@@ -50,7 +50,7 @@ async function importFile(page: Page, name: string, mimeType: string, buffer: Bu
 /** The report as the user reads it: row, account, outcome, reason. */
 const report = (page: Page) =>
   page
-    .getByTestId('paying-import-row')
+    .getByTestId('job-item')
     .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -133,5 +133,32 @@ describe('paying users', () => {
     await page.getByTestId('confirm-ok').click();
     await visibleRow(page, 'demo-user-2@example.com').waitFor({ state: 'detached' });
     await visibleRow(page, 'demo-user-1@example.com').getByText('Paying').waitFor();
+  });
+
+  it('in en: a long file’s report shows 100 lines a page, each row with why it was refused', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await openScreen(page, 'Paying users');
+    await page.getByTestId('paying-import').click();
+    const lines = Array.from(
+      { length: 150 },
+      (_, i) => `nobody-${i + 1}@example.com,1,2020-01-01,2099-12-31`,
+    );
+    const csv = ['account,vipLevel,startDate,endDate', ...lines].join('\r\n');
+    await importFile(page, 'long.csv', 'text/csv', Buffer.from(csv, 'utf8'));
+    await page
+      .getByTestId('paying-import-summary')
+      .getByText('0 added, 0 updated, 0 unchanged, 150 refused')
+      .waitFor();
+    const rows = await report(page);
+    expect(rows).toHaveLength(100);
+    expect(rows[0]!.slice(0, 3)).toEqual(['2', 'nobody-1@example.com', 'refused']);
+    await page.getByTestId('job-report-pages').getByRole('button', { name: '2', exact: true }).click();
+    await page.getByTestId('job-item').first().getByText('nobody-101@example.com').waitFor();
+    const second = await report(page);
+    expect(second).toHaveLength(50);
+    expect(second[49]!.slice(0, 3)).toEqual(['151', 'nobody-150@example.com', 'refused']);
+    expect(second[49]![3]).not.toBe('');
   });
 });

@@ -49,6 +49,18 @@ export interface JobProgressProps {
   renderItem?: (item: JobItem) => ReactNode;
   /** Hides the per-item report (e.g. when the caller shows the items itself). */
   hideReport?: boolean;
+  /** The report's columns before outcome and reason; default: the item's key. */
+  reportColumns?: ReportColumn[];
+  /** An outcome's words and badge colour, where the job's outcomes are its own (default: `jobs.outcome.*`). */
+  outcomes?: { label: (outcome: string) => string; colors: Record<string, string> };
+  /** Shown above the report once the run succeeded (e.g. its counts by outcome). */
+  reportSummary?: (run: JobRun) => ReactNode;
+}
+
+/** A column of the per-item report. */
+export interface ReportColumn {
+  title: string;
+  value: (item: JobItem) => ReactNode;
 }
 
 /**
@@ -63,6 +75,9 @@ export function JobProgress({
   onFinished,
   renderItem,
   hideReport,
+  reportColumns,
+  outcomes: ownOutcomes,
+  reportSummary,
 }: JobProgressProps) {
   const { t } = useTranslation();
   const { data: run } = useQuery(jobRunQuery(runId, initial));
@@ -80,7 +95,9 @@ export function JobProgress({
   const items = outcome === 'all' ? run.items : run.items.filter((i) => i.outcome === outcome);
   const pages = Math.ceil(items.length / REPORT_PAGE);
   const shown = items.slice((page - 1) * REPORT_PAGE, page * REPORT_PAGE);
-  const label = (o: string) => t(`jobs.outcome.${o}`, { defaultValue: o });
+  const label = ownOutcomes?.label ?? ((o: string) => t(`jobs.outcome.${o}`, { defaultValue: o }));
+  const colors = ownOutcomes?.colors ?? OUTCOME_COLORS;
+  const columns = reportColumns ?? [{ title: t('jobs.item'), value: (item: JobItem) => item.key }];
   return (
     <Stack gap="xs" data-testid="job-run" data-state={run.state} data-job-id={run.id}>
       <Group gap="xs">
@@ -132,6 +149,7 @@ export function JobProgress({
           {run.error}
         </Text>
       )}
+      {!hideReport && run.state === 'succeeded' && reportSummary?.(run)}
       {!hideReport && run.items.length > 0 && (
         <Stack gap={4}>
           <Group justify="space-between">
@@ -157,7 +175,9 @@ export function JobProgress({
             <Table striped withTableBorder data-testid="job-report">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('jobs.item')}</Table.Th>
+                  {columns.map((c) => (
+                    <Table.Th key={c.title}>{c.title}</Table.Th>
+                  ))}
                   <Table.Th>{t('jobs.outcomeColumn')}</Table.Th>
                   <Table.Th>{t('jobs.reason')}</Table.Th>
                 </Table.Tr>
@@ -165,9 +185,11 @@ export function JobProgress({
               <Table.Tbody>
                 {shown.map((item, index) => (
                   <Table.Tr key={`${item.key}-${index}`} data-testid="job-item" data-outcome={item.outcome}>
-                    <Table.Td>{item.key}</Table.Td>
+                    {columns.map((c) => (
+                      <Table.Td key={c.title}>{c.value(item)}</Table.Td>
+                    ))}
                     <Table.Td>
-                      <Badge size="sm" variant="light" color={OUTCOME_COLORS[item.outcome] ?? 'gray'}>
+                      <Badge size="sm" variant="light" color={colors[item.outcome] ?? 'gray'}>
                         {label(item.outcome)}
                       </Badge>
                     </Table.Td>

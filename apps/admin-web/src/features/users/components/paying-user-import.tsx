@@ -1,73 +1,46 @@
 import type { JobRun, PayingImportOutcome } from '@kb/contracts';
-import { Anchor, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../components/can.js';
-import { JobProgress } from '../../../components/jobs/job-progress.js';
-import { jobRunQuery } from '../../../components/jobs/job-run-query.js';
+import { JobProgress, type ReportColumn } from '../../../components/jobs/job-progress.js';
 import { FileJobForm } from '../../../components/jobs/file-job-form.js';
 import { payingUserTemplateUrl, PAYING_USER_LIST_KEY, startPayingUserImport } from '../api/paying-users.js';
 
-const OUTCOME_COLORS: Record<PayingImportOutcome, string> = {
+const OUTCOME_COLORS: Record<string, string> = {
   added: 'green',
   updated: 'blue',
   unchanged: 'gray',
   refused: 'red',
 };
 
-/** The run's report, one line per row of the file: row, account, outcome, why. */
-function ImportReport({ run: initial }: { run: JobRun }) {
+/** The report's own columns, one line per row of the file: row and account (then outcome and why). */
+function usePayingReport() {
   const { t } = useTranslation();
-  const { data: run } = useQuery(jobRunQuery(initial.id, initial));
-  const summary = run?.summary as Record<PayingImportOutcome, number> | null | undefined;
-  if (!run || run.items.length === 0) return null;
-  return (
-    <Stack gap={4}>
-      {summary && run.state === 'succeeded' && (
-        <Text size="sm" data-testid="paying-import-summary">
-          {t('users.paying.import.summary', summary)}
-        </Text>
-      )}
-      <ScrollArea.Autosize mah={320}>
-        <Table striped withTableBorder data-testid="paying-import-report">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.paying.import.row')}</Table.Th>
-              <Table.Th>{t('users.fields.account')}</Table.Th>
-              <Table.Th>{t('users.paying.import.outcome')}</Table.Th>
-              <Table.Th>{t('users.paying.import.reason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {run.items.map((item) => {
-              const data = item.data as { row: number; account: string };
-              const outcome = item.outcome as PayingImportOutcome;
-              return (
-                <Table.Tr key={item.key} data-testid="paying-import-row" data-outcome={outcome}>
-                  <Table.Td>{data.row}</Table.Td>
-                  <Table.Td>{data.account}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={OUTCOME_COLORS[outcome] ?? 'gray'}>
-                      {t(`users.paying.outcome.${outcome}`, { defaultValue: outcome })}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{item.message}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
-    </Stack>
-  );
+  const columns: ReportColumn[] = [
+    { title: t('users.paying.import.row'), value: (item) => (item.data as { row: number }).row },
+    { title: t('users.fields.account'), value: (item) => (item.data as { account: string }).account },
+  ];
+  const outcomes = {
+    label: (outcome: string) => t(`users.paying.outcome.${outcome}`, { defaultValue: outcome }),
+    colors: OUTCOME_COLORS,
+  };
+  const summary = (run: JobRun) =>
+    run.summary && (
+      <Text size="sm" data-testid="paying-import-summary">
+        {t('users.paying.import.summary', run.summary as Record<PayingImportOutcome, number>)}
+      </Text>
+    );
+  return { columns, outcomes, summary };
 }
 
 /** The dialog's body: the templates, the file, its upload (progress), then the run with its report. */
 function ImportForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const report = usePayingReport();
   return (
     <FileJobForm
       formTestId="paying-import-form"
@@ -104,10 +77,11 @@ function ImportForm() {
           <JobProgress
             runId={run.id}
             initial={run}
-            hideReport
+            reportColumns={report.columns}
+            outcomes={report.outcomes}
+            reportSummary={report.summary}
             onFinished={() => void queryClient.invalidateQueries({ queryKey: PAYING_USER_LIST_KEY })}
           />
-          <ImportReport run={run} />
         </Stack>
       )}
     />

@@ -92,8 +92,6 @@ export const usersEn: typeof usersZh = {
       uploading: 'Uploading {{percent}}%',
       start: 'Start import',
       row: 'Row',
-      outcome: 'Outcome',
-      reason: 'Reason',
       summary: '{{added}} added, {{updated}} updated, {{unchanged}} unchanged, {{refused}} refused',
     },
   },

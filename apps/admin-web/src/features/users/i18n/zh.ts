@@ -84,8 +84,6 @@ export const usersZh = {
       uploading: '上传中 {{percent}}%',
       start: '开始导入',
       row: '行号',
-      outcome: '结果',
-      reason: '原因',
       summary: '新增 {{added}} 行，更新 {{updated}} 行，未变化 {{unchanged}} 行，拒绝 {{refused}} 行',
     },
   },
