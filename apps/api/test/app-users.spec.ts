@@ -252,6 +252,67 @@ describe('app users, search records, recipe statistics and rankings', () => {
     expect((await demo.get('/api/userSearchRecord/list?terms=ramen')).data.total).toBe(0);
   });
 
+  it('suggests hot search labels from the terms searched most: cased and spaced alike, by period, following deletes', async () => {
+    const user = await appUser('taster@example.com');
+    const now = Date.now();
+    const search = (messageId: string, terms: string, lang: string, daysAgo = 0) =>
+      write(user, {
+        type: 'search',
+        messageId,
+        at: new Date(now - daysAgo * 86_400_000).toISOString(),
+        terms,
+        lang,
+        resultCount: 1,
+      });
+    for (const [i, terms] of ['Quince Tart', 'quince tart', '  QUINCE TART ', 'Quince tart'].entries())
+      await search(`q${i}`, terms, 'en');
+    await search('m1', 'Medlar jam', 'en');
+    await search('z1', '榅桲挞', 'zh');
+    await search('z2', '榅桲挞', 'zh', 2);
+    for (let i = 0; i < 6; i++) await search(`old${i}`, 'Sorb pudding', 'en', 40);
+
+    type Term = { term: string; lang: string; searches: number; labelled: boolean };
+    const top = async (query: string, client = demo) =>
+      ((await client.get(`/api/userSearchRecord/topTerms?limit=100&${query}`)).data as Term[]).filter((t) =>
+        /quince|medlar|sorb|榅桲/.test(t.term),
+      );
+    expect(await top('days=30&lang=en')).toEqual([
+      { term: 'quince tart', lang: 'en', searches: 4, labelled: false },
+      { term: 'medlar jam', lang: 'en', searches: 1, labelled: false },
+    ]);
+    expect((await top('days=0&lang=en'))[0]).toEqual({
+      term: 'sorb pudding',
+      lang: 'en',
+      searches: 6,
+      labelled: false,
+    });
+    expect(await top('days=7&lang=zh')).toEqual([
+      { term: '榅桲挞', lang: 'zh', searches: 2, labelled: false },
+    ]);
+
+    // A label saying it (in that language) marks it; deleting the records takes them out of the counts.
+    await demo.post('/api/hotTag/add', { labels: { zh: '榅桲挞' }, sort: 1, online: false });
+    expect(await top('days=30&lang=zh')).toEqual([
+      { term: '榅桲挞', lang: 'zh', searches: 2, labelled: true },
+    ]);
+    const medlar = (await demo.get('/api/userSearchRecord/list?terms=Medlar')).data.list.map(
+      (r: { id: string }) => r.id,
+    );
+    await demo.post('/api/userSearchRecord/batchDelete', { ids: medlar });
+    expect(await top('days=30&lang=en')).toEqual([
+      { term: 'quince tart', lang: 'en', searches: 4, labelled: false },
+    ]);
+
+    // Another brand's terms are not suggested; a bad period or size is refused in the caller's language.
+    expect(await top('days=0', other)).toEqual([]);
+    const bad = await demoEn.get('/api/userSearchRecord/topTerms?days=5');
+    expect(bad).toMatchObject({ http: 400 });
+    expect(JSON.stringify(bad)).toContain('Invalid period');
+    expect(JSON.stringify(await demo.get('/api/userSearchRecord/topTerms?limit=500'))).toContain(
+      '条数须在 1 到 100 之间',
+    );
+  });
+
   it('keeps brands apart: OTHER sees, changes and deletes none of DEMO’s users and records', async () => {
     const user = await appUser('private@example.com');
     await write(user, {

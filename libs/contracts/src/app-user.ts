@@ -284,3 +284,28 @@ export const appUserNumber = (seq: number | string) => `U${String(seq).padStart(
 export const searchRecordExportQuerySchema = searchRecordListQuerySchema
   .omit({ pageNum: true, pageSize: true, onPage: true, after: true, appUserId: true })
   .extend({ format: z.enum(['csv', 'xlsx'], { message: 'format_invalid' }).default('csv') });
+
+/**
+ * `GET /api/userSearchRecord/topTerms`: the terms the app's users searched most over a period (7, 30 or 90
+ * days; 0 all time), in one language or all, for suggesting hot search labels.
+ */
+export const searchTopTermsQuerySchema = z.object({
+  days: rankingPeriodSchema,
+  lang: text().max(16).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'limit_invalid' })
+    .max(100, { message: 'limit_invalid' })
+    .default(20),
+});
+export type SearchTopTermsQuery = z.input<typeof searchTopTermsQuerySchema>;
+
+/** A much-searched term: its language, how often it was searched, and whether a hot label already says it. */
+export interface SearchTopTerm {
+  term: string;
+  lang: string;
+  searches: number;
+  /** A hot search label of the brand already has this text in this language. */
+  labelled: boolean;
+}

@@ -190,4 +190,55 @@ export const appActivityMigrations: Migration[] = [
       CREATE INDEX app_users_disabled_region ON app_users (brand_owner_code, region, seq DESC) WHERE disabled;
     `,
   },
+  {
+    // What the app's users search most, by day, language and term (lower-cased, trimmed): the hot search labels
+    // screen suggests labels from it. Kept by statement triggers with the search records themselves, so a
+    // deleted record (a deleted user, a batch delete) leaves the counts too; reading 30 days of a brand is a
+    // short index range whatever the number of records. Rows are upserted in key order, so two batches never
+    // wait on each other's locks in a cycle.
+    id: 'app-activity/003-search-term-days',
+    sql: `
+      CREATE TABLE app_search_term_days (
+        brand_owner_code text NOT NULL,
+        day date NOT NULL,
+        lang text NOT NULL,
+        term text NOT NULL,
+        searches integer NOT NULL,
+        PRIMARY KEY (brand_owner_code, day, lang, term)
+      );
+      CREATE FUNCTION app_search_term_days_add() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO app_search_term_days AS d (brand_owner_code, day, lang, term, searches)
+          SELECT brand_owner_code, (searched_at AT TIME ZONE 'UTC')::date, lang, lower(btrim(terms)), count(*)
+            FROM added WHERE btrim(terms) <> ''
+           GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+        ON CONFLICT (brand_owner_code, day, lang, term) DO UPDATE SET searches = d.searches + EXCLUDED.searches;
+        RETURN NULL;
+      END $$;
+      CREATE FUNCTION app_search_term_days_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE app_search_term_days d SET searches = d.searches - g.searches
+          FROM (SELECT brand_owner_code, (searched_at AT TIME ZONE 'UTC')::date AS day, lang,
+                       lower(btrim(terms)) AS term, count(*) AS searches
+                  FROM removed GROUP BY 1, 2, 3, 4) g
+         WHERE (d.brand_owner_code, d.day, d.lang, d.term) = (g.brand_owner_code, g.day, g.lang, g.term);
+        DELETE FROM app_search_term_days d
+          USING (SELECT DISTINCT brand_owner_code, (searched_at AT TIME ZONE 'UTC')::date AS day, lang,
+                        lower(btrim(terms)) AS term
+                   FROM removed) g
+         WHERE d.searches <= 0
+           AND (d.brand_owner_code, d.day, d.lang, d.term) = (g.brand_owner_code, g.day, g.lang, g.term);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER app_search_records_terms_insert AFTER INSERT ON app_search_records
+        REFERENCING NEW TABLE AS added
+        FOR EACH STATEMENT EXECUTE FUNCTION app_search_term_days_add();
+      CREATE TRIGGER app_search_records_terms_delete AFTER DELETE ON app_search_records
+        REFERENCING OLD TABLE AS removed
+        FOR EACH STATEMENT EXECUTE FUNCTION app_search_term_days_remove();
+      INSERT INTO app_search_term_days (brand_owner_code, day, lang, term, searches)
+        SELECT brand_owner_code, (searched_at AT TIME ZONE 'UTC')::date, lang, lower(btrim(terms)), count(*)
+          FROM app_search_records WHERE btrim(terms) <> '' GROUP BY 1, 2, 3, 4;
+    `,
+  },
 ];

@@ -100,11 +100,15 @@ describe('translation adapters against a server speaking the services’ protoco
 
   it('keeps to the rate limit: requests start at least 1/rate apart', async () => {
     const slow = libre({ requestsPerSecond: 10, batchTexts: 1 });
+    const started = performance.now();
     await slow.translate(['a', 'b', 'c', 'd'], 'zh', 'en');
+    const elapsed = performance.now() - started;
     expect(server.requests).toHaveLength(4);
-    // 10 per second: each start at least 100 ms after the one before (a loaded machine only widens the gaps)
-    const gaps = server.requests.slice(1).map((r, i) => r.at - server.requests[i]!.at);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(95);
+    // 10 per second: the four starts span at least 300 ms on the caller's clock (unlimited, they take a few ms).
+    // Arrival times at the server carry the machine's jitter (one request delayed narrows the gap after it),
+    // so there the span only has to come near it.
+    expect(elapsed).toBeGreaterThanOrEqual(295);
+    expect(server.requests[3]!.at - server.requests[0]!.at).toBeGreaterThanOrEqual(250);
   });
 });
 

@@ -10,4 +10,5 @@ export const APP_USER_API_MESSAGES: Record<string, { zh: string; en: string }> =
   format_invalid: { zh: '文件格式须为 CSV 或 xlsx', en: 'The file format must be CSV or xlsx' },
   search_record_export_failed: { zh: '搜索记录导出失败', en: 'Exporting the search records failed' },
   period_invalid: { zh: '统计周期有误', en: 'Invalid period' },
+  limit_invalid: { zh: '条数须在 1 到 100 之间', en: 'The number of terms must be 1 to 100' },
 };

@@ -12,11 +12,16 @@ import {
   type PageQuery,
   type SearchRecordListPage,
   type SearchRecordRow,
+  type SearchTopTerm,
 } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { notifyAppUserSignOut } from '@kb/devices';
 import type { z } from 'zod';
-import type { appUserListQuerySchema, searchRecordListQuerySchema } from '@kb/contracts';
+import type {
+  appUserListQuerySchema,
+  searchRecordListQuerySchema,
+  searchTopTermsQuerySchema,
+} from '@kb/contracts';
 import { notFound } from '../../common/app-error.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
@@ -431,6 +436,32 @@ export class AppUsersService {
   readonly searchColumns = () =>
     `t.id, t.seq::text, t.terms, t.app_user_id, t.account, t.nickname, t.lang, t.result_count, t.region,
      ${regionName('t')} AS region_name, t.searched_at`;
+
+  /**
+   * The terms searched most over the period (days; 0: all time), from the per-day counts the search records keep
+   * (app_search_term_days), each marked when a hot search label of the brand already says it in its language.
+   */
+  async topTerms(q: z.output<typeof searchTopTermsQuerySchema>): Promise<SearchTopTerm[]> {
+    const rows = await this.db.scoped<{ term: string; lang: string; searches: string; labelled: boolean }>(
+      `SELECT d.term, d.lang, sum(d.searches) AS searches,
+              EXISTS (SELECT 1 FROM content_hot_tags h
+                       WHERE h.brand_owner_code = $1 AND lower(btrim(h.labels ->> d.lang)) = d.term) AS labelled
+         FROM app_search_term_days d
+        WHERE d.brand_owner_code = $1
+          AND ($2::int = 0 OR d.day > (now() AT TIME ZONE 'UTC')::date - $2::int)
+          AND ($3::text IS NULL OR d.lang = $3)
+        GROUP BY d.term, d.lang
+        ORDER BY sum(d.searches) DESC, d.term, d.lang
+        LIMIT $4`,
+      [q.days, q.lang ?? null, q.limit],
+    );
+    return rows.map((r) => ({
+      term: r.term,
+      lang: r.lang,
+      searches: Number(r.searches),
+      labelled: r.labelled,
+    }));
+  }
 
   async searchRecords(q: SearchFilter): Promise<SearchRecordListPage> {
     const page = await this.page<SearchRecord>(

@@ -5,6 +5,7 @@ import {
   searchRecordIdQuerySchema,
   searchRecordIdsSchema,
   searchRecordListQuerySchema,
+  searchTopTermsQuerySchema,
 } from '@kb/contracts';
 import { actorOfRequest } from '../../common/event-sourcing/aggregate-streams.js';
 import { requestContext } from '../../common/request-context.js';
@@ -33,6 +34,16 @@ export class SearchRecordsController {
   @ApiQueryFrom(searchRecordListQuerySchema)
   async list(@Query() query: unknown) {
     return ok(await this.users.searchRecords(parseInput(searchRecordListQuerySchema, query)));
+  }
+
+  @Get('topTerms')
+  @ApiOperation({
+    summary:
+      'The terms the app’s users searched most over 7, 30 or 90 days (0: all time), optionally in one language, each marked when a hot search label already says it (suggestions for hot search labels)',
+  })
+  @ApiQueryFrom(searchTopTermsQuerySchema)
+  async topTerms(@Query() query: unknown) {
+    return ok(await this.users.topTerms(parseInput(searchTopTermsQuerySchema, query)));
   }
 
   @Post('exportData')
