@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { confirm } from './catalog-support.js';
 import { createGroup, recipeShareId, releasedRecipes } from './content-support.js';
@@ -118,6 +119,47 @@ describe('hot search labels (zh)', () => {
     await page.getByTestId('pager-total').getByText('共 1 条').waitFor();
     await visibleRow(page, '蛋糕').waitFor();
     await expect(visibleRow(page, '红烧肉').count()).resolves.toBe(0);
+  });
+
+  it('suggests labels from the terms app users searched most, and adds one with its main-language label', async () => {
+    // What the app recorded: "Quince tart" searched 25 times in English (any casing), 榅桲挞 20 times in Chinese.
+    const pool = new pg.Pool({ connectionString: h.system.db.url, max: 1 });
+    try {
+      await pool.query(
+        `INSERT INTO app_search_records (brand_owner_code, message_id, account, terms, lang, result_count, searched_at)
+         SELECT 'DEMO', 'suggest-' || i, 'fan@example.com',
+                CASE WHEN i <= 25 THEN (ARRAY['Quince tart', 'quince TART'])[1 + i % 2] ELSE '榅桲挞' END,
+                CASE WHEN i <= 25 THEN 'en' ELSE 'zh' END, 3, now() - make_interval(hours => i)
+           FROM generate_series(1, 45) i`,
+      );
+    } finally {
+      await pool.end();
+    }
+    const page = await h.newPage();
+    await loginAs(page);
+    await goInApp(page, '/hot-tag-list');
+    await visible(page, 'hot-tag-suggest').click();
+    const dialog = page.getByRole('dialog');
+    const row = (term: string) => dialog.locator(`[data-testid="suggestion-row"][data-term="${term}"]`);
+    await dialog.getByTestId('suggestions').waitFor();
+    await row('quince tart').getByText('25', { exact: true }).waitFor();
+    await row('quince tart').getByText('英语', { exact: true }).waitFor();
+    await row('榅桲挞').getByText('20', { exact: true }).waitFor();
+
+    // An English term needs the label in the brand's main language too before it is saved.
+    await row('quince tart').getByTestId('suggestion-add').click();
+    await expect(visible(page, 'suggestion-label-en').inputValue()).resolves.toBe('quince tart');
+    await visible(page, 'suggestion-label-en').fill('Quince tart');
+    await visible(page, 'suggestion-save').click();
+    await dialog.getByText('主语言标签不能为空').waitFor();
+    await visible(page, 'suggestion-label-zh').fill('榅桲挞');
+    await visible(page, 'suggestion-save').click();
+    await visible(page, 'suggestion-form').waitFor({ state: 'detached' });
+    // The new label says both terms: each is marked, and the list shows it (offline).
+    await row('quince tart').getByTestId('suggestion-labelled').getByText('已是热门标签').waitFor();
+    await row('榅桲挞').getByTestId('suggestion-labelled').waitFor();
+    await page.keyboard.press('Escape');
+    await visibleRow(page, '榅桲挞').getByText('未上线').waitFor();
   });
 });
 

@@ -96,6 +96,8 @@ export interface ReferenceScreen<
   initialFilters?: F;
   /** Loads a page (default: `GET /api/<route>/list` with the filters). */
   fetchPage?: (queryClient: QueryClient, query: F & ListQuery, signal: AbortSignal) => Promise<Page<T>>;
+  /** More buttons of the list's toolbar, before export and add (e.g. suggestions). */
+  toolbar?: (ctx: ReferenceContext) => ReactNode;
   /** Buttons of a row before edit and delete, e.g. "recipes". */
   rowActions?: (record: T, ctx: ReferenceContext) => ReactNode;
   /** More batch actions after edit and delete. */
@@ -318,6 +320,7 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
         ]}
         toolbar={
           <>
+            {screen.toolbar?.(ctx)}
             {screen.csvFile && <CsvExportButton route={screen.route.route} filter={() => applied.current} />}
             <Can permission={screen.permission}>
               <Button size="xs" leftSection={<IconPlus size={14} />} onClick={add} data-testid="add">

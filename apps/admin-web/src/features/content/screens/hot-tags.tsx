@@ -12,6 +12,7 @@ import {
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import { PerLanguageFields } from '../components/content-fields.js';
+import { HotTagSuggestions } from '../components/hot-tag-suggestions.js';
 import { onlineColumn, updatedAtColumn } from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
 
@@ -87,6 +88,7 @@ export const hotTagScreen: ReferenceScreen<
   csvFile: 'hot-search-labels',
   permission: 'content.edit',
   paths: { list: '/hot-tag-list', add: '/hot-tag-add', edit: '/hot-tag-edit' },
+  toolbar: () => <HotTagSuggestions />,
   columns: ({ t, languages, languageName }) => [
     { accessor: 'label', title: t('content.fields.label') },
     {
