@@ -13,8 +13,10 @@
 //   3. BENCH_BIG_USERS (1,000,000) app users in the brand; GET /api/user/list as a logged-in user,
 //      BENCH_REQUESTS (100) sequential requests per query shape (first page, filters, a deep page by page
 //      number and by the cursor the web app sends): p50 / p95 / p99;
-//   4. BENCH_SEARCH_RECORDS (1,000,000) search records; the export job (CSV, then xlsx) as the screen starts it:
-//      rows/s and the peak resident memory of the device-ingest worker process that writes the file.
+//   4. BENCH_SEARCH_RECORDS (1,000,000) search records (a long tail of 50,000 terms): GET
+//      /api/userSearchRecord/topTerms p50 / p95 / p99 over 7, 30 days and all time; the export job (CSV, then xlsx)
+//      as the screen starts it: rows/s and the peak resident memory of the device-ingest worker process that
+//      writes the file.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -408,7 +410,9 @@ try {
       `INSERT INTO app_search_records (brand_owner_code, app_user_id, message_id, account, nickname, terms, lang,
                                        result_count, region, searched_at)
        SELECT $1, u.id, 'bench-' || i, u.account, u.nickname,
-              (ARRAY['番茄炒蛋','鸡汤','soup','chocolate cake','红烧牛肉','rice, "fried"','面包'])[1 + i % 7],
+              -- a few popular terms and a long tail of 50,000 others (what the top-terms read has to rank)
+              CASE WHEN i % 3 = 0 THEN 'dish ' || (i % 50000)
+                   ELSE (ARRAY['番茄炒蛋','鸡汤','soup','chocolate cake','红烧牛肉','rice, "fried"','面包'])[1 + i % 7] END,
               (ARRAY['zh','en','zh','de'])[1 + i % 4], i % 40, u.region, now() - i * interval '3 s'
          FROM generate_series($2::int, $3::int) AS i
          JOIN app_users u ON u.brand_owner_code = $1 AND u.account = 'bench' || (1 + i % $4::int) || '@app.example.com'`,
@@ -419,6 +423,24 @@ try {
   console.log(
     `  ${fmt(records)} records, written in ${((performance.now() - recordsStarted) / 1000).toFixed(0)} s`,
   );
+
+  const termDays = Number((await pool.query('SELECT count(*) AS n FROM app_search_term_days')).rows[0].n);
+  console.log(
+    `\nGET /api/userSearchRecord/topTerms (hot label suggestions), ${fmt(records)} search records (${fmt(termDays)} day-language-term counts), ${REQUESTS} sequential requests each:`,
+  );
+  await printListLatencies(
+    call,
+    '/api/userSearchRecord/topTerms',
+    [
+      ['(floor: GET /api/auth/me)', null],
+      ['7 days, every language', 'days=7'],
+      ['30 days, every language', 'days=30'],
+      ['30 days, zh', 'days=30&lang=zh'],
+      ['all time, every language', 'days=0'],
+    ],
+    REQUESTS,
+  );
+  console.log('(target: p95 under 50 ms)');
 
   // A fresh worker process, so its peak memory is the export's.
   await ingest.stop();
