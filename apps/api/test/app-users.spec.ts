@@ -280,6 +280,9 @@ describe('app users, search records, recipe statistics and rankings', () => {
       { term: 'quince tart', lang: 'en', searches: 4, labelled: false },
       { term: 'medlar jam', lang: 'en', searches: 1, labelled: false },
     ]);
+    // A ranking is reused for 5 minutes: a search just made does not move it yet.
+    await search('q9', 'quince tart', 'en');
+    expect((await top('days=30&lang=en'))[0]).toMatchObject({ term: 'quince tart', searches: 4 });
     expect((await top('days=0&lang=en'))[0]).toEqual({
       term: 'sorb pudding',
       lang: 'en',
@@ -299,8 +302,9 @@ describe('app users, search records, recipe statistics and rankings', () => {
       (r: { id: string }) => r.id,
     );
     await demo.post('/api/userSearchRecord/batchDelete', { ids: medlar });
+    // Deleting records ranks afresh: Medlar jam is gone, and the search made since counts.
     expect(await top('days=30&lang=en')).toEqual([
-      { term: 'quince tart', lang: 'en', searches: 4, labelled: false },
+      { term: 'quince tart', lang: 'en', searches: 5, labelled: false },
     ]);
 
     // Another brand's terms are not suggested; a bad period or size is refused in the caller's language.

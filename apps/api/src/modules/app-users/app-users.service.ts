@@ -31,6 +31,12 @@ import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
 type UserFilter = z.output<typeof appUserListQuerySchema>;
 type SearchFilter = z.output<typeof searchRecordListQuerySchema>;
 
+/** How long a ranking of the most searched terms is reused (suggestions need not be to the second). */
+const RANKING_FRESH = '5 minutes';
+
+/** A term of a kept ranking (app_search_top_terms.terms). */
+type RankedTerm = Omit<SearchTopTerm, 'labelled'>;
+
 /** Filtered lists count their matches exactly up to this many; beyond, the total is the planner's estimate. */
 const COUNT_EXACT_UP_TO = 10_000;
 
@@ -439,28 +445,50 @@ export class AppUsersService {
 
   /**
    * The terms searched most over the period (days; 0: all time), from the per-day counts the search records keep
-   * (app_search_term_days), each marked when a hot search label of the brand already says it in its language.
+   * (app_search_term_days), each marked when a hot search label of the brand already says it in its language. A
+   * ranking is reused for RANKING_FRESH (app_search_top_terms; deleting records drops it); the marks are always
+   * read afresh, so a label just added shows at once.
    */
   async topTerms(q: z.output<typeof searchTopTermsQuerySchema>): Promise<SearchTopTerm[]> {
-    const rows = await this.db.scoped<{ term: string; lang: string; searches: string; labelled: boolean }>(
-      `SELECT d.term, d.lang, sum(d.searches) AS searches,
-              EXISTS (SELECT 1 FROM content_hot_tags h
-                       WHERE h.brand_owner_code = $1 AND lower(btrim(h.labels ->> d.lang)) = d.term) AS labelled
-         FROM app_search_term_days d
-        WHERE d.brand_owner_code = $1
-          AND ($2::int = 0 OR d.day > (now() AT TIME ZONE 'UTC')::date - $2::int)
-          AND ($3::text IS NULL OR d.lang = $3)
-        GROUP BY d.term, d.lang
-        ORDER BY sum(d.searches) DESC, d.term, d.lang
-        LIMIT $4`,
-      [q.days, q.lang ?? null, q.limit],
+    const key = [q.days, q.lang ?? '', q.limit];
+    const [kept] = await this.db.scoped<{ terms: RankedTerm[] }>(
+      `SELECT terms FROM app_search_top_terms
+        WHERE brand_owner_code = $1 AND days = $2 AND lang = $3 AND max_terms = $4
+          AND ranked_at > now() - interval '${RANKING_FRESH}'`,
+      key,
     );
-    return rows.map((r) => ({
-      term: r.term,
-      lang: r.lang,
-      searches: Number(r.searches),
-      labelled: r.labelled,
-    }));
+    let ranked = kept?.terms;
+    if (!ranked) {
+      ranked = (
+        await this.db.scoped<{ term: string; lang: string; searches: string }>(
+          `SELECT d.term, d.lang, sum(d.searches) AS searches
+             FROM app_search_term_days d
+            WHERE d.brand_owner_code = $1
+              AND ($2::int = 0 OR d.day > (now() AT TIME ZONE 'UTC')::date - $2::int)
+              AND ($3::text = '' OR d.lang = $3)
+            GROUP BY d.term, d.lang
+            ORDER BY sum(d.searches) DESC, d.term, d.lang
+            LIMIT $4`,
+          key,
+        )
+      ).map((r) => ({ term: r.term, lang: r.lang, searches: Number(r.searches) }));
+      await this.db.scoped(
+        `INSERT INTO app_search_top_terms (brand_owner_code, days, lang, max_terms, ranked_at, terms)
+         VALUES ($1, $2, $3, $4, now(), $5::jsonb)
+         ON CONFLICT (brand_owner_code, days, lang, max_terms)
+           DO UPDATE SET ranked_at = EXCLUDED.ranked_at, terms = EXCLUDED.terms`,
+        [...key, JSON.stringify(ranked)],
+      );
+    }
+    if (ranked.length === 0) return [];
+    const labelled = await this.db.scoped<{ i: number }>(
+      `SELECT r.i FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(term, lang, i)
+        WHERE EXISTS (SELECT 1 FROM content_hot_tags h
+                       WHERE h.brand_owner_code = $1 AND lower(btrim(h.labels ->> r.lang)) = r.term)`,
+      [ranked.map((r) => r.term), ranked.map((r) => r.lang)],
+    );
+    const marked = new Set(labelled.map((r) => Number(r.i) - 1));
+    return ranked.map((r, i) => ({ ...r, labelled: marked.has(i) }));
   }
 
   async searchRecords(q: SearchFilter): Promise<SearchRecordListPage> {

@@ -49,7 +49,7 @@ export const contentEn: Catalog<typeof contentZh> = {
   suggest: {
     button: 'Suggest from searches',
     title: 'Hot label suggestions from app searches',
-    hint: 'The terms app users searched most (any casing); each can become a hot label. Terms a label already says are marked.',
+    hint: 'The terms app users searched most (any casing; the ranking is renewed every 5 minutes); each can become a hot label. Terms a label already says are marked.',
     period: { '7': '7 days', '30': '30 days', '90': '90 days', '0': 'All time' },
     term: 'Search term',
     searches: 'Searches',
