@@ -122,15 +122,19 @@ describe('hot search labels (zh)', () => {
   });
 
   it('suggests labels from the terms app users searched most, and adds one with its main-language label', async () => {
-    // What the app recorded: "Quince tart" searched 25 times in English (any casing), 榅桲挞 20 times in Chinese.
+    // What the app recorded: "Quince tart" searched 25 times in English (any casing), 榅桲挞 20 times in Chinese;
+    // each try names its own terms (a retry finds the first try's records and label).
+    const run = Date.now().toString(36).slice(-5);
+    const [en, zh] = [`quince tart ${run}`, `榅桲挞${run}`];
     const pool = new pg.Pool({ connectionString: h.system.db.url, max: 1 });
     try {
       await pool.query(
         `INSERT INTO app_search_records (brand_owner_code, message_id, account, terms, lang, result_count, searched_at)
-         SELECT 'DEMO', 'suggest-' || i, 'fan@example.com',
-                CASE WHEN i <= 25 THEN (ARRAY['Quince tart', 'quince TART'])[1 + i % 2] ELSE '榅桲挞' END,
+         SELECT 'DEMO', 'suggest-' || $1 || i, 'fan@example.com',
+                CASE WHEN i <= 25 THEN (ARRAY[initcap($1), upper($1)])[1 + i % 2] ELSE $2 END,
                 CASE WHEN i <= 25 THEN 'en' ELSE 'zh' END, 3, now() - make_interval(hours => i)
            FROM generate_series(1, 45) i`,
+        [en, zh],
       );
     } finally {
       await pool.end();
@@ -142,24 +146,32 @@ describe('hot search labels (zh)', () => {
     const dialog = page.getByRole('dialog');
     const row = (term: string) => dialog.locator(`[data-testid="suggestion-row"][data-term="${term}"]`);
     await dialog.getByTestId('suggestions').waitFor();
-    await row('quince tart').getByText('25', { exact: true }).waitFor();
-    await row('quince tart').getByText('英语', { exact: true }).waitFor();
-    await row('榅桲挞').getByText('20', { exact: true }).waitFor();
+    await row(en).getByText('25', { exact: true }).waitFor();
+    await row(en).getByText('英语', { exact: true }).waitFor();
+    await row(zh).getByText('20', { exact: true }).waitFor();
 
     // An English term needs the label in the brand's main language too before it is saved.
-    await row('quince tart').getByTestId('suggestion-add').click();
-    await expect(visible(page, 'suggestion-label-en').inputValue()).resolves.toBe('quince tart');
-    await visible(page, 'suggestion-label-en').fill('Quince tart');
+    await row(en).getByTestId('suggestion-add').click();
+    await expect(visible(page, 'suggestion-label-en').inputValue()).resolves.toBe(en);
+    await visible(page, 'suggestion-label-en').fill(`Quince tart ${run}`);
     await visible(page, 'suggestion-save').click();
     await dialog.getByText('主语言标签不能为空').waitFor();
-    await visible(page, 'suggestion-label-zh').fill('榅桲挞');
+    await visible(page, 'suggestion-label-zh').fill(zh);
     await visible(page, 'suggestion-save').click();
     await visible(page, 'suggestion-form').waitFor({ state: 'detached' });
     // The new label says both terms: each is marked, and the list shows it (offline).
-    await row('quince tart').getByTestId('suggestion-labelled').getByText('已是热门标签').waitFor();
-    await row('榅桲挞').getByTestId('suggestion-labelled').waitFor();
+    await row(en).getByTestId('suggestion-labelled').getByText('已是热门标签').waitFor();
+    await row(zh).getByTestId('suggestion-labelled').waitFor();
     await page.keyboard.press('Escape');
-    await visibleRow(page, '榅桲挞').getByText('未上线').waitFor();
+    await visibleRow(page, zh).getByText('未上线').waitFor();
+
+    // In English: the same dialog, worded in English, languages by their English names.
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await visible(page, 'hot-tag-suggest').getByText('Suggest from searches').click();
+    await dialog.getByRole('columnheader', { name: 'Searches' }).waitFor();
+    await row(zh).getByText('Chinese', { exact: true }).waitFor();
+    await row(en).getByTestId('suggestion-labelled').getByText('Already a label').waitFor();
   });
 });
 

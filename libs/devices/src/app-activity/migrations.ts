@@ -193,9 +193,11 @@ export const appActivityMigrations: Migration[] = [
   {
     // What the app's users search most, by day, language and term (lower-cased, trimmed): the hot search labels
     // screen suggests labels from it. Kept by statement triggers with the search records themselves, so a
-    // deleted record (a deleted user, a batch delete) leaves the counts too; reading 30 days of a brand is a
-    // short index range whatever the number of records. Rows are upserted in key order, so two batches never
-    // wait on each other's locks in a cycle.
+    // deleted record (a deleted user, a batch delete) leaves the counts too. Rows are upserted in key order, so
+    // two batches never wait on each other's locks in a cycle.
+    // app_search_top_terms keeps the last ranking per brand, period, language ('' for all) and size: ranking a
+    // month of a long tail of terms sums some 300,000 day counts (80 to 120 ms), so a ranking is reused for 5
+    // minutes; deleting search records drops the brand's rankings at once, new searches show within the 5 minutes.
     id: 'app-activity/003-search-term-days',
     sql: `
       CREATE TABLE app_search_term_days (
@@ -205,6 +207,15 @@ export const appActivityMigrations: Migration[] = [
         term text NOT NULL,
         searches integer NOT NULL,
         PRIMARY KEY (brand_owner_code, day, lang, term)
+      );
+      CREATE TABLE app_search_top_terms (
+        brand_owner_code text NOT NULL,
+        days integer NOT NULL,
+        lang text NOT NULL,
+        max_terms integer NOT NULL,
+        ranked_at timestamptz NOT NULL,
+        terms jsonb NOT NULL,
+        PRIMARY KEY (brand_owner_code, days, lang, max_terms)
       );
       CREATE FUNCTION app_search_term_days_add() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -228,6 +239,8 @@ export const appActivityMigrations: Migration[] = [
                    FROM removed) g
          WHERE d.searches <= 0
            AND (d.brand_owner_code, d.day, d.lang, d.term) = (g.brand_owner_code, g.day, g.lang, g.term);
+        DELETE FROM app_search_top_terms t USING (SELECT DISTINCT brand_owner_code FROM removed) r
+         WHERE t.brand_owner_code = r.brand_owner_code;
         RETURN NULL;
       END $$;
       CREATE TRIGGER app_search_records_terms_insert AFTER INSERT ON app_search_records
@@ -239,41 +252,6 @@ export const appActivityMigrations: Migration[] = [
       INSERT INTO app_search_term_days (brand_owner_code, day, lang, term, searches)
         SELECT brand_owner_code, (searched_at AT TIME ZONE 'UTC')::date, lang, lower(btrim(terms)), count(*)
           FROM app_search_records WHERE btrim(terms) <> '' GROUP BY 1, 2, 3, 4;
-    `,
-  },
-  {
-    // The top terms as last ranked, per brand, period, language ('' for all) and size: ranking a month of a long
-    // tail of terms sums some 300,000 day counts (80 to 120 ms), so a ranking is reused for 5 minutes. Deleting
-    // search records drops the brand's rankings at once (the next read ranks afresh); new searches show within
-    // the 5 minutes.
-    id: 'app-activity/004-search-top-terms',
-    sql: `
-      CREATE TABLE app_search_top_terms (
-        brand_owner_code text NOT NULL,
-        days integer NOT NULL,
-        lang text NOT NULL,
-        max_terms integer NOT NULL,
-        ranked_at timestamptz NOT NULL,
-        terms jsonb NOT NULL,
-        PRIMARY KEY (brand_owner_code, days, lang, max_terms)
-      );
-      CREATE OR REPLACE FUNCTION app_search_term_days_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE app_search_term_days d SET searches = d.searches - g.searches
-          FROM (SELECT brand_owner_code, (searched_at AT TIME ZONE 'UTC')::date AS day, lang,
-                       lower(btrim(terms)) AS term, count(*) AS searches
-                  FROM removed GROUP BY 1, 2, 3, 4) g
-         WHERE (d.brand_owner_code, d.day, d.lang, d.term) = (g.brand_owner_code, g.day, g.lang, g.term);
-        DELETE FROM app_search_term_days d
-          USING (SELECT DISTINCT brand_owner_code, (searched_at AT TIME ZONE 'UTC')::date AS day, lang,
-                        lower(btrim(terms)) AS term
-                   FROM removed) g
-         WHERE d.searches <= 0
-           AND (d.brand_owner_code, d.day, d.lang, d.term) = (g.brand_owner_code, g.day, g.lang, g.term);
-        DELETE FROM app_search_top_terms t USING (SELECT DISTINCT brand_owner_code FROM removed) r
-         WHERE t.brand_owner_code = r.brand_owner_code;
-        RETURN NULL;
-      END $$;
     `,
   },
 ];
