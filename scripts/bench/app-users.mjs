@@ -1,4 +1,4 @@
-/* global fetch, performance, setTimeout, setInterval, clearInterval */
+/* global performance, setInterval, clearInterval */
 // `npm run bench` (app-users): the companion app's activity end to end, the user list at a million app users and
 // the export of a million search records. On a private database (dropped at the end) with the real, built API,
 // projector (the released demo recipes the app can name) and device-ingest:
@@ -23,12 +23,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, demoConsole, importDist, printListLatencies, root } from './build.mjs';
+import { freePort, keepAliveRequest, sleep, waitHealthy } from './processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -47,18 +47,9 @@ buildProjects('the API, projector, device-ingest and the test harness', [
 ]);
 const { startSystem } = await importDist('libs/testing/dist/index.js');
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n) => Math.round(n).toLocaleString('en');
 const pad = (s, n) => String(s).padStart(n);
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 const redisPrefix = `kbbench-${randomBytes(4).toString('hex')}:`;
 const system = await startSystem({
@@ -78,25 +69,8 @@ const filesDir = mkdtempSync(path.join(tmpdir(), 'kb-bench-files-'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 
 /** One keep-alive request to device-ingest; the answer's status and Retry-After (on 429/503). */
-function request(port, method, pathName, token, body) {
-  return new Promise((resolve, reject) => {
-    const headers = { authorization: `Bearer ${token}` };
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = Buffer.byteLength(body);
-    }
-    const req = http.request({ host: '127.0.0.1', port, path: pathName, method, agent, headers }, (res) => {
-      res.resume();
-      const retryAfter =
-        res.statusCode === 429 || res.statusCode === 503
-          ? Number(res.headers['retry-after'] ?? 1)
-          : undefined;
-      res.on('end', () => resolve({ status: res.statusCode, retryAfter }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const request = (port, method, pathName, token, body) =>
+  keepAliveRequest(agent, port, method, pathName, token, body);
 
 /** Peak and current resident memory of a process (kB), from /proc. */
 function memoryOf(pid) {
@@ -125,17 +99,7 @@ try {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     children.push(child);
-    const until = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`device-ingest exited (${child.exitCode})`);
-      if (Date.now() > until) throw new Error('device-ingest did not answer');
-      const up = await fetch(`http://127.0.0.1:${port}/health`).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (up) break;
-      await sleep(200);
-    }
+    await waitHealthy(`http://127.0.0.1:${port}/health`, child, 60_000);
     return {
       port,
       pid: child.pid,

@@ -1,4 +1,4 @@
-/* global fetch, FormData, performance, setTimeout, setInterval, clearInterval */
+/* global performance, setInterval, clearInterval */
 // `npm run bench` (ingest): device ingestion end to end and the device list at a million devices. On a private
 // database (dropped at the end) with the real, built API and device-ingest processes:
 //   1. 10,000 activated devices of brand DEMO (credentials as activation issues them);
@@ -20,11 +20,11 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, importDist, root } from './build.mjs';
+import { freePort, keepAliveRequest, sleep, waitHealthy } from './processes.mjs';
 import { loggedIn } from './session.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,32 +40,9 @@ const BRAND = 'DEMO';
 buildProjects('the API, device-ingest and the test harness', ['@kb/api', '@kb/device-ingest', '@kb/testing']);
 const { startSystem } = await importDist('libs/testing/dist/index.js');
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const fmt = (n) => Math.round(n).toLocaleString('en');
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-async function waitHealthy(url, child, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 const redisPrefix = `kbbench-${randomBytes(4).toString('hex')}:`;
 const system = await startSystem({ env: { LOG_LEVEL: 'warn', REDIS_PREFIX: redisPrefix } });
@@ -74,34 +51,8 @@ pool.on('error', () => undefined);
 const children = [];
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 
-function post(port, pathName, body, token) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathName,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        res.resume();
-        const retryAfter =
-          res.statusCode === 429 || res.statusCode === 503
-            ? Number(res.headers['retry-after'] ?? 1)
-            : undefined;
-        res.on('end', () => resolve({ status: res.statusCode, retryAfter }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** One keep-alive POST of a device. */
+const post = (port, pathName, body, token) => keepAliveRequest(agent, port, 'POST', pathName, token, body);
 
 try {
   /**
