@@ -1,3 +1,10 @@
+/**
+ * The advisory lock every write to `events` holds, shared, from before its transaction has an id until it ends
+ * (two-int form: this key and 0). Readers take the oldest transaction id among its holders as their horizon
+ * (see postgres-event-store.ts). The first key follows the platform's 727_00x namespaces.
+ */
+export const EVENT_APPEND_LOCK = 727_004;
+
 /** One schema change, shaped like `@kb/platform`'s `Migration` (this lib may not import it). */
 export interface EventStoreMigration {
   id: string;
@@ -8,7 +15,7 @@ export interface EventStoreMigration {
  * The `events` table of the Postgres adapter.
  *
  * - `transaction_id` is the writing transaction's id (xid8, never wraps). Together with `global_position` it is
- *   the global order: readers only take rows below the oldest transaction still running (see README).
+ *   the global order: readers only take rows below the oldest append still in flight (see README).
  * - `(stream_id, stream_position)` is unique, so a stale expected version fails inside the append itself.
  * - `event_id` is the idempotency key of an append within its stream (002 dropped the global unique index: the
  *   stream key finds a retried append, and that index cost a quarter of the append throughput).
@@ -45,5 +52,30 @@ export const postgresEventStoreMigrations: EventStoreMigration[] = [
     id: 'event-store/003-events-json',
     sql: `ALTER TABLE events ALTER COLUMN data TYPE json USING data::json,
             ALTER COLUMN metadata TYPE json USING metadata::json;`,
+  },
+  {
+    // Every statement that writes events first takes the append lock, shared (appends never wait on each other),
+    // before its transaction has an id: then an append whose id is below a reader's horizon either is among the
+    // lock's holders the reader saw or had ended before the reader read (postgres-event-store.ts). A transaction
+    // that wrote something else first already has an id that a reader may have passed, so its write is refused;
+    // the setting marks a transaction that took the lock while it had no id, so its further writes may follow.
+    // A statement trigger also covers writes that bypass the store (psql, a data fix), and costs no round trip.
+    id: 'event-store/004-append-horizon-lock',
+    sql: `
+      CREATE FUNCTION events_take_append_lock() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF pg_current_xact_id_if_assigned() IS NULL THEN
+          PERFORM pg_advisory_xact_lock_shared(${EVENT_APPEND_LOCK}, 0);
+          PERFORM set_config('kb_event_store.append_locked', 'on', true);
+        ELSIF current_setting('kb_event_store.append_locked', true) IS DISTINCT FROM 'on' THEN
+          RAISE EXCEPTION 'events must be written by a transaction that has written nothing else before'
+            USING ERRCODE = '55000',
+                  HINT = 'append in a transaction of its own, or write the events first';
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER events_take_append_lock BEFORE INSERT ON events
+        FOR EACH STATEMENT EXECUTE FUNCTION events_take_append_lock();
+    `,
   },
 ];

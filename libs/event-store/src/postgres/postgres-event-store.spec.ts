@@ -90,6 +90,130 @@ describe('PostgresEventStore', () => {
     }
   });
 
+  /** A client of its own holding a transaction open that has a transaction id (ended by the returned function). */
+  async function openTransaction(url: string, write: string): Promise<() => Promise<void>> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query(write);
+    const { rows } = await client.query<{ xid: string | null }>(
+      'SELECT pg_current_xact_id_if_assigned()::text AS xid',
+    );
+    expect(rows[0]!.xid).not.toBeNull();
+    return async () => {
+      await client.query('COMMIT');
+      await client.end();
+    };
+  }
+
+  /** Appends one event, then measures how long until a subscription from before it delivers it. */
+  async function deliveryMs(): Promise<{ ms: number; readAll: string[] }> {
+    const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({
+      from: marker.position,
+      onEvents: (events) => void seen.push(...events),
+    });
+    try {
+      const started = Date.now();
+      const appended = newEvent('Appended');
+      await store.appendToStream(`recipe-${randomUUID()}`, [appended], 'no_stream');
+      const readAll = (await store.readAll({ from: marker.position })).map((e) => e.eventId);
+      await eventually(async () => (seen.some((e) => e.eventId === appended.eventId) ? true : undefined), 10_000);
+      return { ms: Date.now() - started, readAll: readAll.filter((id) => id === appended.eventId) };
+    } finally {
+      await subscription.stop();
+    }
+  }
+
+  it('is not held back by a transaction open in another database of the same server', async () => {
+    const other = await createTestDatabase('kbes_other');
+    try {
+      const end = await openTransaction(other.url, 'SELECT pg_current_xact_id()');
+      try {
+        const { ms, readAll } = await deliveryMs();
+        // Readable at once, delivered well within the subscription's 200 ms poll (the transaction stays open).
+        expect(readAll).toHaveLength(1);
+        expect(ms).toBeLessThan(1000);
+      } finally {
+        await end();
+      }
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('is not held back by a transaction open in the same database that does not write events', async () => {
+    await pool.query('CREATE TABLE IF NOT EXISTS unrelated_rows (n int)');
+    const end = await openTransaction(db.url, 'INSERT INTO unrelated_rows VALUES (1)');
+    try {
+      const { ms, readAll } = await deliveryMs();
+      expect(readAll).toHaveLength(1);
+      expect(ms).toBeLessThan(1000);
+    } finally {
+      await end();
+    }
+  });
+
+  it('an append held open holds back exactly the events after it', async () => {
+    const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
+    const before = await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('Before')], 'no_stream');
+    const end = await openTransaction(
+      db.url,
+      `INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, brand_owner_code)
+       VALUES ('recipe-${randomUUID()}', 0, '${randomUUID()}', 'HeldOpen', '{}',
+               '${JSON.stringify(newEvent('x').metadata)}', 'DEMO')`,
+    );
+    let ended = false;
+    try {
+      await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('After1')], 'no_stream');
+      await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('After2')], 'no_stream');
+      const types = async () => (await store.readAll({ from: marker.position })).map((e) => e.type);
+      expect(await types()).toEqual(['Before']);
+      const head = await store.headPosition();
+      expect(head).toEqual(before.position);
+      const page = await store.readAllPage({ from: marker.position, maxCount: 10 });
+      expect(page.events.map((e) => e.type)).toEqual(['Before']);
+      await end();
+      ended = true;
+      expect(await types()).toEqual(['Before', 'HeldOpen', 'After1', 'After2']);
+    } finally {
+      if (!ended) await end();
+    }
+  });
+
+  it('refuses to write events from a transaction that wrote something else first', async () => {
+    await pool.query('CREATE TABLE IF NOT EXISTS unrelated_rows (n int)');
+    const client = await pool.connect();
+    const streamId = `recipe-${randomUUID()}`;
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO unrelated_rows VALUES (2)');
+      await expect(
+        client.query(
+          `INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, brand_owner_code)
+           VALUES ($1, 0, $2, 'Late', '{}', '{}', 'DEMO')`,
+          [streamId, randomUUID()],
+        ),
+      ).rejects.toMatchObject({ code: '55000' });
+      await client.query('ROLLBACK');
+      // Events first, then other writes, in one transaction: allowed.
+      await client.query('BEGIN');
+      for (const n of [0, 1])
+        await client.query(
+          `INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, brand_owner_code)
+           VALUES ($1, $2, $3, 'First', '{}', '{}', 'DEMO')`,
+          [streamId, n, randomUUID()],
+        );
+      await client.query('INSERT INTO unrelated_rows VALUES (3)');
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual(['First', 'First']);
+  });
+
   it('control: under the same load a naive "global_position > last" reader loses events', async () => {
     let last = 0n;
     const naiveSeen = new Set<string>();

@@ -15,6 +15,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../port.js';
+import { EVENT_APPEND_LOCK } from './migrations.js';
 
 export interface PostgresEventStoreOptions {
   /** How often an idle subscription reads anyway when no wake-up arrived. Default 500 ms. */
@@ -131,20 +132,48 @@ function appendQuery(streamId: string, events: NewEvent[], ids: string[], expect
 const EVENT_COLUMNS = `transaction_id, global_position, stream_id, stream_position,
   event_id, type, data, metadata, recorded_at`;
 
-// The gap-free read (ARCHITECTURE.md "Event sourcing rules"): one statement, so the snapshot whose xmin bounds
-// the rows is the snapshot that reads them. Every transaction below xmin has ended, and any transaction that
-// commits later has an id >= xmin, so nothing can still appear before the last row returned.
+// The gap-free read (ARCHITECTURE.md "Event sourcing rules") takes two statements: the horizon, then the rows
+// below it. Every write to `events` holds the append lock (migration 004), taken shared before its transaction
+// has an id and kept until it ends. The horizon H is the oldest id among the lock's holders that were running in
+// the horizon statement's snapshot S1, or S1's xmax when there are none. The rows are read by a later statement,
+// whose snapshot S2 is taken after the horizon statement ended. Why nothing can appear below H after that read:
+// take an append T with id x < H. Since x < xmax(S1), x was given out before S1. If T had ended before the horizon
+// statement read pg_locks, it had ended before S2, so S2 sees its rows (or it rolled back). Otherwise T was running
+// at S1 with its id, so x is in S1's list of running ids, and T held the lock from before it had that id: it was
+// among the holders read, and H <= x, a contradiction. An append whose id is given out after S1 has an id >=
+// xmax(S1) >= H. Transactions that never write events (another database's, a long UPDATE of a read model, an
+// idle psql session) are not holders, so they hold nothing back; only an append still in flight does, and only
+// the events after it.
+// A holder's lock on its own transaction id (locktype transactionid, ExclusiveLock) gives its id as a 32-bit xid;
+// it is matched against the snapshot's running ids (xid8) on their low 32 bits. pg_locks is one function call,
+// read once (MATERIALIZED), so the advisory and transaction-id rows come from one consistent view.
+const HORIZON_SQL = `
+  WITH snapshot AS (SELECT pg_current_snapshot() AS s),
+  locks AS MATERIALIZED (
+    SELECT locktype, database, classid, objid, objsubid, virtualtransaction, transactionid, mode
+    FROM pg_locks WHERE granted AND locktype IN ('advisory', 'transactionid')),
+  appenders AS (
+    SELECT t.transactionid::text::bigint AS xid
+    FROM locks a JOIN locks t ON t.virtualtransaction = a.virtualtransaction
+    WHERE a.locktype = 'advisory' AND a.classid = ${EVENT_APPEND_LOCK} AND a.objid = 0 AND a.objsubid = 2
+      AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND t.locktype = 'transactionid' AND t.mode = 'ExclusiveLock')
+  SELECT least(pg_snapshot_xmax(s), (
+           SELECT min(x) FROM pg_snapshot_xip(s) AS x
+           WHERE x::text::bigint % 4294967296 IN (SELECT xid FROM appenders)))::text AS horizon
+  FROM snapshot`;
+
 const READ_ALL_SQL = `
   SELECT ${EVENT_COLUMNS} FROM events
   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    AND transaction_id < $4::xid8
   ORDER BY transaction_id, global_position
   LIMIT $3`;
 
 // The same read for filtered readers: only the rows that match come back, and the last row scanned (as its
 // position only, when it does not match), which carries how many rows the page scanned. Other rows are neither
 // sent nor parsed: a reader of a few types (the APK projection) scans 200,000 recipe events as 200 rows.
-// $4 the wanted types (null: all), $5 whether payloads are wanted.
+// $4 the wanted types (null: all), $5 whether payloads are wanted, $6 the horizon.
 const READ_PAGE_SQL = `
   SELECT transaction_id, global_position, stream_id, stream_position, event_id, type, recorded_at, matches, data,
          metadata, n AS scanned
@@ -157,7 +186,7 @@ const READ_PAGE_SQL = `
              CASE WHEN m.matches THEN e.metadata END AS metadata
       FROM events e, LATERAL (SELECT $4::text[] IS NULL OR e.type = ANY($4::text[]) AS matches) m
       WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
-        AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        AND e.transaction_id < $6::xid8
       ORDER BY e.transaction_id, e.global_position
       LIMIT $3
     ) page
@@ -168,7 +197,7 @@ const READ_PAGE_SQL = `
 
 const HEAD_SQL = `
   SELECT transaction_id, global_position FROM events
-  WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  WHERE transaction_id < $1::xid8
   ORDER BY transaction_id DESC, global_position DESC
   LIMIT 1`;
 
@@ -228,9 +257,9 @@ function delay(ms: number, signal?: { cancel?: () => void }): Promise<void> {
 }
 
 /**
- * The event store on Postgres. The caller owns the pool (and should set `idle_in_transaction_session_timeout`
- * on it, since any open transaction holds subscribers back); the store opens at most two connections of its
- * own, from the pool's settings: one to LISTEN while subscriptions run, one to send the wake-up NOTIFY.
+ * The event store on Postgres. The caller owns the pool; the store opens at most two connections of its own, from
+ * the pool's settings: one to LISTEN while subscriptions run, one to send the wake-up NOTIFY. Only appends still
+ * in flight hold readers back (HORIZON_SQL), so a statement timeout on the pool bounds how long.
  */
 export class PostgresEventStore implements EventStore {
   private readonly pollIntervalMs: number;
@@ -314,6 +343,7 @@ export class PostgresEventStore implements EventStore {
 
   async readAllPage(options: ReadPageOptions): Promise<ReadPage> {
     const from = options.from ?? START;
+    const horizon = await this.horizon();
     const { rows } = await this.pool.query<EventRow & { matches: boolean; scanned: string }>({
       name: 'kb_event_store_read_page',
       text: READ_PAGE_SQL,
@@ -323,6 +353,7 @@ export class PostgresEventStore implements EventStore {
         options.maxCount,
         options.types ? [...options.types] : null,
         options.withData ?? true,
+        horizon,
       ],
     });
     const last = rows.at(-1);
@@ -353,7 +384,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<GlobalPosition> {
-    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(HEAD_SQL);
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>({
+      name: 'kb_event_store_head',
+      text: HEAD_SQL,
+      values: [await this.horizon()],
+    });
     const row = rows[0];
     return row
       ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) }
@@ -369,11 +404,21 @@ export class PostgresEventStore implements EventStore {
     if (notifier) await notifier.then((c) => c.end()).catch(() => undefined);
   }
 
+  /** The transaction id below which every append has ended (HORIZON_SQL); read before, never with, the rows. */
+  private async horizon(): Promise<string> {
+    const { rows } = await this.pool.query<{ horizon: string }>({
+      name: 'kb_event_store_horizon',
+      text: HORIZON_SQL,
+    });
+    return rows[0]!.horizon;
+  }
+
   private async readAfter(from: GlobalPosition, maxCount: number | null): Promise<RecordedEvent[]> {
+    const horizon = await this.horizon();
     const { rows } = await this.pool.query<EventRow>({
       name: 'kb_event_store_read_all',
       text: READ_ALL_SQL,
-      values: [from.transactionId.toString(), from.globalPosition.toString(), maxCount],
+      values: [from.transactionId.toString(), from.globalPosition.toString(), maxCount, horizon],
     });
     return rows.map(toRecordedEvent);
   }
@@ -564,9 +609,9 @@ class PostgresSubscription implements Subscription {
   private async run(): Promise<void> {
     let checkpoint = this.options.from ?? START;
     let failures = 0;
-    // A wake-up can come before its event is readable (an older transaction, maybe in another database, still
-    // holds the snapshot's xmin back), so for a poll interval after one the subscription looks again sooner,
-    // at growing intervals of at most a second.
+    // A wake-up can come before its event is readable (an older append is still in flight and holds the horizon
+    // back), so for a poll interval after one the subscription looks again sooner, at growing intervals of at
+    // most a second.
     let hintedAt = Number.NEGATIVE_INFINITY;
     let recheckMs = FIRST_RECHECK_MS;
     while (!this.stopped) {
