@@ -79,25 +79,46 @@ const env = {
   PORT: port,
 };
 
-const children = [];
-function start(name, script, args = []) {
+// A child that dies is started again, so one crash (say the API's) does not take the projector and device-ingest
+// down with it; a child that keeps dying (RESTART_LIMIT times within RESTART_WINDOW_MS) stops the whole back-office
+// with a message naming it, rather than restarting forever or leaving the others running without it.
+const RESTART_LIMIT = 5;
+const RESTART_WINDOW_MS = 60_000;
+const children = new Map();
+function start(name, script, args = [], restarts = []) {
   const child = spawn(node, [path.join(root, script), ...args], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  children.set(name, child);
   child.on('exit', (code, signal) => {
     if (shuttingDown) return;
-    console.error(`${name} stopped (${code ?? signal}); stopping the back-office.`);
-    shutdown(1);
+    const how = signal ? `signal ${signal}` : `exit code ${code}`;
+    const recent = [...restarts.filter((t) => Date.now() - t < RESTART_WINDOW_MS), Date.now()];
+    if (recent.length > RESTART_LIMIT) {
+      console.error(
+        `\n✖ ${name} stopped (${how}) ${recent.length} times within ${RESTART_WINDOW_MS / 1000} s; stopping the ` +
+          `back-office. Its log above says why.`,
+      );
+      shutdown(1);
+      return;
+    }
+    const delayMs = Math.min(10_000, 500 * 2 ** (recent.length - 1));
+    console.error(
+      `\n⚠ ${name} stopped (${how}); starting it again in ${delayMs / 1000} s ` +
+        `(restart ${recent.length} of at most ${RESTART_LIMIT} within ${RESTART_WINDOW_MS / 1000} s).`,
+    );
+    setTimeout(() => {
+      if (!shuttingDown) start(name, script, args, recent);
+    }, delayMs);
   });
-  children.push(child);
   return child;
 }
 
 let shuttingDown = false;
 function shutdown(code = 0) {
   shuttingDown = true;
-  for (const c of children) c.kill('SIGTERM');
+  for (const c of children.values()) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
 }
 process.on('SIGINT', () => shutdown(0));

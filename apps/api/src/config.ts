@@ -20,6 +20,11 @@ const schema = z
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(10000).default(3000),
+    /** How long a request's statement may wait for a lock, and run at all, before it answers 503. */
+    DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** /api/health says "degraded" when a projection's oldest unapplied event is older than this. */
+    HEALTH_PROJECTION_LAG_MS: z.coerce.number().int().min(0).default(15_000),
     /** Origins (scheme://host[:port], comma-separated) the web app is served from; unset: the request's own. */
     APP_ORIGIN: z.string().optional(),
     /** Proxies whose X-Forwarded-* headers are believed (Express `trust proxy` list); unset: none. */
@@ -83,6 +88,11 @@ export function trustProxySetting(config: AppConfig): false | number | string[] 
 }
 
 export type AppConfig = z.infer<typeof schema>;
+
+/** The bounds of every request's statements (the pools serving requests), so a blocked one answers 503. */
+export function requestTimeouts(config: AppConfig): { lockTimeoutMs: number; statementTimeoutMs: number } {
+  return { lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = schema.safeParse(env);

@@ -40,7 +40,11 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     else if (exception instanceof WrongExpectedVersionError || exception instanceof EventIdConflictError)
       error = new AppError(409, 'conflict');
     else if (exception instanceof HttpException) error = fromHttpException(exception);
-    else if (isBodyParserError(exception))
+    else if (isDatabaseBusy(exception)) {
+      this.logger.warn(`Database busy on ${req.method} ${req.originalUrl}: ${(exception as Error).message}`);
+      error = new AppError(503, 'database_busy');
+      res.setHeader('Retry-After', '5');
+    } else if (isBodyParserError(exception))
       error = new AppError(
         exception.status === 413 ? 413 : 400,
         exception.status === 413 ? 'payload_too_large' : 'bad_request',
@@ -58,6 +62,32 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       .status(error.status)
       .json({ status: error.status, desc, data: translateFieldErrors(error.data, lang), code: error.code });
   }
+}
+
+/**
+ * Postgres gave up on the request's statement, or lost its connection, before anything was committed: a lock or
+ * statement timeout (e.g. the events table locked against writes), the server ending the session, or a connection
+ * that could not be had or was cut. The request can be tried again as is: 503, not a 500.
+ */
+const BUSY_CODES = new Set([
+  '55P03', // lock_not_available: waited past lock_timeout
+  '57014', // query_canceled: ran past statement_timeout
+  '25P03', // idle_in_transaction_session_timeout
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseBusy(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && BUSY_CODES.has(code)) return true;
+  return /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(
+    e.message,
+  );
 }
 
 function isBodyParserError(e: unknown): e is { status: number; type: string } {

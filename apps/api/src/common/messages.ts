@@ -35,6 +35,10 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   request_timeout: { zh: '请求超时', en: 'The request timed out' },
   internal: { zh: '服务器内部错误，请稍后再试', en: 'Internal server error, please try again later' },
   unavailable: { zh: '服务暂不可用', en: 'Service unavailable' },
+  database_busy: {
+    zh: '数据库繁忙，本次操作未保存任何内容，请稍后重试',
+    en: 'The database is busy; nothing of this request was saved. Please try again shortly',
+  },
   // login and accounts
   account_required: { zh: '用户名不能为空', en: 'Username cannot be empty' },
   password_required: { zh: '密码不能为空', en: 'Password cannot be empty' },

@@ -24,18 +24,25 @@ export interface NumberClaimTables {
   taken(number: string, lang: UiLang): AppError;
 }
 
+/** Advisory lock namespace of number claims (first key; the second is hashtext of claims table, brand and key). */
+const NUMBER_LOCK = 727_005;
+
 /**
  * Number uniqueness per brand for event-sourced records (recipes, offline packs), race-safe. The event store
- * cannot join a transaction of ours, so the number is claimed in a claims table by a transaction that stays open
- * around the append and commits only after the append succeeded:
+ * cannot join a transaction of ours, and no transaction may sit idle while the append waits on another connection
+ * (the server would end it, and a blocked append would hold it open for as long as the block lasts). So a claim is
+ * serialised per number by a session advisory lock, held on the claims connection outside any transaction, around
+ * the claim and the append:
  *
- * - two adds with one number: the second INSERT waits on the first's row lock; if the first commits, the second
- *   finds the number taken; if the first's append failed (rollback), the second gets it. No window, no orphan: a
- *   crash before the commit rolls the claim back.
- * - a claim whose holder no longer has the number (renumbered, cleared, deleted) is taken over; the holder's
- *   stream, not the read model, says so (`holds`).
- * - the read model is checked too (inside the same transaction): it covers records whose claim is missing, e.g.
- *   a process that died between the append and the commit, or records saved before claims existed.
+ * - two saves with one number: the second waits for the lock (at most the pool's lock_timeout, then 409); when it
+ *   gets it, the first's append has succeeded (its stream holds the number: taken) or failed (its claim is gone or
+ *   is taken over). No window in which both see the number free.
+ * - the claim row is written before the append, in a statement of its own; a claim whose holder does not have the
+ *   number (its append failed, the process died, the record was renumbered, cleared or deleted) is taken over; the
+ *   holder's stream, not the read model, says so (`holds`).
+ * - the read model is checked too: it covers records whose claim is missing, e.g. records saved before claims
+ *   existed.
+ * - the lock ends with its session: a process that dies mid-claim frees the number at once.
  *
  * The claims run on their own pool: a claim holds its connection while the append takes another, so on one
  * shared pool enough concurrent claims would wait forever for the appends' connections.
@@ -62,32 +69,63 @@ export abstract class NumberClaims {
     lang: UiLang,
     append: () => Promise<T>,
   ): Promise<T> {
-    const { claims, keyColumn, holderColumn } = this.tables;
     const from = change.from === null ? null : this.keyOf(change.from);
     const to = change.to === null ? null : this.keyOf(change.to);
     if (from === to) return append();
+    if (change.to === null) {
+      const result = await append();
+      await this.release(brand, id, from);
+      return result;
+    }
     const client = await this.pool.connect();
+    const lockKey = `${this.tables.claims}:${brand}:${to}`;
+    let locked = false;
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
-      await client.query(`SET LOCAL lock_timeout = '5s'`);
-      if (change.to !== null) await this.claim(client, brand, id, change.to, lang);
-      const result = await append();
-      if (from !== null)
-        await client.query(
-          `DELETE FROM ${claims} WHERE brand_owner_code = $1 AND ${keyColumn} = $2 AND ${holderColumn} = $3`,
-          [brand, from, id],
-        );
-      await client.query('COMMIT');
+      try {
+        await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [NUMBER_LOCK, lockKey]);
+        locked = true;
+      } catch (error) {
+        // Another save holds the number for longer than the lock timeout: the caller tries again.
+        if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw new AppError(409, 'conflict');
+        throw error;
+      }
+      let result: T;
+      try {
+        await this.claim(client, brand, id, change.to, lang);
+        result = await append();
+      } catch (error) {
+        // Not needed for correctness (a holder without the number is taken over), only to leave no stale row.
+        await this.release(brand, id, to, client);
+        throw error;
+      }
+      await this.release(brand, id, from, client);
       return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      // Another save holds the number for longer than the lock timeout: the caller tries again.
-      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw new AppError(409, 'conflict');
-      throw error;
     } finally {
+      if (locked)
+        await client
+          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [NUMBER_LOCK, lockKey])
+          .catch((e: Error) => (broken = e));
+      // A client that could not unlock goes, and its session's lock with it.
       client.release(broken);
     }
+  }
+
+  /** Drops `id`'s claim of the number with this key, if it still holds it; a failure leaves a claim to take over. */
+  private async release(
+    brand: string,
+    id: string,
+    key: string | null,
+    db: pg.Pool | pg.PoolClient = this.pool,
+  ): Promise<void> {
+    if (key === null) return;
+    const { claims, keyColumn, holderColumn } = this.tables;
+    await db
+      .query(
+        `DELETE FROM ${claims} WHERE brand_owner_code = $1 AND ${keyColumn} = $2 AND ${holderColumn} = $3`,
+        [brand, key, id],
+      )
+      .catch(() => undefined);
   }
 
   private async claim(
@@ -107,7 +145,7 @@ export abstract class NumberClaims {
     if (inserted.rowCount === 0) {
       const { rows } = await client.query<{ holder: string }>(
         `SELECT ${holderColumn}::text AS holder FROM ${claims}
-          WHERE brand_owner_code = $1 AND ${keyColumn} = $2 FOR UPDATE`,
+          WHERE brand_owner_code = $1 AND ${keyColumn} = $2`,
         [brand, key],
       );
       const holder = rows[0]?.holder;

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { PostgresEventStore } from '@kb/event-store';
 import { createPool } from '@kb/platform';
-import { APP_CONFIG, type AppConfig } from '../config.js';
+import { APP_CONFIG, requestTimeouts, type AppConfig } from '../config.js';
 import { Db } from './db.js';
 import { ReadYourWrites } from './read-your-writes.js';
 import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
@@ -15,7 +15,11 @@ import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
       provide: PG_POOL,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        createPool(config.DATABASE_URL, { max: 20, applicationName: 'kitchen-api' }),
+        createPool(config.DATABASE_URL, {
+          max: 20,
+          applicationName: 'kitchen-api',
+          ...requestTimeouts(config),
+        }),
     },
     {
       provide: REDIS,

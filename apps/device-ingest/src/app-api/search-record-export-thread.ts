@@ -24,6 +24,10 @@ const pool = new pg.Pool({
   application_name: 'kitchen-device-ingest-export',
   options: '-c idle_in_transaction_session_timeout=10000 -c jit=off',
 });
+// A connection the server ends fails the query in hand (and so the export), never the thread: @kb/platform's
+// guardClients, repeated here to keep the thread's imports to pg and the writers.
+pool.on('error', () => undefined);
+pool.on('connect', (client) => client.on('error', () => undefined));
 try {
   const outcome = await exportSearchRecords({
     job: input.job,

@@ -120,7 +120,10 @@ describe('PostgresEventStore', () => {
       const appended = newEvent('Appended');
       await store.appendToStream(`recipe-${randomUUID()}`, [appended], 'no_stream');
       const readAll = (await store.readAll({ from: marker.position })).map((e) => e.eventId);
-      await eventually(async () => (seen.some((e) => e.eventId === appended.eventId) ? true : undefined), 10_000);
+      await eventually(
+        async () => (seen.some((e) => e.eventId === appended.eventId) ? true : undefined),
+        10_000,
+      );
       return { ms: Date.now() - started, readAll: readAll.filter((id) => id === appended.eventId) };
     } finally {
       await subscription.stop();

@@ -6,22 +6,52 @@ import pg from 'pg';
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(
-  connectionString: string,
-  options: { max?: number; applicationName?: string } = {},
-): pg.Pool {
+export interface PoolOptions {
+  max?: number;
+  applicationName?: string;
+  /** How long a statement may wait for a lock before it fails with 55P03 (lock_timeout); unset: no bound. */
+  lockTimeoutMs?: number;
+  /** How long a statement may run before it is cancelled with 57014 (statement_timeout); unset: no bound. */
+  statementTimeoutMs?: number;
+}
+
+export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
+  const settings = [
+    // A transaction left open holds locks and connections: never let one idle.
+    'idle_in_transaction_session_timeout=10000',
+    // JIT compilation costs more than it saves on our short OLTP queries (measured ~10x inside projection batches).
+    'jit=off',
+    ...(options.lockTimeoutMs !== undefined ? [`lock_timeout=${Math.round(options.lockTimeoutMs)}`] : []),
+    ...(options.statementTimeoutMs !== undefined
+      ? [`statement_timeout=${Math.round(options.statementTimeoutMs)}`]
+      : []),
+  ];
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'kitchen-backoffice',
-    // Any open transaction holds the event readers back (ARCHITECTURE.md): never let one idle.
-    // JIT compilation costs more than it saves on our short OLTP queries (measured ~10x inside projection batches).
-    options: '-c idle_in_transaction_session_timeout=10000 -c jit=off',
+    options: settings.map((s) => `-c ${s}`).join(' '),
   });
+  guardClients(pool);
+  return pool;
+}
+
+/**
+ * Keeps a connection the server ends (idle-in-transaction timeout, a restart, a terminated backend) from throwing
+ * out of the process. The pool listens for errors only on its idle clients; a checked-out client without a
+ * listener of its own turns the server's goodbye into an uncaught 'error' event. A listener added when the pool
+ * opens the client stays for its whole life: the query in hand, if any, fails with the error, the next one with
+ * "not queryable", and the pool drops the client when it comes back (it checks `_queryable` on release).
+ */
+export function guardClients(pool: pg.Pool): void {
   pool.on('error', () => {
     // An idle client lost its connection; the pool drops it and the next query opens a new one.
   });
-  return pool;
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      // Reported to whoever holds the client, through its failing query.
+    });
+  });
 }
 
 /** Runs `work` in one transaction on one client; rolls back on any error. */
@@ -30,15 +60,16 @@ export async function withTransaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((e: Error) => (broken = e));
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }

@@ -45,6 +45,81 @@ async function readSide(pool: pg.Pool): Promise<ReadSide> {
   }
 }
 
+/** Whether an append could take its lock on `events` now, and if not, what holds it. */
+interface Appends {
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
+
+const LOCK_NOT_AVAILABLE = '55P03';
+/** How long the probe waits for the lock appends take: past it, appends are waiting too. */
+const APPEND_PROBE_WAIT_MS = 250;
+
+async function appendsProbe(pool: pg.Pool): Promise<Appends> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    return await withTimeout(
+      (async (): Promise<Appends> => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          // The lock an INSERT takes (ROW EXCLUSIVE), never granted while someone locks the table against writes.
+          await client.query('BEGIN');
+          await client.query(`SET LOCAL lock_timeout = ${APPEND_PROBE_WAIT_MS}`);
+          await client.query('LOCK TABLE events IN ROW EXCLUSIVE MODE');
+          await client.query('ROLLBACK');
+          return { ok: true, ms: ms() };
+        } catch (error) {
+          await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+          if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+          return { ok: false, ms: ms(), error: await appendBlocker(pool) };
+        } finally {
+          client.release(broken);
+        }
+      })(),
+    );
+  } catch (error) {
+    return { ok: false, ms: ms(), error: (error as Error).message };
+  }
+}
+
+/** "appends are blocked: a lock on events (ExclusiveLock) held for 12 s", from the lock that keeps writes out. */
+async function appendBlocker(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ mode: string; seconds: number | null }>(
+    `SELECT l.mode, extract(epoch FROM now() - a.xact_start)::int AS seconds
+       FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.locktype = 'relation' AND l.relation = 'events'::regclass AND l.granted
+        AND l.mode IN ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock')
+      ORDER BY a.xact_start LIMIT 1`,
+  );
+  const holder = rows[0];
+  return holder
+    ? `appends are blocked: a lock on events (${holder.mode}) held for ${holder.seconds ?? '?'} s`
+    : 'appends are blocked: waiting for a lock on events';
+}
+
+/** How far each live projection is behind: the age of the oldest event it has not applied yet. */
+async function projectionLag(pool: pg.Pool): Promise<{ name: string; lagMs: number; behind: number }[]> {
+  const { rows } = await pool.query<{ name: string; lag_ms: number | null; behind: number }>(
+    `SELECT v.name,
+            (extract(epoch FROM now() - oldest.recorded_at) * 1000)::bigint::float8 AS lag_ms,
+            (SELECT count(*)::int FROM (
+               SELECT 1 FROM events e
+                WHERE (e.transaction_id, e.global_position) > (v.transaction_id, v.global_position)
+                LIMIT 10000) n) AS behind
+       FROM projection_checkpoints v
+       LEFT JOIN LATERAL (
+         SELECT e.recorded_at FROM events e
+          WHERE (e.transaction_id, e.global_position) > (v.transaction_id, v.global_position)
+          ORDER BY e.transaction_id, e.global_position LIMIT 1) oldest ON true
+      WHERE v.status = 'live'
+      ORDER BY v.name`,
+  );
+  return rows.map((r) => ({ name: r.name, lagMs: Math.max(0, r.lag_ms ?? 0), behind: r.behind }));
+}
+
 @ApiTags('health')
 @Controller()
 export class HealthController {
@@ -58,25 +133,46 @@ export class HealthController {
   @Public()
   @Get('health')
   @ApiOperation({
-    summary: 'Postgres, Redis and event store reachability; read models failing or holding parked events',
+    summary:
+      'Postgres, Redis and event store reachability; "degraded" with its reasons while appends are blocked, a ' +
+      'projection is behind by more than HEALTH_PROJECTION_LAG_MS, failing or holding parked events',
   })
   async health(@Res({ passthrough: true }) res: Response) {
-    const [postgres, redis, eventStore, readModels] = await Promise.all([
+    const [postgres, redis, eventStore, appends, readModels, lag] = await Promise.all([
       probe(() => this.pool.query('SELECT 1')),
       probe(() => this.redis.ping()),
       probe(() => this.events.headPosition()),
+      appendsProbe(this.pool),
       readSide(this.pool),
+      withTimeout(projectionLag(this.pool)).catch(() => null),
     ]);
     const healthy = postgres.ok && redis.ok && eventStore.ok;
-    // A read side that is failing or has parked events is "degraded", still 200: the API serves every request
-    // (commands are stored, other brands' screens are current), and the cure is in the projector (a fix and
-    // `projector replay`), not here. A 503 would make a load balancer take every API instance out of service, or
-    // an orchestrator restart them, over one recipe's stale screen. 503 stays for what the API cannot work without.
+    const maxLagMs = this.config.HEALTH_PROJECTION_LAG_MS;
+    const lagging = (lag ?? []).filter((p) => p.lagMs > maxLagMs);
+    const reasons = [
+      ...(appends.ok ? [] : [appends.error ?? 'appends are blocked']),
+      ...lagging.map(
+        (p) =>
+          `projection ${p.name} is ${Math.round(p.lagMs / 1000)} s behind (${p.behind} events; the bound is ${Math.round(maxLagMs / 1000)} s)`,
+      ),
+      ...(readModels.ok ? [] : ['a projection is failing or holds parked events']),
+    ];
+    // A degraded system is still 200: the API serves every request it can (reads are current for other brands,
+    // commands answer 503 while appends are blocked), and the cure is elsewhere (the lock's holder, the projector:
+    // a fix and `projector replay`). A 503 would make a load balancer take every API instance out of service, or
+    // an orchestrator restart them, over one locked table or one recipe's stale screen. 503 stays for what the
+    // API cannot work without.
     res.status(healthy ? 200 : 503);
     return {
       status: healthy ? 200 : 503,
-      desc: !healthy ? 'unavailable' : readModels.ok ? 'ok' : 'degraded',
-      data: { postgres, redis, eventStore, readModels },
+      desc: !healthy ? 'unavailable' : reasons.length ? 'degraded' : 'ok',
+      data: {
+        postgres,
+        redis,
+        eventStore: { ...eventStore, appends },
+        readModels: { ...readModels, lag: lag ?? null, maxLagMs },
+        reasons,
+      },
     };
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { createPool } from '@kb/platform';
-import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { APP_CONFIG, requestTimeouts, type AppConfig } from '../../config.js';
 import { BuildOfflinePackHandler } from './commands/build-offline-pack/build-offline-pack.handler.js';
 import { CreateOfflinePackHandler } from './commands/create-offline-pack/create-offline-pack.handler.js';
 import { DeleteOfflinePacksHandler } from './commands/delete-offline-packs/delete-offline-packs.handler.js';
@@ -36,7 +36,11 @@ registerMessages(OFFLINE_PACK_API_MESSAGES);
       provide: OFFLINE_PACK_NUMBERS_POOL,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        createPool(config.DATABASE_URL, { max: 4, applicationName: 'kitchen-api-offline-pack-numbers' }),
+        createPool(config.DATABASE_URL, {
+          max: 4,
+          applicationName: 'kitchen-api-offline-pack-numbers',
+          ...requestTimeouts(config),
+        }),
     },
     OfflinePackStreams,
     OfflinePackNumbers,

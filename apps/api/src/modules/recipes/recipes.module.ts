@@ -1,7 +1,7 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { createPool } from '@kb/platform';
-import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { APP_CONFIG, requestTimeouts, type AppConfig } from '../../config.js';
 import { ChangeRecipesCategoryHandler } from './commands/change-recipes-category/change-recipes-category.handler.js';
 import { ClearRecipesHandler } from './commands/clear-recipes/clear-recipes.handler.js';
 import { CopyRecipeHandler } from './commands/copy-recipe/copy-recipe.handler.js';
@@ -90,7 +90,11 @@ const QUERY_HANDLERS = [
       provide: RECIPE_NUMBERS_POOL,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        createPool(config.DATABASE_URL, { max: 4, applicationName: 'kitchen-api-recipe-numbers' }),
+        createPool(config.DATABASE_URL, {
+          max: 4,
+          applicationName: 'kitchen-api-recipe-numbers',
+          ...requestTimeouts(config),
+        }),
     },
     RecipeStreams,
     RecipeNumbers,

@@ -1,0 +1,170 @@
+import pg from 'pg';
+import { createTestDatabase } from '@kb/testing';
+import type { EventStore } from '@kb/event-store';
+import { createPool, type Pool } from '@kb/platform';
+import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
+import { EVENT_STORE } from '../src/infra/tokens.js';
+import { type Client, command, loggedIn, read, startTestApi, type TestApi } from './harness.js';
+
+/** Polls `probe` until it returns something other than undefined, or fails after `timeoutMs`. */
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not reached within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the API under a blocked event store and foreign transactions', () => {
+  let api: TestApi;
+  let demo: Client;
+  let demoEn: Client;
+  let pool: Pool;
+  let store: EventStore;
+  let stop: AbortController;
+  let projecting: Promise<void>;
+  let sourceId: string;
+
+  beforeAll(async () => {
+    // The request timeouts stay at their defaults (DB_LOCK_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS: 5 s).
+    api = await startTestApi({ READ_WAIT_MS: '3000' });
+    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
+    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    pool = createPool(api.db.url, { max: 4 + allProjections.length });
+    store = api.app.get(EVENT_STORE);
+    stop = new AbortController();
+    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    // The seed's recipes are in the read models before anything is measured.
+    const head = await store.headPosition();
+    for (const projection of allProjections)
+      expect(await waitForProjection(pool, projection.name, head, { timeoutMs: 60_000 })).toBe(true);
+    const list = await demo.get('/api/recipe/list?number=R-1001');
+    sourceId = list.data.list[0].id;
+  });
+  afterAll(async () => {
+    stop.abort();
+    await projecting;
+    await pool.end();
+    await api.stop();
+  });
+
+  const eventCount = async () =>
+    (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
+
+  it('a copy is readable at once while another database holds a transaction with an id open', async () => {
+    const other = await createTestDatabase('kbapi_foreign');
+    const foreign = new pg.Client({ connectionString: other.url });
+    foreign.on('error', () => undefined);
+    await foreign.connect();
+    try {
+      await foreign.query('BEGIN');
+      await foreign.query('SELECT pg_current_xact_id()');
+      const started = Date.now();
+      const copy = await command(demo, '/api/recipe/copy', { id: sourceId });
+      expect(copy).toMatchObject({ http: 200, desc: '复制成功' });
+      const res = await demo.request('GET', `/api/recipe/detail?id=${copy.data.id}`, {
+        headers: { 'x-read-position': copy.position! },
+      });
+      expect(res.headers.get('x-read-position-reached')).toBe('true');
+      expect(((await res.json()) as { data: unknown }).data).toMatchObject({
+        number: copy.data.number,
+        copiedFrom: sourceId,
+      });
+      // Well within the 3 s read wait, which a server-wide horizon would have run out (the transaction stays open).
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await foreign.query('COMMIT').catch(() => undefined);
+      await foreign.end();
+      await other.drop();
+    }
+  });
+
+  it('while events are locked against writes for 14 s: commands answer 503 and write nothing, health is degraded, the API lives on and works after', async () => {
+    const holder = new pg.Client({ connectionString: api.db.url });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    const before = await eventCount();
+    const claimsBefore = (await pool.query('SELECT count(*)::int AS n FROM recipe_numbers')).rows[0].n;
+    const locking = holder.query('BEGIN; LOCK TABLE events IN EXCLUSIVE MODE; SELECT pg_sleep(14); COMMIT;');
+    let released = false;
+    const unlocked = locking.finally(() => (released = true));
+    try {
+      await until(async () => {
+        const { rows } = await pool.query(
+          `SELECT 1 FROM pg_locks WHERE relation = 'events'::regclass AND mode = 'ExclusiveLock' AND granted`,
+        );
+        return rows.length ? true : undefined;
+      });
+
+      // A copy (number claim and append): blocked past the lock timeout, it answers 503 in the caller's language.
+      let started = Date.now();
+      const copy = await command(demo, '/api/recipe/copy', { id: sourceId });
+      expect(copy).toMatchObject({
+        http: 503,
+        status: 503,
+        desc: '数据库繁忙，本次操作未保存任何内容，请稍后重试',
+        code: 'database_busy',
+      });
+      expect(Date.now() - started).toBeLessThan(5000 + 2500);
+
+      // An add, in English: the same, within the timeout.
+      started = Date.now();
+      const added = await command(demoEn, '/api/recipe/add', {
+        type: 'SOUP',
+        number: 'BLOCKED-1',
+        mainLang: 'en',
+        langs: ['en'],
+        texts: { en: { name: 'Blocked soup' } },
+        servingVersions: [
+          {
+            servings: 2,
+            ingredients: [],
+            steps: [{ number: 1, workMode: 'MANUAL', descriptions: { en: 'Stir' } }],
+          },
+        ],
+        productCodes: ['TM-6'],
+      });
+      expect(added).toMatchObject({
+        http: 503,
+        desc: 'The database is busy; nothing of this request was saved. Please try again shortly',
+      });
+      expect(Date.now() - started).toBeLessThan(5000 + 2500);
+
+      // Health says why, still answering 200 (the API serves what it can).
+      const health = await demo.get('/api/health');
+      expect(health).toMatchObject({
+        http: 200,
+        desc: 'degraded',
+        data: { eventStore: { ok: true, appends: { ok: false } } },
+      });
+      expect(health.data.reasons).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^appends are blocked: a lock on events \(ExclusiveLock\)/),
+        ]),
+      );
+      expect(released).toBe(false);
+
+      // Nothing half-written: no event, no number claimed.
+      expect(await eventCount()).toBe(before);
+      expect((await pool.query('SELECT count(*)::int AS n FROM recipe_numbers')).rows[0].n).toBe(
+        claimsBefore,
+      );
+    } finally {
+      await unlocked.catch(() => undefined);
+      await holder.end();
+    }
+
+    // The same process answers again: the copy goes through and is readable, and health is ok.
+    const copy = await command(demo, '/api/recipe/copy', { id: sourceId });
+    expect(copy).toMatchObject({ http: 200 });
+    const detail = await read(demo, `/api/recipe/detail?id=${copy.data.id}`, copy);
+    expect(detail.data).toMatchObject({ number: copy.data.number, copiedFrom: sourceId });
+    const healthy = await until(async () => {
+      const h = await demo.get('/api/health');
+      return h.desc === 'ok' ? h : undefined;
+    });
+    expect(healthy.data.reasons).toEqual([]);
+  }, 90_000);
+});
