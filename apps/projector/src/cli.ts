@@ -43,6 +43,8 @@ Environment:
   DATABASE_URL          default postgres://postgres@127.0.0.1:5432/kitchen
   PROJECTOR_BATCH_SIZE  events per batch and transaction, default 5000
   PROJECTOR_POLL_MS     idle poll interval, default 100
+  PROJECTOR_LEASE_MS    how long a silent (stopped, frozen) projector keeps its lease, default 5000;
+                        a standby process takes over within about 1.2 times this
   LOG_LEVEL             pino level, default info
 `;
 
@@ -115,6 +117,8 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       logger,
       batchSize: config.batchSize,
       pollIntervalMs: config.pollIntervalMs,
+      leaseTimeoutMs: config.leaseTimeoutMs,
+      lockRetryMs: Math.max(50, Math.floor(config.leaseTimeoutMs / 5)),
     };
     if (command === 'run') {
       logger.info({ projections: projections.map((p) => p.name) }, 'projector running');
@@ -124,7 +128,11 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     }
     const projection = projections.find((p) => p.name === args[0]) as Projection;
     if (command === 'replay') {
-      const results = await replayProjection(pool, store, projection, { signal: stop.signal, logger });
+      const results = await replayProjection(pool, store, projection, {
+        signal: stop.signal,
+        logger,
+        leaseTimeoutMs: config.leaseTimeoutMs,
+      });
       const replayed = results.reduce((n, r) => n + r.replayed, 0);
       const still = results.reduce((n, r) => n + r.stillParked, 0);
       logger.info(

@@ -4,6 +4,11 @@ export interface ProjectorConfig {
   batchSize: number;
   /** How often an idle projection looks for new events. */
   pollIntervalMs: number;
+  /**
+   * How long the database keeps the run lock of a projector it no longer hears from (a stopped or frozen host);
+   * a standby retries the lock five times within it.
+   */
+  leaseTimeoutMs: number;
   logLevel: string;
 }
 
@@ -21,6 +26,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kitchen',
     batchSize: positiveInt(env, 'PROJECTOR_BATCH_SIZE', 5000),
     pollIntervalMs: positiveInt(env, 'PROJECTOR_POLL_MS', 100),
+    leaseTimeoutMs: positiveInt(env, 'PROJECTOR_LEASE_MS', 5000),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -35,6 +35,9 @@ async function transaction<T>(pool: Pool, begin: string, work: (tx: PoolClient) 
   }
 }
 
+const BATCH_BEGIN =
+  "BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL idle_in_transaction_session_timeout = '5s'";
+
 async function write(
   tx: PoolClient,
   projection: Projection,
@@ -66,7 +69,11 @@ export async function projectBatch(
   // The batch's rows and checkpoint commit together, so a crash that loses the last commits before they reach
   // the disk loses both, and the batch is applied again: no need to wait for the WAL flush. (One round trip: a
   // catch-up writes a batch while preparing the next, and every round trip waits for that work to yield.)
-  return transaction(pool, 'BEGIN; SET LOCAL synchronous_commit = off', async (tx) => {
+  //
+  // A batch never waits on anything between its statements (its events were read and folded before BEGIN), so
+  // a batch idle for seconds belongs to a frozen process: the server ends it, and its row locks stop holding up
+  // the instance that took the projection over.
+  return transaction(pool, BATCH_BEGIN, async (tx) => {
     await write(tx, projection, version, events, options.prepared);
     if (options.park) await insertParked(tx, projection.name, version, options.park);
     // Last statement of the batch: the checkpoint row is locked after the projection's tables, the order the

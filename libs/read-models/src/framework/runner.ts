@@ -44,6 +44,11 @@ export interface RunOptions {
   whenLocked?: 'wait' | 'fail';
   /** How often a standby instance retries the lock. Default 2 s. */
   lockRetryMs?: number;
+  /**
+   * How long the server keeps the run lock of an instance it no longer hears from (see leaseOn). The holder
+   * proves it is alive several times within it. Default 5 s.
+   */
+  leaseTimeoutMs?: number;
   /** Upper bound of the retry back-off after a failing batch. Default 30 s. */
   maxRetryDelayMs?: number;
   /**
@@ -60,6 +65,7 @@ interface Settings {
   pollIntervalMs: number;
   whenLocked: 'wait' | 'fail';
   lockRetryMs: number;
+  leaseTimeoutMs: number;
   maxRetryDelayMs: number;
   deferIndexesFrom: number;
 }
@@ -72,6 +78,7 @@ function settings(options: RunOptions): Settings {
     pollIntervalMs: options.pollIntervalMs ?? 100,
     whenLocked: options.whenLocked ?? 'wait',
     lockRetryMs: options.lockRetryMs ?? 2000,
+    leaseTimeoutMs: options.leaseTimeoutMs ?? 5000,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
     deferIndexesFrom: options.deferIndexesFrom ?? 20_000,
   };
@@ -91,29 +98,76 @@ interface Lease {
   release(): Promise<void>;
 }
 
-function leaseOn(client: PoolClient, projection: Projection, version: number): Lease {
+/**
+ * The run lock is a session-level advisory lock: it goes with the connection. A killed process's connection is
+ * closed by its kernel, so the lock frees at once. A host that stops or hangs (power off, network cut, frozen
+ * process) may leave the connection open with nobody behind it, and TCP keepalives do not help against a frozen
+ * process (its kernel still answers them). So the lease connection carries `idle_session_timeout`: the server
+ * itself ends the session, and the lock with it, once it has heard nothing for `timeoutMs`. The holder pings
+ * it four times within that; a ping unanswered for `timeoutMs` counts as lost too, so a holder cut off from the
+ * server stops writing on its own. Losing the lease is safe at any moment: batches move the checkpoint by
+ * compare-and-set, so a batch of an instance that lost it never commits over its successor's.
+ */
+async function leaseOn(
+  client: PoolClient,
+  projection: Projection,
+  version: number,
+  timeoutMs: number,
+): Promise<Lease> {
   let lost: Error | null = null;
-  const onError = (error: Error) => (lost = error);
+  const onError = (error: Error) => (lost ??= error);
   client.on('error', onError);
   let released = false;
-  return {
+  let pingSentAt: number | null = null;
+  const heartbeat = setInterval(
+    () => {
+      if (lost) return;
+      if (pingSentAt !== null) {
+        if (Date.now() - pingSentAt > timeoutMs)
+          lost = new Error(`The server did not answer the lease connection within ${timeoutMs} ms`);
+        return;
+      }
+      pingSentAt = Date.now();
+      client.query('SELECT 1').then(
+        () => (pingSentAt = null),
+        (error: Error) => (lost ??= error),
+      );
+    },
+    Math.max(50, Math.floor(timeoutMs / 4)),
+  );
+  heartbeat.unref();
+  const lease: Lease = {
     projection,
     version,
     check() {
       if (lost)
-        throw new Error(`Lost the connection holding the lock of ${projection.name} v${version}`, {
+        throw new LeaseLostError(`Lost the connection holding the lock of ${projection.name} v${version}`, {
           cause: lost,
         });
     },
     async release() {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       if (!lost) await unlockVersion(client, projection.name, version).catch((e: Error) => (lost = e));
       client.off('error', onError);
       client.release(lost ?? undefined);
     },
   };
+  try {
+    await client.query(`SELECT set_config('idle_session_timeout', $1, false)`, [`${timeoutMs}ms`]);
+  } catch (error) {
+    // The caller still owns the client (and releases it, broken).
+    released = true;
+    clearInterval(heartbeat);
+    client.off('error', onError);
+    throw error;
+  }
+  return lease;
 }
+
+/** The lease went with its connection: another instance may run the version now. */
+class LeaseLostError extends Error {}
 
 /** Takes the run lock of one projection version; waits (standby) or throws per `whenLocked`. Null if stopped. */
 async function acquire(
@@ -123,7 +177,10 @@ async function acquire(
   s: Settings,
 ): Promise<Lease | null> {
   const client = await pool.connect();
-  const lease = leaseOn(client, projection, version);
+  const lease = await leaseOn(client, projection, version, s.leaseTimeoutMs).catch((error: Error) => {
+    client.release(error);
+    throw error;
+  });
   let announced = false;
   try {
     while (!s.signal.aborted) {
@@ -281,6 +338,8 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
   /** After a failed batch: park what an event caused and go on, or start again from the checkpoint after a pause. */
   const failed = async (caught: unknown): Promise<'retired' | 'retry'> => {
     let error = caught;
+    // Whatever failed, an instance that lost its lease leaves the projection to its successor.
+    lease.check();
     // A batch still being written (the failure was in preparing the next one) moves the checkpoint if it commits.
     await settle().catch(() => undefined);
     previous = undefined;
@@ -610,7 +669,7 @@ export async function rebuildProjection(
         throw await lockedError(pool, projection.name, v);
     });
     version = created.version;
-    lease = leaseOn(client, projection, version);
+    lease = await leaseOn(client, projection, version, s.leaseTimeoutMs);
   } catch (error) {
     client.release(true);
     throw error;
@@ -659,7 +718,13 @@ export async function replayProjection(
   pool: Pool,
   store: EventStore,
   projection: Projection,
-  options: { signal: AbortSignal; logger?: Logger; timeoutMs?: number; pollMs?: number },
+  options: {
+    signal: AbortSignal;
+    logger?: Logger;
+    timeoutMs?: number;
+    pollMs?: number;
+    leaseTimeoutMs?: number;
+  },
 ): Promise<ProjectionReplay[]> {
   const logger = options.logger ?? silentLogger;
   const counts = await parkedCounts(pool);
@@ -680,7 +745,12 @@ export async function replayProjection(
         throw error;
       }
       if (mine) {
-        const lease = leaseOn(client, projection, v.version);
+        const lease = await leaseOn(client, projection, v.version, options.leaseTimeoutMs ?? 5000).catch(
+          (error: Error) => {
+            client.release(error);
+            throw error;
+          },
+        );
         try {
           const result = await replayParkedEvents(pool, store, projection, v.version, logger);
           await pool.query(

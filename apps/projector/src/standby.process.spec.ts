@@ -1,0 +1,155 @@
+import { comparePositions, type GlobalPosition } from '@kb/event-store';
+import {
+  appendEvents,
+  eventually,
+  openEventDatabase,
+  requireBuiltProjector,
+  runMain,
+  startProjector,
+  type EventDatabase,
+  type ProjectorProcess,
+} from './test/support.js';
+
+const STREAMS = 100;
+const PER_STREAM = 100;
+const EVENTS = STREAMS * PER_STREAM;
+const LEASE_MS = 2000;
+
+interface LogLine {
+  msg: string;
+  projection?: string;
+  level: number;
+}
+
+const logLines = (p: ProjectorProcess): LogLine[] =>
+  p
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as LogLine);
+
+const standingBy = (p: ProjectorProcess) =>
+  logLines(p).some((l) => l.projection === 'stream_summary' && l.msg.endsWith('standing by'));
+const tookOver = (p: ProjectorProcess) =>
+  logLines(p).some((l) => l.projection === 'stream_summary' && l.msg === 'took over the projection');
+
+describe('two projector processes on one database', () => {
+  let ev: EventDatabase;
+  let head: GlobalPosition;
+  let running: ProjectorProcess[] = [];
+
+  // Each test on a database of its own, the log written and no read side yet.
+  beforeEach(async () => {
+    requireBuiltProjector();
+    ev = await openEventDatabase();
+    head = await appendEvents(ev.store, STREAMS, PER_STREAM);
+  }, 120_000);
+  afterEach(async () => {
+    for (const p of running) {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) continue;
+      p.child.kill('SIGCONT');
+      p.child.kill('SIGKILL');
+      await p.exited;
+    }
+    running = [];
+    await ev?.close();
+  });
+
+  const env = () => ({
+    DATABASE_URL: ev.db.url,
+    PROJECTOR_BATCH_SIZE: '50',
+    PROJECTOR_POLL_MS: '20',
+    PROJECTOR_LEASE_MS: String(LEASE_MS),
+  });
+  const start = () => {
+    const p = startProjector(['run'], env());
+    running.push(p);
+    return p;
+  };
+  const checkpoint = async (): Promise<GlobalPosition | undefined> => {
+    const { rows } = await ev.pool
+      .query<{ transaction_id: string; global_position: string }>(
+        `SELECT transaction_id, global_position FROM projection_checkpoints WHERE name = 'stream_summary' AND status = 'live'`,
+      )
+      .catch(() => ({ rows: [] }));
+    const row = rows[0];
+    return row && { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) };
+  };
+  const midCatchUp = async () => {
+    const cp = await checkpoint();
+    return cp !== undefined && cp.globalPosition > 0n && comparePositions(cp, head) < 0;
+  };
+  const caughtUp = async () => {
+    const { stdout } = await runMain(['status', '--json'], env());
+    const rows = (JSON.parse(stdout) as { projections: { lagEvents: number; status: string }[] }).projections;
+    return rows.length > 0 && rows.every((r) => r.status === 'live' && r.lagEvents === 0);
+  };
+  const summary = async () =>
+    (await ev.pool.query('SELECT * FROM stream_summary ORDER BY stream_id')).rows as Record<
+      string,
+      unknown
+    >[];
+  const projectedEvents = async () =>
+    Number((await ev.pool.query('SELECT coalesce(sum(event_count), 0) AS n FROM stream_summary')).rows[0].n);
+
+  /** Every event counted once, and the rows exactly what a clean rebuild builds. */
+  const expectCleanRebuildEquals = async () => {
+    const built = await summary();
+    expect(built).toHaveLength(STREAMS);
+    expect(await projectedEvents()).toBe(EVENTS);
+    const rebuild = await runMain(['rebuild', 'stream_summary'], env());
+    expect(rebuild.code).toBe(0);
+    expect(rebuild.stdout).toMatch(/rebuild done: stream_summary v\d+ is live/);
+    expect(await summary()).toEqual(built);
+  };
+
+  it('a standby takes over within the lease time of the active one being SIGKILLed mid catch-up, and finishes it', async () => {
+    const active = start();
+    await eventually(midCatchUp);
+    const standby = start();
+    await eventually(async () => standingBy(standby));
+    await eventually(midCatchUp);
+
+    active.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    expect(await active.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    await eventually(async () => tookOver(standby));
+    // The killed process's connections close with it, so its locks go at once; the standby retries every
+    // PROJECTOR_LEASE_MS / 5.
+    expect(Date.now() - killedAt).toBeLessThan(LEASE_MS);
+
+    await eventually(caughtUp, 60_000);
+    standby.child.kill('SIGTERM');
+    expect(await standby.exited).toEqual({ code: 0, signal: null });
+    await expectCleanRebuildEquals();
+  }, 120_000);
+
+  it('a frozen active process loses its lease to the standby, and stands by itself when it wakes', async () => {
+    const active = start();
+    await eventually(midCatchUp);
+    const standby = start();
+    await eventually(async () => standingBy(standby));
+    await eventually(midCatchUp);
+
+    // A hung host: the process stops answering but its TCP connections stay open.
+    active.child.kill('SIGSTOP');
+    const frozenAt = Date.now();
+    await eventually(async () => tookOver(standby), 30_000);
+    const takeoverMs = Date.now() - frozenAt;
+    expect(takeoverMs).toBeGreaterThanOrEqual(LEASE_MS * 0.5);
+    expect(takeoverMs).toBeLessThan(LEASE_MS * 3);
+    await eventually(caughtUp, 60_000);
+
+    active.child.kill('SIGCONT');
+    await eventually(async () => standingBy(active), 30_000);
+    // Whatever it had in flight when it froze did not commit over the standby's work.
+    expect(await projectedEvents()).toBe(EVENTS);
+    expect(await caughtUp()).toBe(true);
+
+    active.child.kill('SIGTERM');
+    standby.child.kill('SIGTERM');
+    expect(await active.exited).toEqual({ code: 0, signal: null });
+    expect(await standby.exited).toEqual({ code: 0, signal: null });
+    await expectCleanRebuildEquals();
+  }, 120_000);
+});
