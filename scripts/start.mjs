@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { startMailSink } from './mail-sink.mjs';
 import { ensureServices, root, run } from './services.mjs';
 
 const node = process.execPath;
@@ -22,32 +22,6 @@ async function ensureDatabase(adminUrl) {
   return target.toString();
 }
 
-/** Without SMTP_URL, mails go to a local sink that prints them here (e.g. the password-reset code). */
-async function startMailSink() {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(', ');
-        const body = raw
-          .split(/\r?\n\r?\n/)
-          .slice(1)
-          .join('\n')
-          .replace(/=\r?\n/g, '')
-          .trim();
-        console.log(`\n📧 Mail to ${to}\n${body}\n`);
-        callback();
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `smtp://127.0.0.1:${server.server.address().port}`;
-}
-
 const { adminDatabaseUrl, redisUrl } = await ensureServices();
 const databaseUrl = await ensureDatabase(adminDatabaseUrl);
 console.log('Building the back-office (first run takes a minute)…');
@@ -65,7 +39,8 @@ await run(
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
   },
 );
-const smtpUrl = process.env.SMTP_URL ?? (await startMailSink());
+// Without SMTP_URL, mails go to a local sink that prints them here, decoded (e.g. the set-password code).
+const smtpUrl = process.env.SMTP_URL ?? (await startMailSink()).url;
 
 const env = {
   ...process.env,
