@@ -27,6 +27,7 @@ import { AuditModule } from './modules/audit/audit.module.js';
 import { AppUsersModule } from './modules/app-users/app-users.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { NoticesModule } from './modules/notices/notices.module.js';
+import { StaffModule } from './modules/staff/staff.module.js';
 
 @Module({})
 export class AppModule {
@@ -49,6 +50,7 @@ export class AppModule {
         AuditModule,
         AppUsersModule,
         NoticesModule,
+        StaffModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -14,6 +14,7 @@ import { noticesPushFailedMigrations } from './modules/notices/notices-push-fail
 import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.migrations.js';
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { recipeTranslateMigrations } from './modules/recipes/translate.migrations.js';
+import { staffMigrations } from './modules/staff/staff.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoApks } from './seed/demo-apk.js';
 import { seedDemoAppActivity } from './seed/demo-app-activity.js';
@@ -38,6 +39,7 @@ export function allMigrations(): Migration[] {
     ...noticesPushFailedMigrations,
     ...payingUserMigrations,
     ...recipeTranslateMigrations,
+    ...staffMigrations,
   ];
 }
 

@@ -11,7 +11,7 @@ import type { StaffRole } from './auth.js';
  *   author could otherwise edit or remove under their own recipes;
  * - auditors review and ship but do not author content (recipes, APK packages, offline packs, reference data);
  * - what cannot be undone or concerns the whole brand (clearing recipes for good, the brand's languages, devices
- *   and their fault records) is the admin's;
+ *   and their fault records, its staff accounts) is the admin's;
  * - a viewer reads everything and changes nothing but its own password and session.
  */
 export const PERMISSION_GROUPS = {
@@ -41,6 +41,7 @@ export const PERMISSION_GROUPS = {
   audit: ['audit.read'],
   appUsers: ['appUser.edit'],
   notices: ['notice.edit', 'notice.push'],
+  staff: ['staff.manage'],
   account: ['account.self'],
   reads: ['read'],
 } as const;
@@ -89,6 +90,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'appUser.edit': ADMIN,
   'notice.edit': AUTHORS,
   'notice.push': SHIPPERS,
+  'staff.manage': ADMIN,
   'account.self': ALL,
   read: ALL,
 };
@@ -153,6 +155,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'notice.push': {
     zh: '推送通知、设置定时推送、取消推送',
     en: 'push notices, schedule their push, cancel a scheduled push',
+  },
+  'staff.manage': {
+    zh: '查看本品牌员工账号，邀请员工、设置角色、停用和启用账号',
+    en: 'see the brand’s staff accounts, invite staff, set their role, disable and enable accounts',
   },
   'account.self': {
     zh: '查看本人信息、修改本人密码、退出登录',

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { DeviceActivation, FaultMessage, TelemetryMessage } from '@kb/contracts';
-import { activateDevice, setDeviceBrandSettings, storeFaults, storeTelemetry } from '@kb/devices';
+import { activateDevice, storeFaults, storeTelemetry } from '@kb/devices';
 
 /**
  * Factory activation keys of the demo brands: a device that presents its brand's key to
@@ -12,7 +12,7 @@ export const DEMO_ACTIVATION_KEYS: Record<string, string> = {
 };
 
 /** Demo brands count a device offline after a minute without a post, so the demo shows both states. */
-const DEMO_INACTIVITY_TIMEOUT_S = 60;
+export const DEMO_INACTIVITY_TIMEOUT_S = 60;
 
 interface DemoDevice extends DeviceActivation {
   ip: string;
@@ -93,10 +93,6 @@ function demoFleet(brand: string): DemoDevice[] {
  */
 export async function seedDemoDevices(pool: pg.Pool): Promise<void> {
   for (const brand of Object.keys(DEMO_ACTIVATION_KEYS)) {
-    await setDeviceBrandSettings(pool, brand, {
-      activationKey: DEMO_ACTIVATION_KEYS[brand],
-      inactivityTimeoutSeconds: DEMO_INACTIVITY_TIMEOUT_S,
-    });
     const has = await pool.query('SELECT 1 FROM devices WHERE brand_owner_code = $1 LIMIT 1', [brand]);
     if (has.rowCount) continue;
     for (const device of demoFleet(brand)) {

@@ -3,7 +3,8 @@ import type { StaffRole } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { hashPasswordDigest, md5Hex } from '../modules/auth/password.js';
 import { seedDemoReviews } from './demo-reviews.js';
-import { seedDemoDevices } from './demo-devices.js';
+import { DEMO_ACTIVATION_KEYS, DEMO_INACTIVITY_TIMEOUT_S, seedDemoDevices } from './demo-devices.js';
+import { provisionBrand, type BrandSpec } from '../modules/staff/brand-provisioning.js';
 import { seedDemoOfflinePacks } from './demo-offline-packs.js';
 import { AREAS, COUNTRIES, DICT_ITEMS, LANGUAGES, PRODUCTS } from './reference-data.js';
 
@@ -101,7 +102,11 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-const DEMO_BRANDS = [
+type DemoBrand = Omit<BrandSpec, 'activationKey' | 'inactivityTimeoutSeconds'> & {
+  subBrands: { code: string; name: string; products: [string, string][] }[];
+};
+
+const DEMO_BRANDS: DemoBrand[] = [
   {
     code: 'DEMO',
     name: '演示厨房电器',
@@ -156,41 +161,18 @@ const DEMO_BRANDS = [
   },
 ];
 
-/** Seeds brands DEMO and OTHER with their accounts, models and sub-brands. Idempotent: keeps changed passwords. */
+/**
+ * Seeds brands DEMO and OTHER (made usable as `npm run admin -- brand create` makes a brand, with the demo's
+ * own languages, models, sub-brands and activation keys) with their accounts. Idempotent: keeps changed passwords.
+ */
 export async function seedDemoData(pool: pg.Pool): Promise<void> {
   await withTransaction(pool, async (c) => {
     for (const b of DEMO_BRANDS) {
-      await c.query(
-        `INSERT INTO brands (code, name, company_name) VALUES ($1,$2,$3) ON CONFLICT (code) DO NOTHING`,
-        [b.code, b.name, b.company],
-      );
-      const hasLanguages = await c.query('SELECT 1 FROM brand_languages WHERE brand_owner_code = $1', [
-        b.code,
-      ]);
-      if (!hasLanguages.rowCount) {
-        for (const [i, lang] of b.languages.entries()) {
-          await c.query('INSERT INTO brand_languages VALUES ($1, $2, $3, $4)', [b.code, lang, i === 0, i]);
-        }
-      }
-      for (const p of b.products) {
-        await c.query(`INSERT INTO brand_products VALUES ($1,$2) ON CONFLICT DO NOTHING`, [b.code, p]);
-      }
-      for (const [i, s] of b.subBrands.entries()) {
-        await c.query(`INSERT INTO sub_brands VALUES ($1,$2,$3,$4) ON CONFLICT DO NOTHING`, [
-          b.code,
-          s.code,
-          s.name,
-          i + 1,
-        ]);
-        for (const [product, customerModel] of s.products) {
-          await c.query(`INSERT INTO sub_brand_products VALUES ($1,$2,$3,$4) ON CONFLICT DO NOTHING`, [
-            b.code,
-            s.code,
-            product,
-            customerModel,
-          ]);
-        }
-      }
+      await provisionBrand(c, {
+        ...b,
+        activationKey: DEMO_ACTIVATION_KEYS[b.code],
+        inactivityTimeoutSeconds: DEMO_INACTIVITY_TIMEOUT_S,
+      });
     }
   });
   for (const a of DEMO_ACCOUNTS) {
