@@ -90,6 +90,7 @@ try {
         DATABASE_URL: system.db.url,
         REDIS_PREFIX: redisPrefix,
         INGEST_PORT: String(port),
+        INGEST_METRICS_PORT: '0',
         INGEST_ROLE: 'all',
         INGEST_AUTH_CACHE_MS: '600000',
         FILES_DIR: filesDir,

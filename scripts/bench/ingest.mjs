@@ -72,6 +72,7 @@ try {
           DATABASE_URL: system.db.url,
           REDIS_PREFIX: redisPrefix,
           INGEST_PORT: String(own),
+          INGEST_METRICS_PORT: '0',
           INGEST_ROLE: role,
           INGEST_AUTH_CACHE_MS: '600000',
           LOG_LEVEL: 'warn',

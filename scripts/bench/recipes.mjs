@@ -223,7 +223,7 @@ try {
   const projectorStarted = performance.now();
   projector = spawn(process.execPath, [path.join(root, 'apps/projector/dist/main.js'), 'run'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: system.db.url, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: system.db.url, LOG_LEVEL: 'warn', PROJECTOR_METRICS_PORT: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const names = new Set();

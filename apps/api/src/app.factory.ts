@@ -7,14 +7,16 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import { LANG_COOKIE, LANG_HEADER, type UiLang } from '@kb/contracts';
+import { UNMATCHED_ROUTE } from '@kb/platform';
 import { AppModule } from './app.module.js';
 import { answerClientErrorsInEnvelope } from './common/client-errors.js';
 import { requestContext } from './common/request-context.js';
 import { securityHeaders } from './common/security-headers.js';
 import { appOrigins, trustProxySetting, type AppConfig } from './config.js';
 import { PinoNestLogger } from './infra/logger.js';
+import { Metrics } from './infra/observability.js';
 import { sameOriginChanges } from './modules/auth/same-origin.middleware.js';
 
 function langOf(req: Request): UiLang {
@@ -24,9 +26,33 @@ function langOf(req: Request): UiLang {
   return raw.toLowerCase().startsWith('en') ? 'en' : 'zh';
 }
 
+/** The caller's id when it is a sane token (a proxy's or a client's), else a new one: it goes into every log line. */
+function requestIdOf(req: Request): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+/** The matched route's pattern (`/api/recipes/:id`), so a series counts a route, not each record's URL. */
+function routePattern(req: Request): string {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : UNMATCHED_ROUTE;
+}
+
 /** Builds the HTTP application (used by main.ts and by the tests, which boot the real thing). */
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
+export async function createApp(
+  config: AppConfig,
+  options: { logDestination?: DestinationStream } = {},
+): Promise<NestExpressApplication> {
+  const logOptions = {
+    level: config.LOG_LEVEL,
+    base: { service: 'api' },
+    // Every line written while a request is served names it, errors included (support quotes the id).
+    mixin: () => {
+      const requestId = requestContext.get()?.requestId;
+      return requestId ? { requestId } : {};
+    },
+  };
+  const log = options.logDestination ? pino(logOptions, options.logDestination) : pino(logOptions);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: new PinoNestLogger(log),
     bodyParser: false,
@@ -36,11 +62,16 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.use(securityHeaders({ https: config.SESSION_COOKIE_SECURE === 'true' }));
   app.use(cookieParser());
+  const metrics = app.get(Metrics);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = String(req.headers['x-request-id'] ?? randomUUID());
+    const requestId = requestIdOf(req);
     res.setHeader('x-request-id', requestId);
     const started = performance.now();
     res.on('finish', () => {
+      metrics.httpDuration.observe(
+        { method: req.method, route: routePattern(req), status: String(res.statusCode) },
+        (performance.now() - started) / 1000,
+      );
       if (!req.originalUrl.startsWith('/api')) return;
       log.info(
         {
@@ -54,6 +85,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       );
     });
     requestContext.run({ requestId, lang: langOf(req), ip: req.ip ?? 'unknown' }, next);
+  });
+  // Metrics are served on their own port (METRICS_PORT), never on the public one, where the SPA would answer.
+  app.use('/metrics', (req: Request, res: Response) => {
+    res
+      .status(404)
+      .type('text/plain')
+      .send('Not found: metrics are served on the metrics port (METRICS_PORT).\n');
   });
   app.use('/api', sameOriginChanges(appOrigins(config)));
   app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));

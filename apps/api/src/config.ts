@@ -19,6 +19,11 @@ const schema = z
     SESSION_COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where /metrics, /livez and /readyz answer: loopback by default; another address should come with a token. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>` (probes stay open). */
+    METRICS_TOKEN: z.string().min(16).optional(),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(10000).default(3000),
     /** How long a request's statement may wait for a lock, and run at all, before it answers 503. */
     DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),

@@ -1,6 +1,8 @@
 import { createApp } from './app.factory.js';
 import { prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
+import { startOpsServer } from '@kb/platform';
+import { Metrics, ReadinessProbe } from './infra/observability.js';
 
 async function main() {
   const config = loadConfig();
@@ -9,8 +11,19 @@ async function main() {
   await app.listen(config.PORT, config.HOST);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const readiness = app.get(ReadinessProbe);
+  const ops = await startOpsServer({
+    host: config.METRICS_HOST,
+    port: config.METRICS_PORT,
+    token: config.METRICS_TOKEN,
+    registry: app.get(Metrics).registry,
+    ready: () => readiness.check(),
+  });
   console.log(
     JSON.stringify({ level: 30, service: 'api', msg: `API listening on http://${config.HOST}:${port}` }),
+  );
+  console.log(
+    JSON.stringify({ level: 30, service: 'api', msg: `API metrics, /livez and /readyz on ${ops.url}` }),
   );
 }
 

@@ -32,7 +32,10 @@ export interface TestApi {
 }
 
 /** The real API on a free port with a private database, a private Redis prefix, a real SMTP peer and demo data. */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createApp>[1] = {},
+): Promise<TestApi> {
   const db = await createTestDatabase('kbapi');
   const smtp = await startSmtpSink();
   const filesDir = await mkdtemp(path.join(tmpdir(), 'kb-files-'));
@@ -50,8 +53,8 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   await prepareDatabase(config);
-  const app = await createApp(config);
-  app.useLogger(false);
+  const app = await createApp(config, options);
+  if (!options.logDestination) app.useLogger(false);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   const redis = new Redis(config.REDIS_URL);

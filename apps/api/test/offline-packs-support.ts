@@ -34,6 +34,7 @@ export async function startIngestProcess(
       REDIS_PREFIX: config.REDIS_PREFIX,
       FILES_DIR: config.FILES_DIR,
       INGEST_PORT: '0',
+      INGEST_METRICS_PORT: '0',
       LOG_LEVEL: 'info',
       ...env,
     },

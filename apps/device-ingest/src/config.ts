@@ -16,6 +16,11 @@ const schema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     .default('postgres://postgres@127.0.0.1:5432/kitchen'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** The metrics port: /metrics (Prometheus), /livez, /readyz; on METRICS_HOST (loopback by default). */
+  INGEST_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9466),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** The file store, shared with the API's files module (same default): media are read and packs written there. */
   FILES_DIR: z.string().min(1).default('.data/files'),
   /**

@@ -25,11 +25,22 @@ import { startOfflinePackBuildWorker } from './offline-packs/offline-pack-build-
 import { startRecipeExportWorker } from './recipe-jobs/recipe-export-worker.js';
 import { startRecipeTranslateWorker } from './recipe-jobs/recipe-translate-worker.js';
 import { armScheduledNotices, startNoticePushWorker } from './notices/notice-push-worker.js';
-import { createTranslationProvider, NOTICE_PUSH_QUEUE } from '@kb/platform';
+import {
+  createTranslationProvider,
+  NOTICE_PUSH_QUEUE,
+  readiness,
+  requestIdMixin,
+  type Readiness,
+} from '@kb/platform';
+import { createIngestMetrics, type IngestMetrics } from './metrics.js';
 
 export interface RunningIngest {
   /** The port the HTTP server listens on (the real one when INGEST_PORT is 0). */
   port: number;
+  /** Prometheus families of this process (main.ts serves them on the metrics port). */
+  metrics: IngestMetrics;
+  /** Readiness: Redis and Postgres answer. */
+  ready(): Promise<Readiness>;
   /** Stops taking requests and jobs, lets the running job finish, and closes every connection. */
   stop(): Promise<void>;
 }
@@ -42,7 +53,9 @@ export async function startIngest(
   config: IngestConfig,
   options: { logger?: Logger } = {},
 ): Promise<RunningIngest> {
-  const log = options.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' } });
+  const log =
+    options.logger ??
+    pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' }, mixin: requestIdMixin });
   const prefix = bullmqPrefix(config.REDIS_PREFIX);
 
   const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'kitchen-device-ingest' });
@@ -79,6 +92,11 @@ export async function startIngest(
     queue.on('error', (err) => onRedisError(err, `queue ${name}`));
     return queue;
   });
+
+  const metrics = createIngestMetrics(queues);
+  const onAccepted = (queue: string, messages: number) => metrics.messages.inc({ queue }, messages);
+  for (const name of [TELEMETRY_QUEUE, FAULT_QUEUE, COOKING_QUEUE, APP_ACTIVITY_QUEUE])
+    metrics.messages.inc({ queue: name }, 0);
 
   const worker = new Worker(SYSTEM_QUEUE, processSystemJob, {
     connection: workerConnection,
@@ -175,6 +193,7 @@ export async function startIngest(
           redis: producer,
           maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
           jobLockMs: config.INGEST_JOB_LOCK_MS,
+          onAccepted,
         });
   const deviceConnection =
     config.INGEST_ROLE === 'http'
@@ -214,6 +233,7 @@ export async function startIngest(
       redis: producer,
       maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
       jobLockMs: config.INGEST_JOB_LOCK_MS,
+      onAccepted,
     });
   const appWorkers =
     deviceConnection &&
@@ -229,8 +249,33 @@ export async function startIngest(
       onError: onRedisError,
     });
 
+  for (const w of [
+    worker,
+    noticePusher,
+    packBuilder,
+    recipeExporter,
+    recipeTranslator,
+    searchRecordExporter,
+    payingUserImporter,
+    ...(deviceWorkers?.workers ?? []),
+    ...(appWorkers?.workers ?? []),
+  ])
+    metrics.queues.watch(w);
+  const ready = () =>
+    readiness({
+      redis: () => probe.ping(),
+      postgres: () => pool.query('SELECT 1'),
+    });
+
   const server: Server = createServer(
-    createRequestHandler({ health: () => checkHealth({ redis: probe, pool, queues }), log, device, app }),
+    createRequestHandler({
+      health: () => checkHealth({ redis: probe, pool, queues }),
+      log,
+      device,
+      app,
+      ready,
+      metrics,
+    }),
   );
   server.keepAliveTimeout = 5000;
   server.listen(config.INGEST_PORT, config.INGEST_HOST);
@@ -291,6 +336,8 @@ export async function startIngest(
   let stopping: Promise<void> | undefined;
   return {
     port,
+    metrics,
+    ready,
     stop() {
       stopping ??= closeAll().then(() => log.info('device-ingest stopped'));
       return stopping;

@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { requestIdMixin, startOpsServer } from '@kb/platform';
 import { ConfigError, loadConfig } from './config.js';
 import { startIngest } from './ingest.js';
 
@@ -15,8 +16,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' } });
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' }, mixin: requestIdMixin });
   const ingest = await startIngest(config, { logger: log });
+  const ops = await startOpsServer({
+    host: config.METRICS_HOST,
+    port: config.INGEST_METRICS_PORT,
+    token: config.METRICS_TOKEN,
+    registry: ingest.metrics.registry,
+    ready: () => ingest.ready(),
+  });
+  log.info(`device-ingest metrics, /livez and /readyz on ${ops.url}`);
 
   let exitCode = 0;
   const shutdown = (reason: string) => {
@@ -24,7 +33,7 @@ async function main(): Promise<void> {
     // A job that will not finish must not keep the process forever; the signal's default action
     // (a second Ctrl+C) also still works, since each handler is registered once.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    ingest.stop().then(
+    Promise.all([ingest.stop(), ops.close()]).then(
       () => process.exit(exitCode),
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');

@@ -1,5 +1,6 @@
 import { PostgresEventStore, postgresEventStoreMigrations } from '@kb/event-store';
-import { createPool, migrate, type Pool } from '@kb/platform';
+import { createPool, migrate, startOpsServer, type Pool } from '@kb/platform';
+import { createProjectorMetrics, projectorReadiness } from './metrics.js';
 import {
   allProjections,
   listParked,
@@ -46,6 +47,11 @@ Environment:
   PROJECTOR_LEASE_MS    how long a silent (stopped, frozen) projector keeps its lease, default 5000;
                         a standby process takes over within about 1.2 times this
   LOG_LEVEL             pino level, default info
+  PROJECTOR_METRICS_PORT  \`run\` answers /metrics, /livez, /readyz here, default 9465 (0: any free port)
+  METRICS_HOST          address of that port, default 127.0.0.1
+  METRICS_TOKEN         when set, /metrics asks for Authorization: Bearer <token>
+  PROJECTOR_READY_MAX_LAG_SECONDS
+                        /readyz fails while a projection is further behind, default 60
 `;
 
 class UsageError extends Error {}
@@ -121,8 +127,22 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       lockRetryMs: Math.max(50, Math.floor(config.leaseTimeoutMs / 5)),
     };
     if (command === 'run') {
-      logger.info({ projections: projections.map((p) => p.name) }, 'projector running');
-      await runProjections(pool, store, projections, runOptions);
+      const ops = await startOpsServer({
+        host: config.metricsHost,
+        port: config.metricsPort,
+        token: config.metricsToken,
+        registry: createProjectorMetrics(pool, store, projections),
+        ready: projectorReadiness(pool, store, projections, config.readyMaxLagSeconds),
+      });
+      logger.info(
+        { projections: projections.map((p) => p.name), metrics: `${ops.url}/metrics` },
+        `projector running; metrics, /livez and /readyz on ${ops.url}`,
+      );
+      try {
+        await runProjections(pool, store, projections, runOptions);
+      } finally {
+        await ops.close();
+      }
       logger.info('projector stopped');
       return 0;
     }

@@ -10,6 +10,12 @@ export interface ProjectorConfig {
    */
   leaseTimeoutMs: number;
   logLevel: string;
+  /** Where `run` answers /metrics, /livez and /readyz. */
+  metricsHost: string;
+  metricsPort: number;
+  metricsToken: string | undefined;
+  /** Readiness fails while a live projection's oldest unapplied event has waited longer than this. */
+  readyMaxLagSeconds: number;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -21,6 +27,15 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return value;
 }
 
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port (0 to 65535), got "${raw}"`);
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
   return {
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kitchen',
@@ -28,5 +43,9 @@ export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
     pollIntervalMs: positiveInt(env, 'PROJECTOR_POLL_MS', 100),
     leaseTimeoutMs: positiveInt(env, 'PROJECTOR_LEASE_MS', 5000),
     logLevel: env.LOG_LEVEL || 'info',
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    metricsPort: port(env, 'PROJECTOR_METRICS_PORT', 9465),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    readyMaxLagSeconds: positiveInt(env, 'PROJECTOR_READY_MAX_LAG_SECONDS', 60),
   };
 }

@@ -49,6 +49,10 @@ export async function startSystem(
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
+    // Free ports for the metrics too: parallel systems on one machine must not meet on the defaults.
+    METRICS_PORT: '0',
+    PROJECTOR_METRICS_PORT: '0',
+    INGEST_METRICS_PORT: '0',
     DATABASE_URL: db.url,
     REDIS_URL: redisUrl(),
     REDIS_PREFIX: `kbsys:${randomBytes(4).toString('hex')}:`,

@@ -5,6 +5,7 @@ import { PostgresEventStore } from '@kb/event-store';
 import { createPool } from '@kb/platform';
 import { APP_CONFIG, requestTimeouts, type AppConfig } from '../config.js';
 import { Db } from './db.js';
+import { Metrics, ReadinessProbe } from './observability.js';
 import { ReadYourWrites } from './read-your-writes.js';
 import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
 
@@ -29,13 +30,15 @@ import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
     },
     {
       provide: EVENT_STORE,
-      inject: [PG_POOL],
-      useFactory: (pool: pg.Pool) => new PostgresEventStore(pool),
+      inject: [PG_POOL, Metrics],
+      useFactory: (pool: pg.Pool, metrics: Metrics) => metrics.instrument(new PostgresEventStore(pool)),
     },
     Db,
     ReadYourWrites,
+    Metrics,
+    ReadinessProbe,
   ],
-  exports: [PG_POOL, REDIS, EVENT_STORE, Db, ReadYourWrites],
+  exports: [PG_POOL, REDIS, EVENT_STORE, Db, ReadYourWrites, Metrics, ReadinessProbe],
 })
 export class InfraModule implements OnApplicationShutdown {
   constructor(

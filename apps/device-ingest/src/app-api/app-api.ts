@@ -47,6 +47,8 @@ export function createAppApi(deps: {
   jobLockMs: number;
   /** The guard, when the caller shares one with other app routes. */
   auth?: AppAuth;
+  /** Hears each accepted batch: its queue and how many messages it held. */
+  onAccepted?: (queue: string, messages: number) => void;
 }) {
   const auth = deps.auth ?? createAppAuth(deps.pool, deps.authCacheMs);
   const backlog = new Backlog(deps.redis, deps.activityQueue, deps.jobLockMs);
@@ -180,6 +182,7 @@ export function createAppApi(deps: {
       throw appError(req, code === 'recipe_unknown' ? 400 : 409, code, { fieldErrors });
     }
     await enqueue(req, user, messages);
+    deps.onAccepted?.(deps.activityQueue.name, messages.length);
     return ok(req, { accepted: messages.length }, 202, 'accepted');
   }
 

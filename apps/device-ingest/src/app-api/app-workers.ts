@@ -44,7 +44,7 @@ export function startAppWorkers(deps: {
   activityQueue: Queue;
   cookingQueue: Queue;
   onError: (err: Error, source: string) => void;
-}): { close(force: boolean): Promise<void> } {
+}): { workers: Worker[]; close(force: boolean): Promise<void> } {
   const activity = new BatchWriter<AppActivityWrite>((rows) => storeAppActivity(deps.pool, rows), {
     maxItems: 2000,
     lingerMs: 5,
@@ -108,6 +108,7 @@ export function startAppWorkers(deps: {
     );
   }
   return {
+    workers,
     async close(force) {
       await Promise.all(workers.map((w) => w.close(force)));
     },

@@ -191,6 +191,8 @@ export function createDeviceApi(deps: {
   jobLockMs: number;
   /** How long a built content feed is reused (default CONTENT_FEED_TTL_MS). */
   contentFeedTtlMs?: number;
+  /** Hears each accepted batch: its queue and how many messages it held. */
+  onAccepted?: (queue: string, messages: number) => void;
 }) {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
   const feeds = new ContentFeeds(deps.pool, deps.contentFeedTtlMs);
@@ -272,6 +274,7 @@ export function createDeviceApi(deps: {
       // Redis is away: nothing was accepted, the device keeps its batch and posts it again.
       throw new HttpError(503, 'Cannot queue the batch now; post it again later');
     }
+    deps.onAccepted?.(queue.name, messages.length);
     return { status: 202, desc: 'accepted', data: { accepted: messages.length } };
   }
 

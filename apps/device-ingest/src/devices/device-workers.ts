@@ -22,6 +22,7 @@ const telemetryEnvelope = telemetryBatchSchema.extend({ messages: z.array(z.unkn
 const faultEnvelope = faultBatchSchema.extend({ messages: z.array(z.unknown()).min(1).max(100) });
 
 export interface DeviceWorkers {
+  workers: Worker[];
   close(force: boolean): Promise<void>;
 }
 
@@ -188,6 +189,7 @@ export function startDeviceWorkers(deps: {
   sweeper.unref();
 
   return {
+    workers,
     async close(force) {
       clearInterval(sweeper);
       await Promise.all(workers.map((w) => w.close(force)));

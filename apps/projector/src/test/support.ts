@@ -131,7 +131,7 @@ export async function runMain(
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
-    env,
+    env: { PROJECTOR_METRICS_PORT: '0', ...env },
     signal,
     projections,
     stdout: { write: (s: string) => (stdout += s) },
@@ -150,7 +150,7 @@ export interface ProjectorProcess {
 export function startProjector(args: string[], env: NodeJS.ProcessEnv): ProjectorProcess {
   const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
   const child = spawn(process.execPath, [requireBuiltProjector(), ...args], {
-    env: { ...inherited, ...env },
+    env: { ...inherited, PROJECTOR_METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

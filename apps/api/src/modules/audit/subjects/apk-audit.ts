@@ -12,7 +12,14 @@ import type { AuditSubject, LoadedEntry, LoadedStream, NameRefs } from '../audit
 
 export type ApkAuditState = ApkHistoryEntry['state'];
 
-const TEXT_FIELDS = ['versionNumber', 'apkVersion', 'parentVersion', 'branchPackage', 'modeName', 'updateNotes'] as const;
+const TEXT_FIELDS = [
+  'versionNumber',
+  'apkVersion',
+  'parentVersion',
+  'branchPackage',
+  'modeName',
+  'updateNotes',
+] as const;
 
 const size = (bytes: number | null) => (bytes === null ? null : `${(bytes / 1024 / 1024).toFixed(2)} MB`);
 
@@ -31,7 +38,11 @@ export class ApkAudit implements AuditSubject<ApkAuditState> {
 
   async load(brand: string, lang: UiLang, id: string): Promise<LoadedStream<ApkAuditState>> {
     const history = await this.queries.execute(new ApkHistoryQuery(brand, lang, id));
-    return { number: history.versionNumber, ended: history.reviewStatus === 'deleted', entries: history.entries };
+    return {
+      number: history.versionNumber,
+      ended: history.reviewStatus === 'deleted',
+      entries: history.entries,
+    };
   }
 
   status(state: ApkAuditState, { lang }: DiffContext): string {
@@ -57,7 +68,11 @@ export class ApkAudit implements AuditSubject<ApkAuditState> {
     const x = before?.content;
     const y = after.content;
     list.value(w('subBrandCode'), shown(x?.subBrandCode), shown(y.subBrandCode));
-    list.value(w('productCode'), shown(nameOf(names.models, x?.productCode)), shown(nameOf(names.models, y.productCode)));
+    list.value(
+      w('productCode'),
+      shown(nameOf(names.models, x?.productCode)),
+      shown(nameOf(names.models, y.productCode)),
+    );
     for (const key of TEXT_FIELDS) list.value(w(key), shown(x?.[key]), shown(y[key]));
     list.file(w('apkFileCode'), w, x?.apkFileCode, y.apkFileCode);
     list.value(w('fileSize'), shown(size(x?.fileSize ?? null)), shown(size(y.fileSize)));

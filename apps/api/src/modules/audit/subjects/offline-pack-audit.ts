@@ -46,7 +46,11 @@ export class OfflinePackAudit implements AuditSubject<OfflinePackAuditState> {
     const y = after.content;
     list.value(w('number'), shown(x?.number), shown(y.number));
     list.value(w('packType'), shown(x?.type && w(x.type)), shown(y.type && w(y.type)));
-    list.value(w('factoryModel'), shown(nameOf(names.models, x?.productCode)), shown(nameOf(names.models, y.productCode)));
+    list.value(
+      w('factoryModel'),
+      shown(nameOf(names.models, x?.productCode)),
+      shown(nameOf(names.models, y.productCode)),
+    );
     list.value(w('customerModel'), shown(x?.subBrandCode), shown(y.subBrandCode));
     list.members(w('recipeIds'), x?.recipeIds ?? [], y.recipeIds, (id) => nameOf(names.recipes, id)!);
     return list.changes;

@@ -53,20 +53,32 @@ function perLanguage(
   lang: UiLang,
 ) {
   for (const code of new Set([...Object.keys(before), ...Object.keys(after)]))
-    list.value(joinLabel(...prefix, label, languageName(code, lang)), shown(before[code]), shown(after[code]));
+    list.value(
+      joinLabel(...prefix, label, languageName(code, lang)),
+      shown(before[code]),
+      shown(after[code]),
+    );
 }
 
 function diffStep(list: ChangeList, prefix: string[], a: RecipeStep, b: RecipeStep, ctx: DiffContext) {
   const { w, lang } = ctx;
   const at = (key: string) => joinLabel(...prefix, w(key));
   list.value(at('workMode'), shown(workModeName(a.workMode, lang)), shown(workModeName(b.workMode, lang)));
-  list.value(at('temperature'), shown(a.temperature === null ? null : `${a.temperature}°C`), shown(b.temperature === null ? null : `${b.temperature}°C`));
+  list.value(
+    at('temperature'),
+    shown(a.temperature === null ? null : `${a.temperature}°C`),
+    shown(b.temperature === null ? null : `${b.temperature}°C`),
+  );
   list.value(at('speed'), shown(a.speed), shown(b.speed));
   list.value(at('time'), shown(time(a)), shown(time(b)));
   list.value(at('rotation'), shown(a.rotation && w(a.rotation)), shown(b.rotation && w(b.rotation)));
   list.value(at('autoStart'), shown(yesNo(w, a.autoStart)), shown(yesNo(w, b.autoStart)));
   list.value(at('waterGear'), shown(a.waterGear), shown(b.waterGear));
-  list.value(at('heatingMode'), shown(a.heatingMode && w(a.heatingMode)), shown(b.heatingMode && w(b.heatingMode)));
+  list.value(
+    at('heatingMode'),
+    shown(a.heatingMode && w(a.heatingMode)),
+    shown(b.heatingMode && w(b.heatingMode)),
+  );
   list.file(at('mediaFileCode'), w, a.mediaFileCode, b.mediaFileCode);
   list.file(at('audioFileCode'), w, a.audioFileCode, b.audioFileCode);
   perLanguage(list, prefix, w('stepDescription'), a.descriptions, b.descriptions, lang);
@@ -86,7 +98,11 @@ function diffIngredient(
     shown(a.quantity === null ? w('toTaste') : a.quantity),
     shown(b.quantity === null ? w('toTaste') : b.quantity),
   );
-  list.value(joinLabel(...prefix, w('unit')), shown(nameOf(names.units, a.unitId)), shown(nameOf(names.units, b.unitId)));
+  list.value(
+    joinLabel(...prefix, w('unit')),
+    shown(nameOf(names.units, a.unitId)),
+    shown(nameOf(names.units, b.unitId)),
+  );
   perLanguage(list, prefix, w('ingredientDescription'), a.descriptions, b.descriptions, lang);
 }
 
@@ -106,7 +122,9 @@ function diffServingVersions(
     const b = after.find((v) => v.servings === n);
     if (!a || !b) {
       const v = (a ?? b)!;
-      const summary = shown(`${v.ingredients.length} × ${w('ingredient', { n: '' }).trim()}, ${v.steps.length} × ${w('step', { n: '' }).trim()}`);
+      const summary = shown(
+        `${v.ingredients.length} × ${w('ingredient', { n: '' }).trim()}, ${v.steps.length} × ${w('step', { n: '' }).trim()}`,
+      );
       list.value(label, a ? summary : null, b ? summary : null);
       continue;
     }
@@ -151,7 +169,11 @@ function diffContent(list: ChangeList, a: RecipeContent, b: RecipeContent, ctx: 
         shown(a.texts[code]?.[key]),
         shown(b.texts[code]?.[key]),
       );
-  list.value(w('categoryId'), shown(nameOf(names.categories, a.categoryId)), shown(nameOf(names.categories, b.categoryId)));
+  list.value(
+    w('categoryId'),
+    shown(nameOf(names.categories, a.categoryId)),
+    shown(nameOf(names.categories, b.categoryId)),
+  );
   list.members(w('tagIds'), a.tagIds, b.tagIds, (id) => nameOf(names.tags, id)!);
   list.members(w('productCodes'), a.productCodes, b.productCodes, (id) => nameOf(names.models, id)!);
   list.members(w('accessoryIds'), a.accessoryIds, b.accessoryIds, (id) => nameOf(names.accessories, id)!);
@@ -193,7 +215,9 @@ export class RecipeAudit implements AuditSubject<RecipeAuditState> {
 
   refs({ content }: RecipeAuditState): NameRefs {
     return {
-      units: content.servingVersions.flatMap((v) => v.ingredients.map((i) => i.unitId)).filter((u) => u !== null),
+      units: content.servingVersions
+        .flatMap((v) => v.ingredients.map((i) => i.unitId))
+        .filter((u) => u !== null),
       tags: content.tagIds,
       accessories: content.accessoryIds,
       models: content.productCodes,
@@ -211,7 +235,11 @@ export class RecipeAudit implements AuditSubject<RecipeAuditState> {
       list.value(joinLabel(languageName(after.content.mainLang, lang), w('name')), null, shown(name));
       return list.changes;
     }
-    list.value(w('status'), shown(statusName(before.status, w, lang)), shown(statusName(after.status, w, lang)));
+    list.value(
+      w('status'),
+      shown(statusName(before.status, w, lang)),
+      shown(statusName(after.status, w, lang)),
+    );
     list.value(w('version'), shown(before.version), shown(after.version));
     diffContent(list, before.content, after.content, ctx);
     return list.changes;

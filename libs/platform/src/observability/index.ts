@@ -1,0 +1,3 @@
+export * from './metrics.js';
+export * from './ops-server.js';
+export * from './request-id.js';
