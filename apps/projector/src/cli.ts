@@ -44,6 +44,8 @@ Environment:
   PROJECTOR_BATCH_SIZE  events per batch and transaction, default 5000
   PROJECTOR_POLL_MS     idle poll interval, default 100
   LOG_LEVEL             pino level, default info
+  PROJECTOR_TEST_DELAY_MS
+                        tests only (refused in production): each batch waits this long before it is applied
 `;
 
 class UsageError extends Error {}
@@ -115,6 +117,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       logger,
       batchSize: config.batchSize,
       pollIntervalMs: config.pollIntervalMs,
+      applyDelayMs: config.testDelayMs,
     };
     if (command === 'run') {
       logger.info({ projections: projections.map((p) => p.name) }, 'projector running');

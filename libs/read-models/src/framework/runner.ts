@@ -51,6 +51,8 @@ export interface RunOptions {
    * non-unique indexes aside and builds them once caught up (see deferred-indexes.ts). Default 20,000.
    */
   deferIndexesFrom?: number;
+  /** Each batch waits this long before it is applied (tests of a read side running behind). Default 0. */
+  applyDelayMs?: number;
 }
 
 interface Settings {
@@ -62,6 +64,7 @@ interface Settings {
   lockRetryMs: number;
   maxRetryDelayMs: number;
   deferIndexesFrom: number;
+  applyDelayMs: number;
 }
 
 function settings(options: RunOptions): Settings {
@@ -74,6 +77,7 @@ function settings(options: RunOptions): Settings {
     lockRetryMs: options.lockRetryMs ?? 2000,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
     deferIndexesFrom: options.deferIndexesFrom ?? 20_000,
+    applyDelayMs: options.applyDelayMs ?? 0,
   };
 }
 
@@ -401,6 +405,7 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         prefetched = { from, page: read(from) };
         prefetched.page.catch(() => undefined); // a failed prefetch is read again in the loop, and reported there
       }
+      if (s.applyDelayMs > 0) await sleep(s.applyDelayMs, s.signal);
       try {
         const { apply, park } = splitParked(events, parked);
         let prepared: PreparedBatch | undefined;
