@@ -10,7 +10,7 @@ import { router } from './app/router.js';
 import { tabStore } from './app/tabs/tab-store.js';
 import { configureApi } from './lib/api-client.js';
 import { currentLanguage } from './lib/language.js';
-import { notifyError, notifySuccess } from './lib/notify.js';
+import { notifyApplying, notifyError, notifySuccess } from './lib/notify.js';
 import { connectSession, endSession } from './lib/session-control.js';
 
 await initI18n();
@@ -44,6 +44,8 @@ configureApi({
   },
   onError: notifyError,
   onSuccess: notifySuccess,
+  onApplying: () => notifyApplying(i18n.t('messages.applying')),
+  refreshScreens: () => queryClient.invalidateQueries(),
 });
 
 // Server texts (`desc`, localised names) follow the language: ask again after a switch.

@@ -52,6 +52,8 @@ Environment:
   METRICS_TOKEN         when set, /metrics asks for Authorization: Bearer <token>
   PROJECTOR_READY_MAX_LAG_SECONDS
                         /readyz fails while a projection is further behind, default 60
+  PROJECTOR_TEST_DELAY_MS
+                        tests only (refused in production): each batch waits this long before it is applied
 `;
 
 class UsageError extends Error {}
@@ -125,6 +127,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       pollIntervalMs: config.pollIntervalMs,
       leaseTimeoutMs: config.leaseTimeoutMs,
       lockRetryMs: Math.max(50, Math.floor(config.leaseTimeoutMs / 5)),
+      applyDelayMs: config.testDelayMs,
     };
     if (command === 'run') {
       const ops = await startOpsServer({

@@ -16,6 +16,8 @@ export interface ProjectorConfig {
   metricsToken: string | undefined;
   /** Readiness fails while a live projection's oldest unapplied event has waited longer than this. */
   readyMaxLagSeconds: number;
+  /** Tests only: each batch waits this long before it is applied, a projector running behind on demand. */
+  testDelayMs: number;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -36,8 +38,18 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+/** A read side held back on purpose, for browser tests of what screens show meanwhile; never in production. */
+function testDelay(env: NodeJS.ProcessEnv): number {
+  const raw = env.PROJECTOR_TEST_DELAY_MS;
+  if (raw === undefined || raw === '') return 0;
+  if (env.NODE_ENV === 'production')
+    throw new Error('PROJECTOR_TEST_DELAY_MS is for tests only and must not be set in production');
+  return positiveInt(env, 'PROJECTOR_TEST_DELAY_MS', 0);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
   return {
+    testDelayMs: testDelay(env),
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kitchen',
     batchSize: positiveInt(env, 'PROJECTOR_BATCH_SIZE', 5000),
     pollIntervalMs: positiveInt(env, 'PROJECTOR_POLL_MS', 100),

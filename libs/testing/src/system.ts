@@ -36,7 +36,14 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  * follows the same database, so screens that read projections (recipes, packs) fill. For browser end-to-end tests.
  */
 export async function startSystem(
-  options: { webDist?: string; env?: Record<string, string>; projector?: boolean; ingest?: boolean } = {},
+  options: {
+    webDist?: string;
+    env?: Record<string, string>;
+    projector?: boolean;
+    /** The projector waits this long before applying each batch: a read side running behind the API's read wait. */
+    projectorDelayMs?: number;
+    ingest?: boolean;
+  } = {},
 ): Promise<RunningSystem> {
   const main = path.join(repoRoot, 'apps/api/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build the API first (nx run @kb/api:build)`);
@@ -97,7 +104,11 @@ export async function startSystem(
     if (!existsSync(projectorMain)) throw new Error(`${projectorMain} is missing: build the projector first`);
     const projector = spawn(process.execPath, [projectorMain, 'run'], {
       cwd: repoRoot,
-      env: { ...env, PROJECTOR_POLL_MS: '50' },
+      env: {
+        ...env,
+        PROJECTOR_POLL_MS: '50',
+        ...(options.projectorDelayMs ? { PROJECTOR_TEST_DELAY_MS: String(options.projectorDelayMs) } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const collect = (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));

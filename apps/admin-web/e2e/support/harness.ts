@@ -21,12 +21,17 @@ export interface Harness {
 
 /** Boots the real API serving the built web app, and headless Chromium. */
 export async function startHarness(
-  options: { projector?: boolean; ingest?: boolean } = {},
+  options: { projector?: boolean; projectorDelayMs?: number; ingest?: boolean } = {},
 ): Promise<Harness> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`${webDist} has no build: run "npm run build -w @kb/admin-web" first`);
   }
-  const system = await startSystem({ webDist, projector: options.projector, ingest: options.ingest });
+  const system = await startSystem({
+    webDist,
+    projector: options.projector,
+    projectorDelayMs: options.projectorDelayMs,
+    ingest: options.ingest,
+  });
   let browser: Browser;
   try {
     browser = await chromium.launch({

@@ -3,11 +3,13 @@ import { Button, Group } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../lib/use-can.js';
+import { useCommandsApplying } from '../lib/use-commands-applying.js';
 
 /**
  * A record's own buttons in a list row or a detail header: one small button per action its state allows, labelled
  * from `labels` (translation keys), delete in red; clicks do not reach the row (which opens the record). An
- * action named in `permissions` is offered only to a role that holds its permission.
+ * action named in `permissions` is offered only to a role that holds its permission. While a command's effect is on
+ * its way to the screens the buttons are disabled: they are those of the record's state before it.
  */
 export function RowActionButtons<A extends string>({
   actions,
@@ -24,6 +26,7 @@ export function RowActionButtons<A extends string>({
 }) {
   const { t } = useTranslation();
   const can = usePermissions();
+  const applying = useCommandsApplying();
   const offered = actions.filter((action) => {
     const permission = permissions[action];
     return !permission || can(permission);
@@ -37,6 +40,7 @@ export function RowActionButtons<A extends string>({
           variant="subtle"
           color={action === 'delete' ? 'red' : undefined}
           onClick={() => onAction(action)}
+          disabled={applying}
           data-testid={`row-${action}`}
         >
           {String(t(labels[action]))}

@@ -5,6 +5,7 @@ import {
   api,
   ApiError,
   buildUrl,
+  commandsApplying,
   configureApi,
   isNotLoggedIn,
   ReadPosition,
@@ -68,13 +69,22 @@ describe('read-your-writes position (one for every feature)', () => {
     let base: string;
     const seen: { method: string; url: string; position: string | undefined }[] = [];
     const realFetch = globalThis.fetch;
+    /** What the client did besides its requests: refetches, notices, toasts (in order, with the requests). */
+    const steps: string[] = [];
+    /** How many more waits the read models stay behind the command. */
+    let behind = 0;
 
     beforeAll(async () => {
       server = createServer((req, res) => {
         seen.push({ method: req.method!, url: req.url!, position: req.headers['x-read-position'] as string });
         res.setHeader('content-type', 'application/json');
         if (req.method === 'POST') res.setHeader('x-read-position', '42.4242');
-        else if (req.headers['x-read-position']) res.setHeader('x-read-position-reached', 'true');
+        else if (req.headers['x-read-position']) {
+          const reached = behind <= 0;
+          behind -= 1;
+          steps.push(`wait ${reached}`);
+          res.setHeader('x-read-position-reached', String(reached));
+        }
         res.end(JSON.stringify({ status: 200, desc: 'ok', data: { url: req.url } }));
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -87,7 +97,12 @@ describe('read-your-writes position (one for every feature)', () => {
         onUnauthorized: () => undefined,
         onForbidden: () => undefined,
         onError: () => undefined,
-        onSuccess: () => undefined,
+        onSuccess: (desc) => void steps.push(`success ${desc}`),
+        onApplying: () => {
+          steps.push('applying');
+          return { applied: (desc) => void steps.push(`applied ${desc}`) };
+        },
+        refreshScreens: async () => void steps.push(`refresh (applying: ${commandsApplying.any()})`),
       });
     });
 
@@ -96,17 +111,41 @@ describe('read-your-writes position (one for every feature)', () => {
       await new Promise((resolve) => server.close(resolve));
     });
 
-    it('a recipe command is awaited by the next GET of another feature (the offline-pack picker)', async () => {
+    it('a command resolves once the read models show it: the screens refetch, then its success shows', async () => {
       readPosition.forget();
+      seen.length = 0;
+      steps.length = 0;
+      behind = 0;
       await api('/recipe/save', { json: { number: 'R1' } });
-      await api('/offlineRecipes/recipeOptions');
       await api('/subApk/list');
       expect(seen.map(({ method, url, position }) => [method, url, position])).toEqual([
         ['POST', '/api/recipe/save', undefined],
-        ['GET', '/api/offlineRecipes/recipeOptions', '42.4242'],
+        ['GET', '/api/auth/me', '42.4242'],
         // The read models reached it: no more waiting.
         ['GET', '/api/subApk/list', undefined],
       ]);
+      expect(steps).toEqual(['wait true', 'refresh (applying: true)', 'success ok']);
+      expect(commandsApplying.any()).toBe(false);
+    });
+
+    it('a read side behind the read wait gets an "applying" notice that turns into the success', async () => {
+      readPosition.forget();
+      seen.length = 0;
+      steps.length = 0;
+      behind = 2;
+      let settled = false;
+      const command = api('/subApk/auditPass', { json: { id: 'a' } }).then(() => (settled = true));
+      // Until the read models show it, the command is not done and the record's buttons are held.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(settled).toBe(false);
+      await command;
+      expect(steps).toEqual(['wait false', 'wait false', 'wait true', 'refresh (applying: true)', 'success ok']);
+      expect(seen.filter((s) => s.url === '/api/auth/me').map((s) => s.position)).toEqual([
+        '42.4242',
+        '42.4242',
+        '42.4242',
+      ]);
+      expect(commandsApplying.any()).toBe(false);
     });
   });
 });

@@ -69,6 +69,13 @@ export interface ApiHandlers {
   /** A failure to show; `error` lets a screen that shows it in place claim it (see lib/notify). */
   onError(desc: string, error: ApiError): void;
   onSuccess(desc: string): void;
+  /**
+   * A command succeeded but the screens do not show it yet: an "applying…" notice, told once they do (with the
+   * command's success text, or null for none).
+   */
+  onApplying(): { applied(desc: string | null): void };
+  /** The read models show a command's effect: fetch again what the screens show (resolves when they have it). */
+  refreshScreens(): Promise<void>;
 }
 
 let handlers: ApiHandlers | null = null;
@@ -116,6 +123,93 @@ const isAfter = (a: readonly [bigint, bigint], b: readonly [bigint, bigint]) =>
 
 /** The position this tab's calls send (one per page load, shared by every feature). */
 export const readPosition = new ReadPosition();
+
+/** How long a command's caller waits for the read models to show its effect before it goes on regardless. */
+export const APPLY_WAIT_MS = 15_000;
+/** How long the "applying…" notice of a command not shown by then keeps waiting for it. */
+const APPLY_GIVE_UP_MS = 5 * 60_000;
+/** A command shown quicker than this needs no "applying…" notice (it would only flicker). */
+const APPLYING_NOTICE_AFTER_MS = 400;
+
+/**
+ * Commands whose effect the screens do not show yet. While there is one, a record's action buttons are disabled:
+ * they are those of the state before it, and the API would refuse them.
+ */
+export const commandsApplying = (() => {
+  let count = 0;
+  const listeners = new Set<() => void>();
+  const change = (by: number) => {
+    count += by;
+    for (const listener of listeners) listener();
+  };
+  return {
+    start: () => change(1),
+    end: () => change(-1),
+    any: () => count > 0,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+})();
+
+/**
+ * Asks (a GET the API holds up to its read wait) until the read models reached `position`, or `deadline`. An
+ * answer that does not say (an ended session, a network failure past the deadline) ends the wait.
+ */
+async function readModelsReach(h: ApiHandlers, position: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    let res: Response;
+    try {
+      res = await fetch(buildUrl('/auth/me'), {
+        headers: {
+          [READ_POSITION]: position,
+          [LANG_HEADER]: h.lang(),
+          [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+          Accept: 'application/json',
+        },
+        credentials: 'same-origin',
+      });
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
+    await res.arrayBuffer().catch(() => undefined);
+    readPosition.observe(position, res.headers);
+    if (res.headers.get(READ_POSITION_REACHED) !== 'false') return true;
+  }
+  return false;
+}
+
+/**
+ * The end of a command whose events the read models apply later: the caller goes on (its refetch, its toast)
+ * once the screens can show the command's effect, so a success is never shown beside the state before it. A
+ * projector running behind gets an "applying…" notice that turns into the success by itself; past APPLY_WAIT_MS
+ * the caller goes on and the notice stays until the screens show it.
+ */
+async function untilShown(h: ApiHandlers, position: string, success: string | null): Promise<void> {
+  commandsApplying.start();
+  let notice: ReturnType<ApiHandlers['onApplying']> | null = null;
+  const timer = setTimeout(() => (notice = h.onApplying()), APPLYING_NOTICE_AFTER_MS);
+  const shown = async () => {
+    clearTimeout(timer);
+    try {
+      await h.refreshScreens();
+    } catch {
+      // a failed refetch shows its own error
+    }
+    // The refetched data reaches the screens' observers on the next task: the success follows it there.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (notice) notice.applied(success);
+    else if (success) h.onSuccess(success);
+    commandsApplying.end();
+  };
+  const started = Date.now();
+  if (await readModelsReach(h, position, started + APPLY_WAIT_MS)) return shown();
+  clearTimeout(timer);
+  notice ??= h.onApplying();
+  void readModelsReach(h, position, started + APPLY_GIVE_UP_MS).then(shown);
+}
 
 export function configureApi(next: ApiHandlers): void {
   handlers = next;
@@ -211,6 +305,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   }
 
   let envelope: Envelope & { code?: string };
+  let landed: string | null = null;
   try {
     const init = { method, headers, body, credentials: 'same-origin' as const, signal: options.signal };
     const url = buildUrl(path, options.query);
@@ -218,6 +313,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       ? await sendWithProgress(url, init, options.onUploadProgress)
       : await fetch(url, init);
     readPosition.observe(sentPosition[READ_POSITION], res.headers);
+    landed = res.headers.get(READ_POSITION);
     options.onHeaders?.(res.headers);
     envelope = await readEnvelope(res);
     if (envelope.status === 200 && res.status !== 200) envelope.status = res.status;
@@ -227,9 +323,12 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   }
 
   if (envelope.status === 200) {
-    if (kind === 'command' && options.successMessage !== false) {
-      h.onSuccess(options.successMessage || envelope.desc || h.text('operationSuccess'));
-    }
+    const success =
+      kind === 'command' && options.successMessage !== false
+        ? options.successMessage || envelope.desc || h.text('operationSuccess')
+        : null;
+    if (kind === 'command' && landed) await untilShown(h, landed, success);
+    else if (success) h.onSuccess(success);
     return envelope.data as T;
   }
   throw refused(h, envelope, path, kind, options);

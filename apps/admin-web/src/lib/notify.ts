@@ -4,6 +4,35 @@ export function notifySuccess(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: 3000, withBorder: true });
 }
 
+/**
+ * The notice of a command the screens do not show yet (a spinner and `message`); `applied` turns it into the
+ * success toast (or closes it) once they do.
+ */
+export function notifyApplying(message: string): { applied(desc: string | null): void } {
+  const id = notifications.show({
+    loading: true,
+    message,
+    autoClose: false,
+    withCloseButton: false,
+    withBorder: true,
+    'data-testid': 'applying-notice',
+  } as Parameters<typeof notifications.show>[0]);
+  return {
+    applied(desc) {
+      if (!desc) return notifications.hide(id);
+      notifications.update({
+        id,
+        loading: false,
+        color: 'teal',
+        message: desc,
+        autoClose: 3000,
+        withCloseButton: true,
+        'data-testid': undefined,
+      } as Parameters<typeof notifications.update>[0]);
+    },
+  };
+}
+
 /** Failures a screen already shows in its page (a list's or a record's error): their toast is not shown. */
 const shownInPage = new WeakSet<object>();
 

@@ -56,6 +56,8 @@ export interface RunOptions {
    * non-unique indexes aside and builds them once caught up (see deferred-indexes.ts). Default 20,000.
    */
   deferIndexesFrom?: number;
+  /** Each batch waits this long before it is applied (tests of a read side running behind). Default 0. */
+  applyDelayMs?: number;
 }
 
 interface Settings {
@@ -68,6 +70,7 @@ interface Settings {
   leaseTimeoutMs: number;
   maxRetryDelayMs: number;
   deferIndexesFrom: number;
+  applyDelayMs: number;
 }
 
 function settings(options: RunOptions): Settings {
@@ -81,6 +84,7 @@ function settings(options: RunOptions): Settings {
     leaseTimeoutMs: options.leaseTimeoutMs ?? 5000,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
     deferIndexesFrom: options.deferIndexesFrom ?? 20_000,
+    applyDelayMs: options.applyDelayMs ?? 0,
   };
 }
 
@@ -460,6 +464,7 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         prefetched = { from, page: read(from) };
         prefetched.page.catch(() => undefined); // a failed prefetch is read again in the loop, and reported there
       }
+      if (s.applyDelayMs > 0) await sleep(s.applyDelayMs, s.signal);
       try {
         const { apply, park } = splitParked(events, parked);
         let prepared: PreparedBatch | undefined;

@@ -150,6 +150,7 @@ export const appEn: Catalog<typeof appZh> = {
     loadFailedBody: 'Loading the page failed or timed out. Check the network and try again.',
   },
   messages: {
+    applying: 'Applying the change…',
     operationSuccess: 'Operation successful',
     loadError: 'Data loading error',
     notLoggedIn: 'Not logged in, please log in again',

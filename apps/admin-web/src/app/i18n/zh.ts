@@ -148,6 +148,7 @@ export const appZh = {
     loadFailedBody: '页面文件加载失败或超时，请检查网络后重试。',
   },
   messages: {
+    applying: '正在应用更改…',
     operationSuccess: '操作成功',
     loadError: '数据加载错误',
     notLoggedIn: '未登录，请重新登录',
