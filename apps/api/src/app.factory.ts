@@ -13,6 +13,7 @@ import { AppModule } from './app.module.js';
 import { answerClientErrorsInEnvelope } from './common/client-errors.js';
 import { requestContext } from './common/request-context.js';
 import { securityHeaders } from './common/security-headers.js';
+import { apiAnswersNotStored, compressAnswers, serveWebApp } from './common/web-serving.js';
 import { appOrigins, trustProxySetting, type AppConfig } from './config.js';
 import { PinoNestLogger } from './infra/logger.js';
 import { sameOriginChanges } from './modules/auth/same-origin.middleware.js';
@@ -35,6 +36,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.set('trust proxy', trustProxySetting(config));
   app.disable('x-powered-by');
   app.use(securityHeaders({ https: config.SESSION_COOKIE_SECURE === 'true' }));
+  app.use(compressAnswers());
   app.use(cookieParser());
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = String(req.headers['x-request-id'] ?? randomUUID());
@@ -55,6 +57,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     });
     requestContext.run({ requestId, lang: langOf(req), ip: req.ip ?? 'unknown' }, next);
   });
+  app.use('/api', apiAnswersNotStored());
   app.use('/api', sameOriginChanges(appOrigins(config)));
   app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
   app.setGlobalPrefix('api');
@@ -81,13 +84,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : null;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-    // Client-side routes (e.g. /recipe-list) all get the SPA's index.html; /api stays with Nest.
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(webDist, 'index.html'));
-    });
+    serveWebApp(app, webDist);
   }
   app.enableShutdownHooks();
   return app;
