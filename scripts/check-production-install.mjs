@@ -20,6 +20,7 @@ import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { clearTimeout, setTimeout } from 'node:timers';
 
 const APPS = ['apps/api', 'apps/projector', 'apps/device-ingest'];
 const START_LIMIT_MS = 90_000;
