@@ -7,7 +7,7 @@
 //    the production dependency tree of the three apps, as npm computes it from the lock file
 //    (`npm ls --omit=dev --all`): each package is linked from the installed tree. With `--npm-ci` the copy is
 //    installed for real by `npm ci --omit=dev` instead (a minute or two, from npm's cache or the registry).
-// 3. Started: the API (migrations, no demo data, NODE_ENV=production), the projector and device-ingest start from
+// 3. Started: the migration step, then the API (no demo data, NODE_ENV=production), the projector and device-ingest from
 //    that copy and report that they listen or run. ES modules link their whole static import graph before any code
 //    runs, so a start proves every static import resolves; the one dynamic import (exceljs) is covered by step 1.
 //
@@ -220,8 +220,25 @@ async function main() {
       SMTP_URL: 'smtp://127.0.0.1:25',
     };
     await writeFile(path.join(files, '.keep'), '');
-    // The API migrates before it listens; the others need the schema.
-    const api = startProcess('api', copy, ['apps/api/dist/main.js'], env, /API listening on/, logs);
+    // Migrations run as their own one-shot step, as in a deployment; the API then starts without migrating.
+    const migrate = startProcess(
+      'migrate',
+      copy,
+      ['apps/api/dist/migrate.js'],
+      env,
+      /database migrated/,
+      logs,
+    );
+    children.push(migrate.child);
+    await migrate.ready;
+    const api = startProcess(
+      'api',
+      copy,
+      ['apps/api/dist/main.js'],
+      { ...env, MIGRATE_ON_START: 'false' },
+      /API listening on/,
+      logs,
+    );
     children.push(api.child);
     await api.ready;
     const projector = startProcess(
@@ -243,7 +260,7 @@ async function main() {
     children.push(projector.child, ingest.child);
     await Promise.all([projector.ready, ingest.ready]);
     console.log(
-      `✔ api, projector and device-ingest started from ${npmCi ? '`npm ci --omit=dev`' : 'the production dependency tree'} (NODE_ENV=production, no demo data)`,
+      `✔ migrate ran, then api, projector and device-ingest started from ${npmCi ? '`npm ci --omit=dev`' : 'the production dependency tree'} (NODE_ENV=production, no demo data)`,
     );
   } catch (error) {
     console.error(logs.join('\n'));

@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 
 async function main() {
   const config = loadConfig();
-  await prepareDatabase(config);
+  if (config.MIGRATE_ON_START === 'true') await prepareDatabase(config);
   const app = await createApp(config);
   await app.listen(config.PORT, config.HOST);
   const address = app.getHttpServer().address();
