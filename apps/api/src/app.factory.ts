@@ -14,6 +14,7 @@ import { AppModule } from './app.module.js';
 import { answerClientErrorsInEnvelope } from './common/client-errors.js';
 import { requestContext } from './common/request-context.js';
 import { securityHeaders } from './common/security-headers.js';
+import { apiAnswersNotStored, compressAnswers, serveWebApp } from './common/web-serving.js';
 import { appOrigins, trustProxySetting, type AppConfig } from './config.js';
 import { PinoNestLogger } from './infra/logger.js';
 import { Metrics } from './infra/observability.js';
@@ -61,6 +62,7 @@ export async function createApp(
   app.set('trust proxy', trustProxySetting(config));
   app.disable('x-powered-by');
   app.use(securityHeaders({ https: config.SESSION_COOKIE_SECURE === 'true' }));
+  app.use(compressAnswers());
   app.use(cookieParser());
   const metrics = app.get(Metrics);
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -93,6 +95,7 @@ export async function createApp(
       .type('text/plain')
       .send('Not found: metrics are served on the metrics port (METRICS_PORT).\n');
   });
+  app.use('/api', apiAnswersNotStored());
   app.use('/api', sameOriginChanges(appOrigins(config)));
   app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
   app.setGlobalPrefix('api');
@@ -119,13 +122,7 @@ export async function createApp(
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : null;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-    // Client-side routes (e.g. /recipe-list) all get the SPA's index.html; /api stays with Nest.
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(webDist, 'index.html'));
-    });
+    serveWebApp(app, webDist);
   }
   app.enableShutdownHooks();
   return app;

@@ -18,6 +18,8 @@ const schema = z
     CAPTCHA_TEST_CODE: z.string().optional(),
     SESSION_COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
+    /** `false` when a separate step (`node apps/api/dist/migrate.js`) migrates before a rollout. */
+    MIGRATE_ON_START: z.enum(['true', 'false']).default('true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where /metrics, /livez and /readyz answer: loopback by default; another address should come with a token. */
     METRICS_HOST: z.string().default('127.0.0.1'),

@@ -6,7 +6,7 @@ import { Metrics, ReadinessProbe } from './infra/observability.js';
 
 async function main() {
   const config = loadConfig();
-  await prepareDatabase(config);
+  if (config.MIGRATE_ON_START === 'true') await prepareDatabase(config);
   const app = await createApp(config);
   await app.listen(config.PORT, config.HOST);
   const address = app.getHttpServer().address();

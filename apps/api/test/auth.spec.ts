@@ -91,6 +91,33 @@ describe('login and session', () => {
     expect((await client.get('/api/common/loadCountry')).status).toBe(401);
   });
 
+  it('ends the session the browser carried when it logs in again, as the same or another account', async () => {
+    const browser = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    const first = browser.cookies.get('kb_session')!;
+    const again = await browser.login('demo', 'demo12345');
+    expect(again.status).toBe(200);
+    const second = browser.cookies.get('kb_session')!;
+    expect(second).not.toBe(first);
+    // The old cookie, replayed by whoever kept a copy, no longer opens anything; the new one does.
+    const replay = new Client(api.baseUrl, 'en');
+    replay.cookies.set('kb_session', first);
+    expect(await replay.get('/api/auth/me')).toMatchObject({ http: 401, status: 401 });
+    expect((await browser.get('/api/auth/me')).data.user.account).toBe('demo');
+
+    const other = await browser.login('other', 'other12345');
+    expect(other.data.user.brandOwnerCode).toBe('OTHER');
+    replay.cookies.set('kb_session', second);
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+    expect((await browser.get('/api/auth/me')).data.user.account).toBe('other');
+  });
+
+  it('keeps the sessions of the account’s other browsers when one browser logs in', async () => {
+    const laptop = await loggedIn(api.baseUrl);
+    const phone = await loggedIn(api.baseUrl);
+    expect((await laptop.get('/api/auth/me')).status).toBe(200);
+    expect((await phone.get('/api/auth/me')).status).toBe(200);
+  });
+
   it('never answers a bare 500 for unknown routes or malformed bodies', async () => {
     const client = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     const unknown = await client.get('/api/no/such/route');

@@ -79,6 +79,9 @@ export class AuthController {
       maxAge: DEVICE_COOKIE_MAX_AGE_MS,
     });
     const remember = input.remember ?? false;
+    // A login always starts afresh: the session this browser carried (whoever's it was) ends here, so a cookie
+    // planted or left behind before the login is worth nothing after it.
+    await this.auth.endSessionOfToken(req.cookies?.[SESSION_COOKIE]);
     const { token, maxAgeMs } = await this.auth.createSession(user, remember, ip);
     // Without "remember" the cookie ends with the browser session (and the server session after 12 h).
     res.cookie(

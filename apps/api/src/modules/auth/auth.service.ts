@@ -139,6 +139,12 @@ export class AuthService {
     await this.pool.query('DELETE FROM staff_sessions WHERE id = $1', [sessionId]);
   }
 
+  /** Ends the session a cookie names, whether or not it is still live. */
+  async endSessionOfToken(token: string | undefined): Promise<void> {
+    if (!token || token.length > 100) return;
+    await this.endSession(hashToken(token));
+  }
+
   async endOtherSessions(userId: string, keepSessionId: string | null): Promise<void> {
     await this.pool.query('DELETE FROM staff_sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2', [
       userId,

@@ -1,0 +1,50 @@
+import compression from 'compression';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+
+/** Vite names every file under `assets/` by its content hash: a changed file is a new URL. */
+const HASHED_ASSETS = '/assets/';
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * gzip or brotli by the caller's Accept-Encoding for every compressible answer (HTML, JS, CSS, JSON, CSV); the
+ * middleware skips types that are compressed already (images, zips, APKs) and bodies under 1 KB.
+ */
+export function compressAnswers(): RequestHandler {
+  return compression();
+}
+
+/**
+ * API answers are per session and may carry another brand's data: no browser or shared cache keeps them. A
+ * handler that knows better (a file's own caching) sets its header after this one.
+ */
+export function apiAnswersNotStored(): RequestHandler {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}
+
+/**
+ * The built web app on the API's origin: hashed assets cached for a year, everything else (index.html, the
+ * favicon) revalidated on every use so a deploy is seen at once. Client-side routes all get index.html; a missing
+ * asset is a 404, not the SPA, so a stale tab asking for a removed chunk fails plainly instead of parsing HTML as JS.
+ */
+export function serveWebApp(app: NestExpressApplication, webDist: string): void {
+  app.use(
+    express.static(webDist, {
+      index: false,
+      setHeaders(res, filePath) {
+        const relative = '/' + path.relative(webDist, filePath).split(path.sep).join('/');
+        res.setHeader('Cache-Control', relative.startsWith(HASHED_ASSETS) ? IMMUTABLE_CACHE : 'no-cache');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    if (req.path.startsWith(HASHED_ASSETS)) return res.status(404).type('text/plain').send('Not found');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(webDist, 'index.html'));
+  });
+}
