@@ -29,7 +29,7 @@ describe('the API under a blocked event store and foreign transactions', () => {
 
   beforeAll(async () => {
     // The request timeouts stay at their defaults (DB_LOCK_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS: 5 s).
-    api = await startTestApi({ READ_WAIT_MS: '3000' });
+    api = await startTestApi({ READ_WAIT_MS: '3000', HEALTH_PROJECTION_LAG_MS: '1500' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     pool = createPool(api.db.url, { max: 4 + allProjections.length });
@@ -167,4 +167,31 @@ describe('the API under a blocked event store and foreign transactions', () => {
     });
     expect(healthy.data.reasons).toEqual([]);
   }, 90_000);
+
+  it('health is degraded, naming the projection, while the projector is behind by more than the bound', async () => {
+    stop.abort();
+    await projecting;
+    try {
+      const copy = await command(demo, '/api/recipe/copy', { id: sourceId });
+      expect(copy.http).toBe(200);
+      const behind = await until(async () => {
+        const h = await demo.get('/api/health');
+        return h.desc === 'degraded' ? h : undefined;
+      });
+      expect(behind).toMatchObject({ http: 200, data: { eventStore: { appends: { ok: true } } } });
+      expect(behind.data.reasons).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^projection recipes is \d+ s behind \(\d+ events; the bound is 2 s\)$/),
+        ]),
+      );
+    } finally {
+      stop = new AbortController();
+      projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    }
+    const caughtUp = await until(async () => {
+      const h = await demo.get('/api/health');
+      return h.desc === 'ok' ? h : undefined;
+    });
+    expect(caughtUp.data.reasons).toEqual([]);
+  });
 });

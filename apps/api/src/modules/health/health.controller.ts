@@ -107,12 +107,12 @@ async function projectionLag(pool: pg.Pool): Promise<{ name: string; lagMs: numb
             (extract(epoch FROM now() - oldest.recorded_at) * 1000)::bigint::float8 AS lag_ms,
             (SELECT count(*)::int FROM (
                SELECT 1 FROM events e
-                WHERE (e.transaction_id, e.global_position) > (v.transaction_id, v.global_position)
+                WHERE (e.transaction_id, e.global_position) > (v.transaction_id::text::xid8, v.global_position)
                 LIMIT 10000) n) AS behind
        FROM projection_checkpoints v
        LEFT JOIN LATERAL (
          SELECT e.recorded_at FROM events e
-          WHERE (e.transaction_id, e.global_position) > (v.transaction_id, v.global_position)
+          WHERE (e.transaction_id, e.global_position) > (v.transaction_id::text::xid8, v.global_position)
           ORDER BY e.transaction_id, e.global_position LIMIT 1) oldest ON true
       WHERE v.status = 'live'
       ORDER BY v.name`,
@@ -144,13 +144,14 @@ export class HealthController {
       probe(() => this.events.headPosition()),
       appendsProbe(this.pool),
       readSide(this.pool),
-      withTimeout(projectionLag(this.pool)).catch(() => null),
+      withTimeout(projectionLag(this.pool)).catch((error: Error) => error),
     ]);
     const healthy = postgres.ok && redis.ok && eventStore.ok;
     const maxLagMs = this.config.HEALTH_PROJECTION_LAG_MS;
-    const lagging = (lag ?? []).filter((p) => p.lagMs > maxLagMs);
+    const lagging = lag instanceof Error ? [] : lag.filter((p) => p.lagMs > maxLagMs);
     const reasons = [
       ...(appends.ok ? [] : [appends.error ?? 'appends are blocked']),
+      ...(lag instanceof Error ? [`the projections' lag could not be read: ${lag.message}`] : []),
       ...lagging.map(
         (p) =>
           `projection ${p.name} is ${Math.round(p.lagMs / 1000)} s behind (${p.behind} events; the bound is ${Math.round(maxLagMs / 1000)} s)`,
@@ -170,7 +171,7 @@ export class HealthController {
         postgres,
         redis,
         eventStore: { ...eventStore, appends },
-        readModels: { ...readModels, lag: lag ?? null, maxLagMs },
+        readModels: { ...readModels, lag: lag instanceof Error ? null : lag, maxLagMs },
         reasons,
       },
     };
