@@ -1,9 +1,9 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { PostgresEventStore } from '@kb/event-store';
+import { openEventStore, type EventStore } from '@kb/event-store';
 import { createPool } from '@kb/platform';
-import { APP_CONFIG, type AppConfig } from '../config.js';
+import { APP_CONFIG, eventStoreOf, type AppConfig } from '../config.js';
 import { Db } from './db.js';
 import { ReadYourWrites } from './read-your-writes.js';
 import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
@@ -25,8 +25,8 @@ import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
     },
     {
       provide: EVENT_STORE,
-      inject: [PG_POOL],
-      useFactory: (pool: pg.Pool) => new PostgresEventStore(pool),
+      inject: [APP_CONFIG, PG_POOL],
+      useFactory: (config: AppConfig, pool: pg.Pool) => openEventStore(eventStoreOf(config), pool),
     },
     Db,
     ReadYourWrites,
@@ -37,9 +37,11 @@ export class InfraModule implements OnApplicationShutdown {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.events.close().catch(() => undefined);
     await Promise.allSettled([this.pool.end(), this.redis.quit()]);
   }
 }

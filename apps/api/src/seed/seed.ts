@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { EventStore } from '@kb/event-store';
 import type { StaffRole } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { hashPasswordDigest, md5Hex } from '../modules/auth/password.js';
@@ -157,7 +158,7 @@ const DEMO_BRANDS = [
 ];
 
 /** Seeds brands DEMO and OTHER with their accounts, models and sub-brands. Idempotent: keeps changed passwords. */
-export async function seedDemoData(pool: pg.Pool): Promise<void> {
+export async function seedDemoData(pool: pg.Pool, store: EventStore): Promise<void> {
   await withTransaction(pool, async (c) => {
     for (const b of DEMO_BRANDS) {
       await c.query(
@@ -207,5 +208,5 @@ export async function seedDemoData(pool: pg.Pool): Promise<void> {
   }
   await seedDemoReviews(pool);
   await seedDemoDevices(pool);
-  await seedDemoOfflinePacks(pool);
+  await seedDemoOfflinePacks(pool, store);
 }
