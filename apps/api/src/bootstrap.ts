@@ -1,8 +1,8 @@
-import { postgresEventStoreMigrations } from '@kb/event-store';
+import { openEventStore, postgresEventStoreMigrations } from '@kb/event-store';
 import { createPool, jobRunsMigrations, migrate, type Migration } from '@kb/platform';
 import { migrateReadModels } from '@kb/read-models';
 import { appActivityMigrations, deviceMigrations, payingUserMigrations } from '@kb/devices';
-import type { AppConfig } from './config.js';
+import { eventStoreOf, type AppConfig } from './config.js';
 import { apiMigrations } from './migrations.js';
 import { catalogMigrations } from './modules/catalog/catalog.migrations.js';
 import { auditMigrations } from './modules/audit/audit.migrations.js';
@@ -43,21 +43,29 @@ export function allMigrations(): Migration[] {
   ];
 }
 
-/** Migrates, seeds reference data and (when asked) the demo brands. Safe to run on every start. */
+/**
+ * Migrates, seeds reference data and (when asked) the demo brands. Safe to run on every start. Refuses (throws
+ * `EventStoreConfigError`) when the configured event store cannot be reached, before touching the database.
+ */
 export async function prepareDatabase(config: AppConfig): Promise<void> {
   const pool = createPool(config.DATABASE_URL, { max: 2, applicationName: 'kitchen-api-migrate' });
+  const store = await openEventStore(eventStoreOf(config), pool, { notify: false }).catch(async (error) => {
+    await pool.end();
+    throw error;
+  });
   try {
     await migrate(pool, allMigrations());
     // Read-model tables exist (empty) before the projector first runs, so screens can query them at once.
     await migrateReadModels(pool);
     await seedReferenceData(pool);
     if (config.SEED_DEMO === 'true') {
-      await seedDemoData(pool);
-      await seedDemoRecipes(pool, config);
-      await seedDemoApks(pool, config);
+      await seedDemoData(pool, store);
+      await seedDemoRecipes(pool, store, config);
+      await seedDemoApks(pool, store, config);
       await seedDemoAppActivity(pool);
     }
   } finally {
+    await store.close();
     await pool.end();
   }
 }

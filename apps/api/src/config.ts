@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_STORE_KINDS, type EventStoreKind, type EventStoreSettings } from '@kb/event-store';
 import { RECIPE_EXPORT_MAX } from '@kb/platform';
 
 /** Every setting of the API, from the environment, validated at start (README lists them). */
@@ -9,6 +10,11 @@ const schema = z
     HOST: z.string().default('127.0.0.1'),
     DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/kitchen'),
     REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    EVENT_STORE: z.enum(EVENT_STORE_KINDS as [EventStoreKind, ...EventStoreKind[]]).default('postgres'),
+    /** KurrentDB connection string, needed with EVENT_STORE=kurrentdb. */
+    KURRENTDB_URL: z.string().optional(),
+    /** This deployment's streams on a shared KurrentDB node (each test suite takes its own). */
+    KURRENTDB_NAMESPACE: z.string().optional(),
     REDIS_PREFIX: z.string().default('kb:'),
     FILES_DIR: z.string().default('.data/files'),
     WEB_DIST: z.string().optional(),
@@ -51,6 +57,13 @@ const schema = z
           message: `"${origin}" is not an origin like https://admin.example.com`,
         });
       }
+    }
+    if (c.EVENT_STORE === 'kurrentdb' && !c.KURRENTDB_URL?.trim()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KURRENTDB_URL'],
+        message: 'EVENT_STORE=kurrentdb needs KURRENTDB_URL (e.g. kurrentdb://127.0.0.1:2113?tls=false)',
+      });
     }
     // Trusting every hop would let any caller choose the address its login attempts are counted under.
     if (c.TRUST_PROXY?.trim().toLowerCase() === 'true') {
@@ -99,6 +112,15 @@ export type AppConfig = z.infer<typeof schema>;
 /** The bounds of every request's statements (the pools serving requests), so a blocked one answers 503. */
 export function requestTimeouts(config: AppConfig): { lockTimeoutMs: number; statementTimeoutMs: number } {
   return { lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS };
+}
+
+/** The event store this configuration names (opened by `openEventStore`). */
+export function eventStoreOf(config: AppConfig): EventStoreSettings {
+  return {
+    kind: config.EVENT_STORE,
+    kurrentdbUrl: config.KURRENTDB_URL?.trim() || undefined,
+    kurrentdbNamespace: config.KURRENTDB_NAMESPACE?.trim() || undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

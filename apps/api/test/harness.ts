@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
 import {
   createTestDatabase,
+  eventStoreEnv,
   redisUrl,
   startSmtpSink,
   type ReceivedMail,
@@ -50,6 +51,8 @@ export async function startTestApi(
     CAPTCHA_TEST_CODE: TEST_CAPTCHA,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'silent',
+    // The event store the suite runs on (README: the tests on KurrentDB); each suite in a namespace of its own.
+    ...eventStoreEnv(db.name),
     ...env,
   });
   await prepareDatabase(config);

@@ -643,7 +643,7 @@ describe('recipes', () => {
       expect(picture.headers.get('content-type')).toBe('image/png');
 
       const before = (await store.readAll({ maxCount: 100_000 })).length;
-      await seedDemoRecipes(pool, api.config);
+      await seedDemoRecipes(pool, store, api.config);
       expect((await store.readAll({ maxCount: 100_000 })).length).toBe(before);
     });
 

@@ -1,4 +1,9 @@
-import { PostgresEventStore, postgresEventStoreMigrations } from '@kb/event-store';
+import {
+  EventStoreConfigError,
+  openEventStore,
+  postgresEventStoreMigrations,
+  type EventStore,
+} from '@kb/event-store';
 import { createPool, migrate, startOpsServer, type Pool } from '@kb/platform';
 import { createProjectorMetrics, projectorReadiness } from './metrics.js';
 import {
@@ -41,7 +46,9 @@ Commands:
   replay <name>     apply the parked events of <name> again, in order, after a fix (those that still fail stay)
 
 Environment:
-  DATABASE_URL          default postgres://postgres@127.0.0.1:5432/kitchen
+  DATABASE_URL          default postgres://postgres@127.0.0.1:5432/kitchen (read models; and events with postgres)
+  EVENT_STORE           postgres (default) or kurrentdb
+  KURRENTDB_URL         KurrentDB connection string, needed with EVENT_STORE=kurrentdb
   PROJECTOR_BATCH_SIZE  events per batch and transaction, default 5000
   PROJECTOR_POLL_MS     idle poll interval, default 100
   PROJECTOR_LEASE_MS    how long a silent (stopped, frozen) projector keeps its lease, default 5000;
@@ -107,7 +114,17 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     max: 4 * projections.length + 4,
     applicationName: `projector ${command}`,
   });
-  const store = new PostgresEventStore(pool, { notify: false });
+  let store: EventStore;
+  try {
+    store = await openEventStore(config.eventStore, pool, { notify: false });
+  } catch (error) {
+    await pool.end();
+    if (!(error instanceof EventStoreConfigError)) throw error;
+    // In plain words on stderr for whoever started it; as a log line too where logs go to stdout.
+    if (!readsOut) logger.fatal({ eventStore: config.eventStore.kind }, error.message);
+    stderr.write(`projector: ${error.message}\n`);
+    return 1;
+  }
   const stop = stopSignal(options.signal, logger);
   try {
     if (command === 'status') return await status(pool, store, projections, args.includes('--json'), stdout);
@@ -118,7 +135,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
         args.includes('--json'),
         stdout,
       );
-    await migrate(pool, postgresEventStoreMigrations);
+    if (config.eventStore.kind === 'postgres') await migrate(pool, postgresEventStoreMigrations);
     await migrateReadModels(pool, projections);
     const runOptions = {
       signal: stop.signal,
@@ -189,7 +206,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 
 async function status(
   pool: Pool,
-  store: PostgresEventStore,
+  store: EventStore,
   projections: readonly Projection[],
   json: boolean,
   stdout: Output,

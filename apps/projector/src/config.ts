@@ -1,5 +1,8 @@
+import { eventStoreSettings, type EventStoreSettings } from '@kb/event-store';
+
 export interface ProjectorConfig {
   databaseUrl: string;
+  eventStore: EventStoreSettings;
   /** Events per batch (and per transaction). */
   batchSize: number;
   /** How often an idle projection looks for new events. */
@@ -51,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
   return {
     testDelayMs: testDelay(env),
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kitchen',
+    eventStore: eventStoreSettings(env),
     batchSize: positiveInt(env, 'PROJECTOR_BATCH_SIZE', 5000),
     pollIntervalMs: positiveInt(env, 'PROJECTOR_POLL_MS', 100),
     leaseTimeoutMs: positiveInt(env, 'PROJECTOR_LEASE_MS', 5000),

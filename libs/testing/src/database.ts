@@ -13,6 +13,21 @@ export function redisUrl(): string {
   return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 }
 
+/**
+ * The event store a test system runs on: `EVENT_STORE` and `KURRENTDB_URL` as the tests were started with, and
+ * with KurrentDB a stream namespace of the suite's own (the database's name), so suites sharing one node never
+ * see each other's streams.
+ */
+export function eventStoreEnv(namespace: string): Record<string, string> {
+  const kind = process.env.EVENT_STORE?.trim();
+  if (!kind || kind === 'postgres') return {};
+  return {
+    EVENT_STORE: kind,
+    KURRENTDB_URL: process.env.KURRENTDB_URL ?? '',
+    KURRENTDB_NAMESPACE: namespace,
+  };
+}
+
 export interface TestDatabase {
   url: string;
   name: string;

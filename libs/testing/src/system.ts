@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, redisUrl, type TestDatabase } from './database.js';
+import { createTestDatabase, eventStoreEnv, redisUrl, type TestDatabase } from './database.js';
 import { startSmtpSink, type SmtpSink } from './smtp.js';
 
 /** How long a started API or device-ingest may take to listen (a 2-core CI machine under two suites is slow). */
@@ -67,6 +67,7 @@ export async function startSystem(
     SMTP_URL: smtp.url,
     SEED_DEMO: 'true',
     CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE,
+    ...eventStoreEnv(db.name),
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   };

@@ -1,9 +1,9 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { PostgresEventStore } from '@kb/event-store';
+import { openEventStore, type EventStore } from '@kb/event-store';
 import { createPool } from '@kb/platform';
-import { APP_CONFIG, requestTimeouts, type AppConfig } from '../config.js';
+import { APP_CONFIG, eventStoreOf, requestTimeouts, type AppConfig } from '../config.js';
 import { Db } from './db.js';
 import { Metrics, ReadinessProbe } from './observability.js';
 import { ReadYourWrites } from './read-your-writes.js';
@@ -30,8 +30,9 @@ import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
     },
     {
       provide: EVENT_STORE,
-      inject: [PG_POOL, Metrics],
-      useFactory: (pool: pg.Pool, metrics: Metrics) => metrics.instrument(new PostgresEventStore(pool)),
+      inject: [APP_CONFIG, PG_POOL, Metrics],
+      useFactory: async (config: AppConfig, pool: pg.Pool, metrics: Metrics) =>
+        metrics.instrument(await openEventStore(eventStoreOf(config), pool)),
     },
     Db,
     ReadYourWrites,
@@ -44,9 +45,11 @@ export class InfraModule implements OnApplicationShutdown {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.events.close().catch(() => undefined);
     await Promise.allSettled([this.pool.end(), this.redis.quit()]);
   }
 }

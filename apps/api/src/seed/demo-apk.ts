@@ -10,7 +10,7 @@ import {
   type ApkContentInput,
   type ApkPicture,
 } from '@kb/contracts';
-import { PostgresEventStore } from '@kb/event-store';
+import type { EventStore } from '@kb/event-store';
 import type { AppConfig } from '../config.js';
 import { ApkCommandRunner, singleApkChange } from '../modules/apk-packages/apk-command-runner.js';
 import { ApkReferences } from '../modules/apk-packages/apk-references.js';
@@ -203,49 +203,44 @@ async function ensureDemoFiles(pool: pg.Pool, config: AppConfig) {
  * staff action (demo submits, audit audits), so their streams, history and read models are real. Idempotent:
  * fixed ids, a package whose stream exists is left alone.
  */
-export async function seedDemoApks(pool: pg.Pool, config: AppConfig): Promise<void> {
-  const store = new PostgresEventStore(pool, { notify: false });
-  try {
-    const streams = new ApkStreams(store);
-    const runner = new ApkCommandRunner(streams);
-    const create = new CreateApkHandler(runner, new ApkReferences(pool));
-    const audit = new AuditApksHandler(runner);
-    const test = new SetApkTestStatusHandler(runner);
-    const release = new SetApkReleaseStatusHandler(runner);
-    const actor = (account: string, role: ApkActor['role']): ApkActor => ({
-      brand: BRAND,
-      account,
-      role,
-      correlationId: 'seed-demo-apks',
-      lang: 'zh',
-    });
-    const submitter = actor(SUBMITTER, 'admin');
-    const auditor = actor(AUDITOR, 'auditor');
-    let filesReady = false;
-    for (const apk of DEMO_APKS) {
-      if ((await streams.load(BRAND, apk.id)).revision >= 0) continue;
-      if (!filesReady) {
-        await ensureDemoFiles(pool, config);
-        filesReady = true;
-      }
-      const content = apkContentSchema.parse({
-        ...apk.content,
-        ...(apk.bare ? {} : { ...PICTURE_CODES, apkFileCode: APK_FILE_CODE }),
-      });
-      await create.execute(new CreateApkCommand(submitter, content, apk.lifecycle !== 'draft', apk.id));
-      if (apk.lifecycle === 'draft' || apk.lifecycle === 'pending_review') continue;
-      const ids = [apk.id];
-      if (apk.lifecycle === 'returned') {
-        singleApkChange(await audit.execute(new AuditApksCommand(auditor, ids, false, apk.returnReason)));
-        continue;
-      }
-      singleApkChange(await audit.execute(new AuditApksCommand(auditor, ids, true)));
-      if (apk.lifecycle === 'testing' || apk.lifecycle === 'online')
-        await test.execute(new SetApkTestStatusCommand(submitter, apk.id, true));
-      if (apk.lifecycle === 'online')
-        await release.execute(new SetApkReleaseStatusCommand(submitter, apk.id, true));
+export async function seedDemoApks(pool: pg.Pool, store: EventStore, config: AppConfig): Promise<void> {
+  const streams = new ApkStreams(store);
+  const runner = new ApkCommandRunner(streams);
+  const create = new CreateApkHandler(runner, new ApkReferences(pool));
+  const audit = new AuditApksHandler(runner);
+  const test = new SetApkTestStatusHandler(runner);
+  const release = new SetApkReleaseStatusHandler(runner);
+  const actor = (account: string, role: ApkActor['role']): ApkActor => ({
+    brand: BRAND,
+    account,
+    role,
+    correlationId: 'seed-demo-apks',
+    lang: 'zh',
+  });
+  const submitter = actor(SUBMITTER, 'admin');
+  const auditor = actor(AUDITOR, 'auditor');
+  let filesReady = false;
+  for (const apk of DEMO_APKS) {
+    if ((await streams.load(BRAND, apk.id)).revision >= 0) continue;
+    if (!filesReady) {
+      await ensureDemoFiles(pool, config);
+      filesReady = true;
     }
-  } finally {
-    await store.close();
+    const content = apkContentSchema.parse({
+      ...apk.content,
+      ...(apk.bare ? {} : { ...PICTURE_CODES, apkFileCode: APK_FILE_CODE }),
+    });
+    await create.execute(new CreateApkCommand(submitter, content, apk.lifecycle !== 'draft', apk.id));
+    if (apk.lifecycle === 'draft' || apk.lifecycle === 'pending_review') continue;
+    const ids = [apk.id];
+    if (apk.lifecycle === 'returned') {
+      singleApkChange(await audit.execute(new AuditApksCommand(auditor, ids, false, apk.returnReason)));
+      continue;
+    }
+    singleApkChange(await audit.execute(new AuditApksCommand(auditor, ids, true)));
+    if (apk.lifecycle === 'testing' || apk.lifecycle === 'online')
+      await test.execute(new SetApkTestStatusCommand(submitter, apk.id, true));
+    if (apk.lifecycle === 'online')
+      await release.execute(new SetApkReleaseStatusCommand(submitter, apk.id, true));
   }
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { offlinePackContentSchema, type OfflinePackContentInput } from '@kb/contracts';
-import { PostgresEventStore } from '@kb/event-store';
+import type { EventStore } from '@kb/event-store';
 import type { Actor } from '../common/event-sourcing/aggregate-streams.js';
 import { OfflinePackCommandRunner } from '../modules/offline-packs/offline-pack-command-runner.js';
 import { OfflinePackNumbers } from '../modules/offline-packs/offline-pack-numbers.js';
@@ -39,8 +39,7 @@ const DEMO_PACKS: { id: string; content: OfflinePackContentInput }[] = [
  * stream exists is left as it is. The API's checks against the recipe read model are skipped — the projector has
  * not run yet when the seed does — so the packs name the demo recipes by their fixed ids.
  */
-export async function seedDemoOfflinePacks(pool: pg.Pool): Promise<void> {
-  const store = new PostgresEventStore(pool, { notify: false });
+export async function seedDemoOfflinePacks(pool: pg.Pool, store: EventStore): Promise<void> {
   const streams = new OfflinePackStreams(store);
   const runner = new OfflinePackCommandRunner(streams, new OfflinePackNumbers(pool, streams));
   const actor: Actor = {
@@ -50,13 +49,9 @@ export async function seedDemoOfflinePacks(pool: pg.Pool): Promise<void> {
     correlationId: 'seed-demo-offline-packs',
     lang: 'zh',
   };
-  try {
-    for (const pack of DEMO_PACKS) {
-      if ((await streams.load(actor.brand, pack.id)).revision >= 0) continue;
-      const content = offlinePackContentSchema.parse(pack.content);
-      await runner.run(actor, pack.id, () => [{ type: 'CreateOfflinePack', packId: pack.id, content }]);
-    }
-  } finally {
-    await store.close();
+  for (const pack of DEMO_PACKS) {
+    if ((await streams.load(actor.brand, pack.id)).revision >= 0) continue;
+    const content = offlinePackContentSchema.parse(pack.content);
+    await runner.run(actor, pack.id, () => [{ type: 'CreateOfflinePack', packId: pack.id, content }]);
   }
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { EventStore } from '@kb/event-store';
 import type { StaffRole } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { hashPasswordDigest, md5Hex } from '../modules/auth/password.js';
@@ -165,7 +166,7 @@ const DEMO_BRANDS: DemoBrand[] = [
  * Seeds brands DEMO and OTHER (made usable as `npm run admin -- brand create` makes a brand, with the demo's
  * own languages, models, sub-brands and activation keys) with their accounts. Idempotent: keeps changed passwords.
  */
-export async function seedDemoData(pool: pg.Pool): Promise<void> {
+export async function seedDemoData(pool: pg.Pool, store: EventStore): Promise<void> {
   await withTransaction(pool, async (c) => {
     for (const b of DEMO_BRANDS) {
       await provisionBrand(c, {
@@ -189,5 +190,5 @@ export async function seedDemoData(pool: pg.Pool): Promise<void> {
   }
   await seedDemoReviews(pool);
   await seedDemoDevices(pool);
-  await seedDemoOfflinePacks(pool);
+  await seedDemoOfflinePacks(pool, store);
 }

@@ -150,7 +150,8 @@ export interface ProjectorProcess {
 export function startProjector(args: string[], env: NodeJS.ProcessEnv): ProjectorProcess {
   const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
   const child = spawn(process.execPath, [requireBuiltProjector(), ...args], {
-    env: { ...inherited, PROJECTOR_METRICS_PORT: '0', ...env },
+    // These tests write their events to Postgres; a run of the suites on KurrentDB does not concern them.
+    env: { ...inherited, PROJECTOR_METRICS_PORT: '0', EVENT_STORE: 'postgres', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -2,7 +2,7 @@ import {
   ANY,
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   NO_STREAM,
   START as FROM_START,
   STREAM_EXISTS,
@@ -10,14 +10,16 @@ import {
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
+  streamNameFilter,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
+  type AppendStreamState,
+  type Filter,
   type JSONType,
   type Position,
   type ReadPosition,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   START,
   WrongExpectedVersionError,
@@ -49,7 +51,7 @@ export function toKurrentReadPosition(position: GlobalPosition | undefined): Rea
   return { commit: position.transactionId, prepare: position.globalPosition };
 }
 
-export function toKurrentExpectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
+export function toKurrentExpectedRevision(expected: ExpectedVersion): AppendStreamState {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream') return NO_STREAM;
   if (expected === 'stream_exists') return STREAM_EXISTS;
@@ -66,9 +68,17 @@ export function isSystemEventType(type: string): boolean {
 /** Servers before 22.6 report no position on stream reads (or 2^64-1); this store needs it. */
 const NO_POSITION = 2n ** 64n - 1n;
 
-function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined {
+/** Our name of a stream from its name on the node (`Streams.local`); undefined for a stream outside our space. */
+type LocalName = (streamName: string) => string | undefined;
+
+function toRecordedEvent(
+  resolved: ResolvedEvent | AllStreamResolvedEvent,
+  local: LocalName,
+): RecordedEvent | undefined {
   const event = resolved.event;
   if (!event || isSystemEventType(event.type)) return undefined;
+  const streamId = local(event.streamId);
+  if (streamId === undefined) return undefined;
   if (!event.position || event.position.commit === NO_POSITION) {
     throw new Error(
       'KurrentDB did not report the position of an event: KurrentDB (EventStoreDB) 22.6 or later is needed',
@@ -79,7 +89,7 @@ function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Reco
     type: event.type,
     data: event.data,
     metadata: event.metadata as unknown as EventMetadata,
-    streamId: event.streamId,
+    streamId,
     streamPosition: event.revision,
     position: fromKurrentPosition(event.position),
     recordedAt: event.created,
@@ -89,35 +99,111 @@ function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Reco
 export interface KurrentEventStoreOptions {
   /** Default batch size of `subscribeToAll`. Default 500. */
   batchSize?: number;
+  /**
+   * When given, `readAll`, `readAllPage`, `subscribeToAll` and `headPosition` see only the streams whose names
+   * start with one of these, filtered by the server (a node may hold other applications' streams). Streams are
+   * still appended to and read by name whatever their prefix.
+   */
+  streamPrefixes?: readonly string[];
+  /**
+   * Keeps this store's streams apart from others' on a shared node: stream `recipe-1` is `<namespace>.recipe-1`
+   * there, and readers of the global order see only the namespace's streams. Each test suite takes its own.
+   */
+  namespace?: string;
+}
+
+/** Thrown by `KurrentEventStore.connect` when no KurrentDB server answers at the address. */
+export class KurrentUnavailableError extends Error {
+  constructor(
+    readonly address: string,
+    cause: unknown,
+  ) {
+    super(
+      `KurrentDB at ${address} did not answer (${cause instanceof Error ? cause.message || cause.name : String(cause)})`,
+      { cause },
+    );
+    this.name = 'KurrentUnavailableError';
+  }
+}
+
+/** The connection string without its password, for messages and logs. */
+export function redactConnectionString(connectionString: string): string {
+  return connectionString.replace(/^([a-z+]+:\/\/[^:/@]+):[^@/]*@/i, '$1:***@');
 }
 
 /**
- * The event store on KurrentDB (formerly EventStoreDB) through `@eventstore/db-client`. Expected versions map to
- * KurrentDB's expected revisions, idempotency is KurrentDB's own (by event id), and `readAll` / `subscribeToAll`
- * leave out KurrentDB's system events. Needs KurrentDB 22.6 or later (positions on stream reads).
+ * The event store on KurrentDB (formerly EventStoreDB) through `@kurrent/kurrentdb-client`. Expected versions map
+ * to KurrentDB's stream states, idempotency is KurrentDB's own (by event id), and `readAll` / `subscribeToAll`
+ * leave out KurrentDB's system events (or, with `streamPrefixes`, every stream but ours). Needs KurrentDB 22.6 or
+ * later (positions on stream reads).
  */
 export class KurrentEventStore implements EventStore {
   private readonly subscriptions = new Set<KurrentSubscription>();
   private readonly batchSize: number;
   private readonly ownsClient: boolean;
+  private readonly filter: Filter | undefined;
+  private readonly prefix: string;
+  private readonly local: LocalName;
 
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: KurrentDBClient,
     options: KurrentEventStoreOptions & { ownsClient?: boolean } = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
     this.ownsClient = options.ownsClient ?? false;
+    this.prefix = options.namespace ? `${options.namespace}.` : '';
+    const prefix = this.prefix;
+    this.local = prefix
+      ? (name) => (name.startsWith(prefix) ? name.slice(prefix.length) : undefined)
+      : (name) => name;
+    const prefixes = options.streamPrefixes ?? (prefix ? [''] : undefined);
+    this.filter = prefixes ? streamNameFilter({ prefixes: prefixes.map((p) => prefix + p) }) : undefined;
   }
 
-  /** A store on its own client (closed by `close()`), e.g. `esdb://127.0.0.1:2113?tls=false`. */
+  /** A store on its own client (closed by `close()`), e.g. `kurrentdb://127.0.0.1:2113?tls=false`. */
   static fromConnectionString(
     connectionString: string,
     options: KurrentEventStoreOptions = {},
   ): KurrentEventStore {
-    return new KurrentEventStore(EventStoreDBClient.connectionString(connectionString), {
+    return new KurrentEventStore(KurrentDBClient.connectionString(connectionString), {
       ...options,
       ownsClient: true,
     });
+  }
+
+  /**
+   * A store on its own client, once the server has answered a read; else `KurrentUnavailableError` (after at most
+   * `timeoutMs`, default 5 s) and the client is closed. The client itself would retry in the background and let
+   * the first command fail much later; a process should rather refuse to start.
+   */
+  static async connect(
+    connectionString: string,
+    options: KurrentEventStoreOptions & { timeoutMs?: number } = {},
+  ): Promise<KurrentEventStore> {
+    const store = KurrentEventStore.fromConnectionString(connectionString, options);
+    const timeoutMs = options.timeoutMs ?? 5000;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        store.probe(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+      return store;
+    } catch (error) {
+      await store.close().catch(() => undefined);
+      throw new KurrentUnavailableError(redactConnectionString(connectionString), error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One read of the newest record of `$all`: the cheapest request that needs the server. */
+  private async probe(): Promise<void> {
+    for await (const _ of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) {
+      break;
+    }
   }
 
   async appendToStream(
@@ -130,7 +216,7 @@ export class KurrentEventStore implements EventStore {
     let result;
     try {
       result = await this.client.appendToStream(
-        streamId,
+        this.prefix + streamId,
         events.map((e) =>
           jsonEvent({
             id: e.eventId,
@@ -139,11 +225,11 @@ export class KurrentEventStore implements EventStore {
             metadata: e.metadata,
           }),
         ),
-        { expectedRevision },
+        { streamState: expectedRevision },
       );
     } catch (error) {
       if (error instanceof KurrentWrongExpectedVersionError) {
-        const actual = error.actualVersion;
+        const actual = error.actualState;
         throw new WrongExpectedVersionError(
           streamId,
           expectedVersion,
@@ -169,11 +255,11 @@ export class KurrentEventStore implements EventStore {
   ): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, {
+      for await (const resolved of this.client.readStream(this.prefix + streamId, {
         fromRevision: options.fromVersion ?? FROM_START,
         maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
       })) {
-        const event = toRecordedEvent(resolved);
+        const event = toRecordedEvent(resolved, this.local);
         if (event) events.push(event);
       }
     } catch (error) {
@@ -190,8 +276,11 @@ export class KurrentEventStore implements EventStore {
     if (maxCount <= 0) return events;
     // Reading $all from a position includes the event at that position, and system events are left out here,
     // so read on until maxCount events after `from` are collected (leaving the loop cancels the read).
-    for await (const resolved of this.client.readAll({ fromPosition: toKurrentReadPosition(from) })) {
-      const event = toRecordedEvent(resolved);
+    for await (const resolved of this.client.readAll({
+      fromPosition: toKurrentReadPosition(from),
+      filter: this.filter,
+    })) {
+      const event = toRecordedEvent(resolved, this.local);
       if (!event || comparePositions(event.position, from) <= 0) continue;
       events.push(event);
       if (events.length >= maxCount) break;
@@ -199,8 +288,8 @@ export class KurrentEventStore implements EventStore {
     return events;
   }
 
-  // KurrentDB filters $all on the server only per whole read, which does not say how far it scanned: read the
-  // page and filter here.
+  // The server filters streams (`streamPrefixes`), not event types: a page is the next `maxCount` events of our
+  // streams, and the types are picked here.
   async readAllPage(options: ReadPageOptions): Promise<ReadPage> {
     const from = options.from ?? START;
     const all = await this.readAll({ from, maxCount: options.maxCount });
@@ -217,6 +306,8 @@ export class KurrentEventStore implements EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription {
     const subscription = new KurrentSubscription(
       this.client,
+      this.filter ?? excludeSystemEvents(),
+      this.local,
       options,
       options.batchSize ?? this.batchSize,
       () => this.subscriptions.delete(subscription),
@@ -226,8 +317,12 @@ export class KurrentEventStore implements EventStore {
   }
 
   async headPosition(): Promise<GlobalPosition> {
-    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END })) {
-      const event = toRecordedEvent(resolved);
+    for await (const resolved of this.client.readAll({
+      direction: BACKWARDS,
+      fromPosition: END,
+      filter: this.filter,
+    })) {
+      const event = toRecordedEvent(resolved, this.local);
       if (event) return event.position;
     }
     return START;
@@ -247,12 +342,12 @@ export class KurrentEventStore implements EventStore {
   private async checkVersionOnly(streamId: string, expectedVersion: ExpectedVersion): Promise<AppendResult> {
     let last: RecordedEvent | undefined;
     try {
-      for await (const resolved of this.client.readStream(streamId, {
+      for await (const resolved of this.client.readStream(this.prefix + streamId, {
         direction: BACKWARDS,
         fromRevision: END,
         maxCount: 1,
       })) {
-        last = toRecordedEvent(resolved);
+        last = toRecordedEvent(resolved, this.local);
       }
     } catch (error) {
       if (!(error instanceof StreamNotFoundError)) throw error;
@@ -281,20 +376,23 @@ class KurrentSubscription implements Subscription {
   private checkpoint: GlobalPosition;
 
   constructor(
-    client: EventStoreDBClient,
+    client: KurrentDBClient,
+    filter: Filter,
+    private readonly local: LocalName,
     private readonly options: SubscribeOptions,
     private readonly batchSize: number,
     onEnd: () => void,
   ) {
     this.checkpoint = options.from ?? START;
-    // The subscription starts after `fromPosition`; the server-side filter drops system events.
+    // The subscription starts after `fromPosition`; the server-side filter drops system events (or every stream
+    // but ours).
     this.stream = client.subscribeToAll({
       fromPosition: toKurrentReadPosition(options.from),
-      filter: excludeSystemEvents(),
+      filter,
     });
     this.stream.on('data', (resolved: AllStreamResolvedEvent) => {
       try {
-        const event = toRecordedEvent(resolved);
+        const event = toRecordedEvent(resolved, this.local);
         if (event && comparePositions(event.position, this.checkpoint) > 0) {
           this.buffer.push(event);
           this.checkpoint = event.position;

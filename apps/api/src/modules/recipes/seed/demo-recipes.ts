@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type pg from 'pg';
 import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
-import { PostgresEventStore } from '@kb/event-store';
+import type { EventStore } from '@kb/event-store';
 import type { AppConfig } from '../../../config.js';
 import { CreateRecipeHandler } from '../commands/create-recipe/create-recipe.handler.js';
 import { DeleteRecipesHandler } from '../commands/delete-recipes/delete-recipes.handler.js';
@@ -370,47 +370,41 @@ const done = (outcome: RecipeBatchOutcome) => void singleChange(outcome);
  * so their streams, history and read models are real. Idempotent: fixed ids, a recipe whose stream exists is
  * left alone.
  */
-export async function seedDemoRecipes(pool: pg.Pool, config: AppConfig): Promise<void> {
-  const store = new PostgresEventStore(pool, { notify: false });
-  try {
-    const streams = new RecipeStreams(store);
-    const runner = new RecipeCommandRunner(streams, new RecipeNumbers(pool, streams));
-    const references = new RecipeReferences(pool);
-    const create = new CreateRecipeHandler(runner, references);
-    const submit = new SubmitRecipesHandler(runner);
-    const release = new ReleaseRecipesHandler(runner);
-    const remove = new DeleteRecipesHandler(runner, pool);
-    const online = new SetRecipesOnlineStatusHandler(runner);
-    const paid = new SetRecipesPaidStatusHandler(runner);
-    for (const [brand, { account, recipes }] of Object.entries(DEMO_RECIPES)) {
-      const actor: RecipeActor = {
-        brand,
-        account,
-        role: 'admin',
-        correlationId: 'seed-demo-recipes',
-        lang: 'zh',
-      };
-      for (const recipe of recipes) {
-        if ((await streams.load(brand, recipe.id)).revision >= 0) continue;
-        if (recipe.picture)
-          await ensurePicture(pool, config, brand, recipe.picture.fileCode, recipe.picture.hue);
-        const content = recipeContentSchema.parse({
-          ...recipe.content,
-          pictureFileCode: recipe.picture?.fileCode ?? null,
-        });
-        await create.execute(new CreateRecipeCommand(actor, content, recipe.id));
-        const ids = [recipe.id];
-        if (recipe.online) done(await online.execute(new SetRecipesOnlineStatusCommand(actor, ids, true)));
-        if (recipe.paid) done(await paid.execute(new SetRecipesPaidStatusCommand(actor, ids, true)));
-        if (recipe.lifecycle === 'waiting_release' || recipe.lifecycle === 'released')
-          done(await submit.execute(new SubmitRecipesCommand(actor, ids)));
-        if (recipe.lifecycle === 'released')
-          done(await release.execute(new ReleaseRecipesCommand(actor, ids)));
-        if (recipe.lifecycle === 'recycle_bin')
-          done(await remove.execute(new DeleteRecipesCommand(actor, ids)));
-      }
+export async function seedDemoRecipes(pool: pg.Pool, store: EventStore, config: AppConfig): Promise<void> {
+  const streams = new RecipeStreams(store);
+  const runner = new RecipeCommandRunner(streams, new RecipeNumbers(pool, streams));
+  const references = new RecipeReferences(pool);
+  const create = new CreateRecipeHandler(runner, references);
+  const submit = new SubmitRecipesHandler(runner);
+  const release = new ReleaseRecipesHandler(runner);
+  const remove = new DeleteRecipesHandler(runner, pool);
+  const online = new SetRecipesOnlineStatusHandler(runner);
+  const paid = new SetRecipesPaidStatusHandler(runner);
+  for (const [brand, { account, recipes }] of Object.entries(DEMO_RECIPES)) {
+    const actor: RecipeActor = {
+      brand,
+      account,
+      role: 'admin',
+      correlationId: 'seed-demo-recipes',
+      lang: 'zh',
+    };
+    for (const recipe of recipes) {
+      if ((await streams.load(brand, recipe.id)).revision >= 0) continue;
+      if (recipe.picture)
+        await ensurePicture(pool, config, brand, recipe.picture.fileCode, recipe.picture.hue);
+      const content = recipeContentSchema.parse({
+        ...recipe.content,
+        pictureFileCode: recipe.picture?.fileCode ?? null,
+      });
+      await create.execute(new CreateRecipeCommand(actor, content, recipe.id));
+      const ids = [recipe.id];
+      if (recipe.online) done(await online.execute(new SetRecipesOnlineStatusCommand(actor, ids, true)));
+      if (recipe.paid) done(await paid.execute(new SetRecipesPaidStatusCommand(actor, ids, true)));
+      if (recipe.lifecycle === 'waiting_release' || recipe.lifecycle === 'released')
+        done(await submit.execute(new SubmitRecipesCommand(actor, ids)));
+      if (recipe.lifecycle === 'released') done(await release.execute(new ReleaseRecipesCommand(actor, ids)));
+      if (recipe.lifecycle === 'recycle_bin')
+        done(await remove.execute(new DeleteRecipesCommand(actor, ids)));
     }
-  } finally {
-    await store.close();
   }
 }
