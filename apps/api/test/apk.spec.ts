@@ -125,6 +125,20 @@ describe('APK packages (/api/subApk)', () => {
     });
     const id = draft.data.id as string;
 
+    // Even a draft says which package it is (§5): each missing field is named under it, nothing is created.
+    const bare = await command(demoEn, '/api/subApk/add', {});
+    expect(bare).toMatchObject({
+      http: 400,
+      desc: 'The APK package cannot be saved: missing the sub-brand, the adapted model, the version number',
+    });
+    expect(bare.data.fieldErrors).toEqual({
+      subBrandCode: 'Required',
+      productCode: 'Required',
+      versionNumber: 'Required',
+    });
+    const unnamed = await command(demo, '/api/subApk/update', { id, revision: 0, versionNumber: '' });
+    expect(unnamed).toMatchObject({ http: 400, data: { fieldErrors: { versionNumber: '此项必填' } } });
+
     const incomplete = await command(demoEn, '/api/subApk/commitApproval', { id });
     expect(incomplete.http).toBe(400);
     expect(incomplete.desc).toBe(

@@ -91,4 +91,15 @@ describe('screens', () => {
     expect(menuPathFor('/home')).toBe('/home');
     expect(menuPathFor('/nowhere')).toBeNull();
   });
+
+  it('guard every add and edit form by the permission of its save', () => {
+    // Guarded in the page instead: the recipe editor (a notice naming the role), the offline pack's page (also
+    // where auditors publish it), the language settings (read-only for the others) and one's own password.
+    const inPage = ['/recipe-add', '/recipe-edit', '/offline-recipes-edit', '/lang-set-edit', '/password-edit'];
+    const forms = SCREENS.filter((s) => /[-/](add|edit)$/.test(s.path) && !inPage.includes(s.path));
+    expect(forms.length).toBeGreaterThan(20);
+    expect(forms.filter((s) => !s.permission).map((s) => s.path)).toEqual([]);
+    expect(screenFor('/inform-add')?.permission).toBe('notice.edit');
+    expect(screenFor('/apk-add')?.permission).toBe('apk.edit');
+  });
 });

@@ -1,3 +1,4 @@
+import type { Permission } from '@kb/contracts';
 import type { ComponentType } from 'react';
 import { withChunkTimeout } from './chunk-timeout.js';
 import type { appZh } from './i18n/zh.js';
@@ -25,6 +26,8 @@ export interface Screen<P extends string = string> {
    * the shared "coming in a later release" panel.
    */
   page?: PageLoader;
+  /** The permission of the screen's save: a role without it gets the no-permission panel instead of the form. */
+  permission?: Permission;
 }
 
 type Extra = Omit<Partial<Screen>, 'path' | 'title'>;
@@ -85,12 +88,14 @@ export const SCREENS = [
     ),
   }),
   child('/apk-add', 'apkAdd', '/apk-list', {
+    permission: 'apk.edit',
     page: page(
       () => import('../features/apk/routes/apk-form-pages.js'),
       (m) => m.ApkAddPage,
     ),
   }),
   child('/apk-edit', 'apkEdit', '/apk-list', {
+    permission: 'apk.edit',
     record: true,
     page: page(
       () => import('../features/apk/routes/apk-form-pages.js'),
@@ -137,12 +142,14 @@ export const SCREENS = [
     ),
   }),
   child('/test-device-add', 'testDeviceAdd', '/test-device-list', {
+    permission: 'testDevice.edit',
     page: page(
       () => import('../features/devices/routes/test-device-form-pages.js'),
       (m) => m.TestDeviceAddPage,
     ),
   }),
   child('/test-device-edit', 'testDeviceEdit', '/test-device-list', {
+    permission: 'testDevice.edit',
     record: true,
     page: page(
       () => import('../features/devices/routes/test-device-form-pages.js'),
@@ -177,12 +184,14 @@ export const SCREENS = [
     ),
   }),
   child('/fitting-add', 'fittingAdd', '/fitting-list', {
+    permission: 'accessory.edit',
     page: page(
       () => import('../features/catalog/screens/accessories.js'),
       (m) => m.accessoryPages.Add,
     ),
   }),
   child('/fitting-edit', 'fittingEdit', '/fitting-list', {
+    permission: 'accessory.edit',
     record: true,
     page: page(
       () => import('../features/catalog/screens/accessories.js'),
@@ -197,12 +206,14 @@ export const SCREENS = [
     ),
   }),
   child('/lock-screen-ads-add', 'lockScreenAdsAdd', '/lock-screen-ads-list', {
+    permission: 'content.edit',
     page: page(
       () => import('../features/content/screens/lock-screen-ads.js'),
       (m) => m.lockScreenAdPages.Add,
     ),
   }),
   child('/lock-screen-ads-edit', 'lockScreenAdsEdit', '/lock-screen-ads-list', {
+    permission: 'content.edit',
     record: true,
     page: page(
       () => import('../features/content/screens/lock-screen-ads.js'),
@@ -217,12 +228,14 @@ export const SCREENS = [
     ),
   }),
   child('/hot-tag-add', 'hotTagAdd', '/hot-tag-list', {
+    permission: 'content.edit',
     page: page(
       () => import('../features/content/screens/hot-tags.js'),
       (m) => m.hotTagPages.Add,
     ),
   }),
   child('/hot-tag-edit', 'hotTagEdit', '/hot-tag-list', {
+    permission: 'content.edit',
     record: true,
     page: page(
       () => import('../features/content/screens/hot-tags.js'),
@@ -244,12 +257,14 @@ export const SCREENS = [
     ),
   }),
   child('/inform-add', 'informAdd', '/inform-list', {
+    permission: 'notice.edit',
     page: page(
       () => import('../features/notices/routes/inform-form-pages.js'),
       (m) => m.InformAddPage,
     ),
   }),
   child('/inform-edit', 'informEdit', '/inform-list', {
+    permission: 'notice.edit',
     record: true,
     page: page(
       () => import('../features/notices/routes/inform-form-pages.js'),
@@ -326,6 +341,7 @@ export const SCREENS = [
     ),
   }),
   child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list', {
+    permission: 'review.edit',
     page: page(
       () => import('../features/reviews/routes/user-evaluation-add-page.js'),
       (m) => m.UserEvaluationAddPage,
@@ -346,12 +362,14 @@ export const SCREENS = [
     ),
   }),
   child('/category-set-add', 'categorySetAdd', '/category-set-list', {
+    permission: 'category.edit',
     page: page(
       () => import('../features/catalog/screens/categories.js'),
       (m) => m.categoryPages.Add,
     ),
   }),
   child('/category-set-edit', 'categorySetEdit', '/category-set-list', {
+    permission: 'category.edit',
     record: true,
     page: page(
       () => import('../features/catalog/screens/categories.js'),
@@ -366,6 +384,7 @@ export const SCREENS = [
     ),
   }),
   child('/online-cate/add', 'onlineCateAdd', '/online-cate/list', {
+    permission: 'onlineCategory.edit',
     page: page(
       () => import('../features/catalog/routes/online-cate-add-page.js'),
       (m) => m.OnlineCateAddPage,
@@ -393,12 +412,14 @@ export const SCREENS = [
     ),
   }),
   child('/tag-add', 'tagAdd', '/tag-list', {
+    permission: 'tag.edit',
     page: page(
       () => import('../features/catalog/screens/tags.js'),
       (m) => m.tagPages.Add,
     ),
   }),
   child('/tag-edit', 'tagEdit', '/tag-list', {
+    permission: 'tag.edit',
     record: true,
     page: page(
       () => import('../features/catalog/screens/tags.js'),
@@ -426,6 +447,7 @@ export const SCREENS = [
     ),
   }),
   child('/offline-recipes-add', 'offlineRecipesAdd', '/offline-recipes-list', {
+    permission: 'offlinePack.edit',
     page: page(
       () => import('../features/offline-packs/routes/offline-pack-form-pages.js'),
       (m) => m.OfflinePackAddPage,
@@ -446,6 +468,7 @@ export const SCREENS = [
     ),
   }),
   child('/banner/add', 'bannerAdd', '/banner/list', {
+    permission: 'content.edit',
     keepAlive: true,
     page: page(
       () => import('../features/content/screens/banners.js'),
@@ -453,6 +476,7 @@ export const SCREENS = [
     ),
   }),
   child('/banner/edit', 'bannerEdit', '/banner/list', {
+    permission: 'content.edit',
     keepAlive: true,
     record: true,
     page: page(
@@ -489,12 +513,14 @@ export const SCREENS = [
     ),
   }),
   child('/group-recipe/add', 'groupRecipeAdd', '/group-recipe/list', {
+    permission: 'content.edit',
     page: page(
       () => import('../features/content/screens/themed-groups.js'),
       (m) => m.groupPages.Add,
     ),
   }),
   child('/group-recipe/edit', 'groupRecipeEdit', '/group-recipe/list', {
+    permission: 'content.edit',
     record: true,
     page: page(
       () => import('../features/content/screens/themed-groups.js'),
@@ -538,7 +564,17 @@ const notBuilt: PageLoader = page(
   (m) => m.NotBuiltPage,
 );
 
-/** The page of a path (§9: code that has not arrived after 120 seconds counts as failed). */
+/**
+ * The page of a path (§9: code that has not arrived after 120 seconds counts as failed), behind the screen's
+ * permission when it has one.
+ */
 export function pageLoader(path: string): PageLoader {
-  return withChunkTimeout(screenFor(path)?.page ?? notBuilt);
+  const screen = screenFor(path);
+  const load = withChunkTimeout(screen?.page ?? notBuilt);
+  const permission = screen?.permission;
+  if (!permission) return load;
+  return () =>
+    Promise.all([load(), import('./permission-gate.js')]).then(([m, gate]) => ({
+      default: gate.withPermission(m.default, permission),
+    }));
 }

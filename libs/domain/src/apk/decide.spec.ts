@@ -177,37 +177,49 @@ describe('refusals name the package, its state and the action', () => {
     });
   });
 
-  it('names a package without a version number by the start of its id', () => {
-    const events = history(create({ versionNumber: '' }), submit);
+  it('names a package without a version number (one saved before drafts needed it) by the start of its id', () => {
+    const events: ApkEvent[] = [
+      { type: 'ApkPackageCreated', data: { apkId: APK_ID, content: content({ versionNumber: '' }) } },
+      ...when(historyIn.uncommitted, submit),
+    ];
     expect(refusal(events, submit).params.name).toBe('4d3c2b1a');
   });
 });
 
-describe('submission requires the §5 fields', () => {
-  it('names everything an empty draft is missing', () => {
-    const bare = history({
-      type: 'CreateApkPackage',
-      apkId: APK_ID,
-      content: { ...apkContentSchema.parse({}), fileSize: null },
+describe('a draft and a submission require the §5 fields', () => {
+  const empty = { ...apkContentSchema.parse({}), fileSize: null };
+
+  it('refuses a draft that does not say which package it is, naming sub-brand, model and version at once', () => {
+    const error = refusal([], { type: 'CreateApkPackage', apkId: APK_ID, content: empty });
+    expect({ status: error.status, code: error.code }).toEqual({ status: 400, code: 'apk_draft_incomplete' });
+    expect(error.params.missing).toBe('subBrandCode,productCode,versionNumber');
+    const revised = refusal(historyIn.uncommitted, {
+      type: 'ReviseApkPackage',
+      content: content({ productCode: '' }),
     });
-    const error = refusal(bare, submit);
+    expect({ code: revised.code, missing: revised.params.missing }).toEqual({
+      code: 'apk_draft_incomplete',
+      missing: 'productCode',
+    });
+  });
+
+  it('names everything a package created to be submitted at once is missing', () => {
+    const error = refusal([], { type: 'CreateApkPackage', apkId: APK_ID, content: empty, submitting: true });
     expect(error.status).toBe(400);
     expect(error.code).toBe('apk_incomplete');
     expect(error.params.missing).toBe(
-      'subBrandCode,productCode,bootLogo,bootVideo,screensaver,accountBackground,recipeEntryBackground,' +
-        'onlineRecipeEntryBackground,modeEntryBackground,modePicture,modeBackground,modeIcon',
+      'subBrandCode,productCode,versionNumber,bootLogo,bootVideo,screensaver,accountBackground,' +
+        'recipeEntryBackground,onlineRecipeEntryBackground,modeEntryBackground,modePicture,modeBackground,modeIcon',
     );
   });
 
-  it.each(['bootVideo', 'modeIcon', 'productCode'] as const)('refuses a package missing only %s', (field) => {
-    const error = refusal(history(create({ [field]: field === 'productCode' ? '' : null })), submit);
+  it.each(['bootVideo', 'modeIcon'] as const)('refuses submitting a package missing only %s', (field) => {
+    const error = refusal(history(create({ [field]: null })), submit);
     expect(error.params.missing).toBe(field);
   });
 
-  it('does not require the mode name, the APK file or the versions', () => {
-    const events = history(
-      create({ modeName: '', apkFileCode: null, versionNumber: '', apkVersion: '', parentVersion: '' }),
-    );
+  it('does not require the mode name, the APK file or the APK and parent versions', () => {
+    const events = history(create({ modeName: '', apkFileCode: null, apkVersion: '', parentVersion: '' }));
     expect(when(events, submit)).toEqual([{ type: 'ApkSubmittedForReview', data: { by: 'demo', at: AT } }]);
   });
 });

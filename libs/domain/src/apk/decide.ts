@@ -2,6 +2,7 @@ import { isOwnApkSubmission, type ApkContent } from '@kb/contracts';
 import { DomainError, type Decider } from '../decider.js';
 import type { ApkEvent } from './events.js';
 import {
+  APK_DRAFT_PARTS,
   APK_REQUIRED_PARTS,
   type ApkAction,
   type ApkHint,
@@ -16,7 +17,8 @@ import { evolveApk, initialApkState, type ApkState, type ApkStatus, type Existin
  * ISO-8601 (the decider has none).
  */
 export type ApkCommand =
-  | { type: 'CreateApkPackage'; apkId: string; content: ApkContent }
+  /** `submitting`: created to be submitted at once, so it must be complete for submission already. */
+  | { type: 'CreateApkPackage'; apkId: string; content: ApkContent; submitting?: boolean }
   /** The whole content as the form saves it; only the fields that differ become the event. */
   | { type: 'ReviseApkPackage'; content: ApkContent }
   | { type: 'SubmitApkForReview'; by: string; at: string }
@@ -96,6 +98,21 @@ export function missingForApkSubmission(content: ApkContent): ApkRequiredPart[] 
   return APK_REQUIRED_PARTS.filter((part) => !content[part]);
 }
 
+/** The §5 fields even a draft needs that `content` lacks. */
+export function missingForApkDraft(content: ApkContent): ApkRequiredPart[] {
+  return APK_DRAFT_PARTS.filter((part) => !content[part]);
+}
+
+/** 400 naming every field still missing: for a draft (`apk_draft_incomplete`) or for submission. */
+function checkComplete(content: ApkContent, name: string, submitting: boolean): void {
+  const missing = submitting ? missingForApkSubmission(content) : missingForApkDraft(content);
+  if (missing.length > 0)
+    throw new DomainError(400, submitting ? 'apk_incomplete' : 'apk_draft_incomplete', {
+      name,
+      missing: missing.join(','),
+    });
+}
+
 /** The content fields of `next` whose value differs from `current`. */
 function changedFields(current: ApkContent, next: ApkContent): Partial<ApkContent> {
   const changes: Record<string, unknown> = {};
@@ -114,6 +131,7 @@ function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
     case 'CreateApkPackage':
       throw new DomainError(409, 'apk_already_exists', { name: apkName(state) });
     case 'ReviseApkPackage': {
+      checkComplete(command.content, apkName(state), false);
       const changes = changedFields(state.content, command.content);
       return Object.keys(changes).length === 0 ? [] : [{ type: 'ApkPackageRevised', data: { changes } }];
     }
@@ -167,8 +185,10 @@ function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
  */
 export function decideApk(command: ApkCommand, state: ApkState): ApkEvent[] {
   if (state.status === 'absent') {
-    if (command.type === 'CreateApkPackage')
+    if (command.type === 'CreateApkPackage') {
+      checkComplete(command.content, command.content.versionNumber, command.submitting ?? false);
       return [{ type: 'ApkPackageCreated', data: { apkId: command.apkId, content: command.content } }];
+    }
     throw new DomainError(404, 'apk_not_found');
   }
   const action = APK_COMMAND_ACTIONS[command.type];

@@ -27,6 +27,7 @@ export type ApkHint = (typeof APK_HINTS)[number];
 export const APK_REQUIRED_PARTS = [
   'subBrandCode',
   'productCode',
+  'versionNumber',
   'bootLogo',
   'bootVideo',
   'screensaver',
@@ -39,6 +40,8 @@ export const APK_REQUIRED_PARTS = [
   'modeIcon',
 ] as const;
 export type ApkRequiredPart = (typeof APK_REQUIRED_PARTS)[number];
+/** What even a draft needs (§5): which package it is — sub-brand, adapted model and version number. */
+export const APK_DRAFT_PARTS = ['subBrandCode', 'productCode', 'versionNumber'] as const satisfies readonly ApkRequiredPart[];
 
 /** Where a package is in use on devices, which keeps it from being deleted (`use` param of apk_in_use). */
 export type ApkUse = 'testing' | 'online';

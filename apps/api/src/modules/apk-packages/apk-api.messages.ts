@@ -21,6 +21,7 @@ export const APK_API_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: 'APK文件不存在或不是本品牌上传的APK，请重新上传',
     en: 'The APK file does not exist in your brand; upload it again',
   },
+  apk_required: { zh: '此项必填', en: 'Required' },
   apk_required_for_submission: { zh: '提交审核前必须填写', en: 'Required before submitting for review' },
   apk_batch_done: { zh: '{succeeded}个APK包操作成功', en: '{succeeded} APK package(s) done' },
   apk_batch_partial: {

@@ -33,16 +33,22 @@ export type ApkRunOptions = RunOptions<ApkEvent, ApkState>;
  * The decider's answer; an incomplete package's refusal also names each missing field (`fieldErrors`), so the
  * form can show the error under each of them.
  */
+/** An incomplete package's refusal → the message under each missing field. */
+const INCOMPLETE: Record<string, string> = {
+  apk_incomplete: 'apk_required_for_submission',
+  apk_draft_incomplete: 'apk_required',
+};
+
 function decideOrExplain(command: ApkCommand, state: ApkState): ApkEvent[] {
   try {
     return decideApk(command, state);
   } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== 'apk_incomplete') throw error;
+    if (!(error instanceof DomainError) || !INCOMPLETE[error.code]) throw error;
     const missing = String(error.params.missing ?? '')
       .split(',')
       .filter(Boolean);
     throw new AppError(400, error.code, error.params, {
-      fieldErrors: Object.fromEntries(missing.map((field) => [field, 'apk_required_for_submission'])),
+      fieldErrors: Object.fromEntries(missing.map((field) => [field, INCOMPLETE[error.code]])),
     });
   }
 }

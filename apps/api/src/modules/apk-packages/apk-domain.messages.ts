@@ -17,6 +17,10 @@ export const APK_DOMAIN_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: 'APK包{name}信息不完整，不能提交审核：缺少{missing:apkPart[]}',
     en: 'APK package {name} is incomplete and cannot be submitted for review: missing {missing:apkPart[]}',
   },
+  apk_draft_incomplete: {
+    zh: 'APK包信息不完整，不能保存：缺少{missing:apkPart[]}',
+    en: 'The APK package cannot be saved: missing {missing:apkPart[]}',
+  },
   apk_self_audit: {
     zh: 'APK包{name}是您提交的，不能由您本人审核',
     en: 'You submitted APK package {name}; someone else must audit it',
@@ -97,6 +101,7 @@ const APK_HINT_WORDS: Record<ApkHint, { zh: string; en: string }> = {
 const APK_PART_WORDS: Record<ApkRequiredPart, { zh: string; en: string }> = {
   subBrandCode: { zh: '子品牌', en: 'the sub-brand' },
   productCode: { zh: '适配机型', en: 'the adapted model' },
+  versionNumber: { zh: '版本号', en: 'the version number' },
   bootLogo: { zh: '开机logo', en: 'the boot logo' },
   bootVideo: { zh: '开机视频', en: 'the boot video' },
   screensaver: { zh: '屏保', en: 'the screensaver' },

@@ -132,9 +132,9 @@ function LastSubmission({
 
 /**
  * The APK package form of /apk-add and /apk-edit: every §3 field and the §5 pictures, each uploaded on its own.
- * Save keeps a draft (anything may be empty); "save and submit" asks the API to submit, which refuses an
- * incomplete package with an error under each missing field. An edit saves over the revision it loaded: a 409
- * says the package changed and offers a reload.
+ * Save keeps a draft (it needs its sub-brand, model and version number, §5); "save and submit" asks the API to
+ * submit, which refuses an incomplete package with an error under each missing field. An edit saves over the
+ * revision it loaded: a 409 says the package changed and offers a reload.
  */
 export function ApkForm({
   initial,
@@ -283,6 +283,7 @@ export function ApkForm({
                 <TextInput
                   key={field}
                   label={t(`apk.fields.${field}`)}
+                  required={field === 'versionNumber'}
                   w={220}
                   {...form.getInputProps(field)}
                   data-testid={`field-${field}`}

@@ -14,7 +14,9 @@ export class CreateApkHandler implements ICommandHandler<CreateApkCommand> {
   async execute({ actor, content: draft, submit, apkId }: CreateApkCommand) {
     const { content, check } = await this.references.resolve(actor.brand, draft, actor.lang);
     const at = new Date().toISOString();
-    const commands: ApkCommand[] = [{ type: 'CreateApkPackage', apkId, content }];
+    const commands: ApkCommand[] = [
+      { type: 'CreateApkPackage', apkId, content, submitting: submit },
+    ];
     if (submit) commands.push({ type: 'SubmitApkForReview', by: actor.account, at });
     return this.runner.run(actor, apkId, () => commands, { validate: check });
   }
