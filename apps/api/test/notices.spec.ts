@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import { createPool, bullmqPrefix, NOTICE_PUSH_QUEUE, type Pool } from '@kb/platform';
 import { refuseNoticeDeliveries } from '@kb/testing';
@@ -449,6 +451,42 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     expect(done.targetCount).toBe(brandDevices.rows[0].n);
     expect((await demo.post('/api/inform/push', { id: draft.id, version: done.version })).status).toBe(409);
   }, 120_000);
+
+  it('shows real received and read counts once the device simulator has fetched a push', async () => {
+    // The simulator npm start runs: four devices fetching their notices every second, half of them reading.
+    const simulator = spawn(
+      process.execPath,
+      [
+        path.resolve(import.meta.dirname, '../../../scripts/simulate.mjs'),
+        ...['--url', ingestUrl, '--devices', '4', '--rate', '1', '--prefix', 'NTSIM'],
+        ...['--notice-every', '1', '--read-share', '0.5', '--content-every', '0'],
+        ...['--quiet-share', '0', '--app-rate', '0', '--fault-rate', '0', '--quiet'],
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    try {
+      const deadline = Date.now() + 30_000;
+      const simulated = async () =>
+        (await pool.query("SELECT count(*)::int AS n FROM devices WHERE sn LIKE 'NTSIM%'")).rows[0]
+          .n as number;
+      while ((await simulated()) < 4) {
+        if (Date.now() > deadline) throw new Error('the simulator did not activate its devices');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const res = await demo.post<Notice>('/api/inform/addAndPush', input({}));
+      await waitFor(res.data.id, 'pushed');
+      let counts = { receivedCount: 0, readCount: 0 };
+      while (counts.receivedCount < 4 || counts.readCount < 2) {
+        if (Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 250));
+        counts = (await demo.get<Notice>(`/api/inform/detail?id=${res.data.id}`)).data;
+      }
+      // Every simulated device received it, two of them read it; the other devices of the brand are not simulated.
+      expect({ received: counts.receivedCount, read: counts.readCount }).toEqual({ received: 4, read: 2 });
+    } finally {
+      simulator.kill('SIGTERM');
+    }
+  }, 60_000);
 
   it('counts a delivery as overdue in push health when its device was online and did not fetch it', async () => {
     const activate = async (sn: string) => {
