@@ -1,5 +1,6 @@
 // The local mail sink of `npm start` (no SMTP_URL set): a real SMTP peer on loopback that prints every mail it
 // receives as a person reads it (subject and text decoded), so a set-password or reset code can be read off the log.
+import { TextDecoder } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 
 /** Headers of a MIME entity (folded lines joined), lower-cased names. */

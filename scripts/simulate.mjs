@@ -5,6 +5,7 @@
 // then, and some devices go quiet for a few minutes (offline after the brand's timeout) and come back.
 // The app users bound to them register in the companion app (/app/v1) and, now and then, search recipes,
 // favourite one and cook it on their device (a cooking session, mostly completed), and review what they cooked.
+// Devices fetch their notices as real ones do and acknowledge them received; on a share of them the user reads them.
 // Options (defaults in brackets):
 //   --devices N        devices [20]            --rate R        samples per second per device [0.2]
 //   --batch B          samples per post [1]    --brand CODE    DEMO or OTHER [DEMO]
@@ -17,6 +18,9 @@
 //   --prefix P         SN prefix [SIM]            --quiet          print only errors
 //   --content-every S  poll the content feed (GET /device/v1/content, with If-None-Match) every S seconds [5];
 //                      a changed feed (banners, lock-screen ads, groups, hot labels) is printed when first seen
+//   --notice-every S   fetch the device's unread notices (GET /device/v1/notices) every S seconds [10] and
+//                      acknowledge each new one as received
+//   --read-share P     share of the devices whose user reads the notices too (acknowledged read) [0.5]
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
@@ -35,6 +39,8 @@ const { values: opt } = parseArgs({
     prefix: { type: 'string', default: 'SIM' },
     quiet: { type: 'boolean', default: false },
     'content-every': { type: 'string', default: '5' },
+    'notice-every': { type: 'string', default: '10' },
+    'read-share': { type: 'string', default: '0.5' },
   },
 });
 
@@ -83,6 +89,8 @@ const quietShare = Number(opt['quiet-share']);
 const appRate = Number(opt['app-rate']);
 const duration = Number(opt.duration);
 const contentEvery = Number(opt['content-every']) * 1000;
+const noticeEvery = Number(opt['notice-every']) * 1000;
+const readShare = Number(opt['read-share']);
 if (!(count > 0 && rate > 0 && batch >= 1 && batch <= 500 && MODELS[brand] && key)) {
   console.error(
     'usage: npm run simulate -- --devices N --rate R [--batch B] [--brand DEMO|OTHER] [--key K] [--url U]',
@@ -102,6 +110,9 @@ const stats = {
   lastError: '',
   contentPolls: 0,
   contentUnchanged: 0,
+  noticePolls: 0,
+  noticesReceived: 0,
+  noticesRead: 0,
 };
 /** Content feeds seen so far, by ETag: each new one is printed once. */
 const seenFeeds = new Set();
@@ -146,6 +157,11 @@ class Device {
     this.temperature = 22;
     this.mode = 'IDLE';
     this.quiet = Math.random() < quietShare;
+    // Exactly a share of the devices read what they receive (spread evenly over the device numbers), so a push to
+    // them shows a predictable read count next to the received one.
+    this.reads = Math.floor((i + 1) * readShare) > Math.floor(i * readShare);
+    /** Notices acknowledged received and left unread: the device API keeps offering them until read. */
+    this.keptUnread = new Set();
     this.seq = 0;
     this.buffer = [];
   }
@@ -360,6 +376,34 @@ class Device {
     }
   }
 
+  /**
+   * Fetches the device's unread notices as a device does and acknowledges each one it has not yet: read when this
+   * device's user reads notices, else received (it stays unread and is not acknowledged again).
+   */
+  async pollNotices() {
+    this.noticesAt = Date.now();
+    const auth = { authorization: `Bearer ${this.credential}` };
+    try {
+      const res = await fetch(`${opt.url}/device/v1/notices`, { headers: auth });
+      const answer = await res.json().catch(() => ({ desc: res.statusText }));
+      if (!res.ok) throw new Error(`/device/v1/notices: ${res.status} ${answer.desc}`);
+      stats.noticePolls++;
+      const acks = answer.data.list
+        .filter((n) => !this.keptUnread.has(n.noticeId))
+        .map((n) => ({ noticeId: n.noticeId, state: this.reads ? 'read' : 'received' }));
+      if (acks.length === 0) return;
+      const counted = await call('/device/v1/notices/ack', { acks }, auth);
+      if (!this.reads) for (const a of acks) this.keptUnread.add(a.noticeId);
+      stats.noticesReceived += counted.received;
+      stats.noticesRead += counted.read;
+      if (!opt.quiet && counted.received > 0)
+        console.log(`[simulate] ${this.sn} received ${counted.received} notice(s), read ${counted.read}`);
+    } catch (error) {
+      stats.errors++;
+      stats.lastError = error.message;
+    }
+  }
+
   run() {
     const period = 1000 / rate;
     const loop = async () => {
@@ -370,6 +414,7 @@ class Device {
         }
         const started = Date.now();
         if (contentEvery > 0 && started - (this.contentAt ?? 0) >= contentEvery) await this.pollContent();
+        if (noticeEvery > 0 && started - (this.noticesAt ?? 0) >= noticeEvery) await this.pollNotices();
         await this.tick();
         await sleep(Math.max(0, period - (Date.now() - started)) * (0.8 + Math.random() * 0.4));
       }
@@ -410,6 +455,7 @@ async function main() {
         `[simulate] ${((stats.messages - last.messages) / secs).toFixed(0)} msg/s, ${((stats.posts - last.posts) / secs).toFixed(1)} posts/s, ` +
           `faults ${stats.faults}, app searches ${stats.searches}, cooks ${stats.cooks}, deferred (busy, posted again later) ${stats.deferred}, ` +
           `content polls ${stats.contentPolls} (${stats.contentUnchanged} unchanged, 304), ` +
+          `notices received ${stats.noticesReceived}, read ${stats.noticesRead}, ` +
           `errors ${stats.errors}${stats.errors > last.errors ? ` (last: ${stats.lastError})` : ''}`,
       );
     last = { ...stats, at: now };

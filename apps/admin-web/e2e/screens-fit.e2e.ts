@@ -4,7 +4,8 @@ import { inEnglish } from './support/gestures.js';
 import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 
 // What a user sees of the list screens at ordinary laptop widths, with the sidebar open: every state badge whole
-// (not cut to "已…"), and every row's actions on screen without scrolling the table sideways.
+// (not cut to "已…"), and every row's actions within reach: on screen once the table is scrolled to its end (a
+// table wider than the page scrolls sideways; nothing is pinned over its columns, see list-layout.e2e.ts).
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ projector: true });
@@ -33,12 +34,14 @@ async function badgeWidths(page: Page, testId: string) {
   );
 }
 
-/** Where the first row's last cell (its actions) sits against the viewport and the table's scroller. */
+/** Where the first row's last cell (its actions) sits against the viewport, the table scrolled to its end. */
 async function actionsPlace(page: Page, testId: string) {
   return page
     .locator(`tbody tr:visible:has([data-testid="${testId}"])`)
     .first()
     .evaluate((row) => {
+      const scroller = row.closest('.mantine-ScrollArea-viewport');
+      if (scroller) scroller.scrollLeft = scroller.scrollWidth;
       const cell = row.lastElementChild as HTMLElement;
       const box = cell.getBoundingClientRect();
       const button = cell.querySelector('button, a');
@@ -80,12 +83,12 @@ async function checkLists(page: Page, language: string, width: number) {
 
 describe('list screens at 1280 and 1440 px with the sidebar open', () => {
   for (const width of [1280, 1440]) {
-    it(`zh at ${width}: badges whole, actions on screen`, async () => {
+    it(`zh at ${width}: badges whole, actions in reach`, async () => {
       const page = await h.newPage({ viewport: { width, height: 900 } });
       await loginAs(page);
       await checkLists(page, 'zh', width);
     });
-    it(`en at ${width}: badges whole, actions on screen`, async () => {
+    it(`en at ${width}: badges whole, actions in reach`, async () => {
       const page = await h.newPage({ viewport: { width, height: 900 }, locale: 'en-US' });
       await loginAs(page);
       await inEnglish(page);

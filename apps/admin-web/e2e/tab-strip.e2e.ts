@@ -38,6 +38,17 @@ async function openAll(page: Page, paths: string[]) {
   }
 }
 
+/** Waits until `read` gives `expected` (the strip settles after a click), then asserts it. */
+async function settles<T>(read: () => Promise<T>, expected: T) {
+  const deadline = Date.now() + 3_000;
+  let value = await read();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  expect(value).toBe(expected);
+}
+
 /** A seeded recipe of the signed-in brand: its id and the number users know it by. */
 async function aRecipe(page: Page): Promise<{ id: string; number: string }> {
   for (;;) {
@@ -70,6 +81,46 @@ describe('tab strip', () => {
     const seen = await visibleTabKeys(page);
     // Home and ten pages: at 1440 px they all fit in the strip.
     expect(seen).toEqual(['/home', ...TEN]);
+  });
+
+  it('moves the strip by five tabs with each arrow and keeps the current tab whole in view', async () => {
+    const page = await h.newPage({ viewport: { width: 1024, height: 768 } });
+    await loginAs(page);
+    const fifteen = [...TEN, '/user-list', '/vip-user-list', '/hot-tag-list', '/inform-list', '/unit-list'];
+    await openAll(page, fifteen);
+    const all = ['/home', ...fifteen];
+    /** The index of the first tab seen whole, and whether the current one is. */
+    const strip = async () => {
+      const seen = await visibleTabKeys(page);
+      return { first: all.indexOf(seen[0]!), activeWhole: seen.includes(fifteen.at(-1)!) };
+    };
+    await page.screenshot({ path: '/tmp/sp-shots/tabs-fifteen.png' });
+    const atEnd = await strip();
+    // The current tab, the last one opened, is seen whole (not cut at the strip's edge).
+    expect(atEnd.activeWhole).toBe(true);
+    expect(atEnd.first).toBeGreaterThan(5);
+    await expect(page.getByTestId('tabs-next').isDisabled()).resolves.toBe(true);
+
+    await page.getByTestId('tabs-previous').click();
+    await settles(async () => (await strip()).first, atEnd.first - 5);
+    await page.getByTestId('tabs-previous').click();
+    await settles(async () => (await strip()).first, Math.max(0, atEnd.first - 10));
+    if (atEnd.first - 10 > 0) await page.getByTestId('tabs-previous').click();
+    await settles(async () => (await strip()).first, 0);
+    await expect(page.getByTestId('tabs-previous').isDisabled()).resolves.toBe(true);
+
+    await page.getByTestId('tabs-next').click();
+    await settles(async () => (await strip()).first, 5);
+    await page.getByTestId('tabs-next').click();
+    await settles(async () => (await strip()).first, Math.min(10, atEnd.first));
+
+    // Going to a tab scrolled out of view brings it whole into view.
+    await page.getByTestId('tabs-previous').click();
+    await page.getByTestId('tabs-previous').click();
+    const target = fifteen.at(-2)!;
+    expect(await visibleTabKeys(page)).not.toContain(target);
+    await goInApp(page, target);
+    await settles(async () => (await visibleTabKeys(page)).includes(target), true);
   });
 
   it('titles a record tab with the record number, not its id (zh and en)', async () => {

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import { createPool, bullmqPrefix, NOTICE_PUSH_QUEUE, type Pool } from '@kb/platform';
 import { refuseNoticeDeliveries } from '@kb/testing';
@@ -450,23 +452,107 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     expect((await demo.post('/api/inform/push', { id: draft.id, version: done.version })).status).toBe(409);
   }, 120_000);
 
-  it('counts deliveries not received after the limit in the home push health, for the brand only', async () => {
+  it('shows real received and read counts once the device simulator has fetched a push', async () => {
+    // The simulator npm start runs: four devices fetching their notices every second, half of them reading.
+    const simulator = spawn(
+      process.execPath,
+      [
+        path.resolve(import.meta.dirname, '../../../scripts/simulate.mjs'),
+        ...['--url', ingestUrl, '--devices', '4', '--rate', '1', '--prefix', 'NTSIM'],
+        ...['--notice-every', '1', '--read-share', '0.5', '--content-every', '0'],
+        ...['--quiet-share', '0', '--app-rate', '0', '--fault-rate', '0', '--quiet'],
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    try {
+      const deadline = Date.now() + 30_000;
+      const simulated = async () =>
+        (await pool.query("SELECT count(*)::int AS n FROM devices WHERE sn LIKE 'NTSIM%'")).rows[0]
+          .n as number;
+      while ((await simulated()) < 4) {
+        if (Date.now() > deadline) throw new Error('the simulator did not activate its devices');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const res = await demo.post<Notice>('/api/inform/addAndPush', input({}));
+      await waitFor(res.data.id, 'pushed');
+      let counts = { receivedCount: 0, readCount: 0 };
+      while (counts.receivedCount < 4 || counts.readCount < 2) {
+        if (Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 250));
+        counts = (await demo.get<Notice>(`/api/inform/detail?id=${res.data.id}`)).data;
+      }
+      // Every simulated device received it, two of them read it; the other devices of the brand are not simulated.
+      expect({ received: counts.receivedCount, read: counts.readCount }).toEqual({ received: 4, read: 2 });
+    } finally {
+      simulator.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('counts a delivery as overdue in push health when its device was online and did not fetch it', async () => {
+    const activate = async (sn: string) => {
+      const r = await fetch(`${ingestUrl}/device/v1/activate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-activation-key': DEMO_ACTIVATION_KEYS.DEMO! },
+        body: JSON.stringify({ sn, productCode: 'OV-40' }),
+      });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { data: { credential: string } }).data.credential;
+    };
+    const fetcher = await activate('NT-OD-FETCH');
+    await activate('NT-OD-SILENT');
+    await activate('NT-OD-OFF');
+    // No device of the model has been heard from since the push, whatever the seed left.
+    await pool.query(
+      "UPDATE devices SET last_seen_at = NULL WHERE brand_owner_code = 'DEMO' AND product_code = 'OV-40'",
+    );
+    const before = (await demo.get<{ overdue: number }>('/api/inform/health')).data.overdue;
     const res = await demo.post<Notice>(
       '/api/inform/addAndPush',
-      input({ targetKind: 'models', productCodes: ['AF-5'] }),
+      input({ targetKind: 'models', productCodes: ['OV-40'] }),
     );
     const pushed = await waitFor(res.data.id, 'pushed');
-    const before = (await demo.get<{ overdue: number }>('/api/inform/health')).data.overdue;
-    // The push happened a quarter of an hour ago: none of its deliveries was received since.
-    await pool.query("UPDATE notices SET pushed_at = now() - interval '15 minutes' WHERE id = $1", [
-      pushed.id,
-    ]);
+    expect(pushed.targetCount).toBeGreaterThanOrEqual(3);
+    // One device fetches the notice and acknowledges it, as the device API is meant to be used.
+    const poll = await fetch(`${ingestUrl}/device/v1/notices`, {
+      headers: { authorization: `Bearer ${fetcher}` },
+    });
+    const polled = (await poll.json()) as { data: { list: { noticeId: string }[] } };
+    expect(polled.data.list.map((n) => n.noticeId)).toContain(pushed.id);
+    const ack = await fetch(`${ingestUrl}/device/v1/notices/ack`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fetcher}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ acks: [{ noticeId: pushed.id, state: 'received' }] }),
+    });
+    expect(ack.status).toBe(200);
+    // The push was a quarter of an hour ago; since then the fetching device and a silent one were online (they
+    // posted), the others stayed offline.
+    await pool.query(
+      `UPDATE notices SET pushed_at = pushed_at - interval '15 minutes',
+              push_started_at = push_started_at - interval '15 minutes' WHERE id = $1`,
+      [pushed.id],
+    );
+    await pool.query(
+      "UPDATE notice_deliveries SET created_at = created_at - interval '15 minutes' WHERE notice_id = $1",
+      [pushed.id],
+    );
+    await pool.query("UPDATE devices SET last_seen_at = now() WHERE sn IN ('NT-OD-FETCH', 'NT-OD-SILENT')");
+
     const health = await demo.get<{ overdue: number; overdueAfterMinutes: number; lastPushedAt: string }>(
       '/api/inform/health',
     );
-    expect(health.data.overdue).toBe(before + pushed.targetCount);
+    // Only the silent device's delivery: the offline ones could not fetch, the fetching one did.
+    expect(health.data.overdue).toBe(before + 1);
     expect(health.data.overdueAfterMinutes).toBe(10);
     expect(health.data.lastPushedAt).not.toBeNull();
+    const detail = await demo.get<Notice>(`/api/inform/detail?id=${pushed.id}`);
+    expect(detail.data.overdueCount).toBe(1);
+    expect(detail.data.receivedCount).toBe(1);
     expect((await other.get<{ overdue: number }>('/api/inform/health')).data.overdue).toBe(0);
+
+    // Within the limit after the delivery, a silent online device is not overdue yet.
+    await pool.query(
+      "UPDATE devices SET last_seen_at = now() - interval '10 minutes' WHERE sn = 'NT-OD-SILENT'",
+    );
+    expect((await demo.get<{ overdue: number }>('/api/inform/health')).data.overdue).toBe(before);
   });
 });

@@ -174,7 +174,7 @@ export interface Notice {
   progress: number;
   pushStartedAt: string | null;
   pushedAt: string | null;
-  /** Deliveries still not received this long after the push (see `overdueAfterMinutes`). */
+  /** Deliveries to devices that were online `overdueAfterMinutes` after the delivery and have not fetched it. */
   overdueCount: number;
   overdueAfterMinutes: number;
   /** A failed push: why (shown translated), the worker's message, and when its last attempt failed. */
@@ -193,7 +193,8 @@ export type NoticePage = Page<NoticeListItem>;
 
 /**
  * `GET /api/inform/health`: the brand's push health for the home page: pushes running, pushes failed (not yet
- * pushed again), deliveries of recent pushes still not received after `overdueAfterMinutes`, the last push.
+ * pushed again), deliveries of recent pushes whose device was online `overdueAfterMinutes` after the delivery and
+ * has not fetched it, the last push.
  */
 export interface NoticePushHealth {
   pushing: number;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 
 // The mail sink `npm start` runs when no SMTP_URL is set (scripts/mail-sink.mjs, plain JavaScript so that the start
 // script needs no build to print mail): what it prints for a mail sent by the same client the API sends with.
@@ -14,7 +14,7 @@ const { startMailSink } = (await import(sinkModule)) as {
   startMailSink(print: (text: string) => void): Promise<MailSink>;
 };
 
-async function printedFor(mail: nodemailer.SendMailOptions): Promise<string> {
+async function printedFor(mail: SendMailOptions): Promise<string> {
   const printed: string[] = [];
   const sink = await startMailSink((text) => printed.push(text));
   try {

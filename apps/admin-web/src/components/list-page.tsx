@@ -124,9 +124,6 @@ export function ListPage<T, F extends Record<string, unknown>>({
   const failed = list.isError && !list.isFetching;
   showInPage(list.error, list.failureReason);
   const total = list.data?.total ?? 0;
-  // A row's actions stay in reach however wide the table gets: an `actions` column at the end is pinned to the
-  // right edge while the other columns scroll under it.
-  const pinActions = columns.at(-1)?.accessor === 'actions';
 
   // After deletions the current page may no longer exist: show the last one that does.
   const fitting = clampPage(paging.pageNum, total, paging.pageSize);
@@ -228,7 +225,6 @@ export function ListPage<T, F extends Record<string, unknown>>({
                 fetching={list.isFetching}
                 noRecordsText={t('components.noRecords')}
                 highlightOnHover
-                pinLastColumn={pinActions}
                 {...(batchActions.length > 0
                   ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
                   : {})}

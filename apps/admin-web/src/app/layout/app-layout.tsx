@@ -98,7 +98,13 @@ export function AppLayout() {
     <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
       <AppShell
         header={{ height: 56 }}
-        navbar={{ width: rail ? 64 : 232, breakpoint: 'sm', collapsed: { mobile: menu.folded } }}
+        navbar={{
+          width: rail ? 64 : 232,
+          breakpoint: 'sm',
+          // At exactly the breakpoint the shell still lays out for a wide screen while the menu is already a
+          // drawer: a closed drawer must give its width back there too.
+          collapsed: { mobile: menu.folded, desktop: menu.narrow && menu.folded },
+        }}
         padding={0}
         data-testid="layout"
       >

@@ -2,20 +2,18 @@ import { ActionIcon, CloseButton, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseSearch } from '../../lib/search-params.js';
 import { screenFor } from '../screens.js';
 import {
-  canShowNext,
-  canShowPrevious,
   closeAllTabs,
   closeOtherTabs,
   closeTab,
   dirtyTabsClosedBy,
+  groupScrollTarget,
   HOME_PATH,
-  showNextGroup,
-  showPreviousGroup,
+  revealScrollTarget,
   type Tab,
 } from '../tabs/tab-bar.js';
 import { tabStore, useTabBar } from '../tabs/tab-store.js';
@@ -62,39 +60,58 @@ function confirmDiscard(titles: string[], labels: { title: string; confirm: stri
   });
 }
 
+/** Each tab's left and right edge within the strip's scrolled content. */
+function tabEdges(strip: HTMLElement): { left: number; right: number }[] {
+  const origin = strip.getBoundingClientRect().left - strip.scrollLeft;
+  return [...strip.children].map((el) => {
+    const box = el.getBoundingClientRect();
+    return { left: box.left - origin, right: box.right - origin };
+  });
+}
+
 /**
- * Brings the arrows' group to the start of the strip, and the current tab into view. Every tab stays in the strip
- * (as many as fit are seen at once); the arrows scroll it a group of five at a time.
+ * The strip scrolls; the arrows move it by five tabs (§9) and are off at its ends. The current tab is brought whole
+ * into view whenever it changes, a tab opens or closes, a title changes its width, or the strip changes size.
  */
-function useStripScroll(firstVisible: number, activeKey: string, count: number) {
+function useStripScroll(activeKey: string, layoutKey: string) {
   const strip = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
+  const [ends, setEnds] = useState({ atStart: true, atEnd: true });
+  const measure = useCallback(() => {
     const el = strip.current;
     if (!el) return;
-    const first = el.children[firstVisible] as HTMLElement | undefined;
-    el.scrollLeft = first ? first.offsetLeft - el.offsetLeft : 0;
-  }, [firstVisible, count]);
-  useLayoutEffect(() => {
+    const max = el.scrollWidth - el.clientWidth;
+    const next = { atStart: el.scrollLeft <= 0.5, atEnd: el.scrollLeft >= max - 0.5 };
+    setEnds((now) => (now.atStart === next.atStart && now.atEnd === next.atEnd ? now : next));
+  }, []);
+  const revealActive = useCallback(() => {
     const el = strip.current;
     const active = el?.querySelector<HTMLElement>('[data-active]');
     if (!el || !active) return;
-    const left = active.offsetLeft - el.offsetLeft;
-    if (left < el.scrollLeft) el.scrollLeft = left;
-    else if (left + active.offsetWidth > el.scrollLeft + el.clientWidth)
-      el.scrollLeft = left + active.offsetWidth - el.clientWidth;
-  }, [activeKey, count]);
-  // The arrows only matter when the tabs do not all fit.
-  const [overflowing, setOverflowing] = useState(false);
+    const index = [...el.children].indexOf(active);
+    const edge = tabEdges(el)[index];
+    if (edge) el.scrollLeft = revealScrollTarget(edge.left, edge.right, el.scrollLeft, el.clientWidth);
+    measure();
+  }, [measure]);
+  useLayoutEffect(revealActive, [activeKey, layoutKey, revealActive]);
   useLayoutEffect(() => {
     const el = strip.current;
     if (!el) return;
-    const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(revealActive);
     observer.observe(el);
-    return () => observer.disconnect();
-  }, [count]);
-  return { strip, overflowing };
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', measure);
+    };
+  }, [revealActive, measure]);
+  const move = (direction: -1 | 1) => {
+    const el = strip.current;
+    if (!el) return;
+    const lefts = tabEdges(el).map((e) => e.left);
+    el.scrollLeft = groupScrollTarget(lefts, el.scrollLeft, el.scrollWidth - el.clientWidth, direction);
+    measure();
+  };
+  return { strip, ends, move };
 }
 
 /** §2 tab bar: arrows in groups of 5, close on each non-current tab, right-click for close others / close all. */
@@ -104,7 +121,9 @@ export function TabBarView() {
   const navigate = useNavigate();
   const titleOf = useTabTitle();
   const [menuFor, setMenuFor] = useState<string | null>(null);
-  const { strip, overflowing } = useStripScroll(state.firstVisible, state.activeKey, state.tabs.length);
+  // What changes the tabs' widths: which tabs are open and what they are called.
+  const layoutKey = state.tabs.map((tab) => `${tab.key}\u0000${titleOf(tab)}`).join('\u0001');
+  const { strip, ends, move } = useStripScroll(state.activeKey, layoutKey);
 
   const go = (key: string) => void navigate({ href: key });
 
@@ -134,8 +153,8 @@ export function TabBarView() {
       <ActionIcon
         variant="subtle"
         color="gray"
-        disabled={!overflowing || !canShowPrevious(state)}
-        onClick={() => tabStore.update(showPreviousGroup)}
+        disabled={ends.atStart}
+        onClick={() => move(-1)}
         aria-label={t('tabs.previous')}
         data-testid="tabs-previous"
       >
@@ -236,8 +255,8 @@ export function TabBarView() {
       <ActionIcon
         variant="subtle"
         color="gray"
-        disabled={!overflowing || !canShowNext(state)}
-        onClick={() => tabStore.update(showNextGroup)}
+        disabled={ends.atEnd}
+        onClick={() => move(1)}
         aria-label={t('tabs.next')}
         data-testid="tabs-next"
       >

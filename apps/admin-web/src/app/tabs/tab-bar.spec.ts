@@ -1,27 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   HOME_PATH,
-  canShowNext,
-  canShowPrevious,
   closeAllTabs,
   closeOtherTabs,
   closeTab,
   dirtyTabsClosedBy,
+  groupScrollTarget,
   initialTabBar,
   openTab,
   restoreTabBar,
+  revealScrollTarget,
   saveTabBar,
   setTabDirty,
   setTabLabel,
-  showNextGroup,
-  showPreviousGroup,
   tabKey,
-  visibleTabs,
   type TabBarState,
 } from './tab-bar.js';
 
 const keys = (s: TabBarState) => s.tabs.map((t) => t.key);
-const visible = (s: TabBarState) => visibleTabs(s).map((t) => t.key);
 const openAll = (...urls: string[]) => urls.reduce(openTab, initialTabBar());
 const seven = ['/a', '/b', '/c', '/d', '/e', '/f', '/g'];
 
@@ -50,25 +46,37 @@ describe('tab bar', () => {
     expect(tabKey('/banner/edit', 'id=9')).toBe('/banner/edit?id=9');
   });
 
-  it('shows five tabs at a time and moves the window in groups of five with the arrows', () => {
-    let s = openTab(openAll(...seven), HOME_PATH);
-    expect(keys(s)).toHaveLength(8);
-    expect(visible(s)).toEqual([HOME_PATH, '/a', '/b', '/c', '/d']);
-    expect(canShowPrevious(s)).toBe(false);
-    expect(canShowNext(s)).toBe(true);
-    s = showNextGroup(s);
-    expect(visible(s)).toEqual(['/e', '/f', '/g']);
-    expect(canShowNext(s)).toBe(false);
-    expect(showNextGroup(s)).toBe(s);
-    s = showPreviousGroup(s);
-    expect(visible(s)).toEqual([HOME_PATH, '/a', '/b', '/c', '/d']);
-    expect(showPreviousGroup(s)).toBe(s);
+  // Fifteen tabs 100 px apart in a strip 450 px wide: the furthest it scrolls is 1500 - 450.
+  const lefts = Array.from({ length: 15 }, (_, i) => i * 100);
+  const max = 1050;
+
+  it('moves the strip by five tabs with each arrow, from the first tab seen whole', () => {
+    expect(groupScrollTarget(lefts, 0, max, 1)).toBe(500);
+    expect(groupScrollTarget(lefts, 500, max, 1)).toBe(1000);
+    expect(groupScrollTarget(lefts, 1000, max, -1)).toBe(500);
+    expect(groupScrollTarget(lefts, 500, max, -1)).toBe(0);
+    // Scrolled by hand to the middle of tab 3: tab 4 is the first seen whole, so next brings tab 9 to the start.
+    expect(groupScrollTarget(lefts, 350, max, 1)).toBe(900);
+    expect(groupScrollTarget(lefts, 350, max, -1)).toBe(0);
   });
 
-  it('reveals the group of the page being opened', () => {
-    const s = openAll(...seven);
-    expect(s.activeKey).toBe('/g');
-    expect(visible(s)).toEqual(['/e', '/f', '/g']);
+  it('stops the strip at either end, and from the end goes back five tabs', () => {
+    expect(groupScrollTarget(lefts, max, max, 1)).toBe(max);
+    expect(groupScrollTarget(lefts, 0, max, -1)).toBe(0);
+    // At the end tab 11 (1100) is the first seen whole: previous brings tab 6 to the start.
+    expect(groupScrollTarget(lefts, max, max, -1)).toBe(600);
+    expect(groupScrollTarget([], 0, 0, 1)).toBe(0);
+  });
+
+  it('scrolls the current tab whole into view with the least move', () => {
+    // Already whole: stays.
+    expect(revealScrollTarget(500, 600, 400, 450)).toBe(400);
+    // Cut on the right: its right edge comes to the strip's right edge.
+    expect(revealScrollTarget(1400, 1500, 1000, 450)).toBe(1050);
+    // Cut on the left: its left edge comes to the strip's left edge.
+    expect(revealScrollTarget(300, 400, 350, 450)).toBe(300);
+    // Wider than the strip: its start is shown.
+    expect(revealScrollTarget(100, 700, 0, 450)).toBe(100);
   });
 
   it('closing the current tab moves to its right neighbour, else its left one', () => {
@@ -102,7 +110,6 @@ describe('tab bar', () => {
     expect(keys(r.state)).toEqual([HOME_PATH, '/c']);
     expect(r.state.activeKey).toBe('/c');
     expect(r.navigateTo).toBe('/c');
-    expect(visible(r.state)).toEqual([HOME_PATH, '/c']);
     expect(closeOtherTabs(s, '/g').navigateTo).toBeNull();
   });
 
@@ -110,17 +117,7 @@ describe('tab bar', () => {
     const r = closeAllTabs(openAll(...seven));
     expect(keys(r.state)).toEqual([HOME_PATH]);
     expect(r.navigateTo).toBe(HOME_PATH);
-    expect(r.state.firstVisible).toBe(0);
     expect(closeAllTabs(initialTabBar()).navigateTo).toBeNull();
-  });
-
-  it('pulls the window back when closing empties the last group', () => {
-    let s = openTab(openAll(...seven), HOME_PATH);
-    s = showNextGroup(s); // shows /e /f /g
-    s = closeTab(s, '/e').state;
-    s = closeTab(s, '/f').state;
-    s = closeTab(s, '/g').state;
-    expect(visible(s)).toEqual([HOME_PATH, '/a', '/b', '/c', '/d']);
   });
 
   it('marks unsaved tabs and names them before they are closed', () => {
@@ -146,7 +143,6 @@ describe('tab bar', () => {
     const restored = restoreTabBar(JSON.parse(JSON.stringify(saveTabBar(s))));
     expect(keys(restored)).toEqual(keys(s));
     expect(restored.activeKey).toBe(s.activeKey);
-    expect(restored.firstVisible).toBe(s.firstVisible);
     expect(restored.tabs.every((t) => !t.dirty)).toBe(true);
   });
 
@@ -160,7 +156,6 @@ describe('tab bar', () => {
     });
     expect(keys(r)).toEqual([HOME_PATH, '/b']);
     expect(r.activeKey).toBe(HOME_PATH);
-    expect(r.firstVisible).toBe(0);
   });
 
   it('keeps the name a record page gave its tab across a reload, and only for that tab', () => {

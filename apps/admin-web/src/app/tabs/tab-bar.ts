@@ -1,8 +1,8 @@
 /**
  * The tab bar of §2 as pure state transitions, so that the rules are tested without a browser:
  * one tab per open page keyed by its full URL (path + query, so two records open in two tabs), Home always
- * first and never closed, previous/next arrows moving the visible window in groups of 5, close, close others,
- * close all, and a mark on tabs whose form has unsaved changes.
+ * first and never closed, previous/next arrows moving the strip by 5 tabs, close, close others, close all, and a
+ * mark on tabs whose form has unsaved changes.
  */
 export const HOME_PATH = '/home';
 export const TAB_GROUP_SIZE = 5;
@@ -20,11 +20,6 @@ export interface Tab {
 export interface TabBarState {
   tabs: Tab[];
   activeKey: string;
-  /**
-   * Index of the tab the strip starts at, moved by the arrows a group of five at a time; always a multiple of the
-   * group size. Every tab stays in the strip: the ones that do not fit are scrolled to.
-   */
-  firstVisible: number;
 }
 
 /** What closing did: the new state and, when the current page went away, where to go now. */
@@ -36,7 +31,7 @@ export interface CloseResult {
 const homeTab = (): Tab => ({ key: HOME_PATH, path: HOME_PATH, dirty: false });
 
 export function initialTabBar(): TabBarState {
-  return { tabs: [homeTab()], activeKey: HOME_PATH, firstVisible: 0 };
+  return { tabs: [homeTab()], activeKey: HOME_PATH };
 }
 
 /** `pathname` and `search` ("?a=1" or "") of a location → the tab key. */
@@ -51,26 +46,11 @@ export function pathOfKey(key: string): string {
   return i === -1 ? key : key.slice(0, i);
 }
 
-function groupStart(index: number): number {
-  return Math.max(0, Math.floor(index / TAB_GROUP_SIZE) * TAB_GROUP_SIZE);
-}
-
-/** Moves the visible window to the group holding the active tab. */
-function reveal(state: TabBarState): TabBarState {
-  const index = state.tabs.findIndex((t) => t.key === state.activeKey);
-  const firstVisible = index === -1 ? clampFirst(state.firstVisible, state.tabs.length) : groupStart(index);
-  return firstVisible === state.firstVisible ? state : { ...state, firstVisible };
-}
-
-function clampFirst(firstVisible: number, count: number): number {
-  return Math.min(groupStart(firstVisible), groupStart(Math.max(0, count - 1)));
-}
-
 /** Opens the page at `key` (or activates its tab if already open). */
 export function openTab(state: TabBarState, key: string): TabBarState {
   const exists = state.tabs.some((t) => t.key === key);
   const tabs = exists ? state.tabs : [...state.tabs, { key, path: pathOfKey(key), dirty: false }];
-  return reveal({ ...state, tabs, activeKey: key });
+  return { ...state, tabs, activeKey: key };
 }
 
 export function closeTab(state: TabBarState, key: string): CloseResult {
@@ -79,15 +59,12 @@ export function closeTab(state: TabBarState, key: string): CloseResult {
   if (index === -1) return { state, navigateTo: null };
   const tabs = state.tabs.filter((t) => t.key !== key);
   if (state.activeKey !== key) {
-    return {
-      state: { ...state, tabs, firstVisible: clampFirst(state.firstVisible, tabs.length) },
-      navigateTo: null,
-    };
+    return { state: { ...state, tabs }, navigateTo: null };
   }
   // The current page closes: its right neighbour takes over, else the left one (Home at worst).
   const next = tabs[index] ?? tabs[index - 1] ?? homeTab();
   return {
-    state: reveal({ tabs, activeKey: next.key, firstVisible: state.firstVisible }),
+    state: { tabs, activeKey: next.key },
     navigateTo: next.key,
   };
 }
@@ -97,7 +74,7 @@ export function closeOtherTabs(state: TabBarState, key: string): CloseResult {
   const keep = state.tabs.filter((t) => t.key === HOME_PATH || t.key === key);
   if (!keep.some((t) => t.key === key)) return { state, navigateTo: null };
   return {
-    state: reveal({ tabs: keep, activeKey: key, firstVisible: 0 }),
+    state: { tabs: keep, activeKey: key },
     navigateTo: state.activeKey === key ? null : key,
   };
 }
@@ -106,7 +83,7 @@ export function closeOtherTabs(state: TabBarState, key: string): CloseResult {
 export function closeAllTabs(state: TabBarState): CloseResult {
   const home = state.tabs.find((t) => t.key === HOME_PATH) ?? homeTab();
   return {
-    state: { tabs: [home], activeKey: HOME_PATH, firstVisible: 0 },
+    state: { tabs: [home], activeKey: HOME_PATH },
     navigateTo: state.activeKey === HOME_PATH ? null : HOME_PATH,
   };
 }
@@ -136,27 +113,33 @@ export function setTabLabel(state: TabBarState, key: string, label: string | und
   return { ...state, tabs: state.tabs.map((t) => (t.key === key ? { ...t, label } : t)) };
 }
 
-/** The group of five the arrows have brought to the start of the strip. */
-export function visibleTabs(state: TabBarState): Tab[] {
-  return state.tabs.slice(state.firstVisible, state.firstVisible + TAB_GROUP_SIZE);
+/**
+ * Where the strip scrolls when an arrow is pressed: the tab five before (or after) the first one seen whole comes
+ * to the strip's start, never past either end. `lefts` are the tabs' left edges within the strip's content, in
+ * order; `scrollLeft` is where the strip is scrolled to now and `maxScroll` the furthest it can go.
+ */
+export function groupScrollTarget(
+  lefts: readonly number[],
+  scrollLeft: number,
+  maxScroll: number,
+  direction: -1 | 1,
+): number {
+  if (lefts.length === 0) return 0;
+  // Half a pixel of slack: scroll positions are fractional on zoomed screens.
+  const firstWhole = lefts.findIndex((left) => left >= scrollLeft - 0.5);
+  const from = firstWhole === -1 ? lefts.length - 1 : firstWhole;
+  const to = Math.min(lefts.length - 1, Math.max(0, from + direction * TAB_GROUP_SIZE));
+  return Math.min(maxScroll, Math.max(0, lefts[to]!));
 }
 
-export function canShowPrevious(state: TabBarState): boolean {
-  return state.firstVisible > 0;
-}
-
-export function canShowNext(state: TabBarState): boolean {
-  return state.firstVisible + TAB_GROUP_SIZE < state.tabs.length;
-}
-
-export function showPreviousGroup(state: TabBarState): TabBarState {
-  if (!canShowPrevious(state)) return state;
-  return { ...state, firstVisible: state.firstVisible - TAB_GROUP_SIZE };
-}
-
-export function showNextGroup(state: TabBarState): TabBarState {
-  if (!canShowNext(state)) return state;
-  return { ...state, firstVisible: state.firstVisible + TAB_GROUP_SIZE };
+/**
+ * The scroll position that shows the tab spanning `left` to `right` whole in a strip `width` wide scrolled to
+ * `scrollLeft`: unchanged when it is already, else the least move that does.
+ */
+export function revealScrollTarget(left: number, right: number, scrollLeft: number, width: number): number {
+  if (left < scrollLeft) return left;
+  if (right > scrollLeft + width) return Math.min(left, right - width);
+  return scrollLeft;
 }
 
 /**
@@ -166,7 +149,7 @@ export function showNextGroup(state: TabBarState): TabBarState {
  */
 export function restoreTabBar(saved: unknown): TabBarState {
   if (!saved || typeof saved !== 'object') return initialTabBar();
-  const raw = saved as { tabs?: unknown; activeKey?: unknown; firstVisible?: unknown; labels?: unknown };
+  const raw = saved as { tabs?: unknown; activeKey?: unknown; labels?: unknown };
   const labels = raw.labels && typeof raw.labels === 'object' ? (raw.labels as Record<string, unknown>) : {};
   const keys = Array.isArray(raw.tabs)
     ? raw.tabs
@@ -182,18 +165,13 @@ export function restoreTabBar(saved: unknown): TabBarState {
   });
   const activeKey =
     typeof raw.activeKey === 'string' && unique.includes(raw.activeKey) ? raw.activeKey : HOME_PATH;
-  const firstVisible =
-    typeof raw.firstVisible === 'number' && Number.isFinite(raw.firstVisible)
-      ? clampFirst(raw.firstVisible, tabs.length)
-      : 0;
-  return { tabs, activeKey, firstVisible };
+  return { tabs, activeKey };
 }
 
 /** What is kept across a reload. */
 export function saveTabBar(state: TabBarState): {
   tabs: string[];
   activeKey: string;
-  firstVisible: number;
   labels: Record<string, string>;
 } {
   const labels: Record<string, string> = {};
@@ -201,7 +179,6 @@ export function saveTabBar(state: TabBarState): {
   return {
     tabs: state.tabs.map((t) => t.key),
     activeKey: state.activeKey,
-    firstVisible: state.firstVisible,
     labels,
   };
 }

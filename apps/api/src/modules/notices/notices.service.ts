@@ -31,8 +31,17 @@ import { Db } from '../../infra/db.js';
 import { readAccountList } from './notice-accounts.js';
 import { NoticePushQueue } from './notice-push-queue.js';
 
-/** Deliveries still not received this long after a push count as overdue (push health). */
+/**
+ * A delivery to a device is overdue (push health) when the device was online this long after the delivery and
+ * still has not fetched it: an online device polls its notices far more often. A device that stayed offline could
+ * not fetch anything and is not counted.
+ */
 export const OVERDUE_AFTER_MINUTES = 10;
+
+/** The overdue deliveries of the notice `n` (see OVERDUE_AFTER_MINUTES). */
+const OVERDUE_OF_NOTICE = `(SELECT count(*) FROM notice_deliveries d JOIN devices v ON v.id = d.target_id
+      WHERE d.notice_id = n.id AND d.target_type = 'd' AND d.received_at IS NULL
+        AND v.last_seen_at > d.created_at + make_interval(mins => ${OVERDUE_AFTER_MINUTES}))`;
 
 interface NoticeRow {
   id: string;
@@ -63,6 +72,7 @@ interface NoticeRow {
   updated_at: Date;
   received_count: string | number;
   read_count: string | number;
+  overdue_count: string | number;
   [column: string]: unknown;
 }
 
@@ -72,7 +82,8 @@ const noticeNumber = (seq: number) => `N${String(seq).padStart(6, '0')}`;
 /** The notice columns with its acknowledgement totals. */
 const SELECT = `SELECT n.*,
     coalesce((SELECT sum(m.received) FROM notice_ack_minutes m WHERE m.notice_id = n.id), 0) AS received_count,
-    coalesce((SELECT sum(m.read) FROM notice_ack_minutes m WHERE m.notice_id = n.id), 0) AS read_count
+    coalesce((SELECT sum(m.read) FROM notice_ack_minutes m WHERE m.notice_id = n.id), 0) AS read_count,
+    ${OVERDUE_OF_NOTICE} AS overdue_count
   FROM notices n`;
 
 function titleIn(texts: NoticeText[], lang: UiLang): string {
@@ -82,7 +93,6 @@ function titleIn(texts: NoticeText[], lang: UiLang): string {
 
 function toListItem(r: NoticeRow, lang: UiLang): NoticeListItem {
   const received = Number(r.received_count);
-  const pushedMinutesAgo = r.pushed_at ? (Date.now() - r.pushed_at.getTime()) / 60_000 : 0;
   return {
     id: r.id,
     version: r.version,
@@ -99,7 +109,7 @@ function toListItem(r: NoticeRow, lang: UiLang): NoticeListItem {
     progress: r.progress,
     pushStartedAt: iso(r.push_started_at),
     pushedAt: iso(r.pushed_at),
-    overdueCount: pushedMinutesAgo > OVERDUE_AFTER_MINUTES ? Math.max(0, r.target_count - received) : 0,
+    overdueCount: Number(r.overdue_count),
     overdueAfterMinutes: OVERDUE_AFTER_MINUTES,
     failureCode: r.failure_code,
     failureDetail: r.failure_detail,
@@ -464,14 +474,12 @@ export class NoticesService {
       `SELECT
          (SELECT count(*)::int FROM notices WHERE brand_owner_code = $1 AND state = 'pushing') AS pushing,
          (SELECT count(*)::int FROM notices WHERE brand_owner_code = $1 AND state = 'failed') AS failed,
-         (SELECT coalesce(sum(greatest(0, n.target_count - coalesce(
-             (SELECT sum(m.received) FROM notice_ack_minutes m WHERE m.notice_id = n.id), 0))), 0)
+         (SELECT coalesce(sum(${OVERDUE_OF_NOTICE}), 0)
             FROM notices n
-           WHERE n.brand_owner_code = $1 AND n.state = 'pushed'
-             AND n.pushed_at < now() - make_interval(mins => $2)
-             AND n.pushed_at > now() - interval '30 days') AS overdue,
+           WHERE n.brand_owner_code = $1 AND n.state IN ('pushing', 'pushed')
+             AND n.push_started_at > now() - interval '30 days') AS overdue,
          (SELECT max(pushed_at) FROM notices WHERE brand_owner_code = $1 AND state = 'pushed') AS last_pushed_at`,
-      [OVERDUE_AFTER_MINUTES],
+      [],
     );
     return {
       pushing: row!.pushing,

@@ -58,7 +58,7 @@ export const noticesEn: Catalog<typeof noticesZh> = {
     deliveredAt: 'Pushed',
     receivedAt: 'Received',
     readAt: 'Read',
-    overdue: 'Push health: {{count}} deliveries not received after {{minutes}} minutes',
+    overdue: 'Push health: {{count}} devices online {{minutes}} minutes after the push have not fetched it',
     healthy: 'Push health: no delivery overdue',
     targetType: { device: 'Device', appUser: 'User' },
     failed:
@@ -73,7 +73,7 @@ export const noticesEn: Catalog<typeof noticesZh> = {
     title: 'Push health',
     pushing: 'Pushing',
     failed: 'Push failed',
-    overdue: 'Not received after {{minutes}} min',
+    overdue: 'Online {{minutes}} min, not fetched',
     lastPushed: 'Last push',
     never: 'No push yet',
   },
