@@ -1,3 +1,4 @@
+import type { Permission } from '@kb/contracts';
 import type { ComponentType } from 'react';
 import { withChunkTimeout } from './chunk-timeout.js';
 import type { appZh } from './i18n/zh.js';
@@ -25,6 +26,8 @@ export interface Screen<P extends string = string> {
    * the shared "coming in a later release" panel.
    */
   page?: PageLoader;
+  /** Shown in the menu only to roles holding this permission (the API refuses the others anyway). */
+  permission?: Permission;
 }
 
 type Extra = Omit<Partial<Screen>, 'path' | 'title'>;
@@ -230,6 +233,13 @@ export const SCREENS = [
     ),
   }),
   // Search records
+  list('/staff-list', 'staffList', {
+    permission: 'staff.manage',
+    page: page(
+      () => import('../features/staff/routes/staff-list-page.js'),
+      (m) => m.StaffListPage,
+    ),
+  }),
   list('/user-search-record-list', 'userSearchRecordList', {
     page: page(
       () => import('../features/users/routes/user-search-record-list-page.js'),
