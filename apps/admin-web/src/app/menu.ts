@@ -9,7 +9,7 @@ export type MenuEntry =
  * The §2 sidebar. The screens the spec's dictionary names without a menu place sit where a user would look:
  * paid recipes, online recipe categories, reviews (a recipe's comments), the recycle bin and ingredient
  * units under recipe management; paying users under user management; lock-screen ads, hot search labels
- * and search history under operations.
+ * and search history under operations, with the brand's staff accounts (for admins).
  */
 export const MENU: readonly MenuEntry[] = [
   { kind: 'item', path: '/home' },
@@ -48,6 +48,7 @@ export const MENU: readonly MenuEntry[] = [
       '/lock-screen-ads-list',
       '/hot-tag-list',
       '/user-search-record-list',
+      '/staff-list',
     ],
   },
 ];

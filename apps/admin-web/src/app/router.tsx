@@ -51,7 +51,11 @@ const loginRoute = createRoute({
 const setPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/set-password',
-  validateSearch: z.object({ flag: z.catch(z.enum(SET_PASSWORD_FLAGS), 'forget') }),
+  // An invitation mail links here with the invitee's email filled in.
+  validateSearch: z.object({
+    flag: z.catch(z.enum(SET_PASSWORD_FLAGS), 'forget'),
+    email: z.catch(z.optional(z.string()), undefined),
+  }),
   component: lazyRouteComponent(
     withChunkTimeout(() => import('../features/auth/routes/set-password-page.js')),
     'SetPasswordPage',

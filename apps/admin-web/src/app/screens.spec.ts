@@ -33,10 +33,11 @@ describe('screens', () => {
     const paths = SCREENS.map((s) => s.path as string);
     expect(SPEC_ROUTES.filter((p) => !paths.includes(p))).toEqual([]);
     // Beyond §2 only the no-permission route, the ingredient-unit screen the dictionary names and the auditors'
-    // view of cleared and deleted records (the design names auditors as users).
+    // view of cleared and deleted records (the design names auditors as users), and the admins' staff accounts.
     expect(paths.filter((p) => !SPEC_ROUTES.includes(p)).sort()).toEqual([
       '/audit-history',
       '/no-permission',
+      '/staff-list',
       '/unit-list',
     ]);
     expect(new Set(paths).size).toBe(paths.length);

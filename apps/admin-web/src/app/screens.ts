@@ -26,7 +26,10 @@ export interface Screen<P extends string = string> {
    * the shared "coming in a later release" panel.
    */
   page?: PageLoader;
-  /** The permission of the screen's save: a role without it gets the no-permission panel instead of the form. */
+  /**
+   * The permission of the screen's save: a role without it gets the no-permission panel instead of the form, and
+   * the menu does not offer the screen.
+   */
   permission?: Permission;
 }
 
@@ -243,6 +246,13 @@ export const SCREENS = [
     ),
   }),
   // Search records
+  list('/staff-list', 'staffList', {
+    permission: 'staff.manage',
+    page: page(
+      () => import('../features/staff/routes/staff-list-page.js'),
+      (m) => m.StaffListPage,
+    ),
+  }),
   list('/user-search-record-list', 'userSearchRecordList', {
     page: page(
       () => import('../features/users/routes/user-search-record-list-page.js'),

@@ -22,6 +22,8 @@ import { reviewsEn } from '../../features/reviews/i18n/en.js';
 import { reviewsZh } from '../../features/reviews/i18n/zh.js';
 import { referenceEn, referenceErrorsEn } from '../../components/reference/i18n/en.js';
 import { referenceErrorsZh, referenceZh } from '../../components/reference/i18n/zh.js';
+import { staffEn, staffErrorsEn } from '../../features/staff/i18n/en.js';
+import { staffErrorsZh, staffZh } from '../../features/staff/i18n/zh.js';
 import { usersEn } from '../../features/users/i18n/en.js';
 import { usersZh } from '../../features/users/i18n/zh.js';
 import { jobsEn } from '../../components/jobs/i18n/en.js';
@@ -42,6 +44,7 @@ export const zhCatalog = {
     ...contentErrorsZh,
     ...devicesErrorsZh,
     ...noticesErrorsZh,
+    ...staffErrorsZh,
   },
   auth: authZh,
   account: accountZh,
@@ -57,6 +60,7 @@ export const zhCatalog = {
   users: usersZh,
   jobs: jobsZh,
   notices: noticesZh,
+  staff: staffZh,
 };
 export const enCatalog = {
   ...appEn,
@@ -67,6 +71,7 @@ export const enCatalog = {
     ...contentErrorsEn,
     ...devicesErrorsEn,
     ...noticesErrorsEn,
+    ...staffErrorsEn,
   },
   auth: authEn,
   account: accountEn,
@@ -82,4 +87,5 @@ export const enCatalog = {
   users: usersEn,
   jobs: jobsEn,
   notices: noticesEn,
+  staff: staffEn,
 };

@@ -3,6 +3,7 @@ import { IconPoint } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../lib/use-can.js';
 import { MENU, menuGroupOf, menuPathFor, type MenuGroupKey } from '../menu.js';
 import { screenFor } from '../screens.js';
 import { GROUP_ICONS, ITEM_ICONS } from './menu-icons.js';
@@ -19,6 +20,12 @@ function useTitle() {
 /** The §2 menu; collapsed, it shows icons whose groups open on hover. */
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
+  const can = usePermissions();
+  // A screen for some roles only (the staff accounts) is left out of the others' menu.
+  const shown = (path: string) => {
+    const permission = screenFor(path)?.permission;
+    return !permission || can(permission);
+  };
   const titleOf = useTitle();
   const pathname = useLocation({ select: (l) => l.pathname });
   const activePath = menuPathFor(pathname);
@@ -72,7 +79,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Label>{t(`menu.${entry.key}`)}</Menu.Label>
-                  {entry.items.map((path) => (
+                  {entry.items.filter(shown).map((path) => (
                     <Menu.Item
                       key={path}
                       component={Link}
@@ -120,7 +127,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
               childrenOffset={30}
               data-testid={`menu-group-${entry.key}`}
             >
-              {entry.items.map((path) => (
+              {entry.items.filter(shown).map((path) => (
                 <NavLink
                   key={path}
                   component={Link}

@@ -50,7 +50,7 @@ function useCountdown() {
 
 export function SetPasswordPage() {
   const { t } = useTranslation();
-  const { flag } = route.useSearch();
+  const { flag, email } = route.useSearch();
   const sendCode = useSendEmailCode();
   const save = useSetPassword();
   const [secondsLeft, startCountdown] = useCountdown();
@@ -58,7 +58,7 @@ export function SetPasswordPage() {
   const [done, setDone] = useState(false);
 
   const form = useAppForm({
-    initialValues: { email: '', code: '', newPassword: '', confirmPassword: '' },
+    initialValues: { email: email ?? '', code: '', newPassword: '', confirmPassword: '' },
     validateInputOnBlur: true,
     validate: {
       email: (v) => (!v.trim() ? 'email_required' : EMAIL.test(v.trim()) ? null : 'email_invalid'),

@@ -1,0 +1,68 @@
+import type { Page, StaffChange, StaffInvite, StaffRow, StaffState, StaffUpdate } from '@kb/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+
+/** Cache key of everything the staff screen loads; every change invalidates it. */
+export const STAFF_KEY = ['staff'] as const;
+export const STAFF_LIST_KEY = [...STAFF_KEY, 'list'] as const;
+
+/** The filters of /staff-list. */
+export interface StaffFilter extends Record<string, unknown> {
+  keyword: string;
+  role: string | null;
+  status: string | null;
+}
+
+export const NO_STAFF_FILTER: StaffFilter = { keyword: '', role: null, status: null };
+
+export function fetchStaffPage(
+  f: StaffFilter & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<StaffRow>> {
+  return api<Page<StaffRow>>('/staff/list', {
+    query: {
+      keyword: f.keyword.trim() || undefined,
+      role: f.role ?? undefined,
+      status: f.status ?? undefined,
+      pageNum: f.pageNum,
+      pageSize: f.pageSize,
+    },
+    signal,
+  });
+}
+
+/** An account's audit trail, newest first (its first 100 changes). */
+export const staffChangesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...STAFF_KEY, 'changes', id],
+    queryFn: ({ signal }) =>
+      api<Page<StaffChange>>('/staff/changes', { query: { id, pageNum: 1, pageSize: 100 }, signal }),
+  });
+
+function useStaffChange<I>(call: (input: I) => Promise<StaffRow>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}
+
+/** Invites a staff member: the form shows what is wrong with its fields itself. */
+export const useInviteStaff = () =>
+  useStaffChange((input: StaffInvite) =>
+    api<StaffRow>('/staff/invite', { json: input, kind: 'command', quiet: true }),
+  );
+
+export const useUpdateStaff = () =>
+  useStaffChange((input: StaffUpdate) =>
+    api<StaffRow>('/staff/update', { json: input, kind: 'command', quiet: true }),
+  );
+
+/** Disables or enables an account; a refusal (the last admin) is shown as a toast. */
+export const useSetStaffState = () =>
+  useStaffChange(({ id, status }: { id: string; status: StaffState }) =>
+    api<StaffRow>(status === 'disabled' ? '/staff/disable' : '/staff/enable', {
+      json: { id },
+      kind: 'command',
+    }),
+  );
