@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { connect, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { deviceMigrations, setDeviceBrandSettings } from '@kb/devices';
 import { createPool, migrate, requestIdMixin, startOpsServer, type OpsServer, type Pool } from '@kb/platform';
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, startPrivateRedis, type PrivateRedis, type TestDatabase } from '@kb/testing';
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { startIngest, type RunningIngest } from './ingest.js';
@@ -16,14 +13,6 @@ import { startIngest, type RunningIngest } from './ingest.js';
  */
 
 const KEY = 'observability-activation-key';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   for (const line of text.split('\n')) {
@@ -48,22 +37,14 @@ async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean, m
 describe('device-ingest observability', () => {
   let db: TestDatabase;
   let pool: Pool;
-  let redisServer: ChildProcess;
+  let redis: PrivateRedis;
   let ingest: RunningIngest;
   let ops: OpsServer;
   let base: string;
   const logLines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    const redisPort = await freePort();
-    // A Redis of this test's own, so the test can stop it.
-    redisServer = spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
+    redis = await startPrivateRedis();
     db = await createTestDatabase('kbingestobs');
     pool = createPool(db.url, { max: 2 });
     await pool.query(`
@@ -83,24 +64,11 @@ describe('device-ingest observability', () => {
     const config = loadConfig({
       INGEST_PORT: '0',
       DATABASE_URL: db.url,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_URL: redis.url,
       REDIS_PREFIX: `kbtest-obs-${randomBytes(4).toString('hex')}:`,
       INGEST_AUTH_CACHE_MS: '0',
     });
     const logger = pino({ level: 'info', base: { service: 'device-ingest' }, mixin: requestIdMixin }, logs);
-    // redis-server takes a moment to listen.
-    await eventually(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const socket = connect(redisPort, '127.0.0.1');
-          socket.once('connect', () => {
-            socket.end();
-            resolve(true);
-          });
-          socket.once('error', () => resolve(false));
-        }),
-      Boolean,
-    );
     ingest = await startIngest(config, { logger });
     base = `http://127.0.0.1:${ingest.port}`;
     ops = await startOpsServer({
@@ -116,7 +84,7 @@ describe('device-ingest observability', () => {
     await ingest?.stop();
     if (pool && !pool.ended) await pool.end();
     await db?.drop();
-    if (redisServer?.exitCode === null) redisServer.kill('SIGKILL');
+    await redis?.kill();
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -195,7 +163,7 @@ describe('device-ingest observability', () => {
     expect((await ready()).http).toBe(200);
     expect((await fetch(`${ops.url}/readyz`)).status).toBe(200);
 
-    redisServer.kill('SIGKILL');
+    await redis.kill();
     const withoutRedis = await eventually(ready, (r) => r.http === 503);
     expect(withoutRedis.body.data.checks).toContainEqual(
       expect.objectContaining({ name: 'redis', ok: false }),

@@ -3,3 +3,4 @@ export * from './smtp.js';
 export * from './system.js';
 export * from './translation-server.js';
 export * from './notice-faults.js';
+export * from './redis-server.js';
