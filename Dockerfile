@@ -6,10 +6,8 @@
 #   node apps/device-ingest/dist/main.js    the device and companion-app service and its workers
 # compose.yaml at the repository root runs them together with Postgres and Redis.
 
-ARG NODE_IMAGE=node:24-bookworm-slim
-
 # ---- build: every dependency, then the four projects ----
-FROM ${NODE_IMAGE} AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NX_DAEMON=false NX_NO_CLOUD=true
 COPY package.json package-lock.json ./
@@ -31,7 +29,7 @@ COPY . .
 RUN node node_modules/nx/bin/nx.js run-many -t build --projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web --output-style=stream
 
 # ---- runtime: production dependencies and the built files only ----
-FROM ${NODE_IMAGE} AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
