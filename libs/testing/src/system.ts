@@ -16,6 +16,8 @@ export interface RunningSystem {
   /** Origin serving both the web app and `/api`. */
   baseUrl: string;
   db: TestDatabase;
+  /** The processes' FILES_DIR (removed by `stop`). */
+  filesDir: string;
   smtp: SmtpSink;
   /** Everything the API printed (JSON log lines). */
   logs: string[];
@@ -152,6 +154,7 @@ export async function startSystem(
   return {
     baseUrl,
     db,
+    filesDir,
     smtp,
     logs,
     startIngest,
