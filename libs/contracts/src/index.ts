@@ -22,3 +22,4 @@ export * from './recipe-archive.js';
 export * from './paying-user.js';
 export * from './recipe-translation.js';
 export * from './csv.js';
+export * from './command-answers.js';

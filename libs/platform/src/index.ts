@@ -3,3 +3,4 @@ export * from './db/migrate.js';
 export * from './queues/index.js';
 export * from './jobs/index.js';
 export * from './translation/index.js';
+export * from './app-error.js';

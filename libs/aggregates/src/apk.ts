@@ -1,0 +1,59 @@
+import type { ApkCommandAnswer } from '@kb/contracts';
+import {
+  APK_EVENT_SCHEMA_VERSIONS,
+  apkDecider,
+  apkStreamId,
+  decideApk,
+  DomainError,
+  upcastApkEvent,
+  type ApkCommand,
+  type ApkEvent,
+  type ApkState,
+} from '@kb/domain';
+import { AppError } from '@kb/platform';
+import type { Aggregate } from './aggregate.js';
+
+export type ApkAnswer = Omit<ApkCommandAnswer, 'revision' | 'changed'>;
+
+const versionOf = (state: ApkState) => (state.status === 'absent' ? null : state.content.versionNumber);
+
+/**
+ * APK sub-packages (`apk-<id>`). An incomplete package's refusal also names each missing field (`fieldErrors`), so
+ * the form can show the error under each of them.
+ */
+export const apkAggregate: Aggregate<ApkCommand, ApkEvent, ApkState, ApkAnswer> = {
+  name: 'apk',
+  storage: {
+    decider: apkDecider,
+    streamId: apkStreamId,
+    schemaVersions: APK_EVENT_SCHEMA_VERSIONS,
+    upcast: upcastApkEvent,
+  },
+  decide: (command, state) => {
+    try {
+      return decideApk(command, state);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'apk_incomplete') throw error;
+      const missing = String(error.params.missing ?? '')
+        .split(',')
+        .filter(Boolean);
+      throw new AppError(400, error.code, error.params, {
+        fieldErrors: Object.fromEntries(missing.map((field) => [field, 'apk_required_for_submission'])),
+      });
+    }
+  },
+  notFound: 'apk_not_found',
+  changed: (id, loaded, decided) =>
+    new AppError(409, 'apk_changed', { name: versionOf(decided ?? loaded) || id.slice(0, 8) }),
+  answer: (id, state) => ({
+    id,
+    versionNumber: state.content.versionNumber,
+    reviewStatus: state.status,
+    testStatus: state.testStatus,
+    releaseStatus: state.releaseStatus,
+  }),
+  labelKey: 'versionNumber',
+  label: (answer, error) =>
+    answer?.versionNumber ?? (typeof error?.params.name === 'string' ? error.params.name : null),
+  validates: 'first-attempt',
+};
