@@ -13,6 +13,10 @@ const layers = [
   { sourceTag: 'lib:platform', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'lib:devices', onlyDependOnLibsWithTags: ['type:util', 'lib:platform'] },
   {
+    sourceTag: 'lib:aggregates',
+    onlyDependOnLibsWithTags: ['type:util', 'type:domain', 'lib:event-store', 'lib:platform'],
+  },
+  {
     sourceTag: 'lib:read-models',
     onlyDependOnLibsWithTags: ['type:util', 'type:domain', 'lib:event-store', 'lib:platform'],
   },

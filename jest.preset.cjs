@@ -21,7 +21,7 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/'],
   moduleNameMapper: {
-    '^@kb/(contracts|domain|event-store|read-models|platform|testing|devices)$': path.join(root, 'libs/$1/src/index.ts'),
+    '^@kb/(contracts|domain|event-store|read-models|platform|testing|devices|aggregates)$': path.join(root, 'libs/$1/src/index.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],

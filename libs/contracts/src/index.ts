@@ -23,3 +23,4 @@ export * from './paying-user.js';
 export * from './recipe-translation.js';
 export * from './csv.js';
 export * from './staff.js';
+export * from './command-answers.js';

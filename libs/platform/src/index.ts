@@ -4,3 +4,4 @@ export * from './queues/index.js';
 export * from './jobs/index.js';
 export * from './translation/index.js';
 export * from './observability/index.js';
+export * from './app-error.js';

@@ -1,18 +1,7 @@
-/**
- * A failure the caller can act on. `code` is a key of MESSAGES (translated into `desc`), `status` the HTTP
- * status of ARCHITECTURE.md. Domain code throws these; the exception filter is the only place that maps them.
- */
-export class AppError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
-    readonly code: string,
-    readonly params: Record<string, string | number> = {},
-    readonly data: unknown = null,
-  ) {
-    super(code);
-    this.name = 'AppError';
-  }
-}
+import { AppError } from '@kb/platform';
+
+/** The API's refusals are the platform's (so commands run outside the API refuse alike). */
+export { AppError };
 
 export const badRequest = (code: string, params?: Record<string, string | number>, data?: unknown) =>
   new AppError(400, code, params, data);

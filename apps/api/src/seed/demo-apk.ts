@@ -12,17 +12,10 @@ import {
 } from '@kb/contracts';
 import type { EventStore } from '@kb/event-store';
 import type { AppConfig } from '../config.js';
-import { ApkCommandRunner, singleApkChange } from '../modules/apk-packages/apk-command-runner.js';
+import { AggregateStreams, apkAggregate, commandPath, singleOutcome, type Actor } from '@kb/aggregates';
+import type { ApkCommand } from '@kb/domain';
+import { createApk } from '../modules/apk-packages/apk.commands.js';
 import { ApkReferences } from '../modules/apk-packages/apk-references.js';
-import { ApkStreams, type ApkActor } from '../modules/apk-packages/apk-streams.js';
-import { AuditApksCommand } from '../modules/apk-packages/commands/audit-apks/audit-apks.command.js';
-import { AuditApksHandler } from '../modules/apk-packages/commands/audit-apks/audit-apks.handler.js';
-import { CreateApkCommand } from '../modules/apk-packages/commands/create-apk/create-apk.command.js';
-import { CreateApkHandler } from '../modules/apk-packages/commands/create-apk/create-apk.handler.js';
-import { SetApkReleaseStatusCommand } from '../modules/apk-packages/commands/set-apk-release-status/set-apk-release-status.command.js';
-import { SetApkReleaseStatusHandler } from '../modules/apk-packages/commands/set-apk-release-status/set-apk-release-status.handler.js';
-import { SetApkTestStatusCommand } from '../modules/apk-packages/commands/set-apk-test-status/set-apk-test-status.command.js';
-import { SetApkTestStatusHandler } from '../modules/apk-packages/commands/set-apk-test-status/set-apk-test-status.handler.js';
 
 /** Where a demo package ends up: each step is a command of the real command path. */
 type Lifecycle = 'draft' | 'pending_review' | 'returned' | 'created' | 'testing' | 'online';
@@ -204,13 +197,13 @@ async function ensureDemoFiles(pool: pg.Pool, config: AppConfig) {
  * fixed ids, a package whose stream exists is left alone.
  */
 export async function seedDemoApks(pool: pg.Pool, store: EventStore, config: AppConfig): Promise<void> {
-  const streams = new ApkStreams(store);
-  const runner = new ApkCommandRunner(streams);
-  const create = new CreateApkHandler(runner, new ApkReferences(pool));
-  const audit = new AuditApksHandler(runner);
-  const test = new SetApkTestStatusHandler(runner);
-  const release = new SetApkReleaseStatusHandler(runner);
-  const actor = (account: string, role: ApkActor['role']): ApkActor => ({
+  const streams = new AggregateStreams(store, apkAggregate.storage);
+  const path = commandPath(apkAggregate, streams);
+  const references = new ApkReferences(pool);
+  const at = () => new Date().toISOString();
+  const audit = async (ids: string[], command: ApkCommand) =>
+    singleOutcome(await path.runMany(auditor, ids, () => [command]), apkAggregate.notFound);
+  const actor = (account: string, role: Actor['role']): Actor => ({
     brand: BRAND,
     account,
     role,
@@ -230,17 +223,17 @@ export async function seedDemoApks(pool: pg.Pool, store: EventStore, config: App
       ...apk.content,
       ...(apk.bare ? {} : { ...PICTURE_CODES, apkFileCode: APK_FILE_CODE }),
     });
-    await create.execute(new CreateApkCommand(submitter, content, apk.lifecycle !== 'draft', apk.id));
+    await createApk(path, references, submitter, content, apk.lifecycle !== 'draft', apk.id);
     if (apk.lifecycle === 'draft' || apk.lifecycle === 'pending_review') continue;
     const ids = [apk.id];
     if (apk.lifecycle === 'returned') {
-      singleApkChange(await audit.execute(new AuditApksCommand(auditor, ids, false, apk.returnReason)));
+      await audit(ids, { type: 'ReturnApk', by: AUDITOR, reason: apk.returnReason ?? '', at: at() });
       continue;
     }
-    singleApkChange(await audit.execute(new AuditApksCommand(auditor, ids, true)));
+    await audit(ids, { type: 'PassApkAudit', by: AUDITOR, at: at() });
     if (apk.lifecycle === 'testing' || apk.lifecycle === 'online')
-      await test.execute(new SetApkTestStatusCommand(submitter, apk.id, true));
+      await path.run(submitter, apk.id, () => [{ type: 'PublishApkTest', at: at() }]);
     if (apk.lifecycle === 'online')
-      await release.execute(new SetApkReleaseStatusCommand(submitter, apk.id, true));
+      await path.run(submitter, apk.id, () => [{ type: 'PublishApkOnline', at: at() }]);
   }
 }

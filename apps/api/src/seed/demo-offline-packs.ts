@@ -1,10 +1,8 @@
 import type pg from 'pg';
 import { offlinePackContentSchema, type OfflinePackContentInput } from '@kb/contracts';
 import type { EventStore } from '@kb/event-store';
-import type { Actor } from '../common/event-sourcing/aggregate-streams.js';
-import { OfflinePackCommandRunner } from '../modules/offline-packs/offline-pack-command-runner.js';
+import { AggregateStreams, commandPath, offlinePackAggregate, type Actor } from '@kb/aggregates';
 import { OfflinePackNumbers } from '../modules/offline-packs/offline-pack-numbers.js';
-import { OfflinePackStreams } from '../modules/offline-packs/offline-pack-streams.js';
 
 /** DEMO's released demo recipes (apps/api/src/modules/recipes/seed/demo-recipes.ts): R-1001 (TM-6) and R-1002 (AF-5). */
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
@@ -40,8 +38,8 @@ const DEMO_PACKS: { id: string; content: OfflinePackContentInput }[] = [
  * not run yet when the seed does — so the packs name the demo recipes by their fixed ids.
  */
 export async function seedDemoOfflinePacks(pool: pg.Pool, store: EventStore): Promise<void> {
-  const streams = new OfflinePackStreams(store);
-  const runner = new OfflinePackCommandRunner(streams, new OfflinePackNumbers(pool, streams));
+  const streams = new AggregateStreams(store, offlinePackAggregate.storage);
+  const path = commandPath(offlinePackAggregate, streams, { numbers: new OfflinePackNumbers(pool, streams) });
   const actor: Actor = {
     brand: 'DEMO',
     account: 'demo',
@@ -52,6 +50,6 @@ export async function seedDemoOfflinePacks(pool: pg.Pool, store: EventStore): Pr
   for (const pack of DEMO_PACKS) {
     if ((await streams.load(actor.brand, pack.id)).revision >= 0) continue;
     const content = offlinePackContentSchema.parse(pack.content);
-    await runner.run(actor, pack.id, () => [{ type: 'CreateOfflinePack', packId: pack.id, content }]);
+    await path.run(actor, pack.id, () => [{ type: 'CreateOfflinePack', packId: pack.id, content }]);
   }
 }

@@ -7,7 +7,7 @@ import {
   payingUserListQuerySchema,
 } from '@kb/contracts';
 import { PAYING_USER_IMPORT_JOB, PAYING_USER_IMPORT_QUEUE } from '@kb/platform';
-import { actorOfRequest } from '../../common/event-sourcing/aggregate-streams.js';
+import { actorOfRequest } from '../../common/actor.js';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';

@@ -7,7 +7,7 @@ import {
   searchRecordListQuerySchema,
   searchTopTermsQuerySchema,
 } from '@kb/contracts';
-import { actorOfRequest } from '../../common/event-sourcing/aggregate-streams.js';
+import { actorOfRequest } from '../../common/actor.js';
 import { requestContext } from '../../common/request-context.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
 import { ok } from '../../common/envelope.js';

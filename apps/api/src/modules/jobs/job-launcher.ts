@@ -14,7 +14,7 @@ import {
   type QueueName,
 } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
-import type { Actor } from '../../common/event-sourcing/aggregate-streams.js';
+import type { Actor } from '@kb/aggregates';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { toJobRun } from './job-runs.dto.js';

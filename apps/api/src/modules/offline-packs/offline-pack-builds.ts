@@ -16,11 +16,12 @@ import {
   type OfflinePackBuildJob,
 } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
-import type { Actor } from '../../common/event-sourcing/aggregate-streams.js';
+import { offlinePackAggregate, type Actor, type AggregateStreams } from '@kb/aggregates';
+import type { OfflinePackEvent, OfflinePackState } from '@kb/domain';
 import { translate } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
-import { OfflinePackStreams } from './offline-pack-streams.js';
+import { streamsOf } from '../../common/aggregate-kit/aggregate-providers.js';
 
 /** An `offline_pack_builds` row as `to_jsonb` gives it (timestamps as ISO text). */
 export interface OfflinePackBuildRow {
@@ -107,7 +108,8 @@ export class OfflinePackBuilds implements OnApplicationShutdown {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly streams: OfflinePackStreams,
+    @Inject(streamsOf(offlinePackAggregate))
+    private readonly streams: AggregateStreams<OfflinePackEvent, OfflinePackState>,
   ) {
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     this.connection.on('error', () => undefined);

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { UiLang } from '@kb/contracts';
+import { offlinePackAggregate, type AggregateStreams } from '@kb/aggregates';
+import type { OfflinePackEvent, OfflinePackState } from '@kb/domain';
 import { AppError } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
 import { NumberClaims } from '../../common/number-claims.js';
-import { OfflinePackStreams } from './offline-pack-streams.js';
+import { streamsOf } from '../../common/aggregate-kit/aggregate-providers.js';
 
 /** The pool the number claims run on (see NumberClaims: not the API's main pool). */
 export const OFFLINE_PACK_NUMBERS_POOL = Symbol('OFFLINE_PACK_NUMBERS_POOL');
@@ -19,7 +21,8 @@ export function packNumberTaken(number: string, lang: UiLang): AppError {
 export class OfflinePackNumbers extends NumberClaims {
   constructor(
     @Inject(OFFLINE_PACK_NUMBERS_POOL) pool: pg.Pool,
-    private readonly streams: OfflinePackStreams,
+    @Inject(streamsOf(offlinePackAggregate))
+    private readonly streams: AggregateStreams<OfflinePackEvent, OfflinePackState>,
   ) {
     super(pool, {
       claims: 'offline_pack_numbers',

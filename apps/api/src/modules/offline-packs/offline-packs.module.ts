@@ -2,19 +2,14 @@ import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { createPool } from '@kb/platform';
 import { APP_CONFIG, requestTimeouts, type AppConfig } from '../../config.js';
-import { BuildOfflinePackHandler } from './commands/build-offline-pack/build-offline-pack.handler.js';
-import { CreateOfflinePackHandler } from './commands/create-offline-pack/create-offline-pack.handler.js';
-import { DeleteOfflinePacksHandler } from './commands/delete-offline-packs/delete-offline-packs.handler.js';
-import { ReviseOfflinePackHandler } from './commands/revise-offline-pack/revise-offline-pack.handler.js';
-import { SetOfflinePackReleaseStatusHandler } from './commands/set-offline-pack-release-status/set-offline-pack-release-status.handler.js';
-import { SetOfflinePackTestStatusHandler } from './commands/set-offline-pack-test-status/set-offline-pack-test-status.handler.js';
+import { offlinePackAggregate } from '@kb/aggregates';
+import { aggregateController } from '../../common/aggregate-kit/aggregate-controller.js';
+import { aggregateProviders } from '../../common/aggregate-kit/aggregate-providers.js';
+import { offlinePackCommands } from './offline-pack.commands.js';
 import { OfflinePackBuilds } from './offline-pack-builds.js';
-import { OfflinePackCommandRunner } from './offline-pack-command-runner.js';
-import { OfflinePackCommandsController } from './offline-pack-commands.controller.js';
 import { OfflinePackQueriesController } from './offline-pack-queries.controller.js';
 import { OFFLINE_PACK_NUMBERS_POOL, OfflinePackNumbers } from './offline-pack-numbers.js';
 import { OfflinePackReferences } from './offline-pack-references.js';
-import { OfflinePackStreams } from './offline-pack-streams.js';
 import { ListOfflinePacksHandler } from './queries/list-offline-packs/list-offline-packs.handler.js';
 import { OfflinePackBuildHandler } from './queries/offline-pack-build/offline-pack-build.handler.js';
 import { OfflinePackDetailHandler } from './queries/offline-pack-detail/offline-pack-detail.handler.js';
@@ -42,24 +37,20 @@ registerMessages(OFFLINE_PACK_API_MESSAGES);
           ...requestTimeouts(config),
         }),
     },
-    OfflinePackStreams,
+    ...aggregateProviders(offlinePackAggregate, {
+      inject: [OfflinePackNumbers],
+      path: (numbers: OfflinePackNumbers) => ({ numbers }),
+    }),
     OfflinePackNumbers,
     OfflinePackBuilds,
     OfflinePackReferences,
-    OfflinePackCommandRunner,
-    CreateOfflinePackHandler,
-    ReviseOfflinePackHandler,
-    SetOfflinePackTestStatusHandler,
-    SetOfflinePackReleaseStatusHandler,
-    DeleteOfflinePacksHandler,
-    BuildOfflinePackHandler,
     ListOfflinePacksHandler,
     SearchOfflinePacksHandler,
     OfflinePackDetailHandler,
     OfflinePackHistoryHandler,
     OfflinePackBuildHandler,
   ],
-  controllers: [OfflinePackCommandsController, OfflinePackQueriesController],
+  controllers: [aggregateController(offlinePackCommands), OfflinePackQueriesController],
 })
 export class OfflinePacksModule implements OnApplicationShutdown {
   constructor(@Inject(OFFLINE_PACK_NUMBERS_POOL) private readonly numbersPool: pg.Pool) {}

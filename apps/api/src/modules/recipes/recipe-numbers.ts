@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { UiLang } from '@kb/contracts';
+import { recipeAggregate, type AggregateStreams } from '@kb/aggregates';
+import type { RecipeEvent, RecipeState } from '@kb/domain';
 import { AppError } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
 import { NumberClaims } from '../../common/number-claims.js';
-import { RecipeStreams } from './recipe-streams.js';
+import { streamsOf } from '../../common/aggregate-kit/aggregate-providers.js';
 
 export type { NumberChange } from '../../common/number-claims.js';
 
@@ -25,7 +27,7 @@ export function numberTaken(number: string, lang: UiLang): AppError {
 export class RecipeNumbers extends NumberClaims {
   constructor(
     @Inject(RECIPE_NUMBERS_POOL) pool: pg.Pool,
-    private readonly streams: RecipeStreams,
+    @Inject(streamsOf(recipeAggregate)) private readonly streams: AggregateStreams<RecipeEvent, RecipeState>,
   ) {
     super(pool, {
       claims: 'recipe_numbers',

@@ -6,22 +6,20 @@ import type pg from 'pg';
 import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
 import type { EventStore } from '@kb/event-store';
 import type { AppConfig } from '../../../config.js';
-import { CreateRecipeHandler } from '../commands/create-recipe/create-recipe.handler.js';
-import { DeleteRecipesHandler } from '../commands/delete-recipes/delete-recipes.handler.js';
-import { ReleaseRecipesHandler } from '../commands/release-recipes/release-recipes.handler.js';
-import { SubmitRecipesHandler } from '../commands/submit-recipes/submit-recipes.handler.js';
-import { SetRecipesOnlineStatusHandler } from '../commands/set-recipes-online-status/set-recipes-online-status.handler.js';
-import { SetRecipesPaidStatusHandler } from '../commands/set-recipes-paid-status/set-recipes-paid-status.handler.js';
-import { CreateRecipeCommand } from '../commands/create-recipe/create-recipe.command.js';
-import { DeleteRecipesCommand } from '../commands/delete-recipes/delete-recipes.command.js';
-import { ReleaseRecipesCommand } from '../commands/release-recipes/release-recipes.command.js';
-import { SubmitRecipesCommand } from '../commands/submit-recipes/submit-recipes.command.js';
-import { SetRecipesOnlineStatusCommand } from '../commands/set-recipes-online-status/set-recipes-online-status.command.js';
-import { SetRecipesPaidStatusCommand } from '../commands/set-recipes-paid-status/set-recipes-paid-status.command.js';
-import { RecipeCommandRunner, singleChange, type RecipeBatchOutcome } from '../recipe-command-runner.js';
+import {
+  AggregateStreams,
+  commandPath,
+  recipeAggregate,
+  singleOutcome,
+  type Actor,
+  type BatchOutcome,
+  type RecipeAnswer,
+} from '@kb/aggregates';
+import type { RecipeCommand } from '@kb/domain';
+import { refuseDeletingLinkedRecipes } from '../../content/recipe-delete-guard.js';
+import { createRecipe, explainRecipeRefusal } from '../recipe.commands.js';
 import { RecipeNumbers } from '../recipe-numbers.js';
 import { RecipeReferences } from '../recipe-references.js';
-import { RecipeStreams, type RecipeActor } from '../recipe-streams.js';
 
 /** Where a demo recipe ends up: each step is a command of the real command path. */
 type Lifecycle = 'editing' | 'waiting_release' | 'released' | 'recycle_bin';
@@ -363,25 +361,20 @@ async function ensurePicture(pool: pg.Pool, config: AppConfig, brand: string, fi
   );
 }
 
-const done = (outcome: RecipeBatchOutcome) => void singleChange(outcome);
+const done = (outcome: BatchOutcome<RecipeAnswer>) => void singleOutcome(outcome, recipeAggregate.notFound);
 
 /**
- * Demo recipes of DEMO and OTHER (`SEED_DEMO=true`), made through the command handlers like any staff action,
+ * Demo recipes of DEMO and OTHER (`SEED_DEMO=true`), made through the recipe command path like any staff action,
  * so their streams, history and read models are real. Idempotent: fixed ids, a recipe whose stream exists is
  * left alone.
  */
 export async function seedDemoRecipes(pool: pg.Pool, store: EventStore, config: AppConfig): Promise<void> {
-  const streams = new RecipeStreams(store);
-  const runner = new RecipeCommandRunner(streams, new RecipeNumbers(pool, streams));
+  const streams = new AggregateStreams(store, recipeAggregate.storage);
+  const numbers = new RecipeNumbers(pool, streams);
+  const path = commandPath(recipeAggregate, streams, { numbers, explain: explainRecipeRefusal });
   const references = new RecipeReferences(pool);
-  const create = new CreateRecipeHandler(runner, references);
-  const submit = new SubmitRecipesHandler(runner);
-  const release = new ReleaseRecipesHandler(runner);
-  const remove = new DeleteRecipesHandler(runner, pool);
-  const online = new SetRecipesOnlineStatusHandler(runner);
-  const paid = new SetRecipesPaidStatusHandler(runner);
   for (const [brand, { account, recipes }] of Object.entries(DEMO_RECIPES)) {
-    const actor: RecipeActor = {
+    const actor: Actor = {
       brand,
       account,
       role: 'admin',
@@ -396,15 +389,18 @@ export async function seedDemoRecipes(pool: pg.Pool, store: EventStore, config: 
         ...recipe.content,
         pictureFileCode: recipe.picture?.fileCode ?? null,
       });
-      await create.execute(new CreateRecipeCommand(actor, content, recipe.id));
+      await createRecipe(path, references, actor, content, recipe.id);
       const ids = [recipe.id];
-      if (recipe.online) done(await online.execute(new SetRecipesOnlineStatusCommand(actor, ids, true)));
-      if (recipe.paid) done(await paid.execute(new SetRecipesPaidStatusCommand(actor, ids, true)));
+      const each = async (command: RecipeCommand) => done(await path.runMany(actor, ids, () => [command]));
+      if (recipe.online) await each({ type: 'SetRecipeOnlineStatus', online: true });
+      if (recipe.paid) await each({ type: 'SetRecipePaidStatus', paid: true });
       if (recipe.lifecycle === 'waiting_release' || recipe.lifecycle === 'released')
-        done(await submit.execute(new SubmitRecipesCommand(actor, ids)));
-      if (recipe.lifecycle === 'released') done(await release.execute(new ReleaseRecipesCommand(actor, ids)));
-      if (recipe.lifecycle === 'recycle_bin')
-        done(await remove.execute(new DeleteRecipesCommand(actor, ids)));
+        await each({ type: 'SubmitRecipe' });
+      if (recipe.lifecycle === 'released') await each({ type: 'ReleaseRecipe' });
+      if (recipe.lifecycle === 'recycle_bin') {
+        await refuseDeletingLinkedRecipes(pool, brand, ids, actor.lang);
+        await each({ type: 'DeleteRecipe', at: new Date().toISOString() });
+      }
     }
   }
 }

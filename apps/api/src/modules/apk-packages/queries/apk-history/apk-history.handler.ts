@@ -1,8 +1,17 @@
+import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ApkFieldChange, ApkHistoryEntry } from '@kb/contracts';
-import { DomainError, apkDecider, statesAfterEachEvent, type ApkState, type ExistingApk } from '@kb/domain';
+import {
+  DomainError,
+  apkDecider,
+  statesAfterEachEvent,
+  type ApkEvent,
+  type ApkState,
+  type ExistingApk,
+} from '@kb/domain';
 import { APK_EVENT_TITLES } from '../../apk-api.messages.js';
-import { ApkStreams } from '../../apk-streams.js';
+import { apkAggregate, type AggregateStreams } from '@kb/aggregates';
+import { streamsOf } from '../../../../common/aggregate-kit/aggregate-providers.js';
 import { whileReturned } from '../apk-rows.js';
 import { ApkHistoryQuery } from './apk-history.query.js';
 
@@ -31,7 +40,9 @@ export function apkStateChanges(before: ApkState, after: ApkState): ApkFieldChan
 
 @QueryHandler(ApkHistoryQuery)
 export class ApkHistoryHandler implements IQueryHandler<ApkHistoryQuery> {
-  constructor(private readonly streams: ApkStreams) {}
+  constructor(
+    @Inject(streamsOf(apkAggregate)) private readonly streams: AggregateStreams<ApkEvent, ApkState>,
+  ) {}
 
   async execute({ brand, lang, id }: ApkHistoryQuery) {
     const loaded = await this.streams.load(brand, id);

@@ -1,8 +1,16 @@
+import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { OfflinePackFieldChange, OfflinePackHistoryEntry } from '@kb/contracts';
-import { DomainError, offlinePackDecider, statesAfterEachEvent, type OfflinePackState } from '@kb/domain';
+import {
+  DomainError,
+  offlinePackDecider,
+  statesAfterEachEvent,
+  type OfflinePackEvent,
+  type OfflinePackState,
+} from '@kb/domain';
 import { OFFLINE_PACK_EVENT_TITLES } from '../../offline-pack-api.messages.js';
-import { OfflinePackStreams } from '../../offline-pack-streams.js';
+import { offlinePackAggregate, type AggregateStreams } from '@kb/aggregates';
+import { streamsOf } from '../../../../common/aggregate-kit/aggregate-providers.js';
 import { OfflinePackHistoryQuery } from './offline-pack-history.query.js';
 
 const LIFECYCLE = ['status', 'testStatus', 'releaseStatus'] as const;
@@ -25,7 +33,10 @@ export function offlinePackStateChanges(
 
 @QueryHandler(OfflinePackHistoryQuery)
 export class OfflinePackHistoryHandler implements IQueryHandler<OfflinePackHistoryQuery> {
-  constructor(private readonly streams: OfflinePackStreams) {}
+  constructor(
+    @Inject(streamsOf(offlinePackAggregate))
+    private readonly streams: AggregateStreams<OfflinePackEvent, OfflinePackState>,
+  ) {}
 
   async execute({ brand, lang, id }: OfflinePackHistoryQuery) {
     const loaded = await this.streams.load(brand, id);

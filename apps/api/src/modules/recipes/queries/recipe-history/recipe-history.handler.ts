@@ -1,4 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { recipeAggregate, type AggregateStreams } from '@kb/aggregates';
 import type { RecipeContent, RecipeFieldChange, RecipeHistoryEntry, UiLang } from '@kb/contracts';
 import {
   DomainError,
@@ -10,7 +12,7 @@ import {
 } from '@kb/domain';
 import { translate } from '../../../../common/messages.js';
 import { RECIPE_EVENT_TITLES } from '../../recipe-api.messages.js';
-import { RecipeStreams } from '../../recipe-streams.js';
+import { streamsOf } from '../../../../common/aggregate-kit/aggregate-providers.js';
 import { RecipeHistoryQuery } from './recipe-history.query.js';
 
 function same(a: unknown, b: unknown): boolean {
@@ -65,7 +67,9 @@ function titleOf(event: RecipeEvent, lang: UiLang): string {
 
 @QueryHandler(RecipeHistoryQuery)
 export class RecipeHistoryHandler implements IQueryHandler<RecipeHistoryQuery> {
-  constructor(private readonly streams: RecipeStreams) {}
+  constructor(
+    @Inject(streamsOf(recipeAggregate)) private readonly streams: AggregateStreams<RecipeEvent, RecipeState>,
+  ) {}
 
   async execute({ brand, lang, id }: RecipeHistoryQuery) {
     const loaded = await this.streams.load(brand, id);

@@ -1,0 +1,160 @@
+import { applyDecorators, Body, Controller, HttpCode, Inject, Post, Res, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { batchAnswerSchema, text, type Envelope } from '@kb/contracts';
+import {
+  singleOutcome,
+  type Actor,
+  type AggregatePath,
+  type BatchOutcome,
+  type Changed,
+} from '@kb/aggregates';
+import type { GlobalPosition } from '@kb/event-store';
+import { formatPosition, READ_POSITION_HEADER } from '../../infra/read-your-writes.js';
+import { actorOfRequest } from '../actor.js';
+import { translate } from '../messages.js';
+import { ApiBodyFrom } from '../openapi.js';
+import { Permission } from '../permission.decorator.js';
+import { parseInput } from '../validation.js';
+import { pathOf } from './aggregate-providers.js';
+import type {
+  AggregateCommands,
+  CommandContext,
+  CommandDeclaration,
+  InputSchema,
+  Use,
+} from './aggregate-commands.js';
+
+/** A batch's report as the screens show it: per record done, or why not in the caller's language. */
+export function batchReport<A>(outcome: BatchOutcome<A>, actor: Actor, labelKey: string) {
+  const results = outcome.outcomes.map((o) => {
+    const named = { id: o.id, [labelKey]: o.label };
+    return o.error
+      ? {
+          ...named,
+          ok: false,
+          status: o.error.status,
+          code: o.error.code,
+          message: translate(o.error.code, actor.lang, o.error.params) ?? o.error.code,
+        }
+      : { ...named, ok: true };
+  });
+  const succeeded = results.filter((r) => r.ok).length;
+  return { succeeded, failed: results.length - succeeded, results };
+}
+
+const bodySchema = (input: InputSchema): z.ZodType =>
+  Array.isArray(input) ? z.intersection(input[0], input[1]) : (input as z.ZodType);
+
+/** The body as the declaration reads it: each schema of a pair on the whole body, the first refusal answered. */
+function parseBody(input: InputSchema, body: unknown): unknown {
+  return Array.isArray(input)
+    ? [parseInput(input[0] as z.ZodType, body), parseInput(input[1] as z.ZodType, body)]
+    : parseInput(input as z.ZodType, body);
+}
+
+const envelopeOf = (data: z.ZodType) =>
+  z.toJSONSchema(z.object({ status: z.literal(200), desc: text(), data }), {
+    io: 'output',
+    unrepresentable: 'any',
+  }) as object;
+
+/** `translate/confirm` → `translateConfirm`: the handler's name, and the OpenAPI operation id with the aggregate's. */
+const methodName = (route: string) => route.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * Turns an aggregate's declared commands into its controller: for each, POST `/api/<route>/<command route>` with
+ * the command's permission, the body parsed and documented from its schema, the command run on the aggregate's
+ * path, and the answer enveloped — the record's change or the batch's report, with the position appended in
+ * `x-read-position` so the next GET sees it. A refusal is thrown to the exception filter as is.
+ */
+export function aggregateController<
+  C,
+  E extends { type: string; data: unknown },
+  S extends { status: string },
+  A,
+>(declared: AggregateCommands<C, E, S, A>): Type<unknown> {
+  const { aggregate, batchMessages } = declared;
+
+  @ApiTags(declared.tag)
+  @Controller(declared.route)
+  class AggregateController {
+    private path?: AggregatePath<C, E, S, A>;
+    private readonly use: Use;
+
+    constructor(@Inject(ModuleRef) moduleRef: ModuleRef) {
+      this.use = (token) => moduleRef.get(token, { strict: false });
+    }
+
+    async handle(command: CommandDeclaration<C, E, S, A>, body: unknown, res: Response) {
+      const input = parseBody(command.input, body);
+      const actor = actorOfRequest();
+      const path = (this.path ??= this.use<AggregatePath<C, E, S, A>>(pathOf(aggregate)));
+      const ctx: CommandContext<C, E, S, A> = {
+        actor,
+        path,
+        use: this.use,
+        run: (id, commandsFor, options) => path.run(actor, id, commandsFor, options),
+        runMany: (ids, commandsFor) => path.runMany(actor, ids, commandsFor),
+        runOneOfMany: async (id, commandsFor) =>
+          singleOutcome(await path.runMany(actor, [id], commandsFor), aggregate.notFound),
+      };
+      const answered = await command.run(input as never, ctx);
+      if (command.answer === 'data') return envelope(answered, command.message ?? 'ok', actor);
+      if (command.answer === 'one') {
+        const { position, ...change } = answered as A & Changed;
+        readPosition(res, position);
+        return envelope(change, command.message ?? 'ok', actor);
+      }
+      const outcome = answered as BatchOutcome<A>;
+      readPosition(res, outcome.position);
+      const report = batchReport(outcome, actor, aggregate.labelKey);
+      const code = report.failed === 0 ? (command.message ?? batchMessages.done) : batchMessages.partial;
+      return envelope(report, code, actor, { succeeded: report.succeeded, failed: report.failed });
+    }
+  }
+
+  const prototype = AggregateController.prototype as unknown as Record<string, unknown>;
+  for (const command of declared.commands) {
+    const name = methodName(command.route);
+    prototype[name] = function (this: AggregateController, body: unknown, res: Response) {
+      return this.handle(command, body, res);
+    };
+    Body()(prototype, name, 0);
+    Res({ passthrough: true })(prototype, name, 1);
+    const output =
+      command.output ??
+      (command.answer === 'one'
+        ? declared.answerSchema
+        : command.answer === 'batch'
+          ? batchAnswerSchema(aggregate.labelKey)
+          : z.unknown());
+    applyDecorators(
+      Permission(command.permission),
+      Post(command.route),
+      HttpCode(200),
+      ApiOperation({ summary: command.summary, operationId: `${declared.route}.${name}` }),
+      ApiBodyFrom(bodySchema(command.input)),
+      ApiOkResponse({ description: 'The envelope', schema: envelopeOf(output) }),
+    )(prototype, name, Object.getOwnPropertyDescriptor(prototype, name)!);
+  }
+  Object.defineProperty(AggregateController, 'name', {
+    value: `${declared.route[0]!.toUpperCase()}${declared.route.slice(1)}CommandsController`,
+  });
+  return AggregateController;
+}
+
+function readPosition(res: Response, position: GlobalPosition | null) {
+  if (position) res.setHeader(READ_POSITION_HEADER, formatPosition(position));
+}
+
+function envelope<T>(
+  data: T,
+  code: string,
+  actor: Actor,
+  params: Record<string, string | number> = {},
+): Envelope<T> {
+  return { status: 200, desc: translate(code, actor.lang, params) ?? code, data };
+}

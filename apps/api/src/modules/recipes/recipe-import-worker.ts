@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { pino } from 'pino';
+import { recipeContentSchema, type RecipeContentDraft, type StaffRole } from '@kb/contracts';
+import { prepareContent } from '@kb/domain';
+import {
+  bullmqPrefix,
+  defineJobWorker,
+  JobFailure,
+  RECIPE_IMPORT_QUEUE,
+  type JobContext,
+  type JobItemResult,
+  type JobWorkerDeps,
+  type RecipeImportJob,
+} from '@kb/platform';
+import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { PG_POOL } from '../../infra/tokens.js';
+import { FILE_KINDS } from '../files/file-kinds.js';
+import type { Actor } from '@kb/aggregates';
+import { createRecipe, RECIPE_PATH, type RecipePath } from './recipe.commands.js';
+import { RecipeReferences } from './recipe-references.js';
+import { openRecipeArchive, type RecipeArchive } from './recipe-archive-reader.js';
+
+interface ImportDeps extends JobWorkerDeps {
+  /** Creates one recipe through the recipe command path (reference checks, number claim, decider, events). */
+  createRecipe(actor: Actor, content: RecipeContentDraft, importedFrom: string): Promise<unknown>;
+  filesDir: string;
+}
+
+/** What the brand has that an archive's references are matched against (by number, name or code). */
+async function brandReferences(pool: pg.Pool, brand: string) {
+  const byNumber = async (table: string) =>
+    new Map(
+      (
+        await pool.query<{ id: string; number: string }>(
+          `SELECT id::text, number FROM ${table} WHERE brand_owner_code = $1`,
+          [brand],
+        )
+      ).rows.map((r) => [r.number.toLowerCase(), r.id]),
+    );
+  const [categories, tags, accessories, units, models, langs, numbers] = await Promise.all([
+    byNumber('recipe_categories'),
+    byNumber('recipe_tags'),
+    byNumber('accessories'),
+    pool.query<{ id: string; names: Record<string, string> }>(
+      'SELECT id::text, names FROM ingredient_units WHERE brand_owner_code = $1',
+      [brand],
+    ),
+    pool.query<{ product_code: string }>(
+      'SELECT product_code FROM brand_products WHERE brand_owner_code = $1',
+      [brand],
+    ),
+    brandLanguages(pool, brand),
+    pool.query<{ number: string }>(
+      `SELECT lower(number) AS number FROM recipe_list WHERE brand_owner_code = $1 AND status <> 'cleared'`,
+      [brand],
+    ),
+  ]);
+  const unitByName = new Map<string, string>();
+  for (const u of units.rows)
+    for (const name of Object.values(u.names)) if (name) unitByName.set(name.trim().toLowerCase(), u.id);
+  return {
+    categories,
+    tags,
+    accessories,
+    unitByName,
+    models: new Set(models.rows.map((r) => r.product_code)),
+    langs: new Set(langs.codes),
+    numbers: new Set(numbers.rows.map((r) => r.number)),
+  };
+}
+type BrandReferences = Awaited<ReturnType<typeof brandReferences>>;
+
+const listed = (items: string[]) =>
+  items.length > 5 ? `${items.slice(0, 5).join(', ')}…` : items.join(', ');
+
+/** A recipe ready to create: its content with the brand's ids, and the media to copy (zip path → new file code). */
+interface Planned {
+  number: string;
+  content: RecipeContentDraft;
+  media: Map<string, string>;
+}
+
+/**
+ * Maps one archive recipe onto the brand: category, labels and accessories by number, units by name, models by code
+ * (an unknown one refuses the recipe, with what is unknown), media to new file codes; then checks the content with the
+ * contracts schema and the §9 work-mode rules (the decider's `prepareContent`). Head packages are another brand's APK
+ * packages and are not carried over.
+ */
+function plan(
+  raw: NonNullable<RecipeArchive['recipes'][number]['entry']>,
+  refs: BrandReferences,
+  mediaCodes: Map<string, string>,
+): Planned | Omit<JobItemResult, 'key'> {
+  const c = raw.content as Record<string, unknown> & { servingVersions?: unknown };
+  const problems: Omit<JobItemResult, 'key'>[] = [];
+  const models = Array.isArray(c.productCodes) ? (c.productCodes as string[]) : [];
+  const unknownModels = models.filter((m) => !refs.models.has(m));
+  if (unknownModels.length)
+    problems.push({
+      outcome: 'refused',
+      code: 'recipe_import_unknown_model',
+      params: { codes: listed(unknownModels) },
+    });
+  const langs = Array.isArray(c.langs) ? (c.langs as string[]) : [];
+  const unknownLangs = langs.filter((l) => !refs.langs.has(l));
+  if (unknownLangs.length)
+    problems.push({
+      outcome: 'refused',
+      code: 'recipe_import_unknown_langs',
+      params: { langs: listed(unknownLangs) },
+    });
+  const category = raw.refs.category ? refs.categories.get(raw.refs.category.toLowerCase()) : null;
+  if (raw.refs.category && !category)
+    problems.push({
+      outcome: 'refused',
+      code: 'recipe_import_unknown_category',
+      params: { number: raw.refs.category },
+    });
+  const mapAll = (
+    ids: unknown,
+    numbers: Record<string, string>,
+    known: Map<string, string>,
+    code: string,
+  ) => {
+    const out: string[] = [];
+    const unknown: string[] = [];
+    for (const id of Array.isArray(ids) ? (ids as string[]) : []) {
+      const number = numbers[id];
+      const mapped = number ? known.get(number.toLowerCase()) : undefined;
+      if (mapped) out.push(mapped);
+      else unknown.push(number ?? id);
+    }
+    if (unknown.length) problems.push({ outcome: 'refused', code, params: { numbers: listed(unknown) } });
+    return out;
+  };
+  const tagIds = mapAll(c.tagIds, raw.refs.tags, refs.tags, 'recipe_import_unknown_tags');
+  const accessoryIds = mapAll(
+    c.accessoryIds,
+    raw.refs.accessories,
+    refs.accessories,
+    'recipe_import_unknown_accessories',
+  );
+  const unknownUnits: string[] = [];
+  const media = new Map<string, string>();
+  const file = (code: unknown) => {
+    if (typeof code !== 'string') return null;
+    const entry = raw.refs.files[code];
+    if (!entry) {
+      problems.push({ outcome: 'refused', code: 'recipe_import_media_missing', params: { name: code } });
+      return null;
+    }
+    if (!mediaCodes.has(entry)) mediaCodes.set(entry, randomUUID());
+    media.set(entry, mediaCodes.get(entry)!);
+    return mediaCodes.get(entry)!;
+  };
+  const versions = Array.isArray(c.servingVersions) ? (c.servingVersions as Record<string, unknown>[]) : [];
+  const servingVersions = versions.map((v) => ({
+    ...v,
+    ingredients: (Array.isArray(v.ingredients) ? (v.ingredients as Record<string, unknown>[]) : []).map(
+      (i) => {
+        if (typeof i.unitId !== 'string') return i;
+        const names = raw.refs.units[i.unitId] ?? {};
+        const unitId = Object.values(names)
+          .map((n) => refs.unitByName.get(n.trim().toLowerCase()))
+          .find(Boolean);
+        if (!unitId) unknownUnits.push(Object.values(names)[0] ?? i.unitId);
+        return { ...i, unitId: unitId ?? null };
+      },
+    ),
+    steps: (Array.isArray(v.steps) ? (v.steps as Record<string, unknown>[]) : []).map((s) => ({
+      ...s,
+      mediaFileCode: s.mediaFileCode ? file(s.mediaFileCode) : null,
+      audioFileCode: s.audioFileCode ? file(s.audioFileCode) : null,
+    })),
+  }));
+  if (unknownUnits.length)
+    problems.push({
+      outcome: 'refused',
+      code: 'recipe_import_unknown_units',
+      params: { names: listed([...new Set(unknownUnits)]) },
+    });
+  const mapped = {
+    ...c,
+    categoryId: category ?? null,
+    tagIds,
+    accessoryIds,
+    headPackageIds: [],
+    pictureFileCode: c.pictureFileCode ? file(c.pictureFileCode) : null,
+    servingVersions,
+  };
+  if (problems.length) return problems[0]!;
+  const parsed = recipeContentSchema.safeParse(mapped);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return {
+      outcome: 'refused',
+      code: 'recipe_import_recipe_invalid',
+      params: { reason: `${issue.path.join('.')}: ${issue.message}`.slice(0, 200) },
+    };
+  }
+  try {
+    prepareContent(parsed.data);
+  } catch (error) {
+    const e = error as { code?: string; params?: Record<string, string | number> };
+    return { outcome: 'refused', code: e.code ?? 'recipe_import_recipe_invalid', params: e.params ?? {} };
+  }
+  return { number: parsed.data.number, content: parsed.data, media };
+}
+
+async function importRecipes(ctx: JobContext<RecipeImportJob>, deps: ImportDeps) {
+  const { data } = ctx;
+  const { pool } = deps;
+  const stored = await pool.query<{ storage_path: string }>(
+    'SELECT storage_path FROM files WHERE brand_owner_code = $1 AND file_code = $2',
+    [data.brandOwnerCode, data.fileCode],
+  );
+  if (!stored.rows[0]) throw new JobFailure('recipe_import_file_missing');
+  const archive = await openRecipeArchive(path.resolve(deps.filesDir, stored.rows[0].storage_path));
+  try {
+    const refs = await brandReferences(pool, data.brandOwnerCode);
+    const role = (
+      await pool.query<{ role: StaffRole }>(
+        'SELECT role FROM staff_users WHERE brand_owner_code = $1 AND lower(account) = lower($2)',
+        [data.brandOwnerCode, data.actor],
+      )
+    ).rows[0]?.role;
+    if (!role) throw new JobFailure('recipe_import_failed', { reason: data.actor });
+    const actor = {
+      brand: data.brandOwnerCode,
+      account: data.actor,
+      role,
+      correlationId: data.correlationId,
+      lang: 'zh' as const,
+    };
+
+    // Everything is checked before anything is written.
+    const mediaCodes = new Map<string, string>();
+    const seen = new Set<string>();
+    const plans: (Planned | JobItemResult)[] = archive.recipes.map((r) => {
+      const key = r.entry?.number ?? r.file;
+      if (!r.entry)
+        return {
+          key,
+          outcome: 'refused',
+          code: 'recipe_import_recipe_invalid',
+          params: { reason: r.problem ?? '' },
+        };
+      const lower = r.entry.number.toLowerCase();
+      if (seen.has(lower))
+        return { key, outcome: 'refused', code: 'recipe_import_duplicate_number', params: { number: key } };
+      seen.add(lower);
+      if (refs.numbers.has(lower))
+        return { key, outcome: 'skipped', code: 'recipe_import_number_exists', params: { number: key } };
+      const planned = plan(r.entry, refs, mediaCodes);
+      return 'content' in planned ? planned : { key, ...planned };
+    });
+
+    const total = plans.length;
+    let done = 0;
+    const storedMedia = new Map<string, boolean>();
+    const counts = { created: 0, skipped: 0, refused: 0 };
+    for (const p of plans) {
+      if (!('content' in p)) {
+        ctx.item(p);
+        counts[p.outcome as 'skipped' | 'refused']++;
+      } else {
+        const item = await createOne(p, archive, storedMedia, actor, data, deps);
+        ctx.item(item);
+        counts[item.outcome as 'created' | 'skipped' | 'refused']++;
+      }
+      await ctx.progress(++done, total);
+    }
+    return { summary: { ...counts, total, fileName: data.fileName } };
+  } finally {
+    archive.close();
+  }
+}
+
+/** Copies a recipe's media into the file store (once each) and creates it through the recipe command path. */
+async function createOne(
+  p: Planned,
+  archive: RecipeArchive,
+  storedMedia: Map<string, boolean>,
+  actor: Actor,
+  data: RecipeImportJob,
+  deps: ImportDeps,
+): Promise<JobItemResult> {
+  for (const [entry, code] of p.media) {
+    if (!storedMedia.has(entry)) storedMedia.set(entry, await storeMedia(entry, code, archive, data, deps));
+    if (!storedMedia.get(entry))
+      return {
+        key: p.number,
+        outcome: 'refused',
+        code: 'recipe_import_media_missing',
+        params: { name: entry },
+      };
+  }
+  try {
+    await deps.createRecipe(actor, p.content, data.fileName);
+    return { key: p.number, outcome: 'created' };
+  } catch (error) {
+    const e = error as { code?: string; params?: Record<string, string | number> };
+    if (e.code === 'recipe_number_taken')
+      return {
+        key: p.number,
+        outcome: 'skipped',
+        code: 'recipe_import_number_exists',
+        params: { number: p.number },
+      };
+    return {
+      key: p.number,
+      outcome: 'refused',
+      code: e.code ?? 'recipe_import_failed',
+      params: e.params ?? { reason: String(error) },
+    };
+  }
+}
+
+const PURPOSES = ['image', 'video', 'audio'] as const;
+
+/** One media entry into the file store under a new code, typed by its bytes as an upload would be. */
+async function storeMedia(
+  entry: string,
+  code: string,
+  archive: RecipeArchive,
+  data: RecipeImportJob,
+  deps: ImportDeps,
+) {
+  const relative = path.join(data.brandOwnerCode, code.slice(0, 2), code);
+  const target = path.resolve(deps.filesDir, relative);
+  await mkdir(path.dirname(target), { recursive: true });
+  const copied = await archive.extract(entry, target);
+  const name = path.basename(entry);
+  const purpose =
+    copied &&
+    PURPOSES.find((p) => FILE_KINDS[p]!.detect(copied.head, name) && copied.size <= FILE_KINDS[p]!.maxBytes);
+  if (!copied || !purpose) {
+    await rm(target, { force: true });
+    return false;
+  }
+  const mime = FILE_KINDS[purpose]!.detect(copied.head, name)!;
+  await deps.pool.query(
+    `INSERT INTO files (file_code, brand_owner_code, purpose, mime, size, original_name, storage_path, sha256, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, '', $8)`,
+    [code, data.brandOwnerCode, purpose, mime, copied.size, name, relative, data.actor],
+  );
+  return true;
+}
+
+/**
+ * The recipe-import worker, on the job kit. It runs in the API process, not in device-ingest: each recipe is created
+ * through the recipe command path (createRecipe: reference checks, number claim, decider, events), which lives
+ * here; the archive is checked whole first (recipe-archive-reader).
+ */
+export const recipeImportWorker = defineJobWorker({
+  queue: RECIPE_IMPORT_QUEUE,
+  kind: 'recipe-import',
+  concurrency: 1,
+  run: (ctx, deps: ImportDeps) => importRecipes(ctx, deps),
+});
+
+@Injectable()
+export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
+  private connection?: Redis;
+  private worker?: Worker;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RECIPE_PATH) private readonly path: RecipePath,
+    private readonly references: RecipeReferences,
+  ) {}
+
+  onModuleInit(): void {
+    const log = pino({ level: this.config.LOG_LEVEL, base: { service: 'api', worker: RECIPE_IMPORT_QUEUE } });
+    this.connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.connection.on('error', () => undefined);
+    this.worker = recipeImportWorker.start(
+      this.connection,
+      bullmqPrefix(this.config.REDIS_PREFIX),
+      {
+        pool: this.pool,
+        log,
+        createRecipe: (actor, content, importedFrom) =>
+          createRecipe(this.path, this.references, actor, content, randomUUID(), importedFrom),
+        filesDir: this.config.FILES_DIR,
+      },
+      (err) => log.warn({ err: err.message }, 'recipe-import worker'),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close().catch(() => undefined);
+    await this.connection?.quit().catch(() => undefined);
+  }
+}

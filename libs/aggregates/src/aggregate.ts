@@ -1,0 +1,108 @@
+import type { UiLang } from '@kb/contracts';
+import { DomainError } from '@kb/domain';
+import type { AppError } from '@kb/platform';
+import type { AppendResult } from '@kb/event-store';
+import {
+  runCommand,
+  runCommands,
+  type BatchOutcome,
+  type Changed,
+  type CommandPath,
+  type CommandsFor,
+  type Existing,
+  type Refusal,
+  type RunOptions,
+} from './command-path.js';
+import type { Actor, AggregateStorage, AggregateStreams } from './streams.js';
+
+/**
+ * An event-sourced aggregate as the command path needs it: how it is stored (its decider among it), how a
+ * refusal and an answer name the record. Declared once, beside nothing but the decider; every process that runs
+ * a command (API, seed, worker) builds its path from this with `commandPath`.
+ */
+export interface Aggregate<C, E extends { type: string; data: unknown }, S extends { status: string }, A> {
+  /** The aggregate's name (`recipe`, `apk`, `offline-pack`): its streams are `<name>-<id>`. */
+  name: string;
+  storage: AggregateStorage<E, S>;
+  /** The decider's decision; the aggregate may explain a refusal further (e.g. per field). */
+  decide(command: C, state: S): E[];
+  /** The refusal code of a record that does not exist (for the caller's brand). */
+  notFound: string;
+  /** The 409 of a record changed by someone else: `loaded` is the state read, `decided` (after a lost race) ours. */
+  changed(id: string, loaded: S, decided?: S): AppError;
+  answer(id: string, state: Existing<S>): A;
+  /** The field of the batch report that names a record (`number`, `versionNumber`). */
+  labelKey: string;
+  label(answer: A | undefined, error: Refusal | undefined): string | null;
+  validates: CommandPath<C, E, S, A>['validates'];
+  /** The number a record holds in a state, unique per brand and claimed around the append (none: no claims). */
+  heldNumber?(state: S): string | null;
+}
+
+/** Claims a record's number around its append (NumberClaims of the API). */
+export interface NumberClaimer {
+  withNumber<T>(
+    brand: string,
+    id: string,
+    change: { from: string | null; to: string | null },
+    lang: UiLang,
+    append: () => Promise<T>,
+  ): Promise<T>;
+}
+
+export interface PathOptions<C> {
+  /** Turns a decider refusal into one the form shows under its field (needs the caller's language). */
+  explain?(error: DomainError, command: C, actor: Actor): Error;
+  /** Where the aggregate has `heldNumber`: the claims its appends run inside. */
+  numbers?: NumberClaimer;
+}
+
+/** A command path that runs commands: route → decider → append, for one record or each of several. */
+export interface AggregatePath<C, E, S extends { status: string }, A> extends CommandPath<C, E, S, A> {
+  run(
+    actor: Actor,
+    id: string,
+    commandsFor: CommandsFor<C, S>,
+    options?: RunOptions<E, S>,
+  ): Promise<A & Changed>;
+  runMany(actor: Actor, ids: string[], commandsFor: CommandsFor<C, S>): Promise<BatchOutcome<A>>;
+}
+
+/** The command path of an aggregate on its streams: decide (explained), append (inside the number claim). */
+export function commandPath<C, E extends { type: string; data: unknown }, S extends { status: string }, A>(
+  aggregate: Aggregate<C, E, S, A>,
+  streams: AggregateStreams<E, S>,
+  options: PathOptions<C> = {},
+): AggregatePath<C, E, S, A> {
+  const { heldNumber } = aggregate;
+  const { explain, numbers } = options;
+  const path: CommandPath<C, E, S, A> = {
+    load: (brand, id) => streams.load(brand, id),
+    decide: (command, state, actor) => {
+      try {
+        return aggregate.decide(command, state);
+      } catch (error) {
+        if (explain && error instanceof DomainError) throw explain(error, command, actor);
+        throw error;
+      }
+    },
+    evolve: aggregate.storage.decider.evolve,
+    notFound: aggregate.notFound,
+    changed: aggregate.changed,
+    answer: aggregate.answer,
+    label: aggregate.label,
+    validates: aggregate.validates,
+    append: (actor, id, events, loaded, decided): Promise<AppendResult> => {
+      const append = () => streams.append(actor, id, events, loaded.revision);
+      if (!heldNumber) return append();
+      if (!numbers) throw new Error(`${aggregate.name}: appends need the number claims`);
+      const change = { from: heldNumber(loaded.state), to: heldNumber(decided) };
+      return numbers.withNumber(actor.brand, id, change, actor.lang, append);
+    },
+  };
+  return {
+    ...path,
+    run: (actor, id, commandsFor, runOptions) => runCommand(path, actor, id, commandsFor, runOptions),
+    runMany: (actor, ids, commandsFor) => runCommands(path, actor, ids, commandsFor),
+  };
+}
