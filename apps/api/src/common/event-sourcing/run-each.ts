@@ -1,6 +1,7 @@
 import { DomainError } from '@kb/domain';
 import { comparePositions, type GlobalPosition } from '@kb/event-store';
 import { AppError } from '../app-error.js';
+import { databaseUnavailable } from '../database-unavailable.js';
 
 export interface EachOutcome<T> {
   id: string;
@@ -11,8 +12,9 @@ export interface EachOutcome<T> {
 
 /**
  * A batch action: runs `one` for each distinct id (lower-cased), at most `concurrency` at a time. Each record
- * succeeds or is refused on its own (one stream, one append each); anything other than a refusal — the database
- * gone — fails the whole request. Answers the outcomes in the ids' order and the newest position appended.
+ * succeeds or is refused on its own (one stream, one append each), and so does a record the database could not
+ * serve (a lock or statement timeout), so the report says which were saved; anything else fails the whole request.
+ * Answers the outcomes in the ids' order and the newest position appended.
  */
 export async function runEach<T extends { position: GlobalPosition | null }>(
   ids: string[],
@@ -29,8 +31,11 @@ export async function runEach<T extends { position: GlobalPosition | null }>(
       try {
         outcomes[i] = { id, change: await one(id) };
       } catch (error) {
-        if (!(error instanceof DomainError || error instanceof AppError)) throw error;
-        outcomes[i] = { id, error };
+        // A record the database could not serve in time is reported as such; the others keep their outcome.
+        const refusal =
+          error instanceof DomainError || error instanceof AppError ? error : databaseUnavailable(error);
+        if (!refusal) throw error;
+        outcomes[i] = { id, error: refusal };
       }
     }
   };
