@@ -7,6 +7,7 @@
 // 5) in alternating 1 s slices.
 // Postgres: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { buildProjects, importDist } from './build.mjs';
 
@@ -123,6 +124,9 @@ try {
   };
 
   const rows = [];
+  // The machine's load beside the figures: on a shared machine the sides alternate, but a high load still widens
+  // the spread of the ratio.
+  const loadBefore = loadavg()[0];
   for (const perAppend of [1, 10]) {
     // Warm up connections, prepared statements and caches on throw-away streams.
     for (const [name, side] of Object.entries(sides))
@@ -144,7 +148,8 @@ try {
     `SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sc`,
   );
   console.log(
-    `\nPostgres ${server[0].v} (synchronous_commit=${server[0].sc}), ${WRITERS} writers on distinct streams, ${seconds} s per side\n`,
+    `\nPostgres ${server[0].v} (synchronous_commit=${server[0].sc}), ${WRITERS} writers on distinct streams, ${seconds} s per side, ` +
+      `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`,
   );
   const pad = (s, n) => String(s).padStart(n);
   const rate = (x) => Math.round(x).toLocaleString('en');

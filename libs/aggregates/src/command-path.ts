@@ -5,7 +5,7 @@ import {
   type AppendResult,
   type GlobalPosition,
 } from '@kb/event-store';
-import { AppError } from '@kb/platform';
+import { AppError, databaseUnavailable } from '@kb/platform';
 import type { Actor, LoadedAggregate } from './streams.js';
 
 /** What a command did to one record, and where in the log (for read-your-writes). */
@@ -146,8 +146,8 @@ export function newestPosition(outcomes: readonly { change?: Changed }[]): Globa
 
 /**
  * Runs the same action on each distinct record (ids lower-cased), at most 8 at a time; each succeeds or is refused
- * on its own (one stream, one append each). Anything other than a refusal — the database gone — fails the whole
- * batch. Answers the outcomes in the ids' order and the newest position appended.
+ * on its own (one stream, one append each), and so does a record the database could not serve (a lock or
+ * statement timeout), so the report says which were saved; anything else fails the whole batch. Answers the outcomes in the ids' order and the newest position appended.
  */
 export async function runCommands<C, E, S extends { status: string }, A>(
   path: CommandPath<C, E, S, A>,
@@ -166,8 +166,10 @@ export async function runCommands<C, E, S extends { status: string }, A>(
         const change = await runCommand(path, actor, id, commandsFor);
         outcomes[i] = { id, label: path.label(change, undefined), change };
       } catch (error) {
-        if (!isRefusal(error)) throw error;
-        outcomes[i] = { id, label: path.label(undefined, error), error };
+        // A record the database could not serve in time is reported as such; the others keep their outcome.
+        const refusal = isRefusal(error) ? error : databaseUnavailable(error);
+        if (!refusal) throw error;
+        outcomes[i] = { id, label: path.label(undefined, refusal), error: refusal };
       }
     }
   };

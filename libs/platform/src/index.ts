@@ -5,3 +5,4 @@ export * from './jobs/index.js';
 export * from './translation/index.js';
 export * from './observability/index.js';
 export * from './app-error.js';
+export * from './database-unavailable.js';

@@ -4,6 +4,7 @@ import type { UiLang } from '@kb/contracts';
 import { DomainError } from '@kb/domain';
 import { EventIdConflictError, WrongExpectedVersionError } from '@kb/event-store';
 import { AppError } from './app-error.js';
+import { databaseUnavailable } from './database-unavailable.js';
 import { translate } from './messages.js';
 import { requestContext } from './request-context.js';
 
@@ -40,10 +41,11 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     else if (exception instanceof WrongExpectedVersionError || exception instanceof EventIdConflictError)
       error = new AppError(409, 'conflict');
     else if (exception instanceof HttpException) error = fromHttpException(exception);
-    else if (isDatabaseBusy(exception)) {
-      this.logger.warn(`Database busy on ${req.method} ${req.originalUrl}: ${(exception as Error).message}`);
-      error = new AppError(503, 'database_busy');
-      res.setHeader('Retry-After', '5');
+    else if (databaseUnavailable(exception)) {
+      this.logger.warn(
+        `Database unavailable on ${req.method} ${req.originalUrl}: ${(exception as Error).message}`,
+      );
+      error = databaseUnavailable(exception)!;
     } else if (isBodyParserError(exception))
       error = new AppError(
         exception.status === 413 ? 413 : 400,
@@ -58,36 +60,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     const desc = translate(error.code, lang, error.params) ?? translate('bad_request', lang);
     if (res.headersSent) return;
+    // Nothing the caller did wrong: the same request can be sent again shortly.
+    if (error.status === 503) res.setHeader('Retry-After', '5');
     res
       .status(error.status)
       .json({ status: error.status, desc, data: translateFieldErrors(error.data, lang), code: error.code });
   }
-}
-
-/**
- * Postgres gave up on the request's statement, or lost its connection, before anything was committed: a lock or
- * statement timeout (e.g. the events table locked against writes), the server ending the session, or a connection
- * that could not be had or was cut. The request can be tried again as is: 503, not a 500.
- */
-const BUSY_CODES = new Set([
-  '55P03', // lock_not_available: waited past lock_timeout
-  '57014', // query_canceled: ran past statement_timeout
-  '25P03', // idle_in_transaction_session_timeout
-  '57P01', // admin_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-  '08000',
-  '08003',
-  '08006',
-]);
-
-function isDatabaseBusy(e: unknown): boolean {
-  if (!(e instanceof Error)) return false;
-  const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' && BUSY_CODES.has(code)) return true;
-  return /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(
-    e.message,
-  );
 }
 
 function isBodyParserError(e: unknown): e is { status: number; type: string } {

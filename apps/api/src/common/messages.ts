@@ -36,8 +36,12 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   internal: { zh: '服务器内部错误，请稍后再试', en: 'Internal server error, please try again later' },
   unavailable: { zh: '服务暂不可用', en: 'Service unavailable' },
   database_busy: {
-    zh: '数据库繁忙，本次操作未保存任何内容，请稍后重试',
-    en: 'The database is busy; nothing of this request was saved. Please try again shortly',
+    zh: '数据库繁忙，本次更改未保存，请稍后重试',
+    en: 'The database is busy; the change was not saved. Please try again shortly',
+  },
+  database_unavailable: {
+    zh: '与数据库的连接中断，请刷新页面查看本次操作是否已保存',
+    en: 'The connection to the database was lost; reload to see whether the change was saved',
   },
   // login and accounts
   account_required: { zh: '用户名不能为空', en: 'Username cannot be empty' },

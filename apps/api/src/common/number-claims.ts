@@ -25,7 +25,7 @@ export interface NumberClaimTables {
 }
 
 /** Advisory lock namespace of number claims (first key; the second is hashtext of claims table, brand and key). */
-const NUMBER_LOCK = 727_005;
+const NUMBER_LOCK = 727_041;
 
 /**
  * Number uniqueness per brand for event-sourced records (recipes, offline packs), race-safe. The event store

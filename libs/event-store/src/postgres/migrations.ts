@@ -1,9 +1,9 @@
 /**
  * The advisory lock every write to `events` holds, shared, from before its transaction has an id until it ends
  * (two-int form: this key and 0). Readers take the oldest transaction id among its holders as their horizon
- * (see postgres-event-store.ts). The first key follows the platform's 727_00x namespaces.
+ * (see postgres-event-store.ts). The first key is one of the platform's 727_0xx advisory lock namespaces.
  */
-export const EVENT_APPEND_LOCK = 727_004;
+export const EVENT_APPEND_LOCK = 727_040;
 
 /** One schema change, shaped like `@kb/platform`'s `Migration` (this lib may not import it). */
 export interface EventStoreMigration {
