@@ -223,8 +223,21 @@ try {
   const projectorStarted = performance.now();
   projector = spawn(process.execPath, [path.join(root, 'apps/projector/dist/main.js'), 'run'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: system.db.url, LOG_LEVEL: 'warn', PROJECTOR_METRICS_PORT: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATABASE_URL: system.db.url, LOG_LEVEL: 'info', PROJECTOR_METRICS_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Each projection logs where its catch-up spent its time when it reaches the head.
+  const spentBy = new Map();
+  let pending = '';
+  projector.stdout.on('data', (chunk) => {
+    const lines = (pending + chunk.toString('utf8')).split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      if (!line.includes('caught up with the head')) continue;
+      const entry = JSON.parse(line);
+      if (!spentBy.has(entry.projection))
+        spentBy.set(entry.projection, { ...entry.spent, applied: entry.applied });
+    }
   });
   const names = new Set();
   for (;;) {
@@ -330,6 +343,14 @@ try {
   if (cpuUsed.projector !== null)
     console.log(
       `  CPU meanwhile: projector ${cpuUsed.projector.toFixed(1)} s, Postgres ${cpuUsed.postgres.toFixed(1)} s, of ${(cpus().length * all).toFixed(1)} s on ${cpus().length} cores`,
+    );
+  console.log(
+    '  where each projection waited (its loop reads the next page and folds a batch while the one before commits):',
+  );
+  const secs = (ms) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
+  for (const [name, t] of spentBy)
+    console.log(
+      `    ${name.padEnd(15)} ${String(t.batches).padStart(4)} batches: read wait ${secs(t.readWaitMs)}, fold ${secs(t.prepareMs)}, commit wait ${secs(t.writeWaitMs)}, index build ${secs(t.indexBuildMs)}`,
     );
   console.log(
     `\nGET /api/recipe/list, ${listed[0].n.toLocaleString('en')} recipes in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in):`,

@@ -19,7 +19,14 @@ async function closedPort(): Promise<number> {
 
 /** The built API as a real process; resolves when it exits, with what it printed. */
 function runApi(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
+  // Only what each case sets: not the event store a run of the suites on KurrentDB was started with.
+  const {
+    NODE_OPTIONS: _jestOnly,
+    EVENT_STORE: _store,
+    KURRENTDB_URL: _url,
+    KURRENTDB_NAMESPACE: _namespace,
+    ...inherited
+  } = process.env;
   const child = spawn(process.execPath, [MAIN_JS], {
     cwd: repoRoot,
     env: { ...inherited, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', REDIS_URL: redisUrl(), ...env },

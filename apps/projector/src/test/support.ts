@@ -148,10 +148,16 @@ export interface ProjectorProcess {
 
 /** Starts `node dist/main.js <args>` as a real child process. */
 export function startProjector(args: string[], env: NodeJS.ProcessEnv): ProjectorProcess {
-  const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
+  // These tests write their events to Postgres; a run of the suites on KurrentDB does not concern them.
+  const {
+    NODE_OPTIONS: _jestOnly,
+    EVENT_STORE: _store,
+    KURRENTDB_URL: _url,
+    KURRENTDB_NAMESPACE: _namespace,
+    ...inherited
+  } = process.env;
   const child = spawn(process.execPath, [requireBuiltProjector(), ...args], {
-    // These tests write their events to Postgres; a run of the suites on KurrentDB does not concern them.
-    env: { ...inherited, PROJECTOR_METRICS_PORT: '0', EVENT_STORE: 'postgres', ...env },
+    env: { ...inherited, PROJECTOR_METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

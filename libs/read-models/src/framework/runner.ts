@@ -228,6 +228,18 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
   const ctx = contextFor(projection, version);
   let failures = 0;
   let applied = 0;
+  // Where a catch-up spends its time, logged when it reaches the head: waiting for the next page of the log,
+  // folding a batch (the projection's `prepare`, in this process), waiting for the batch before it to commit,
+  // and building the indexes set aside.
+  const spent = { readWaitMs: 0, prepareMs: 0, writeWaitMs: 0, indexBuildMs: 0, batches: 0 };
+  const timed = async <T>(phase: 'readWaitMs' | 'prepareMs' | 'writeWaitMs', work: Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work;
+    } finally {
+      spent[phase] += performance.now() - started;
+    }
+  };
   let caughtUp = false;
   let lastProgressLog = Date.now();
   let lastReplayCheck = Date.now();
@@ -408,7 +420,7 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
       const next: Promise<ReadPage> =
         prefetched && comparePositions(prefetched.from, position) === 0 ? prefetched.page : read(position);
       prefetched = null;
-      const page: ReadPage = await next;
+      const page: ReadPage = await timed('readWaitMs', next);
       const { events } = page;
       if (page.scanned === 0) {
         try {
@@ -420,6 +432,7 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         if (indexesDeferred) {
           const started = Date.now();
           const built = await restoreIndexes(pool, projection.name, version);
+          spent.indexBuildMs += Date.now() - started;
           indexesDeferred = false;
           s.logger.info(
             { ...log, indexes: built, ms: Date.now() - started },
@@ -434,9 +447,15 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         if (!caughtUp) {
           caughtUp = true;
           s.logger.info(
-            { ...log, checkpoint: formatPosition(checkpoint), applied },
+            {
+              ...log,
+              checkpoint: formatPosition(checkpoint),
+              applied,
+              spent: Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])),
+            },
             'caught up with the head',
           );
+          Object.assign(spent, { readWaitMs: 0, prepareMs: 0, writeWaitMs: 0, indexBuildMs: 0, batches: 0 });
         }
         if (current.status === 'building') {
           const outcome = await switchToVersion(pool, projection, version);
@@ -470,9 +489,11 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         let prepared: PreparedBatch | undefined;
         if (projection.prepare) {
           const handled = apply.filter((e) => projection.wants(e.type));
-          if (handled.length > 0) prepared = await projection.prepare(handled, pool, ctx, previous);
+          if (handled.length > 0)
+            prepared = await timed('prepareMs', projection.prepare(handled, pool, ctx, previous));
         }
-        await settle();
+        await timed('writeWaitMs', settle());
+        spent.batches += 1;
         const done = projectBatch(pool, projection, version, checkpoint, apply, {
           to: page.scannedTo,
           prepared,
@@ -483,7 +504,7 @@ async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings):
         previous = prepared;
         position = page.scannedTo;
         // Near the head there is no next batch to prepare meanwhile.
-        if (!full) await settle();
+        if (!full) await timed('writeWaitMs', settle());
         if (!full && Date.now() - lastReplayCheck > REPLAY_CHECK_MS) {
           const current = await readVersion(pool, projection.name, version);
           if (!current) return 'retired';
