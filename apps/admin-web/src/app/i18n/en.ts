@@ -168,6 +168,7 @@ export const appEn: Catalog<typeof appZh> = {
     copySuccess: 'Copied successfully',
   },
   errors: {
+    requiredNamed: '{{field}} cannot be empty',
     required: 'This field is required',
     text_invalid_chars: 'Must not contain control characters or invalid characters',
     account_required: 'Username cannot be empty',

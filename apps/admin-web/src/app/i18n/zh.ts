@@ -166,6 +166,7 @@ export const appZh = {
     copySuccess: '复制成功',
   },
   errors: {
+    requiredNamed: '{{field}}不能为空',
     required: '此项不能为空',
     text_invalid_chars: '不能包含控制字符或无效字符',
     account_required: '用户名不能为空',
