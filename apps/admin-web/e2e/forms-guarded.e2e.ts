@@ -62,3 +62,38 @@ describe('an APK draft needs its sub-brand, model and version number (§5)', () 
     expect(await fieldError(zh, 'field-versionNumber')).toBe('');
   });
 });
+
+describe('a form names every missing field at once, under each field', () => {
+  it('an empty offline pack save names its five fields (zh, then en)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await goInApp(page, '/offline-recipes-add');
+    await visible(page, 'form-submit').click();
+    for (const message of [
+      '离线包编号不能为空',
+      '离线包类型不能为空',
+      '工厂型号不能为空',
+      '客户型号不能为空',
+      '菜谱不能为空',
+    ])
+      await visible(page, 'page').getByText(message, { exact: true }).waitFor();
+    expect(await fieldError(page, 'pack-number-input')).toBe('离线包编号不能为空');
+
+    // A language switch draws them again in English.
+    await inEnglishHere(page);
+    for (const message of [
+      'Pack number cannot be empty',
+      'Pack type cannot be empty',
+      'Factory model cannot be empty',
+      'Customer model cannot be empty',
+      'Recipes cannot be empty',
+    ])
+      await visible(page, 'page').getByText(message, { exact: true }).waitFor();
+  });
+});
+
+/** Switches the language from the header's menu without expecting Home (this page stays). */
+async function inEnglishHere(page: Page) {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+}

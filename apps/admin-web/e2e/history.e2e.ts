@@ -81,18 +81,21 @@ describe('an auditor-grade history (zh)', () => {
     const trail = (await visible(page, 'history').textContent()) ?? '';
     for (const raw of ['servingVersions', 'productCodes', 'categoryId', '{"', id])
       expect(trail).not.toContain(raw);
+    // An event's number is never called a version: that word is the recipe's own (v0, v1…).
+    expect(trail).toMatch(/事件 #\d+ · /);
+    expect(trail).not.toMatch(/第 \d+ 版/);
     await visible(page, 'history-entry').last().getByText('新建菜谱', { exact: true }).waitFor();
 
     // The state as of the creation, in the detail page's layout: step 3 still at speed 3, one ingredient.
     await visible(page, 'history-entry').last().getByTestId('history-state-button').click();
     const asOf = visible(page, 'state-as-of');
-    await asOf.getByText('第 1 版', { exact: false }).first().waitFor();
+    await asOf.getByText('事件 #1', { exact: false }).first().waitFor();
     await expect(asOf.getByTestId('state-name-zh-value').textContent()).resolves.toBe(`番茄汤HE1${RUN}`);
     const steps = asOf.getByTestId('detail-step');
     await expect(steps.nth(1).textContent()).resolves.toContain('速度 3');
     await expect(asOf.getByTestId('detail-ingredient-amount').count()).resolves.toBe(1);
 
-    // Compare version 2 back to version 1.
+    // Compare event 2 back to event 1.
     await pickVersion(page, 'compare-from', 2);
     await pickVersion(page, 'compare-to', 1);
     const compared = visible(page, 'history-compare');
@@ -205,7 +208,7 @@ describe('an auditor-grade history (en)', () => {
     await newest.getByTestId('history-status').getByText('in editing · v0').waitFor();
     await visible(page, 'history-entry').last().getByTestId('history-state-button').click();
     const asOf = visible(page, 'state-as-of');
-    await asOf.getByText('As of version 1', { exact: false }).waitFor();
+    await asOf.getByText('As of event #1', { exact: false }).waitFor();
     await expect(asOf.getByTestId('detail-step').nth(1).textContent()).resolves.toContain('speed 3');
     await pickVersion(page, 'compare-from', 1);
     await pickVersion(page, 'compare-to', 2);

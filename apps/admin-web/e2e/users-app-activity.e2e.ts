@@ -53,6 +53,22 @@ async function ok(path: string, options: Parameters<typeof ingestCall>[1]) {
   return answer.data;
 }
 
+/**
+ * The test ids of the visible tables that show their "no records" state although they have rows (the state is
+ * always in the page; only the table's styles hide it).
+ */
+async function shownEmptyStates(page: Page): Promise<string[]> {
+  return page.locator('.mantine-datatable:visible').evaluateAll((tables) =>
+    tables
+      .filter((table) => table.querySelector('tbody tr:not(.mantine-datatable-empty-row)'))
+      .filter((table) => {
+        const empty = table.querySelector('.mantine-datatable-empty-state');
+        return !!empty && getComputedStyle(empty).opacity !== '0';
+      })
+      .map((table) => table.closest('[data-testid]')?.getAttribute('data-testid') ?? '?'),
+  );
+}
+
 async function consoleGet(page: Page, url: string) {
   const body = (await (await page.request.get(url, { headers: API_HEADERS })).json()) as Answer;
   if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
@@ -230,6 +246,16 @@ describe('app users (zh)', () => {
     expect(await cooking.locator('tbody tr', { hasText: '完成' }).count()).toBe(COOKS);
     expect(await cooking.locator('tbody tr', { hasText: '中止' }).count()).toBe(1);
     await visible(page, 'user-searches').locator('tbody tr', { hasText: SEARCH_TERMS }).waitFor();
+    // The mode by its name, never its code; no "no records" under the tables that have rows.
+    expect(await cooking.locator('tbody tr', { hasText: '空气炸' }).count()).toBe(COOKS + 1);
+    expect(await cooking.textContent()).not.toContain('AIR_FRYER');
+    expect(await shownEmptyStates(page)).toEqual([]);
+    // Opened straight from its address too, before any list page brought the tables' styles.
+    const direct = await h.newPage();
+    await loginAs(direct);
+    await direct.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+    await visible(direct, 'user-cooking').locator('tbody tr', { hasText: '空气炸' }).first().waitFor();
+    expect(await shownEmptyStates(direct)).toEqual([]);
 
     // The favourite leads to the recipe: its statistics count this user's favourite and cooks.
     await visible(page, 'user-favourite-list').getByText(recipeLabel).click();
@@ -266,7 +292,7 @@ describe('app users (zh)', () => {
     expect(await record.count()).toBe(1);
     const shown = await byColumn(page, record);
     expect(shown['用户']).toContain(ACCOUNT);
-    expect(shown['语言']).toBe('zh');
+    expect(shown['语言']).toBe('中文');
     // The demo users' searches are not this user's. Back to the first filter (its page comes from the cache):
     // the export writes what the list shows, not what the list last fetched.
     await visible(page, 'filter-terms').fill('番茄');
@@ -328,12 +354,15 @@ describe('app users (en)', () => {
     await cooking.locator('tbody tr', { hasText: 'Aborted' }).waitFor();
     expect(await cooking.locator('tbody tr', { hasText: 'Completed' }).count()).toBe(COOKS);
     expect(await cooking.locator('tbody tr', { hasText: 'Aborted' }).count()).toBe(1);
+    expect(await cooking.locator('tbody tr', { hasText: 'Air fryer' }).count()).toBe(COOKS + 1);
     await visible(page, 'user-searches').locator('tbody tr', { hasText: SEARCH_TERMS }).waitFor();
+    expect(await shownEmptyStates(page)).toEqual([]);
 
     await openFromMenu(page, 'operations', 'Search history');
     await visible(page, 'filter-user').fill(ACCOUNT);
     await searchList(page);
     expect(await row(page, SEARCH_TERMS).count()).toBe(1);
+    expect((await byColumn(page, row(page, SEARCH_TERMS)))['Language']).toBe('Chinese');
     const lines = await exportCsv(page, 'Done');
     expect(lines[0]).toContain('Search terms');
     expect(lines[1]).toContain(SEARCH_TERMS);

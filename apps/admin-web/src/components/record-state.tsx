@@ -11,7 +11,7 @@ import { useRecordId, useRecordTitle } from '../lib/page-context.js';
 function defaultRecordTitle(record: unknown): string | undefined {
   if (!record || typeof record !== 'object') return undefined;
   const r = record as Record<string, unknown>;
-  for (const field of ['number', 'versionNumber', 'sn', 'name', 'title']) {
+  for (const field of ['number', 'versionNumber', 'sn', 'name', 'title', 'label']) {
     const value = r[field];
     if (typeof value === 'string' && value.trim()) return value.trim();
   }
@@ -33,7 +33,7 @@ export function RecordState<T>({
   query: UseQueryResult<T>;
   /** What to say when there is no such record (default: §8 "record does not exist"). */
   notFound?: string;
-  /** The record's name in the tab title (default: its number, version number, serial number or name). */
+  /** The record's name in the tab title (default: its number, version number, serial number, name or label). */
   title?: (record: T) => string | null | undefined;
   children: (record: T) => ReactNode;
 }) {

@@ -155,7 +155,7 @@ export function AuditHistory<S>({
               data-testid="history-entry"
             >
               <Text size="xs" c="dimmed">
-                {t('components.history.versionNo', { n: entry.revision + 1 })} ·{' '}
+                {t('components.history.eventNo', { n: entry.revision + 1 })} ·{' '}
                 {t('components.historyBy', { actor: entry.actor, time: when(entry.occurredAt) })}
               </Text>
               <Badge variant="light" size="sm" mt={4} data-testid="history-status">

@@ -20,6 +20,7 @@ import { FormPage } from '../../../components/form-page.js';
 import { useAppForm } from '../../../components/use-app-form.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { notifySuccess } from '../../../lib/notify.js';
+import { requiredError } from '../../../lib/translate.js';
 import { saveOfflinePack } from '../api/offline-pack-commands.js';
 import { OFFLINE_PACKS_KEY } from '../api/offline-pack-read-position.js';
 import { useCustomerModelOptions, useFactoryModelOptions } from '../api/offline-pack-references.js';
@@ -75,11 +76,11 @@ export function OfflinePackForm({
     initialValues: initial,
     validateInputOnBlur: true,
     validate: {
-      number: (v) => (v.trim() ? null : 'required'),
-      type: (v) => (v ? null : 'required'),
-      productCode: (v) => (v ? null : 'required'),
-      subBrandCode: (v) => (v ? null : 'required'),
-      recipeIds: (v) => (v.length > 0 ? null : 'required'),
+      number: (v) => (v.trim() ? null : requiredError('offlinePacks.fields.number')),
+      type: (v) => (v ? null : requiredError('offlinePacks.fields.type')),
+      productCode: (v) => (v ? null : requiredError('offlinePacks.fields.factoryModel')),
+      subBrandCode: (v) => (v ? null : requiredError('offlinePacks.fields.customerModel')),
+      recipeIds: (v) => (v.length > 0 ? null : requiredError('offlinePacks.fields.recipes')),
     },
   });
   const factoryModels = useFactoryModelOptions();

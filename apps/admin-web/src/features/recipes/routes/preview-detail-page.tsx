@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { fileUrl, recipePreviewQuery } from '../api/recipe-detail.js';
 import { languageLabel } from '../../../lib/labels.js';
 import { isUiLang } from '../../../lib/language.js';
-import { useRecordId } from '../../../lib/page-context.js';
+import { useRecordId, useRecordTitle } from '../../../lib/page-context.js';
 
 /**
  * §2 /preview-detail?id=…: the recipe as the appliance's screen shows it (`simulatRecipeDetail`), step by step,
@@ -37,6 +37,7 @@ export function PreviewDetailPage() {
     enabled: !!id,
     placeholderData: keepPreviousData,
   });
+  useRecordTitle(preview.data?.number);
   if (!id || preview.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">

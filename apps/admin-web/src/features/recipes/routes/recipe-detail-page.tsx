@@ -227,13 +227,19 @@ function RecipeInfo({
 }
 
 function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labels = recipe.labels;
   const navigate = useNavigate();
   const content = recipe.content;
+  // The recipe's name in the reader's language when it has one, else in its main language.
+  const name = content.texts[i18n.language]?.name || content.texts[content.mainLang]?.name || '';
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
+      <Group justify="space-between" align="center">
+        <Title order={4} data-testid="detail-recipe-name">
+          {[content.number, name].filter(Boolean).join(' ')}
+        </Title>
+        <Group gap="xs">
         <Can permission="review.edit">
           <Button
             size="xs"
@@ -254,6 +260,7 @@ function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) 
         >
           {t('recipes.detail.preview')}
         </Button>
+        </Group>
       </Group>
       <Tabs defaultValue="info" keepMounted={false}>
         <Tabs.List>

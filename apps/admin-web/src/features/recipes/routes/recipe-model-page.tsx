@@ -75,7 +75,8 @@ export function RecipeModelPage() {
         {
           accessor: 'productCodes',
           title: t('recipes.fields.model'),
-          render: (r) => r.productCodes.join(', '),
+          render: (r) =>
+            r.productCodes.map((code) => models.find((m) => m.value === code)?.label ?? code).join(', '),
         },
       ]}
       batchActions={[

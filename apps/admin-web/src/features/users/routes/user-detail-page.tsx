@@ -8,6 +8,8 @@ import type {
 import { Badge, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { workModeLabel } from '../../../lib/labels.js';
+import { currentLanguage } from '../../../lib/language.js';
 import { AnchorLink } from '../../../components/anchor-link.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { RecordState } from '../../../components/record-state.js';
@@ -113,7 +115,11 @@ function UserDetail({ u }: { u: AppUserDetail }) {
           { accessor: 'recipeNumber', title: t('users.recipe.name'), render: recipeLink },
           { accessor: 'recipeVersion', title: t('users.cooking.version') },
           { accessor: 'sn', title: t('users.device.sn') },
-          { accessor: 'mode', title: t('users.cooking.mode') },
+          {
+            accessor: 'mode',
+            title: t('users.cooking.mode'),
+            render: (s) => workModeLabel(s.mode, currentLanguage()),
+          },
           {
             accessor: 'startedAt',
             title: t('users.cooking.startedAt'),

@@ -1,5 +1,7 @@
 import type { SearchRecordRow } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
+import { languageLabel } from '../../../lib/labels.js';
+import { currentLanguage } from '../../../lib/language.js';
 import { AnchorLink } from '../../../components/anchor-link.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 import { ListPage } from '../../../components/list-page.js';
@@ -53,7 +55,11 @@ export function UserSearchRecordListPage() {
               r.account
             ),
         },
-        { accessor: 'lang', title: t('users.search.lang') },
+        {
+          accessor: 'lang',
+          title: t('users.search.lang'),
+          render: (r) => languageLabel(r.lang, currentLanguage()),
+        },
         { accessor: 'resultCount', title: t('users.search.resultCount'), textAlign: 'right' },
         {
           accessor: 'searchedAt',

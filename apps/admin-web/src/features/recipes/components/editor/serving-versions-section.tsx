@@ -3,6 +3,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { unitChoicesQuery } from '../../../../lib/lookups.js';
+import { languageLabel } from '../../../../lib/labels.js';
+import { currentLanguage } from '../../../../lib/language.js';
 import { type WorkModeOption } from '../../api/recipe-editor.js';
 import { numberProps, type RecipeForm } from './recipe-form.js';
 import { StepsSection } from './steps-section.js';
@@ -27,7 +29,7 @@ function IngredientsOf({ form, version, langs }: { form: RecipeForm; version: nu
           {langs.map((lang) => (
             <TextInput
               key={lang}
-              label={t('recipes.editor.ingredientName', { lang })}
+              label={t('recipes.editor.ingredientName', { lang: languageLabel(lang, currentLanguage()) })}
               {...perLanguage(i, 'names', lang)}
               w={160}
               data-testid={`ingredient-name-${lang}`}
@@ -36,7 +38,7 @@ function IngredientsOf({ form, version, langs }: { form: RecipeForm; version: nu
           {langs.map((lang) => (
             <TextInput
               key={`d-${lang}`}
-              label={t('recipes.editor.ingredientNote', { lang })}
+              label={t('recipes.editor.ingredientNote', { lang: languageLabel(lang, currentLanguage()) })}
               {...perLanguage(i, 'descriptions', lang)}
               w={160}
             />

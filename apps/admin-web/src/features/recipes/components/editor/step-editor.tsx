@@ -19,6 +19,8 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WorkModeOption } from '../../api/recipe-editor.js';
+import { languageLabel } from '../../../../lib/labels.js';
+import { currentLanguage } from '../../../../lib/language.js';
 import { problemsOfStep, withWorkMode, type StepDraft } from '../../rules/step-rules.js';
 import { MediaUpload } from '../media-upload.js';
 import type { StepErrors } from './recipe-form.js';
@@ -190,7 +192,7 @@ export function StepEditor({
         {langs.map((lang) => (
           <Textarea
             key={lang}
-            label={t('recipes.editor.stepText', { lang })}
+            label={t('recipes.editor.stepText', { lang: languageLabel(lang, currentLanguage()) })}
             value={step.descriptions[lang] ?? ''}
             onChange={(e) =>
               onChange({ ...step, descriptions: { ...step.descriptions, [lang]: e.currentTarget.value } })
