@@ -64,6 +64,17 @@ async function pick(page: Page, testId: string, option: string) {
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
 }
 
+/** The options the (multi)select with this test id offers in the open dialog. */
+async function options(page: Page, testId: string): Promise<string[]> {
+  await page.getByRole('dialog').getByTestId(testId).click({ force: true });
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  const names = await listbox.getByRole('option').allTextContents();
+  await page.locator('.mantine-Modal-title').click();
+  await listbox.waitFor({ state: 'hidden' });
+  return names.map((n) => n.trim());
+}
+
 describe('recipe translation (zh)', () => {
   it('translates a selected recipe with the demo provider, shows it side by side, and saves it only on confirmation', async () => {
     const page = await h.newPage();
@@ -73,7 +84,7 @@ describe('recipe translation (zh)', () => {
       'TR-ZH-1',
       'zh',
       ['zh', 'en'],
-      { zh: { name: '番茄炒蛋', chefTips: '趁热吃' } },
+      { zh: { name: '番茄炒蛋', chefTips: '趁热吃' }, en: { name: 'Old tomato eggs' } },
       '翻炒',
     );
     await openFromMenu(page, 'recipes', '菜谱库');
@@ -81,29 +92,33 @@ describe('recipe translation (zh)', () => {
     await visible(page, 'batch-translate').click();
     const dialog = page.getByRole('dialog');
 
-    // §5: source and target are required, and the target cannot be the source.
-    await dialog.getByTestId('translate-start').click();
-    await dialog.getByTestId('translate-error').getByText('请选择源语言').waitFor();
-    await pick(page, 'translate-source-lang', '中文');
+    // The source is the recipe's main language; the targets offered are the recipe's other languages only.
+    await expect(dialog.getByTestId('translate-source-lang').inputValue()).resolves.toBe('中文');
+    expect(await options(page, 'translate-target-langs')).toEqual(['英语']);
+    // §5: a target is required.
     await dialog.getByTestId('translate-start').click();
     await dialog.getByTestId('translate-error').getByText('请选择目标语言').waitFor();
-    await pick(page, 'translate-target-langs', '中文');
-    await dialog.getByTestId('translate-start').click();
-    await dialog.getByTestId('translate-error').getByText('目标语言不能与源语言相同').waitFor();
-    await pick(page, 'translate-target-langs', '中文'); // untick it again
     await pick(page, 'translate-target-langs', '英语');
     await dialog.getByTestId('translate-start').click();
 
-    // Progress, then the review: source | translation per field, and the demo notice.
+    // Progress, then the review: source | current | proposed per field, and the demo notice.
     await dialog.getByTestId('job-progress').waitFor();
     await dialog.locator('[data-testid="job-run"][data-state="succeeded"]').waitFor({ timeout: 60_000 });
     await dialog.getByTestId('translate-demo-notice').getByText('演示翻译', { exact: false }).waitFor();
     const proposal = dialog.locator('[data-testid="translate-proposal"][data-number="TR-ZH-1"]');
     const name = proposal.locator('[data-testid="translate-field"][data-path="texts.name"]');
     await expect(name.getByTestId('translate-source').textContent()).resolves.toBe('番茄炒蛋');
+    // What Confirm overwrites stands beside what it writes.
+    await expect(name.getByTestId('translate-current').textContent()).resolves.toBe('Old tomato eggs');
     await expect(name.getByTestId('translate-target').textContent()).resolves.toBe(
       'Scrambled eggs with tomato',
     );
+    expect(await proposal.locator('thead th').allTextContents()).toEqual([
+      '字段',
+      '原文（中文）',
+      '现有（英语）',
+      '译文（英语）',
+    ]);
     const step = proposal.locator(
       '[data-testid="translate-field"][data-path="servingVersions.0.steps.0.descriptions"]',
     );
@@ -138,8 +153,10 @@ describe('recipe translation (en)', () => {
     await selectRecipes(page, 'TR-EN', ['TR-EN-2']);
     await visible(page, 'batch-translate').click();
     const dialog = page.getByRole('dialog');
-    await pick(page, 'translate-source-lang', 'English');
-    await pick(page, 'translate-target-langs', 'Chinese');
+    // A recipe in one language has no language to translate into.
+    await dialog
+      .getByText('The selected recipes share no language besides the source', { exact: false })
+      .waitFor();
     await dialog.getByTestId('translate-start').click();
     await dialog
       .getByTestId('translate-error')
@@ -151,7 +168,8 @@ describe('recipe translation (en)', () => {
     await row(page, 'TR-EN-2').getByRole('checkbox').uncheck();
     await row(page, 'TR-EN-1').getByRole('checkbox').check();
     await visible(page, 'batch-translate').click();
-    await pick(page, 'translate-source-lang', 'English');
+    await expect(dialog.getByTestId('translate-source-lang').inputValue()).resolves.toBe('English');
+    expect(await options(page, 'translate-target-langs')).toEqual(['Chinese']);
     await pick(page, 'translate-target-langs', 'Chinese');
     await dialog.getByTestId('translate-start').click();
     await dialog.locator('[data-testid="job-run"][data-state="succeeded"]').waitFor({ timeout: 60_000 });
@@ -161,6 +179,7 @@ describe('recipe translation (en)', () => {
       .waitFor();
     const name = dialog.locator('[data-testid="translate-field"][data-path="texts.name"]');
     await name.getByText('Name', { exact: true }).waitFor();
+    await expect(name.getByTestId('translate-current').textContent()).resolves.toBe('—');
     await expect(name.getByTestId('translate-target').textContent()).resolves.toBe('番茄汤');
 
     await dialog.getByTestId('translate-confirm').click();

@@ -79,9 +79,7 @@ describe('recipe translation (/api/recipe/translate, translate/confirm) through 
     ];
     // the translation reads the recipe read models: wait until they hold all four
     for (let i = 0; i < 100; i++) {
-      const { rows } = await pool.query(
-        `SELECT count(*)::int AS n FROM recipe_list WHERE number LIKE 'T-%'`,
-      );
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM recipe_list WHERE number LIKE 'T-%'`);
       if (rows[0].n === 4) break;
       await settle();
     }
@@ -169,29 +167,21 @@ describe('recipe translation (/api/recipe/translate, translate/confirm) through 
       demo: false,
       sourceLang: 'zh',
     });
+    // Each field names what it is, its source, the proposed translation and what the target holds now (which
+    // confirming overwrites): the recipe's old English name, nothing yet for the rest.
+    const field = (path: string, source: string, current = '') => ({
+      path,
+      source,
+      translations: { en: fakeTranslation(source, 'en') },
+      current: { en: current },
+    });
     expect(proposal.fields).toEqual([
-      { path: 'texts.name', source: '番茄汤T-A', translations: { en: fakeTranslation('番茄汤T-A', 'en') } },
-      {
-        path: 'texts.description',
-        source: '酸甜可口',
-        translations: { en: fakeTranslation('酸甜可口', 'en') },
-      },
-      { path: 'texts.chefTips', source: '趁热吃', translations: { en: fakeTranslation('趁热吃', 'en') } },
-      {
-        path: 'servingVersions.0.ingredients.0.names',
-        source: '番茄',
-        translations: { en: fakeTranslation('番茄', 'en') },
-      },
-      {
-        path: 'servingVersions.0.ingredients.0.descriptions',
-        source: '切块',
-        translations: { en: fakeTranslation('切块', 'en') },
-      },
-      {
-        path: 'servingVersions.0.steps.0.descriptions',
-        source: '慢炖三十分钟',
-        translations: { en: fakeTranslation('慢炖三十分钟', 'en') },
-      },
+      field('texts.name', '番茄汤T-A', 'Old name T-A'),
+      field('texts.description', '酸甜可口'),
+      field('texts.chefTips', '趁热吃'),
+      field('servingVersions.0.ingredients.0.names', '番茄'),
+      field('servingVersions.0.ingredients.0.descriptions', '切块'),
+      field('servingVersions.0.steps.0.descriptions', '慢炖三十分钟'),
     ]);
     // the first request was answered 429 and tried again; the failing recipe was tried 1 + 2 retries
     expect(server.requests.filter((r) => r.texts.some((t) => t.includes('BOOM')))).toHaveLength(3);

@@ -24,11 +24,15 @@ export interface RecipeSourceText {
   text: string;
 }
 
-/** One field of a proposal: its source text and its translation per target language. */
+/**
+ * One field of a proposal: its source text, its translation per target language, and the text each target language
+ * holds now (what confirming overwrites; empty when none). Reports written before `current` existed lack it.
+ */
 export interface RecipeTranslationField {
   path: RecipeTextPath;
   source: string;
   translations: Record<string, string>;
+  current?: Record<string, string>;
 }
 
 /** What a translation job proposes for one recipe (the `data` of its item in the job's report). */
@@ -69,6 +73,17 @@ export function recipeSourceTexts(content: RecipeContent, lang: string): RecipeS
 
 const PATH =
   /^(?:texts\.(name|description|chefTips)|servingVersions\.(\d+)\.(ingredients|steps)\.(\d+)\.(names|descriptions))$/;
+
+/** The text at `path` of `content` in `lang`, or '' when it has none. */
+export function recipeTextAt(content: RecipeContent, path: RecipeTextPath, lang: string): string {
+  const m = PATH.exec(path);
+  if (!m) return '';
+  if (m[1]) return content.texts[lang]?.[m[1] as (typeof TOP_TEXTS)[number]] ?? '';
+  const version = content.servingVersions[Number(m[2])];
+  if (m[3] === 'ingredients')
+    return version?.ingredients[Number(m[4])]?.[m[5] as 'names' | 'descriptions'][lang] ?? '';
+  return m[5] === 'descriptions' ? (version?.steps[Number(m[4])]?.descriptions[lang] ?? '') : '';
+}
 
 /** Whether `path` names a translatable text that exists in `content`. */
 export function isRecipeTextPath(content: RecipeContent, path: string): boolean {

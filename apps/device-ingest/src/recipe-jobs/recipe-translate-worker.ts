@@ -1,6 +1,11 @@
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { recipeSourceTexts, type RecipeContent, type RecipeTranslationProposal } from '@kb/contracts';
+import {
+  recipeSourceTexts,
+  recipeTextAt,
+  type RecipeContent,
+  type RecipeTranslationProposal,
+} from '@kb/contracts';
 import {
   defineJobWorker,
   TRANSLATION_QUEUE,
@@ -89,6 +94,7 @@ async function translateRecipes(ctx: JobContext<TranslationJob>, deps: RecipeTra
             path: s.path,
             source: s.text,
             translations: Object.fromEntries(targets.map((t) => [t, translated[t]![f]!])),
+            current: Object.fromEntries(targets.map((t) => [t, recipeTextAt(content!, s.path, t)])),
           })),
         };
         ctx.item({ key, outcome: 'proposed', data: proposal });

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLanguage } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../app/i18n/i18n.js';
 import { confirmAction } from '../../../components/confirm.js';
@@ -44,7 +44,10 @@ function FieldName({ path }: { path: string }) {
   );
 }
 
-/** One recipe's proposal, read-only: field | source | translation per target language. */
+/**
+ * One recipe's proposal, read-only: field | source | for each target language, the text it holds now (which
+ * confirming overwrites) and the proposed one.
+ */
 function ProposalTable({
   proposal,
   languages,
@@ -68,9 +71,12 @@ function ProposalTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('jobs.translate.field')}</Table.Th>
-            <Table.Th>{name(proposal.sourceLang)}</Table.Th>
+            <Table.Th>{t('jobs.translate.sourceColumn', { lang: name(proposal.sourceLang) })}</Table.Th>
             {proposal.targetLangs.map((lang) => (
-              <Table.Th key={lang}>{name(lang)}</Table.Th>
+              <Fragment key={lang}>
+                <Table.Th>{t('jobs.translate.current', { lang: name(lang) })}</Table.Th>
+                <Table.Th>{t('jobs.translate.proposed', { lang: name(lang) })}</Table.Th>
+              </Fragment>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -82,9 +88,14 @@ function ProposalTable({
               </Table.Td>
               <Table.Td data-testid="translate-source">{field.source}</Table.Td>
               {proposal.targetLangs.map((lang) => (
-                <Table.Td key={lang} data-testid="translate-target" data-lang={lang}>
-                  {field.translations[lang]}
-                </Table.Td>
+                <Fragment key={lang}>
+                  <Table.Td data-testid="translate-current" data-lang={lang} c="dimmed">
+                    {field.current?.[lang] || '—'}
+                  </Table.Td>
+                  <Table.Td data-testid="translate-target" data-lang={lang}>
+                    {field.translations[lang]}
+                  </Table.Td>
+                </Fragment>
               ))}
             </Table.Tr>
           ))}
@@ -162,6 +173,25 @@ function Review({
   );
 }
 
+/**
+ * The languages the dialog offers: those every chosen recipe is written in (a source or target another recipe lacks
+ * would be refused for it only after the job ran), and as the default source the main language most of the chosen
+ * recipes have (the first's on a tie), when it is among them.
+ */
+export function languageChoices(
+  recipes: readonly Pick<RecipeListItem, 'mainLang' | 'langs'>[],
+  languages: LanguageOption[],
+): { shared: LanguageOption[]; defaultSource: string | null } {
+  const shared = languages.filter(
+    (l) => recipes.length > 0 && recipes.every((r) => r.langs.includes(l.value)),
+  );
+  const votes = new Map<string, number>();
+  for (const r of recipes) votes.set(r.mainLang, (votes.get(r.mainLang) ?? 0) + 1);
+  let main: string | null = null;
+  for (const [lang, n] of votes) if (main === null || n > votes.get(main)!) main = lang;
+  return { shared, defaultSource: main && shared.some((l) => l.value === main) ? main : null };
+}
+
 /** Choose source and targets, start the job, follow it, review the proposal and confirm or discard it. */
 function TranslateDialog({
   recipes,
@@ -175,8 +205,10 @@ function TranslateDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [source, setSource] = useState<string | null>(null);
+  const choices = languageChoices(recipes, languages);
+  const [source, setSource] = useState<string | null>(choices.defaultSource);
   const [targets, setTargets] = useState<string[]>([]);
+  const targetOptions = choices.shared.filter((l) => l.value !== source);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [run, setRun] = useState<JobRun | null>(null);
@@ -227,16 +259,22 @@ function TranslateDialog({
       </Text>
       <Select
         label={t('jobs.translate.source')}
-        data={languages}
+        data={choices.shared}
         value={source}
-        onChange={setSource}
+        onChange={(value) => {
+          setSource(value);
+          // A target is never the source.
+          setTargets(targets.filter((l) => l !== value));
+        }}
         data-testid="translate-source-lang"
       />
       <MultiSelect
         label={t('jobs.translate.targets')}
-        data={languages}
+        data={targetOptions}
         value={targets}
         onChange={setTargets}
+        disabled={targetOptions.length === 0}
+        description={targetOptions.length === 0 ? t('jobs.translate.noTargets') : undefined}
         data-testid="translate-target-langs"
       />
       {error && (
