@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { apkContentSchema, type ApkContent } from '@kb/contracts';
+import { DomainError, type ApkCommand, type ApkEvent, type ApkState } from '@kb/domain';
+import { PostgresEventStore, postgresEventStoreMigrations } from '@kb/event-store';
+import { AppError } from '@kb/platform';
+import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { commandPath, type AggregatePath } from './aggregate.js';
+import { apkAggregate, type ApkAnswer } from './apk.js';
+import { AggregateStreams, type Actor } from './streams.js';
+
+const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const AT = '2026-05-01T09:00:00.000Z';
+
+/** A package the submission rule accepts: sub-brand, model and every picture. */
+const content: ApkContent = {
+  ...apkContentSchema.parse({
+    subBrandCode: 'DEMO-CHEF',
+    productCode: 'TM-6',
+    versionNumber: '2.3.0',
+    apkVersion: '2.3.0-b17',
+    parentVersion: '2.2.0',
+    updateNotes: 'New boot animation',
+    branchPackage: 'release/2.3',
+    apkFileCode: FILE(99),
+    modeName: 'Chef',
+    bootLogo: FILE(1),
+    bootVideo: FILE(2),
+    screensaver: FILE(3),
+    accountBackground: FILE(4),
+    recipeEntryBackground: FILE(5),
+    modeEntryBackground: FILE(6),
+    onlineRecipeEntryBackground: FILE(7),
+    modePicture: FILE(8),
+    modeBackground: FILE(9),
+    modeIcon: FILE(10),
+  }),
+  fileSize: 1024,
+};
+
+const actor = (account: string, brand = 'DEMO'): Actor => ({
+  brand,
+  account,
+  role: 'admin',
+  correlationId: `spec-${account}`,
+  lang: 'en',
+});
+
+describe('an aggregate command run outside the API (APK packages on the Postgres event store)', () => {
+  let db: TestDatabase;
+  let pool: pg.Pool;
+  let store: PostgresEventStore;
+  let apks: AggregatePath<ApkCommand, ApkEvent, ApkState, ApkAnswer>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('kbagg');
+    pool = new pg.Pool({ connectionString: db.url, max: 8 });
+    pool.on('error', () => undefined);
+    for (const migration of postgresEventStoreMigrations) await pool.query(migration.sql);
+    store = new PostgresEventStore(pool, { notify: false });
+    apks = commandPath(apkAggregate, new AggregateStreams(store, apkAggregate.storage));
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+    await db.drop();
+  });
+
+  const create = async (by: Actor) => {
+    const apkId = randomUUID();
+    await apks.run(by, apkId, () => [
+      { type: 'CreateApkPackage', apkId, content },
+      { type: 'SubmitApkForReview', by: by.account, at: AT },
+    ]);
+    return apkId;
+  };
+
+  it('creates, submits and passes a package, each append at the next revision with its position', async () => {
+    const demo = actor('demo');
+    const apkId = randomUUID();
+    const created = await apks.run(demo, apkId, () => [
+      { type: 'CreateApkPackage', apkId, content },
+      { type: 'SubmitApkForReview', by: 'demo', at: AT },
+    ]);
+    expect(created).toMatchObject({
+      id: apkId,
+      versionNumber: '2.3.0',
+      reviewStatus: 'pending_review',
+      revision: 1,
+      changed: true,
+    });
+    expect(created.position).not.toBeNull();
+
+    const passed = await apks.run(actor('audit'), apkId, () => [
+      { type: 'PassApkAudit', by: 'audit', at: AT },
+    ]);
+    expect(passed).toMatchObject({ reviewStatus: 'created', revision: 2, changed: true });
+
+    const recorded = await store.readStream(apkAggregate.storage.streamId(apkId));
+    expect(recorded.map((e) => [e.type, e.metadata.actor, e.metadata.brandOwnerCode])).toEqual([
+      ['ApkPackageCreated', 'demo', 'DEMO'],
+      ['ApkSubmittedForReview', 'demo', 'DEMO'],
+      ['ApkAuditPassed', 'audit', 'DEMO'],
+    ]);
+  });
+
+  it('keeps one brand’s package from another: absent to its commands, the decider’s 404', async () => {
+    const apkId = await create(actor('demo'));
+    await expect(
+      apks.run(actor('other', 'OTHER'), apkId, () => [{ type: 'RecallApkSubmission', by: 'other' }]),
+    ).rejects.toMatchObject({ status: 404, code: 'apk_not_found' });
+    expect((await apks.load('OTHER', apkId)).revision).toBe(-1);
+  });
+
+  it('refuses a save over a revision someone changed since, naming the package', async () => {
+    const apkId = await create(actor('demo'));
+    const refused = apks.run(actor('demo'), apkId, () => [{ type: 'RecallApkSubmission', by: 'demo' }], {
+      expectedRevision: 0,
+    });
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({
+      status: 409,
+      code: 'apk_changed',
+      params: { name: '2.3.0' },
+    });
+  });
+
+  it('reports each record of a batch on its own, and the newest position appended', async () => {
+    const a = await create(actor('demo'));
+    const b = await create(actor('demo'));
+    const missing = randomUUID();
+    const outcome = await apks.runMany(actor('audit'), [a, missing, b.toUpperCase()], () => [
+      { type: 'PassApkAudit', by: 'audit', at: AT },
+    ]);
+    expect(outcome.outcomes.map((o) => [o.id, o.label, o.change?.reviewStatus ?? o.error?.code])).toEqual([
+      [a, '2.3.0', 'created'],
+      [missing, null, 'apk_not_found'],
+      [b, '2.3.0', 'created'],
+    ]);
+    expect(outcome.outcomes[1]!.error).toBeInstanceOf(DomainError);
+    expect(outcome.position).toEqual(outcome.outcomes[2]!.change!.position);
+  });
+
+  it('explains an incomplete package’s refusal under each missing field', async () => {
+    const apkId = randomUUID();
+    const bare = { ...content, bootLogo: null, modeIcon: null };
+    await expect(
+      apks.run(actor('demo'), apkId, () => [
+        { type: 'CreateApkPackage', apkId, content: bare },
+        { type: 'SubmitApkForReview', by: 'demo', at: AT },
+      ]),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'apk_incomplete',
+      data: {
+        fieldErrors: { bootLogo: 'apk_required_for_submission', modeIcon: 'apk_required_for_submission' },
+      },
+    });
+  });
+});
