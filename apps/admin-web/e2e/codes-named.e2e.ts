@@ -81,3 +81,43 @@ describe('codes on screen are named', () => {
     await checkScreens(page, 'Ingredient (Chinese)');
   });
 });
+
+describe('an offer of a recipe not released yet', () => {
+  it('shows its online and paid offer as taking effect once released (zh, en)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const number = `OFR${Date.now().toString(36)}`.slice(0, 16);
+    const { id } = await apiPost<{ id: string }>(page, '/api/recipe/add', {
+      type: 'SOUP',
+      number,
+      mainLang: 'zh',
+      langs: ['zh', 'en'],
+      texts: { zh: { name: `草稿汤${number}` }, en: { name: `Draft soup ${number}` } },
+      servingVersions: [
+        {
+          servings: 2,
+          ingredients: [{ names: { zh: '番茄', en: 'Tomato' }, quantity: 3 }],
+          steps: [{ number: 1, workMode: 'FOOD_PROCESSOR', speed: 4, seconds: 20 }],
+        },
+      ],
+      productCodes: ['TM-6'],
+    });
+    await apiPost(page, '/api/recipe/batchUpdateOnlineStatus', { ids: [id], online: true });
+    await apiPost(page, '/api/recipe/batchUpdateBuyStatus', { ids: [id], paid: true });
+    for (const [path, text] of [
+      ['/online-recipe-list', '是（发布后生效）'],
+      ['/pay-recipe-list', '是（发布后生效）'],
+    ] as const) {
+      await goInApp(page, path);
+      const row = page.locator('tbody tr:visible', { hasText: number });
+      await row.getByTestId('offer-once-released').first().getByText(text, { exact: true }).waitFor();
+      expect(await row.getByTestId('offer-once-released').count()).toBe(2);
+    }
+    const en = await h.newPage();
+    await loginAs(en);
+    await inEnglish(en);
+    await goInApp(en, '/online-recipe-list');
+    const row = en.locator('tbody tr:visible', { hasText: number });
+    await row.getByTestId('offer-once-released').first().getByText('Yes, once released').waitFor();
+  });
+});

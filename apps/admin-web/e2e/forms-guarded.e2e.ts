@@ -92,6 +92,24 @@ describe('a form names every missing field at once, under each field', () => {
   });
 });
 
+describe('a hot search label with no label and sort "abc" flags both at once', () => {
+  it('names the missing main label and the sort together (zh, en)', async () => {
+    for (const [lang, label, sort] of [
+      ['zh', '主语言标签不能为空', '排序必须为数字'],
+      ['en', 'The label in the main language is required', 'Sort must be numeric'],
+    ] as const) {
+      const page = await h.newPage();
+      await loginAs(page);
+      if (lang === 'en') await inEnglish(page);
+      await goInApp(page, '/hot-tag-add');
+      await visible(page, 'field-sort').fill('abc');
+      await visible(page, 'form-submit').click();
+      await waitForFieldError(page, 'labels-zh', label);
+      expect(await fieldError(page, 'field-sort')).toBe(sort);
+    }
+  });
+});
+
 /** Switches the language from the header's menu without expecting Home (this page stays). */
 async function inEnglishHere(page: Page) {
   await page.getByTestId('language-menu').click();

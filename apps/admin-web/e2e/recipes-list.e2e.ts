@@ -162,8 +162,9 @@ describe('recipe library (en)', () => {
     await page.keyboard.press('Escape');
     await selectRows(page, ['R-1003', 'R-1004']);
     await page.locator('[data-testid="batch-link"]:visible').click();
-    await row(page, 'R-1003').getByText('SM-3, TM-6').waitFor();
-    await row(page, 'R-1004').getByText('TM-7, TM-6').waitFor();
+    // The models by their names.
+    await row(page, 'R-1003').getByText('Stand mixer SM-3 (SM-3), Robot cooker TM-6 (TM-6)').waitFor();
+    await row(page, 'R-1004').getByText('Robot cooker TM-7 (TM-7), Robot cooker TM-6 (TM-6)').waitFor();
 
     // Unlinking both of R-1003's models would leave a released recipe with none: refused, with the reason.
     await models.click({ force: true });

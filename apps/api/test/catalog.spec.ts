@@ -155,7 +155,9 @@ describe('recipe reference data', () => {
         mainLang: 'zh',
         names: { zh: '名', ja: '名前' },
       });
-      expect(foreignLang.data.fieldErrors['names.ja']).toBe('The brand does not support this language: ja');
+      expect(foreignLang.data.fieldErrors['names.ja']).toBe(
+        'The brand does not support this language: Japanese',
+      );
       // the same number in another brand is fine: numbers are unique per brand
       expect(
         (await other.post('/api/recipeCategory/add', { number: 'DUP', mainLang: 'en', names: { en: 'Dup' } }))

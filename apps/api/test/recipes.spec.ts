@@ -421,7 +421,7 @@ describe('recipes', () => {
       });
       expect(res.http).toBe(400);
       expect(res.data.fieldErrors).toEqual({
-        'langs.2': 'The brand does not support this language: ja',
+        'langs.2': 'The brand does not support this language: Japanese',
         categoryId: 'The category does not exist in your brand',
         'tagIds.0': 'The label does not exist in your brand',
         'servingVersions.0.ingredients.0.unitId': 'The unit does not exist in your brand',

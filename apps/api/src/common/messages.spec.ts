@@ -9,6 +9,10 @@ registerMessages({
   },
   spec_list: { zh: '缺少{missing:specPart[]}', en: 'missing {missing:specPart[]}' },
   spec_nested: { zh: '（{cycle:specCycle}）', en: '({cycle:specCycle})' },
+  spec_languages: {
+    zh: '（支持：{langs:language[]}；源语言{lang:language}）',
+    en: '(supports {langs:language[]}; from {lang:language})',
+  },
 });
 registerWords({
   specState: { released: { zh: '已发布', en: 'released' } },
@@ -33,6 +37,15 @@ describe('translate: a code and its params to the words of a language', () => {
     expect(translate('spec_worded', 'zh', params)).toBe('当前为“已发布”，不能删除，请先撤回');
     expect(translate('spec_worded', 'en', { ...params, hint: 'none' })).toBe(
       'It is released; it cannot be deleted',
+    );
+  });
+
+  it('names content languages by their names, never their codes', () => {
+    expect(translate('spec_languages', 'zh', { langs: 'zh, en', lang: 'de' })).toBe(
+      '（支持：中文、英语；源语言德语）',
+    );
+    expect(translate('spec_languages', 'en', { langs: 'zh,en', lang: 'de' })).toBe(
+      '(supports Chinese, English; from German)',
     );
   });
 

@@ -99,8 +99,8 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
     en: 'The main language must be one of the brand’s languages',
   },
   lang_not_supported: {
-    zh: '品牌不支持该语言：{lang}',
-    en: 'The brand does not support this language: {lang}',
+    zh: '品牌不支持该语言：{lang:language}',
+    en: 'The brand does not support this language: {lang:language}',
   },
   main_name_required: { zh: '主语言名称不能为空', en: 'The name in the main language is required' },
   name_taken: { zh: '名称“{name}”已存在', en: 'The name “{name}” already exists' },
@@ -157,8 +157,23 @@ export function registerWords(tables: Record<string, Record<string, Record<UiLan
   }
 }
 
+/** `{lang:language}`: a content language code (`zh`, `en`, `de`…) by its name, from Intl rather than a table. */
+const LANGUAGE_TABLE = 'language';
+const INTL_LOCALE: Record<UiLang, string> = { zh: 'zh-CN', en: 'en' };
+
+function languageName(code: string, lang: UiLang): string {
+  try {
+    return (
+      new Intl.DisplayNames([INTL_LOCALE[lang]], { type: 'language', fallback: 'code' }).of(code) ?? code
+    );
+  } catch {
+    // Not a well-formed code: shown as it came.
+    return code;
+  }
+}
+
 /** The registered table names (a catalog test checks every placeholder names one). */
-export const registeredWordTables = (): string[] => Object.keys(WORDS);
+export const registeredWordTables = (): string[] => [...Object.keys(WORDS), LANGUAGE_TABLE];
 
 const LIST_SEPARATOR: Record<UiLang, string> = { zh: '、', en: ', ' };
 
@@ -180,12 +195,14 @@ function fill(text: string, lang: UiLang, params: Record<string, string | number
       return legacy === undefined ? whole : String(legacy);
     }
     const word = (k: string) => {
+      if (table === LANGUAGE_TABLE) return languageName(k, lang);
       const words = WORDS[table]?.[k]?.[lang];
       return words === undefined ? k : fill(words, lang, params);
     };
     return list
       ? String(value)
           .split(',')
+          .map((k) => k.trim())
           .filter((k) => k !== '')
           .map(word)
           .join(LIST_SEPARATOR[lang])

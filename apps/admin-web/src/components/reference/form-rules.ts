@@ -50,11 +50,19 @@ export function sortToSend(sort: string): number {
 /**
  * A form's rules taken from its libs/contracts schema: the values are turned into the body the API takes and
  * checked by the contract, so the API's rules and codes hold in the form too. Fields named like the body's get
- * their errors under them.
+ * their errors under them. `also` adds the form's own rules on the values; its errors and the contract's show
+ * together, so one save tells every field that is wrong.
  */
-export function contractRules<V>(contract: z.ZodType, toInput: (values: V) => unknown) {
-  return z
-    .custom<V>()
-    .transform((values) => toInput(values))
-    .pipe(contract);
+export function contractRules<V>(
+  contract: z.ZodType,
+  toInput: (values: V) => unknown,
+  also?: (values: V, ctx: z.RefinementCtx) => void,
+) {
+  return z.custom<V>().superRefine((values, ctx) => {
+    const checked = contract.safeParse(toInput(values));
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    also?.(values, ctx);
+  });
 }

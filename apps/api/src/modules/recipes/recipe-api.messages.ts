@@ -49,8 +49,8 @@ export const RECIPE_API_MESSAGES: Record<string, { zh: string; en: string }> = {
   },
   recipe_model_required: { zh: '请至少选择一个机型', en: 'Choose at least one model' },
   recipe_lang_not_brand: {
-    zh: '品牌不支持该语言：{lang}',
-    en: 'The brand does not support this language: {lang}',
+    zh: '品牌不支持该语言：{lang:language}',
+    en: 'The brand does not support this language: {lang:language}',
   },
   recipe_status_invalid: { zh: '菜谱状态有误', en: 'Unknown recipe status' },
   recipe_date_invalid: { zh: '日期格式有误', en: 'The date is not valid' },

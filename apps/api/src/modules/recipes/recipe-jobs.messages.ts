@@ -80,8 +80,8 @@ export const RECIPE_JOB_MESSAGES: Record<string, { zh: string; en: string }> = {
   },
   recipe_import_unknown_units: { zh: '未知单位：{names}', en: 'Unknown unit(s): {names}' },
   recipe_import_unknown_langs: {
-    zh: '品牌未启用的语言：{langs}',
-    en: 'Language(s) not enabled for the brand: {langs}',
+    zh: '品牌未启用的语言：{langs:language[]}',
+    en: 'Language(s) not enabled for the brand: {langs:language[]}',
   },
   recipe_import_media_missing: {
     zh: '媒体文件缺失或格式错误：{name}',
@@ -125,16 +125,16 @@ export const RECIPE_JOB_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: 'Recipe {number} has one language only and cannot be translated',
   },
   recipe_translate_source_missing: {
-    zh: '菜谱{number}不支持源语言{lang}',
-    en: 'Recipe {number} does not support the source language {lang}',
+    zh: '菜谱{number}不支持源语言{lang:language}',
+    en: 'Recipe {number} does not support the source language {lang:language}',
   },
   recipe_translate_target_missing: {
-    zh: '菜谱{number}不支持所选目标语言（支持：{langs}）',
-    en: 'Recipe {number} supports none of the target languages (it supports {langs})',
+    zh: '菜谱{number}不支持所选目标语言（支持：{langs:language[]}）',
+    en: 'Recipe {number} supports none of the target languages (it supports {langs:language[]})',
   },
   recipe_translate_nothing: {
-    zh: '菜谱{number}没有{lang}文字可翻译',
-    en: 'Recipe {number} has no {lang} text to translate',
+    zh: '菜谱{number}没有{lang:language}文字可翻译',
+    en: 'Recipe {number} has no {lang:language} text to translate',
   },
   recipe_translate_not_ready: {
     zh: '翻译尚未完成，不能确认',

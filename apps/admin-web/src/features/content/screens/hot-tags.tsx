@@ -106,9 +106,13 @@ export const hotTagScreen: ReferenceScreen<
   initialFilters: { label: '', lang: null, online: null },
   form: {
     schema: (langs, mainLang) =>
-      contractRules(hotTagInputSchema, (v: HotTagValues) => hotTagToInput(v, langs)).refine(
-        (input) => !!(input as { labels: Record<string, string> }).labels[mainLang],
-        { message: 'main_label_required', path: ['labels', mainLang] },
+      contractRules(
+        hotTagInputSchema,
+        (v: HotTagValues) => hotTagToInput(v, langs),
+        (v, ctx) => {
+          if (!v.labels[mainLang]?.trim())
+            ctx.addIssue({ code: 'custom', message: 'main_label_required', path: ['labels', mainLang] });
+        },
       ),
     validateInputOnChange: ['sort'],
     initialValues: (h, languages) => ({

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
@@ -23,6 +23,21 @@ export function StatusBadge({ status }: { status: string }) {
 export function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
   return <>{value ? t('recipes.yes') : t('recipes.no')}</>;
+}
+
+/**
+ * An offer of a recipe (online, paid). Devices and the app see released recipes only, so the offer of one not
+ * released yet is shown as what it is: it takes effect once the recipe is released.
+ */
+export function OfferFlag({ value, status }: { value: boolean; status: string }) {
+  const { t } = useTranslation();
+  if (value && status !== 'released')
+    return (
+      <Text span size="sm" c="dimmed" data-testid="offer-once-released">
+        {t('recipes.offerOnceReleased')}
+      </Text>
+    );
+  return <YesNo value={value} />;
 }
 
 export function formatTime(iso: string | null | undefined): string {

@@ -16,7 +16,7 @@ import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { openImportDialog, startRecipeExport } from './jobs-dialogs.js';
 import { openTranslateDialog } from './translate-dialog.js';
 import { chooseCategory } from './category-dialog.js';
-import { formatTime, StatusBadge, YesNo } from './recipe-cells.js';
+import { formatTime, OfferFlag, StatusBadge } from './recipe-cells.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
 
 export interface RecipeFilters extends Record<string, unknown> {
@@ -204,8 +204,16 @@ export function RecipeListScreen({
         },
         { accessor: 'categoryName', title: t('recipes.fields.category') },
         { accessor: 'version', title: t('recipes.fields.version') },
-        { accessor: 'online', title: t('recipes.fields.online'), render: (r) => <YesNo value={r.online} /> },
-        { accessor: 'paid', title: t('recipes.fields.paid'), render: (r) => <YesNo value={r.paid} /> },
+        {
+          accessor: 'online',
+          title: t('recipes.fields.online'),
+          render: (r) => <OfferFlag value={r.online} status={r.status} />,
+        },
+        {
+          accessor: 'paid',
+          title: t('recipes.fields.paid'),
+          render: (r) => <OfferFlag value={r.paid} status={r.status} />,
+        },
         {
           accessor: 'updatedAt',
           title: t('recipes.fields.updatedAt'),

@@ -28,6 +28,7 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     SOUP_AND_STAND_MIXER: 'Robot cooker + stand mixer',
     OVEN: 'Oven',
   },
+  offerOnceReleased: 'Yes, once released',
   yes: 'Yes',
   no: 'No',
   actions: {

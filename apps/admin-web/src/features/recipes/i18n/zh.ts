@@ -26,6 +26,7 @@ export const recipesZh = {
     SOUP_AND_STAND_MIXER: '料理机+厨师机',
     OVEN: '烤箱',
   },
+  offerOnceReleased: '是（发布后生效）',
   yes: '是',
   no: '否',
   actions: {
