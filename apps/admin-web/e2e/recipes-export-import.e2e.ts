@@ -206,9 +206,16 @@ describe('recipe export and import (zh)', () => {
     ]);
     await closeDialog(other);
 
-    // A file that is not a zip is refused before anything is uploaded.
-    await chooseImport(other, { name: 'soups.txt', mimeType: 'text/plain', buffer: Buffer.from('soup') });
+    // A file that is not a zip is refused as soon as it is chosen: nothing to start, nothing uploaded.
+    await visible(other, 'import').click();
+    const dialog = other.getByTestId('import-dialog');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'bad.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('soup'),
+    });
     await visible(other, 'import-error').getByText('文件格式错误，只能导入zip文件').waitFor();
+    await expect(dialog.getByTestId('import-start').isDisabled()).resolves.toBe(true);
     await closeDialog(other);
   });
 });

@@ -26,14 +26,20 @@ export interface FileJobFormProps {
 }
 
 /**
- * An import's first step, shared by every file-driven job: choose a file, refuse a wrong one with a message, upload it
- * with a progress bar, start the job, then show the run.
+ * An import's first step, shared by every file-driven job: choose a file (a wrong one is refused with a message at
+ * once), upload it with a progress bar, start the job, then show the run.
  */
 export function FileJobForm(props: FileJobFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [run, setRun] = useState<JobRun | null>(null);
+  // A wrong file is refused as soon as it is chosen, not when the job is started.
+  const choose = (chosen: File | null) => {
+    const refused = chosen ? props.refusal(chosen) : null;
+    setError(refused);
+    setFile(refused ? null : chosen);
+  };
   const start = async () => {
     if (!file) return;
     const refused = props.refusal(file);
@@ -61,7 +67,7 @@ export function FileJobForm(props: FileJobFormProps) {
         accept={props.accept}
         leftSection={props.icon}
         value={file}
-        onChange={setFile}
+        onChange={choose}
         clearable
         data-testid={`${props.idPrefix}-file`}
       />
