@@ -250,3 +250,25 @@ describe('staff accounts of a brand (/api/staff)', () => {
     expect(row.rows[0]).toEqual({ role: 'admin', disabled: false, name: 'Two' });
   });
 });
+
+describe('an invitation whose mail cannot be sent', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every mail fails.
+    api = await startTestApi({ SMTP_URL: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  it('answers 503 and leaves no account behind, so trying again is not refused as taken', async () => {
+    const admin = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    const body = { account: 'unmailed', email: 'unmailed@demo.test', name: 'Unmailed', role: 'viewer' };
+    expect(await admin.post('/api/staff/invite', body)).toMatchObject({
+      status: 503,
+      desc: 'The email could not be sent',
+    });
+    expect((await admin.get('/api/staff/list?keyword=unmailed')).data.total).toBe(0);
+    expect(await admin.post('/api/staff/invite', body)).toMatchObject({ status: 503 });
+  });
+});

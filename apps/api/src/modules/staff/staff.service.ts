@@ -11,6 +11,7 @@ import {
   type UiLang,
 } from '@kb/contracts';
 import type { z } from 'zod';
+import { withTransaction } from '@kb/platform';
 import type { staffListQuerySchema } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { pagedQuery } from '../../common/paging.js';
@@ -78,7 +79,10 @@ export class StaffService {
     );
   }
 
-  /** Creates the account without a password and mails the invitee the link to the first-login page. */
+  /**
+   * Creates the account without a password and mails the invitee the link to the first-login page; when the mail
+   * cannot be sent the account is removed again (503), so that trying again is not refused as a taken name.
+   */
   async invite(input: StaffInvite, origin: string): Promise<StaffRow> {
     const user = requestContext.user();
     const staff = await createStaff(this.pool, user.brandOwnerCode, input, user.account, 'invited');
@@ -91,7 +95,22 @@ export class StaffService {
       role: staff.role,
       link,
     });
-    await this.mailer.send(staff.email, mail.subject, mail.text);
+    try {
+      await this.mailer.send(staff.email, mail.subject, mail.text);
+    } catch (error) {
+      // Nobody was told: the invitation did not happen, and the admin may simply try again.
+      await withTransaction(this.pool, async (c) => {
+        await c.query('DELETE FROM staff_changes WHERE brand_owner_code = $1 AND staff_id = $2', [
+          user.brandOwnerCode,
+          staff.id,
+        ]);
+        await c.query('DELETE FROM staff_users WHERE brand_owner_code = $1 AND id = $2', [
+          user.brandOwnerCode,
+          staff.id,
+        ]);
+      });
+      throw error;
+    }
     return staff;
   }
 
