@@ -41,6 +41,7 @@ export const PERMISSION_GROUPS = {
   audit: ['audit.read'],
   appUsers: ['appUser.edit'],
   notices: ['notice.edit', 'notice.push'],
+  operations: ['queue.manage'],
   account: ['account.self'],
   reads: ['read'],
 } as const;
@@ -87,6 +88,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'review.edit': SHIPPERS,
   'audit.read': SHIPPERS,
   'appUser.edit': ADMIN,
+  'queue.manage': ADMIN,
   'notice.edit': AUTHORS,
   'notice.push': SHIPPERS,
   'account.self': ALL,
@@ -153,6 +155,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'notice.push': {
     zh: '推送通知、设置定时推送、取消推送',
     en: 'push notices, schedule their push, cancel a scheduled push',
+  },
+  'queue.manage': {
+    zh: '查看任务队列、重试失败的任务（队列看板）',
+    en: 'see the job queues and retry failed jobs (the queue board)',
   },
   'account.self': {
     zh: '查看本人信息、修改本人密码、退出登录',

@@ -68,11 +68,17 @@ describe('read-your-writes position (one for every feature)', () => {
     let base: string;
     const seen: { method: string; url: string; position: string | undefined }[] = [];
     const realFetch = globalThis.fetch;
+    const shownErrors: ApiError[] = [];
 
     beforeAll(async () => {
       server = createServer((req, res) => {
-        seen.push({ method: req.method!, url: req.url!, position: req.headers['x-read-position'] as string });
         res.setHeader('content-type', 'application/json');
+        if (req.url === '/api/broken') {
+          res.statusCode = 500;
+          res.setHeader('x-request-id', 'req-7f3a');
+          return res.end(JSON.stringify({ status: 500, desc: 'Internal error', data: null }));
+        }
+        seen.push({ method: req.method!, url: req.url!, position: req.headers['x-read-position'] as string });
         if (req.method === 'POST') res.setHeader('x-read-position', '42.4242');
         else if (req.headers['x-read-position']) res.setHeader('x-read-position-reached', 'true');
         res.end(JSON.stringify({ status: 200, desc: 'ok', data: { url: req.url } }));
@@ -86,9 +92,14 @@ describe('read-your-writes position (one for every feature)', () => {
         text: (key) => key,
         onUnauthorized: () => undefined,
         onForbidden: () => undefined,
-        onError: () => undefined,
+        onError: (_desc, error) => shownErrors.push(error),
         onSuccess: () => undefined,
       });
+    });
+
+    it('a failed call carries the id the server gave the request, for the toast to show', async () => {
+      await expect(api('/broken')).rejects.toMatchObject({ status: 500, requestId: 'req-7f3a' });
+      expect(shownErrors.at(-1)).toMatchObject({ desc: 'Internal error', requestId: 'req-7f3a' });
     });
 
     afterAll(async () => {

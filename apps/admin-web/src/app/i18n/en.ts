@@ -152,6 +152,7 @@ export const appEn: Catalog<typeof appZh> = {
   messages: {
     operationSuccess: 'Operation successful',
     loadError: 'Data loading error',
+    requestId: 'Request ID: {{id}}',
     notLoggedIn: 'Not logged in, please log in again',
     uploadFailed: 'File upload failed',
     fileFormatError: 'File format error',
