@@ -1,9 +1,18 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { bullmqPrefix, SYSTEM_QUEUE } from '@kb/platform';
 import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
 
 const BOARD = '/api/admin/queues';
+const execFileAsync = promisify(execFile);
+const deadLettersJs = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../device-ingest/dist/dead-letters.js',
+);
 
 async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
@@ -22,6 +31,15 @@ describe('the queue board (Bull Board) under /api/admin/queues', () => {
   let worker: Worker;
   let workerConnection: Redis;
   let failNext = true;
+
+  /** device-ingest's `dead-letters` command (built), on this test's Redis prefix. */
+  const deadLetters = async (args: string[]) => {
+    const { NODE_OPTIONS: _jestOnly, ...env } = process.env;
+    const { stdout } = await execFileAsync(process.execPath, [deadLettersJs, ...args], {
+      env: { ...env, REDIS_URL: api.config.REDIS_URL, REDIS_PREFIX: api.config.REDIS_PREFIX },
+    });
+    return stdout;
+  };
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -92,6 +110,12 @@ describe('the queue board (Bull Board) under /api/admin/queues', () => {
     expect(system.jobs).toContainEqual(
       expect.objectContaining({ id: job.id, failedReason: 'the printer is on fire' }),
     );
+
+    // The dead-letters command still shows the same failure.
+    const cli = await deadLetters(['list', SYSTEM_QUEUE]);
+    expect(cli).toContain(`${SYSTEM_QUEUE}: 1 failed`);
+    expect(cli).toContain(`${job.id}  ping`);
+    expect(cli).toContain('the printer is on fire');
 
     // A change from another origin's page is refused even for an admin.
     const forged = await admin.request('PUT', `${BOARD}/api/queues/${SYSTEM_QUEUE}/${job.id}/retry`, {
