@@ -121,6 +121,9 @@ console.log(`
                                (editor), viewer / viewer12345 (viewer)
   Second brand (OTHER):        other / other12345
   Mail: ${process.env.SMTP_URL ? process.env.SMTP_URL : 'printed here by a local sink (no SMTP_URL set)'}
+  Metrics (Prometheus; /livez and /readyz beside them), on ${process.env.METRICS_HOST ?? '127.0.0.1'}:
+    API http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.METRICS_PORT ?? '9464'}/metrics · projector http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.PROJECTOR_METRICS_PORT ?? '9465'}/metrics · device-ingest http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.INGEST_METRICS_PORT ?? '9466'}/metrics
+  Queue board (admins): http://localhost:${port}/api/admin/queues
   Stop with Ctrl+C.
 `);
 

@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 // Every table's own styles from the start: without them its hidden "no records" state shows under its rows.
 import 'mantine-datatable/styles.css';
 import './app/global.css';
+import { Text } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
@@ -44,7 +45,21 @@ configureApi({
     lastForbidden = Date.now();
     void router.navigate({ to: '/no-permission' });
   },
-  onError: notifyError,
+  // The request's id under the message, so the user can quote it to support (who find its log lines by it).
+  onError: (desc, error) =>
+    notifyError(
+      error.requestId ? (
+        <>
+          {desc}
+          <Text size="xs" c="dimmed" data-testid="error-request-id" style={{ userSelect: 'all' }}>
+            {i18n.t('messages.requestId', { id: error.requestId })}
+          </Text>
+        </>
+      ) : (
+        desc
+      ),
+      error,
+    ),
   onSuccess: notifySuccess,
   onApplying: () => notifyApplying(i18n.t('messages.applying')),
   refreshScreens: () => queryClient.invalidateQueries(),

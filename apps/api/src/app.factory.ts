@@ -19,6 +19,7 @@ import { appOrigins, trustProxySetting, type AppConfig } from './config.js';
 import { PinoNestLogger } from './infra/logger.js';
 import { Metrics } from './infra/observability.js';
 import { sameOriginChanges } from './modules/auth/same-origin.middleware.js';
+import { mountQueueBoard } from './modules/queue-board/queue-board.js';
 
 function langOf(req: Request): UiLang {
   const raw = String(
@@ -96,6 +97,9 @@ export async function createApp(
       .send('Not found: metrics are served on the metrics port (METRICS_PORT).\n');
   });
   app.use('/api', apiAnswersNotStored());
+  // The queue board checks its own session, role and origin (its page sends changes without the app's marker).
+  const closeQueueBoard = mountQueueBoard(app, config, appOrigins(config));
+  app.getHttpServer().once('close', () => void closeQueueBoard());
   app.use('/api', sameOriginChanges(appOrigins(config)));
   app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
   app.setGlobalPrefix('api');

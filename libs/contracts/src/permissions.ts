@@ -42,6 +42,7 @@ export const PERMISSION_GROUPS = {
   appUsers: ['appUser.edit'],
   notices: ['notice.edit', 'notice.push'],
   staff: ['staff.manage'],
+  operations: ['queue.manage'],
   account: ['account.self'],
   reads: ['read'],
 } as const;
@@ -88,6 +89,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'review.edit': SHIPPERS,
   'audit.read': SHIPPERS,
   'appUser.edit': ADMIN,
+  'queue.manage': ADMIN,
   'notice.edit': AUTHORS,
   'notice.push': SHIPPERS,
   'staff.manage': ADMIN,
@@ -159,6 +161,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'staff.manage': {
     zh: '查看本品牌员工账号，邀请员工、设置角色、停用和启用账号',
     en: 'see the brand’s staff accounts, invite staff, set their role, disable and enable accounts',
+  },
+  'queue.manage': {
+    zh: '查看任务队列、重试失败的任务（队列看板）',
+    en: 'see the job queues and retry failed jobs (the queue board)',
   },
   'account.self': {
     zh: '查看本人信息、修改本人密码、退出登录',

@@ -73,11 +73,17 @@ describe('read-your-writes position (one for every feature)', () => {
     const steps: string[] = [];
     /** How many more waits the read models stay behind the command. */
     let behind = 0;
+    const shownErrors: ApiError[] = [];
 
     beforeAll(async () => {
       server = createServer((req, res) => {
-        seen.push({ method: req.method!, url: req.url!, position: req.headers['x-read-position'] as string });
         res.setHeader('content-type', 'application/json');
+        if (req.url === '/api/broken') {
+          res.statusCode = 500;
+          res.setHeader('x-request-id', 'req-7f3a');
+          return res.end(JSON.stringify({ status: 500, desc: 'Internal error', data: null }));
+        }
+        seen.push({ method: req.method!, url: req.url!, position: req.headers['x-read-position'] as string });
         if (req.method === 'POST') res.setHeader('x-read-position', '42.4242');
         else if (req.headers['x-read-position']) {
           const reached = behind <= 0;
@@ -96,7 +102,7 @@ describe('read-your-writes position (one for every feature)', () => {
         text: (key) => key,
         onUnauthorized: () => undefined,
         onForbidden: () => undefined,
-        onError: () => undefined,
+        onError: (_desc, error) => void shownErrors.push(error),
         onSuccess: (desc) => void steps.push(`success ${desc}`),
         onApplying: () => {
           steps.push('applying');
@@ -104,6 +110,11 @@ describe('read-your-writes position (one for every feature)', () => {
         },
         refreshScreens: async () => void steps.push(`refresh (applying: ${commandsApplying.any()})`),
       });
+    });
+
+    it('a failed call carries the id the server gave the request, for the toast to show', async () => {
+      await expect(api('/broken')).rejects.toMatchObject({ status: 500, requestId: 'req-7f3a' });
+      expect(shownErrors.at(-1)).toMatchObject({ desc: 'Internal error', requestId: 'req-7f3a' });
     });
 
     afterAll(async () => {

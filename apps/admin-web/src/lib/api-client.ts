@@ -41,6 +41,9 @@ export interface CallOptions {
   onUploadProgress?: (fraction: number) => void;
 }
 
+/** The answer's header naming the request in the server's logs. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -48,6 +51,8 @@ export class ApiError extends Error {
     readonly data: unknown = null,
     /** The API's machine-readable error code (e.g. `email_code_wrong`), when it sent one. */
     readonly code: string | null = null,
+    /** The id the server gave the request (`x-request-id`): the user quotes it to support, who find its log lines. */
+    readonly requestId: string | null = null,
   ) {
     super(desc);
     this.name = 'ApiError';
@@ -306,6 +311,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
 
   let envelope: Envelope & { code?: string };
   let landed: string | null = null;
+  let requestId: string | null = null;
   try {
     const init = { method, headers, body, credentials: 'same-origin' as const, signal: options.signal };
     const url = buildUrl(path, options.query);
@@ -314,6 +320,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       : await fetch(url, init);
     readPosition.observe(sentPosition[READ_POSITION], res.headers);
     landed = res.headers.get(READ_POSITION);
+    requestId = res.headers.get(REQUEST_ID_HEADER);
     options.onHeaders?.(res.headers);
     envelope = await readEnvelope(res);
     if (envelope.status === 200 && res.status !== 200) envelope.status = res.status;
@@ -331,7 +338,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     else if (success) h.onSuccess(success);
     return envelope.data as T;
   }
-  throw refused(h, envelope, path, kind, options);
+  throw refused(h, envelope, path, kind, options, requestId);
 }
 
 /** The error of a refused or failed call, shown as the call's kind and options say (login, no permission, toast). */
@@ -341,9 +348,10 @@ function refused(
   path: string,
   kind: CallKind,
   options: CallOptions,
+  requestId: string | null,
 ): ApiError {
   const desc = envelope.desc || h.text(envelope.status === 401 ? 'notLoggedIn' : 'loadError');
-  const error = new ApiError(envelope.status, desc, envelope.data, envelope.code ?? null);
+  const error = new ApiError(envelope.status, desc, envelope.data, envelope.code ?? null, requestId);
   if (isNotLoggedIn(envelope.status, envelope.desc)) {
     if (!options.loginAttempt) h.onUnauthorized(h.text('notLoggedIn'));
     return error;
@@ -381,6 +389,7 @@ export async function download(
   if (!h) throw new Error('configureApi() must run before the first call');
   const options: CallOptions = { kind: 'query' };
   let envelope: Envelope & { code?: string };
+  let requestId: string | null = null;
   try {
     const res = await fetch(buildUrl(path, query), {
       headers: { [LANG_HEADER]: h.lang(), [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
@@ -398,10 +407,11 @@ export async function download(
       setTimeout(() => URL.revokeObjectURL(file), 60_000);
       return;
     }
+    requestId = res.headers.get(REQUEST_ID_HEADER);
     envelope = await readEnvelope(res);
     if (envelope.status === 200) envelope.status = 502;
   } catch {
     envelope = { status: 0, desc: '', data: null };
   }
-  throw refused(h, envelope, path, 'query', options);
+  throw refused(h, envelope, path, 'query', options, requestId);
 }

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 
 export function notifySuccess(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: 3000, withBorder: true });
@@ -43,7 +44,7 @@ const CLAIM_WINDOW_MS = 150;
  * Shows a failure in a toast. With its `cause` (the error object), the toast waits a moment: a screen that
  * shows that very failure in place claims it (`showInPage`), and the user then reads it once, not twice.
  */
-export function notifyError(message: string, cause?: unknown): void {
+export function notifyError(message: ReactNode, cause?: unknown): void {
   const show = () => notifications.show({ color: 'red', message, autoClose: 5000, withBorder: true });
   if (!cause || typeof cause !== 'object') return void show();
   setTimeout(() => {

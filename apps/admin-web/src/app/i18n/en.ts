@@ -154,6 +154,7 @@ export const appEn: Catalog<typeof appZh> = {
     applying: 'Applying the change…',
     operationSuccess: 'Operation successful',
     loadError: 'Data loading error',
+    requestId: 'Request ID: {{id}}',
     notLoggedIn: 'Not logged in, please log in again',
     uploadFailed: 'File upload failed',
     fileFormatError: 'File format error',

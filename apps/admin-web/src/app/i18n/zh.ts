@@ -152,6 +152,7 @@ export const appZh = {
     applying: '正在应用更改…',
     operationSuccess: '操作成功',
     loadError: '数据加载错误',
+    requestId: '请求编号：{{id}}',
     notLoggedIn: '未登录，请重新登录',
     uploadFailed: '文件上传失败',
     fileFormatError: '文件格式错误',

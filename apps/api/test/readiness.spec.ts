@@ -1,0 +1,55 @@
+import { startOpsServer } from '@kb/platform';
+import { startPrivateRedis } from '@kb/testing';
+import { Metrics, ReadinessProbe } from '../src/infra/observability.js';
+import { startTestApi } from './harness.js';
+
+describe('API readiness', () => {
+  // Each test boots an API of its own (migrations and demo data) on a shared, busy machine.
+  it('is ready only while Redis answers, and again once it is back', async () => {
+    const redis = await startPrivateRedis();
+    const api = await startTestApi({ REDIS_URL: redis.url });
+    const probe = api.app.get(ReadinessProbe);
+    try {
+      expect(await probe.check()).toMatchObject({ ready: true });
+      await redis.kill();
+      const down = await probe.check();
+      expect(down.ready).toBe(false);
+      expect(down.checks).toEqual([
+        { name: 'postgres', ok: true },
+        { name: 'eventStore', ok: true },
+        expect.objectContaining({ name: 'redis', ok: false }),
+      ]);
+      await redis.start();
+      const deadline = Date.now() + 15_000;
+      while (!(await probe.check()).ready && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await probe.check()).toMatchObject({ ready: true });
+    } finally {
+      await api.stop();
+      await redis.kill();
+    }
+  }, 180_000);
+
+  it('is not ready while the event store is unreachable (its database gone)', async () => {
+    const api = await startTestApi();
+    const ops = await startOpsServer({
+      host: '127.0.0.1',
+      port: 0,
+      registry: api.app.get(Metrics).registry,
+      ready: () => api.app.get(ReadinessProbe).check(),
+    });
+    try {
+      expect((await fetch(`${ops.url}/readyz`)).status).toBe(200);
+      await api.db.drop();
+      const res = await fetch(`${ops.url}/readyz`);
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { checks: { name: string; ok: boolean }[] };
+      expect(body.checks).toContainEqual(expect.objectContaining({ name: 'eventStore', ok: false }));
+      expect(body.checks).toContainEqual(expect.objectContaining({ name: 'redis', ok: true }));
+      expect((await fetch(`${ops.url}/livez`)).status).toBe(200);
+    } finally {
+      await ops.close();
+      await api.stop();
+    }
+  }, 180_000);
+});
