@@ -26,7 +26,7 @@ COPY libs/testing/package.json libs/testing/
 # its shim goes too), and the native tools (swc, nx, rolldown) come as prebuilt optional packages.
 RUN npm ci --ignore-scripts --no-audit --no-fund && rm -f node_modules/.bin/node
 COPY . .
-RUN node node_modules/nx/bin/nx.js run-many -t build --projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web --output-style=stream
+RUN node node_modules/.bin/nx run-many -t build --projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web --output-style=stream
 
 # ---- runtime: production dependencies and the built files only ----
 FROM node:24-bookworm-slim AS runtime
