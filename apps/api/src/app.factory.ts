@@ -12,6 +12,7 @@ import { LANG_COOKIE, LANG_HEADER, type UiLang } from '@kb/contracts';
 import { UNMATCHED_ROUTE } from '@kb/platform';
 import { AppModule } from './app.module.js';
 import { answerClientErrorsInEnvelope } from './common/client-errors.js';
+import { finishOpenApiDocument } from './common/openapi-document.js';
 import { requestContext } from './common/request-context.js';
 import { securityHeaders } from './common/security-headers.js';
 import { apiAnswersNotStored, compressAnswers, serveWebApp } from './common/web-serving.js';
@@ -104,14 +105,16 @@ export async function createApp(
   app.use('/api', express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
   app.setGlobalPrefix('api');
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Kitchen back-office API')
-      .setDescription('Brand-side management API. Every answer is the envelope { status, desc, data }.')
-      .setVersion('1')
-      .addCookieAuth('kb_session')
-      .build(),
+  const document = finishOpenApiDocument(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Kitchen back-office API')
+        .setDescription('Brand-side management API. Every answer is the envelope { status, desc, data }.')
+        .setVersion('1')
+        .addCookieAuth('kb_session')
+        .build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, document, {
     jsonDocumentUrl: 'api/docs-json',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { apkContentSchema, type ApkContent } from '@kb/contracts';
+import { APK_PICTURES, apkContentSchema, type ApkContent } from '@kb/contracts';
 import { DomainError, type ApkCommand, type ApkEvent, type ApkState } from '@kb/domain';
 import { PostgresEventStore, postgresEventStoreMigrations } from '@kb/event-store';
 import { AppError } from '@kb/platform';
@@ -12,7 +12,7 @@ import { AggregateStreams, type Actor } from './streams.js';
 const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const AT = '2026-05-01T09:00:00.000Z';
 
-/** A package the submission rule accepts: sub-brand, model and every picture. */
+/** A package the submission rule accepts: its versions, sub-brand, model, file and every picture uploaded. */
 const content: ApkContent = {
   ...apkContentSchema.parse({
     subBrandCode: 'DEMO-CHEF',
@@ -22,18 +22,9 @@ const content: ApkContent = {
     parentVersion: '2.2.0',
     updateNotes: 'New boot animation',
     branchPackage: 'release/2.3',
-    apkFileCode: FILE(99),
     modeName: 'Chef',
-    bootLogo: FILE(1),
-    bootVideo: FILE(2),
-    screensaver: FILE(3),
-    accountBackground: FILE(4),
-    recipeEntryBackground: FILE(5),
-    modeEntryBackground: FILE(6),
-    onlineRecipeEntryBackground: FILE(7),
-    modePicture: FILE(8),
-    modeBackground: FILE(9),
-    modeIcon: FILE(10),
+    apkFileCode: FILE(0),
+    ...Object.fromEntries(APK_PICTURES.map((picture, i) => [picture, FILE(i + 1)])),
   }),
   fileSize: 1024,
 };
