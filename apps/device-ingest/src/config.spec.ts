@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       INGEST_WORKER_CONCURRENCY: 256,
       INGEST_MAX_QUEUE_WAIT_MS: 1000,
       INGEST_MAX_CLOCK_SKEW_MS: 300_000,
+      INGEST_METRICS_PORT: 9466,
+      METRICS_HOST: '127.0.0.1',
       TRANSLATION_PROVIDER: 'demo',
       TRANSLATION_TIMEOUT_MS: 10_000,
       TRANSLATION_RETRIES: 3,
@@ -50,6 +52,9 @@ describe('loadConfig', () => {
       TRANSLATION_RATE_LIMIT: '2',
       TRANSLATION_BATCH_TEXTS: '10',
       TRANSLATION_BATCH_CHARS: '1000',
+      INGEST_METRICS_PORT: '0',
+      METRICS_HOST: '0.0.0.0',
+      METRICS_TOKEN: 'a-token-of-16-chars-or-more',
     });
     expect(config).toEqual({
       INGEST_PORT: 9090,
@@ -66,6 +71,9 @@ describe('loadConfig', () => {
       INGEST_WORKER_CONCURRENCY: 64,
       INGEST_MAX_QUEUE_WAIT_MS: 2000,
       INGEST_MAX_CLOCK_SKEW_MS: 60_000,
+      INGEST_METRICS_PORT: 0,
+      METRICS_HOST: '0.0.0.0',
+      METRICS_TOKEN: 'a-token-of-16-chars-or-more',
       TRANSLATION_PROVIDER: 'deepl',
       TRANSLATION_URL: 'https://deepl.internal',
       TRANSLATION_API_KEY: 'key:fx',

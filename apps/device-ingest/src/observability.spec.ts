@@ -173,6 +173,10 @@ describe('device-ingest observability', () => {
     );
     expect((await fetch(`${base}/livez`)).status).toBe(200);
 
+    // Redis back (empty): ready again, and the service's queues can close at the end instead of waiting on it.
+    await redis.start();
+    await eventually(ready, (r) => r.http === 200);
+
     await pool.end();
     await db.drop();
     const withoutPostgres = await eventually(ready, (r) =>
