@@ -92,7 +92,9 @@ describe('recipe editor (zh)', () => {
     await expect(nth(page, 'step-temperature', 2).inputValue()).resolves.toBe('100');
 
     await visible(page, 'editor-submit').click();
-    await page.waitForURL('**/recipe-list');
+    // Saved and submitted: the editor goes on once the screens show both (on a loaded machine the projector may
+    // take a while; meanwhile an "applying" notice shows).
+    await page.waitForURL('**/recipe-list', { timeout: 45_000 });
     await row(page, 'R-2001').getByTestId('recipe-status').getByText('待发布').waitFor();
 
     await row(page, 'R-2001').getByTestId('row-detail').click();

@@ -62,7 +62,9 @@ configureApi({
     ),
   onSuccess: notifySuccess,
   onApplying: () => notifyApplying(i18n.t('messages.applying')),
-  refreshScreens: () => queryClient.invalidateQueries(),
+  // A refetch slower than this does not hold the command up: its screen shows its own loading state.
+  refreshScreens: () =>
+    Promise.race([queryClient.invalidateQueries(), new Promise<void>((done) => setTimeout(done, 5000))]),
 });
 
 // Server texts (`desc`, localised names) follow the language: ask again after a switch.
