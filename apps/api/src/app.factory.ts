@@ -9,7 +9,16 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pino, type DestinationStream } from 'pino';
 import { LANG_COOKIE, LANG_HEADER, type UiLang } from '@kb/contracts';
-import { UNMATCHED_ROUTE } from '@kb/platform';
+import {
+  endSpan,
+  extractTrace,
+  injectTrace,
+  inSpan,
+  SpanKind,
+  startSpan,
+  tracingOn,
+  UNMATCHED_ROUTE,
+} from '@kb/platform';
 import { AppModule } from './app.module.js';
 import { answerClientErrorsInEnvelope } from './common/client-errors.js';
 import { finishOpenApiDocument } from './common/openapi-document.js';
@@ -88,7 +97,26 @@ export async function createApp(
         'request',
       );
     });
-    requestContext.run({ requestId, lang: langOf(req), ip: req.ip ?? 'unknown' }, next);
+    const serve = () => requestContext.run({ requestId, lang: langOf(req), ip: req.ip ?? 'unknown' }, next);
+    if (!tracingOn()) return serve();
+    // A server span per request, continuing the caller's trace (`traceparent`) when it sent one.
+    const span = startSpan(
+      req.method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': req.method, 'url.path': req.path, 'kb.request_id': requestId },
+      },
+      extractTrace(req.headers),
+    );
+    const traceparent = injectTrace(span)?.traceparent;
+    if (traceparent) res.setHeader('traceparent', traceparent);
+    res.on('finish', () => {
+      const route = routePattern(req);
+      span.updateName(`${req.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
+      endSpan(span, res.statusCode >= 500 ? new Error(`HTTP ${res.statusCode}`) : undefined);
+    });
+    inSpan(span, serve);
   });
   // Metrics are served on their own port (METRICS_PORT), never on the public one, where the SPA would answer.
   app.use('/metrics', (req: Request, res: Response) => {

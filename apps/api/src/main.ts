@@ -1,11 +1,13 @@
 import { createApp } from './app.factory.js';
 import { prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
-import { startOpsServer } from '@kb/platform';
+import { startOpsServer, startTracing } from '@kb/platform';
 import { Metrics, ReadinessProbe } from './infra/observability.js';
 
 async function main() {
   const config = loadConfig();
+  // Before any pool is made, so their queries are traced too (nothing starts without an OTLP endpoint).
+  startTracing('kitchen-api');
   if (config.MIGRATE_ON_START === 'true') await prepareDatabase(config);
   const app = await createApp(config);
   await app.listen(config.PORT, config.HOST);

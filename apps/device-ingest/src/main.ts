@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { requestIdMixin, startOpsServer } from '@kb/platform';
+import { requestIdMixin, startOpsServer, startTracing } from '@kb/platform';
 import { ConfigError, loadConfig } from './config.js';
 import { startIngest } from './ingest.js';
 
@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before the pool is made, so its queries are traced too (nothing starts without an OTLP endpoint).
+  const tracing = startTracing('kitchen-device-ingest');
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' }, mixin: requestIdMixin });
   const ingest = await startIngest(config, { logger: log });
   const ops = await startOpsServer({
@@ -33,13 +35,15 @@ async function main(): Promise<void> {
     // A job that will not finish must not keep the process forever; the signal's default action
     // (a second Ctrl+C) also still works, since each handler is registered once.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    Promise.all([ingest.stop(), ops.close()]).then(
-      () => process.exit(exitCode),
-      (err: unknown) => {
-        log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    Promise.all([ingest.stop(), ops.close()])
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(exitCode),
+        (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { endSpan, SpanKind, startSpan, tracingOn } from '../observability/tracing.js';
 
 // int8 (bigint) columns come back as strings by default; counts and positions fit in JS numbers here
 // only where callers convert explicitly, so keep the driver default and convert at the edges.
@@ -33,7 +34,62 @@ export function createPool(connectionString: string, options: PoolOptions = {}):
     options: settings.map((s) => `-c ${s}`).join(' '),
   });
   guardClients(pool);
+  if (tracingOn()) traceQueries(pool);
   return pool;
+}
+
+function querySpan(text: unknown) {
+  const statement = typeof text === 'string' ? text : ((text as { text?: unknown } | null)?.text ?? '');
+  const words = String(statement).trim().replace(/\s+/g, ' ');
+  const operation = (/^\w+/.exec(words)?.[0] ?? 'query').toUpperCase();
+  // Statements carry `$n` placeholders, never the values, so the text is safe to export.
+  return startSpan(operation, {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      'db.system': 'postgresql',
+      'db.system.name': 'postgresql',
+      'db.operation.name': operation,
+      'db.query.text': words.slice(0, 2000),
+    },
+  });
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+function traced(query: QueryFn): QueryFn {
+  return function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    // Cursors and streams (submittables) and callback calls are passed on as they are: `pool.query` hands its
+    // statement to a client with a callback, so it is counted once, by the pool's span.
+    if (
+      typeof (first as { submit?: unknown } | null)?.submit === 'function' ||
+      typeof args[args.length - 1] === 'function'
+    )
+      return query.apply(this, args);
+    const span = querySpan(first);
+    return (query.apply(this, args) as Promise<unknown>).then(
+      (result) => {
+        endSpan(span);
+        return result;
+      },
+      (error: unknown) => {
+        endSpan(span, error);
+        throw error;
+      },
+    );
+  };
+}
+
+/**
+ * A client span per statement, a child of the span active where the statement was asked for. `pool.query`'s span
+ * starts in its caller's context (the pool may hand the query to a client later, in another); statements on a
+ * checked-out client (transactions) get theirs from the client.
+ */
+function traceQueries(pool: pg.Pool): void {
+  pool.query = traced(pool.query as QueryFn) as typeof pool.query;
+  pool.on('connect', (client) => {
+    client.query = traced(client.query as QueryFn) as typeof client.query;
+  });
 }
 
 /**

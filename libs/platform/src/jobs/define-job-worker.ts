@@ -2,6 +2,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Pool } from '../db/pool.js';
+import { jobSpan } from '../observability/tracing.js';
 import { QUEUES, WORKER_RETENTION, type QueueName } from '../queues/index.js';
 import type { JobItemResult, JobRunState } from './job-runs.js';
 
@@ -182,7 +183,7 @@ export function defineJobWorker<Q extends QueueName, D extends JobWorkerDeps>(
     process,
     /** Starts the worker; `onError` hears its connection errors. */
     start(connection: Redis, prefix: string, deps: D, onError: (err: Error) => void): Worker {
-      const worker = new Worker(def.queue, (job) => process(job, deps), {
+      const worker = new Worker(def.queue, (job) => jobSpan(def.queue, job, () => process(job, deps)), {
         connection,
         prefix,
         concurrency: def.concurrency ?? 1,

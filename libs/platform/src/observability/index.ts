@@ -1,3 +1,4 @@
 export * from './metrics.js';
 export * from './ops-server.js';
 export * from './request-id.js';
+export * from './tracing.js';

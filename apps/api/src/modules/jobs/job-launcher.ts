@@ -12,6 +12,7 @@ import {
   QUEUES,
   type JobPayload,
   type QueueName,
+  withJobTrace,
 } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
 import type { Actor } from '@kb/aggregates';
@@ -91,7 +92,7 @@ export class JobLauncher implements OnApplicationShutdown {
       total: launch.total,
     });
     try {
-      await this.queue(launch.queue).add(launch.job, payload, { jobId: runId });
+      await this.queue(launch.queue).add(launch.job, withJobTrace(payload as object), { jobId: runId });
     } catch (error) {
       await failJobRun(this.pool, runId, 'job_queue_down');
       throw new AppError(503, 'job_queue_down', {}, { cause: (error as Error).message });

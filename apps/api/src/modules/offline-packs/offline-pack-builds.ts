@@ -14,6 +14,7 @@ import {
   offlinePackBuildSchema,
   QUEUES,
   type OfflinePackBuildJob,
+  withJobTrace,
 } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
 import { offlinePackAggregate, type Actor, type AggregateStreams } from '@kb/aggregates';
@@ -187,7 +188,7 @@ export class OfflinePackBuilds implements OnApplicationShutdown {
       ],
     );
     try {
-      await this.queue.add(OFFLINE_PACK_BUILD_JOB, job, { jobId: buildId });
+      await this.queue.add(OFFLINE_PACK_BUILD_JOB, withJobTrace(job), { jobId: buildId });
     } catch (error) {
       await failJobRun(this.pool, buildId, 'offline_pack_build_queue_down');
       await this.pool.query(
