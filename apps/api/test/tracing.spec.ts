@@ -130,6 +130,8 @@ describe('traces over OTLP/HTTP: API request → queue → device-ingest worker 
     expect(workerUpdate.name).toBe('UPDATE');
     // Statements travel with placeholders, never the values bound to them.
     expect(String(workerUpdate.attributes['db.query.text'])).toContain('$1');
+    // Statements outside a request or a job (probes, polling) are not traces of their own.
+    expect(receiver.spans.filter((s) => s.kind === CLIENT && !s.parentSpanId)).toEqual([]);
     expect(receiver.posts.every((p) => p.startsWith('POST /v1/traces application/json'))).toBe(true);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { endSpan, SpanKind, startSpan, tracingOn } from '../observability/tracing.js';
+import { endSpan, inTrace, SpanKind, startSpan, tracingOn } from '../observability/tracing.js';
 
 // int8 (bigint) columns come back as strings by default; counts and positions fit in JS numbers here
 // only where callers convert explicitly, so keep the driver default and convert at the edges.
@@ -60,8 +60,10 @@ function traced(query: QueryFn): QueryFn {
   return function (this: unknown, ...args: unknown[]) {
     const first = args[0];
     // Cursors and streams (submittables) and callback calls are passed on as they are: `pool.query` hands its
-    // statement to a client with a callback, so it is counted once, by the pool's span.
+    // statement to a client with a callback, so it is counted once, by the pool's span. Statements outside any
+    // request or job (probes, polling timers) would each be a trace of one span: they are left out.
     if (
+      !inTrace() ||
       typeof (first as { submit?: unknown } | null)?.submit === 'function' ||
       typeof args[args.length - 1] === 'function'
     )

@@ -93,6 +93,11 @@ export async function withSpan<T>(
   }
 }
 
+/** Whether a span is active here (a request's, a job's): work outside any is not worth a trace of its own. */
+export function inTrace(): boolean {
+  return trace.getSpan(context.active()) !== undefined;
+}
+
 /** Runs `fn` with `span` active. */
 export function inSpan<T>(span: Span, fn: () => T): T {
   return context.with(trace.setSpan(context.active(), span), fn);
