@@ -135,3 +135,24 @@ describe('traces over OTLP/HTTP: API request → queue → device-ingest worker 
     expect(receiver.posts.every((p) => p.startsWith('POST /v1/traces application/json'))).toBe(true);
   }, 120_000);
 });
+
+describe('without an OTLP endpoint', () => {
+  let system: RunningSystem;
+  beforeAll(async () => {
+    // Empty even if the shell running the tests names a collector.
+    system = await startSystem({
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' },
+    });
+  }, 180_000);
+  afterAll(() => system?.stop());
+
+  it('the built API starts no tracing: a request makes no span, so its answer names none', async () => {
+    const client = await loggedIn(system.baseUrl);
+    const res = await client.request('GET', '/api/userSearchRecord/topTerms?days=7', {
+      headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('traceparent')).toBeNull();
+  }, 60_000);
+});
