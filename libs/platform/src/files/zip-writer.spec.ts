@@ -29,7 +29,8 @@ async function zipOf(entries: [string, string][], options?: ZipFinishOptions) {
 async function readBack(bytes: Buffer): Promise<[string, string][]> {
   const zip = await yauzl.fromBufferPromise(bytes, { strictFileNames: true });
   const read: [string, string][] = [];
-  for await (const entry of zip.eachEntry()) read.push([entry.fileName, await text(await zip.openReadStreamPromise(entry))]);
+  for await (const entry of zip.eachEntry())
+    read.push([entry.fileName, await text(await zip.openReadStreamPromise(entry))]);
   return read;
 }
 

@@ -95,11 +95,15 @@ export class ZipWriter {
   }
 
   /** Queues `source` as the next entry and answers when yazl has read it all (or the archive failed). */
-  private entry(name: string, source: PassThrough, options: { compress: boolean; size?: number }): Promise<void> {
-    this.count += 1;
+  private entry(
+    name: string,
+    source: PassThrough,
+    options: { compress: boolean; size?: number },
+  ): Promise<void> {
     this.zip.addReadStreamLazy(name, { ...options, mtime: this.mtime, forceDosTimestamp: true }, (give) =>
       give(null, source),
     );
+    this.count += 1;
     const read = Promise.race([once(source, 'end').then(() => undefined), this.written]);
     this.current = read;
     return read;
