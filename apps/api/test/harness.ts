@@ -153,9 +153,19 @@ export async function loggedIn(
   return client;
 }
 
-/** Bytes a server accepts as a PNG (the signature, then filler). */
+/**
+ * Bytes a server accepts as a PNG, `size` of them: the signature, a 1x1 IHDR chunk and an IDAT chunk of filler
+ * (the chunks are what a type detector reads past the signature). Below 41 bytes, the signature and filler.
+ */
 export function pngBytes(size = 72, fill = 1): Buffer {
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(Math.max(0, size - 8), fill)]);
+  const signature = Buffer.from('89504e470d0a1a0a', 'hex');
+  const ihdr = Buffer.from('0000000d494844520000000100000001080200000000000000', 'hex');
+  const idat = Buffer.alloc(8);
+  const rest = size - signature.length - ihdr.length - idat.length;
+  if (rest < 0) return Buffer.concat([signature, Buffer.alloc(Math.max(0, size - 8), fill)]);
+  idat.writeUInt32BE(rest, 0);
+  idat.write('IDAT', 4, 'latin1');
+  return Buffer.concat([signature, ihdr, idat, Buffer.alloc(rest, fill)]);
 }
 
 /** A multipart body with one file, as the upload form sends it. */

@@ -4,18 +4,9 @@ import type { Pool } from '@kb/platform';
 import { Metrics, ReadinessProbe } from '../src/infra/observability.js';
 import { PG_POOL } from '../src/infra/tokens.js';
 import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
+import { metricSample } from '@kb/testing';
 
 /** The value of one series in Prometheus text, or undefined when the series is absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const inside = line.slice(name.length + 1, line.lastIndexOf('}'));
-    if (Object.entries(labels).every(([k, v]) => inside.includes(`${k}="${v}"`)))
-      return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
-
 describe('watching the API: metrics, request ids', () => {
   let api: TestApi;
   let ops: OpsServer;
@@ -76,13 +67,13 @@ describe('watching the API: metrics, request ids', () => {
 
     const text = await scrape();
     expect(
-      sample(text, 'http_request_duration_seconds_count', { route: '/api/auth/login', status: '200' }),
+      metricSample(text, 'http_request_duration_seconds_count', { route: '/api/auth/login', status: '200' }),
     ).toBe(1);
     expect(
-      sample(text, 'http_request_duration_seconds_count', { route: '/api/recipe/copy', status: '200' }),
+      metricSample(text, 'http_request_duration_seconds_count', { route: '/api/recipe/copy', status: '200' }),
     ).toBe(1);
     expect(
-      sample(text, 'http_request_duration_seconds_count', {
+      metricSample(text, 'http_request_duration_seconds_count', {
         route: '/api/recipeCategory/list',
         status: '401',
       }),
@@ -90,12 +81,12 @@ describe('watching the API: metrics, request ids', () => {
     // Query strings and record ids never become series.
     expect(text).not.toContain(rows[0]!.id);
     expect(text).not.toContain('pageNum');
-    expect(sample(text, 'event_store_appends_total', { outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(metricSample(text, 'event_store_appends_total', { outcome: 'ok' })).toBeGreaterThanOrEqual(1);
     expect(
-      sample(text, 'event_store_append_duration_seconds_count', { outcome: 'ok' }),
+      metricSample(text, 'event_store_append_duration_seconds_count', { outcome: 'ok' }),
     ).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'process_resident_memory_bytes', { service: 'api' })).toBeGreaterThan(0);
-    expect(sample(text, 'nodejs_eventloop_lag_seconds', { service: 'api' })).toBeGreaterThanOrEqual(0);
+    expect(metricSample(text, 'process_resident_memory_bytes', { service: 'api' })).toBeGreaterThan(0);
+    expect(metricSample(text, 'nodejs_eventloop_lag_seconds', { service: 'api' })).toBeGreaterThanOrEqual(0);
   });
 
   it('answers with a request id, and names it on the error line of a failed request', async () => {

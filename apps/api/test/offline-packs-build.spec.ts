@@ -330,6 +330,9 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
     const fileOf = (buildId: string) =>
       path.join(api.config.FILES_DIR, 'DEMO', 'offline-packs', added.data.id, `${buildId}.zip`);
     expect(existsSync(fileOf(rebuilt.id))).toBe(true);
+    // The worker removes a superseded file once the new build is recorded done: wait for it, within a bound.
+    const until = Date.now() + 10_000;
+    while (existsSync(fileOf(retried.id)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(fileOf(retried.id))).toBe(false);
     expect(sha256((await download(demo, added.data.id)).bytes)).toBe(rebuilt.sha256);
     // The initial pack's released file stays whatever is built later.

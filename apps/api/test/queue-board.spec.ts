@@ -6,6 +6,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { bullmqPrefix, SYSTEM_QUEUE } from '@kb/platform';
 import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
+import { eventually } from '@kb/testing';
 
 const BOARD = '/api/admin/queues';
 const execFileAsync = promisify(execFile);
@@ -13,16 +14,6 @@ const deadLettersJs = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../device-ingest/dist/dead-letters.js',
 );
-
-async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`condition not met in ${ms} ms; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('the queue board (Bull Board) under /api/admin/queues', () => {
   let api: TestApi;

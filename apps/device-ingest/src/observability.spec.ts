@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { deviceMigrations, setDeviceBrandSettings } from '@kb/devices';
 import { createPool, migrate, requestIdMixin, startOpsServer, type OpsServer, type Pool } from '@kb/platform';
-import { createTestDatabase, startPrivateRedis, type PrivateRedis, type TestDatabase } from '@kb/testing';
+import {
+  eventually,
+  metricSample,
+  createTestDatabase,
+  startPrivateRedis,
+  type PrivateRedis,
+  type TestDatabase,
+} from '@kb/testing';
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { startIngest, type RunningIngest } from './ingest.js';
@@ -13,26 +20,6 @@ import { startIngest, type RunningIngest } from './ingest.js';
  */
 
 const KEY = 'observability-activation-key';
-
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const inside = line.slice(name.length + 1, line.lastIndexOf('}'));
-    if (Object.entries(labels).every(([k, v]) => inside.includes(`${k}="${v}"`)))
-      return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
-
-async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`condition not met in ${ms} ms; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('device-ingest observability', () => {
   let db: TestDatabase;
@@ -115,21 +102,26 @@ describe('device-ingest observability', () => {
     const text = await eventually(
       scrape,
       (t) =>
-        (sample(t, 'bullmq_job_duration_seconds_count', { queue: 'telemetry', outcome: 'completed' }) ?? 0) >=
-        1,
+        (metricSample(t, 'bullmq_job_duration_seconds_count', { queue: 'telemetry', outcome: 'completed' }) ??
+          0) >= 1,
     );
-    expect(sample(text, 'ingest_messages_total', { queue: 'telemetry' })).toBe(3);
-    expect(sample(text, 'ingest_refusals_total', { route: '/device/v1/telemetry', status: '401' })).toBe(1);
+    expect(metricSample(text, 'ingest_messages_total', { queue: 'telemetry' })).toBe(3);
     expect(
-      sample(text, 'http_request_duration_seconds_count', { route: '/device/v1/telemetry', status: '202' }),
+      metricSample(text, 'ingest_refusals_total', { route: '/device/v1/telemetry', status: '401' }),
     ).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', status: '404' })).toBe(
-      1,
-    );
+    expect(
+      metricSample(text, 'http_request_duration_seconds_count', {
+        route: '/device/v1/telemetry',
+        status: '202',
+      }),
+    ).toBe(1);
+    expect(
+      metricSample(text, 'http_request_duration_seconds_count', { route: 'unmatched', status: '404' }),
+    ).toBe(1);
     expect(text).not.toContain('no-such-thing');
-    expect(sample(text, 'bullmq_queue_jobs', { queue: 'telemetry', state: 'waiting' })).toBe(0);
-    expect(sample(text, 'bullmq_job_failures_total', { queue: 'telemetry' })).toBe(0);
-    expect(sample(text, 'process_cpu_seconds_total', { service: 'device-ingest' })).toBeGreaterThan(0);
+    expect(metricSample(text, 'bullmq_queue_jobs', { queue: 'telemetry', state: 'waiting' })).toBe(0);
+    expect(metricSample(text, 'bullmq_job_failures_total', { queue: 'telemetry' })).toBe(0);
+    expect(metricSample(text, 'process_cpu_seconds_total', { service: 'device-ingest' })).toBeGreaterThan(0);
   });
 
   it('answers with a request id and names it on the line of a request that failed', async () => {

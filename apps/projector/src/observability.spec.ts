@@ -2,16 +2,7 @@ import { allProjections } from '@kb/read-models';
 import { createProjectorMetrics, projectorReadiness } from './metrics.js';
 import { main } from './cli.js';
 import { appendEvents, eventually, openEventDatabase, type EventDatabase } from './test/support.js';
-
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const inside = line.slice(name.length + 1, line.lastIndexOf('}'));
-    if (Object.entries(labels).every(([k, v]) => inside.includes(`${k}="${v}"`)))
-      return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
+import { metricSample } from '@kb/testing';
 
 describe('projector metrics and readiness', () => {
   let ev: EventDatabase;
@@ -42,14 +33,18 @@ describe('projector metrics and readiness', () => {
       const url = await eventually(async () => /"metrics":"([^"]+)"/.exec(stdout)?.[1]);
       const text = await eventually(async () => {
         const t = await (await fetch(url)).text();
-        return sample(t, 'projector_lag_events', { projection: 'stream_summary' }) === 0 ? t : undefined;
+        return metricSample(t, 'projector_lag_events', { projection: 'stream_summary' }) === 0
+          ? t
+          : undefined;
       });
-      expect(sample(text, 'projector_checkpoint_position', { projection: 'stream_summary' })).toBe(
+      expect(metricSample(text, 'projector_checkpoint_position', { projection: 'stream_summary' })).toBe(
         Number(head.globalPosition),
       );
-      expect(sample(text, 'projector_lag_seconds', { projection: 'stream_summary' })).toBe(0);
-      expect(sample(text, 'projector_parked_events', { projection: 'recipes' })).toBe(0);
-      expect(sample(text, 'process_resident_memory_bytes', { service: 'projector' })).toBeGreaterThan(0);
+      expect(metricSample(text, 'projector_lag_seconds', { projection: 'stream_summary' })).toBe(0);
+      expect(metricSample(text, 'projector_parked_events', { projection: 'recipes' })).toBe(0);
+      expect(metricSample(text, 'process_resident_memory_bytes', { service: 'projector' })).toBeGreaterThan(
+        0,
+      );
       const ready = await eventually(async () => {
         const res = await fetch(url.replace('/metrics', '/readyz'));
         return res.status === 200 ? ((await res.json()) as { checks: { name: string }[] }) : undefined;
@@ -75,7 +70,7 @@ describe('projector metrics and readiness', () => {
     );
     expect(behind.checks).toContainEqual(expect.objectContaining({ name: 'eventStore', ok: true }));
     const text = await createProjectorMetrics(ev.pool, ev.store, allProjections).metrics();
-    expect(sample(text, 'projector_lag_events', { projection: 'stream_summary' })).toBe(3);
+    expect(metricSample(text, 'projector_lag_events', { projection: 'stream_summary' })).toBe(3);
 
     await ev.db.drop();
     const away = await check();

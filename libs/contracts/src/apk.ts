@@ -3,7 +3,7 @@ import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
- * Sub-brand APK packages (§3, §4, §5, §7 `subApk`, issue 6): the package's content as the add/edit form sends
+ * Sub-brand APK packages (§3, §4, §5, §7 `subApk`): the package's content as the add/edit form sends
  * it, the request schemas of `/api/subApk/*` and their answers. The rules (review lifecycle, four eyes, what
  * submission requires, test and release) live in the APK decider of @kb/domain; the API's `APK_DOMAIN_MESSAGES` also
  * translates the `apk_*` message keys used below.

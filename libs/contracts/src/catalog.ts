@@ -3,7 +3,7 @@ import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
- * Recipe reference data (issue 4): brand languages, categories, tags, ingredient units, accessories and the
+ * Recipe reference data: brand languages, categories, tags, ingredient units, accessories and the
  * app's online categories. State-stored tables; every record belongs to one brand.
  */
 

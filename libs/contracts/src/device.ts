@@ -7,10 +7,10 @@ import { namesSchema, type Names } from './catalog.js';
 
 /**
  * Devices, their telemetry and fault reports, and the test device group (§3 "Device", §7 `device`,
- * `testDevice`, `deviceFaultLog`, issue 7): the requests of the staff endpoints under /api and their answers,
+ * `testDevice`, `deviceFaultLog`): the requests of the staff endpoints under /api and their answers,
  * and the bodies devices post to device-ingest under /device/v1 (see apps/device-ingest/README.md).
  *
- * Live status on the device list (issue 7 "shows status changes without a page reload"): the list answer carries
+ * Live status on the device list (status changes show without a page reload): the list answer carries
  * `serverTime`; the screen polls `GET /api/device/status?ids=…` (the ids on screen, at most 100) every few seconds
  * and patches `online`, `lastConnectAt` and `ip` of those rows. It is a primary-key lookup, cheap at any fleet
  * size. `GET /api/device/list?updatedSince=<serverTime of the previous answer>` gives the devices whose online

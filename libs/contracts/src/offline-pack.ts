@@ -3,7 +3,7 @@ import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
- * Offline recipe packs (§3 "offline recipe package", §5, §7 `offlineRecipes`, issue 6): the pack's content as the
+ * Offline recipe packs (§3 "offline recipe package", §5, §7 `offlineRecipes`): the pack's content as the
  * add/edit form sends it, the request schemas of `/api/offlineRecipes/*` and their answers. The rules (what a pack
  * requires, which actions each test/release state allows) live in the offline-pack decider of @kb/domain; the API's
  * `OFFLINE_PACK_DOMAIN_MESSAGES` also translates the `offline_pack_*` message keys used below.

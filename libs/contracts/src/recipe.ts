@@ -11,7 +11,7 @@ import {
 } from './reference.js';
 
 /**
- * The recipe's content (§3, issue 5): what the editor saves and what `RecipeCreated` / `RecipeContentRevised`
+ * The recipe's content (§3): what the editor saves and what `RecipeCreated` / `RecipeContentRevised`
  * carry. Shape checks and per-field messages live here; a step's work-mode rules (prefill, ranges, cycles) are
  * in `work-mode-rules.ts`, shared by the decider and the editor; the rules that need the recipe's state
  * (completeness, transitions) live in the recipe decider of @kb/domain; the API's `RECIPE_DOMAIN_MESSAGES` also

@@ -1,7 +1,7 @@
 import type { Migration } from '@kb/platform';
 
 /**
- * Device tables (issue 7), shared by the API (staff screens) and device-ingest (writes). Sized for a million
+ * Device tables, shared by the API (staff screens) and device-ingest (writes). Sized for a million
  * devices per brand:
  * - lists read `devices` in (brand, seq DESC) order (newest registration first); every filter that can narrow
  *   a page has an index starting (brand, column, seq DESC), so a filtered first page is an index walk of a few

@@ -6,3 +6,5 @@ export * from './translation/index.js';
 export * from './observability/index.js';
 export * from './app-error.js';
 export * from './database-unavailable.js';
+export * from './files/zip-writer.js';
+export * from './files/xlsx-writer.js';

@@ -3,9 +3,8 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { csvLine } from '@kb/contracts';
-import type { JobOutcome, SearchRecordExportJob } from '@kb/platform';
+import { XlsxWriter, type JobOutcome, type SearchRecordExportJob } from '@kb/platform';
 import type pg from 'pg';
-import { XlsxWriter } from '../files/xlsx-writer.js';
 
 /** Rows read per keyset batch: memory holds one batch, whatever the number of records. */
 const BATCH = 5000;

@@ -57,7 +57,7 @@ function deviceCondition(n: PushingNotice): { sql: string; params: unknown[] } {
  * delivery per target with INSERT … SELECT in consecutive ranges of device ids, each in id order (progress after
  * each), then marks it pushed with the number of deliveries. The id order is what makes it fast: the deliveries'
  * key (notice, target) then grows at its right edge instead of splitting pages all over a million-row b-tree
- * (measured: a million rows in 3.1 s against 6.0 s in random order on the same loaded machine). A retry after a crash starts over; the deliveries' key (notice, target)
+ * (about half the time of random order). A retry after a crash starts over; the deliveries' key (notice, target)
  * makes every row already written a no-op.
  */
 export async function pushNotice(job: Job, pool: Pool, log: Logger) {

@@ -13,6 +13,7 @@ import {
   type JobContext,
   type JobRunChange,
   type OfflinePackBuildJob,
+  ZipWriter,
 } from '@kb/platform';
 import type { Logger } from 'pino';
 import {
@@ -24,7 +25,6 @@ import {
   type PackedRecipeSource,
 } from './pack-contents.js';
 import { loadReferenceNames } from './pack-names.js';
-import { ZipWriter } from '../files/zip-writer.js';
 
 /** A refusal the build cannot get past by trying again; its code is translated by the API for the screens. */
 export class PackBuildError extends JobFailure {}

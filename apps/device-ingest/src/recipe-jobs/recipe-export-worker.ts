@@ -17,9 +17,9 @@ import {
   type JobContext,
   type JobWorkerDeps,
   type RecipeExportJob,
+  ZipWriter,
 } from '@kb/platform';
 import { mediaFileName, recipeMedia } from '../offline-packs/pack-contents.js';
-import { ZipWriter } from '../files/zip-writer.js';
 
 export interface RecipeExportDeps extends JobWorkerDeps {
   /** The file store (FILES_DIR): media are read from it, the export written into it. */

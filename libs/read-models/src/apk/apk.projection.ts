@@ -55,7 +55,7 @@ const LIST_COLUMNS = `apk_id uuid, brand_owner_code text, sub_brand_code text, p
   updated_at timestamptz, updated_by text, revision bigint`;
 
 /**
- * The APK package read models (issue 6), folded with the APK decider's own `evolve`:
+ * The APK package read models, folded with the APK decider's own `evolve`:
  *
  * - `apk_detail`: one row per package with its whole current state as json and the stream revision the form
  *   saves against.

@@ -53,7 +53,7 @@ const LIST_COLUMNS = `pack_id uuid, brand_owner_code text, number text, type tex
   revision bigint`;
 
 /**
- * The offline recipe pack read models (issue 6), folded with the offline-pack decider's own `evolve`:
+ * The offline recipe pack read models, folded with the offline-pack decider's own `evolve`:
  *
  * - `offline_pack_detail`: one row per pack with its whole current state as json and the stream revision the form
  *   saves against.

@@ -119,7 +119,7 @@ export function nameGrams(names: string[]): string[] {
 }
 
 /**
- * The recipe read models (issue 5), folded with the recipe decider's own `evolve` so the screens can never
+ * The recipe read models, folded with the recipe decider's own `evolve` so the screens can never
  * disagree with the rules about what a recipe is:
  *
  * - `recipe_detail`: one row per recipe with its whole current state (content, status, version, recycle-bin
@@ -132,14 +132,11 @@ export function nameGrams(names: string[]): string[] {
  */
 export const recipesProjection = defineAggregateProjection<RecipeState, ExistingRecipe>({
   name: 'recipes',
-  // 2: name search by bigrams (name_grams) instead of pg_trgm; flags included in the list-order indexes.
-  // 3: the detail's state compressed with lz4 (a catch-up writes every recipe's state; pglz cost a fifth of it).
-  // 4: counts by type from an index (type + language + date range at 100k: p95 69 ms with a row scan).
-  // 5: the detail's state as json (kept as written: no jsonb parse on every write), rows written with COPY; the
-  //    name pieces as one separated text (a narrower row: name searches read fewer pages).
-  // 6: the name pieces compared bytewise (COLLATE "C": building their index after a catch-up took 2.1 s at 100k
-  //    recipes under the database's C.UTF-8, 1.4 s so; equality is the same under both).
-  // 7: the detail's state stored as text (shown as json by the view): no parse of it on every write.
+  // Why the tables have this shape: names are searched by bigrams (name_grams), flags sit in the list-order
+  // indexes, and counts by type come from an index, so list screens never scan rows; a catch-up writes every
+  // recipe's state, so it is stored as text compressed with lz4 (no parse, cheap compression) and rows go in with
+  // COPY; the name pieces are one separated text (a narrower row) compared bytewise (COLLATE "C" builds their
+  // index faster, and equality is the same as under the database's collation).
   version: 7,
   handles: RECIPE_EVENT_TYPES,
   stream: RECIPE_STREAM,

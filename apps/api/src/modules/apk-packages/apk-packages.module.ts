@@ -19,7 +19,7 @@ registerMessages(APK_DOMAIN_MESSAGES);
 registerWords(APK_DOMAIN_WORDS);
 registerMessages(APK_API_MESSAGES);
 
-/** Event-sourced sub-brand APK packages (issue 6): commands on `apk-<id>` streams, queries on the APK read models. */
+/** Event-sourced sub-brand APK packages: commands on `apk-<id>` streams, queries on the APK read models. */
 @Module({
   providers: [
     ...aggregateProviders(apkAggregate),

@@ -15,7 +15,7 @@ import { registerMessages } from '../../common/messages.js';
 registerMessages(DEVICE_API_MESSAGES);
 
 /**
- * Devices, fault records and the test device group (issue 7). The tables belong to @kb/devices; device-ingest
+ * Devices, fault records and the test device group. The tables belong to @kb/devices; device-ingest
  * writes what devices report, this module reads it for staff and makes the few staff changes.
  */
 @Module({

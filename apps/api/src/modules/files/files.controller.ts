@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { AppError, notFound } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
@@ -84,7 +85,7 @@ export class FilesController {
     const name = file.name;
     if (!name) throw new AppError(400, 'file_name_empty');
     if (file.size > kind.maxBytes) throw tooLarge(kind);
-    const mime = kind.detect(file.head, name);
+    const mime = kind.accepts(await fileTypeFromBuffer(file.head), file.head, name);
     if (!mime) throw new AppError(415, 'file_type_wrong', { types: kind.typesText });
 
     const fileCode = randomUUID();

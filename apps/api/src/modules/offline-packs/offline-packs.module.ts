@@ -24,7 +24,7 @@ registerMessages(OFFLINE_PACK_DOMAIN_MESSAGES);
 registerWords(OFFLINE_PACK_DOMAIN_WORDS);
 registerMessages(OFFLINE_PACK_API_MESSAGES);
 
-/** Event-sourced offline recipe packs (issue 6): commands on `offline-pack-<id>` streams, queries on their read models. */
+/** Event-sourced offline recipe packs: commands on `offline-pack-<id>` streams, queries on their read models. */
 @Module({
   providers: [
     {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { fileTypeFromBuffer } from 'file-type';
 import type pg from 'pg';
 import { pino } from 'pino';
 import { recipeContentSchema, type RecipeContentDraft, type StaffRole } from '@kb/contracts';
@@ -338,14 +339,17 @@ async function storeMedia(
   await mkdir(path.dirname(target), { recursive: true });
   const copied = await archive.extract(entry, target);
   const name = path.basename(entry);
+  const type = copied ? await fileTypeFromBuffer(copied.head) : undefined;
   const purpose =
     copied &&
-    PURPOSES.find((p) => FILE_KINDS[p]!.detect(copied.head, name) && copied.size <= FILE_KINDS[p]!.maxBytes);
+    PURPOSES.find(
+      (p) => FILE_KINDS[p]!.accepts(type, copied.head, name) && copied.size <= FILE_KINDS[p]!.maxBytes,
+    );
   if (!copied || !purpose) {
     await rm(target, { force: true });
     return false;
   }
-  const mime = FILE_KINDS[purpose]!.detect(copied.head, name)!;
+  const mime = FILE_KINDS[purpose]!.accepts(type, copied.head, name)!;
   await deps.pool.query(
     `INSERT INTO files (file_code, brand_owner_code, purpose, mime, size, original_name, storage_path, sha256, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, '', $8)`,

@@ -38,7 +38,7 @@ const QUERY_HANDLERS = [
   RecipeHistoryHandler,
 ];
 
-/** Event-sourced recipes (issue 5): commands on `recipe-<id>` streams, queries on the recipe read models. */
+/** Event-sourced recipes: commands on `recipe-<id>` streams, queries on the recipe read models. */
 @Module({
   imports: [JobsModule],
   providers: [

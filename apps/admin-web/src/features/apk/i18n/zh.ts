@@ -1,4 +1,4 @@
-/** The APK sub-package screens' strings (issue 6). */
+/** The APK sub-package screens' strings. */
 export const apkZh = {
   fields: {
     subBrand: '子品牌',

@@ -1,6 +1,6 @@
 import { RECIPE_STATUS_NAMES } from '../../../lib/labels.js';
 /**
- * Strings of the recipe reference-data screens (issue 4). `errors` holds the form rules' codes — the same codes
+ * Strings of the recipe reference-data screens. `errors` holds the form rules' codes — the same codes
  * the API's validation uses — and is merged into the app's `errors` catalog, where form errors are looked up.
  */
 export const catalogErrorsZh = {

@@ -1,4 +1,4 @@
-/** The offline recipe pack screens' strings (issue 6). */
+/** The offline recipe pack screens' strings. */
 export const offlinePacksZh = {
   fields: {
     number: '离线包编号',

@@ -1,5 +1,5 @@
 import { RECIPE_STATUS_NAMES } from '../../../lib/labels.js';
-/** The recipe screens' strings (issue 5). */
+/** The recipe screens' strings. */
 export const recipesZh = {
   fields: {
     number: '菜谱编号',
