@@ -126,14 +126,18 @@ describe('XlsxWriter', () => {
         written = i + 1;
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // The file took one chunk and answers nothing more: the writer stopped well short of its 200,000 rows, once
-    // the pipes between the sheet and the file (ours and the zip library's, a few of 16-64 KiB each) were full.
+    // The file took one chunk and answers nothing more, so the writer must come to a stop: wait until it has not
+    // moved for 200 ms. It stops well short of its 200,000 rows, once the pipes between the sheet and the file
+    // (ours and the zip library's, a few of 16-64 KiB each) are full.
+    let stalledAt = -1;
+    const deadline = Date.now() + 20_000;
+    while (written !== stalledAt && Date.now() < deadline) {
+      stalledAt = written;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(written).toBe(stalledAt);
     expect(received).toBeGreaterThan(0);
     expect(written).toBeLessThan(40_000);
-    const stalledAt = written;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(written).toBe(stalledAt);
     // Let it drain: it finishes.
     slow._write = (chunk: Buffer, _enc, done) => {
       received += chunk.length;
