@@ -48,6 +48,8 @@ const env = {
   REDIS_URL: redisUrl,
   SMTP_URL: smtpUrl,
   SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+  // The demo is a server shared by two brands: DEMO plays the platform operator, whose admins see the queue board.
+  QUEUE_BOARD_BRANDS: process.env.QUEUE_BOARD_BRANDS ?? 'DEMO',
   WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/admin-web/dist'),
   FILES_DIR: process.env.FILES_DIR ?? path.join(root, '.data/files'),
   HOST: process.env.HOST ?? '0.0.0.0',

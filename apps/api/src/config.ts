@@ -16,6 +16,22 @@ const schema = z
     /** This deployment's streams on a shared KurrentDB node (each test suite takes its own). */
     KURRENTDB_NAMESPACE: z.string().optional(),
     REDIS_PREFIX: z.string().default('kb:'),
+    /**
+     * Brands whose admins operate the platform and may open the queue board (comma-separated codes). The board
+     * shows every brand's jobs, so on a server shared by several brands name the operator's own brand here;
+     * unset, every brand's admins may open it (a server of one brand).
+     */
+    QUEUE_BOARD_BRANDS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v === undefined || v.trim() === ''
+          ? undefined
+          : v
+              .split(',')
+              .map((code) => code.trim())
+              .filter(Boolean),
+      ),
     FILES_DIR: z.string().default('.data/files'),
     WEB_DIST: z.string().optional(),
     SMTP_URL: z.string().optional(),

@@ -79,6 +79,29 @@ describe('the queue board (Bull Board) under /api/admin/queues', () => {
     expect(await page.text()).toContain('<html');
   });
 
+  it('opens to the admins of the operator brands alone when QUEUE_BOARD_BRANDS names them', async () => {
+    const shared = await startTestApi({ QUEUE_BOARD_BRANDS: 'DEMO' });
+    try {
+      const operator = await loggedIn(shared.baseUrl, 'demo', 'demo12345', 'en');
+      expect((await operator.request('GET', `${BOARD}/`)).status).toBe(200);
+      for (const lang of ['en', 'zh'] as const) {
+        const tenant = await loggedIn(shared.baseUrl, 'other', 'other12345', lang);
+        const refused = await tenant.json('GET', `${BOARD}/api/queues`);
+        expect(refused).toMatchObject({ http: 403, status: 403, code: 'queue_board_operators_only' });
+        expect(refused.desc).toBe(
+          lang === 'en'
+            ? 'The queue board is open to the platform operator’s admins only (it shows every brand’s jobs)'
+            : '任务队列看板只对平台运营品牌的管理员开放（它显示所有品牌的任务）',
+        );
+        expect((await tenant.request('PUT', `${BOARD}/api/queues/${SYSTEM_QUEUE}/retry/failed`)).status).toBe(
+          403,
+        );
+      }
+    } finally {
+      await shared.stop();
+    }
+  });
+
   it('shows a failed job with its error to an admin, and retries it from the board', async () => {
     const admin = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     const job = await queue.add('ping', { nonce: 'board-1' }, { attempts: 1 });

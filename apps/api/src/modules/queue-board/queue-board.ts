@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { roleCan } from '@kb/contracts';
 import { bullmqPrefix, QUEUE_NAMES } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
-import { translate } from '../../common/messages.js';
+import { registerMessages, translate } from '../../common/messages.js';
 import { requestContext } from '../../common/request-context.js';
 import type { AppConfig } from '../../config.js';
 import { AuthService, SESSION_COOKIE } from '../auth/auth.service.js';
@@ -28,8 +28,16 @@ function refuse(res: Response, error: AppError): void {
   });
 }
 
+registerMessages({
+  queue_board_operators_only: {
+    zh: '任务队列看板只对平台运营品牌的管理员开放（它显示所有品牌的任务）',
+    en: 'The queue board is open to the platform operator’s admins only (it shows every brand’s jobs)',
+  },
+});
+
 /**
- * Bull Board over every queue device-ingest works, for the roles holding `queue.manage` (admins): the queues, their
+ * Bull Board over every queue device-ingest works, for the roles holding `queue.manage` (admins) — of the operator's
+ * brands only when `QUEUE_BOARD_BRANDS` names them, since the board shows every brand's jobs: the queues, their
  * jobs and the failed ones with their errors, and a retry. It is Express middleware, outside Nest's guard, so the
  * session and the role are checked here, from the same session table and permission matrix.
  *
@@ -65,6 +73,9 @@ export function mountQueueBoard(
         if (!session) return refuse(res, new AppError(401, 'not_logged_in'));
         if (!roleCan(session.user.role, 'queue.manage'))
           return refuse(res, permissionDenied(session.user.role, 'queue.manage'));
+        const operators = config.QUEUE_BOARD_BRANDS;
+        if (operators && !operators.includes(session.user.brandOwnerCode))
+          return refuse(res, new AppError(403, 'queue_board_operators_only'));
         if (req.method === 'POST') return sameOrigin(req, res, next);
         const origin = req.headers.origin;
         const site = req.headers['sec-fetch-site'];
