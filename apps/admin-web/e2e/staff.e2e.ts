@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mailText, type ReceivedMail } from '@kb/testing';
+import { eventually, mailText, type ReceivedMail } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { emailCode, loginAs, startHarness, submitLogin, type Harness } from './support/harness.js';
 
@@ -13,13 +13,13 @@ afterAll(async () => {
 
 /** The first mail to `to` whose text matches, once the SMTP sink has it (10 s at most). */
 async function mailTo(to: string, text: RegExp): Promise<ReceivedMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mail = h.system.smtp.mails.find((m) => m.to === to && text.test(mailText(m.raw)));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const mail = await eventually(
+    () => h.system.smtp.mails.find((m) => m.to === to && text.test(mailText(m.raw))),
+    Boolean,
+    10_000,
+    `a mail to ${to} matching ${text}`,
+  );
+  return mail!;
 }
 
 const row = (page: Page, account: string) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { eventually } from '@kb/testing';
 import {
   goInApp,
   loginAs,
@@ -40,12 +41,7 @@ async function openAll(page: Page, paths: string[]) {
 
 /** Waits until `read` gives `expected` (the strip settles after a click), then asserts it. */
 async function settles<T>(read: () => Promise<T>, expected: T) {
-  const deadline = Date.now() + 3_000;
-  let value = await read();
-  while (value !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
+  const value = await eventually(read, (v) => v === expected, 3_000).catch(() => read());
   expect(value).toBe(expected);
 }
 

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { allProjections } from '@kb/read-models';
-import { createTestDatabase, startSystem, type RunningSystem, type TestDatabase } from '@kb/testing';
+import {
+  eventually,
+  createTestDatabase,
+  startSystem,
+  type RunningSystem,
+  type TestDatabase,
+} from '@kb/testing';
 import { loggedIn, pngBytes, uploadImage } from './harness.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -46,11 +52,7 @@ async function projectionsCaughtUp(pool: pg.Pool): Promise<boolean> {
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await eventually(check, Boolean, timeoutMs, what);
 }
 
 const sha256 = async (file: string) =>

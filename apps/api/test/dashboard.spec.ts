@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSystem, type RunningSystem } from '@kb/testing';
+import { eventually, startSystem, type RunningSystem } from '@kb/testing';
 import { loadConfig } from '../src/config.js';
 
 const infra = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra');
@@ -38,15 +38,13 @@ describe('the Grafana dashboard and the Prometheus scrape config in infra/', () 
   afterAll(() => system?.stop());
 
   it('reads only metrics the three processes expose', async () => {
-    const url = async (pattern: RegExp) => {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const found = system.logs.map((l) => pattern.exec(l)?.[1]).find(Boolean);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no line matching ${pattern}:\n${system.logs.join('\n')}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
+    const url = async (pattern: RegExp) =>
+      (await eventually(
+        () => system.logs.map((l) => pattern.exec(l)?.[1]).find(Boolean),
+        Boolean,
+        60_000,
+        `a log line matching ${pattern}`,
+      )) as string;
     const urls = await Promise.all([
       url(/API metrics, \/livez and \/readyz on (http:\/\/[\d.:]+)/),
       url(/projector running; metrics, \/livez and \/readyz on (http:\/\/[\d.:]+)/),

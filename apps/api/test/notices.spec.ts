@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { createPool, bullmqPrefix, NOTICE_PUSH_QUEUE, type Pool } from '@kb/platform';
-import { refuseNoticeDeliveries } from '@kb/testing';
+import { eventually, refuseNoticeDeliveries } from '@kb/testing';
 import type { Notice } from '@kb/contracts';
 import { DEMO_ACTIVATION_KEYS } from '../src/seed/demo-devices.js';
 import { type Client, fileForm, loggedIn, startTestApi, type TestApi } from './harness.js';
@@ -61,13 +61,13 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
   }
 
   async function waitFor(id: string, state: string, timeoutMs = 20_000): Promise<Notice> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const res = await demo.get<Notice>(`/api/inform/detail?id=${id}`);
-      if (res.data.state === state) return res.data;
-      if (Date.now() > deadline) throw new Error(`notice ${id} is ${res.data.state}, not ${state}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const res = await eventually(
+      () => demo.get<Notice>(`/api/inform/detail?id=${id}`),
+      (r) => r.data.state === state,
+      timeoutMs,
+      `notice ${id} ${state}`,
+    );
+    return res.data;
   }
 
   const input = (over: Record<string, unknown>) => ({
@@ -465,22 +465,19 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
     try {
-      const deadline = Date.now() + 30_000;
       const simulated = async () =>
         (await pool.query("SELECT count(*)::int AS n FROM devices WHERE sn LIKE 'NTSIM%'")).rows[0]
           .n as number;
-      while ((await simulated()) < 4) {
-        if (Date.now() > deadline) throw new Error('the simulator did not activate its devices');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await eventually(simulated, (n) => n >= 4, 30_000, 'the simulator activating its devices');
       const res = await demo.post<Notice>('/api/inform/addAndPush', input({}));
       await waitFor(res.data.id, 'pushed');
-      let counts = { receivedCount: 0, readCount: 0 };
-      while (counts.receivedCount < 4 || counts.readCount < 2) {
-        if (Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 250));
-        counts = (await demo.get<Notice>(`/api/inform/detail?id=${res.data.id}`)).data;
-      }
+      // Wait until the counts reach what the simulated devices do, or the deadline; the assertion names the rest.
+      const counts = await eventually(
+        async () => (await demo.get<Notice>(`/api/inform/detail?id=${res.data.id}`)).data,
+        (c) => c.receivedCount >= 4 && c.readCount >= 2,
+        30_000,
+        'the simulated devices receiving and reading the notice',
+      ).catch(async () => (await demo.get<Notice>(`/api/inform/detail?id=${res.data.id}`)).data);
       // Every simulated device received it, two of them read it; the other devices of the brand are not simulated.
       expect({ received: counts.receivedCount, read: counts.readCount }).toEqual({ received: 4, read: 2 });
     } finally {

@@ -24,6 +24,7 @@ import {
   waitForBuild,
   type RunningIngestProcess,
 } from './offline-packs-support.js';
+import { eventually } from '@kb/testing';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -331,8 +332,12 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
       path.join(api.config.FILES_DIR, 'DEMO', 'offline-packs', added.data.id, `${buildId}.zip`);
     expect(existsSync(fileOf(rebuilt.id))).toBe(true);
     // The worker removes a superseded file once the new build is recorded done: wait for it, within a bound.
-    const until = Date.now() + 10_000;
-    while (existsSync(fileOf(retried.id)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await eventually(
+      () => existsSync(fileOf(retried.id)),
+      (exists) => !exists,
+      10_000,
+      'the superseded file gone',
+    );
     expect(existsSync(fileOf(retried.id))).toBe(false);
     expect(sha256((await download(demo, added.data.id)).bytes)).toBe(rebuilt.sha256);
     // The initial pack's released file stays whatever is built later.

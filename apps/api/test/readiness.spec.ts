@@ -1,5 +1,5 @@
 import { startOpsServer } from '@kb/platform';
-import { startPrivateRedis } from '@kb/testing';
+import { eventually, startPrivateRedis } from '@kb/testing';
 import { Metrics, ReadinessProbe } from '../src/infra/observability.js';
 import { startTestApi } from './harness.js';
 
@@ -20,9 +20,12 @@ describe('API readiness', () => {
         expect.objectContaining({ name: 'redis', ok: false }),
       ]);
       await redis.start();
-      const deadline = Date.now() + 15_000;
-      while (!(await probe.check()).ready && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
+      await eventually(
+        () => probe.check(),
+        (c) => c.ready,
+        15_000,
+        'ready again',
+      );
       expect(await probe.check()).toMatchObject({ ready: true });
     } finally {
       await api.stop();

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { codeInMail, mailText } from '@kb/testing';
+import { eventually, codeInMail, mailText } from '@kb/testing';
 import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
 
 /** Polls until `find` returns something (the SMTP sink stores a mail as it arrives), or fails after 10 s. */
 async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return (await eventually(find, (found) => found !== undefined, 10_000, what)) as T;
 }
 
 describe('staff accounts of a brand (/api/staff)', () => {

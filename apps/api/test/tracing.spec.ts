@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSystem, type RunningSystem } from '@kb/testing';
+import { eventually, startSystem, type RunningSystem } from '@kb/testing';
 import { loggedIn } from './harness.js';
 
 /** One span as the OTLP/HTTP JSON exporter sends it, with the service that sent it. */
@@ -57,13 +57,7 @@ async function startReceiver() {
 }
 
 async function waitFor<T>(what: string, find: () => T | undefined, limitMs = 60_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return (await eventually(find, Boolean, limitMs, what)) as T;
 }
 
 describe('traces over OTLP/HTTP: API request → queue → device-ingest worker → Postgres', () => {

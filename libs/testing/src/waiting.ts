@@ -1,14 +1,18 @@
-/** Polls `probe` until `done` holds for its value, and answers that value; past `ms` it fails naming the last one. */
+/**
+ * Polls `probe` until `done` holds for its value, and answers that value; past `ms` it fails naming `what` and the
+ * last value. The one poll of the tests: they wait for a fact, never for a fixed time.
+ */
 export async function eventually<T>(
-  probe: () => Promise<T>,
+  probe: () => Promise<T> | T,
   done: (v: T) => boolean,
   ms = 20_000,
+  what = 'condition',
 ): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`condition not met in ${ms} ms; last: ${JSON.stringify(value)}`);
+    if (Date.now() > until) throw new Error(`${what} not met in ${ms} ms; last: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
