@@ -20,11 +20,10 @@ import { createAppAuth, type AppAuth, type AuthenticatedAppUser } from './app-au
 import { APP_MESSAGES, appError, appLang } from './app-messages.js';
 import { appOpenApi } from './app-openapi.js';
 import { NOTICE_ACK_LIMIT, noticeRoutes } from '../notices/notice-routes.js';
+import { APP_BODY_LIMITS } from './limits.js';
 
 /** App API routes live under this path. */
 export const APP_API_PREFIX = '/app/v1/';
-
-export const APP_BODY_LIMITS = { auth: 8 * 1024, activity: 256 * 1024 } as const;
 
 const RETRY_AFTER_S = 1;
 const SEARCH_RESULTS = 50;

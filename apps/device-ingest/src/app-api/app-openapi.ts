@@ -1,7 +1,7 @@
 import { appActivityPostSchema, appRegisterSchema, appSignInSchema } from '@kb/contracts';
 import { z } from 'zod';
 import { noticeOpenApiPaths } from '../notices/notice-routes.js';
-import { APP_BODY_LIMITS } from './app-api.js';
+import { APP_BODY_LIMITS } from './limits.js';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 

@@ -1,6 +1,6 @@
 import type { Page, RecipeBatchAnswer, RecipeListItem } from '@kb/contracts';
 import { api } from '../../../lib/api-client.js';
-import { batchOutcomeOf } from '../rules/recipe-actions.js';
+import { batchOutcomeOf, type RecipeBatchRoute } from '../rules/recipe-actions.js';
 
 /** The list filters of `/api/recipe/list` (empty ones are not sent). */
 export interface RecipeListFilter {
@@ -51,20 +51,6 @@ export function fetchRecipePage(
     signal,
   });
 }
-
-export type RecipeBatchRoute =
-  | 'batchSubmit'
-  | 'batchRelease'
-  | 'batchRecallEditing'
-  | 'batchRecallWaitRelease'
-  | 'batchDelete'
-  | 'batchUpdateOnlineStatus'
-  | 'batchUpdateBuyStatus'
-  | 'batchUpdateCategory'
-  | 'recovery'
-  | 'batchClear'
-  | 'batchRelModel'
-  | 'batchDeleteModel';
 
 /** A batch command over recipes; answers the bar's outcome (failures by number, with the reason). */
 export async function runRecipeBatch(

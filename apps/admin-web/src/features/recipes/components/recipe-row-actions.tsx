@@ -2,7 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { notifyError } from '../../../lib/notify.js';
-import { runRecipeBatch, runRecipeCommand, type RecipeBatchRoute } from '../api/recipe-commands.js';
+import { runRecipeBatch, runRecipeCommand } from '../api/recipe-commands.js';
+import type { RecipeBatchRoute } from '../rules/recipe-actions.js';
 import type { RecipeListItem } from '../api/recipe-list.js';
 import { RECIPE_ROW_PERMISSIONS, rowActionsOf, type RecipeRowAction } from '../rules/recipe-actions.js';
 

@@ -1,5 +1,4 @@
 import type { Permission, RecipeBatchAnswer, RecipeStatus } from '@kb/contracts';
-import type { RecipeBatchRoute } from '../api/recipe-commands.js';
 
 /**
  * Which row actions a recipe in a given state offers: the legal cells of the transition table in
@@ -30,6 +29,21 @@ export const RECIPE_ROW_PERMISSIONS: Partial<Record<RecipeRowAction, Permission>
   recallWaitRelease: 'recipe.release',
   delete: 'recipe.delete',
 };
+
+/** The recipe batch commands of the API (`POST /api/recipe/<route>`). */
+export type RecipeBatchRoute =
+  | 'batchSubmit'
+  | 'batchRelease'
+  | 'batchRecallEditing'
+  | 'batchRecallWaitRelease'
+  | 'batchDelete'
+  | 'batchUpdateOnlineStatus'
+  | 'batchUpdateBuyStatus'
+  | 'batchUpdateCategory'
+  | 'recovery'
+  | 'batchClear'
+  | 'batchRelModel'
+  | 'batchDeleteModel';
 
 /** What each batch command needs in the role matrix. */
 export const RECIPE_BATCH_PERMISSIONS: Record<RecipeBatchRoute, Permission> = {
