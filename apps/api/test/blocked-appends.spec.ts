@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createTestDatabase } from '@kb/testing';
+import { eventually, createTestDatabase } from '@kb/testing';
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
@@ -8,13 +8,7 @@ import { type Client, command, loggedIn, read, startTestApi, type TestApi } from
 
 /** Polls `probe` until it returns something other than undefined, or fails after `timeoutMs`. */
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return (await eventually(probe, (value) => value !== undefined, timeoutMs)) as T;
 }
 
 describe('the API under a blocked event store and foreign transactions', () => {
