@@ -26,4 +26,7 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testTimeout: 60000,
+  // On CI a handle left open by a failed test must not hold the run until CI's own deadline: the failure is
+  // reported, and Jest prints which suite forced the exit.
+  forceExit: process.env.CI === 'true',
 };

@@ -68,6 +68,8 @@ describe('device-ingest observability', () => {
 
   afterAll(async () => {
     await ops?.close();
+    // The service's queues close cleanly only against a Redis that answers (a failed test may have left it down).
+    if (redis && !redis.running()) await redis.start();
     await ingest?.stop();
     if (pool && !pool.ended) await pool.end();
     await db?.drop();

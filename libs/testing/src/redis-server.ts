@@ -10,6 +10,8 @@ export interface PrivateRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port (empty). */
   start(): Promise<void>;
+  /** Whether the server process is alive. */
+  running(): boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -40,9 +42,12 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
+    let spawnError: Error | undefined;
+    child.once('error', (error) => (spawnError = error));
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {
-      if (child.exitCode !== null || Date.now() > deadline)
+      if (spawnError) throw new Error(`redis-server could not start: ${spawnError.message}`);
+      if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline)
         throw new Error(`redis-server did not listen on ${port}`);
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -52,11 +57,12 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     async kill() {
-      if (!child || child.exitCode !== null) return;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
       child.kill('SIGKILL');
       await exited;
     },
     start,
+    running: () => !!child && child.exitCode === null && child.signalCode === null,
   };
 }
