@@ -61,6 +61,9 @@ describe('two projector processes on one database', () => {
     PROJECTOR_BATCH_SIZE: '50',
     PROJECTOR_POLL_MS: '20',
     PROJECTOR_LEASE_MS: String(LEASE_MS),
+    // Each page of 50 held 80 ms: catch-up lasts at least 16 s, so the standby (a second process booting on a
+    // busy machine) always meets the active one mid catch-up.
+    PROJECTOR_TEST_DELAY_MS: '80',
   });
   const start = () => {
     const p = startProjector(['run'], env());
