@@ -14,6 +14,7 @@ import {
   type TestDatabase,
 } from '@kb/testing';
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@kb/contracts';
+import { closeRedis } from '@kb/platform';
 import { createApp } from '../src/app.factory.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
@@ -60,7 +61,8 @@ export async function startTestApi(
   if (!options.logDestination) app.useLogger(false);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
-  const redis = new Redis(config.REDIS_URL);
+  // One retry: a test that stopped its Redis on purpose must not wait for it here.
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     config,
@@ -70,9 +72,9 @@ export async function startTestApi(
     redis,
     async stop() {
       await app.close();
-      const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
+      const keys = await redis.keys(`${config.REDIS_PREFIX}*`).catch(() => []);
       if (keys.length) await redis.del(...keys);
-      await redis.quit();
+      await closeRedis(redis);
       await smtp.stop();
       await db.drop();
       await rm(filesDir, { recursive: true, force: true });

@@ -41,6 +41,15 @@ describe('API readiness', () => {
     }
   }, 120_000);
 
+  it('shuts down while Redis is gone: queues and connections give up waiting instead of holding the process', async () => {
+    const redis = await startPrivateRedis();
+    const api = await startTestApi({ REDIS_URL: redis.url });
+    await redis.kill();
+    // A worker or connection waiting for a Redis that never comes back would hold this for ever (Jest's timeout).
+    await api.stop();
+    expect(redis.running()).toBe(false);
+  }, 120_000);
+
   it('is not ready while the event store is unreachable (its database gone)', async () => {
     const api = await startTestApi();
     const ops = await startOpsServer({

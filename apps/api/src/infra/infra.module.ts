@@ -2,7 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { openEventStore, type EventStore } from '@kb/event-store';
-import { createPool } from '@kb/platform';
+import { closeRedis, createPool } from '@kb/platform';
 import { APP_CONFIG, eventStoreOf, requestTimeouts, type AppConfig } from '../config.js';
 import { Db } from './db.js';
 import { Metrics, ReadinessProbe } from './observability.js';
@@ -50,6 +50,6 @@ export class InfraModule implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.events.close().catch(() => undefined);
-    await Promise.allSettled([this.pool.end(), this.redis.quit()]);
+    await Promise.allSettled([this.pool.end(), closeRedis(this.redis)]);
   }
 }

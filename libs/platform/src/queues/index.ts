@@ -112,3 +112,4 @@ export * from './app-jobs.js';
 export * from './staff-jobs.js';
 export * from './offline-pack-jobs.js';
 export * from './notice-jobs.js';
+export * from './closing.js';

@@ -6,6 +6,8 @@ import type pg from 'pg';
 import type { JobRun } from '@kb/contracts';
 import {
   bullmqPrefix,
+  closeQueueClient,
+  closeRedis,
   failJobRun,
   findJobRun,
   insertJobRun,
@@ -66,8 +68,8 @@ export class JobLauncher implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    for (const queue of this.queues.values()) await queue.close().catch(() => undefined);
-    await this.connection.quit().catch(() => undefined);
+    await Promise.all([...this.queues.values()].map((queue) => closeQueueClient(queue)));
+    await closeRedis(this.connection);
   }
 
   async start<Q extends QueueName, J extends keyof (typeof QUEUES)[Q]['jobs'] & string>(

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { bullmqPrefix, NOTICE_PUSH_JOB, NOTICE_PUSH_QUEUE, noticePushJobId, QUEUES } from '@kb/platform';
+import {
+  bullmqPrefix,
+  closeQueueClient,
+  closeRedis,
+  NOTICE_PUSH_JOB,
+  NOTICE_PUSH_QUEUE,
+  noticePushJobId,
+  QUEUES,
+} from '@kb/platform';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 
 /**
@@ -27,8 +35,8 @@ export class NoticePushQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close().catch(() => undefined);
-    await this.connection.quit().catch(() => undefined);
+    await closeQueueClient(this.queue);
+    await closeRedis(this.connection);
   }
 
   /**

@@ -7,6 +7,8 @@ import type { OfflinePackBuild, OfflinePackContent, UiLang } from '@kb/contracts
 import { DomainError } from '@kb/domain';
 import {
   bullmqPrefix,
+  closeQueueClient,
+  closeRedis,
   failJobRun,
   insertJobRun,
   OFFLINE_PACK_BUILD_JOB,
@@ -123,8 +125,8 @@ export class OfflinePackBuilds implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close().catch(() => undefined);
-    await this.connection.quit().catch(() => undefined);
+    await closeQueueClient(this.queue);
+    await closeRedis(this.connection);
   }
 
   /**

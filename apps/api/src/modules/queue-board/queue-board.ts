@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import { roleCan } from '@kb/contracts';
-import { bullmqPrefix, QUEUE_NAMES } from '@kb/platform';
+import { bullmqPrefix, closeQueueClient, closeRedis, QUEUE_NAMES } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
 import { registerMessages, translate } from '../../common/messages.js';
 import { requestContext } from '../../common/request-context.js';
@@ -97,7 +97,7 @@ export function mountQueueBoard(
     serverAdapter.getRouter() as (req: Request, res: Response, next: NextFunction) => void,
   );
   return async () => {
-    await Promise.allSettled(queues.map((q) => q.close()));
-    await connection.quit().catch(() => undefined);
+    await Promise.all(queues.map((q) => closeQueueClient(q)));
+    await closeRedis(connection);
   };
 }

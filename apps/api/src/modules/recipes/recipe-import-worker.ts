@@ -11,7 +11,10 @@ import { recipeContentSchema, type RecipeContentDraft, type StaffRole } from '@k
 import { prepareContent } from '@kb/domain';
 import {
   bullmqPrefix,
+  closeQueueClient,
+  closeRedis,
   defineJobWorker,
+  reconnectUntilStopped,
   JobFailure,
   RECIPE_IMPORT_QUEUE,
   type JobContext,
@@ -374,6 +377,7 @@ export const recipeImportWorker = defineJobWorker({
 export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
   private connection?: Redis;
   private worker?: Worker;
+  private readonly reconnect = reconnectUntilStopped();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
@@ -384,7 +388,10 @@ export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     const log = pino({ level: this.config.LOG_LEVEL, base: { service: 'api', worker: RECIPE_IMPORT_QUEUE } });
-    this.connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.connection = new Redis(this.config.REDIS_URL, {
+      maxRetriesPerRequest: null,
+      retryStrategy: this.reconnect.retryStrategy,
+    });
     this.connection.on('error', () => undefined);
     this.worker = recipeImportWorker.start(
       this.connection,
@@ -401,7 +408,8 @@ export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close().catch(() => undefined);
-    await this.connection?.quit().catch(() => undefined);
+    this.reconnect.stop();
+    if (this.worker) await closeQueueClient(this.worker);
+    if (this.connection) await closeRedis(this.connection);
   }
 }
