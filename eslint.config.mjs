@@ -59,14 +59,13 @@ const webLayers = {
           if (typeof source !== 'string' || !source.startsWith('.')) return;
           const to = webArea(path.resolve(path.dirname(context.filename), source));
           if (!to) return;
-          const target = source;
           if (from.layer === 'features') {
             if (to.layer === 'features' && to.name !== from.name)
-              context.report({ node, messageId: 'feature', data: { target } });
+              context.report({ node, messageId: 'feature', data: { target: source } });
             if (to.layer === 'app' && to.rest[0] !== 'i18n')
-              context.report({ node, messageId: 'app', data: { target } });
+              context.report({ node, messageId: 'app', data: { target: source } });
           } else if (to.layer === 'features' || (to.layer === 'app' && to.rest[0] !== 'i18n')) {
-            context.report({ node, messageId: 'shared', data: { target } });
+            context.report({ node, messageId: 'shared', data: { target: source } });
           }
         };
         const fromSource = (node) => node.source && check(node, node.source.value);
