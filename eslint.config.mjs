@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
+import path from 'node:path';
 
 const layers = [
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
@@ -27,6 +28,57 @@ const layers = [
   { sourceTag: 'scope:ingest', onlyDependOnLibsWithTags: ['scope:shared'] },
 ];
 const depConstraints = layers;
+
+// admin-web's layers (STYLE.md): a feature imports only itself, the shared components/ and lib/ (and the app's
+// i18n instance); the app puts features together; components/ and lib/ import no feature. Relative imports are
+// resolved against the importing file, so `../../recipes/…` from another feature is caught as well.
+const webSrc = path.resolve(import.meta.dirname, 'apps/admin-web/src');
+const webArea = (file) => {
+  const rel = path.relative(webSrc, file).split(path.sep);
+  if (rel[0] === '..' || rel.length < 2) return null;
+  return rel[0] === 'features'
+    ? { layer: 'features', name: rel[1], rest: rel.slice(2) }
+    : { layer: rel[0], rest: rel.slice(1) };
+};
+const webLayers = {
+  rules: {
+    imports: {
+      meta: {
+        type: 'problem',
+        messages: {
+          feature:
+            'A feature does not import another feature ({{target}}): move the shared piece to components/ or lib/, or put the two together in app/.',
+          app: 'A feature does not import app/ ({{target}}): the app imports features, not the other way.',
+          shared: 'components/ and lib/ import no feature and no app/ code ({{target}}).',
+        },
+      },
+      create(context) {
+        const from = webArea(context.filename);
+        if (!from || !['features', 'components', 'lib'].includes(from.layer)) return {};
+        const check = (node, source) => {
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const to = webArea(path.resolve(path.dirname(context.filename), source));
+          if (!to) return;
+          if (from.layer === 'features') {
+            if (to.layer === 'features' && to.name !== from.name)
+              context.report({ node, messageId: 'feature', data: { target: source } });
+            if (to.layer === 'app' && to.rest[0] !== 'i18n')
+              context.report({ node, messageId: 'app', data: { target: source } });
+          } else if (to.layer === 'features' || (to.layer === 'app' && to.rest[0] !== 'i18n')) {
+            context.report({ node, messageId: 'shared', data: { target: source } });
+          }
+        };
+        const fromSource = (node) => node.source && check(node, node.source.value);
+        return {
+          ImportDeclaration: fromSource,
+          ExportNamedDeclaration: fromSource,
+          ExportAllDeclaration: fromSource,
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
 // Tests of any project may also use the test harness (libs/testing).
 const testDepConstraints = layers.map((c) => ({
   ...c,
@@ -92,5 +144,11 @@ export default tseslint.config(
     files: ['apps/admin-web/**/*.tsx', 'apps/admin-web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['apps/admin-web/src/**/*.tsx', 'apps/admin-web/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+    plugins: { 'web-layers': webLayers },
+    rules: { 'web-layers/imports': 'error' },
   },
 );

@@ -16,7 +16,8 @@ import { guard, LOGIN_PATH } from './guard.js';
 import { withChunkTimeout } from './chunk-timeout.js';
 import { queryClient } from './query-client.js';
 import { RouteErrorPanel } from './pages/route-error-panel.js';
-import { pageLoader, SCREENS } from './screens.js';
+import { pageLoader } from './page-loader.js';
+import { SCREENS } from './screens.js';
 
 /** Loaders get the query cache, so that a screen's loader can `ensureQueryData` before it renders. */
 export interface RouterContext {

@@ -74,6 +74,69 @@ describe('screens', () => {
     }
   });
 
+  it('lay the sidebar out in the order of §2 from the places the features give their screens', () => {
+    expect(MENU).toEqual([
+      { kind: 'item', path: '/home' },
+      {
+        kind: 'group',
+        key: 'recipes',
+        items: [
+          '/category-set-list',
+          '/tag-list',
+          '/recipe-list',
+          '/offline-recipes-list',
+          '/online-recipe-list',
+          '/online-cate/list',
+          '/pay-recipe-list',
+          '/user-evaluation-list',
+          '/unit-list',
+          '/recycling-list',
+          '/lang-set-edit',
+        ],
+      },
+      { kind: 'item', path: '/apk-list' },
+      { kind: 'item', path: '/banner/list' },
+      { kind: 'item', path: '/group-recipe/list' },
+      {
+        kind: 'group',
+        key: 'devices',
+        items: ['/device-info-list', '/fault-collect-detail', '/fault-record-list', '/test-device-list'],
+      },
+      { kind: 'group', key: 'users', items: ['/user-list', '/vip-user-list'] },
+      {
+        kind: 'group',
+        key: 'operations',
+        items: [
+          '/fitting-list',
+          '/inform-list',
+          '/lock-screen-ads-list',
+          '/hot-tag-list',
+          '/user-search-record-list',
+          '/staff-list',
+        ],
+      },
+    ]);
+  });
+
+  it("derive a reference entity's list, add and edit screens from its one registration", () => {
+    expect(screenFor('/fitting-list')).toMatchObject({ title: 'fittingList', menu: { group: 'operations' } });
+    expect(screenFor('/fitting-add')).toMatchObject({
+      title: 'fittingAdd',
+      parent: '/fitting-list',
+      permission: 'accessory.edit',
+    });
+    expect(screenFor('/fitting-edit')).toMatchObject({
+      title: 'fittingEdit',
+      parent: '/fitting-list',
+      permission: 'accessory.edit',
+      record: true,
+    });
+    // Units are added and edited in a dialog over their list: no pages of their own.
+    expect(screenFor('/unit-list')?.title).toBe('unitList');
+    expect(screenFor('/unit-add')).toBeUndefined();
+    expect(screenFor('/unit-edit')).toBeUndefined();
+  });
+
   it('place the dictionary-only screens where a user would look', () => {
     expect(menuGroupOf('/pay-recipe-list')).toBe('recipes');
     expect(menuGroupOf('/online-cate/list')).toBe('recipes');
@@ -96,7 +159,13 @@ describe('screens', () => {
   it('guard every add and edit form by the permission of its save', () => {
     // Guarded in the page instead: the recipe editor (a notice naming the role), the offline pack's page (also
     // where auditors publish it), the language settings (read-only for the others) and one's own password.
-    const inPage = ['/recipe-add', '/recipe-edit', '/offline-recipes-edit', '/lang-set-edit', '/password-edit'];
+    const inPage = [
+      '/recipe-add',
+      '/recipe-edit',
+      '/offline-recipes-edit',
+      '/lang-set-edit',
+      '/password-edit',
+    ];
     const forms = SCREENS.filter((s) => /[-/](add|edit)$/.test(s.path) && !inPage.includes(s.path));
     expect(forms.length).toBeGreaterThan(20);
     expect(forms.filter((s) => !s.permission).map((s) => s.path)).toEqual([]);

@@ -9,7 +9,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import type { MenuGroupKey } from '../menu.js';
+import type { MenuGroupKey } from '../../lib/screen.js';
 
 export const ITEM_ICONS: Record<string, Icon> = {
   '/home': IconHome,

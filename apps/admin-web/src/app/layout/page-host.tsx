@@ -12,7 +12,8 @@ import {
   type ReactNode,
 } from 'react';
 import { PageContext, type PageContextValue } from '../../lib/page-context.js';
-import { pageLoader, screenFor } from '../screens.js';
+import { pageLoader } from '../page-loader.js';
+import { screenFor } from '../screens.js';
 import { RouteErrorPanel } from '../pages/route-error-panel.js';
 import { setTabDirty, setTabLabel, tabKey } from '../tabs/tab-bar.js';
 import { tabStore, useTabBar } from '../tabs/tab-store.js';

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { z } from 'zod';
 import { download } from '../../lib/api-client.js';
-import type { ScreenPath } from '../../app/screens.js';
 import { usePageContext } from '../../lib/page-context.js';
+import type { ScreenPath } from '../../lib/screen.js';
 import type { BatchAction } from '../batch-actions.js';
 import { Can } from '../can.js';
 import type { ConfirmKind } from '../confirm.js';
@@ -66,6 +66,21 @@ export interface ReferenceForm<T, Values extends Record<string, unknown>, Input 
 }
 
 /**
+ * Where a reference screen's pages are and who may change its records: from its registration
+ * (`referenceScreens` in its feature's screens.ts), which the app's router reads without loading the pages.
+ */
+export interface ReferencePlacement {
+  /** What a role needs to add, edit and delete. */
+  permission: Permission;
+  paths: {
+    list: ScreenPath;
+    /** Without add and edit pages the form opens in a dialog over the list. */
+    add?: ScreenPath;
+    edit?: ScreenPath;
+  };
+}
+
+/**
  * One reference screen in one declaration: its §7 route and cache key, its list (columns, filters, row and batch
  * actions) and its form (rules, values, fields). `referencePages` makes the list, add and edit pages of it.
  */
@@ -76,14 +91,6 @@ export interface ReferenceScreen<
   F extends Record<string, unknown> = Record<string, unknown>,
 > {
   route: ReferenceRoute;
-  /** What a role needs to add, edit and delete. */
-  permission: Permission;
-  paths: {
-    list: ScreenPath;
-    /** Without add and edit pages the form opens in a dialog over the list. */
-    add?: ScreenPath;
-    edit?: ScreenPath;
-  };
   /** The list's columns, without the row actions (added at the end); with `csvFile` also the export's. */
   columns: (ctx: ReferenceContext) => DataTableColumn<T>[];
   /**
@@ -113,7 +120,9 @@ export interface ReferenceScreen<
 
 // A declaration is consumed only through its own type parameters; the pages take any of them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyScreen = ReferenceScreen<any, any, any, any>;
+export type AnyReferenceScreen = ReferenceScreen<any, any, any, any>;
+/** A declaration with its placement: what the pages below draw. */
+type AnyScreen = AnyReferenceScreen & ReferencePlacement;
 
 function useReferenceContext(): ReferenceContext {
   const { t } = useTranslation();
@@ -396,8 +405,9 @@ function CsvExportButton({ route, filter }: { route: string; filter: () => Recor
   );
 }
 
-/** The list, add and edit pages of a declaration (each a screen of screens.ts). */
-export function referencePages(screen: AnyScreen) {
+/** The list, add and edit pages of a declaration, where its registration places them. */
+export function referencePages(declaration: AnyReferenceScreen, placement: ReferencePlacement) {
+  const screen: AnyScreen = { ...declaration, ...placement };
   function List() {
     return <ReferenceList screen={screen} />;
   }

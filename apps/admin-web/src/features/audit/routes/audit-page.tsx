@@ -9,16 +9,15 @@ import { auditEndedQuery } from '../../../components/history/audit-api.js';
 import { AuditHistory } from '../../../components/history/audit-history.js';
 import type {
   ApkAuditState,
+  AuditStateViews,
   OfflinePackAuditState,
   RecipeAuditState,
 } from '../../../components/history/audit-states.js';
 import { useCan } from '../../../lib/use-can.js';
-import { ApkStateAsOf } from '../../apk/routes/apk-detail-page.js';
-import { OfflinePackStateAsOf } from '../../offline-packs/components/offline-pack-history.js';
-import { RecipeStateAsOf } from '../../recipes/routes/recipe-detail-page.js';
 
 /** The trail of one ended record, the state as of an event in its own detail layout. */
-function EndedHistory({ record }: { record: AuditEndedRecord }) {
+function EndedHistory({ record, views }: { record: AuditEndedRecord; views: AuditStateViews }) {
+  const { recipe: RecipeStateAsOf, apk: ApkStateAsOf, offlinePack: OfflinePackStateAsOf } = views;
   if (record.kind === 'recipe')
     return (
       <AuditHistory<RecipeAuditState>
@@ -80,7 +79,12 @@ function EndedList({ kind, onOpen }: { kind: AuditKind; onOpen: (record: AuditEn
               <Table.Td>{dayjs(record.endedAt).format('YYYY-MM-DD HH:mm:ss')}</Table.Td>
               <Table.Td>{record.endedBy}</Table.Td>
               <Table.Td>
-                <Button size="compact-xs" variant="subtle" onClick={() => onOpen(record)} data-testid="audit-open">
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => onOpen(record)}
+                  data-testid="audit-open"
+                >
                   {t('components.history.open')}
                 </Button>
               </Table.Td>
@@ -106,9 +110,10 @@ function EndedList({ kind, onOpen }: { kind: AuditKind; onOpen: (record: AuditEn
 
 /**
  * The audit view (auditors and admins): cleared recipes, deleted APK packages and offline packs, which no list
- * or detail page shows any more, each with its whole trail replayed from the event store.
+ * or detail page shows any more, each with its whole trail replayed from the event store and drawn as of an
+ * event by `views` (the features' own detail layouts, which the app passes in).
  */
-export function AuditPage() {
+export function AuditPage({ views }: { views: AuditStateViews }) {
   const { t } = useTranslation();
   const allowed = useCan('audit.read');
   const [kind, setKind] = useState<AuditKind>('recipe');
@@ -123,14 +128,19 @@ export function AuditPage() {
     return (
       <Stack gap="md">
         <Group gap="sm">
-          <Button size="xs" variant="subtle" leftSection={<IconArrowLeft size={14} />} onClick={() => setOpen(null)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconArrowLeft size={14} />}
+            onClick={() => setOpen(null)}
+          >
             {t('components.history.back')}
           </Button>
           <Title order={4} data-testid="audit-record-title">
             {t(`components.history.kinds.${open.kind}`)} · {open.number}
           </Title>
         </Group>
-        <EndedHistory record={open} />
+        <EndedHistory record={open} views={views} />
       </Stack>
     );
   return (

@@ -7,7 +7,6 @@ import { NamesFields } from '../../../components/reference/names-fields.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
 import { imagesOf, Thumbnail } from '../../../components/reference/record-image.js';
 import {
-  referencePages,
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
@@ -105,8 +104,6 @@ function AccessoryFields({ form, languages, mainLang }: ReferenceFieldsProps<Acc
  */
 export const accessoryScreen: ReferenceScreen<Accessory, AccessoryValues, AccessoryInput> = {
   route: { route: 'accessory', key: ['catalog', 'accessories'] },
-  permission: 'accessory.edit',
-  paths: { list: '/fitting-list', add: '/fitting-add', edit: '/fitting-edit' },
   columns: ({ t }) => [
     {
       accessor: 'photoFileCode',
@@ -151,5 +148,3 @@ export const accessoryScreen: ReferenceScreen<Accessory, AccessoryValues, Access
     Fields: AccessoryFields,
   },
 };
-
-export const accessoryPages = referencePages(accessoryScreen);

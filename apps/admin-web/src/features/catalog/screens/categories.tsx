@@ -9,7 +9,6 @@ import { NamesFields } from '../../../components/reference/names-fields.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
 import { imagesOf, Thumbnail } from '../../../components/reference/record-image.js';
 import {
-  referencePages,
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
@@ -81,8 +80,6 @@ function CategoryFields({ form, languages }: ReferenceFieldsProps<CategoryValues
  */
 export const categoryScreen: ReferenceScreen<RecipeCategory, CategoryValues, CategoryInput> = {
   route: { route: 'recipeCategory', key: ['catalog', 'categories'] },
-  permission: 'category.edit',
-  paths: { list: '/category-set-list', add: '/category-set-add', edit: '/category-set-edit' },
   columns: ({ t, languageName }) => [
     {
       accessor: 'pictureFileCode',
@@ -130,5 +127,3 @@ export const categoryScreen: ReferenceScreen<RecipeCategory, CategoryValues, Cat
     Fields: CategoryFields,
   },
 };
-
-export const categoryPages = referencePages(categoryScreen);

@@ -6,7 +6,6 @@ import { LanguageBadges } from '../../../components/reference/language-badges.js
 import { NamesFields } from '../../../components/reference/names-fields.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
 import {
-  referencePages,
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
@@ -39,8 +38,6 @@ export const tagScreen: ReferenceScreen<
   { number: string; names: Record<string, string> }
 > = {
   route: { route: 'recipeTag', key: ['catalog', 'tags'] },
-  permission: 'tag.edit',
-  paths: { list: '/tag-list', add: '/tag-add', edit: '/tag-edit' },
   columns: ({ t, languages, languageName }) => [
     { accessor: 'number', title: t('reference.fields.number') },
     { accessor: 'name', title: t('reference.fields.name') },
@@ -70,5 +67,3 @@ export const tagScreen: ReferenceScreen<
     Fields: TagFields,
   },
 };
-
-export const tagPages = referencePages(tagScreen);

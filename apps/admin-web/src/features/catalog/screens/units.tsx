@@ -11,7 +11,6 @@ import {
   type NumberNameLangFilter,
 } from '../../../components/reference/reference-filters.js';
 import {
-  referencePages,
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
@@ -49,8 +48,6 @@ function UnitFields({ form, languages, mainLang }: ReferenceFieldsProps<UnitValu
  */
 export const unitScreen: ReferenceScreen<IngredientUnit, UnitValues, UnitValues, NumberNameLangFilter> = {
   route: { route: 'boUnit', key: UNITS_KEY },
-  permission: 'unit.edit',
-  paths: { list: '/unit-list' },
   columns: ({ t, languages }) => [
     ...(languages ?? []).map((lang) => ({
       accessor: `names.${lang.langCode}`,
@@ -86,5 +83,3 @@ export const unitScreen: ReferenceScreen<IngredientUnit, UnitValues, UnitValues,
     maw: 640,
   },
 };
-
-export const unitPages = referencePages(unitScreen);

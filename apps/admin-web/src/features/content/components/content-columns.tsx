@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { ScreenPath } from '../../../app/screens.js';
+import type { ScreenPath } from '../../../lib/screen.js';
 import type { ReferenceContext } from '../../../components/reference/reference-screen.js';
 import { formatTime } from '../../../components/reference/format.js';
 import { Thumbnail } from '../../../components/reference/record-image.js';

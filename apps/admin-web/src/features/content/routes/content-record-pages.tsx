@@ -11,7 +11,7 @@ import { formatTime } from '../../../components/reference/format.js';
 import { LinkedRecipes } from '../../../components/reference/linked-recipes.js';
 import { fileUrl } from '../../../components/reference/record-image.js';
 import { recordDetailQuery, type ReferenceRoute } from '../../../components/reference/reference-records.js';
-import type { ScreenPath } from '../../../app/screens.js';
+import type { ScreenPath } from '../../../lib/screen.js';
 import { useRecordId } from '../../../lib/page-context.js';
 import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
 import { OnlineBadge, periodText } from '../components/content-fields.js';

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { contractRules } from '../../../components/reference/form-rules.js';
 import { imagesOfAll } from '../../../components/reference/record-image.js';
 import {
-  referencePages,
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
@@ -119,8 +118,6 @@ export const bannerScreen: ReferenceScreen<
 > = {
   route: BANNER_ROUTE,
   csvFile: 'banners',
-  permission: 'content.edit',
-  paths: { list: '/banner/list', add: '/banner/add', edit: '/banner/edit' },
   columns: ({ t }) => [
     thumbnailColumn('imageFileCodes', t('content.fields.image'), (b) => b.imageFileCodes[0]),
     { accessor: 'name', title: t('content.fields.name') },
@@ -174,5 +171,3 @@ export const bannerScreen: ReferenceScreen<
     Fields: BannerFields,
   },
 };
-
-export const bannerPages = referencePages(bannerScreen);

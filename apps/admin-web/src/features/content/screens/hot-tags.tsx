@@ -6,7 +6,6 @@ import { contractRules, sortToSend } from '../../../components/reference/form-ru
 import { LanguageBadges } from '../../../components/reference/language-badges.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
 import {
-  referencePages,
   type ReferenceContext,
   type ReferenceFieldsProps,
   type ReferenceScreen,
@@ -86,8 +85,6 @@ export const hotTagScreen: ReferenceScreen<
 > = {
   route: { route: 'hotTag', key: ['content', 'hot-tags'] },
   csvFile: 'hot-search-labels',
-  permission: 'content.edit',
-  paths: { list: '/hot-tag-list', add: '/hot-tag-add', edit: '/hot-tag-edit' },
   toolbar: () => <HotTagSuggestions />,
   columns: ({ t, languages, languageName }) => [
     { accessor: 'label', title: t('content.fields.label') },
@@ -127,5 +124,3 @@ export const hotTagScreen: ReferenceScreen<
     Fields: HotTagFields,
   },
 };
-
-export const hotTagPages = referencePages(hotTagScreen);

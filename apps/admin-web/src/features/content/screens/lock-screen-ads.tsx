@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { contractRules } from '../../../components/reference/form-rules.js';
 import { imagesOfAll } from '../../../components/reference/record-image.js';
 import {
-  referencePages,
   type ReferenceContext,
   type ReferenceFieldsProps,
   type ReferenceScreen,
@@ -105,8 +104,6 @@ export const lockScreenAdScreen: ReferenceScreen<
 > = {
   route: { route: 'lockScreenAds', key: ['content', 'lock-screen-ads'] },
   csvFile: 'lock-screen-ads',
-  permission: 'content.edit',
-  paths: { list: '/lock-screen-ads-list', add: '/lock-screen-ads-add', edit: '/lock-screen-ads-edit' },
   columns: ({ t }) => [
     thumbnailColumn('imageFileCodes', t('content.fields.images'), (a) => a.imageFileCodes[0]),
     { accessor: 'name', title: t('content.fields.name') },
@@ -135,5 +132,3 @@ export const lockScreenAdScreen: ReferenceScreen<
     Fields: AdFields,
   },
 };
-
-export const lockScreenAdPages = referencePages(lockScreenAdScreen);

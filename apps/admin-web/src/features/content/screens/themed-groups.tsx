@@ -5,7 +5,6 @@ import { contractRules, sortToSend } from '../../../components/reference/form-ru
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
 import { imagesOf } from '../../../components/reference/record-image.js';
 import {
-  referencePages,
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
@@ -78,8 +77,6 @@ function GroupFields({ form, languages }: ReferenceFieldsProps<GroupValues>) {
 export const groupScreen: ReferenceScreen<ThemedGroup, GroupValues, ReturnType<typeof groupToInput>> = {
   route: GROUP_ROUTE,
   csvFile: 'themed-recipe-groups',
-  permission: 'content.edit',
-  paths: { list: '/group-recipe/list', add: '/group-recipe/add', edit: '/group-recipe/edit' },
   columns: ({ t }) => [
     thumbnailColumn('coverFileCode', t('content.fields.cover'), (g) => g.coverFileCode),
     { accessor: 'number', title: t('content.fields.number') },
@@ -115,5 +112,3 @@ export const groupScreen: ReferenceScreen<ThemedGroup, GroupValues, ReturnType<t
     Fields: GroupFields,
   },
 };
-
-export const groupPages = referencePages(groupScreen);

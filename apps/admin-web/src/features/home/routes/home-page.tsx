@@ -1,18 +1,18 @@
 import '@mantine/charts/styles.css';
 import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { RANKING_PERIODS } from '@kb/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
-import { PushHealthCard } from '../../notices/components/push-health-card.js';
 import { useCategoryRanking } from '../api/get-category-ranking.js';
 import { useIndexCount } from '../api/get-index-count.js';
 import { useRecipeRanking } from '../api/get-recipe-ranking.js';
 import { CountCards } from '../components/count-cards.js';
 import { RankingChart } from '../components/ranking-chart.js';
 
-export function HomePage() {
+/** The home dashboard; `cards` are other features' cards under the counts, which the app puts in. */
+export function HomePage({ cards }: { cards?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const user = useStoredUser();
   const counts = useIndexCount();
@@ -33,7 +33,7 @@ export function HomePage() {
         </Text>
       </div>
       <CountCards counts={counts.data} loading={counts.isPending} />
-      <PushHealthCard />
+      {cards}
       <Group gap="sm">
         <Text size="sm" c="dimmed">
           {t('home.rankingPeriod')}
