@@ -52,6 +52,8 @@ const schema = z
     /** How long a request's statement may wait for a lock, and run at all, before it answers 503. */
     DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** How often partitions of the device history are made ahead and its retention applied (0: never here). */
+    DEVICE_HISTORY_MAINTENANCE_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
     /** /api/health says "degraded" when a projection's oldest unapplied event is older than this. */
     HEALTH_PROJECTION_LAG_MS: z.coerce.number().int().min(0).default(15_000),
     /** Origins (scheme://host[:port], comma-separated) the web app is served from; unset: the request's own. */

@@ -396,6 +396,7 @@ const timePartitionMigrations: Migration[] = [
                   FROM (SELECT * FROM jsonb_each(a) UNION ALL SELECT * FROM jsonb_each(b)) e(k, v)
                  GROUP BY k) x
       $fn$;
+      CREATE AGGREGATE device_readings_sum(jsonb) (sfunc = device_readings_add, stype = jsonb, initcond = '{}');
 
       -- The rollup of the samples already stored (the old table's), so history starts complete.
       INSERT INTO device_telemetry_hourly (device_id, hour, brand_owner_code, samples, readings)

@@ -7,6 +7,7 @@ import {
   type DeviceRow,
   type DeviceStatus,
   type DeviceUser,
+  type TelemetryHistory,
   type TelemetrySample,
 } from '@kb/contracts';
 import { DEFAULT_INACTIVITY_TIMEOUT_S, revokeCredentials } from '@kb/devices';
@@ -260,6 +261,54 @@ export class DevicesService {
     };
   }
 
+  /**
+   * The device's samples per hour over the last `days` (per day beyond a week), from the hourly rollup: it
+   * outlives the raw samples, and a span reads at most one row per device and hour (an index range). Every
+   * bucket of the span is answered, empty ones as 0.
+   */
+  async telemetryHistory(id: string, days: number): Promise<TelemetryHistory> {
+    const bucket = days > 7 ? 'day' : 'hour';
+    const [found] = await this.db.scoped<{ now: Date }>(
+      'SELECT now() AS now FROM devices WHERE brand_owner_code = $1 AND id = $2',
+      [id],
+    );
+    if (!found) throw notFound('device_not_found');
+    const rows = await this.db.scoped<{ at: Date; samples: string; readings: Record<string, number> | null }>(
+      `WITH span AS (
+         SELECT date_trunc($3, now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS last),
+       buckets AS (
+         SELECT span.last - (i || ' ' || $3)::interval AS at
+           FROM span, generate_series(0, $4::int - 1) i),
+       rolled AS (
+         SELECT date_trunc($3, h.hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, sum(h.samples) AS samples,
+                device_readings_sum(h.readings) AS readings
+           FROM device_telemetry_hourly h, span
+          WHERE h.brand_owner_code = $1 AND h.device_id = $2
+            AND h.hour >= span.last - (($4::int - 1) || ' ' || $3)::interval
+          GROUP BY 1)
+       SELECT b.at, coalesce(r.samples, 0) AS samples,
+              (SELECT jsonb_object_agg(k, (v->>0)::float8 / nullif((v->>1)::float8, 0)) FROM jsonb_each(r.readings) e(k, v))
+                AS readings
+         FROM buckets b LEFT JOIN rolled r USING (at) ORDER BY b.at`,
+      [id, bucket, bucket === 'hour' ? days * 24 : days],
+    );
+    const keys = new Set<string>();
+    const points = rows.map((r) => {
+      const readings = r.readings ?? {};
+      for (const k of Object.keys(readings)) keys.add(k);
+      return { at: iso(r.at)!, samples: Number(r.samples), readings };
+    });
+    return {
+      bucket,
+      from: points[0]!.at,
+      to: new Date(
+        Date.parse(points[points.length - 1]!.at) + (bucket === 'hour' ? 3_600_000 : 86_400_000),
+      ).toISOString(),
+      points,
+      readingKeys: [...keys].sort(),
+    };
+  }
+
   /** Staff changes: the picture (an image the brand uploaded) and the device's own inactivity timeout. */
   async update(input: {
     id: string;
@@ -321,6 +370,10 @@ export class DevicesService {
       if (rows.length !== new Set(ids).size) throw notFound('device_not_found');
       await c.query(
         'DELETE FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = ANY($2::uuid[])',
+        [brand, ids],
+      );
+      await c.query(
+        'DELETE FROM device_telemetry_hourly WHERE brand_owner_code = $1 AND device_id = ANY($2::uuid[])',
         [brand, ids],
       );
       const { rowCount } = await c.query(
