@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STORE_KINDS, type EventStoreKind, type EventStoreSettings } from '@kb/event-store';
-import { RECIPE_EXPORT_MAX } from '@kb/platform';
+import { RECIPE_EXPORT_MAX, type RedisTarget } from '@kb/platform';
 
 /** Every setting of the API, from the environment, validated at start (README lists them). */
 const schema = z
@@ -16,6 +16,8 @@ const schema = z
     /** This deployment's streams on a shared KurrentDB node (each test suite takes its own). */
     KURRENTDB_NAMESPACE: z.string().optional(),
     REDIS_PREFIX: z.string().default('kb:'),
+    /** A Redis Cluster's nodes (`host:port,host:port`); REDIS_URL then brings only credentials and TLS. */
+    REDIS_CLUSTER_NODES: z.string().optional(),
     /**
      * Brands whose admins operate the platform and may open the queue board (comma-separated codes). The board
      * shows every brand's jobs, so on a server shared by several brands name the operator's own brand here;
@@ -133,6 +135,11 @@ export function requestTimeouts(config: AppConfig): { lockTimeoutMs: number; sta
 }
 
 /** The event store this configuration names (opened by `openEventStore`). */
+/** Where Redis is: REDIS_URL, or the cluster REDIS_CLUSTER_NODES names. */
+export function redisTargetOf(config: AppConfig): RedisTarget {
+  return { url: config.REDIS_URL, clusterNodes: config.REDIS_CLUSTER_NODES };
+}
+
 export function eventStoreOf(config: AppConfig): EventStoreSettings {
   return {
     kind: config.EVENT_STORE,
