@@ -167,9 +167,10 @@ export class DevicesService {
         brand_timeout: number | null;
         credential_active: boolean;
         app_user_id: string | null;
+        last_sample_at: Date | null;
       }
     >(
-      `SELECT ${deviceColumns(lang)}, d.picture_file_code, d.network, d.current_mode, d.app_user_id,
+      `SELECT ${deviceColumns(lang)}, d.picture_file_code, d.network, d.current_mode, d.app_user_id, d.last_sample_at,
               d.inactivity_timeout_s AS own_timeout, s.inactivity_timeout_s AS brand_timeout,
               EXISTS (SELECT 1 FROM device_credentials c WHERE c.device_id = d.id AND c.revoked_at IS NULL)
                 AS credential_active
@@ -198,22 +199,7 @@ export class DevicesService {
             [row.app_user_id],
           )
         : Promise.resolve([]),
-      this.db.scoped<{
-        message_id: string;
-        sampled_at: Date;
-        received_at: Date;
-        network: string | null;
-        ip: string | null;
-        apk_version: string | null;
-        mcu_version: string | null;
-        tp_version: string | null;
-        mode: string | null;
-        extra: Record<string, unknown>;
-      }>(
-        `SELECT * FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = $2
-          ORDER BY sampled_at DESC LIMIT 20`,
-        [id],
-      ),
+      this.recentSamples(id, row.last_sample_at),
       this.db.scoped<FaultRecordRow>(
         `SELECT ${faultColumns(lang)} FROM device_faults f LEFT JOIN products p ON p.product_code = f.product_code
           WHERE f.brand_owner_code = $1 AND f.device_id = $2 AND f.deleted_at IS NULL
@@ -307,6 +293,37 @@ export class DevicesService {
       points,
       readingKeys: [...keys].sort(),
     };
+  }
+
+  /**
+   * The device's 20 newest samples. Telemetry is partitioned by day: a bound on the sample time known when the
+   * statement is planned (the day before the device's newest sample) leaves only the partitions of those days
+   * in the plan; a device with fewer samples in that day is read over all partitions.
+   */
+  private async recentSamples(id: string, lastSampleAt: Date | null) {
+    const read = (since: Date | null) =>
+      this.db.scoped<{
+        message_id: string;
+        sampled_at: Date;
+        received_at: Date;
+        network: string | null;
+        ip: string | null;
+        apk_version: string | null;
+        mcu_version: string | null;
+        tp_version: string | null;
+        mode: string | null;
+        extra: Record<string, unknown>;
+      }>(
+        `SELECT * FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = $2
+            AND ($3::timestamptz IS NULL OR sampled_at >= $3::timestamptz)
+          ORDER BY sampled_at DESC LIMIT 20`,
+        [id, since],
+      );
+    if (lastSampleAt) {
+      const recent = await read(new Date(lastSampleAt.getTime() - 86_400_000));
+      if (recent.length === 20) return recent;
+    }
+    return read(null);
   }
 
   /** Staff changes: the picture (an image the brand uploaded) and the device's own inactivity timeout. */
