@@ -1,4 +1,6 @@
 import type { DeviceDetail, DeviceListPage, FaultSummary, TelemetryHistory } from '@kb/contracts';
+import { eventually } from '@kb/testing';
+import pg from 'pg';
 import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
 
 /** The device screens' endpoints over the seeded demo fleets (DEMO: 15 devices, OTHER: 4). */
@@ -165,6 +167,28 @@ describe('devices, test devices and fault records', () => {
     );
     const theirs = await other.get(`/api/device/telemetryHistory?id=${device!.id}&days=7`);
     expect(theirs.http).toBe(404);
+  });
+
+  it('keeps the device history partitioned a week ahead once started', async () => {
+    const client = new pg.Client({ connectionString: api.db.url });
+    await client.connect();
+    try {
+      const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+      const found = await eventually(
+        async () =>
+          (
+            await client.query<{ name: string | null }>('SELECT to_regclass($1)::text AS name', [
+              `device_telemetry_p${day}`,
+            ])
+          ).rows[0]!.name,
+        (name) => name !== null,
+        20_000,
+        'the telemetry partition a week ahead',
+      );
+      expect(found).toBe(`device_telemetry_p${day}`);
+    } finally {
+      await client.end();
+    }
   });
 
   it('sets a device’s picture and its own inactivity timeout', async () => {
