@@ -308,7 +308,7 @@ try {
   const redisInfo = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const redisMemory = async () =>
     Number(/used_memory:(\d+)/.exec(await redisInfo.info('memory'))?.[1] ?? NaN);
-  const waitingPosts = () => redisInfo.llen(`${redisPrefix}bull:telemetry:wait`);
+  const waitingPosts = () => redisInfo.llen(`${redisPrefix}{bull}:telemetry:wait`);
   const memoryBefore = await redisMemory();
   let memoryPeak = memoryBefore;
   let waitingPeak = 0;

@@ -121,6 +121,15 @@ describe('devices (zh)', () => {
     await visible(page, 'device-telemetry').getByText('蒸', { exact: true }).waitFor();
     await visible(page, 'device-telemetry').getByText('温度 96 °C').waitFor();
     await visible(page, 'device-faults').getByText('过热保护').waitFor({ timeout: 20_000 });
+    // The history chart (loaded with this screen only): the day of seeded samples and the one just sent, per
+    // hour; then the hourly average temperature as a line.
+    const history = visible(page, 'device-history');
+    await history.getByTestId('device-history-total').getByText('最近7天共 13 条上报').waitFor();
+    expect(await history.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await choose(page, 'device-history-series', '温度 (°C)');
+    await history.locator('.recharts-line').waitFor();
+    await history.getByTestId('device-history-days').getByText('一年').click();
+    await history.getByTestId('device-history-total').getByText('最近一年共 13 条上报').waitFor();
 
     // The records: filtered by SN, the new fault with its whole log.
     await openFromMenu(page, 'devices', '故障记录');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STORE_KINDS, type EventStoreKind, type EventStoreSettings } from '@kb/event-store';
-import { RECIPE_EXPORT_MAX } from '@kb/platform';
+import { RECIPE_EXPORT_MAX, type RedisTarget } from '@kb/platform';
 
 /** Every setting of the API, from the environment, validated at start (README lists them). */
 const schema = z
@@ -16,6 +16,8 @@ const schema = z
     /** This deployment's streams on a shared KurrentDB node (each test suite takes its own). */
     KURRENTDB_NAMESPACE: z.string().optional(),
     REDIS_PREFIX: z.string().default('kb:'),
+    /** A Redis Cluster's nodes (`host:port,host:port`); REDIS_URL then brings only credentials and TLS. */
+    REDIS_CLUSTER_NODES: z.string().optional(),
     /**
      * Brands whose admins operate the platform and may open the queue board (comma-separated codes). The board
      * shows every brand's jobs, so on a server shared by several brands name the operator's own brand here;
@@ -52,6 +54,8 @@ const schema = z
     /** How long a request's statement may wait for a lock, and run at all, before it answers 503. */
     DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** How often partitions of the device history are made ahead and its retention applied (0: never here). */
+    DEVICE_HISTORY_MAINTENANCE_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
     /** /api/health says "degraded" when a projection's oldest unapplied event is older than this. */
     HEALTH_PROJECTION_LAG_MS: z.coerce.number().int().min(0).default(15_000),
     /** Origins (scheme://host[:port], comma-separated) the web app is served from; unset: the request's own. */
@@ -131,6 +135,11 @@ export function requestTimeouts(config: AppConfig): { lockTimeoutMs: number; sta
 }
 
 /** The event store this configuration names (opened by `openEventStore`). */
+/** Where Redis is: REDIS_URL, or the cluster REDIS_CLUSTER_NODES names. */
+export function redisTargetOf(config: AppConfig): RedisTarget {
+  return { url: config.REDIS_URL, clusterNodes: config.REDIS_CLUSTER_NODES };
+}
+
 export function eventStoreOf(config: AppConfig): EventStoreSettings {
   return {
     kind: config.EVENT_STORE,

@@ -1,4 +1,6 @@
-import type { DeviceDetail, DeviceListPage, FaultSummary } from '@kb/contracts';
+import type { DeviceDetail, DeviceListPage, FaultSummary, TelemetryHistory } from '@kb/contracts';
+import { eventually } from '@kb/testing';
+import pg from 'pg';
 import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
 
 /** The device screens' endpoints over the seeded demo fleets (DEMO: 15 devices, OTHER: 4). */
@@ -141,6 +143,52 @@ describe('devices, test devices and fault records', () => {
     expect((await other.get(`/api/device/status?ids=${ids.join(',')}`)).data).toEqual([]);
     const since = (await demo.get<DeviceListPage>('/api/device/list')).data.serverTime;
     expect((await demo.get<DeviceListPage>(`/api/device/list?updatedSince=${since}`)).data.total).toBe(0);
+  });
+
+  it('charts a device’s samples per hour from the rollup, for its brand only', async () => {
+    const [device] = (await demo.get<DeviceListPage>('/api/device/list?sn=DMTM6000001')).data.list;
+    const week = await demo.get<TelemetryHistory>(`/api/device/telemetryHistory?id=${device!.id}&days=7`);
+    expect(week.status).toBe(200);
+    expect(week.data.bucket).toBe('hour');
+    expect(week.data.points).toHaveLength(7 * 24);
+    expect(week.data.points.reduce((n, p) => n + p.samples, 0)).toBe(12);
+    expect(week.data.readingKeys).toEqual(['rssi', 'temperatureC']);
+    const newest = week.data.points.filter((p) => p.samples > 0).at(-1)!;
+    expect(newest.readings).toEqual({ temperatureC: 75, rssi: -61 });
+    const year = await demo.get<TelemetryHistory>(`/api/device/telemetryHistory?id=${device!.id}&days=365`);
+    expect(year.data.bucket).toBe('day');
+    expect(year.data.points).toHaveLength(365);
+    expect(year.data.points.reduce((n, p) => n + p.samples, 0)).toBe(12);
+
+    const bad = await demo.get(`/api/device/telemetryHistory?id=${device!.id}&days=3`);
+    expect(bad.http).toBe(400);
+    expect((bad.data as { fieldErrors: Record<string, string> }).fieldErrors.days).toBe(
+      'The span must be 1, 7, 30 or 365 days',
+    );
+    const theirs = await other.get(`/api/device/telemetryHistory?id=${device!.id}&days=7`);
+    expect(theirs.http).toBe(404);
+  });
+
+  it('keeps the device history partitioned a week ahead once started', async () => {
+    const client = new pg.Client({ connectionString: api.db.url });
+    await client.connect();
+    try {
+      const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+      const found = await eventually(
+        async () =>
+          (
+            await client.query<{ name: string | null }>('SELECT to_regclass($1)::text AS name', [
+              `device_telemetry_p${day}`,
+            ])
+          ).rows[0]!.name,
+        (name) => name !== null,
+        20_000,
+        'the telemetry partition a week ahead',
+      );
+      expect(found).toBe(`device_telemetry_p${day}`);
+    } finally {
+      await client.end();
+    }
   });
 
   it('sets a device’s picture and its own inactivity timeout', async () => {
@@ -317,7 +365,7 @@ describe('devices, test devices and fault records', () => {
     }
     expect(walked.sort()).toEqual(
       [
-        ...['list', 'status', 'search', 'detail'].map((r) => `get /api/device/${r}`),
+        ...['list', 'status', 'search', 'detail', 'telemetryHistory'].map((r) => `get /api/device/${r}`),
         ...['update', 'delete', 'batchDelete', 'revokeCredential'].map((r) => `post /api/device/${r}`),
         ...['list', 'search', 'detail'].map((r) => `get /api/testDevice/${r}`),
         ...['add', 'update', 'delete', 'batchDelete'].map((r) => `post /api/testDevice/${r}`),

@@ -230,6 +230,39 @@ export interface DeviceDetail extends DeviceRow {
   faults: FaultRecord[];
 }
 
+// ---- /api/device/telemetryHistory
+
+/** The spans the device detail's history chart offers, in days: hourly points up to 7 days, daily beyond. */
+export const TELEMETRY_HISTORY_DAYS = [1, 7, 30, 365] as const;
+export const deviceTelemetryHistoryQuerySchema = z.object({
+  id: deviceId,
+  days: z.coerce
+    .number()
+    .refine((d) => (TELEMETRY_HISTORY_DAYS as readonly number[]).includes(d), {
+      message: 'history_days_invalid',
+    })
+    .default(7),
+});
+
+export interface TelemetryHistoryPoint {
+  /** Start of the hour or day (UTC), ISO. */
+  at: string;
+  samples: number;
+  /** Average of each numeric reading the samples carried in `extra` (temperatureC, rssi, …). */
+  readings: Record<string, number>;
+}
+
+/** A device's samples per hour (or day), kept after the raw samples are gone (the hourly rollup). */
+export interface TelemetryHistory {
+  bucket: 'hour' | 'day';
+  from: string;
+  to: string;
+  /** Every bucket of the span, oldest first; buckets without samples count 0 with no readings. */
+  points: TelemetryHistoryPoint[];
+  /** The readings that occur in the span, by name. */
+  readingKeys: string[];
+}
+
 // ---- /api/testDevice/*
 
 export const testDeviceInputSchema = z.object({

@@ -27,22 +27,38 @@ export async function brandOfActivationKey(db: pg.Pool | pg.PoolClient, key: str
   return rows[0]?.brand_owner_code ?? null;
 }
 
-/** Sets a brand's activation key and/or default inactivity timeout (demo seed, ops). */
+/** A brand's device settings (demo seed, ops); what is not given stays as it was. Retentions in days. */
+export interface DeviceBrandSettings {
+  activationKey?: string;
+  inactivityTimeoutSeconds?: number;
+  telemetryRetentionDays?: number;
+  faultRetentionDays?: number;
+  rollupRetentionDays?: number;
+}
+
+/** Sets a brand's activation key, default inactivity timeout and/or how long its device history is kept. */
 export async function setDeviceBrandSettings(
   db: pg.Pool | pg.PoolClient,
   brand: string,
-  settings: { activationKey?: string; inactivityTimeoutSeconds?: number },
+  settings: DeviceBrandSettings,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO device_brand_settings (brand_owner_code, inactivity_timeout_s, activation_key_hash)
-     VALUES ($1, coalesce($2, ${DEFAULT_INACTIVITY_TIMEOUT_S}), $3)
+    `INSERT INTO device_brand_settings (brand_owner_code, inactivity_timeout_s, activation_key_hash,
+                                       telemetry_retention_days, fault_retention_days, rollup_retention_days)
+     VALUES ($1, coalesce($2, ${DEFAULT_INACTIVITY_TIMEOUT_S}), $3, $4, $5, $6)
      ON CONFLICT (brand_owner_code) DO UPDATE SET
        inactivity_timeout_s = coalesce($2, device_brand_settings.inactivity_timeout_s),
-       activation_key_hash = coalesce($3, device_brand_settings.activation_key_hash)`,
+       activation_key_hash = coalesce($3, device_brand_settings.activation_key_hash),
+       telemetry_retention_days = coalesce($4, device_brand_settings.telemetry_retention_days),
+       fault_retention_days = coalesce($5, device_brand_settings.fault_retention_days),
+       rollup_retention_days = coalesce($6, device_brand_settings.rollup_retention_days)`,
     [
       brand,
       settings.inactivityTimeoutSeconds ?? null,
       settings.activationKey ? secretHash(settings.activationKey) : null,
+      settings.telemetryRetentionDays ?? null,
+      settings.faultRetentionDays ?? null,
+      settings.rollupRetentionDays ?? null,
     ],
   );
 }

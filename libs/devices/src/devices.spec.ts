@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, migrate, type Pool } from '@kb/platform';
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@kb/testing';
 import { activateDevice, setDeviceBrandSettings } from './activation.js';
 import { authenticateDevice, issueCredential, parseCredential, revokeCredentials } from './credentials.js';
-import { storeTelemetry, sweepOfflineDevices } from './ingest-writes.js';
+import { listPartitions, maintainDeviceHistory } from './device-history.js';
+import { storeFaults, storeTelemetry, sweepOfflineDevices } from './ingest-writes.js';
 import { deviceMigrations } from './migrations.js';
+
+const referenceTables = `
+  CREATE TABLE brand_products (brand_owner_code text, product_code text);
+  CREATE TABLE sub_brand_products (brand_owner_code text, sub_brand_code text, product_code text, customer_model text);
+  INSERT INTO brand_products VALUES ('A', 'TM-6'), ('B', 'TM-6');`;
+const DAY = 86_400_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
+const sample = (deviceId: string, brand: string, messageId: string, sampledAt: string, extra = {}) => ({
+  deviceId,
+  brandOwnerCode: brand,
+  receivedAt: new Date().toISOString(),
+  message: { messageId, sampledAt, extra },
+});
 
 describe('device credentials', () => {
   it('reads "<id>.<secret>" and refuses anything else', () => {
@@ -22,10 +36,7 @@ describe('device tables on Postgres', () => {
   beforeAll(async () => {
     db = await createTestDatabase('kbdevices');
     pool = createPool(db.url, { max: 3 });
-    await pool.query(`
-      CREATE TABLE brand_products (brand_owner_code text, product_code text);
-      CREATE TABLE sub_brand_products (brand_owner_code text, sub_brand_code text, product_code text, customer_model text);
-      INSERT INTO brand_products VALUES ('A', 'TM-6'), ('B', 'TM-6');`);
+    await pool.query(referenceTables);
     await migrate(pool, deviceMigrations);
   });
   afterAll(async () => {
@@ -93,5 +104,163 @@ describe('device tables on Postgres', () => {
       { sn: 'Q1', online: false },
       { sn: 'Q2', online: true },
     ]);
+  });
+
+  it('sweeps a fleet larger than one batch, statement by statement', async () => {
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO devices (brand_owner_code, sn, online, last_seen_at, offline_due_at)
+       SELECT 'B', 'sw' || i, true, now(), now() + CASE WHEN i <= 12 THEN interval '-1 s' ELSE interval '1 h' END
+         FROM generate_series(1, 15) i RETURNING id`,
+    );
+    expect(await sweepOfflineDevices(pool, 5)).toBe(12);
+    const { rows: online } = await pool.query(
+      `SELECT sn FROM devices WHERE id = ANY($1::uuid[]) AND online ORDER BY sn`,
+      [rows.map((r) => r.id)],
+    );
+    expect(online.map((r) => r.sn)).toEqual(['sw13', 'sw14', 'sw15']);
+  });
+
+  it('updates a device’s hot state without touching its indexes (heap-only updates)', async () => {
+    const { deviceId } = await activateDevice(pool, 'A', { sn: 'hot1', productCode: 'TM-6' });
+    const single = createPool(db.url, { max: 1 });
+    const stats = async () =>
+      (
+        await pool.query<{ upd: string; hot: string }>(
+          `SELECT pg_stat_clear_snapshot(), n_tup_upd AS upd, n_tup_hot_upd AS hot
+             FROM pg_stat_user_tables WHERE relname = 'devices'`,
+        )
+      ).rows[0]!;
+    try {
+      await single.query('SELECT pg_stat_force_next_flush()');
+      const before = await stats();
+      for (let i = 0; i < 40; i++)
+        await storeTelemetry(single, [sample(deviceId, 'A', `hot-${i}`, new Date().toISOString())]);
+      await single.query('SELECT pg_stat_force_next_flush()');
+      const after = await eventually(
+        stats,
+        (s) => Number(s.upd) - Number(before.upd) >= 40,
+        20_000,
+        'update statistics of devices',
+      );
+      const updates = Number(after.upd) - Number(before.upd);
+      const hot = Number(after.hot) - Number(before.hot);
+      expect(hot).toBeGreaterThanOrEqual(Math.floor(updates * 0.9));
+    } finally {
+      await single.end();
+    }
+  });
+
+  it('rolls samples up per device and hour, once per message, with their numeric readings', async () => {
+    const { deviceId } = await activateDevice(pool, 'A', { sn: 'roll1', productCode: 'TM-6' });
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
+    const at = (min: number) => new Date(hour.getTime() + min * 60_000).toISOString();
+    const batch = [
+      sample(deviceId, 'A', 'r1', at(1), { temperatureC: 90, mode: 'steam' }),
+      sample(deviceId, 'A', 'r2', at(2), { temperatureC: 100 }),
+    ];
+    expect(await storeTelemetry(pool, batch)).toBe(2);
+    expect(await storeTelemetry(pool, [batch[1]!, sample(deviceId, 'A', 'r3', at(3), { rssi: -50 })])).toBe(
+      1,
+    );
+    const { rows } = await pool.query(
+      'SELECT hour, samples, readings FROM device_telemetry_hourly WHERE device_id = $1',
+      [deviceId],
+    );
+    expect(rows).toEqual([{ hour, samples: 3, readings: { temperatureC: [190, 2], rssi: [-50, 1] } }]);
+  });
+
+  it('keeps each brand’s telemetry and faults as long as its retention, by dropping whole partitions first', async () => {
+    const a = await activateDevice(pool, 'A', { sn: 'ret1', productCode: 'TM-6' });
+    const b = await activateDevice(pool, 'B', { sn: 'ret2', productCode: 'TM-6' });
+    await setDeviceBrandSettings(pool, 'A', { telemetryRetentionDays: 10, faultRetentionDays: 10 });
+    for (const [d, brand] of [
+      [a.deviceId, 'A'],
+      [b.deviceId, 'B'],
+    ] as const) {
+      await storeTelemetry(pool, [sample(d, brand, 'old', daysAgo(30)), sample(d, brand, 'new', daysAgo(0))]);
+      await storeFaults(pool, [
+        {
+          deviceId: d,
+          brandOwnerCode: brand,
+          receivedAt: new Date().toISOString(),
+          message: { messageId: 'f-old', type: 'E1', reportedAt: daysAgo(30), errorLog: 'x' },
+        },
+      ]);
+    }
+    const kept = async (table: string, column: string) =>
+      (
+        await pool.query(
+          `SELECT d.sn, t.message_id FROM ${table} t JOIN devices d ON d.id = t.device_id
+            WHERE d.sn IN ('RET1', 'RET2') ORDER BY 1, ${column}`,
+        )
+      ).rows.map((r) => `${r.sn}:${r.message_id}`);
+    const first = await maintainDeviceHistory(pool);
+    expect(first.ran).toBe(true);
+    expect(await kept('device_telemetry', 'sampled_at')).toEqual(['RET1:new', 'RET2:old', 'RET2:new']);
+    expect(await kept('device_faults', 'reported_at')).toEqual(['RET2:f-old']);
+
+    // A hundred days on: every partition holding today is past all retentions and goes whole, the default
+    // partition's old samples go row by row; the partitions of that time are made ahead; the hourly rollup
+    // (kept two years) still has all four samples.
+    const later = new Date(Date.now() + 100 * DAY);
+    const report = await maintainDeviceHistory(pool, { now: later });
+    const today = `device_telemetry_p${new Date().toISOString().slice(0, 10).replace(/-/g, '')}`;
+    expect(report.dropped).toContain(today);
+    expect(report.created).toContain(
+      `device_telemetry_p${later.toISOString().slice(0, 10).replace(/-/g, '')}`,
+    );
+    expect((await listPartitions(pool, 'device_telemetry')).map((p) => p.name)).not.toContain(today);
+    expect(await kept('device_telemetry', 'sampled_at')).toEqual([]);
+    const { rows } = await pool.query(
+      `SELECT sum(samples)::int AS n FROM device_telemetry_hourly WHERE device_id = ANY($1::uuid[])`,
+      [[a.deviceId, b.deviceId]],
+    );
+    expect(rows[0].n).toBe(4);
+  });
+});
+
+describe('turning the device history tables into partitioned ones', () => {
+  it('keeps every row that was stored before, as the first partition', async () => {
+    const db = await createTestDatabase('kbdevpart');
+    const pool = createPool(db.url, { max: 2 });
+    try {
+      await pool.query(referenceTables);
+      await migrate(
+        pool,
+        deviceMigrations.filter((m) => m.id !== 'devices/005-time-partitions'),
+      );
+      const { deviceId } = await activateDevice(pool, 'A', { sn: 'legacy1', productCode: 'TM-6' });
+      await pool.query(
+        `INSERT INTO device_telemetry (device_id, message_id, brand_owner_code, sampled_at, received_at, extra)
+         SELECT $1, 'm' || i, 'A', date_trunc('second', now()) - i * interval '1 hour', now(), jsonb_build_object('temperatureC', i)
+           FROM generate_series(1, 500) i`,
+        [deviceId],
+      );
+      await pool.query(
+        `INSERT INTO device_faults (device_id, message_id, brand_owner_code, sn, type, reported_at, received_at,
+                                    error_log)
+         SELECT $1, 'f' || i, 'A', 'LEGACY1', 'E1', now() - i * interval '1 day', now(), 'log'
+           FROM generate_series(1, 40) i`,
+        [deviceId],
+      );
+      await migrate(pool, deviceMigrations);
+      const count = async (sql: string) => Number((await pool.query(sql)).rows[0].n);
+      expect(await count('SELECT count(*) AS n FROM device_telemetry')).toBe(500);
+      expect(await count('SELECT count(*) AS n FROM device_faults')).toBe(40);
+      expect(await count('SELECT sum(samples) AS n FROM device_telemetry_hourly')).toBe(500);
+      const parts = await listPartitions(pool, 'device_telemetry');
+      expect(parts[0]?.from).toBeNull();
+      expect(parts.some((p) => p.isDefault)).toBe(true);
+      // The old rows keep answering to their keys: a resent message is still a no-op.
+      const { rows } = await pool.query<{ sampled_at: Date }>(
+        `SELECT sampled_at FROM device_telemetry WHERE message_id = 'm1'`,
+      );
+      expect(
+        await storeTelemetry(pool, [sample(deviceId, 'A', 'm1', rows[0]!.sampled_at.toISOString())]),
+      ).toBe(0);
+    } finally {
+      await pool.end();
+      await db.drop();
+    }
   });
 });

@@ -128,14 +128,32 @@ export async function storeTelemetry(
   if (!writes.length) return 0;
   return withTransaction(pool, async (c) => {
     const m = writes.map((w) => w.message);
-    const { rowCount } = await c.query(
-      `INSERT INTO device_telemetry (device_id, message_id, brand_owner_code, sampled_at, received_at, network, ip,
-                                     apk_version, mcu_version, tp_version, mode, extra)
-       SELECT u.* FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[],
-                              $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::jsonb[])
-         AS u(device_id, message_id, brand, sampled_at, received_at, network, ip, apk, mcu, tp, mode, extra)
-       JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
-       ON CONFLICT (device_id, message_id) DO NOTHING`,
+    // New rows only (a resent message is a no-op) feed the hourly rollup: per device and hour, the number of
+    // samples and each numeric reading's sum and count. Rollup rows are locked in (device, hour) order.
+    const { rows } = await c.query<{ stored: number }>(
+      `WITH stored AS (
+         INSERT INTO device_telemetry (device_id, message_id, brand_owner_code, sampled_at, received_at, network, ip,
+                                       apk_version, mcu_version, tp_version, mode, extra)
+         SELECT u.* FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[],
+                                $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::jsonb[])
+           AS u(device_id, message_id, brand, sampled_at, received_at, network, ip, apk, mcu, tp, mode, extra)
+         JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
+         ON CONFLICT (device_id, message_id, sampled_at) DO NOTHING
+         RETURNING device_id, brand_owner_code, date_trunc('hour', sampled_at) AS hour, extra),
+       readings AS (
+         SELECT device_id, hour, jsonb_object_agg(k, jsonb_build_array(s, n)) AS readings
+           FROM (SELECT s.device_id, s.hour, e.key AS k, sum(e.value::text::float8) AS s, count(*) AS n
+                   FROM stored s, jsonb_each(s.extra) e WHERE jsonb_typeof(e.value) = 'number'
+                  GROUP BY 1, 2, 3) x
+          GROUP BY 1, 2),
+       rolled AS (
+         INSERT INTO device_telemetry_hourly AS h (device_id, hour, brand_owner_code, samples, readings)
+         SELECT s.device_id, s.hour, min(s.brand_owner_code), count(*), coalesce(r.readings, '{}')
+           FROM stored s LEFT JOIN readings r USING (device_id, hour)
+          GROUP BY s.device_id, s.hour, r.readings ORDER BY s.device_id, s.hour
+         ON CONFLICT (device_id, hour) DO UPDATE
+           SET samples = h.samples + EXCLUDED.samples, readings = device_readings_add(h.readings, EXCLUDED.readings))
+       SELECT count(*)::int AS stored FROM stored`,
       [
         writes.map((w) => w.deviceId),
         m.map((x) => x.messageId),
@@ -152,7 +170,7 @@ export async function storeTelemetry(
       ],
     );
     await touchDevices(c, activities(writes, true, skew), skew);
-    return rowCount ?? 0;
+    return rows[0]?.stored ?? 0;
   });
 }
 
@@ -175,7 +193,7 @@ export async function storeFaults(
                      $7::text[], $8::text[], $9::text[])
            AS u(device_id, message_id, brand, type, reported_at, received_at, country, city, error_log)
          JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
-       ON CONFLICT (device_id, message_id) DO NOTHING`,
+       ON CONFLICT (device_id, message_id, reported_at) DO NOTHING`,
       [
         writes.map((w) => w.deviceId),
         m.map((x) => x.messageId),
@@ -193,14 +211,38 @@ export async function storeFaults(
   });
 }
 
+/** How many online devices one statement of the offline sweep looks at. */
+export const SWEEP_BATCH = 5000;
+
 /**
- * Marks offline every online device whose timeout has passed; answers how many changed. Safe to run from
- * several processes at once (each row changes once).
+ * Marks offline every online device whose timeout has passed; answers how many changed. Walks the online
+ * devices by id in statements of at most `batch` rows (each a short transaction: no long lock, no long-held
+ * snapshot), so its cost grows with the online fleet but no statement does. Safe to run from several processes
+ * at once (each row changes once; a row another sweeper holds is skipped).
  */
-export async function sweepOfflineDevices(pool: pg.Pool | pg.PoolClient): Promise<number> {
-  const { rowCount } = await pool.query(
-    `UPDATE devices SET online = false, status_changed_at = now()
-      WHERE online AND offline_due_at <= now()`,
-  );
-  return rowCount ?? 0;
+export async function sweepOfflineDevices(
+  pool: pg.Pool | pg.PoolClient,
+  batch: number = SWEEP_BATCH,
+): Promise<number> {
+  let changed = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const { rows } = await pool.query<{ last: string | null; walked: number; changed: number }>(
+      `WITH walked AS (
+         SELECT id FROM devices WHERE online AND id > $1 ORDER BY id LIMIT $2),
+       due AS (
+         SELECT d.id FROM devices d JOIN walked w ON w.id = d.id
+          WHERE d.online AND d.offline_due_at <= now()
+          ORDER BY d.id FOR NO KEY UPDATE OF d SKIP LOCKED),
+       swept AS (
+         UPDATE devices d SET online = false, status_changed_at = now() FROM due WHERE d.id = due.id RETURNING 1)
+       SELECT (SELECT id FROM walked ORDER BY id DESC LIMIT 1) AS last, (SELECT count(*)::int FROM walked) AS walked,
+              (SELECT count(*)::int FROM swept) AS changed`,
+      [after, batch],
+    );
+    changed += rows[0]?.changed ?? 0;
+    const last = rows[0]?.last;
+    if (!last || (rows[0]?.walked ?? 0) < batch) return changed;
+    after = last;
+  }
 }

@@ -11,7 +11,7 @@ import type { Migration } from '@kb/platform';
  *   heap-only updates where possible;
  * - every ingested message is unique on (device_id, message_id): a resent or retried message is a no-op.
  */
-export const deviceMigrations: Migration[] = [
+const tableMigrations: Migration[] = [
   {
     id: 'devices/001-devices',
     sql: `
@@ -275,3 +275,150 @@ export const deviceMigrations: Migration[] = [
     `,
   },
 ];
+
+/**
+ * Time partitions: `device_telemetry` by day of `sampled_at`, `device_faults` by week of `reported_at`, the hourly
+ * rollup `device_telemetry_hourly` by month of `hour`. The partition key is the device's own time, carried by the
+ * message: a resent message lands in the same partition, so (device, message id, time) stays the idempotency
+ * key. Messages whose partition does not exist yet (a device clock far off, a job queued long ago) wait in the
+ * table's default partition; creating their partition moves them over (`time_partition_create`).
+ *
+ * The tables that existed before are not copied: each is attached whole as the first partition (everything up
+ * to the end of the day of its newest row), which costs one validation scan and an index build, never a
+ * rewrite; retention drops it like any other partition once it is past every brand's retention.
+ */
+const timePartitionMigrations: Migration[] = [
+  {
+    id: 'devices/005-time-partitions',
+    sql: `
+      ALTER TABLE device_brand_settings
+        ADD COLUMN telemetry_retention_days integer CHECK (telemetry_retention_days >= 1),
+        ADD COLUMN fault_retention_days integer CHECK (fault_retention_days >= 1),
+        ADD COLUMN rollup_retention_days integer CHECK (rollup_retention_days >= 1);
+
+      -- Creates the partition [lo, hi) of a range-partitioned table named <parent>_p<YYYYMMDD of lo>, taking over
+      -- the rows of <parent>_default that belong to it. Answers false when it exists already.
+      CREATE FUNCTION time_partition_create(parent text, lo timestamptz, hi timestamptz) RETURNS boolean
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        part text := parent || '_p' || to_char(lo AT TIME ZONE 'UTC', 'YYYYMMDD');
+        key text;
+      BEGIN
+        IF to_regclass(part) IS NOT NULL THEN RETURN false; END IF;
+        SELECT a.attname INTO STRICT key
+          FROM pg_partitioned_table pt
+          JOIN pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]
+         WHERE pt.partrelid = parent::regclass;
+        EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', part, parent);
+        EXECUTE format('WITH moved AS (DELETE FROM %I WHERE %I >= $1 AND %I < $2 RETURNING *)
+                        INSERT INTO %I SELECT * FROM moved', parent || '_default', key, key, part)
+          USING lo, hi;
+        EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', parent, part, lo, hi);
+        RETURN true;
+      END $fn$;
+
+      -- Turns an existing table into the range-partitioned <name> (key column, step): the old rows become the
+      -- first partition when there are any. Indexes are made by the caller on the new parent afterwards.
+      CREATE FUNCTION time_partition_convert(name text, key text, step text, ahead integer) RETURNS void
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        legacy text := name || '_legacy';
+        first_hi timestamptz;
+        has_rows boolean;
+        idx record;
+      BEGIN
+        EXECUTE format('ALTER TABLE %I RENAME TO %I', name, legacy);
+        FOR idx IN SELECT indexrelid::regclass::text AS n FROM pg_index WHERE indrelid = legacy::regclass LOOP
+          EXECUTE format('ALTER INDEX %I RENAME TO %I', idx.n, replace(idx.n, name, legacy));
+        END LOOP;
+        EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS) PARTITION BY RANGE (%I)', name, legacy, key);
+        EXECUTE format('CREATE TABLE %I PARTITION OF %I DEFAULT', name || '_default', name);
+        EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I)', legacy) INTO has_rows;
+        first_hi := date_trunc(step, now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+        IF has_rows THEN
+          EXECUTE format('SELECT greatest($1, date_trunc(%L, max(%I) AT TIME ZONE ''UTC'') AT TIME ZONE ''UTC''
+                                                + (''1 '' || %L)::interval) FROM %I', step, key, step, legacy)
+            INTO first_hi USING first_hi;
+          EXECUTE format('ALTER TABLE %I RENAME TO %I', legacy,
+                         name || '_p' || to_char(first_hi AT TIME ZONE 'UTC', 'YYYYMMDD') || '_before');
+          legacy := name || '_p' || to_char(first_hi AT TIME ZONE 'UTC', 'YYYYMMDD') || '_before';
+          -- The parent's primary key (which must hold the partition key) replaces the old one.
+          FOR idx IN SELECT conname AS n FROM pg_constraint WHERE conrelid = legacy::regclass AND contype = 'p' LOOP
+            EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', legacy, idx.n);
+          END LOOP;
+          EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (MINVALUE) TO (%L)',
+                         name, legacy, first_hi);
+        ELSE
+          EXECUTE format('DROP TABLE %I', legacy);
+          first_hi := first_hi - ('1 ' || step)::interval;
+        END IF;
+        FOR i IN 0 .. ahead LOOP
+          PERFORM time_partition_create(name, first_hi + (i || ' ' || step)::interval,
+                                        first_hi + ((i + 1) || ' ' || step)::interval);
+        END LOOP;
+      END $fn$;
+
+      SELECT time_partition_convert('device_telemetry', 'sampled_at', 'day', 7);
+      -- Indexes on a parent are made on every partition; an attached old table's matching one is reused.
+      ALTER TABLE device_telemetry ADD PRIMARY KEY (device_id, message_id, sampled_at);
+      CREATE INDEX device_telemetry_recent ON device_telemetry (device_id, sampled_at DESC);
+
+      SELECT time_partition_convert('device_faults', 'reported_at', 'week', 4);
+      ALTER TABLE device_faults ADD PRIMARY KEY (id, reported_at);
+      ALTER TABLE device_faults ADD UNIQUE (device_id, message_id, reported_at);
+      CREATE INDEX device_faults_brand_time ON device_faults (brand_owner_code, reported_at DESC, id)
+        WHERE deleted_at IS NULL;
+      CREATE INDEX device_faults_brand_sn ON device_faults (brand_owner_code, sn text_pattern_ops)
+        WHERE deleted_at IS NULL;
+      CREATE INDEX device_faults_device ON device_faults (device_id, reported_at DESC);
+
+      -- Per device and hour (UTC) of sample time: how many samples, and per numeric reading of extra its sum
+      -- and count ({"temperatureC": [sum, count]}), so averages survive the raw samples. Kept as samples are
+      -- stored, in the same transaction.
+      CREATE TABLE device_telemetry_hourly (
+        device_id uuid NOT NULL,
+        hour timestamptz NOT NULL,
+        brand_owner_code text NOT NULL,
+        samples integer NOT NULL,
+        readings jsonb NOT NULL DEFAULT '{}',
+        PRIMARY KEY (device_id, hour)
+      ) PARTITION BY RANGE (hour);
+      CREATE TABLE device_telemetry_hourly_default PARTITION OF device_telemetry_hourly DEFAULT;
+      SELECT time_partition_create('device_telemetry_hourly',
+               date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + (i || ' month')::interval,
+               date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + ((i + 1) || ' month')::interval)
+        FROM generate_series(-1, 2) i;
+
+      -- Adds two readings objects key by key.
+      CREATE FUNCTION device_readings_add(a jsonb, b jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $fn$
+        SELECT coalesce(jsonb_object_agg(k, jsonb_build_array(s, n)), '{}')
+          FROM (SELECT k, sum((v->>0)::float8) AS s, sum((v->>1)::bigint) AS n
+                  FROM (SELECT * FROM jsonb_each(a) UNION ALL SELECT * FROM jsonb_each(b)) e(k, v)
+                 GROUP BY k) x
+      $fn$;
+      CREATE AGGREGATE device_readings_sum(jsonb) (sfunc = device_readings_add, stype = jsonb, initcond = '{}');
+
+      -- The rollup of the samples already stored (the old table's), so history starts complete.
+      INSERT INTO device_telemetry_hourly (device_id, hour, brand_owner_code, samples, readings)
+      SELECT h.device_id, h.hour, min(h.brand_owner_code), sum(h.samples)::int,
+             coalesce(jsonb_object_agg(r.k, jsonb_build_array(r.s, r.n)) FILTER (WHERE r.k IS NOT NULL), '{}')
+        FROM (SELECT device_id, date_trunc('hour', sampled_at) AS hour, min(brand_owner_code) AS brand_owner_code,
+                     count(*) AS samples
+                FROM device_telemetry GROUP BY 1, 2) h
+        LEFT JOIN (SELECT t.device_id, date_trunc('hour', t.sampled_at) AS hour, e.key AS k,
+                          sum((e.value)::text::float8) AS s, count(*) AS n
+                     FROM device_telemetry t, jsonb_each(t.extra) e
+                    WHERE jsonb_typeof(e.value) = 'number' GROUP BY 1, 2, 3) r
+          ON r.device_id = h.device_id AND r.hour = h.hour
+       GROUP BY h.device_id, h.hour;
+
+      -- The device's hot state (last seen, due offline, last sample and its readings) changes on every post; no
+      -- index names those columns, so the update is heap-only (HOT) and leaves the 15 indexes alone. The sweeper
+      -- walks the online devices by id (an index that changes only when a device goes on- or offline).
+      DROP INDEX devices_offline_due;
+      CREATE INDEX devices_online_id ON devices (id) WHERE online;
+    `,
+  },
+];
+
+export const deviceMigrations: Migration[] = [...tableMigrations, ...timePartitionMigrations];

@@ -1,6 +1,7 @@
 export * from './db/pool.js';
 export * from './db/migrate.js';
 export * from './queues/index.js';
+export * from './redis/connection.js';
 export * from './jobs/index.js';
 export * from './translation/index.js';
 export * from './observability/index.js';

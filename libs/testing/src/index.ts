@@ -4,4 +4,5 @@ export * from './system.js';
 export * from './translation-server.js';
 export * from './notice-faults.js';
 export * from './redis-server.js';
+export * from './redis-cluster.js';
 export * from './waiting.js';

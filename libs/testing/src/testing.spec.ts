@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
-import { codeInMail, createTestDatabase, mailText, startSmtpSink } from './index.js';
+import { codeInMail, createTestDatabase, mailText, startRedisCluster, startSmtpSink } from './index.js';
+
+const run = promisify(execFile);
 
 describe('test harness', () => {
   it('creates a private database that exists until dropped', async () => {
@@ -38,5 +42,26 @@ describe('test harness', () => {
     } finally {
       await sink.stop();
     }
+  });
+
+  it('starts a Redis Cluster of three masters owning every slot, and stops it', async () => {
+    const cluster = await startRedisCluster();
+    const cli = (port: number, ...args: string[]) =>
+      run('redis-cli', ['-c', '-p', String(port), ...args]).then((r) => r.stdout.trim());
+    try {
+      expect(cluster.nodes.split(',')).toHaveLength(3);
+      const info = await cli(cluster.ports[0]!, 'cluster', 'info');
+      expect(info).toContain('cluster_state:ok');
+      expect(info).toContain('cluster_size:3');
+      expect(info).toContain('cluster_slots_assigned:16384');
+      // Keys of different slots land on different masters; the client follows the redirections.
+      for (const key of ['alpha', 'beta', 'gamma'])
+        expect(await cli(cluster.ports[1]!, 'set', key, key)).toBe('OK');
+      const counts = await Promise.all(cluster.ports.map((p) => cli(p, 'dbsize')));
+      expect(counts.filter((n) => n !== '0').length).toBeGreaterThan(1);
+    } finally {
+      await cluster.stop();
+    }
+    await expect(cli(cluster.ports[0]!, 'ping')).rejects.toThrow();
   });
 });

@@ -1,9 +1,9 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { openEventStore, type EventStore } from '@kb/event-store';
-import { closeRedis, createPool } from '@kb/platform';
-import { APP_CONFIG, eventStoreOf, requestTimeouts, type AppConfig } from '../config.js';
+import { closeRedis, createPool, createRedisConnection } from '@kb/platform';
+import { APP_CONFIG, eventStoreOf, redisTargetOf, requestTimeouts, type AppConfig } from '../config.js';
 import { Db } from './db.js';
 import { Metrics, ReadinessProbe } from './observability.js';
 import { ReadYourWrites } from './read-your-writes.js';
@@ -25,8 +25,10 @@ import { EVENT_STORE, PG_POOL, REDIS } from './tokens.js';
     {
       provide: REDIS,
       inject: [APP_CONFIG],
+      // A Cluster (REDIS_CLUSTER_NODES) answers the same single-key commands the API's caches and throttles
+      // send, so the modules hold either under one type.
       useFactory: (config: AppConfig) =>
-        new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }),
+        createRedisConnection(redisTargetOf(config), 'client', 'api') as Redis,
     },
     {
       provide: EVENT_STORE,

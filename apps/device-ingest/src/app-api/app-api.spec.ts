@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import ExcelJS from 'exceljs';
-import { Redis } from 'ioredis';
 import {
   appActivityMigrations,
   deviceMigrations,
@@ -15,13 +14,15 @@ import {
 import {
   bullmqPrefix,
   createPool,
+  createRedisConnection,
+  deleteKeysWithPrefix,
   insertJobRun,
   jobRunsMigrations,
   migrate,
   withTransaction,
   type Pool,
 } from '@kb/platform';
-import { createTestDatabase, redisUrl, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, testRedisEnv, type TestDatabase } from '@kb/testing';
 import { loadConfig } from '../config.js';
 import { startIngest, type RunningIngest } from '../ingest.js';
 import { createAppAuth, listenForAppUserSignOuts } from './app-auth.js';
@@ -64,8 +65,19 @@ describe('app API and cooking sessions', () => {
   let base: string;
   let filesDir: string;
   const redisPrefix = `kbtest-app-${randomBytes(4).toString('hex')}:`;
+  // With TEST_REDIS_CLUSTER=true: a Redis Cluster of the suite's own.
+  let redisEnv: Awaited<ReturnType<typeof testRedisEnv>>;
+  const connect = (name: string) =>
+    createRedisConnection(
+      { url: redisEnv.env.REDIS_URL, clusterNodes: redisEnv.env.REDIS_CLUSTER_NODES },
+      'worker',
+      name,
+    );
 
   beforeAll(async () => {
+    redisEnv = await testRedisEnv();
+    if (redisEnv.env.REDIS_CLUSTER_NODES) process.env.REDIS_CLUSTER_NODES = redisEnv.env.REDIS_CLUSTER_NODES;
+    else delete process.env.REDIS_CLUSTER_NODES;
     db = await createTestDatabase('kbappapi');
     pool = createPool(db.url, { max: 4 });
     await prepareDatabase(pool);
@@ -73,7 +85,7 @@ describe('app API and cooking sessions', () => {
     ingest = await startIngest(
       loadConfig({
         INGEST_PORT: '0',
-        REDIS_URL: redisUrl(),
+        REDIS_URL: redisEnv.env.REDIS_URL,
         REDIS_PREFIX: redisPrefix,
         LOG_LEVEL: 'silent',
         INGEST_AUTH_CACHE_MS: '0',
@@ -88,10 +100,11 @@ describe('app API and cooking sessions', () => {
     await ingest?.stop();
     await pool?.end();
     await db?.drop();
-    const redis = new Redis(redisUrl());
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length) await redis.unlink(...keys);
+    const redis = connect('app-api-spec-cleanup');
+    await deleteKeysWithPrefix(redis, redisPrefix);
     await redis.quit();
+    delete process.env.REDIS_CLUSTER_NODES;
+    await redisEnv?.stop();
     await rm(filesDir, { recursive: true, force: true });
   });
 
@@ -403,7 +416,7 @@ describe('app API and cooking sessions', () => {
       [rows[0].id],
     );
     // A connection handed to BullMQ stays ours to close (queue.close() leaves it open).
-    const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+    const connection = connect('app-api-spec');
     const queue = new Queue('search-record-export', {
       connection,
       prefix: bullmqPrefix(redisPrefix),

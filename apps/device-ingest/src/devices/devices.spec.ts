@@ -1,18 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { deviceMigrations, revokeCredentials, setDeviceBrandSettings } from '@kb/devices';
-import { bullmqPrefix, createPool, migrate, type Pool } from '@kb/platform';
-import { createTestDatabase, redisUrl, type TestDatabase } from '@kb/testing';
+import {
+  bullmqPrefix,
+  createPool,
+  createRedisConnection,
+  deleteKeysWithPrefix,
+  migrate,
+  type Pool,
+  type RedisConnection,
+} from '@kb/platform';
+import {
+  createTestDatabase,
+  eventually,
+  startRedisCluster,
+  testRedisEnv,
+  type RedisCluster,
+  type TestDatabase,
+} from '@kb/testing';
 import { loadConfig } from '../config.js';
 import { startIngest, type RunningIngest } from '../ingest.js';
 
 /*
  * The device API and the device workers on the real Redis and Postgres: activation and credentials, body
  * validation, idempotent resends, out-of-order posts, online → offline, and a worker process killed mid-load.
+ * With TEST_REDIS_CLUSTER=true all of it runs on a Redis Cluster of the suite's own (three masters).
  */
 
 const DEMO_KEY = 'test-activation-key-demo';
@@ -32,6 +48,7 @@ async function prepareDatabase(pool: Pool) {
   await setDeviceBrandSettings(pool, 'OTHER', { activationKey: OTHER_KEY });
 }
 
+const execFileAsync = promisify(execFile);
 const now = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
 
 describe('device API and ingestion', () => {
@@ -39,13 +56,14 @@ describe('device API and ingestion', () => {
   let pool: Pool;
   let ingest: RunningIngest;
   let base: string;
-  let redis: Redis;
+  let redis: RedisConnection;
+  let redisEnv: Awaited<ReturnType<typeof testRedisEnv>>;
   let telemetryQueue: Queue;
   let faultQueue: Queue;
   const redisPrefix = `kbtest-devices-${randomBytes(4).toString('hex')}:`;
   const env = (overrides: Record<string, string> = {}) => ({
     INGEST_PORT: '0',
-    REDIS_URL: redisUrl(),
+    REDIS_URL: redisEnv.env.REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'silent',
     INGEST_AUTH_CACHE_MS: '0',
@@ -54,12 +72,20 @@ describe('device API and ingestion', () => {
   });
 
   beforeAll(async () => {
+    redisEnv = await testRedisEnv();
+    // device-ingest takes the cluster's nodes from its environment (in this process and the workers it spawns).
+    if (redisEnv.env.REDIS_CLUSTER_NODES) process.env.REDIS_CLUSTER_NODES = redisEnv.env.REDIS_CLUSTER_NODES;
+    else delete process.env.REDIS_CLUSTER_NODES;
     db = await createTestDatabase('kbingest');
     pool = createPool(db.url, { max: 4 });
     await prepareDatabase(pool);
     ingest = await startIngest(loadConfig(env({ DATABASE_URL: db.url })));
     base = `http://127.0.0.1:${ingest.port}`;
-    redis = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+    redis = createRedisConnection(
+      { url: redisEnv.env.REDIS_URL, clusterNodes: redisEnv.env.REDIS_CLUSTER_NODES },
+      'worker',
+      'devices-spec',
+    );
     telemetryQueue = new Queue('telemetry', { connection: redis, prefix: bullmqPrefix(redisPrefix) });
     faultQueue = new Queue('fault-reports', { connection: redis, prefix: bullmqPrefix(redisPrefix) });
   });
@@ -70,9 +96,10 @@ describe('device API and ingestion', () => {
     await db?.drop();
     await telemetryQueue?.close();
     await faultQueue?.close();
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length) await redis.unlink(...keys);
+    if (redis) await deleteKeysWithPrefix(redis, redisPrefix);
     await redis?.quit();
+    delete process.env.REDIS_CLUSTER_NODES;
+    await redisEnv?.stop();
   });
 
   async function call(route: string, body: unknown, headers: Record<string, string> = {}) {
@@ -709,4 +736,93 @@ describe('device API and ingestion', () => {
       await front.stop();
     }
   }, 120_000);
+});
+
+describe('device ingestion on a Redis Cluster', () => {
+  let cluster: RedisCluster;
+  let db: TestDatabase;
+  let pool: Pool;
+  let ingest: RunningIngest | undefined;
+  const redisPrefix = `kbtest-cluster-${randomBytes(4).toString('hex')}:`;
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster();
+    process.env.REDIS_CLUSTER_NODES = cluster.nodes;
+    db = await createTestDatabase('kbingestcl');
+    pool = createPool(db.url, { max: 2 });
+    await prepareDatabase(pool);
+  });
+  afterAll(async () => {
+    await ingest?.stop();
+    delete process.env.REDIS_CLUSTER_NODES;
+    await cluster?.stop();
+    await pool?.end();
+    await db?.drop();
+  });
+
+  it('activates a device, takes its telemetry and fault, and stores both through queues on three masters', async () => {
+    ingest = await startIngest(
+      loadConfig({
+        INGEST_PORT: '0',
+        DATABASE_URL: db.url,
+        REDIS_URL: cluster.url,
+        REDIS_PREFIX: redisPrefix,
+        LOG_LEVEL: 'silent',
+        INGEST_SWEEP_MS: '200',
+      }),
+    );
+    const base = `http://127.0.0.1:${ingest.port}`;
+    const post = async (route: string, body: unknown, headers: Record<string, string>) => {
+      const res = await fetch(`${base}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { http: res.status, ...((await res.json()) as { data: any }) };
+    };
+    const activation = await post(
+      '/device/v1/activate',
+      { sn: 'cl-1', productCode: 'TM-6', apkVersion: '1.0.0' },
+      { 'x-activation-key': DEMO_KEY },
+    );
+    expect(activation.http).toBe(200);
+    const auth = { authorization: `Bearer ${activation.data.credential as string}` };
+    const messages = Array.from({ length: 20 }, (_, i) => ({
+      messageId: `cl-t${i}`,
+      sampledAt: now(-i * 1000),
+      extra: { temperatureC: 90 + i },
+    }));
+    expect((await post('/device/v1/telemetry', { messages }, auth)).http).toBe(202);
+    const fault = { messageId: 'cl-f1', type: 'MOTOR', reportedAt: now(), errorLog: 'E7 motor stalled' };
+    expect((await post('/device/v1/faults', { messages: [fault] }, auth)).http).toBe(202);
+
+    const stored = await eventually(
+      async () =>
+        (
+          await pool.query(
+            `SELECT (SELECT count(*)::int FROM device_telemetry WHERE device_id = $1) AS samples,
+                    (SELECT count(*)::int FROM device_faults WHERE device_id = $1) AS faults,
+                    (SELECT sum(samples)::int FROM device_telemetry_hourly WHERE device_id = $1) AS rolled`,
+            [activation.data.deviceId],
+          )
+        ).rows[0],
+      (r) => r.samples === 20 && r.faults === 1,
+      20_000,
+      'telemetry and fault stored',
+    );
+    expect(stored.rolled).toBe(20);
+
+    // The queues' keys are on the cluster, all in the one slot of the {bull} hash tag.
+    const slot = Number(
+      (await execFileAsync('redis-cli', ['-p', String(cluster.ports[0]), 'cluster', 'keyslot', '{bull}']))
+        .stdout,
+    );
+    let inSlot = 0;
+    for (const port of cluster.ports)
+      inSlot += Number(
+        (await execFileAsync('redis-cli', ['-p', String(port), 'cluster', 'countkeysinslot', String(slot)]))
+          .stdout,
+      );
+    expect(inSlot).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/connection.js';
 import type { Logger } from 'pino';
 import type { Pool } from '../db/pool.js';
 import { jobSpan } from '../observability/tracing.js';
@@ -182,7 +182,7 @@ export function defineJobWorker<Q extends QueueName, D extends JobWorkerDeps>(
     /** Processes one job without a Worker (tests and benches). */
     process,
     /** Starts the worker; `onError` hears its connection errors. */
-    start(connection: Redis, prefix: string, deps: D, onError: (err: Error) => void): Worker {
+    start(connection: RedisConnection, prefix: string, deps: D, onError: (err: Error) => void): Worker {
       const worker = new Worker(def.queue, (job) => jobSpan(def.queue, job, () => process(job, deps)), {
         connection,
         prefix,

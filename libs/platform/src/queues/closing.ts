@@ -1,5 +1,3 @@
-import type { Redis } from 'ioredis';
-
 /**
  * Closes within `ms` or gives up waiting and forces it. A BullMQ worker or an ioredis connection whose Redis went
  * away (or came back while it was reconnecting) can wait for ever on a graceful close; a process shutting down must
@@ -35,7 +33,10 @@ export async function closeWithin(
 }
 
 /** QUIT, or a hard disconnect if Redis does not answer in `ms`. */
-export function closeRedis(connection: Redis, ms = 2000): Promise<'closed' | 'forced'> {
+export function closeRedis(
+  connection: { quit(): Promise<unknown>; disconnect(): void },
+  ms = 2000,
+): Promise<'closed' | 'forced'> {
   return closeWithin(
     ms,
     () => connection.quit(),

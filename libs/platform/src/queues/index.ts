@@ -22,11 +22,15 @@ import {
  * adding it; the worker validates it again before acting on it.
  */
 
-/** BullMQ's `prefix` for every queue: the deployment's REDIS_PREFIX (`kb:` by default) followed by `bull`. */
+/**
+ * BullMQ's `prefix` for every queue: the deployment's REDIS_PREFIX (`kb:` by default) followed by `{bull}`.
+ * BullMQ joins prefix and queue name with ':', so `kb:` gives keys like `kb:{bull}:telemetry:…`, apart from
+ * the API's own `kb:…` keys (captchas, counters). The braces are a Redis Cluster hash tag: every key of
+ * every queue hashes to one slot, as BullMQ's multi-key scripts require on a cluster; on a single Redis they
+ * change nothing.
+ */
 export function bullmqPrefix(redisPrefix: string): string {
-  // BullMQ joins prefix and queue name with ':', so `kb:` gives keys like `kb:bull:telemetry:…`, apart
-  // from the API's own `kb:…` keys (captchas, counters).
-  return `${redisPrefix}bull`;
+  return `${redisPrefix}{bull}`;
 }
 
 export const pingSchema = z.object({

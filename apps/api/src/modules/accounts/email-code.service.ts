@@ -54,11 +54,10 @@ export class EmailCodeService {
       throw new AppError(429, 'email_code_too_soon', { seconds: Math.max(1, ttl) });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.redis
-      .multi()
-      .set(this.key('code', email), code, 'EX', CODE_TTL_S)
-      .del(this.key('wrong', email))
-      .exec();
+    // Wrong guesses are counted against the code they guessed: cleared before the new code exists. Two
+    // commands, not a MULTI: on a Redis Cluster the two keys live in different slots.
+    await this.redis.del(this.key('wrong', email));
+    await this.redis.set(this.key('code', email), code, 'EX', CODE_TTL_S);
     const mail = MAIL[requestContext.lang()](code);
     try {
       await this.mailer.send(email, mail.subject, mail.text);
@@ -79,6 +78,7 @@ export class EmailCodeService {
       if (wrong >= MAX_WRONG) await this.redis.del(this.key('code', email));
       throw new AppError(400, 'email_code_wrong');
     }
-    if (consume) await this.redis.del(this.key('code', email), this.key('wrong', email));
+    if (consume)
+      await Promise.all([this.redis.del(this.key('code', email)), this.redis.del(this.key('wrong', email))]);
   }
 }

@@ -118,12 +118,18 @@ export class LoginThrottle {
   async recordSuccess(attempt: LoginClient): Promise<string> {
     const deviceToken = attempt.deviceToken ?? randomBytes(32).toString('base64url');
     for (const counter of attempt.shared) await this.release(counter);
-    await this.redis
-      .multi()
-      .del(attempt.clientCounter, attempt.clientBackoff)
-      .set(this.key('login-known', attempt.account, attempt.address), '1', 'PX', KNOWN_ADDRESS_MS)
-      .set(this.key('login-device', attempt.account, digest(deviceToken)), '1', 'PX', KNOWN_DEVICE_MS)
-      .exec();
+    // One key per command: on a Redis Cluster these keys live in different slots.
+    await Promise.all([
+      this.redis.del(attempt.clientCounter),
+      this.redis.del(attempt.clientBackoff),
+      this.redis.set(this.key('login-known', attempt.account, attempt.address), '1', 'PX', KNOWN_ADDRESS_MS),
+      this.redis.set(
+        this.key('login-device', attempt.account, digest(deviceToken)),
+        '1',
+        'PX',
+        KNOWN_DEVICE_MS,
+      ),
+    ]);
     return deviceToken;
   }
 
@@ -137,10 +143,10 @@ export class LoginThrottle {
   }
 
   async recordPasswordCheckSuccess(userId: string): Promise<void> {
-    await this.redis.del(
-      this.key('password-check-attempts', userId),
-      this.key('password-check-backoff', userId),
-    );
+    await Promise.all([
+      this.redis.del(this.key('password-check-attempts', userId)),
+      this.redis.del(this.key('password-check-backoff', userId)),
+    ]);
   }
 
   /** Counts one attempt in the counter's window (which starts at its first attempt); answers the new count. */

@@ -6,6 +6,7 @@ import {
   deviceListQuerySchema,
   deviceSearchQuerySchema,
   deviceStatusQuerySchema,
+  deviceTelemetryHistoryQuerySchema,
   deviceUpdateSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
@@ -52,6 +53,17 @@ export class DevicesController {
   @ApiQueryFrom(deviceIdQuerySchema)
   async detail(@Query() query: unknown) {
     return ok(await this.devices.detail(parseInput(deviceIdQuerySchema, query).id));
+  }
+
+  @Get('telemetryHistory')
+  @ApiOperation({
+    summary:
+      'Samples per hour (days 1 or 7) or per day (30, 365) of one device, with the average of each numeric reading; kept after the raw samples expire',
+  })
+  @ApiQueryFrom(deviceTelemetryHistoryQuerySchema)
+  async telemetryHistory(@Query() query: unknown) {
+    const q = parseInput(deviceTelemetryHistoryQuerySchema, query);
+    return ok(await this.devices.telemetryHistory(q.id, q.days));
   }
 
   @Permission('device.edit')

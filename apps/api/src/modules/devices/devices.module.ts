@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { referenceEntityController } from '../../common/reference-entity/reference-entity.controller.js';
 import { ReferenceEntityService } from '../../common/reference-entity/reference-entity.service.js';
+import { DeviceHistoryMaintenance } from './device-history.maintenance.js';
 import { DeviceFaultLogsController } from './device-fault-logs.controller.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
 import { DevicesController } from './devices.controller.js';
@@ -19,7 +20,13 @@ registerMessages(DEVICE_API_MESSAGES);
  * writes what devices report, this module reads it for staff and makes the few staff changes.
  */
 @Module({
-  providers: [DevicesService, TestDevicesService, DeviceFaultLogsService, ReferenceEntityService],
+  providers: [
+    DevicesService,
+    TestDevicesService,
+    DeviceFaultLogsService,
+    ReferenceEntityService,
+    DeviceHistoryMaintenance,
+  ],
   controllers: [
     DevicesController,
     TestDevicesController,

@@ -7,6 +7,7 @@ import {
   type DeviceRow,
   type DeviceStatus,
   type DeviceUser,
+  type TelemetryHistory,
   type TelemetrySample,
 } from '@kb/contracts';
 import { DEFAULT_INACTIVITY_TIMEOUT_S, revokeCredentials } from '@kb/devices';
@@ -166,9 +167,10 @@ export class DevicesService {
         brand_timeout: number | null;
         credential_active: boolean;
         app_user_id: string | null;
+        last_sample_at: Date | null;
       }
     >(
-      `SELECT ${deviceColumns(lang)}, d.picture_file_code, d.network, d.current_mode, d.app_user_id,
+      `SELECT ${deviceColumns(lang)}, d.picture_file_code, d.network, d.current_mode, d.app_user_id, d.last_sample_at,
               d.inactivity_timeout_s AS own_timeout, s.inactivity_timeout_s AS brand_timeout,
               EXISTS (SELECT 1 FROM device_credentials c WHERE c.device_id = d.id AND c.revoked_at IS NULL)
                 AS credential_active
@@ -197,22 +199,7 @@ export class DevicesService {
             [row.app_user_id],
           )
         : Promise.resolve([]),
-      this.db.scoped<{
-        message_id: string;
-        sampled_at: Date;
-        received_at: Date;
-        network: string | null;
-        ip: string | null;
-        apk_version: string | null;
-        mcu_version: string | null;
-        tp_version: string | null;
-        mode: string | null;
-        extra: Record<string, unknown>;
-      }>(
-        `SELECT * FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = $2
-          ORDER BY sampled_at DESC LIMIT 20`,
-        [id],
-      ),
+      this.recentSamples(id, row.last_sample_at),
       this.db.scoped<FaultRecordRow>(
         `SELECT ${faultColumns(lang)} FROM device_faults f LEFT JOIN products p ON p.product_code = f.product_code
           WHERE f.brand_owner_code = $1 AND f.device_id = $2 AND f.deleted_at IS NULL
@@ -258,6 +245,85 @@ export class DevicesService {
       telemetry: samples,
       faults: faults.map(toFaultRecord),
     };
+  }
+
+  /**
+   * The device's samples per hour over the last `days` (per day beyond a week), from the hourly rollup: it
+   * outlives the raw samples, and a span reads at most one row per device and hour (an index range). Every
+   * bucket of the span is answered, empty ones as 0.
+   */
+  async telemetryHistory(id: string, days: number): Promise<TelemetryHistory> {
+    const bucket = days > 7 ? 'day' : 'hour';
+    const [found] = await this.db.scoped<{ now: Date }>(
+      'SELECT now() AS now FROM devices WHERE brand_owner_code = $1 AND id = $2',
+      [id],
+    );
+    if (!found) throw notFound('device_not_found');
+    const rows = await this.db.scoped<{ at: Date; samples: string; readings: Record<string, number> | null }>(
+      `WITH span AS (
+         SELECT date_trunc($3, now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS last),
+       buckets AS (
+         SELECT span.last - (i || ' ' || $3)::interval AS at
+           FROM span, generate_series(0, $4::int - 1) i),
+       rolled AS (
+         SELECT date_trunc($3, h.hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, sum(h.samples) AS samples,
+                device_readings_sum(h.readings) AS readings
+           FROM device_telemetry_hourly h, span
+          WHERE h.brand_owner_code = $1 AND h.device_id = $2
+            AND h.hour >= span.last - (($4::int - 1) || ' ' || $3)::interval
+          GROUP BY 1)
+       SELECT b.at, coalesce(r.samples, 0) AS samples,
+              (SELECT jsonb_object_agg(k, (v->>0)::float8 / nullif((v->>1)::float8, 0)) FROM jsonb_each(r.readings) e(k, v))
+                AS readings
+         FROM buckets b LEFT JOIN rolled r USING (at) ORDER BY b.at`,
+      [id, bucket, bucket === 'hour' ? days * 24 : days],
+    );
+    const keys = new Set<string>();
+    const points = rows.map((r) => {
+      const readings = r.readings ?? {};
+      for (const k of Object.keys(readings)) keys.add(k);
+      return { at: iso(r.at)!, samples: Number(r.samples), readings };
+    });
+    return {
+      bucket,
+      from: points[0]!.at,
+      to: new Date(
+        Date.parse(points[points.length - 1]!.at) + (bucket === 'hour' ? 3_600_000 : 86_400_000),
+      ).toISOString(),
+      points,
+      readingKeys: [...keys].sort(),
+    };
+  }
+
+  /**
+   * The device's 20 newest samples. Telemetry is partitioned by day: a bound on the sample time known when the
+   * statement is planned (the day before the device's newest sample) leaves only the partitions of those days
+   * in the plan; a device with fewer samples in that day is read over all partitions.
+   */
+  private async recentSamples(id: string, lastSampleAt: Date | null) {
+    const read = (since: Date | null) =>
+      this.db.scoped<{
+        message_id: string;
+        sampled_at: Date;
+        received_at: Date;
+        network: string | null;
+        ip: string | null;
+        apk_version: string | null;
+        mcu_version: string | null;
+        tp_version: string | null;
+        mode: string | null;
+        extra: Record<string, unknown>;
+      }>(
+        `SELECT * FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = $2
+            AND ($3::timestamptz IS NULL OR sampled_at >= $3::timestamptz)
+          ORDER BY sampled_at DESC LIMIT 20`,
+        [id, since],
+      );
+    if (lastSampleAt) {
+      const recent = await read(new Date(lastSampleAt.getTime() - 86_400_000));
+      if (recent.length === 20) return recent;
+    }
+    return read(null);
   }
 
   /** Staff changes: the picture (an image the brand uploaded) and the device's own inactivity timeout. */
@@ -321,6 +387,10 @@ export class DevicesService {
       if (rows.length !== new Set(ids).size) throw notFound('device_not_found');
       await c.query(
         'DELETE FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = ANY($2::uuid[])',
+        [brand, ids],
+      );
+      await c.query(
+        'DELETE FROM device_telemetry_hourly WHERE brand_owner_code = $1 AND device_id = ANY($2::uuid[])',
         [brand, ids],
       );
       const { rowCount } = await c.query(

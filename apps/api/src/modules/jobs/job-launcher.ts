@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { JobRun } from '@kb/contracts';
 import {
+  createRedisConnection,
+  type RedisConnection,
   bullmqPrefix,
   closeQueueClient,
   closeRedis,
@@ -18,7 +19,7 @@ import {
 } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
 import type { Actor } from '@kb/aggregates';
-import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { toJobRun } from './job-runs.dto.js';
 
@@ -40,7 +41,7 @@ export interface JobLaunch<Q extends QueueName, J extends keyof (typeof QUEUES)[
  */
 @Injectable()
 export class JobLauncher implements OnApplicationShutdown {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   private readonly queues = new Map<QueueName, Queue>();
   private readonly prefix: string;
 
@@ -48,7 +49,9 @@ export class JobLauncher implements OnApplicationShutdown {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
+    this.connection = createRedisConnection(redisTargetOf(config), 'client', 'api:jobs', {
+      lazyConnect: true,
+    });
     this.connection.on('error', () => undefined);
     this.prefix = bullmqPrefix(config.REDIS_PREFIX);
   }

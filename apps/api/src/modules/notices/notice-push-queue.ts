@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import {
   bullmqPrefix,
   closeQueueClient,
   closeRedis,
+  createRedisConnection,
   NOTICE_PUSH_JOB,
   NOTICE_PUSH_QUEUE,
   noticePushJobId,
   QUEUES,
+  type RedisConnection,
 } from '@kb/platform';
-import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
 
 /**
  * The producer side of the `notification-push` queue: a push job per notice and time, delayed until then. The
@@ -20,11 +21,11 @@ import { APP_CONFIG, type AppConfig } from '../../config.js';
  */
 @Injectable()
 export class NoticePushQueue implements OnApplicationShutdown {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   private readonly queue: Queue;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    this.connection = createRedisConnection(redisTargetOf(config), 'client', 'api:notice-push');
     this.connection.on('error', () => undefined);
     this.queue = new Queue(NOTICE_PUSH_QUEUE, {
       connection: this.connection,

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { OfflinePackBuild, OfflinePackContent, UiLang } from '@kb/contracts';
 import { DomainError } from '@kb/domain';
 import {
+  createRedisConnection,
+  type RedisConnection,
   bullmqPrefix,
   closeQueueClient,
   closeRedis,
@@ -22,7 +23,7 @@ import { AppError } from '../../common/app-error.js';
 import { offlinePackAggregate, type Actor, type AggregateStreams } from '@kb/aggregates';
 import type { OfflinePackEvent, OfflinePackState } from '@kb/domain';
 import { translate } from '../../common/messages.js';
-import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { streamsOf } from '../../common/aggregate-kit/aggregate-providers.js';
 
@@ -105,7 +106,7 @@ const LATEST = `SELECT to_jsonb(b) AS build FROM offline_pack_builds b
  */
 @Injectable()
 export class OfflinePackBuilds implements OnApplicationShutdown {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   private readonly queue: Queue;
 
   constructor(
@@ -114,7 +115,7 @@ export class OfflinePackBuilds implements OnApplicationShutdown {
     @Inject(streamsOf(offlinePackAggregate))
     private readonly streams: AggregateStreams<OfflinePackEvent, OfflinePackState>,
   ) {
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    this.connection = createRedisConnection(redisTargetOf(config), 'client', 'api:offline-pack-builds');
     this.connection.on('error', () => undefined);
     this.queue = new Queue(OFFLINE_PACK_BUILD_QUEUE, {
       connection: this.connection,

@@ -4,13 +4,12 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
-import { Redis } from 'ioredis';
 import { roleCan } from '@kb/contracts';
-import { bullmqPrefix, closeQueueClient, closeRedis, QUEUE_NAMES } from '@kb/platform';
+import { bullmqPrefix, closeQueueClient, closeRedis, createRedisConnection, QUEUE_NAMES } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
 import { registerMessages, translate } from '../../common/messages.js';
 import { requestContext } from '../../common/request-context.js';
-import type { AppConfig } from '../../config.js';
+import { redisTargetOf, type AppConfig } from '../../config.js';
 import { AuthService, SESSION_COOKIE } from '../auth/auth.service.js';
 import { permissionDenied } from '../auth/permission.messages.js';
 import { sameOriginChanges } from '../auth/same-origin.middleware.js';
@@ -50,7 +49,9 @@ export function mountQueueBoard(
   config: AppConfig,
   origins: string[],
 ): () => Promise<void> {
-  const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
+  const connection = createRedisConnection(redisTargetOf(config), 'client', 'api:queue-board', {
+    lazyConnect: true,
+  });
   connection.on('error', () => undefined);
   const queues = QUEUE_NAMES.map((name) => {
     const queue = new Queue(name, { connection, prefix: bullmqPrefix(config.REDIS_PREFIX) });

@@ -3,13 +3,14 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { fileTypeFromBuffer } from 'file-type';
 import type pg from 'pg';
 import { pino } from 'pino';
 import { recipeContentSchema, type RecipeContentDraft, type StaffRole } from '@kb/contracts';
 import { prepareContent } from '@kb/domain';
 import {
+  createRedisConnection,
+  type RedisConnection,
   bullmqPrefix,
   closeQueueClient,
   closeRedis,
@@ -23,7 +24,7 @@ import {
   type RecipeImportJob,
 } from '@kb/platform';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
-import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { FILE_KINDS } from '../files/file-kinds.js';
 import type { Actor } from '@kb/aggregates';
@@ -375,7 +376,7 @@ export const recipeImportWorker = defineJobWorker({
 
 @Injectable()
 export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
-  private connection?: Redis;
+  private connection?: RedisConnection;
   private worker?: Worker;
   private readonly reconnect = reconnectUntilStopped();
 
@@ -388,8 +389,7 @@ export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     const log = pino({ level: this.config.LOG_LEVEL, base: { service: 'api', worker: RECIPE_IMPORT_QUEUE } });
-    this.connection = new Redis(this.config.REDIS_URL, {
-      maxRetriesPerRequest: null,
+    this.connection = createRedisConnection(redisTargetOf(this.config), 'worker', 'api:recipe-import', {
       retryStrategy: this.reconnect.retryStrategy,
     });
     this.connection.on('error', () => undefined);

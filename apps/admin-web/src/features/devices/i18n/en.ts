@@ -74,6 +74,17 @@ export const devicesEn: Catalog<typeof devicesZh> = {
   network: { wifi: 'Wi-Fi', ethernet: 'Ethernet', cellular: 'Cellular' },
   /** Device states that are not work modes. */
   deviceStates: { IDLE: 'Idle' },
+  /** The device detail's history chart (the hourly rollup; kept after raw samples expire). */
+  history: {
+    title: 'History',
+    days: { '1': '24 hours', '7': '7 days', '30': '30 days', '365': 'One year' },
+    show: 'Show',
+    samples: 'Samples',
+    total: '{{count}} samples in the last {{span}}',
+    empty: 'No samples in this span',
+  },
+  /** Known readings as a chart series: name and unit. */
+  readings: { temperatureC: 'Temperature (°C)', rssi: 'Signal (dBm)' },
   /** Known extra readings of a telemetry sample. */
   extra: { temperatureC: 'Temperature {{value}} °C', rssi: 'Signal {{value}} dBm' },
   faultTypes: {

@@ -72,6 +72,17 @@ export const devicesZh = {
   network: { wifi: 'Wi-Fi', ethernet: '有线网络', cellular: '蜂窝网络' },
   /** Device states that are not work modes. */
   deviceStates: { IDLE: '待机' },
+  /** The device detail's history chart (the hourly rollup; kept after raw samples expire). */
+  history: {
+    title: '上报历史',
+    days: { '1': '24小时', '7': '7天', '30': '30天', '365': '一年' },
+    show: '显示',
+    samples: '上报条数',
+    total: '最近{{span}}共 {{count}} 条上报',
+    empty: '这段时间没有上报',
+  },
+  /** Known readings as a chart series: name and unit. */
+  readings: { temperatureC: '温度 (°C)', rssi: '信号强度 (dBm)' },
   /** Known extra readings of a telemetry sample. */
   extra: { temperatureC: '温度 {{value}} °C', rssi: '信号强度 {{value}} dBm' },
   faultTypes: {

@@ -1,9 +1,9 @@
 import type { DeviceDetail, FaultRecord, TelemetrySample } from '@kb/contracts';
-import { Avatar, Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
 import { Can } from '../../../components/can.js';
@@ -28,6 +28,11 @@ import { DeviceSettings } from '../components/device-settings.js';
 import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../../../lib/page-context.js';
 import { faultRecordsLink } from '../rules/fault-search.js';
+
+// The charts library is a large bundle: loaded when a device detail shows its history, not with the app.
+const DeviceHistoryChart = lazy(() =>
+  import('../components/device-history-chart.js').then((m) => ({ default: m.DeviceHistoryChart })),
+);
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -274,6 +279,11 @@ export function DeviceInfoDetailPage() {
           </Can>
           <Section title={t('devices.detail.user')} testId="device-user">
             <UserInfo device={device} />
+          </Section>
+          <Section title={t('devices.history.title')} testId="device-history-section">
+            <Suspense fallback={<Skeleton height={260} />}>
+              <DeviceHistoryChart deviceId={device.id} />
+            </Suspense>
           </Section>
           <Section title={t('devices.detail.telemetry')} testId="device-telemetry">
             <Telemetry samples={device.telemetry} />

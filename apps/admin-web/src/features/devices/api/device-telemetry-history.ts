@@ -1,0 +1,13 @@
+import type { TelemetryHistory } from '@kb/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { DEVICES_KEY } from './devices-key.js';
+
+/** `/api/device/telemetryHistory?id=&days=`: samples per hour (per day beyond a week) with reading averages. */
+export const deviceTelemetryHistoryQuery = (id: string, days: number) =>
+  queryOptions({
+    queryKey: [...DEVICES_KEY, 'telemetryHistory', id, days],
+    queryFn: ({ signal }) =>
+      api<TelemetryHistory>('/device/telemetryHistory', { query: { id, days: String(days) }, signal }),
+    refetchInterval: 60_000,
+  });
