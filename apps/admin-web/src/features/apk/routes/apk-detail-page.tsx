@@ -14,6 +14,7 @@ import { APK_KEY } from '../api/apk-read-position.js';
 import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
 import { useRecordId } from '../../../lib/page-context.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
+import { RolloutPanel } from '../components/rollout-panel.js';
 
 function FileView({ field, code }: { field: string; code: string | null }) {
   const { t } = useTranslation();
@@ -71,7 +72,10 @@ export function ApkStateAsOf({ state, names }: { state: ApkAuditState; names: Au
         columns={3}
         items={[
           { label: t('apk.fields.subBrandCode'), value: subBrandCode },
-          { label: t('apk.fields.model'), value: productCode ? (names.models[productCode] ?? productCode) : null },
+          {
+            label: t('apk.fields.model'),
+            value: productCode ? (names.models[productCode] ?? productCode) : null,
+          },
           {
             label: t('apk.fields.reviewStatus'),
             value: <ReviewBadge status={state.reviewStatus} />,
@@ -90,7 +94,11 @@ export function ApkStateAsOf({ state, names }: { state: ApkAuditState; names: Au
 
 function History({ id }: { id: string }) {
   return (
-    <AuditHistory<ApkAuditState> kind="apk" id={id} renderState={(state, names) => <ApkStateAsOf state={state} names={names} />} />
+    <AuditHistory<ApkAuditState>
+      kind="apk"
+      id={id}
+      renderState={(state, names) => <ApkStateAsOf state={state} names={names} />}
+    />
   );
 }
 
@@ -129,6 +137,7 @@ function ApkDetailView({ apk }: { apk: ApkDetail }) {
         </Tabs.List>
         <Tabs.Panel value="info" pt="md">
           <Stack gap="md">
+            {apk.reviewStatus === 'created' && <RolloutPanel apk={apk} />}
             <DetailView
               columns={3}
               items={[
@@ -144,6 +153,7 @@ function ApkDetailView({ apk }: { apk: ApkDetail }) {
                 {
                   label: t('apk.fields.releaseStatus'),
                   value: <ReleaseBadge status={apk.releaseStatus} />,
+                  testId: 'detail-release',
                 },
                 { label: t('apk.fields.installedCount'), value: apk.installedCount },
                 { label: t('apk.fields.createdAt'), value: by(apk.createdBy, apk.createdAt) },

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { PushHealthCard } from '../../notices/components/push-health-card.js';
+import { PausedRolloutsNotice } from '../../apk/components/paused-rollouts-notice.js';
 import { useCategoryRanking } from '../api/get-category-ranking.js';
 import { useIndexCount } from '../api/get-index-count.js';
 import { useRecipeRanking } from '../api/get-recipe-ranking.js';
@@ -32,6 +33,7 @@ export function HomePage() {
           {t('home.today', { date: today })}
         </Text>
       </div>
+      <PausedRolloutsNotice />
       <CountCards counts={counts.data} loading={counts.isPending} />
       <PushHealthCard />
       <Group gap="sm">
