@@ -121,7 +121,7 @@ async function startFromPanel(page: Page, first: number, minFaults: number) {
     await page.getByTestId('rollout-stage-row').nth(1).getByTestId('rollout-stage-remove').click();
   await page.getByTestId('rollout-stage-percent-1').fill('100');
   await page.getByTestId('rollout-min-faults').fill(String(minFaults));
-  await page.getByTestId('rollout-compatibility').waitFor();
+  await page.getByRole('dialog').getByTestId('rollout-compatibility').waitFor();
   await page.getByTestId('rollout-start-submit').click();
 }
 
@@ -179,7 +179,7 @@ describe('APK staged release (zh)', () => {
     await visible(auditor, 'rollout-fault-row').getByText('E-HEAT').waitFor();
 
     // Home tells everyone of the brand.
-    await goInApp(demo, '/');
+    await demo.goto('/');
     await visible(demo, 'home-paused-rollouts')
       .getByText('APK 6.0.0 的灰度发布已暂停：故障监测自动暂停：E-HEAT', { exact: false })
       .waitFor();
