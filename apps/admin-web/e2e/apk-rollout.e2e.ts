@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { APK_PICTURES } from '@kb/contracts';
 import { eventually } from '@kb/testing';
 import { confirm } from './catalog-support.js';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
@@ -21,20 +22,13 @@ afterAll(async () => {
 });
 
 const ACTIVATION_KEY = 'demo-device-activation-key';
+/** DEMO's seeded pictures, video and APK file (apps/api/src/seed/demo-apk.ts): a complete package without uploads. */
 const FILES = {
   ...Object.fromEntries(
-    [
-      'bootLogo',
-      'bootVideo',
-      'screensaver',
-      'accountBackground',
-      'recipeEntryBackground',
-      'modeEntryBackground',
-      'onlineRecipeEntryBackground',
-      'modePicture',
-      'modeBackground',
-      'modeIcon',
-    ].map((field, i) => [field, `a9c0de00-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`]),
+    APK_PICTURES.map((field, i) => [
+      field,
+      `a9c0de00-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+    ]),
   ),
   apkFileCode: 'a9c0de00-0000-4000-8000-000000000200',
 };
@@ -88,6 +82,8 @@ async function simulatedDevice(sn: string) {
   };
 }
 
+type SimulatedDevice = Awaited<ReturnType<typeof simulatedDevice>>;
+
 /** A created, tested package of DEMO-BAKE's OV-40 (demo submits, the auditor passes and tests it); its id. */
 async function testedPackage(demo: Page, auditor: Page, versionNumber: string) {
   const added = await demo.request.post('/api/subApk/addAndApproval', {
@@ -111,6 +107,20 @@ async function testedPackage(demo: Page, auditor: Page, versionNumber: string) {
   return id;
 }
 
+/** Demo and the auditor signed in (the auditor in `lang`), a tested package `version` and 16 devices `prefix…`. */
+async function setUp(lang: 'zh' | 'en', version: string, prefix: string) {
+  const auditor = await h.newPage();
+  await loginAs(auditor, 'audit', 'audit12345');
+  if (lang === 'en') await inEnglish(auditor);
+  const demo = await h.newPage();
+  await loginAs(demo);
+  const id = await testedPackage(demo, auditor, version);
+  const fleet = [];
+  for (let i = 0; i < 16; i++) fleet.push(await simulatedDevice(`${prefix}${String(i).padStart(4, '0')}`));
+  await goInApp(auditor, `/apk-detail?id=${id}`);
+  return { auditor, demo, id, fleet };
+}
+
 /** The auditor's start of a rollout from the panel: first stage `first` %, then 100 % by hand. */
 async function startFromPanel(page: Page, first: number, minFaults: number) {
   await visible(page, 'rollout-start').click();
@@ -126,7 +136,7 @@ async function startFromPanel(page: Page, first: number, minFaults: number) {
 }
 
 /** Devices that the device API moves to `version` install it; the rest stay heard from on 1.0.0. */
-async function devicesFollow(fleet: Awaited<ReturnType<typeof simulatedDevice>>[], version: string) {
+async function devicesFollow(fleet: SimulatedDevice[], version: string) {
   const updated = [];
   for (const d of fleet) {
     const answer = await d.update();
@@ -138,22 +148,23 @@ async function devicesFollow(fleet: Awaited<ReturnType<typeof simulatedDevice>>[
   return updated;
 }
 
-async function rolloutStatus(page: Page, id: string) {
-  const res = await page.request.get(`/api/subApk/rollout/detail?id=${id}`);
-  return ((await res.json()) as { data: { rollout: { status: string } | null } }).data.rollout?.status;
+/**
+ * The devices report a fault of `type` each; the API's watch pauses the rollout by itself (waited for through the
+ * API), and the auditor's screen is reloaded to show it.
+ */
+async function faultsPauseIt(page: Page, id: string, devices: SimulatedDevice[], type: string) {
+  for (const d of devices) await d.fault(type);
+  const status = async () => {
+    const res = await page.request.get(`/api/subApk/rollout/detail?id=${id}`);
+    return ((await res.json()) as { data: { rollout: { status: string } | null } }).data.rollout?.status;
+  };
+  await eventually(status, (s) => s === 'paused', 60_000, 'the rollout paused by the watch');
+  await page.reload();
 }
 
 describe('APK staged release (zh)', () => {
   it('starts on the detail screen, reaches devices through the device API, pauses itself on their faults, resumes and rolls back', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
-    const id = await testedPackage(demo, auditor, '6.0.0');
-    const fleet = [];
-    for (let i = 0; i < 16; i++) fleet.push(await simulatedDevice(`RZH${String(i).padStart(4, '0')}`));
-
-    await goInApp(auditor, `/apk-detail?id=${id}`);
+    const { auditor, demo, id, fleet } = await setUp('zh', '6.0.0', 'RZH');
     await visible(auditor, 'rollout-panel').getByText('尚未开始灰度发布。').waitFor();
     await startFromPanel(auditor, 50, 3);
     await visible(auditor, 'rollout-status').getByText('进行中').waitFor();
@@ -164,14 +175,7 @@ describe('APK staged release (zh)', () => {
     expect(updated.length).toBeGreaterThan(2);
     expect(updated.length).toBeLessThan(fleet.length);
     // The new version's devices report the same fault three times; the watch pauses the rollout by itself.
-    for (const d of updated.slice(0, 3)) await d.fault('E-HEAT');
-    await eventually(
-      () => rolloutStatus(auditor, id),
-      (s) => s === 'paused',
-      30_000,
-      'the rollout paused by the watch',
-    );
-    await auditor.reload();
+    await faultsPauseIt(auditor, id, updated.slice(0, 3), 'E-HEAT');
     await visible(auditor, 'rollout-status').getByText('已暂停').waitFor();
     const reason = await visible(auditor, 'rollout-paused-reason').textContent();
     expect(reason).toMatch(/^故障监测自动暂停：E-HEAT 新版本 [\d.]+ 次\/台\/天，旧版本 0（3次）$/);
@@ -213,16 +217,7 @@ describe('APK staged release (zh)', () => {
 
 describe('APK staged release (en)', () => {
   it('pauses itself on the new version’s faults, then is completed to every device', async () => {
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
-    await inEnglish(auditor);
-    const demo = await h.newPage();
-    await loginAs(demo);
-    const id = await testedPackage(demo, auditor, '6.1.0');
-    const fleet = [];
-    for (let i = 0; i < 16; i++) fleet.push(await simulatedDevice(`REN${String(i).padStart(4, '0')}`));
-
-    await goInApp(auditor, `/apk-detail?id=${id}`);
+    const { auditor, id, fleet } = await setUp('en', '6.1.0', 'REN');
     await visible(auditor, 'rollout-panel').getByText('No rollout has started.').waitFor();
     await startFromPanel(auditor, 40, 3);
     await visible(auditor, 'rollout-status').getByText('Running').waitFor();
@@ -230,14 +225,7 @@ describe('APK staged release (en)', () => {
 
     const updated = await devicesFollow(fleet, '6.1.0-b1');
     expect(updated.length).toBeGreaterThan(2);
-    for (const d of [...updated.slice(0, 3), updated[0]!]) await d.fault('E-DOOR');
-    await eventually(
-      () => rolloutStatus(auditor, id),
-      (s) => s === 'paused',
-      30_000,
-      'the rollout paused by the watch',
-    );
-    await auditor.reload();
+    await faultsPauseIt(auditor, id, [...updated.slice(0, 3), updated[0]!], 'E-DOOR');
     await visible(auditor, 'rollout-status').getByText('Paused').waitFor();
     expect(await visible(auditor, 'rollout-paused-reason').textContent()).toMatch(
       /^Paused by the fault watch: E-DOOR at [\d.]+ per device per day on the new version, 0 on the old \(4 faults\)$/,

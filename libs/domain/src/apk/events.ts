@@ -107,6 +107,15 @@ export interface ApkRolloutCompleted {
   data: { by: string; at: string };
 }
 
+/** The staged release's events (folded by `evolveApkRollout`). */
+export type ApkRolloutEvent =
+  | ApkRolloutStarted
+  | ApkRolloutStageStarted
+  | ApkRolloutPaused
+  | ApkRolloutResumed
+  | ApkRolloutRolledBack
+  | ApkRolloutCompleted;
+
 export type ApkEvent =
   | ApkPackageCreated
   | ApkPackageRevised
@@ -120,12 +129,7 @@ export type ApkEvent =
   | ApkOnlineCancelled
   | ApkPackageDeleted
   | ApkUntestedReleaseApproved
-  | ApkRolloutStarted
-  | ApkRolloutStageStarted
-  | ApkRolloutPaused
-  | ApkRolloutResumed
-  | ApkRolloutRolledBack
-  | ApkRolloutCompleted;
+  | ApkRolloutEvent;
 
 export type ApkEventType = ApkEvent['type'];
 

@@ -1,26 +1,11 @@
 import type { ApkFaultFinding, ApkFaultWatch, ApkRollout, ApkRolloutStage } from '@kb/contracts';
 import { DomainError } from '../decider.js';
-import type {
-  ApkRolloutCompleted,
-  ApkRolloutPaused,
-  ApkRolloutResumed,
-  ApkRolloutRolledBack,
-  ApkRolloutStageStarted,
-  ApkRolloutStarted,
-} from './events.js';
+import type { ApkRolloutEvent } from './events.js';
 
 /**
  * The staged release of a package (README: "Rollout"): its events fold into `ApkRollout`, and the fault watch's
  * verdict on a stage's fault rates is a pure function here so the API's job and the tests judge alike.
  */
-
-export type ApkRolloutEvent =
-  | ApkRolloutStarted
-  | ApkRolloutStageStarted
-  | ApkRolloutPaused
-  | ApkRolloutResumed
-  | ApkRolloutRolledBack
-  | ApkRolloutCompleted;
 
 export function evolveApkRollout(rollout: ApkRollout | null, event: ApkRolloutEvent): ApkRollout | null {
   if (event.type === 'ApkRolloutStarted') {

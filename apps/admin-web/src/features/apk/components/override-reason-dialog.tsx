@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { askInModal } from './ask-in-modal.js';
 
 function ReasonForm({ onDone }: { onDone: (reason: string | null) => void }) {
   const { t } = useTranslation();
@@ -45,18 +45,5 @@ function Title() {
 
 /** The reason to publish a package online that never went through a test round; null when closed. */
 export function askOverrideReason(): Promise<string | null> {
-  return new Promise((resolve) => {
-    const id = modals.open({
-      title: <Title />,
-      children: (
-        <ReasonForm
-          onDone={(reason) => {
-            resolve(reason);
-            modals.close(id);
-          }}
-        />
-      ),
-      onClose: () => resolve(null),
-    });
-  });
+  return askInModal<string>(<Title />, (done) => <ReasonForm onDone={done} />);
 }

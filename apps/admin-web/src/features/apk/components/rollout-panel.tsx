@@ -12,6 +12,19 @@ import { askRolloutStart, CompatibilitySummary } from './start-rollout-dialog.js
 
 const STATUS_COLORS = { running: 'blue', paused: 'orange', rolled_back: 'gray', completed: 'green' } as const;
 
+/** The steps a rollout offers in each of its states (`next`: a stage is left after the current one). */
+const STEP_BUTTONS: {
+  step: RolloutStep;
+  color?: string;
+  shown: (status: string | undefined, next: boolean) => boolean;
+}[] = [
+  { step: 'advance', shown: (status, next) => status === 'running' && next },
+  { step: 'pause', color: 'orange', shown: (status) => status === 'running' },
+  { step: 'resume', shown: (status) => status === 'paused' },
+  { step: 'rollback', color: 'red', shown: (status) => status === 'running' || status === 'paused' },
+  { step: 'complete', color: 'green', shown: (status) => status === 'running' || status === 'paused' },
+];
+
 const rate = (value: number | null) => (value === null ? '—' : (Math.round(value * 100) / 100).toString());
 
 /** Why a rollout paused, in the reader's language (the watch's finding, or who paused it and their note). */
@@ -133,59 +146,18 @@ export function RolloutPanel({ apk }: { apk: ApkDetail }) {
                   {t('apk.rollout.start')}
                 </Button>
               )}
-              {next && (
+              {STEP_BUTTONS.filter((b) => b.shown(rollout?.status, Boolean(next))).map((b) => (
                 <Button
+                  key={b.step}
                   size="xs"
                   variant="light"
-                  onClick={() => void step('advance')}
-                  data-testid="rollout-advance"
+                  color={b.color}
+                  onClick={() => void step(b.step)}
+                  data-testid={`rollout-${b.step}`}
                 >
-                  {t('apk.rollout.advance')}
+                  {t(`apk.rollout.${b.step}`)}
                 </Button>
-              )}
-              {rollout?.status === 'running' && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="orange"
-                  onClick={() => void step('pause')}
-                  data-testid="rollout-pause"
-                >
-                  {t('apk.rollout.pause')}
-                </Button>
-              )}
-              {rollout?.status === 'paused' && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => void step('resume')}
-                  data-testid="rollout-resume"
-                >
-                  {t('apk.rollout.resume')}
-                </Button>
-              )}
-              {active && (
-                <>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => void step('rollback')}
-                    data-testid="rollout-rollback"
-                  >
-                    {t('apk.rollout.rollback')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="green"
-                    onClick={() => void step('complete')}
-                    data-testid="rollout-complete"
-                  >
-                    {t('apk.rollout.complete')}
-                  </Button>
-                </>
-              )}
+              ))}
             </Group>
           )}
         </Group>

@@ -1,11 +1,11 @@
 import type { ApkCompatibility, ApkRolloutStartInput } from '@kb/contracts';
 import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compatibilityQuery } from '../api/apk-rollout.js';
+import { askInModal } from './ask-in-modal.js';
 
 interface StageDraft {
   percent: number;
@@ -203,21 +203,9 @@ export function askRolloutStart(
   name: string,
   tested: boolean,
 ): Promise<ApkRolloutStartInput | null> {
-  return new Promise((resolve) => {
-    const modal = modals.open({
-      title: <Title name={name} />,
-      size: 'lg',
-      children: (
-        <StartForm
-          id={id}
-          tested={tested}
-          onDone={(input) => {
-            resolve(input);
-            modals.close(modal);
-          }}
-        />
-      ),
-      onClose: () => resolve(null),
-    });
-  });
+  return askInModal<ApkRolloutStartInput>(
+    <Title name={name} />,
+    (done) => <StartForm id={id} tested={tested} onDone={done} />,
+    'lg',
+  );
 }
