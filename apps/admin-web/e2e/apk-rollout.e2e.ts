@@ -85,7 +85,7 @@ async function simulatedDevice(sn: string) {
 type SimulatedDevice = Awaited<ReturnType<typeof simulatedDevice>>;
 
 /** A created, tested package of DEMO-BAKE's OV-40 (demo submits, the auditor passes and tests it); its id. */
-async function testedPackage(demo: Page, auditor: Page, versionNumber: string) {
+async function testedPackage(demo: Page, auditor: Page, versionNumber: string, tested = true) {
   const added = await demo.request.post('/api/subApk/addAndApproval', {
     data: {
       subBrandCode: 'DEMO-BAKE',
@@ -97,10 +97,11 @@ async function testedPackage(demo: Page, auditor: Page, versionNumber: string) {
     headers: API_HEADERS,
   });
   const id = ((await added.json()) as { data: { id: string } }).data.id;
-  for (const [url, data] of [
+  const steps = [
     ['/api/subApk/auditPass', { id }],
     ['/api/subApk/updateTestStatus', { id, testing: true }],
-  ] as const) {
+  ] as const;
+  for (const [url, data] of tested ? steps : steps.slice(0, 1)) {
     const res = await auditor.request.post(url, { data, headers: API_HEADERS });
     expect(((await res.json()) as { status: number }).status).toBe(200);
   }
@@ -243,5 +244,27 @@ describe('APK staged release (en)', () => {
       apkVersion: '6.1.0-b1',
       reason: 'online',
     });
+  });
+
+  it('asks for a reason before publishing online a package that was never tested, and keeps it in the history', async () => {
+    const auditor = await h.newPage();
+    await loginAs(auditor, 'audit', 'audit12345');
+    await inEnglish(auditor);
+    const demo = await h.newPage();
+    await loginAs(demo);
+    const id = await testedPackage(demo, auditor, '6.2.0', false);
+    await goInApp(auditor, `/apk-detail?id=${id}`);
+    await visible(auditor, 'row-publishOnline').click();
+    await confirm(auditor);
+    await auditor.getByTestId('override-ok').click();
+    await auditor.getByText('Give the reason to release it without a test', { exact: true }).waitFor();
+    await auditor.getByTestId('override-reason').fill('Hotfix for a boot loop');
+    await auditor.getByTestId('override-ok').click();
+    await visible(auditor, 'detail-release-value').getByText('Online').waitFor();
+    await auditor.getByTestId('tab-history').click();
+    await auditor
+      .locator('[data-testid="history-entry"] .mantine-Timeline-itemTitle')
+      .getByText('Released without a test: Hotfix for a boot loop', { exact: true })
+      .waitFor();
   });
 });

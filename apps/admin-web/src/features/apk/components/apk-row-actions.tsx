@@ -4,6 +4,7 @@ import { confirmAction, type ConfirmKind } from '../../../components/confirm.js'
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { api, ApiError } from '../../../lib/api-client.js';
+import { notifyError } from '../../../lib/notify.js';
 import { runApkCommand } from '../api/apk-commands.js';
 import { apkRowActions, type ApkRowAction } from '../rules/apk-actions.js';
 import { askAuditDecision } from './audit-dialog.js';
@@ -18,8 +19,10 @@ async function publishOnline(id: string): Promise<boolean> {
     await api('/subApk/updateReleaseStatus', { json: { id, online: true }, quiet: true });
     return true;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'apk_untested_release')
-      return runApkCommand('updateReleaseStatus', { id, online: true }).then(() => true);
+    if (!(error instanceof ApiError) || error.code !== 'apk_untested_release') {
+      if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
+      return false;
+    }
     const overrideReason = await askOverrideReason();
     if (!overrideReason) return false;
     await runApkCommand('updateReleaseStatus', { id, online: true, overrideReason });
