@@ -51,6 +51,8 @@ const schema = z
     /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>` (probes stay open). */
     METRICS_TOKEN: z.string().min(16).optional(),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(10000).default(3000),
+    /** How often the APK rollout watch looks at running rollouts (fault rates, scheduled stages); 0: never. */
+    ROLLOUT_WATCH_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     /** How long a request's statement may wait for a lock, and run at all, before it answers 503. */
     DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),

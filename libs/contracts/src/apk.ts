@@ -128,8 +128,15 @@ export const apkBatchAuditSchema = apkIdsSchema
   });
 /** `updateTestStatus`: publish to (true) or take off (false) the brand's test devices. */
 export const apkTestStatusSchema = z.object({ id: apkId, testing: flag });
-/** `updateReleaseStatus`: publish online to every device of the brand (true) or cancel it (false). */
-export const apkReleaseStatusSchema = z.object({ id: apkId, online: flag });
+/**
+ * `updateReleaseStatus`: publish online to every device of the brand (true) or cancel it (false). A package that
+ * never went through a test round goes online only with `overrideReason` (recorded in its history).
+ */
+export const apkReleaseStatusSchema = z.object({
+  id: apkId,
+  online: flag,
+  overrideReason: text({ multiline: true }).max(500, { message: 'apk_text_too_long' }).default(''),
+});
 
 export const apkListQuerySchema = pageQuerySchema.extend({
   subBrandCode: text().max(64).optional(),

@@ -9,6 +9,7 @@ export * from './recipe.js';
 export * from './work-mode-rules.js';
 export * from './recipe-evaluation.js';
 export * from './apk.js';
+export * from './apk-rollout.js';
 export * from './offline-pack.js';
 export * from './audit.js';
 export * from './device.js';

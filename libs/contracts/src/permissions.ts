@@ -24,7 +24,7 @@ export const PERMISSION_GROUPS = {
     'recipe.clear',
     'recipe.release',
   ],
-  apk: ['apk.edit', 'apk.submit', 'apk.audit', 'apk.test', 'apk.online'],
+  apk: ['apk.edit', 'apk.submit', 'apk.audit', 'apk.test', 'apk.online', 'apk.rollout'],
   offlinePacks: ['offlinePack.edit', 'offlinePack.build', 'offlinePack.test', 'offlinePack.online'],
   referenceData: [
     'category.edit',
@@ -71,6 +71,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'apk.audit': SHIPPERS,
   'apk.test': SHIPPERS,
   'apk.online': SHIPPERS,
+  'apk.rollout': SHIPPERS,
   'offlinePack.edit': AUTHORS,
   'offlinePack.build': AUTHORS,
   'offlinePack.test': SHIPPERS,
@@ -120,6 +121,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   'apk.audit': { zh: '审核APK子包（通过、退回、批量）', en: 'audit APK packages (pass, return, batch)' },
   'apk.test': { zh: '发布/取消APK测试', en: 'publish or cancel an APK test' },
   'apk.online': { zh: 'APK上线到全部设备/取消上线', en: 'publish an APK online to all devices or cancel it' },
+  'apk.rollout': {
+    zh: 'APK分阶段灰度发布：开始、下一阶段、暂停、恢复、回滚、完成',
+    en: 'roll an APK out in stages: start, next stage, pause, resume, roll back, complete',
+  },
   'offlinePack.edit': { zh: '新增、编辑、删除离线食谱包', en: 'create, edit and delete offline packs' },
   'offlinePack.build': { zh: '生成离线食谱包', en: 'build an offline pack' },
   'offlinePack.test': { zh: '发布/取消离线包测试', en: 'publish or cancel an offline-pack test' },

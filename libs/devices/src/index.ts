@@ -7,3 +7,4 @@ export * from './app-activity/migrations.js';
 export * from './app-activity/auth.js';
 export * from './app-activity/writes.js';
 export * from './app-activity/vip-migrations.js';
+export * from './apk-rollout.js';

@@ -274,6 +274,17 @@ const tableMigrations: Migration[] = [
         EXECUTE FUNCTION device_apk_counts_change();
     `,
   },
+  {
+    // A version as comparable numbers (`1.10.0` → {1,10,0}; a part that is not a number counts as 0): the staged
+    // release's minimum firmware compares devices' MCU versions with it.
+    id: 'devices/005-version-key',
+    sql: `
+      CREATE FUNCTION device_version_key(version text) RETURNS numeric[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT coalesce(array_agg(CASE WHEN part ~ '^[0-9]{1,30}$' THEN part::numeric ELSE 0 END ORDER BY n), '{}')
+          FROM regexp_split_to_table(version, '[.+_-]') WITH ORDINALITY AS p(part, n)
+      $$;
+    `,
+  },
 ];
 
 /**

@@ -10,6 +10,7 @@ export * from './apk/state.js';
 export * from './apk/decide.js';
 export * from './apk/upcasters.js';
 export * from './apk/refusals.js';
+export * from './apk/rollout.js';
 export * from './offline-pack/events.js';
 export * from './offline-pack/state.js';
 export * from './offline-pack/decide.js';

@@ -21,7 +21,13 @@ export interface Harness {
 
 /** Boots the real API serving the built web app, and headless Chromium. */
 export async function startHarness(
-  options: { projector?: boolean; projectorDelayMs?: number; ingest?: boolean } = {},
+  options: {
+    projector?: boolean;
+    projectorDelayMs?: number;
+    ingest?: boolean;
+    /** Settings of the API and its helpers beyond the test defaults (e.g. a fast rollout watch). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Harness> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`${webDist} has no build: run "npm run build -w @kb/admin-web" first`);
@@ -31,6 +37,7 @@ export async function startHarness(
     projector: options.projector,
     projectorDelayMs: options.projectorDelayMs,
     ingest: options.ingest,
+    env: options.env,
   });
   let browser: Browser;
   try {

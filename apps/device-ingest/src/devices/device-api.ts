@@ -15,6 +15,7 @@ import {
 import {
   activateDevice,
   ActivationError,
+  apkUpdateFor,
   authenticateDevice,
   brandOfActivationKey,
   type AuthenticatedDevice,
@@ -327,6 +328,15 @@ export function createDeviceApi(deps: {
         },
         readAck: async (r) => validate(noticeAckSchema, await readJson(r, NOTICE_ACK_LIMIT)),
       }),
+      // The APK version the device should run (a staged rollout, the package online, or a rollback).
+      '/device/v1/apk/update': {
+        method: 'GET',
+        run: async () => ({
+          status: 200,
+          desc: 'ok',
+          data: await apkUpdateFor(deps.pool, (await authenticate(req)).deviceId),
+        }),
+      },
       '/device/v1/cooking': {
         method: 'POST',
         run: () =>

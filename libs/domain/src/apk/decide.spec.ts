@@ -4,6 +4,7 @@ import { apkContentSchema, type ApkContent, type ApkContentInput } from '@kb/con
 import { statesAfterEachEvent } from '../decider.js';
 import { deciderTable } from '../testing/decider-table.js';
 import { APK_COMMAND_ACTIONS, apkDecider, type ApkCommand, type ApkCommandType } from './decide.js';
+import { faultWatchFinding } from './rollout.js';
 import type { ApkEvent } from './events.js';
 import { APK_ACTIONS, type ApkAction } from './refusals.js';
 import type { ApkStatus } from './state.js';
@@ -61,6 +62,37 @@ const cancelTest: ApkCommand = { type: 'CancelApkTest', at: AT };
 const publishOnline: ApkCommand = { type: 'PublishApkOnline', at: AT };
 const cancelOnline: ApkCommand = { type: 'CancelApkOnline', at: AT };
 const remove: ApkCommand = { type: 'DeleteApkPackage', at: AT };
+const LATER = '2026-05-02T09:00:00.000Z';
+const startRollout = (
+  overrides: Partial<Extract<ApkCommand, { type: 'StartApkRollout' }>> = {},
+): ApkCommand => ({
+  type: 'StartApkRollout',
+  by: 'audit',
+  at: AT,
+  stages: [
+    { percent: 10, startAt: null },
+    { percent: 50, startAt: LATER },
+    { percent: 100, startAt: null },
+  ],
+  fromVersion: '2.2.0-b9',
+  watch: { faultRatio: 2, minFaults: 3 },
+  minFirmware: null,
+  languages: [],
+  overrideReason: '',
+  ...overrides,
+});
+const nextStage: ApkCommand = { type: 'StartNextApkRolloutStage', by: 'audit', at: AT, scheduled: false };
+const pauseRollout: ApkCommand = {
+  type: 'PauseApkRollout',
+  by: 'audit',
+  at: AT,
+  kind: 'manual',
+  note: 'Looking at reports',
+  finding: null,
+};
+const resumeRollout: ApkCommand = { type: 'ResumeApkRollout', by: 'audit', at: AT };
+const rollback: ApkCommand = { type: 'RollBackApkRollout', by: 'audit', at: AT, reason: 'Boot loops' };
+const completeRollout: ApkCommand = { type: 'CompleteApkRollout', by: 'audit', at: AT };
 
 const historyIn: Record<ApkStatus | 'absent', ApkEvent[]> = {
   absent: [],
@@ -84,14 +116,27 @@ const commandFor: Record<ApkAction, ApkCommand> = {
   publish_online: publishOnline,
   cancel_online: cancelOnline,
   delete: remove,
+  start_rollout: startRollout(),
+  next_stage: nextStage,
+  pause_rollout: pauseRollout,
+  resume_rollout: resumeRollout,
+  rollback_rollout: rollback,
+  complete_rollout: completeRollout,
 };
 
 /** A cancel changes something only once the package is on the devices it takes it off. */
 function given(state: ApkStatus | 'absent', action: ApkAction): ApkEvent[] {
   const events = historyIn[state];
   if (state !== 'created') return events;
-  if (action === 'cancel_test') return [...events, ...when(events, publishTest)];
-  if (action === 'cancel_online') return [...events, ...when(events, publishOnline)];
+  const tested = [...events, ...when(events, publishTest)];
+  if (action === 'cancel_test' || action === 'publish_online' || action === 'start_rollout') return tested;
+  if (action === 'cancel_online') return [...tested, ...when(tested, publishOnline)];
+  if (['next_stage', 'pause_rollout', 'rollback_rollout', 'complete_rollout'].includes(action))
+    return [...tested, ...when(tested, startRollout())];
+  if (action === 'resume_rollout') {
+    const started = [...tested, ...when(tested, startRollout())];
+    return [...started, ...when(started, pauseRollout)];
+  }
   return events;
 }
 
@@ -315,7 +360,7 @@ describe('test and release of a created package', () => {
   });
 
   it('refuses to delete a package while it is online or in test', () => {
-    const online = history(create(), submit, pass, publishOnline);
+    const online = history(create(), submit, pass, publishTest, cancelTest, publishOnline);
     const error = refusal(online, remove);
     expect({ status: error.status, code: error.code }).toEqual({ status: 409, code: 'apk_in_use' });
     expect(error.params).toEqual({ name: '2.3.0', use: 'online' });
@@ -323,5 +368,172 @@ describe('test and release of a created package', () => {
       name: '2.3.0',
       use: 'testing',
     });
+  });
+});
+
+describe('release of an untested package', () => {
+  const created = historyIn.created;
+
+  it('refuses going online or starting a rollout without a test round unless a reason is given', () => {
+    for (const command of [publishOnline, startRollout()]) {
+      const error = refusal(created, command);
+      expect({ status: error.status, code: error.code, name: error.params.name }).toEqual({
+        status: 409,
+        code: 'apk_untested_release',
+        name: '2.3.0',
+      });
+    }
+  });
+
+  it('records the override with its reason before the release', () => {
+    const events = when(created, {
+      ...publishOnline,
+      by: 'audit',
+      overrideReason: ' Security fix ',
+    } as ApkCommand);
+    expect(events).toEqual([
+      { type: 'ApkUntestedReleaseApproved', data: { by: 'audit', reason: 'Security fix', at: AT } },
+      { type: 'ApkPublishedOnline', data: { at: AT } },
+    ]);
+    expect(when(created, startRollout({ overrideReason: 'Urgent' }))[0]).toEqual({
+      type: 'ApkUntestedReleaseApproved',
+      data: { by: 'audit', reason: 'Urgent', at: AT },
+    });
+  });
+});
+
+describe('rollout in stages', () => {
+  const tested = history(create(), submit, pass, publishTest);
+  const running = [...tested, ...when(tested, startRollout())];
+
+  it('starts its first stage at once and keeps where devices return to', () => {
+    expect(running.slice(-2).map((e) => e.type)).toEqual(['ApkRolloutStarted', 'ApkRolloutStageStarted']);
+    expect(stateAfter(running).rollout).toMatchObject({
+      status: 'running',
+      stage: 0,
+      fromVersion: '2.2.0-b9',
+      toVersion: '2.3.0-b17',
+      stageStartedAt: AT,
+    });
+  });
+
+  it('refuses stages that do not rise, or a start time before the previous one', () => {
+    const falling = refusal(
+      tested,
+      startRollout({
+        stages: [
+          { percent: 10, startAt: null },
+          { percent: 5, startAt: null },
+        ],
+      }),
+    );
+    expect({ code: falling.code, stage: falling.params.stage }).toEqual({
+      code: 'apk_rollout_stages_rising',
+      stage: 2,
+    });
+    const early = refusal(
+      tested,
+      startRollout({
+        stages: [
+          { percent: 10, startAt: null },
+          { percent: 50, startAt: '2026-04-01T00:00:00.000Z' },
+        ],
+      }),
+    );
+    expect({ status: early.status, code: early.code }).toEqual({
+      status: 400,
+      code: 'apk_rollout_stage_time',
+    });
+  });
+
+  it('starts a scheduled stage only once its time has come, and a stage by hand at any time', () => {
+    expect(when(running, { ...nextStage, scheduled: true } as ApkCommand)).toEqual([]);
+    const due = when(running, { ...nextStage, at: LATER, scheduled: true } as ApkCommand);
+    expect(due).toEqual([
+      {
+        type: 'ApkRolloutStageStarted',
+        data: { stage: 1, percent: 50, by: 'audit', at: LATER, scheduled: true },
+      },
+    ]);
+    const second = [...running, ...due];
+    expect(when(second, { ...nextStage, scheduled: true } as ApkCommand)).toEqual([]);
+    const last = [...second, ...when(second, nextStage)];
+    expect(stateAfter(last).rollout?.stage).toBe(2);
+    expect(refusal(last, nextStage).code).toBe('apk_rollout_last_stage');
+  });
+
+  it('pauses with the watch’s finding, refuses a stage while paused, resumes counting afresh', () => {
+    const finding = { faultType: 'E01', newFaults: 4, newRate: 2, oldRate: 0.1 };
+    const paused = [
+      ...running,
+      ...when(running, { ...pauseRollout, by: 'system', kind: 'faults', note: '', finding } as ApkCommand),
+    ];
+    expect(stateAfter(paused).rollout).toMatchObject({
+      status: 'paused',
+      pause: { kind: 'faults', finding },
+    });
+    expect(when(paused, pauseRollout)).toEqual([]);
+    expect(refusal(paused, nextStage).params).toEqual({
+      name: '2.3.0',
+      rollout: 'paused',
+      action: 'next_stage',
+    });
+    const resumed = [...paused, ...when(paused, { ...resumeRollout, at: LATER } as ApkCommand)];
+    expect(stateAfter(resumed).rollout).toMatchObject({ status: 'running', pause: null, watchSince: LATER });
+  });
+
+  it('rolls back to the version devices ran, after which a new rollout may start', () => {
+    const back = [...running, ...when(running, rollback)];
+    expect(back.at(-1)).toEqual({
+      type: 'ApkRolloutRolledBack',
+      data: { by: 'audit', at: AT, reason: 'Boot loops', toVersion: '2.2.0-b9' },
+    });
+    expect(refusal(back, completeRollout).params.rollout).toBe('rolled_back');
+    expect(when(back, startRollout()).map((e) => e.type)).toEqual([
+      'ApkRolloutStarted',
+      'ApkRolloutStageStarted',
+    ]);
+  });
+
+  it('completes into online; online is refused while a rollout runs and delete names the rollout', () => {
+    expect(refusal(running, publishOnline).params).toMatchObject({
+      rollout: 'running',
+      action: 'publish_online',
+    });
+    expect(refusal(running, remove).params).toEqual({ name: '2.3.0', use: 'rollout' });
+    const done = [...running, ...when(running, completeRollout)];
+    expect(stateAfter(done)).toMatchObject({
+      releaseStatus: 'online',
+      releasedAt: AT,
+      rollout: { status: 'completed' },
+    });
+    expect(refusal(done, startRollout()).params.rollout).toBe('online');
+  });
+});
+
+describe('the fault watch', () => {
+  const watch = { faultRatio: 2, minFaults: 3 };
+  it('pauses on a fault type the new version reports at twice the old rate, with enough reports', () => {
+    expect(
+      faultWatchFinding(
+        [
+          { faultType: 'E01', newFaults: 2, newRate: 5, oldRate: 0 },
+          { faultType: 'E02', newFaults: 6, newRate: 3, oldRate: 1.5 },
+        ],
+        watch,
+      ),
+    ).toEqual({ faultType: 'E02', newFaults: 6, newRate: 3, oldRate: 1.5 });
+  });
+  it('stays quiet below the ratio, below the minimum count, or without active devices on the new version', () => {
+    expect(
+      faultWatchFinding(
+        [
+          { faultType: 'E02', newFaults: 6, newRate: 2.9, oldRate: 1.5 },
+          { faultType: 'E03', newFaults: 2, newRate: 9, oldRate: null },
+          { faultType: 'E04', newFaults: 9, newRate: null, oldRate: 1 },
+        ],
+        watch,
+      ),
+    ).toBeNull();
   });
 });

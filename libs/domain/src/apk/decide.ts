@@ -1,4 +1,11 @@
-import { isOwnApkSubmission, type ApkContent } from '@kb/contracts';
+import {
+  isOwnApkSubmission,
+  type ApkContent,
+  type ApkFaultFinding,
+  type ApkFaultWatch,
+  type ApkRolloutPauseKind,
+  type ApkRolloutStage,
+} from '@kb/contracts';
 import { DomainError, type Decider } from '../decider.js';
 import type { ApkEvent } from './events.js';
 import {
@@ -7,8 +14,10 @@ import {
   type ApkAction,
   type ApkHint,
   type ApkRequiredPart,
+  type ApkRolloutStanding,
   type ApkUse,
 } from './refusals.js';
+import { checkRolloutStages, rolloutActive } from './rollout.js';
 import { evolveApk, initialApkState, type ApkState, type ApkStatus, type ExistingApk } from './state.js';
 
 /**
@@ -27,9 +36,35 @@ export type ApkCommand =
   | { type: 'ReturnApk'; by: string; reason: string; at: string }
   | { type: 'PublishApkTest'; at: string }
   | { type: 'CancelApkTest'; at: string }
-  | { type: 'PublishApkOnline'; at: string }
+  /** `overrideReason`: required when the package never went through a test round. */
+  | { type: 'PublishApkOnline'; at: string; by?: string; overrideReason?: string }
   | { type: 'CancelApkOnline'; at: string }
-  | { type: 'DeleteApkPackage'; at: string };
+  | { type: 'DeleteApkPackage'; at: string }
+  /** `fromVersion`: the APK version the target devices run now (the API reads it from the fleet). */
+  | {
+      type: 'StartApkRollout';
+      by: string;
+      at: string;
+      stages: ApkRolloutStage[];
+      fromVersion: string | null;
+      watch: ApkFaultWatch;
+      minFirmware: string | null;
+      languages: string[];
+      overrideReason: string;
+    }
+  /** By hand, or `scheduled` by the watch's job (then only once the next stage's start time has come). */
+  | { type: 'StartNextApkRolloutStage'; by: string; at: string; scheduled: boolean }
+  | {
+      type: 'PauseApkRollout';
+      by: string;
+      at: string;
+      kind: ApkRolloutPauseKind;
+      note: string;
+      finding: ApkFaultFinding | null;
+    }
+  | { type: 'ResumeApkRollout'; by: string; at: string }
+  | { type: 'RollBackApkRollout'; by: string; at: string; reason: string }
+  | { type: 'CompleteApkRollout'; by: string; at: string };
 
 export type ApkCommandType = ApkCommand['type'];
 
@@ -45,6 +80,12 @@ export const APK_COMMAND_ACTIONS: Record<ApkCommandType, ApkAction> = {
   PublishApkOnline: 'publish_online',
   CancelApkOnline: 'cancel_online',
   DeleteApkPackage: 'delete',
+  StartApkRollout: 'start_rollout',
+  StartNextApkRolloutStage: 'next_stage',
+  PauseApkRollout: 'pause_rollout',
+  ResumeApkRollout: 'resume_rollout',
+  RollBackApkRollout: 'rollback_rollout',
+  CompleteApkRollout: 'complete_rollout',
 };
 
 /**
@@ -62,6 +103,12 @@ export const APK_ACTION_ALLOWED_IN: Record<Exclude<ApkAction, 'create'>, readonl
   publish_online: ['created'],
   cancel_online: ['created'],
   delete: ['uncommitted', 'created', 'returned'],
+  start_rollout: ['created'],
+  next_stage: ['created'],
+  pause_rollout: ['created'],
+  resume_rollout: ['created'],
+  rollback_rollout: ['created'],
+  complete_rollout: ['created'],
 };
 
 /** How the package is named in messages: its version number, or the start of its id while it has none. */
@@ -76,7 +123,7 @@ function hint(status: ApkStatus, action: ApkAction): ApkHint {
     return 'submit_first';
   if (
     (status === 'uncommitted' || status === 'returned' || status === 'pending_review') &&
-    /^(publish|cancel)_/.test(action)
+    (/^(publish|cancel)_/.test(action) || action.endsWith('_rollout') || action === 'next_stage')
   )
     return 'audit_first';
   if (status === 'created' && (action === 'revise' || action === 'submit')) return 'new_package';
@@ -161,10 +208,12 @@ function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
       return state.testStatus === 'not_tested'
         ? []
         : [{ type: 'ApkTestCancelled', data: { at: command.at } }];
-    case 'PublishApkOnline':
-      return state.releaseStatus === 'online'
-        ? []
-        : [{ type: 'ApkPublishedOnline', data: { at: command.at } }];
+    case 'PublishApkOnline': {
+      if (rolloutActive(state.rollout)) throw illegalRollout(state, 'publish_online');
+      if (state.releaseStatus === 'online') return [];
+      const approval = untestedApproval(state, command.by ?? '', command.overrideReason ?? '', command.at);
+      return [...approval, { type: 'ApkPublishedOnline', data: { at: command.at } }];
+    }
     case 'CancelApkOnline':
       return state.releaseStatus === 'not_released'
         ? []
@@ -172,10 +221,131 @@ function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
     case 'DeleteApkPackage': {
       // A package on devices (test or online) is taken off them first, so nothing live disappears by accident.
       const use: ApkUse | null =
-        state.releaseStatus === 'online' ? 'online' : state.testStatus === 'testing' ? 'testing' : null;
+        state.releaseStatus === 'online'
+          ? 'online'
+          : rolloutActive(state.rollout)
+            ? 'rollout'
+            : state.testStatus === 'testing'
+              ? 'testing'
+              : null;
       if (use) throw new DomainError(409, 'apk_in_use', { name: apkName(state), use });
       return [{ type: 'ApkPackageDeleted', data: { at: command.at } }];
     }
+    default:
+      return decideRollout(command, state);
+  }
+}
+
+/** Where the package's release stands, for a refused rollout action. */
+function rolloutStanding(state: ExistingApk): ApkRolloutStanding {
+  if (rolloutActive(state.rollout)) return state.rollout.status;
+  if (state.releaseStatus === 'online') return 'online';
+  return state.rollout?.status ?? 'none';
+}
+
+/** 409: the rollout is not where the action needs it (none, paused, ended, or the package online already). */
+function illegalRollout(state: ExistingApk, action: ApkAction): DomainError {
+  return new DomainError(409, 'apk_rollout_illegal', {
+    name: apkName(state),
+    rollout: rolloutStanding(state),
+    action,
+  });
+}
+
+/**
+ * A release of a package that never went to the test devices needs a reason, recorded as its own event;
+ * without one it is refused (409 `apk_untested_release`).
+ */
+function untestedApproval(state: ExistingApk, by: string, reason: string, at: string): ApkEvent[] {
+  if (state.testedAt) return [];
+  const given = reason.trim();
+  if (given === '') throw new DomainError(409, 'apk_untested_release', { name: apkName(state) });
+  return [{ type: 'ApkUntestedReleaseApproved', data: { by, reason: given, at } }];
+}
+
+type RolloutCommand = Extract<
+  ApkCommand,
+  {
+    type:
+      | 'StartApkRollout'
+      | 'StartNextApkRolloutStage'
+      | 'PauseApkRollout'
+      | 'ResumeApkRollout'
+      | 'RollBackApkRollout'
+      | 'CompleteApkRollout';
+  }
+>;
+
+/** The rollout's own table (README "Rollout"): start when none runs, stages while running, then pause/resume/end. */
+function decideRollout(command: RolloutCommand, state: ExistingApk): ApkEvent[] {
+  const rollout = state.rollout ?? null;
+  const { by, at } = command;
+  const action = APK_COMMAND_ACTIONS[command.type];
+  switch (command.type) {
+    case 'StartApkRollout': {
+      if (rolloutActive(rollout) || state.releaseStatus === 'online') throw illegalRollout(state, action);
+      if (!state.content.apkVersion)
+        throw new DomainError(400, 'apk_rollout_no_version', { name: apkName(state) });
+      const stages = checkRolloutStages(command.stages, at);
+      const approval = untestedApproval(state, by, command.overrideReason, at);
+      return [
+        ...approval,
+        {
+          type: 'ApkRolloutStarted',
+          data: {
+            by,
+            at,
+            stages,
+            fromVersion: command.fromVersion,
+            toVersion: state.content.apkVersion,
+            watch: command.watch,
+            minFirmware: command.minFirmware,
+            languages: command.languages,
+          },
+        },
+        {
+          type: 'ApkRolloutStageStarted',
+          data: { stage: 0, percent: stages[0]!.percent, by, at, scheduled: false },
+        },
+      ];
+    }
+    case 'StartNextApkRolloutStage': {
+      if (rollout?.status !== 'running') throw illegalRollout(state, action);
+      const stage = rollout.stage + 1;
+      const next = rollout.stages[stage];
+      if (!next) throw new DomainError(409, 'apk_rollout_last_stage', { name: apkName(state) });
+      if (command.scheduled && (next.startAt === null || next.startAt > at)) return [];
+      return [
+        {
+          type: 'ApkRolloutStageStarted',
+          data: { stage, percent: next.percent, by, at, scheduled: command.scheduled },
+        },
+      ];
+    }
+    case 'PauseApkRollout':
+      if (rollout?.status === 'paused') return [];
+      if (rollout?.status !== 'running') throw illegalRollout(state, action);
+      return [
+        {
+          type: 'ApkRolloutPaused',
+          data: { kind: command.kind, by, at, note: command.note.trim(), finding: command.finding },
+        },
+      ];
+    case 'ResumeApkRollout':
+      if (rollout?.status === 'running') return [];
+      if (rollout?.status !== 'paused') throw illegalRollout(state, action);
+      return [{ type: 'ApkRolloutResumed', data: { by, at } }];
+    case 'RollBackApkRollout':
+      if (!rolloutActive(rollout)) throw illegalRollout(state, action);
+      return [
+        {
+          type: 'ApkRolloutRolledBack',
+          data: { by, at, reason: command.reason.trim(), toVersion: rollout.fromVersion },
+        },
+      ];
+    case 'CompleteApkRollout':
+      if (!rolloutActive(rollout)) throw illegalRollout(state, action);
+      return [{ type: 'ApkRolloutCompleted', data: { by, at } }];
   }
 }
 

@@ -16,6 +16,12 @@ export const APK_ACTIONS = [
   'publish_online',
   'cancel_online',
   'delete',
+  'start_rollout',
+  'next_stage',
+  'pause_rollout',
+  'resume_rollout',
+  'rollback_rollout',
+  'complete_rollout',
 ] as const;
 export type ApkAction = (typeof APK_ACTIONS)[number];
 
@@ -41,7 +47,14 @@ export const APK_REQUIRED_PARTS = [
 ] as const;
 export type ApkRequiredPart = (typeof APK_REQUIRED_PARTS)[number];
 /** What even a draft needs (§5): which package it is — sub-brand, adapted model and version number. */
-export const APK_DRAFT_PARTS = ['subBrandCode', 'productCode', 'versionNumber'] as const satisfies readonly ApkRequiredPart[];
+export const APK_DRAFT_PARTS = [
+  'subBrandCode',
+  'productCode',
+  'versionNumber',
+] as const satisfies readonly ApkRequiredPart[];
 
 /** Where a package is in use on devices, which keeps it from being deleted (`use` param of apk_in_use). */
-export type ApkUse = 'testing' | 'online';
+export type ApkUse = 'testing' | 'online' | 'rollout';
+
+/** Where a package's release stands, as `apk_rollout_illegal` names it (`rollout` param). */
+export type ApkRolloutStanding = 'none' | 'running' | 'paused' | 'rolled_back' | 'completed' | 'online';

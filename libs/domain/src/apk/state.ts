@@ -1,5 +1,6 @@
-import type { ApkContent, ApkReleaseStatus, ApkReviewStatus, ApkTestStatus } from '@kb/contracts';
+import type { ApkContent, ApkReleaseStatus, ApkReviewStatus, ApkRollout, ApkTestStatus } from '@kb/contracts';
 import type { ApkEvent } from './events.js';
+import { evolveApkRollout } from './rollout.js';
 
 /** The review state, plus `deleted`: a deleted package is on no screen, but its stream stays for auditors. */
 export type ApkStatus = ApkReviewStatus | 'deleted';
@@ -24,6 +25,10 @@ export interface ExistingApk {
   returnReason: string | null;
   returnedAt: string | null;
   releasedAt: string | null;
+  /** When the package first went to the test devices: a release of one never tested needs an override. */
+  testedAt: string | null;
+  /** The staged release, once one started (the last one, after a rollback and a new start). */
+  rollout: ApkRollout | null;
 }
 
 export type ApkState = AbsentApk | ExistingApk;
@@ -46,6 +51,8 @@ export function evolveApk(state: ApkState, event: ApkEvent): ApkState {
       returnReason: null,
       returnedAt: null,
       releasedAt: null,
+      testedAt: null,
+      rollout: null,
     };
   if (state.status === 'absent') return state;
   switch (event.type) {
@@ -67,7 +74,7 @@ export function evolveApk(state: ApkState, event: ApkEvent): ApkState {
         returnedAt: event.data.at,
       };
     case 'ApkTestPublished':
-      return { ...state, testStatus: 'testing' };
+      return { ...state, testStatus: 'testing', testedAt: state.testedAt ?? event.data.at };
     case 'ApkTestCancelled':
       return { ...state, testStatus: 'not_tested' };
     case 'ApkPublishedOnline':
@@ -76,5 +83,16 @@ export function evolveApk(state: ApkState, event: ApkEvent): ApkState {
       return { ...state, releaseStatus: 'not_released' };
     case 'ApkPackageDeleted':
       return { ...state, status: 'deleted' };
+    case 'ApkUntestedReleaseApproved':
+      return state;
+    case 'ApkRolloutCompleted':
+      return {
+        ...state,
+        releaseStatus: 'online',
+        releasedAt: event.data.at,
+        rollout: evolveApkRollout(state.rollout ?? null, event),
+      };
+    default:
+      return { ...state, rollout: evolveApkRollout(state.rollout ?? null, event) };
   }
 }

@@ -68,7 +68,8 @@ export const apkProjection = defineAggregateProjection<ApkState, ExistingApk>({
   name: 'apk_packages',
   // 2: the detail's state as json, rows written with COPY (the aggregate projection helper).
   // 3: the detail's state stored as text (shown as json by the view): no parse of it on every write.
-  version: 3,
+  // 4: the state carries the test date and the staged release (device update checks and the fault watch read them).
+  version: 4,
   handles: APK_EVENT_TYPES,
   stream: APK_STREAM,
   key: 'apk_id',

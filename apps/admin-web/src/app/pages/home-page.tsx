@@ -1,7 +1,11 @@
 import { HomePage as Dashboard } from '../../features/home/routes/home-page.js';
+import { PausedRolloutsNotice } from '../../features/apk/components/paused-rollouts-notice.js';
 import { PushHealthCard } from '../../features/notices/components/push-health-card.js';
 
-/** Home: the dashboard, with the push health of notices (for the roles that push) under the counts. */
+/**
+ * Home: the dashboard, with the paused rollouts of APK packages above the counts and the push health of notices
+ * (for the roles that push) under them.
+ */
 export function HomePage() {
-  return <Dashboard cards={<PushHealthCard />} />;
+  return <Dashboard notices={<PausedRolloutsNotice />} cards={<PushHealthCard />} />;
 }

@@ -32,6 +32,15 @@ export const APK_API_MESSAGES: Record<string, { zh: string; en: string }> = {
   apk_recalled: { zh: '撤回成功', en: 'Recalled' },
   apk_audit_passed: { zh: '审核通过', en: 'Audit passed' },
   apk_audit_returned: { zh: '已退回', en: 'Returned' },
+  apk_rollout_started: { zh: '灰度发布已开始', en: 'Rollout started' },
+  apk_rollout_advanced: { zh: '已进入下一阶段', en: 'Next stage started' },
+  apk_rollout_paused: { zh: '灰度发布已暂停', en: 'Rollout paused' },
+  apk_rollout_resumed: { zh: '灰度发布已恢复', en: 'Rollout resumed' },
+  apk_rollout_rolled_back: {
+    zh: '已回滚，设备将恢复到原版本',
+    en: 'Rolled back; devices return to their previous version',
+  },
+  apk_rollout_completed: { zh: '灰度发布已完成，已上线', en: 'Rollout complete; the package is online' },
 };
 
 /** What each event says in the history timeline; `{reason}` is filled from the event's data. */
@@ -47,4 +56,20 @@ export const APK_EVENT_TITLES: Record<ApkEventType, { zh: string; en: string }> 
   ApkPublishedOnline: { zh: '发布上线', en: 'Published online' },
   ApkOnlineCancelled: { zh: '取消上线', en: 'Taken offline' },
   ApkPackageDeleted: { zh: '删除', en: 'Deleted' },
+  ApkUntestedReleaseApproved: { zh: '未测试直接发布：{reason}', en: 'Released without a test: {reason}' },
+  ApkRolloutStarted: { zh: '开始灰度发布', en: 'Rollout started' },
+  ApkRolloutStageStarted: {
+    zh: '灰度发布第{stageNumber}阶段：{percent}%',
+    en: 'Rollout stage {stageNumber}: {percent}%',
+  },
+  ApkRolloutPaused: { zh: '暂停灰度发布：{note}', en: 'Rollout paused: {note}' },
+  ApkRolloutResumed: { zh: '恢复灰度发布', en: 'Rollout resumed' },
+  ApkRolloutRolledBack: { zh: '回滚到{toVersion}：{reason}', en: 'Rolled back to {toVersion}: {reason}' },
+  ApkRolloutCompleted: { zh: '完成灰度发布', en: 'Rollout completed' },
+};
+
+/** The fault watch's pause (an `ApkRolloutPaused` of kind `faults`), with the finding's fields. */
+export const APK_FAULT_PAUSE_TITLE = {
+  zh: '故障率超过阈值，自动暂停：{faultType} 新版本{newRate}次/台/天，旧版本{oldRate}',
+  en: 'Paused by the fault watch: {faultType} at {newRate} per device per day on the new version, {oldRate} on the old',
 };

@@ -1,5 +1,5 @@
 import type { ApkReleaseStatus, ApkTestStatus } from '@kb/contracts';
-import type { ApkAction, ApkHint, ApkRequiredPart, ApkStatus, ApkUse } from '@kb/domain';
+import type { ApkAction, ApkHint, ApkRequiredPart, ApkRolloutStanding, ApkStatus, ApkUse } from '@kb/domain';
 
 /**
  * Every code the APK decider of @kb/domain throws and every `apk_*` message key of the APK schemas in
@@ -30,6 +30,35 @@ export const APK_DOMAIN_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: 'APK包{name}正在{use:apkUse}，不能删除，请先取消',
     en: 'APK package {name} is {use:apkUse}; cancel that before deleting it',
   },
+  apk_untested_release: {
+    zh: 'APK包{name}未经过测试，如需直接发布请填写原因',
+    en: 'APK package {name} was never tested; give a reason to release it anyway',
+  },
+  apk_rollout_illegal: {
+    zh: 'APK包{name}的灰度发布{rollout:apkRollout}，不能{action:apkAction}',
+    en: 'The rollout of APK package {name} {rollout:apkRollout}; it cannot be {action:apkAction}',
+  },
+  apk_rollout_stages_rising: {
+    zh: '第{stage}阶段的比例须大于上一阶段',
+    en: 'Stage {stage} must reach a larger share than the stage before',
+  },
+  apk_rollout_stage_time: {
+    zh: '第{stage}阶段的开始时间须晚于现在和上一阶段',
+    en: 'Stage {stage} must start later than now and than the stage before',
+  },
+  apk_rollout_no_version: {
+    zh: 'APK包{name}没有APK版本，设备无法据此升级',
+    en: 'APK package {name} has no APK version for devices to update to',
+  },
+  apk_rollout_last_stage: {
+    zh: 'APK包{name}已在最后阶段，请完成发布',
+    en: 'APK package {name} is at its last stage; complete the rollout',
+  },
+  // messages of the rollout schemas (@kb/contracts apk-rollout.ts)
+  apk_rollout_percent: { zh: '比例须为1到100的整数', en: 'A share is a whole percent from 1 to 100' },
+  apk_rollout_time: { zh: '开始时间有误', en: 'Invalid start time' },
+  apk_rollout_stages: { zh: '请设置1到10个阶段', en: 'Set 1 to 10 stages' },
+  apk_rollout_threshold: { zh: '故障阈值有误', en: 'Invalid fault threshold' },
   // messages of the APK schemas (@kb/contracts apk.ts) that the API catalog does not already have
   apk_text_too_long: { zh: '文字过长', en: 'The text is too long' },
   apk_version_format: {
@@ -83,6 +112,22 @@ const APK_ACTION_WORDS: Record<ApkAction, { zh: string; en: string }> = {
   publish_online: { zh: '发布上线', en: 'published online' },
   cancel_online: { zh: '取消上线', en: 'taken offline' },
   delete: { zh: '删除', en: 'deleted' },
+  start_rollout: { zh: '开始灰度发布', en: 'rolled out' },
+  next_stage: { zh: '进入下一阶段', en: 'moved to its next stage' },
+  pause_rollout: { zh: '暂停', en: 'paused' },
+  resume_rollout: { zh: '恢复', en: 'resumed' },
+  rollback_rollout: { zh: '回滚', en: 'rolled back' },
+  complete_rollout: { zh: '完成', en: 'completed' },
+};
+
+/** Where the release stands, after "the rollout …" / "的灰度发布…". */
+const APK_ROLLOUT_WORDS: Record<ApkRolloutStanding, { zh: string; en: string }> = {
+  none: { zh: '尚未开始', en: 'has not started' },
+  running: { zh: '正在进行', en: 'is running' },
+  paused: { zh: '已暂停', en: 'is paused' },
+  rolled_back: { zh: '已回滚', en: 'was rolled back' },
+  completed: { zh: '已完成', en: 'is complete' },
+  online: { zh: '不需要（已上线）', en: 'is not needed (it is online)' },
 };
 
 /** What to do first, when one thing unlocks the refused action. */
@@ -118,6 +163,7 @@ const APK_PART_WORDS: Record<ApkRequiredPart, { zh: string; en: string }> = {
 const APK_USE_WORDS: Record<ApkUse, { zh: string; en: string }> = {
   testing: APK_TEST_STATUS_NAMES.testing,
   online: APK_RELEASE_STATUS_NAMES.online,
+  rollout: { zh: '灰度发布中', en: 'being rolled out' },
 };
 
 /** The word tables the APK messages' placeholders name. */
@@ -127,4 +173,5 @@ export const APK_DOMAIN_WORDS = {
   apkHint: APK_HINT_WORDS,
   apkPart: APK_PART_WORDS,
   apkUse: APK_USE_WORDS,
+  apkRollout: APK_ROLLOUT_WORDS,
 };

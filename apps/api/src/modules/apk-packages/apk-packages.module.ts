@@ -5,6 +5,11 @@ import { aggregateProviders } from '../../common/aggregate-kit/aggregate-provide
 import { apkCommands } from './apk.commands.js';
 import { ApkQueriesController } from './apk-queries.controller.js';
 import { ApkReferences } from './apk-references.js';
+import { ApkFleet } from './apk-fleet.js';
+import { ApkRolloutWatch } from './apk-rollout-watch.js';
+import { PausedRolloutsHandler } from './queries/paused-rollouts/paused-rollouts.handler.js';
+import { RolloutCompatibilityHandler } from './queries/rollout-compatibility/rollout-compatibility.handler.js';
+import { RolloutDetailHandler } from './queries/rollout-detail/rollout-detail.handler.js';
 import { ApkDetailHandler } from './queries/apk-detail/apk-detail.handler.js';
 import { ApkHistoryHandler } from './queries/apk-history/apk-history.handler.js';
 import { LastSubmitVersionHandler } from './queries/last-submit-version/last-submit-version.handler.js';
@@ -19,7 +24,10 @@ registerMessages(APK_DOMAIN_MESSAGES);
 registerWords(APK_DOMAIN_WORDS);
 registerMessages(APK_API_MESSAGES);
 
-/** Event-sourced sub-brand APK packages: commands on `apk-<id>` streams, queries on the APK read models. */
+/**
+ * Event-sourced sub-brand APK packages: commands on `apk-<id>` streams, queries on the APK read models, and the
+ * staged release's fault watch (a periodic job, ApkRolloutWatch).
+ */
 @Module({
   providers: [
     ...aggregateProviders(apkAggregate),
@@ -29,6 +37,11 @@ registerMessages(APK_API_MESSAGES);
     ApkDetailHandler,
     LastSubmitVersionHandler,
     ApkHistoryHandler,
+    ApkFleet,
+    ApkRolloutWatch,
+    RolloutDetailHandler,
+    RolloutCompatibilityHandler,
+    PausedRolloutsHandler,
   ],
   controllers: [aggregateController(apkCommands), ApkQueriesController],
 })

@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  apkCompatibilityQuerySchema,
   apkIdQuerySchema,
   apkLastSubmitQuerySchema,
   apkListQuerySchema,
@@ -17,6 +18,9 @@ import { LastSubmitVersionQuery } from './queries/last-submit-version/last-submi
 import { ListApksQuery } from './queries/list-apks/list-apks.query.js';
 import { SearchApksQuery } from './queries/search-apks/search-apks.query.js';
 import { Permission } from '../../common/permission.decorator.js';
+import { PausedRolloutsQuery } from './queries/paused-rollouts/paused-rollouts.query.js';
+import { RolloutCompatibilityQuery } from './queries/rollout-compatibility/rollout-compatibility.query.js';
+import { RolloutDetailQuery } from './queries/rollout-detail/rollout-detail.query.js';
 
 /**
  * The APK package queries of §7 plus the history. Lists and details read the read models (send back a command's
@@ -81,5 +85,36 @@ export class ApkQueriesController {
     return ok(
       await this.queries.execute(new ApkHistoryQuery(requestContext.brand(), requestContext.lang(), id)),
     );
+  }
+
+  @Get('rollout/detail')
+  @ApiOperation({
+    summary:
+      'The package’s staged release: stage, devices in it and on the new and the old version, fault rates per type since the watch’s start, pause reason, compatibility',
+  })
+  @ApiQueryFrom(apkIdQuerySchema)
+  async rolloutDetail(@Query() query: unknown) {
+    const { id } = parseInput(apkIdQuerySchema, query);
+    return ok(
+      await this.queries.execute(new RolloutDetailQuery(requestContext.brand(), requestContext.lang(), id)),
+    );
+  }
+
+  @Get('rollout/compatibility')
+  @ApiOperation({
+    summary:
+      'Before a release: the devices of the package’s sub-brand it reaches, and those it leaves out per reason (model, minimum firmware, language)',
+  })
+  @ApiQueryFrom(apkCompatibilityQuerySchema)
+  async rolloutCompatibility(@Query() query: unknown) {
+    const { id, minFirmware, languages } = parseInput(apkCompatibilityQuerySchema, query);
+    const needs = { minFirmware: minFirmware ?? null, languages };
+    return ok(await this.queries.execute(new RolloutCompatibilityQuery(requestContext.brand(), id, needs)));
+  }
+
+  @Get('rollout/paused')
+  @ApiOperation({ summary: 'The brand’s paused rollouts with why each paused (newest first, at most 20)' })
+  async pausedRollouts() {
+    return ok(await this.queries.execute(new PausedRolloutsQuery(requestContext.brand())));
   }
 }

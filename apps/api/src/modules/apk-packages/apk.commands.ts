@@ -8,6 +8,9 @@ import {
   apkIdBodySchema,
   apkIdsSchema,
   apkReleaseStatusSchema,
+  apkRolloutPauseSchema,
+  apkRolloutRollbackSchema,
+  apkRolloutStartSchema,
   apkTestStatusSchema,
   apkUpdateRefSchema,
   type ApkContentDraft,
@@ -16,6 +19,7 @@ import { apkAggregate, type Actor, type AggregatePath, type ApkAnswer } from '@k
 import type { ApkCommand, ApkEvent, ApkState } from '@kb/domain';
 import { commandsOf, type AggregateCommands } from '../../common/aggregate-kit/aggregate-commands.js';
 import { ApkReferences } from './apk-references.js';
+import { ApkFleet } from './apk-fleet.js';
 
 export type ApkPath = AggregatePath<ApkCommand, ApkEvent, ApkState, ApkAnswer>;
 
@@ -45,6 +49,24 @@ function audit(pass: boolean, reason: string, by: string): ApkCommand[] {
 }
 
 const apk = commandsOf(apkAggregate);
+
+type RolloutStep = Extract<
+  ApkCommand,
+  {
+    type:
+      | 'StartNextApkRolloutStage'
+      | 'PauseApkRollout'
+      | 'ResumeApkRollout'
+      | 'RollBackApkRollout'
+      | 'CompleteApkRollout';
+  }
+>;
+
+/** A rollout step by `by`, now. */
+export function rolloutStep(by: string, step: DistributiveOmit<RolloutStep, 'by' | 'at'>): ApkCommand {
+  return { ...step, by, at: new Date().toISOString() } as ApkCommand;
+}
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * The APK package commands of §7 (`/api/subApk/*`) and the audit actions. Single-package refusals are 4xx (409 names
@@ -152,13 +174,101 @@ export const apkCommands: AggregateCommands<ApkCommand, ApkEvent, ApkState, ApkA
     apk.command({
       route: 'updateReleaseStatus',
       permission: 'apk.online',
-      summary: 'Publish a created package online to all devices of the brand (online=true) or cancel online',
+      summary:
+        'Publish a created package online to all devices of the brand (online=true; never tested: with overrideReason) or cancel online',
       input: apkReleaseStatusSchema,
       answer: 'one',
-      run: ({ id, online }, { run }) => {
+      run: ({ id, online, overrideReason }, { actor, run }) => {
         const at = new Date().toISOString();
-        return run(id, () => [online ? { type: 'PublishApkOnline', at } : { type: 'CancelApkOnline', at }]);
+        return run(id, () => [
+          online
+            ? { type: 'PublishApkOnline', at, by: actor.account, overrideReason }
+            : { type: 'CancelApkOnline', at },
+        ]);
       },
+    }),
+    apk.command({
+      route: 'rollout/start',
+      permission: 'apk.rollout',
+      summary:
+        'Start a staged release: stages of rising percent (the first at once, the others by hand or at their startAt), the fault watch’s threshold, minimum firmware and languages (never tested: with overrideReason)',
+      input: apkRolloutStartSchema,
+      answer: 'one',
+      message: 'apk_rollout_started',
+      run: async (
+        { id, stages, faultRatio, minFaults, minFirmware, languages, overrideReason },
+        { actor, run, use },
+      ) => {
+        const fleet = use(ApkFleet);
+        const needs = { minFirmware, languages };
+        const found = await fleet.package(actor.brand, id);
+        const fromVersion = found ? await fleet.currentVersion(actor.brand, found, needs) : null;
+        const at = new Date().toISOString();
+        return run(id, () => [
+          {
+            type: 'StartApkRollout',
+            by: actor.account,
+            at,
+            stages,
+            fromVersion,
+            watch: { faultRatio, minFaults },
+            ...needs,
+            overrideReason,
+          },
+        ]);
+      },
+    }),
+    apk.command({
+      route: 'rollout/advance',
+      permission: 'apk.rollout',
+      summary: 'Start the rollout’s next stage now (by hand)',
+      input: apkIdBodySchema,
+      answer: 'one',
+      message: 'apk_rollout_advanced',
+      run: ({ id }, { actor, run }) =>
+        run(id, () => [rolloutStep(actor.account, { type: 'StartNextApkRolloutStage', scheduled: false })]),
+    }),
+    apk.command({
+      route: 'rollout/pause',
+      permission: 'apk.rollout',
+      summary: 'Pause a running rollout (no device newly gets the package), with an optional note',
+      input: apkRolloutPauseSchema,
+      answer: 'one',
+      message: 'apk_rollout_paused',
+      run: ({ id, note }, { actor, run }) =>
+        run(id, () => [
+          rolloutStep(actor.account, { type: 'PauseApkRollout', kind: 'manual', note, finding: null }),
+        ]),
+    }),
+    apk.command({
+      route: 'rollout/resume',
+      permission: 'apk.rollout',
+      summary: 'Resume a paused rollout; the fault watch counts faults from now',
+      input: apkIdBodySchema,
+      answer: 'one',
+      message: 'apk_rollout_resumed',
+      run: ({ id }, { actor, run }) =>
+        run(id, () => [rolloutStep(actor.account, { type: 'ResumeApkRollout' })]),
+    }),
+    apk.command({
+      route: 'rollout/rollback',
+      permission: 'apk.rollout',
+      summary: 'Roll a running or paused rollout back: devices on the package return to the version they ran',
+      input: apkRolloutRollbackSchema,
+      answer: 'one',
+      message: 'apk_rollout_rolled_back',
+      run: ({ id, reason }, { actor, run }) =>
+        run(id, () => [rolloutStep(actor.account, { type: 'RollBackApkRollout', reason })]),
+    }),
+    apk.command({
+      route: 'rollout/complete',
+      permission: 'apk.rollout',
+      summary: 'Complete a rollout: every fitting device gets the package, which is online',
+      input: apkIdBodySchema,
+      answer: 'one',
+      message: 'apk_rollout_completed',
+      run: ({ id }, { actor, run }) =>
+        run(id, () => [rolloutStep(actor.account, { type: 'CompleteApkRollout' })]),
     }),
     apk.command({
       route: 'delete',

@@ -3,9 +3,32 @@ import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
+import { api, ApiError } from '../../../lib/api-client.js';
+import { notifyError } from '../../../lib/notify.js';
 import { runApkCommand } from '../api/apk-commands.js';
 import { apkRowActions, type ApkRowAction } from '../rules/apk-actions.js';
 import { askAuditDecision } from './audit-dialog.js';
+import { askOverrideReason } from './override-reason-dialog.js';
+
+/**
+ * Online for a package never tested: the API refuses it without a reason, so the reason is asked then, and the
+ * publication sent again with it (recorded in the package's history).
+ */
+async function publishOnline(id: string): Promise<boolean> {
+  try {
+    await api('/subApk/updateReleaseStatus', { json: { id, online: true }, quiet: true });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'apk_untested_release') {
+      if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
+      return false;
+    }
+    const overrideReason = await askOverrideReason();
+    if (!overrideReason) return false;
+    await runApkCommand('updateReleaseStatus', { id, online: true, overrideReason });
+    return true;
+  }
+}
 
 /** The one-package commands of the row: endpoint, body and the §8 confirmation asked first. */
 const COMMANDS: Partial<
@@ -51,6 +74,7 @@ export function useApkAction(apk: Pick<ApkListItem, 'id' | 'versionNumber'>) {
       }
       const command = COMMANDS[action];
       if (!command || !(await confirmAction(command.confirm))) return false;
+      if (action === 'publishOnline') return await publishOnline(apk.id);
       await runApkCommand(command.route, { id: apk.id, ...command.body });
       return true;
     } catch {

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { askInModal } from './ask-in-modal.js';
 
 export type AuditDecision = { pass: true } | { pass: false; reason: string };
 
@@ -61,18 +61,5 @@ function Title({ name }: { name: string }) {
  * confirmation; null when the user closes it.
  */
 export function askAuditDecision(name: string): Promise<AuditDecision | null> {
-  return new Promise((resolve) => {
-    const id = modals.open({
-      title: <Title name={name} />,
-      children: (
-        <AuditForm
-          onDecide={(decision) => {
-            resolve(decision);
-            modals.close(id);
-          }}
-        />
-      ),
-      onClose: () => resolve(null),
-    });
-  });
+  return askInModal<AuditDecision>(<Title name={name} />, (done) => <AuditForm onDecide={done} />);
 }

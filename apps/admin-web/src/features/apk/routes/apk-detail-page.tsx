@@ -13,6 +13,7 @@ import { formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/
 import { ApkStateAsOf, contentItems, pictureItems } from '../components/apk-state-as-of.js';
 import { useRecordId } from '../../../lib/page-context.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
+import { RolloutPanel } from '../components/rollout-panel.js';
 
 function History({ id }: { id: string }) {
   return (
@@ -59,6 +60,7 @@ function ApkDetailView({ apk }: { apk: ApkDetail }) {
         </Tabs.List>
         <Tabs.Panel value="info" pt="md">
           <Stack gap="md">
+            {apk.reviewStatus === 'created' && <RolloutPanel apk={apk} />}
             <DetailView
               columns={3}
               items={[
@@ -74,6 +76,7 @@ function ApkDetailView({ apk }: { apk: ApkDetail }) {
                 {
                   label: t('apk.fields.releaseStatus'),
                   value: <ReleaseBadge status={apk.releaseStatus} />,
+                  testId: 'detail-release',
                 },
                 { label: t('apk.fields.installedCount'), value: apk.installedCount },
                 { label: t('apk.fields.createdAt'), value: by(apk.createdBy, apk.createdAt) },

@@ -11,8 +11,10 @@ import { useRecipeRanking } from '../api/get-recipe-ranking.js';
 import { CountCards } from '../components/count-cards.js';
 import { RankingChart } from '../components/ranking-chart.js';
 
-/** The home dashboard; `cards` are other features' cards under the counts, which the app puts in. */
-export function HomePage({ cards }: { cards?: ReactNode }) {
+/**
+ * The home dashboard; the app puts in other features' `notices` (above the counts) and `cards` (under them).
+ */
+export function HomePage({ notices, cards }: { notices?: ReactNode; cards?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const user = useStoredUser();
   const counts = useIndexCount();
@@ -32,6 +34,7 @@ export function HomePage({ cards }: { cards?: ReactNode }) {
           {t('home.today', { date: today })}
         </Text>
       </div>
+      {notices}
       <CountCards counts={counts.data} loading={counts.isPending} />
       {cards}
       <Group gap="sm">

@@ -9,7 +9,7 @@ import {
   type ApkState,
   type ExistingApk,
 } from '@kb/domain';
-import { APK_EVENT_TITLES } from '../../apk-api.messages.js';
+import { APK_EVENT_TITLES, APK_FAULT_PAUSE_TITLE } from '../../apk-api.messages.js';
 import { apkAggregate, type AggregateStreams } from '@kb/aggregates';
 import { streamsOf } from '../../../../common/aggregate-kit/aggregate-providers.js';
 import { whileReturned } from '../apk-rows.js';
@@ -38,6 +38,18 @@ export function apkStateChanges(before: ApkState, after: ApkState): ApkFieldChan
   return changes;
 }
 
+/** The values an event's title names: its data, a stage counted from 1, a fault finding's type and rates. */
+function titleValues(event: ApkEvent): Record<string, unknown> {
+  const data = event.data as Record<string, unknown>;
+  if (event.type === 'ApkRolloutStageStarted') return { ...data, stageNumber: event.data.stage + 1 };
+  if (event.type === 'ApkRolloutPaused' && event.data.finding) {
+    const { faultType, newRate, oldRate } = event.data.finding;
+    const shown = (rate: number | null) => (rate === null ? '—' : String(Math.round(rate * 100) / 100));
+    return { ...data, faultType, newRate: shown(newRate), oldRate: shown(oldRate) };
+  }
+  return data;
+}
+
 @QueryHandler(ApkHistoryQuery)
 export class ApkHistoryHandler implements IQueryHandler<ApkHistoryQuery> {
   constructor(
@@ -53,11 +65,15 @@ export class ApkHistoryHandler implements IQueryHandler<ApkHistoryQuery> {
       const after = states[i]!;
       const event = loaded.events[i]!;
       if (after.status === 'absent') throw new DomainError(404, 'apk_not_found');
-      const data = event.data as Record<string, unknown>;
-      const title = (APK_EVENT_TITLES[event.type]?.[lang] ?? event.type).replace(
-        /\{(\w+)\}/g,
-        (_, k: string) => String(data[k] ?? ''),
-      );
+      const data = titleValues(event);
+      const template =
+        event.type === 'ApkRolloutPaused' && event.data.kind === 'faults'
+          ? APK_FAULT_PAUSE_TITLE[lang]
+          : (APK_EVENT_TITLES[event.type]?.[lang] ?? event.type);
+      // A title whose last value is empty (a pause without a note) ends without its colon.
+      const title = template
+        .replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? ''))
+        .replace(/\s*[：:]\s*$/, '');
       return {
         revision: Number(recorded.streamPosition),
         eventId: recorded.eventId,

@@ -1,0 +1,32 @@
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { pausedRolloutsQuery } from '../api/apk-rollout.js';
+import { pauseReason } from './rollout-panel.js';
+
+/** The home screen's notice of the brand's paused APK rollouts, each with why and a link to its package. */
+export function PausedRolloutsNotice() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const paused = useQuery(pausedRolloutsQuery());
+  if (!paused.data?.length) return null;
+  return (
+    <Alert color="orange" data-testid="home-paused-rollouts">
+      <Stack gap={4}>
+        {paused.data.map((p) => (
+          <Text size="sm" key={p.id}>
+            {t('apk.rollout.homeNotice', { version: p.versionNumber, reason: pauseReason(p.pause, t) })}{' '}
+            <Anchor
+              component="button"
+              size="sm"
+              onClick={() => void navigate({ to: '/apk-detail', search: { id: p.id } })}
+            >
+              {t('apk.rollout.open')}
+            </Anchor>
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
