@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       INGEST_MAX_QUEUE_WAIT_MS: 1000,
       INGEST_MAX_CLOCK_SKEW_MS: 300_000,
       INGEST_METRICS_PORT: 9466,
+      WORKERS_METRICS_PORT: 9467,
       METRICS_HOST: '127.0.0.1',
       TRANSLATION_PROVIDER: 'demo',
       TRANSLATION_TIMEOUT_MS: 10_000,
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
       TRANSLATION_BATCH_TEXTS: '10',
       TRANSLATION_BATCH_CHARS: '1000',
       INGEST_METRICS_PORT: '0',
+      WORKERS_METRICS_PORT: '9500',
       METRICS_HOST: '0.0.0.0',
       METRICS_TOKEN: 'a-token-of-16-chars-or-more',
     });
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       INGEST_MAX_QUEUE_WAIT_MS: 2000,
       INGEST_MAX_CLOCK_SKEW_MS: 60_000,
       INGEST_METRICS_PORT: 0,
+      WORKERS_METRICS_PORT: 9500,
       METRICS_HOST: '0.0.0.0',
       METRICS_TOKEN: 'a-token-of-16-chars-or-more',
       TRANSLATION_PROVIDER: 'deepl',

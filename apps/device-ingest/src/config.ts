@@ -18,15 +18,17 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** The metrics port: /metrics (Prometheus), /livez, /readyz; on METRICS_HOST (loopback by default). */
   INGEST_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9466),
+  /** The workers process's metrics port (`workers-main.js`), beside the gateway's. */
+  WORKERS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9467),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** The file store, shared with the API's files module (same default): media are read and packs written there. */
   FILES_DIR: z.string().min(1).default('.data/files'),
   /**
-   * What this process does with devices: `all` (the device API and the device workers), `http` (only the device
-   * API: validate and enqueue) or `workers` (only the telemetry/fault workers and the offline sweeper). The
-   * system and offline-pack workers run in every role.
+   * What `main.js` runs: `http` (the gateway: the device and app APIs, which validate and enqueue), `workers`
+   * (every queue consumer and the offline sweeper) or `all` (both in one process). `workers-main.js` is always the
+   * workers.
    */
   INGEST_ROLE: z.enum(['all', 'http', 'workers']).default('all'),
   /** How often the sweeper marks offline the devices whose inactivity timeout has passed. */

@@ -1,5 +1,6 @@
-import { UnrecoverableError, type Job } from 'bullmq';
-import { pingSchema, type PingResult } from '@kb/platform';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { pingSchema, SYSTEM_QUEUE, WORKER_RETENTION, type PingResult } from '@kb/platform';
+import type { WorkerEntry } from './worker-entry.js';
 
 /**
  * Processor of the `system` queue. A payload that does not match its schema, or an unknown job name,
@@ -16,3 +17,30 @@ export async function processSystemJob(job: Job): Promise<PingResult> {
       throw new UnrecoverableError(`unknown job "${job.name}" on the system queue`);
   }
 }
+
+/** The `system` queue's consumer (housekeeping; `ping` proves the worker loop). */
+export const systemWorker: WorkerEntry = {
+  name: SYSTEM_QUEUE,
+  start(ctx) {
+    const worker = new Worker(SYSTEM_QUEUE, processSystemJob, {
+      connection: ctx.connection('system'),
+      prefix: ctx.prefix,
+      concurrency: 4,
+      ...WORKER_RETENTION,
+    });
+    worker.on('error', (err) => ctx.onError(err, `worker ${SYSTEM_QUEUE}`));
+    worker.on('failed', (job, err) =>
+      ctx.log.warn(
+        {
+          queue: SYSTEM_QUEUE,
+          job: job?.name,
+          jobId: job?.id,
+          attemptsMade: job?.attemptsMade,
+          err: err.message,
+        },
+        'job failed',
+      ),
+    );
+    return { workers: [worker] };
+  },
+};

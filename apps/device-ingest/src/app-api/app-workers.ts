@@ -12,6 +12,7 @@ import { appActivityBatchSchema, cookingBatchSchema, WORKER_RETENTION, type Pool
 import type { Logger } from 'pino';
 import { BatchWriter } from '../devices/batch-writer.js';
 import { isRefusalOfData, workDeviceJob } from '../devices/device-workers.js';
+import type { StartedWorkers, WorkerEntry } from '../worker-entry.js';
 
 /** BullMQ queue names of the app activity jobs (see @kb/platform QUEUES). */
 export const APP_ACTIVITY_QUEUE = 'app-activity';
@@ -44,7 +45,7 @@ export function startAppWorkers(deps: {
   activityQueue: Queue;
   cookingQueue: Queue;
   onError: (err: Error, source: string) => void;
-}): { workers: Worker[]; close(force: boolean): Promise<void> } {
+}): StartedWorkers {
   const activity = new BatchWriter<AppActivityWrite>((rows) => storeAppActivity(deps.pool, rows), {
     maxItems: 2000,
     lingerMs: 5,
@@ -107,10 +108,22 @@ export function startAppWorkers(deps: {
       ),
     );
   }
-  return {
-    workers,
-    async close(force) {
-      await Promise.all(workers.map((w) => w.close(force)));
-    },
-  };
+  return { workers };
 }
+
+/** The app activity and cooking-session consumers, on the `devices` lane with the device posts. */
+export const appWorkers: WorkerEntry = {
+  name: 'app',
+  start: (ctx) =>
+    startAppWorkers({
+      connection: ctx.connection('devices'),
+      prefix: ctx.prefix,
+      pool: ctx.pool,
+      log: ctx.log,
+      concurrency: ctx.config.INGEST_WORKER_CONCURRENCY,
+      lockDurationMs: ctx.config.INGEST_JOB_LOCK_MS,
+      activityQueue: ctx.queue(APP_ACTIVITY_QUEUE),
+      cookingQueue: ctx.queue(COOKING_QUEUE),
+      onError: ctx.onError,
+    }),
+};

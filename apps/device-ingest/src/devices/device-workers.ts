@@ -12,6 +12,7 @@ import { faultBatchSchema, telemetryBatchSchema, WORKER_RETENTION, type Pool } f
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { BatchWriter } from './batch-writer.js';
+import type { StartedWorkers, WorkerEntry } from '../worker-entry.js';
 
 /** BullMQ queue names of the device jobs (see @kb/platform QUEUES). */
 export const TELEMETRY_QUEUE = 'telemetry';
@@ -20,11 +21,6 @@ export const FAULT_QUEUE = 'fault-reports';
 // The job envelopes, with each message checked on its own (below) so one bad message does not fail the job.
 const telemetryEnvelope = telemetryBatchSchema.extend({ messages: z.array(z.unknown()).min(1).max(500) });
 const faultEnvelope = faultBatchSchema.extend({ messages: z.array(z.unknown()).min(1).max(100) });
-
-export interface DeviceWorkers {
-  workers: Worker[];
-  close(force: boolean): Promise<void>;
-}
 
 function parse<S extends z.ZodType>(schema: S, job: Job): z.output<S> {
   const parsed = schema.safeParse(job.data);
@@ -115,7 +111,7 @@ export function startDeviceWorkers(deps: {
   telemetryQueue: Queue;
   faultQueue: Queue;
   onError: (err: Error, source: string) => void;
-}): DeviceWorkers {
+}): StartedWorkers {
   const { log } = deps;
   const store = { maxClockSkewMs: deps.maxClockSkewMs };
   const telemetry = new BatchWriter<TelemetryWrite>((rows) => storeTelemetry(deps.pool, rows, store), {
@@ -188,11 +184,24 @@ export function startDeviceWorkers(deps: {
   }, deps.sweepMs);
   sweeper.unref();
 
-  return {
-    workers,
-    async close(force) {
-      clearInterval(sweeper);
-      await Promise.all(workers.map((w) => w.close(force)));
-    },
-  };
+  return { workers, stop: () => clearInterval(sweeper) };
 }
+
+/** The device posts' consumers and the offline sweeper, on the `devices` lane. */
+export const deviceWorkers: WorkerEntry = {
+  name: 'devices',
+  start: (ctx) =>
+    startDeviceWorkers({
+      connection: ctx.connection('devices'),
+      prefix: ctx.prefix,
+      pool: ctx.pool,
+      log: ctx.log,
+      concurrency: ctx.config.INGEST_WORKER_CONCURRENCY,
+      lockDurationMs: ctx.config.INGEST_JOB_LOCK_MS,
+      sweepMs: ctx.config.INGEST_SWEEP_MS,
+      maxClockSkewMs: ctx.config.INGEST_MAX_CLOCK_SKEW_MS,
+      telemetryQueue: ctx.queue(TELEMETRY_QUEUE),
+      faultQueue: ctx.queue(FAULT_QUEUE),
+      onError: ctx.onError,
+    }),
+};

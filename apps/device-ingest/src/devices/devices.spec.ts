@@ -614,7 +614,7 @@ describe('device API and ingestion', () => {
   });
 
   it('stores every message exactly once when a worker process is killed mid-load and restarted', async () => {
-    const main = path.join(appDir, 'dist/main.js');
+    const main = path.join(appDir, 'dist/workers-main.js');
     if (!existsSync(main)) throw new Error(`${main} is missing: build device-ingest first`);
     // This instance only takes posts; the workers run in a child process that gets SIGKILLed. Every post is
     // queued before any worker runs, so the backlog bound must not refuse them.
@@ -628,7 +628,7 @@ describe('device API and ingestion', () => {
       ...process.env,
       ...env({
         DATABASE_URL: db.url,
-        INGEST_ROLE: 'workers',
+        WORKERS_METRICS_PORT: '0',
         INGEST_JOB_LOCK_MS: '2000',
         INGEST_WORKER_CONCURRENCY: '8',
       }),
