@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import { once } from 'node:events';
-import { pino, type Logger } from 'pino';
-import { bullmqPrefix, createPool, readiness, requestIdMixin, type Readiness } from '@kb/platform';
+import type { Logger } from 'pino';
+import { bullmqPrefix, createPool, readiness, type Readiness } from '@kb/platform';
 import type { IngestConfig } from './config.js';
+import { serviceLogger } from './process.js';
 import { checkHealth } from './health.js';
-import { createRequestHandler } from './http.js';
+import { createGateway } from './http.js';
 import { closeConnection, createProducerConnection, openQueues, redisErrorReporter } from './redis.js';
 import { createDeviceApi } from './devices/device-api.js';
 import { FAULT_QUEUE, TELEMETRY_QUEUE } from './devices/device-workers.js';
@@ -33,9 +32,7 @@ export async function startGateway(
   config: IngestConfig,
   options: { logger?: Logger } = {},
 ): Promise<RunningGateway> {
-  const log =
-    options.logger ??
-    pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' }, mixin: requestIdMixin });
+  const log = options.logger ?? serviceLogger(config, 'device-ingest');
   const prefix = bullmqPrefix(config.REDIS_PREFIX);
   // The device tables (@kb/devices) are migrated by the API at its start, with the reference tables they read.
   const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'kitchen-device-ingest' });
@@ -88,40 +85,30 @@ export async function startGateway(
       postgres: () => pool.query('SELECT 1'),
     });
 
-  const server: Server = createServer(
-    createRequestHandler({
-      health: () => checkHealth({ redis: probe, pool, queues }),
-      log,
-      device,
-      app,
-      ready,
-      metrics,
-    }),
-  );
-  server.keepAliveTimeout = 5000;
-  server.listen(config.INGEST_PORT, config.INGEST_HOST);
+  const server = createGateway({
+    health: () => checkHealth({ redis: probe, pool, queues }),
+    log,
+    apis: [device, app],
+    ready,
+    metrics,
+  });
+  let port: number;
   try {
-    await Promise.race([
-      once(server, 'listening'),
-      once(server, 'error').then(([err]) => Promise.reject(err as Error)),
-    ]);
+    await server.listen({ port: config.INGEST_PORT, host: config.INGEST_HOST });
+    const address = server.server.address();
+    port = typeof address === 'object' && address ? address.port : config.INGEST_PORT;
   } catch (error) {
     await closeAll();
     const where = `${config.INGEST_HOST}:${config.INGEST_PORT}`;
     throw new Error(`device-ingest cannot listen on ${where}: ${(error as Error).message}`, { cause: error });
   }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.INGEST_PORT;
   log.info(
     { host: config.INGEST_HOST, port, prefix },
     `device-ingest listening on http://${config.INGEST_HOST}:${port}`,
   );
 
   async function closeAll(): Promise<void> {
-    const serverClosed = server.listening
-      ? new Promise<void>((resolve) => server.close(() => resolve()))
-      : Promise.resolve();
-    server.closeIdleConnections();
+    const serverClosed = server.close();
     const results = await Promise.allSettled([
       appSignOuts.close(),
       ...queues.map((q) => q.close()),

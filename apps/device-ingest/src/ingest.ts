@@ -1,19 +1,13 @@
-import { pino, type Logger } from 'pino';
-import { requestIdMixin, type Readiness } from '@kb/platform';
+import type { Logger } from 'pino';
 import type { IngestConfig } from './config.js';
+import { serviceLogger } from './process.js';
 import { startGateway, type RunningGateway } from './gateway.js';
 import { startWorkers, WORKERS, type RunningWorkers } from './workers.js';
 import type { IngestMetrics } from './metrics.js';
 
-export interface RunningIngest {
-  /** The gateway's HTTP port (the real one when INGEST_PORT is 0); 0 in the `workers` role, which has none. */
-  port: number;
-  /** The Prometheus registry of this process (main.ts serves it on the metrics port). */
+/** The gateway's, with its port 0 in the `workers` role (which has none) and only its metrics' registry. */
+export interface RunningIngest extends Omit<RunningGateway, 'metrics'> {
   metrics: Pick<IngestMetrics, 'registry'>;
-  /** Readiness: Redis and Postgres answer. */
-  ready(): Promise<Readiness>;
-  /** Stops taking requests and jobs, lets the running jobs finish, and closes every connection. */
-  stop(): Promise<void>;
 }
 
 /**
@@ -25,9 +19,7 @@ export async function startIngest(
   config: IngestConfig,
   options: { logger?: Logger } = {},
 ): Promise<RunningIngest> {
-  const logger =
-    options.logger ??
-    pino({ level: config.LOG_LEVEL, base: { service: 'device-ingest' }, mixin: requestIdMixin });
+  const logger = options.logger ?? serviceLogger(config, 'device-ingest');
   const gateway: RunningGateway | undefined =
     config.INGEST_ROLE === 'workers' ? undefined : await startGateway(config, { logger });
   let workers: RunningWorkers | undefined;

@@ -5,6 +5,10 @@ import { ConfigError, loadConfig, type IngestConfig } from './config.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
+/** The JSON log of a service of this app: its name on every line, and the request's id while one is served. */
+export const serviceLogger = (config: IngestConfig, service: string): Logger =>
+  pino({ level: config.LOG_LEVEL, base: { service }, mixin: requestIdMixin });
+
 /**
  * Runs one process of device-ingest (the gateway or the workers): loads the configuration, starts tracing, the
  * service and its metrics port (/metrics, /livez, /readyz), and stops gracefully on SIGTERM or SIGINT.
@@ -29,7 +33,7 @@ export async function runProcess(
   }
   // Before the pool is made, so its queries are traced too (nothing starts without an OTLP endpoint).
   const tracing = startTracing(`kitchen-${service}`);
-  const log = pino({ level: config.LOG_LEVEL, base: { service }, mixin: requestIdMixin });
+  const log = serviceLogger(config, service);
   const running = await start(config, log);
   const ops = await startOpsServer({
     host: config.METRICS_HOST,

@@ -1,7 +1,7 @@
-import type { Queue, Worker } from 'bullmq';
+import { Worker, type Processor, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { JobWorkerDeps, Pool, QueueName } from '@kb/platform';
+import { WORKER_RETENTION, type JobWorkerDeps, type Pool, type QueueName } from '@kb/platform';
 import type { IngestConfig } from './config.js';
 
 /** What every worker entry gets from the workers process. */
@@ -56,4 +56,27 @@ export function jobWorker<D extends JobWorkerDeps>(
       ],
     }),
   };
+}
+
+/** A BullMQ worker of `queue` on the lane's connection, its errors heard and each failure logged as `failed`. */
+export function queueWorker(
+  ctx: WorkerContext,
+  queue: QueueName,
+  processor: Processor,
+  options: { lane: string; concurrency: number; failed: string },
+): Worker {
+  const worker = new Worker(queue, processor, {
+    connection: ctx.connection(options.lane),
+    prefix: ctx.prefix,
+    concurrency: options.concurrency,
+    ...WORKER_RETENTION,
+  });
+  worker.on('error', (err) => ctx.onError(err, `worker ${queue}`));
+  worker.on('failed', (job, err) =>
+    ctx.log.warn(
+      { queue, job: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message },
+      options.failed,
+    ),
+  );
+  return worker;
 }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import {
   bullmqPrefix,
@@ -8,11 +8,11 @@ import {
   createTranslationProvider,
   queueMetrics,
   readiness,
-  requestIdMixin,
   type QueueMetrics,
   type Readiness,
 } from '@kb/platform';
 import { translationSettings, type IngestConfig } from './config.js';
+import { serviceLogger } from './process.js';
 import {
   closeConnection,
   createProducerConnection,
@@ -72,8 +72,7 @@ export async function startWorkers(
   entries: readonly WorkerEntry[] = WORKERS,
   options: { logger?: Logger; metrics?: { registry: Registry; queues: QueueMetrics } } = {},
 ): Promise<RunningWorkers> {
-  const log =
-    options.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'workers' }, mixin: requestIdMixin });
+  const log = options.logger ?? serviceLogger(config, 'workers');
   const prefix = bullmqPrefix(config.REDIS_PREFIX);
   const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'kitchen-workers' });
   // Named after their role and the key prefix, so CLIENT LIST shows which deployment holds them.

@@ -11,7 +11,7 @@ import { appActivityMessageSchema, cookingSessionMessageSchema, text } from '@kb
 import { appActivityBatchSchema, cookingBatchSchema, WORKER_RETENTION, type Pool } from '@kb/platform';
 import type { Logger } from 'pino';
 import { BatchWriter } from '../devices/batch-writer.js';
-import { isRefusalOfData, workDeviceJob } from '../devices/device-workers.js';
+import { isRefusalOfData, postLane, workDeviceJob } from '../devices/device-workers.js';
 import type { StartedWorkers, WorkerEntry } from '../worker-entry.js';
 
 /** BullMQ queue names of the app activity jobs (see @kb/platform QUEUES). */
@@ -116,14 +116,8 @@ export const appWorkers: WorkerEntry = {
   name: 'app',
   start: (ctx) =>
     startAppWorkers({
-      connection: ctx.connection('devices'),
-      prefix: ctx.prefix,
-      pool: ctx.pool,
-      log: ctx.log,
-      concurrency: ctx.config.INGEST_WORKER_CONCURRENCY,
-      lockDurationMs: ctx.config.INGEST_JOB_LOCK_MS,
+      ...postLane(ctx),
       activityQueue: ctx.queue(APP_ACTIVITY_QUEUE),
       cookingQueue: ctx.queue(COOKING_QUEUE),
-      onError: ctx.onError,
     }),
 };

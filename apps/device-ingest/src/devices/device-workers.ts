@@ -12,7 +12,7 @@ import { faultBatchSchema, telemetryBatchSchema, WORKER_RETENTION, type Pool } f
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { BatchWriter } from './batch-writer.js';
-import type { StartedWorkers, WorkerEntry } from '../worker-entry.js';
+import type { StartedWorkers, WorkerContext, WorkerEntry } from '../worker-entry.js';
 
 /** BullMQ queue names of the device jobs (see @kb/platform QUEUES). */
 export const TELEMETRY_QUEUE = 'telemetry';
@@ -187,21 +187,26 @@ export function startDeviceWorkers(deps: {
   return { workers, stop: () => clearInterval(sweeper) };
 }
 
+/** What every consumer of device and app posts shares: the `devices` lane, the pool, how many jobs, the job lock. */
+export const postLane = (ctx: WorkerContext) => ({
+  connection: ctx.connection('devices'),
+  prefix: ctx.prefix,
+  pool: ctx.pool,
+  log: ctx.log,
+  concurrency: ctx.config.INGEST_WORKER_CONCURRENCY,
+  lockDurationMs: ctx.config.INGEST_JOB_LOCK_MS,
+  onError: ctx.onError,
+});
+
 /** The device posts' consumers and the offline sweeper, on the `devices` lane. */
 export const deviceWorkers: WorkerEntry = {
   name: 'devices',
   start: (ctx) =>
     startDeviceWorkers({
-      connection: ctx.connection('devices'),
-      prefix: ctx.prefix,
-      pool: ctx.pool,
-      log: ctx.log,
-      concurrency: ctx.config.INGEST_WORKER_CONCURRENCY,
-      lockDurationMs: ctx.config.INGEST_JOB_LOCK_MS,
+      ...postLane(ctx),
       sweepMs: ctx.config.INGEST_SWEEP_MS,
       maxClockSkewMs: ctx.config.INGEST_MAX_CLOCK_SKEW_MS,
       telemetryQueue: ctx.queue(TELEMETRY_QUEUE),
       faultQueue: ctx.queue(FAULT_QUEUE),
-      onError: ctx.onError,
     }),
 };

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { UnrecoverableError, Worker, type Job, type Queue } from 'bullmq';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import {
   NOTICE_PUSH_JOB,
   NOTICE_PUSH_QUEUE,
   noticePushJobId,
   notificationPushSchema,
   withTransaction,
-  WORKER_RETENTION,
   type Pool,
 } from '@kb/platform';
 import type { Logger } from 'pino';
-import type { WorkerEntry } from '../worker-entry.js';
+import { queueWorker, type WorkerEntry } from '../worker-entry.js';
 
 /** Devices covered by one insert (about): a bounded transaction, and a progress step. */
 const DEVICES_PER_CHUNK = 200_000;
@@ -206,16 +205,11 @@ export async function armScheduledNotices(pool: Pool, queue: Queue): Promise<num
 export const noticePushWorker: WorkerEntry = {
   name: NOTICE_PUSH_QUEUE,
   start(ctx) {
-    const worker = new Worker(NOTICE_PUSH_QUEUE, (job) => pushNotice(job, ctx.pool, ctx.log), {
-      connection: ctx.connection('notices'),
-      prefix: ctx.prefix,
+    const worker = queueWorker(ctx, NOTICE_PUSH_QUEUE, (job) => pushNotice(job, ctx.pool, ctx.log), {
+      lane: 'notices',
       concurrency: 2,
-      ...WORKER_RETENTION,
+      failed: 'notice push failed',
     });
-    worker.on('error', (err) => ctx.onError(err, `worker ${NOTICE_PUSH_QUEUE}`));
-    worker.on('failed', (job, err) =>
-      ctx.log.warn({ queue: NOTICE_PUSH_QUEUE, jobId: job?.id, err: err.message }, 'notice push failed'),
-    );
     const arm = () =>
       armScheduledNotices(ctx.pool, ctx.queue(NOTICE_PUSH_QUEUE)).catch((err: Error) =>
         ctx.log.warn({ err: err.message }, 'could not arm scheduled notices; trying again shortly'),
