@@ -35,8 +35,11 @@ const schema = z.object({
   INGEST_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   /** How long a checked device credential is trusted without asking Postgres (a revocation takes this long). */
   INGEST_AUTH_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
-  /** BullMQ lock of an active device job: a job of a killed worker is taken up again after about this long. */
-  INGEST_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * BullMQ lock of an active device or app post job, renewed by its live worker every half lock: a job of a killed
+   * worker is taken up again within about 1.3 times this long.
+   */
+  INGEST_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(3000),
   /** Jobs a device worker holds at once; their messages are written together (one insert per flush). */
   INGEST_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
   /**

@@ -8,10 +8,10 @@ import {
   type CookingWrite,
 } from '@kb/devices';
 import { appActivityMessageSchema, cookingSessionMessageSchema, text } from '@kb/contracts';
-import { appActivityBatchSchema, cookingBatchSchema, WORKER_RETENTION, type Pool } from '@kb/platform';
+import { appActivityBatchSchema, cookingBatchSchema, type Pool } from '@kb/platform';
 import type { Logger } from 'pino';
 import { BatchWriter } from '../devices/batch-writer.js';
-import { isRefusalOfData, postLane, workDeviceJob } from '../devices/device-workers.js';
+import { isRefusalOfData, postLane, postWorkerOptions, workDeviceJob } from '../devices/device-workers.js';
 import type { StartedWorkers, WorkerEntry } from '../worker-entry.js';
 
 /** BullMQ queue names of the app activity jobs (see @kb/platform QUEUES). */
@@ -58,15 +58,8 @@ export function startAppWorkers(deps: {
     maxConcurrent: 2,
     isRefusal: isRefusalOfData,
   });
-  const options = {
-    connection: deps.connection,
-    prefix: deps.prefix,
-    concurrency: deps.concurrency,
-    lockDuration: deps.lockDurationMs,
-    stalledInterval: Math.max(1000, Math.floor(deps.lockDurationMs / 2)),
-    maxStalledCount: 5,
-    ...WORKER_RETENTION,
-  };
+  const options = postWorkerOptions(deps);
+
   const workers = [
     new Worker(
       APP_ACTIVITY_QUEUE,

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
@@ -127,16 +128,7 @@ export function startDeviceWorkers(deps: {
     isRefusal: isRefusalOfData,
   });
 
-  const options = {
-    connection: deps.connection,
-    prefix: deps.prefix,
-    concurrency: deps.concurrency,
-    lockDuration: deps.lockDurationMs,
-    // A job whose worker died is moved back to wait once its lock expired; check for them this often.
-    stalledInterval: Math.max(1000, Math.floor(deps.lockDurationMs / 2)),
-    maxStalledCount: 5,
-    ...WORKER_RETENTION,
-  };
+  const options = postWorkerOptions(deps);
   const workers = [
     new Worker(
       TELEMETRY_QUEUE,
@@ -185,6 +177,32 @@ export function startDeviceWorkers(deps: {
   sweeper.unref();
 
   return { workers, stop: () => clearInterval(sweeper) };
+}
+
+/**
+ * The BullMQ options of every consumer of posts. A live worker renews its jobs' lock every half lock; a killed
+ * worker's lock runs out after `lockDurationMs`, and the next stalled-job check of any live worker (every third of
+ * the lock) moves its jobs back to wait, so they are taken up again within about 1.3 locks (4 s by default). A
+ * worker whose event loop stalls longer than a lock may lose a job it still works: the job then runs twice, which
+ * the idempotent inserts make harmless.
+ */
+export function postWorkerOptions(deps: {
+  connection: Redis;
+  prefix: string;
+  concurrency: number;
+  lockDurationMs: number;
+}) {
+  return {
+    connection: deps.connection,
+    prefix: deps.prefix,
+    // Stamped on each job it takes (`processedBy`): the queue board and the logs say which process holds a job.
+    name: `${hostname()}:${process.pid}`,
+    concurrency: deps.concurrency,
+    lockDuration: deps.lockDurationMs,
+    stalledInterval: Math.max(500, Math.floor(deps.lockDurationMs / 3)),
+    maxStalledCount: 5,
+    ...WORKER_RETENTION,
+  };
 }
 
 /** What every consumer of device and app posts shares: the `devices` lane, the pool, how many jobs, the job lock. */

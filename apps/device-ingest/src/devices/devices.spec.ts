@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -706,6 +707,105 @@ describe('device API and ingestion', () => {
         active: 0,
       });
     } finally {
+      await front.stop();
+    }
+  }, 120_000);
+
+  it('takes up a killed worker process’s jobs within 5 s while the other works on and every post is accepted', async () => {
+    const workersMain = path.join(appDir, 'dist/workers-main.js');
+    if (!existsSync(workersMain)) throw new Error(`${workersMain} is missing: build device-ingest first`);
+    const front = await startIngest(
+      loadConfig(env({ DATABASE_URL: db.url, INGEST_ROLE: 'http', INGEST_MAX_QUEUE_WAIT_MS: '600000' })),
+    );
+    await ingest.stop();
+    base = `http://127.0.0.1:${front.port}`;
+    // Two workers processes with the default job lock; each holds 8 jobs at a time.
+    const workerEnv = {
+      ...process.env,
+      ...env({ DATABASE_URL: db.url, WORKERS_METRICS_PORT: '0', INGEST_WORKER_CONCURRENCY: '8' }),
+    };
+    const startWorker = (): ChildProcess =>
+      spawn(process.execPath, [workersMain], { cwd: appDir, env: workerEnv, stdio: 'ignore' });
+    const running: ChildProcess[] = [];
+    try {
+      const devices = await Promise.all(Array.from({ length: 10 }, (_, i) => activated(`dev-takeover-${i}`)));
+      const ids = devices.map((d) => d.deviceId);
+      const total = async () =>
+        Number(
+          (
+            await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE device_id = ANY($1::uuid[])', [
+              ids,
+            ])
+          ).rows[0].n,
+        );
+      const statuses: number[] = [];
+      const postRound = (b: number) =>
+        Promise.all(
+          devices.map((d) =>
+            fetch(`${base}/device/v1/telemetry`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${d.credential}` },
+              body: JSON.stringify({
+                messages: Array.from({ length: 50 }, (_, i) => ({
+                  messageId: `r-${b}-${i}`,
+                  sampledAt: now(b * 50 + i),
+                })),
+              }),
+            }).then((r) => statuses.push(r.status)),
+          ),
+        );
+      // A backlog first, so both workers hold jobs when one is killed; the rest is posted meanwhile.
+      for (let b = 0; b < 20; b++) await postRound(b);
+      const doomed = startWorker();
+      running.push(doomed, startWorker());
+      const posting = (async () => {
+        for (let b = 20; b < 40; b++) await postRound(b);
+      })();
+      // Each worker stamps the jobs it takes with its host and pid.
+      const doomedName = `${hostname()}:${doomed.pid}`;
+      const held = await waitFor(
+        async () => (await telemetryQueue.getActive()).filter((j) => j.processedBy === doomedName),
+        (jobs) => jobs.length > 0,
+        30_000,
+      );
+      expect(held.length).toBeGreaterThan(0);
+      const killedAt = Date.now();
+      doomed.kill('SIGKILL');
+      await new Promise((r) => doomed.once('exit', r));
+      await posting;
+
+      const expected = 10 * 40 * 50;
+      expect(await waitFor(total, (n) => n === expected, 60_000)).toBe(expected);
+      expect(statuses.filter((s) => s !== 202)).toEqual([]);
+      // Every job the killed worker held and had not finished is taken up by the other within 5 s, and finishes.
+      const after = await waitFor(
+        () => Promise.all(held.map((j) => telemetryQueue.getJob(j.id!))),
+        (jobs) => jobs.every((j) => j?.finishedOn !== undefined),
+        30_000,
+      );
+      const orphaned = after.filter((j) => j!.finishedOn! > killedAt);
+      expect(orphaned.length).toBeGreaterThan(0);
+      expect(
+        orphaned.map((j) => ({
+          takenUpByTheOther: j!.processedBy !== doomedName,
+          withinFiveSeconds: j!.processedOn! - killedAt <= 5000,
+          completed: j!.finishedOn !== undefined && !j!.failedReason,
+        })),
+      ).toEqual(orphaned.map(() => ({ takenUpByTheOther: true, withinFiveSeconds: true, completed: true })));
+      // Nothing lost, nothing stored twice.
+      const perDevice = await pool.query(
+        `SELECT count(*) AS n, count(DISTINCT message_id) AS distinct_ids
+           FROM device_telemetry WHERE device_id = ANY($1::uuid[]) GROUP BY device_id`,
+        [ids],
+      );
+      expect(perDevice.rows.map((r) => [Number(r.n), Number(r.distinct_ids)])).toEqual(
+        Array.from({ length: 10 }, () => [2000, 2000]),
+      );
+    } finally {
+      for (const child of running.filter((c) => c.exitCode === null && c.signalCode === null)) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       await front.stop();
     }
   }, 120_000);
