@@ -36,7 +36,7 @@ const schema = z.object({
   /** How long a checked device credential is trusted without asking Postgres (a revocation takes this long). */
   INGEST_AUTH_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /**
-   * BullMQ lock of an active device or app post job, renewed by its live worker every half lock: a job of a killed
+   * BullMQ lock of an active device or app post job, renewed by its live worker every quarter lock: a job of a killed
    * worker is taken up again within about 1.3 times this long.
    */
   INGEST_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(3000),

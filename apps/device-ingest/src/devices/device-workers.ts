@@ -180,7 +180,7 @@ export function startDeviceWorkers(deps: {
 }
 
 /**
- * The BullMQ options of every consumer of posts. A live worker renews its jobs' lock every half lock; a killed
+ * The BullMQ options of every consumer of posts. A live worker renews its jobs' lock every quarter lock; a killed
  * worker's lock runs out after `lockDurationMs`, and the next stalled-job check of any live worker (every third of
  * the lock) moves its jobs back to wait, so they are taken up again within about 1.3 locks (4 s by default). A
  * worker whose event loop stalls longer than a lock may lose a job it still works: the job then runs twice, which
@@ -199,6 +199,8 @@ export function postWorkerOptions(deps: {
     name: `${hostname()}:${process.pid}`,
     concurrency: deps.concurrency,
     lockDuration: deps.lockDurationMs,
+    // Renewed every quarter lock, so an event loop held up to three quarters of a lock keeps its jobs.
+    lockRenewTime: Math.floor(deps.lockDurationMs / 4),
     stalledInterval: Math.max(500, Math.floor(deps.lockDurationMs / 3)),
     maxStalledCount: 5,
     ...WORKER_RETENTION,
