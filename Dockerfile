@@ -3,7 +3,8 @@
 #   node apps/api/dist/migrate.js           migrations and reference data (a one-shot step before a rollout)
 #   node apps/api/dist/main.js              the API, serving the web app on the same origin (the default)
 #   node apps/projector/dist/main.js run    the projector (status, rebuild <name>, parked, replay too)
-#   node apps/device-ingest/dist/main.js    the device and companion-app service and its workers
+#   node apps/device-ingest/dist/main.js    the device and companion-app APIs (INGEST_ROLE=http; `all` adds the workers)
+#   node apps/device-ingest/dist/workers-main.js   the workers: every long job and queue consumer
 # compose.yaml at the repository root runs them together with Postgres and Redis.
 
 # ---- build: every dependency, then the four projects ----

@@ -217,6 +217,8 @@ async function main() {
       PORT: '0',
       INGEST_HOST: '127.0.0.1',
       INGEST_PORT: '0',
+      INGEST_METRICS_PORT: '0',
+      WORKERS_METRICS_PORT: '0',
       SMTP_URL: 'smtp://127.0.0.1:25',
     };
     await writeFile(path.join(files, '.keep'), '');
@@ -253,14 +255,22 @@ async function main() {
       'device-ingest',
       copy,
       ['apps/device-ingest/dist/main.js'],
-      env,
+      { ...env, INGEST_ROLE: 'http' },
       /device-ingest listening/,
       logs,
     );
-    children.push(projector.child, ingest.child);
-    await Promise.all([projector.ready, ingest.ready]);
+    const workers = startProcess(
+      'workers',
+      copy,
+      ['apps/device-ingest/dist/workers-main.js'],
+      env,
+      /workers running/,
+      logs,
+    );
+    children.push(projector.child, ingest.child, workers.child);
+    await Promise.all([projector.ready, ingest.ready, workers.ready]);
     console.log(
-      `✔ migrate ran, then api, projector and device-ingest started from ${npmCi ? '`npm ci --omit=dev`' : 'the production dependency tree'} (NODE_ENV=production, no demo data)`,
+      `✔ migrate ran, then api, projector, device-ingest and workers started from ${npmCi ? '`npm ci --omit=dev`' : 'the production dependency tree'} (NODE_ENV=production, no demo data)`,
     );
   } catch (error) {
     console.error(logs.join('\n'));

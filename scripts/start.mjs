@@ -56,15 +56,15 @@ const env = {
   PORT: port,
 };
 
-// A child that dies is started again, so one crash (say the API's) does not take the projector and device-ingest
-// down with it; a child that keeps dying (RESTART_LIMIT times within RESTART_WINDOW_MS) stops the whole back-office
+// A child that dies is started again, so one crash (say the API's) does not take the projector, device-ingest and
+// the workers down with it; a child that keeps dying (RESTART_LIMIT times within RESTART_WINDOW_MS) stops the whole back-office
 // with a message naming it, rather than restarting forever or leaving the others running without it.
 const RESTART_LIMIT = 5;
 const RESTART_WINDOW_MS = 60_000;
 const children = new Map();
-function start(name, script, args = [], restarts = []) {
+function start(name, script, args = [], restarts = [], extraEnv = {}) {
   const child = spawn(node, [path.join(root, script), ...args], {
-    env,
+    env: { ...env, ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.set(name, child);
@@ -86,7 +86,7 @@ function start(name, script, args = [], restarts = []) {
         `(restart ${recent.length} of at most ${RESTART_LIMIT} within ${RESTART_WINDOW_MS / 1000} s).`,
     );
     setTimeout(() => {
-      if (!shuttingDown) start(name, script, args, recent);
+      if (!shuttingDown) start(name, script, args, recent, extraEnv);
     }, delayMs);
   });
   return child;
@@ -105,7 +105,9 @@ process.on('SIGTERM', () => shutdown(0));
 start('api', 'apps/api/dist/main.js');
 await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000);
 start('projector', 'apps/projector/dist/main.js', ['run']);
-start('device-ingest', 'apps/device-ingest/dist/main.js');
+// The gateway (device and app APIs) and the workers (every queue consumer) are two processes, as in production.
+start('device-ingest', 'apps/device-ingest/dist/main.js', [], [], { INGEST_ROLE: 'http' });
+start('workers', 'apps/device-ingest/dist/workers-main.js');
 // A dozen simulated DEMO appliances, so the device screens show live devices (SIMULATE_DEVICES=0: none).
 if (process.env.SIMULATE_DEVICES !== '0')
   start('device simulator', 'scripts/simulate.mjs', [
@@ -124,7 +126,7 @@ console.log(`
   Second brand (OTHER):        other / other12345
   Mail: ${process.env.SMTP_URL ? process.env.SMTP_URL : 'printed here by a local sink (no SMTP_URL set)'}
   Metrics (Prometheus; /livez and /readyz beside them), on ${process.env.METRICS_HOST ?? '127.0.0.1'}:
-    API http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.METRICS_PORT ?? '9464'}/metrics · projector http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.PROJECTOR_METRICS_PORT ?? '9465'}/metrics · device-ingest http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.INGEST_METRICS_PORT ?? '9466'}/metrics
+    API http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.METRICS_PORT ?? '9464'}/metrics · projector http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.PROJECTOR_METRICS_PORT ?? '9465'}/metrics · device-ingest http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.INGEST_METRICS_PORT ?? '9466'}/metrics · workers http://${process.env.METRICS_HOST ?? '127.0.0.1'}:${process.env.WORKERS_METRICS_PORT ?? '9467'}/metrics
   Queue board (admins): http://localhost:${port}/api/admin/queues
   Stop with Ctrl+C.
 `);

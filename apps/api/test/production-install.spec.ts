@@ -21,13 +21,15 @@ function runCheck(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('production install (dependencies only, no dev tools)', () => {
-  it('migrates, then starts the API, the projector and device-ingest on the production dependency tree alone', async () => {
+  it('migrates, then starts the API, the projector, device-ingest and the workers on the production dependency tree alone', async () => {
     const db = await createTestDatabase('kbprod');
     try {
       const { code, output } = await runCheck([], { DATABASE_URL: db.url, REDIS_URL: redisUrl() });
       expect({ code, output }).toEqual({
         code: 0,
-        output: expect.stringContaining('✔ migrate ran, then api, projector and device-ingest started'),
+        output: expect.stringContaining(
+          '✔ migrate ran, then api, projector, device-ingest and workers started',
+        ),
       });
       expect(output).toContain('✔ every package the built apps and their libraries import is declared');
     } finally {

@@ -18,23 +18,28 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** The metrics port: /metrics (Prometheus), /livez, /readyz; on METRICS_HOST (loopback by default). */
   INGEST_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9466),
+  /** The workers process's metrics port (`workers-main.js`), beside the gateway's. */
+  WORKERS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9467),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** The file store, shared with the API's files module (same default): media are read and packs written there. */
   FILES_DIR: z.string().min(1).default('.data/files'),
   /**
-   * What this process does with devices: `all` (the device API and the device workers), `http` (only the device
-   * API: validate and enqueue) or `workers` (only the telemetry/fault workers and the offline sweeper). The
-   * system and offline-pack workers run in every role.
+   * What `main.js` runs: `http` (the gateway: the device and app APIs, which validate and enqueue), `workers`
+   * (every queue consumer and the offline sweeper) or `all` (both in one process). `workers-main.js` is always the
+   * workers.
    */
   INGEST_ROLE: z.enum(['all', 'http', 'workers']).default('all'),
   /** How often the sweeper marks offline the devices whose inactivity timeout has passed. */
   INGEST_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   /** How long a checked device credential is trusted without asking Postgres (a revocation takes this long). */
   INGEST_AUTH_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
-  /** BullMQ lock of an active device job: a job of a killed worker is taken up again after about this long. */
-  INGEST_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * BullMQ lock of an active device or app post job, renewed by its live worker every quarter lock: a job of a killed
+   * worker is taken up again within about 1.3 times this long.
+   */
+  INGEST_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(3000),
   /** Jobs a device worker holds at once; their messages are written together (one insert per flush). */
   INGEST_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
   /**

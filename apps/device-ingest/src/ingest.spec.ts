@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import { baseDatabaseUrl, redisUrl } from '@kb/testing';
 import { loadConfig, type IngestConfig } from './config.js';
 import { startIngest, type RunningIngest } from './ingest.js';
+import { startWorkers, type RunningWorkers } from './workers.js';
+import { systemWorker } from './system-worker.js';
 import { bullmqPrefix, QUEUE_NAMES, type JobPayload } from '@kb/platform';
 
 const usedPrefixes: string[] = [];
@@ -48,10 +50,11 @@ async function getJson(port: number, path: string) {
 }
 
 describe('device-ingest with Redis and Postgres up', () => {
-  // Only the device API of the device side: device jobs stay queued, so their counts can be read.
+  // The gateway, and of the workers only the system queue's: device jobs stay queued, so their counts can be read.
   const config = testConfig({ INGEST_ROLE: 'http' });
   const prefix = bullmqPrefix(config.REDIS_PREFIX);
   let ingest: RunningIngest;
+  let workers: RunningWorkers;
   let redis: Redis;
   let events: QueueEvents;
   const producers: Queue[] = [];
@@ -67,10 +70,12 @@ describe('device-ingest with Redis and Postgres up', () => {
     events = new QueueEvents('system', { connection: redis, prefix });
     await events.waitUntilReady();
     ingest = await startIngest(config);
+    workers = await startWorkers(config, [systemWorker]);
   });
 
   afterAll(async () => {
     await ingest?.stop();
+    await workers?.stop();
     await Promise.all(producers.map((q) => q.close()));
     await events.close();
     await redis.quit();
@@ -84,7 +89,7 @@ describe('device-ingest with Redis and Postgres up', () => {
       receivedAt: new Date().toISOString(),
       messages: [{ messageId: 'm1', sampledAt: new Date().toISOString(), ip: '10.0.0.7' }],
     };
-    // No device worker runs in this role, so these stay waiting.
+    // No device worker runs here, so these stay waiting.
     await telemetry.add('telemetry-batch', batch);
     await telemetry.add('telemetry-batch', batch);
 

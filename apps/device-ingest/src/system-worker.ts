@@ -1,5 +1,6 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { pingSchema, type PingResult } from '@kb/platform';
+import { pingSchema, SYSTEM_QUEUE, type PingResult } from '@kb/platform';
+import { queueWorker, type WorkerEntry } from './worker-entry.js';
 
 /**
  * Processor of the `system` queue. A payload that does not match its schema, or an unknown job name,
@@ -16,3 +17,17 @@ export async function processSystemJob(job: Job): Promise<PingResult> {
       throw new UnrecoverableError(`unknown job "${job.name}" on the system queue`);
   }
 }
+
+/** The `system` queue's consumer (housekeeping; `ping` proves the worker loop). */
+export const systemWorker: WorkerEntry = {
+  name: SYSTEM_QUEUE,
+  start: (ctx) => ({
+    workers: [
+      queueWorker(ctx, SYSTEM_QUEUE, processSystemJob, {
+        lane: 'system',
+        concurrency: 4,
+        failed: 'job failed',
+      }),
+    ],
+  }),
+};

@@ -1,35 +1,78 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { FastifyRequest } from 'fastify';
 import {
   appActivityPostSchema,
   appRegisterSchema,
   appSearchQuerySchema,
   appSignInSchema,
-  noticeAckSchema,
   type AppRecipeHit,
-  type Envelope,
+  type AppSession,
+  text,
 } from '@kb/contracts';
 import { AppAuthError, registerAppUser, signInAppUser, signOutAppUser } from '@kb/devices';
 import type { Pool } from '@kb/platform';
-import type { z } from 'zod';
-import { send } from '../http.js';
-import { Backlog, HttpError, readJson, validate } from '../devices/device-api.js';
+import { z } from 'zod';
+import { route } from '../api-routes.js';
+import { HttpError, type GatewayApi } from '../http.js';
+import { Backlog } from '../devices/device-api.js';
 import { createAppAuth, type AppAuth, type AuthenticatedAppUser } from './app-auth.js';
 import { APP_MESSAGES, appError, appLang } from './app-messages.js';
-import { appOpenApi } from './app-openapi.js';
-import { NOTICE_ACK_LIMIT, noticeRoutes } from '../notices/notice-routes.js';
+import { noticeRoutes } from '../notices/notice-routes.js';
 import { APP_BODY_LIMITS } from './limits.js';
-
-/** App API routes live under this path. */
-export const APP_API_PREFIX = '/app/v1/';
 
 const RETRY_AFTER_S = 1;
 const SEARCH_RESULTS = 50;
 
 /** A user's text inside LIKE, matched literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const session = z.object({
+  token: text(),
+  expiresAt: z.iso.datetime(),
+  user: z.object({
+    id: z.uuid(),
+    number: text(),
+    account: text(),
+    nickname: text().nullable(),
+    region: text().nullable(),
+  }),
+}) satisfies z.ZodType<AppSession>;
+
+const me = z.object({
+  id: z.uuid(),
+  number: text(),
+  account: text(),
+  nickname: text().nullable(),
+  region: text().nullable(),
+  gender: text().nullable(),
+  age: z.number().int().nullable(),
+  favouriteCount: z.number().int(),
+  cookCount: z.number().int(),
+});
+
+const recipeHit = z.object({
+  recipeId: z.uuid(),
+  number: text(),
+  name: text(),
+}) satisfies z.ZodType<AppRecipeHit>;
+
+/** An app refusal's `data`: its code, the message in both languages, and the fields that were wrong. */
+const appRefusalData = z.object({
+  code: text(),
+  messages: z.object({ zh: text(), en: text() }),
+  fieldErrors: z.record(text(), text()).optional(),
+  detail: text().optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+
+const AUTH_STATUS = {
+  brand_unknown: 400,
+  account_taken: 409,
+  credentials_wrong: 401,
+  user_disabled: 403,
+} as const;
 
 /**
  * The companion app's endpoints under /app/v1 (README: "App API"): register and sign in per brand with the app
@@ -48,32 +91,12 @@ export function createAppApi(deps: {
   auth?: AppAuth;
   /** Hears each accepted batch: its queue and how many messages it held. */
   onAccepted?: (queue: string, messages: number) => void;
-}) {
+}): GatewayApi {
   const auth = deps.auth ?? createAppAuth(deps.pool, deps.authCacheMs);
   const backlog = new Backlog(deps.redis, deps.activityQueue, deps.jobLockMs);
+  const authenticate = (req: FastifyRequest) => auth.authenticate(req);
 
-  /** Parses a body or query, turning a refusal into the app's bilingual 400. */
-  function parse<S extends z.ZodType>(req: IncomingMessage, schema: S, input: unknown): z.output<S> {
-    try {
-      return validate(schema, input);
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 400)
-        throw appError(req, 400, 'invalid_body', { ...(error.data as object), detail: error.message });
-      throw error;
-    }
-  }
-
-  async function body(req: IncomingMessage, limit: number): Promise<unknown> {
-    try {
-      return await readJson(req, limit);
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 400)
-        throw appError(req, 400, 'invalid_body', { detail: error.message });
-      throw error;
-    }
-  }
-
-  async function enqueue(req: IncomingMessage, user: AuthenticatedAppUser, messages: unknown[]) {
+  async function enqueue(req: FastifyRequest, user: AuthenticatedAppUser, messages: unknown[]) {
     let waitedMs: number;
     try {
       waitedMs = await backlog.waitedMs();
@@ -104,7 +127,7 @@ export function createAppApi(deps: {
   }
 
   const ok = (
-    req: IncomingMessage,
+    req: FastifyRequest,
     data: unknown,
     status = 200,
     message: keyof typeof APP_MESSAGES = 'ok',
@@ -114,159 +137,214 @@ export function createAppApi(deps: {
     data,
   });
 
-  async function register(req: IncomingMessage): Promise<Envelope> {
-    const input = parse(req, appRegisterSchema, await body(req, APP_BODY_LIMITS.auth));
-    return ok(req, await registerAppUser(deps.pool, input));
-  }
+  /** What register and sign-in share: a small body with the account, answered with a session. */
+  const signingIn = {
+    method: 'POST',
+    bodyLimit: APP_BODY_LIMITS.auth,
+    answer: { status: 200, description: 'Signed in: send `data.token` as Bearer', data: session },
+  } as const;
 
-  async function signIn(req: IncomingMessage): Promise<Envelope> {
-    const input = parse(req, appSignInSchema, await body(req, APP_BODY_LIMITS.auth));
-    return ok(req, await signInAppUser(deps.pool, input));
-  }
+  const signedIn = {
+    401: 'No, unknown or expired token',
+    403: 'The app user is disabled',
+  };
 
-  async function signOut(req: IncomingMessage): Promise<Envelope> {
-    const token = auth.token(req);
-    await signOutAppUser(deps.pool, token);
-    auth.forget(token);
-    return ok(req, null, 200, 'signed_out');
-  }
-
-  async function me(req: IncomingMessage): Promise<Envelope> {
-    const user = await auth.authenticate(req);
-    const { rows } = await deps.pool.query(
-      `SELECT id, 'U' || lpad(seq::text, 8, '0') AS number, account, nickname, region, gender, age,
-              favourite_count AS "favouriteCount", cook_count AS "cookCount"
-         FROM app_users WHERE id = $1`,
-      [user.appUserId],
-    );
-    return ok(req, rows[0]);
-  }
-
-  async function activity(req: IncomingMessage): Promise<Envelope> {
-    const user = await auth.authenticate(req);
-    const { messages } = parse(req, appActivityPostSchema, await body(req, APP_BODY_LIMITS.activity));
-    if (new Set(messages.map((m) => m.messageId)).size !== messages.length)
-      throw appError(req, 400, 'invalid_body', {
-        fieldErrors: { messages: 'every messageId in a batch must be different' },
-      });
-    // Every recipe named must be the brand's; a review must be of a recipe the user cooked to the end.
-    const recipeIds = [...new Set(messages.map((m) => m.recipeId))];
-    const reviewed = [...new Set(messages.filter((m) => m.type === 'review').map((m) => m.recipeId))];
-    const [known, cooked] = await Promise.all([
-      deps.pool.query<{ id: string }>(
-        `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND recipe_id = ANY($2::uuid[])`,
-        [user.brandOwnerCode, recipeIds],
-      ),
-      reviewed.length
-        ? deps.pool.query<{ id: string }>(
-            `SELECT DISTINCT recipe_id::text AS id FROM cooking_sessions
-              WHERE app_user_id = $1 AND recipe_id = ANY($2::uuid[]) AND outcome = 'completed'`,
-            [user.appUserId, reviewed],
-          )
-        : Promise.resolve({ rows: [] as { id: string }[] }),
-    ]);
-    const knownIds = new Set(known.rows.map((r) => r.id));
-    const cookedIds = new Set(cooked.rows.map((r) => r.id));
-    const lang = appLang(req);
-    const fieldErrors: Record<string, string> = {};
-    messages.forEach((m, i) => {
-      if (!knownIds.has(m.recipeId))
-        fieldErrors[`messages.${i}.recipeId`] = APP_MESSAGES.recipe_unknown[lang];
-      else if (m.type === 'review' && !cookedIds.has(m.recipeId))
-        fieldErrors[`messages.${i}.recipeId`] = APP_MESSAGES.review_not_cooked[lang];
-    });
-    const first = Object.values(fieldErrors)[0];
-    if (first) {
-      const code = first === APP_MESSAGES.recipe_unknown[lang] ? 'recipe_unknown' : 'review_not_cooked';
-      throw appError(req, code === 'recipe_unknown' ? 400 : 409, code, { fieldErrors });
-    }
-    await enqueue(req, user, messages);
-    deps.onAccepted?.(deps.activityQueue.name, messages.length);
-    return ok(req, { accepted: messages.length }, 202, 'accepted');
-  }
-
-  async function search(req: IncomingMessage, url: URL): Promise<Envelope> {
-    const user = await auth.authenticate(req);
-    const q = parse(req, appSearchQuerySchema, Object.fromEntries(url.searchParams));
-    const params = [user.brandOwnerCode, contains(q.q), q.lang];
-    const where = `brand_owner_code = $1 AND status = 'released' AND (number ILIKE $2 OR names_text ILIKE $2)`;
-    const [hits, count] = await Promise.all([
-      deps.pool.query<{ recipe_id: string; number: string; name: string }>(
-        `SELECT recipe_id::text, number, coalesce(names ->> $3, names ->> main_lang, number) AS name
-           FROM recipe_list WHERE ${where} ORDER BY released_at DESC NULLS LAST, recipe_id LIMIT ${SEARCH_RESULTS}`,
-        params,
-      ),
-      deps.pool.query<{ n: string }>(
-        `SELECT count(*) AS n FROM recipe_list WHERE ${where}`,
-        params.slice(0, 2),
-      ),
-    ]);
-    const resultCount = Number(count.rows[0]?.n ?? 0);
-    await enqueue(req, user, [
-      {
-        type: 'search',
-        messageId: q.messageId ?? randomUUID(),
-        at: new Date().toISOString(),
-        terms: q.q,
-        lang: q.lang,
-        resultCount,
-      },
-    ]);
-    const list: AppRecipeHit[] = hits.rows.map((r) => ({
-      recipeId: r.recipe_id,
-      number: r.number,
-      name: r.name,
-    }));
-    return ok(req, { list, total: resultCount });
-  }
-
-  /** Answers an /app/v1 request; false when the path is not one of its routes. */
-  return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
-    const url = new URL(req.url ?? '/', 'http://device-ingest');
-    const routes: Record<string, { method: string; run: () => Promise<Envelope> }> = {
-      '/app/v1/register': { method: 'POST', run: () => register(req) },
-      '/app/v1/sign-in': { method: 'POST', run: () => signIn(req) },
-      '/app/v1/sign-out': { method: 'POST', run: () => signOut(req) },
-      '/app/v1/me': { method: 'GET', run: () => me(req) },
-      '/app/v1/activity': { method: 'POST', run: () => activity(req) },
-      '/app/v1/recipes/search': { method: 'GET', run: () => search(req, url) },
-      ...noticeRoutes('/app/v1', req, {
+  return {
+    prefix: '/app/v1',
+    title: 'Kitchen back-office — companion app API',
+    description:
+      'What the companion app calls on device-ingest. An app user registers or signs in with their own account ' +
+      'and password of a brand and gets a token; with it they favourite and unfavourite recipes, review recipes ' +
+      'they cooked to the end, and search the brand’s released recipes (every search is recorded with its terms, ' +
+      'language, result count, time and the user’s region). Cooking sessions come from the devices ' +
+      '(`POST /device/v1/cooking`), counted for the app user the device is bound to. Refusals carry `desc` in the ' +
+      'app’s language (`Accept-Language: en…`, else zh) and both languages in `data.messages`.',
+    securitySchemes: {
+      appToken: { type: 'http', scheme: 'bearer', description: 'The token of sign-in' },
+    },
+    refusalData: appRefusalData,
+    /** Every refusal in the app's language: the router's own (a body it cannot read or parse) and sign-in's. */
+    refusal: (error, req) => {
+      if (error instanceof AppAuthError) return appError(req, AUTH_STATUS[error.code], error.code);
+      if (!(error instanceof HttpError)) return undefined;
+      if (error.status === 400 && !(error.data as { code?: string } | null)?.code)
+        return appError(req, 400, 'invalid_body', { ...(error.data as object), detail: error.message });
+      return error;
+    },
+    routes: [
+      route({
+        ...signingIn,
+        url: '/app/v1/register',
+        operationId: 'registerAppUser',
+        summary: 'Register an app user of the brand (or claim an account a device binding created)',
+        body: appRegisterSchema,
+        refusals: { 400: 'Invalid body or unknown brand', 409: 'The account is already registered' },
+        handle: async (req) => ok(req, await registerAppUser(deps.pool, req.body)),
+      }),
+      route({
+        ...signingIn,
+        url: '/app/v1/sign-in',
+        operationId: 'signInAppUser',
+        summary: 'Sign in with account and password',
+        body: appSignInSchema,
+        refusals: { 401: 'Wrong account or password', 403: 'The app user is disabled' },
+        handle: async (req) => ok(req, await signInAppUser(deps.pool, req.body)),
+      }),
+      route({
+        method: 'POST',
+        url: '/app/v1/sign-out',
+        operationId: 'signOutAppUser',
+        summary: 'End this token',
+        security: 'appToken',
+        answer: { status: 200, description: 'Signed out' },
+        handle: async (req) => {
+          const token = auth.token(req);
+          await signOutAppUser(deps.pool, token);
+          auth.forget(token);
+          return ok(req, null, 200, 'signed_out');
+        },
+      }),
+      route({
+        method: 'GET',
+        url: '/app/v1/me',
+        operationId: 'getAppUser',
+        summary: 'The signed-in user with their favourite and cook counts',
+        security: 'appToken',
+        answer: { status: 200, description: 'The user', data: me },
+        refusals: signedIn,
+        before: authenticate,
+        handle: async (req, _reply, user) => {
+          const { rows } = await deps.pool.query(
+            `SELECT id, 'U' || lpad(seq::text, 8, '0') AS number, account, nickname, region, gender, age,
+                    favourite_count AS "favouriteCount", cook_count AS "cookCount"
+               FROM app_users WHERE id = $1`,
+            [user.appUserId],
+          );
+          return ok(req, rows[0]);
+        },
+      }),
+      route({
+        method: 'POST',
+        url: '/app/v1/activity',
+        operationId: 'postAppActivity',
+        summary: 'Post 1–100 favourites, unfavourites and reviews',
+        security: 'appToken',
+        body: appActivityPostSchema,
+        bodyLimit: APP_BODY_LIMITS.activity,
+        bodyDescription:
+          'Every message has a messageId: resending never stores it twice. A favourite change older than the one ' +
+          'stored changes nothing.',
+        backpressure: true,
+        answer: {
+          status: 202,
+          description: 'Queued; stored by the workers within moments',
+          data: z.object({ accepted: z.number().int() }),
+        },
+        refusals: {
+          ...signedIn,
+          400: 'Invalid body, or a recipe that is not the brand’s (`data.fieldErrors`)',
+          409: 'A review of a recipe the user has not cooked to the end',
+        },
+        before: authenticate,
+        handle: async (req, _reply, user) => {
+          const { messages } = req.body;
+          if (new Set(messages.map((m) => m.messageId)).size !== messages.length)
+            throw appError(req, 400, 'invalid_body', {
+              fieldErrors: { messages: 'every messageId in a batch must be different' },
+            });
+          // Every recipe named must be the brand's; a review must be of a recipe the user cooked to the end.
+          const recipeIds = [...new Set(messages.map((m) => m.recipeId))];
+          const reviewed = [...new Set(messages.filter((m) => m.type === 'review').map((m) => m.recipeId))];
+          const [known, cooked] = await Promise.all([
+            deps.pool.query<{ id: string }>(
+              `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND recipe_id = ANY($2::uuid[])`,
+              [user.brandOwnerCode, recipeIds],
+            ),
+            reviewed.length
+              ? deps.pool.query<{ id: string }>(
+                  `SELECT DISTINCT recipe_id::text AS id FROM cooking_sessions
+                    WHERE app_user_id = $1 AND recipe_id = ANY($2::uuid[]) AND outcome = 'completed'`,
+                  [user.appUserId, reviewed],
+                )
+              : Promise.resolve({ rows: [] as { id: string }[] }),
+          ]);
+          const knownIds = new Set(known.rows.map((r) => r.id));
+          const cookedIds = new Set(cooked.rows.map((r) => r.id));
+          const lang = appLang(req);
+          const fieldErrors: Record<string, string> = {};
+          messages.forEach((m, i) => {
+            if (!knownIds.has(m.recipeId))
+              fieldErrors[`messages.${i}.recipeId`] = APP_MESSAGES.recipe_unknown[lang];
+            else if (m.type === 'review' && !cookedIds.has(m.recipeId))
+              fieldErrors[`messages.${i}.recipeId`] = APP_MESSAGES.review_not_cooked[lang];
+          });
+          const first = Object.values(fieldErrors)[0];
+          if (first) {
+            const code = first === APP_MESSAGES.recipe_unknown[lang] ? 'recipe_unknown' : 'review_not_cooked';
+            throw appError(req, code === 'recipe_unknown' ? 400 : 409, code, { fieldErrors });
+          }
+          await enqueue(req, user, messages);
+          deps.onAccepted?.(deps.activityQueue.name, messages.length);
+          return ok(req, { accepted: messages.length }, 202, 'accepted');
+        },
+      }),
+      route({
+        method: 'GET',
+        url: '/app/v1/recipes/search',
+        operationId: 'searchRecipes',
+        summary: 'Search the brand’s released recipes by number or name (at most 50 hits and the total)',
+        security: 'appToken',
+        querystring: appSearchQuerySchema,
+        backpressure: true,
+        answer: {
+          status: 200,
+          description: 'The hits and how many there are in all; the search is recorded',
+          data: z.object({ list: z.array(recipeHit), total: z.number().int() }),
+        },
+        refusals: signedIn,
+        before: authenticate,
+        handle: async (req, _reply, user) => {
+          const q = req.query;
+          const params = [user.brandOwnerCode, contains(q.q), q.lang];
+          const where = `brand_owner_code = $1 AND status = 'released' AND (number ILIKE $2 OR names_text ILIKE $2)`;
+          const [hits, count] = await Promise.all([
+            deps.pool.query<{ recipe_id: string; number: string; name: string }>(
+              `SELECT recipe_id::text, number, coalesce(names ->> $3, names ->> main_lang, number) AS name
+                 FROM recipe_list WHERE ${where} ORDER BY released_at DESC NULLS LAST, recipe_id LIMIT ${SEARCH_RESULTS}`,
+              params,
+            ),
+            deps.pool.query<{ n: string }>(
+              `SELECT count(*) AS n FROM recipe_list WHERE ${where}`,
+              params.slice(0, 2),
+            ),
+          ]);
+          const resultCount = Number(count.rows[0]?.n ?? 0);
+          await enqueue(req, user, [
+            {
+              type: 'search',
+              messageId: q.messageId ?? randomUUID(),
+              at: new Date().toISOString(),
+              terms: q.q,
+              lang: q.lang,
+              resultCount,
+            },
+          ]);
+          const list: AppRecipeHit[] = hits.rows.map((r) => ({
+            recipeId: r.recipe_id,
+            number: r.number,
+            name: r.name,
+          }));
+          return ok(req, { list, total: resultCount });
+        },
+      }),
+      ...noticeRoutes('/app/v1', {
         pool: deps.pool,
-        reader: async (r) => {
-          const user = await auth.authenticate(r);
+        security: 'appToken',
+        reader: async (req) => {
+          const user = await auth.authenticate(req);
           return { brandOwnerCode: user.brandOwnerCode, id: user.appUserId };
         },
-        readAck: async (r) => parse(r, noticeAckSchema, await body(r, NOTICE_ACK_LIMIT)),
       }),
-    };
-    if (path === '/app/v1/openapi.json' && req.method === 'GET') {
-      const json = JSON.stringify(appOpenApi());
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(json);
-      return true;
-    }
-    const route = routes[path];
-    if (!route) return false;
-    if (req.method !== route.method) {
-      res.setHeader('allow', route.method);
-      send(res, { status: 405, desc: 'Method not allowed', data: null });
-      return true;
-    }
-    try {
-      send(res, await route.run());
-    } catch (caught) {
-      let error = caught;
-      if (error instanceof AppAuthError)
-        error = appError(
-          req,
-          { brand_unknown: 400, account_taken: 409, credentials_wrong: 401, user_disabled: 403 }[error.code],
-          error.code,
-        );
-      if (!(error instanceof HttpError)) throw error;
-      if (error.status === 413) res.setHeader('connection', 'close');
-      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-      send(res, { status: error.status, desc: error.message, data: error.data });
-    }
-    return true;
+    ],
   };
 }

@@ -1,8 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import pg from 'pg';
 import { APP_USER_SIGN_OUT_CHANNEL, authenticateAppUser, type AuthenticatedAppUser } from '@kb/devices';
 import type { Pool } from '@kb/platform';
-import { appError } from './app-messages.js';
+import { appError, type WithHeaders } from './app-messages.js';
 
 export type { AuthenticatedAppUser };
 
@@ -30,12 +29,12 @@ export function createAppAuth(pool: Pool, cacheMs: number) {
 
   return {
     /** The bearer token of the request, or a 401. */
-    token(req: IncomingMessage): string {
+    token(req: WithHeaders): string {
       const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
       if (!token) throw appError(req, 401, 'token_missing');
       return token;
     },
-    async authenticate(req: IncomingMessage): Promise<AuthenticatedAppUser> {
+    async authenticate(req: WithHeaders): Promise<AuthenticatedAppUser> {
       const found = await user(this.token(req));
       if (!found) throw appError(req, 401, 'token_invalid');
       if (found.disabled) throw appError(req, 403, 'user_disabled');

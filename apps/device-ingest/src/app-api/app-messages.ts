@@ -1,5 +1,8 @@
-import type { IncomingMessage } from 'node:http';
-import { HttpError } from '../devices/device-api.js';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What a request is read for here: its headers (a Node request or the router's). */
+export type WithHeaders = { headers: IncomingHttpHeaders };
+import { HttpError } from '../http.js';
 
 /** What the companion app is told, in both languages: `desc` in the app's language, `data.messages` both. */
 export const APP_MESSAGES = {
@@ -33,13 +36,13 @@ export const APP_MESSAGES = {
 export type AppMessage = keyof typeof APP_MESSAGES;
 
 /** The app's language from Accept-Language: English when it asks for it, else Chinese (the default). */
-export function appLang(req: IncomingMessage): 'zh' | 'en' {
+export function appLang(req: WithHeaders): 'zh' | 'en' {
   return /^\s*en\b/i.test(String(req.headers['accept-language'] ?? '')) ? 'en' : 'zh';
 }
 
 /** An app API refusal: `desc` in the app's language, both languages and any details in `data`. */
 export function appError(
-  req: IncomingMessage,
+  req: WithHeaders,
   status: number,
   code: AppMessage,
   details: Record<string, unknown> = {},

@@ -8,10 +8,11 @@ import {
   type CookingWrite,
 } from '@kb/devices';
 import { appActivityMessageSchema, cookingSessionMessageSchema, text } from '@kb/contracts';
-import { appActivityBatchSchema, cookingBatchSchema, WORKER_RETENTION, type Pool } from '@kb/platform';
+import { appActivityBatchSchema, cookingBatchSchema, type Pool } from '@kb/platform';
 import type { Logger } from 'pino';
 import { BatchWriter } from '../devices/batch-writer.js';
-import { isRefusalOfData, workDeviceJob } from '../devices/device-workers.js';
+import { isRefusalOfData, postLane, postWorkerOptions, workDeviceJob } from '../devices/device-workers.js';
+import type { StartedWorkers, WorkerEntry } from '../worker-entry.js';
 
 /** BullMQ queue names of the app activity jobs (see @kb/platform QUEUES). */
 export const APP_ACTIVITY_QUEUE = 'app-activity';
@@ -44,7 +45,7 @@ export function startAppWorkers(deps: {
   activityQueue: Queue;
   cookingQueue: Queue;
   onError: (err: Error, source: string) => void;
-}): { workers: Worker[]; close(force: boolean): Promise<void> } {
+}): StartedWorkers {
   const activity = new BatchWriter<AppActivityWrite>((rows) => storeAppActivity(deps.pool, rows), {
     maxItems: 2000,
     lingerMs: 5,
@@ -57,15 +58,8 @@ export function startAppWorkers(deps: {
     maxConcurrent: 2,
     isRefusal: isRefusalOfData,
   });
-  const options = {
-    connection: deps.connection,
-    prefix: deps.prefix,
-    concurrency: deps.concurrency,
-    lockDuration: deps.lockDurationMs,
-    stalledInterval: Math.max(1000, Math.floor(deps.lockDurationMs / 2)),
-    maxStalledCount: 5,
-    ...WORKER_RETENTION,
-  };
+  const options = postWorkerOptions(deps);
+
   const workers = [
     new Worker(
       APP_ACTIVITY_QUEUE,
@@ -107,10 +101,16 @@ export function startAppWorkers(deps: {
       ),
     );
   }
-  return {
-    workers,
-    async close(force) {
-      await Promise.all(workers.map((w) => w.close(force)));
-    },
-  };
+  return { workers };
 }
+
+/** The app activity and cooking-session consumers, on the `devices` lane with the device posts. */
+export const appWorkers: WorkerEntry = {
+  name: 'app',
+  start: (ctx) =>
+    startAppWorkers({
+      ...postLane(ctx),
+      activityQueue: ctx.queue(APP_ACTIVITY_QUEUE),
+      cookingQueue: ctx.queue(COOKING_QUEUE),
+    }),
+};

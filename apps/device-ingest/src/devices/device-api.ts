@@ -1,16 +1,16 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { FastifyRequest } from 'fastify';
 import {
   cookingPostSchema,
   deviceActivationSchema,
   deviceContentQuerySchema,
   faultPostSchema,
-  noticeAckSchema,
   telemetryPostSchema,
   type DeviceActivationAnswer,
   type DevicePostAnswer,
-  type Envelope,
+  text,
+  type DeviceApkUpdate,
 } from '@kb/contracts';
 import {
   activateDevice,
@@ -21,57 +21,12 @@ import {
   type AuthenticatedDevice,
 } from '@kb/devices';
 import type { Pool } from '@kb/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { route, type ApiRoute } from '../api-routes.js';
 import { ContentFeeds, etagMatches } from '../content/content-feed.js';
-import { send } from '../http.js';
-import { deviceOpenApi } from './device-openapi.js';
-import { NOTICE_ACK_LIMIT, noticeRoutes } from '../notices/notice-routes.js';
+import { HttpError, invalidBody, type GatewayApi } from '../http.js';
+import { noticeRoutes } from '../notices/notice-routes.js';
 import { BODY_LIMITS } from './limits.js';
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly data: unknown = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-/** Reads a JSON body of at most `limit` bytes. */
-export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
-  const type = req.headers['content-type'] ?? '';
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json');
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new HttpError(413, `Body larger than ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new HttpError(413, `Body larger than ${limit} bytes`);
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON');
-  }
-}
-
-/** A 400 naming each wrong field (`messages.3.sampledAt`), the first one in `desc`. */
-function invalidBody(fieldErrors: Record<string, string>): HttpError {
-  const [field, message] = Object.entries(fieldErrors)[0]!;
-  return new HttpError(400, `Invalid body: ${field === '_' ? '' : `${field}: `}${message}`, { fieldErrors });
-}
-
-export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
-  throw invalidBody(fieldErrors);
-}
 
 // Postgres cannot store year 0 (and the ISO format has no years before it); no device clock is set before 1970.
 const EARLIEST_DEVICE_TIME = Date.parse('1970-01-01T00:00:00Z');
@@ -171,6 +126,41 @@ export class Backlog {
   }
 }
 
+const activationAnswer = z.object({
+  deviceId: z.uuid(),
+  sn: text(),
+  credential: text().describe('Send as `Authorization: Bearer <credential>`; shown once'),
+  activatedAt: z.iso.datetime(),
+}) satisfies z.ZodType<DeviceActivationAnswer>;
+
+const postAnswer = z.object({ accepted: z.number().int() }) satisfies z.ZodType<DevicePostAnswer>;
+
+const feedItem = z.object({ id: text() }).loose();
+const apkUpdate = z.object({
+  update: z.boolean(),
+  apkVersion: z.string().nullable(),
+  packageId: z.string().nullable(),
+  versionNumber: z.string().nullable(),
+  apkFileCode: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  reason: z.enum(['rollout', 'online', 'rollback', 'none']),
+}) satisfies z.ZodType<DeviceApkUpdate>;
+
+const contentFeed = z.object({
+  lang: text(),
+  banners: z.array(feedItem),
+  lockScreenAds: z.array(feedItem),
+  groups: z.array(feedItem),
+  hotTags: z.array(feedItem),
+});
+
+/** A device refusal's `data`: the fields that were wrong, a code, or how long to wait. */
+const deviceRefusalData = z.object({
+  fieldErrors: z.record(text(), text()).optional(),
+  code: text().optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+
 /**
  * The device-facing endpoints under /device/v1 (README: "Device API"): activation with the brand's factory key,
  * then telemetry and fault batches with the device's own credential. Posting endpoints only validate and
@@ -194,7 +184,7 @@ export function createDeviceApi(deps: {
   contentFeedTtlMs?: number;
   /** Hears each accepted batch: its queue and how many messages it held. */
   onAccepted?: (queue: string, messages: number) => void;
-}) {
+}): GatewayApi {
   const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
   const feeds = new ContentFeeds(deps.pool, deps.contentFeedTtlMs);
   const backlogs = new Map(
@@ -224,7 +214,7 @@ export function createDeviceApi(deps: {
       );
   }
 
-  async function authenticate(req: IncomingMessage): Promise<AuthenticatedDevice> {
+  async function authenticate(req: FastifyRequest): Promise<AuthenticatedDevice> {
     const header = req.headers.authorization ?? '';
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (!token) throw new HttpError(401, 'Send the device credential as Authorization: Bearer <credential>');
@@ -233,153 +223,187 @@ export function createDeviceApi(deps: {
     return device;
   }
 
-  async function activate(req: IncomingMessage): Promise<Envelope<DeviceActivationAnswer>> {
-    const key = String(req.headers['x-activation-key'] ?? '');
-    const brand = await brandOfActivationKey(deps.pool, key);
-    if (!brand) throw new HttpError(401, 'Unknown activation key (header x-activation-key)');
-    const input = validate(deviceActivationSchema, await readJson(req, BODY_LIMITS.activate));
-    try {
-      return { status: 200, desc: 'activated', data: await activateDevice(deps.pool, brand, input) };
-    } catch (error) {
-      if (error instanceof ActivationError)
-        throw new HttpError(error.code === 'sn_taken' ? 409 : 400, error.message, { code: error.code });
-      throw error;
-    }
-  }
-
-  async function post(
-    req: IncomingMessage,
-    schema: typeof telemetryPostSchema | typeof faultPostSchema | typeof cookingPostSchema,
-    limit: number,
-    queue: Queue,
-    job: string,
-    timeField: 'sampledAt' | 'reportedAt' | 'startedAt',
-  ): Promise<Envelope<DevicePostAnswer>> {
-    const device = await authenticate(req);
-    await admit(queue);
-    const received = Date.now();
-    const receivedAt = new Date(received).toISOString();
-    const { messages } = validate(schema, await readJson(req, limit));
-    const ids = new Set(messages.map((m) => m.messageId));
-    if (ids.size !== messages.length)
-      throw new HttpError(400, 'Invalid body: messages: every messageId in a batch must be different');
-    checkDeviceTimes(messages, timeField, received, deps.maxClockSkewMs);
-    try {
-      await queue.add(job, {
-        deviceId: device.deviceId,
-        brandOwnerCode: device.brandOwnerCode,
-        receivedAt,
-        messages,
-      });
-    } catch {
-      // Redis is away: nothing was accepted, the device keeps its batch and posts it again.
-      throw new HttpError(503, 'Cannot queue the batch now; post it again later');
-    }
-    deps.onAccepted?.(queue.name, messages.length);
-    return { status: 202, desc: 'accepted', data: { accepted: messages.length } };
-  }
-
-  /** GET /device/v1/content: the feed with its ETag; 304 without a body when the device has it already. */
-  async function content(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const device = await authenticate(req);
-    const query = Object.fromEntries(new URL(req.url ?? '/', 'http://device-ingest').searchParams);
-    const { lang } = validate(deviceContentQuerySchema, query);
-    const feed = await feeds.feed(device, lang);
-    const headers = { etag: feed.etag, 'cache-control': 'no-cache', vary: 'authorization' };
-    if (etagMatches(req.headers['if-none-match'], feed.etag)) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    res.writeHead(200, {
-      ...headers,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(feed.json),
+  /** A posting route: the device and the queue's backlog are checked before the body is read. */
+  const posting = (
+    options: Pick<ApiRoute, 'url' | 'operationId' | 'summary'> & {
+      body: typeof telemetryPostSchema | typeof faultPostSchema | typeof cookingPostSchema;
+      bodyLimit: number;
+      queue: Queue;
+      job: string;
+      timeField: 'sampledAt' | 'reportedAt' | 'startedAt';
+    },
+  ) =>
+    route({
+      method: 'POST',
+      url: options.url,
+      operationId: options.operationId,
+      summary: options.summary,
+      security: 'deviceCredential',
+      body: options.body,
+      bodyLimit: options.bodyLimit,
+      bodyDescription: 'Every message has a messageId: resending a message never stores it twice.',
+      backpressure: true,
+      answer: { status: 202, description: 'Queued; stored by the workers within moments', data: postAnswer },
+      before: async (req) => {
+        const device = await authenticate(req);
+        await admit(options.queue);
+        return { device, received: Date.now() };
+      },
+      handle: async (req, _reply, { device, received }) => {
+        const { messages } = req.body;
+        const ids = new Set(messages.map((m) => m.messageId));
+        if (ids.size !== messages.length)
+          throw new HttpError(400, 'Invalid body: messages: every messageId in a batch must be different');
+        checkDeviceTimes(messages, options.timeField, received, deps.maxClockSkewMs);
+        try {
+          await options.queue.add(options.job, {
+            deviceId: device.deviceId,
+            brandOwnerCode: device.brandOwnerCode,
+            receivedAt: new Date(received).toISOString(),
+            messages,
+          });
+        } catch {
+          // Redis is away: nothing was accepted, the device keeps its batch and posts it again.
+          throw new HttpError(503, 'Cannot queue the batch now; post it again later');
+        }
+        deps.onAccepted?.(options.queue.name, messages.length);
+        return { status: 202, desc: 'accepted', data: { accepted: messages.length } };
+      },
     });
-    res.end(feed.json);
-  }
 
-  /** Answers a /device/v1 request; false when the path is not one of its routes. */
-  return async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
-    const routes: Record<string, { method: string; run: () => Promise<Envelope> }> = {
-      '/device/v1/activate': { method: 'POST', run: () => activate(req) },
-      '/device/v1/telemetry': {
+  return {
+    prefix: '/device/v1',
+    title: 'Kitchen back-office — device API',
+    description:
+      'What appliances post to device-ingest. A device activates once with its brand’s factory key and gets its own ' +
+      'credential; then it posts telemetry and fault batches with it. Every post counts as activity: a device is ' +
+      'online until its inactivity timeout passes without one.',
+    securitySchemes: {
+      deviceCredential: { type: 'http', scheme: 'bearer', description: 'The credential activation answered' },
+      activationKey: { type: 'apiKey', in: 'header', name: 'x-activation-key' },
+    },
+    refusalData: deviceRefusalData,
+    routes: [
+      route({
         method: 'POST',
-        run: () =>
-          post(
-            req,
-            telemetryPostSchema,
-            BODY_LIMITS.telemetry,
-            deps.telemetryQueue,
-            'telemetry-batch',
-            'sampledAt',
-          ),
-      },
-      '/device/v1/faults': {
-        method: 'POST',
-        run: () =>
-          post(req, faultPostSchema, BODY_LIMITS.faults, deps.faultQueue, 'fault-batch', 'reportedAt'),
-      },
-      ...noticeRoutes('/device/v1', req, {
-        pool: deps.pool,
-        reader: async (r) => {
-          const device = await authenticate(r);
-          return { brandOwnerCode: device.brandOwnerCode, id: device.deviceId };
+        url: '/device/v1/activate',
+        operationId: 'activateDevice',
+        summary: 'Activate a device (first start, or again after a reset): answers its new credential',
+        security: 'activationKey',
+        body: deviceActivationSchema,
+        bodyLimit: BODY_LIMITS.activate,
+        answer: {
+          status: 200,
+          description: 'Activated; any earlier credential of the device is revoked',
+          data: activationAnswer,
         },
-        readAck: async (r) => validate(noticeAckSchema, await readJson(r, NOTICE_ACK_LIMIT)),
+        refusals: { 401: 'Unknown activation key', 409: 'The SN belongs to another brand' },
+        before: async (req) => {
+          const brand = await brandOfActivationKey(deps.pool, String(req.headers['x-activation-key'] ?? ''));
+          if (!brand) throw new HttpError(401, 'Unknown activation key (header x-activation-key)');
+          return brand;
+        },
+        handle: async (req, _reply, brand) => {
+          try {
+            return { status: 200, desc: 'activated', data: await activateDevice(deps.pool, brand, req.body) };
+          } catch (error) {
+            if (error instanceof ActivationError)
+              throw new HttpError(error.code === 'sn_taken' ? 409 : 400, error.message, { code: error.code });
+            throw error;
+          }
+        },
       }),
-      // The APK version the device should run (a staged rollout, the package online, or a rollback).
-      '/device/v1/apk/update': {
+      posting({
+        url: '/device/v1/telemetry',
+        operationId: 'postTelemetry',
+        summary: 'Post 1–500 telemetry samples',
+        body: telemetryPostSchema,
+        bodyLimit: BODY_LIMITS.telemetry,
+        queue: deps.telemetryQueue,
+        job: 'telemetry-batch',
+        timeField: 'sampledAt',
+      }),
+      posting({
+        url: '/device/v1/faults',
+        operationId: 'postFaults',
+        summary: 'Post 1–100 fault reports',
+        body: faultPostSchema,
+        bodyLimit: BODY_LIMITS.faults,
+        queue: deps.faultQueue,
+        job: 'fault-batch',
+        timeField: 'reportedAt',
+      }),
+      route({
         method: 'GET',
-        run: async () => ({
+        url: '/device/v1/content',
+        operationId: 'getDeviceContent',
+        summary:
+          'What the device shows besides recipes: online banners for the device recipe home, lock-screen ads ' +
+          'for its model, themed groups (their released online recipes) and hot search labels, in its language',
+        security: 'deviceCredential',
+        querystring: deviceContentQuerySchema,
+        headers: [
+          {
+            name: 'If-None-Match',
+            description: 'The ETag of the feed the device has: 304 without a body while it is unchanged',
+          },
+        ],
+        answer: {
+          status: 200,
+          description:
+            'The feed (see DeviceContentFeed in libs/contracts). A change made by staff shows within 2 s. Poll ' +
+            'with If-None-Match.',
+          data: contentFeed,
+          headers: { ETag: 'send it back as If-None-Match' },
+          others: { 304: 'Unchanged since the ETag sent' },
+        },
+        before: authenticate,
+        handle: async (req, reply, device) => {
+          const feed = await feeds.feed(device, req.query.lang);
+          reply.headers({ etag: feed.etag, 'cache-control': 'no-cache', vary: 'authorization' });
+          if (etagMatches(req.headers['if-none-match'], feed.etag)) return void reply.code(304).send();
+          return void reply
+            .code(200)
+            .header('content-type', 'application/json; charset=utf-8')
+            .send(feed.json);
+        },
+      }),
+      route({
+        method: 'GET',
+        url: '/device/v1/apk/update',
+        operationId: 'getApkUpdate',
+        summary:
+          'The APK version the device should run: a staged rollout it is in, the package online for its model, ' +
+          'or a rollback to the version the fleet ran before',
+        security: 'deviceCredential',
+        answer: { status: 200, description: 'What to install, and why', data: apkUpdate },
+        before: authenticate,
+        handle: async (_req, _reply, device) => ({
           status: 200,
           desc: 'ok',
-          data: await apkUpdateFor(deps.pool, (await authenticate(req)).deviceId),
+          data: await apkUpdateFor(deps.pool, device.deviceId),
         }),
-      },
-      '/device/v1/cooking': {
-        method: 'POST',
-        run: () =>
-          post(req, cookingPostSchema, BODY_LIMITS.cooking, deps.cookingQueue, 'cooking-batch', 'startedAt'),
-      },
-    };
-    if (path === '/device/v1/openapi.json' && req.method === 'GET') {
-      // The document itself, not wrapped in the envelope, so OpenAPI tools read it as is.
-      const json = JSON.stringify(deviceOpenApi());
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(json);
-      return true;
-    }
-    if (path === '/device/v1/content') {
-      if (req.method !== 'GET') {
-        res.setHeader('allow', 'GET');
-        send(res, { status: 405, desc: 'Method not allowed', data: null });
-        return true;
-      }
-      try {
-        await content(req, res);
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        send(res, { status: error.status, desc: error.message, data: error.data });
-      }
-      return true;
-    }
-    const route = routes[path];
-    if (!route) return false;
-    if (req.method !== route.method) {
-      res.setHeader('allow', route.method);
-      send(res, { status: 405, desc: 'Method not allowed', data: null });
-      return true;
-    }
-    try {
-      send(res, await route.run());
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      // A refused body may still be arriving: answer, then close instead of reading it.
-      if (error.status === 413) res.setHeader('connection', 'close');
-      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-      send(res, { status: error.status, desc: error.message, data: error.data });
-    }
-    return true;
+      }),
+      ...noticeRoutes('/device/v1', {
+        pool: deps.pool,
+        security: 'deviceCredential',
+        reader: async (req) => {
+          const device = await authenticate(req);
+          return { brandOwnerCode: device.brandOwnerCode, id: device.deviceId };
+        },
+      }),
+      posting({
+        url: '/device/v1/cooking',
+        operationId: 'postCookingSessions',
+        summary:
+          'Post 1–100 cooking sessions (recipe and version, mode, start, end, completed or aborted); a completed ' +
+          'one counts as a cook of the recipe and of the app user bound to the device',
+        body: cookingPostSchema,
+        bodyLimit: BODY_LIMITS.cooking,
+        queue: deps.cookingQueue,
+        job: 'cooking-batch',
+        timeField: 'startedAt',
+      }),
+    ],
   };
 }

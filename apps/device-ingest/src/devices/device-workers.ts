@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
@@ -12,6 +13,7 @@ import { faultBatchSchema, telemetryBatchSchema, WORKER_RETENTION, type Pool } f
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { BatchWriter } from './batch-writer.js';
+import type { StartedWorkers, WorkerContext, WorkerEntry } from '../worker-entry.js';
 
 /** BullMQ queue names of the device jobs (see @kb/platform QUEUES). */
 export const TELEMETRY_QUEUE = 'telemetry';
@@ -20,11 +22,6 @@ export const FAULT_QUEUE = 'fault-reports';
 // The job envelopes, with each message checked on its own (below) so one bad message does not fail the job.
 const telemetryEnvelope = telemetryBatchSchema.extend({ messages: z.array(z.unknown()).min(1).max(500) });
 const faultEnvelope = faultBatchSchema.extend({ messages: z.array(z.unknown()).min(1).max(100) });
-
-export interface DeviceWorkers {
-  workers: Worker[];
-  close(force: boolean): Promise<void>;
-}
 
 function parse<S extends z.ZodType>(schema: S, job: Job): z.output<S> {
   const parsed = schema.safeParse(job.data);
@@ -115,7 +112,7 @@ export function startDeviceWorkers(deps: {
   telemetryQueue: Queue;
   faultQueue: Queue;
   onError: (err: Error, source: string) => void;
-}): DeviceWorkers {
+}): StartedWorkers {
   const { log } = deps;
   const store = { maxClockSkewMs: deps.maxClockSkewMs };
   const telemetry = new BatchWriter<TelemetryWrite>((rows) => storeTelemetry(deps.pool, rows, store), {
@@ -131,16 +128,7 @@ export function startDeviceWorkers(deps: {
     isRefusal: isRefusalOfData,
   });
 
-  const options = {
-    connection: deps.connection,
-    prefix: deps.prefix,
-    concurrency: deps.concurrency,
-    lockDuration: deps.lockDurationMs,
-    // A job whose worker died is moved back to wait once its lock expired; check for them this often.
-    stalledInterval: Math.max(1000, Math.floor(deps.lockDurationMs / 2)),
-    maxStalledCount: 5,
-    ...WORKER_RETENTION,
-  };
+  const options = postWorkerOptions(deps);
   const workers = [
     new Worker(
       TELEMETRY_QUEUE,
@@ -188,11 +176,57 @@ export function startDeviceWorkers(deps: {
   }, deps.sweepMs);
   sweeper.unref();
 
+  return { workers, stop: () => clearInterval(sweeper) };
+}
+
+/**
+ * The BullMQ options of every consumer of posts. A live worker renews its jobs' lock every quarter lock; a killed
+ * worker's lock runs out after `lockDurationMs`, and the next stalled-job check of any live worker (every third of
+ * the lock) moves its jobs back to wait, so they are taken up again within about 1.3 locks (4 s by default). A
+ * worker whose event loop stalls longer than a lock may lose a job it still works: the job then runs twice, which
+ * the idempotent inserts make harmless.
+ */
+export function postWorkerOptions(deps: {
+  connection: Redis;
+  prefix: string;
+  concurrency: number;
+  lockDurationMs: number;
+}) {
   return {
-    workers,
-    async close(force) {
-      clearInterval(sweeper);
-      await Promise.all(workers.map((w) => w.close(force)));
-    },
+    connection: deps.connection,
+    prefix: deps.prefix,
+    // Stamped on each job it takes (`processedBy`): the queue board and the logs say which process holds a job.
+    name: `${hostname()}:${process.pid}`,
+    concurrency: deps.concurrency,
+    lockDuration: deps.lockDurationMs,
+    // Renewed every quarter lock, so an event loop held up to three quarters of a lock keeps its jobs.
+    lockRenewTime: Math.floor(deps.lockDurationMs / 4),
+    stalledInterval: Math.max(500, Math.floor(deps.lockDurationMs / 3)),
+    maxStalledCount: 5,
+    ...WORKER_RETENTION,
   };
 }
+
+/** What every consumer of device and app posts shares: the `devices` lane, the pool, how many jobs, the job lock. */
+export const postLane = (ctx: WorkerContext) => ({
+  connection: ctx.connection('devices'),
+  prefix: ctx.prefix,
+  pool: ctx.pool,
+  log: ctx.log,
+  concurrency: ctx.config.INGEST_WORKER_CONCURRENCY,
+  lockDurationMs: ctx.config.INGEST_JOB_LOCK_MS,
+  onError: ctx.onError,
+});
+
+/** The device posts' consumers and the offline sweeper, on the `devices` lane. */
+export const deviceWorkers: WorkerEntry = {
+  name: 'devices',
+  start: (ctx) =>
+    startDeviceWorkers({
+      ...postLane(ctx),
+      sweepMs: ctx.config.INGEST_SWEEP_MS,
+      maxClockSkewMs: ctx.config.INGEST_MAX_CLOCK_SKEW_MS,
+      telemetryQueue: ctx.queue(TELEMETRY_QUEUE),
+      faultQueue: ctx.queue(FAULT_QUEUE),
+    }),
+};

@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
@@ -640,68 +641,92 @@ describe('device API and ingestion', () => {
     expect(back.online).toBe(true);
   });
 
-  it('stores every message exactly once when a worker process is killed mid-load and restarted', async () => {
-    const main = path.join(appDir, 'dist/main.js');
-    if (!existsSync(main)) throw new Error(`${main} is missing: build device-ingest first`);
-    // This instance only takes posts; the workers run in a child process that gets SIGKILLed. Every post is
-    // queued before any worker runs, so the backlog bound must not refuse them.
+  /** The device API alone in this process: the suite's own instance stops, so only child processes work jobs. */
+  async function deviceApiOnly(): Promise<RunningIngest> {
+    // Every post may be queued before any worker runs, so the backlog bound must not refuse them.
     const front = await startIngest(
       loadConfig(env({ DATABASE_URL: db.url, INGEST_ROLE: 'http', INGEST_MAX_QUEUE_WAIT_MS: '600000' })),
     );
-    // The in-process instance of the suite also works device jobs; stop it so only the child works them.
     await ingest.stop();
     base = `http://127.0.0.1:${front.port}`;
-    const workerEnv = {
-      ...process.env,
-      ...env({
-        DATABASE_URL: db.url,
-        INGEST_ROLE: 'workers',
-        INGEST_JOB_LOCK_MS: '2000',
-        INGEST_WORKER_CONCURRENCY: '8',
-      }),
-    };
-    const startWorker = (): ChildProcess =>
-      spawn(process.execPath, [main], { cwd: appDir, env: workerEnv, stdio: 'ignore' });
-    try {
-      const devices = await Promise.all(Array.from({ length: 10 }, (_, i) => activated(`dev-k${i}`)));
-      const ids = devices.map((d) => d.deviceId);
-      const total = async () =>
+    return front;
+  }
+
+  /** A workers process (the built dist/workers-main.js) on the suite's database and Redis, 8 jobs at a time. */
+  function workersProcess(overrides: Record<string, string> = {}): ChildProcess {
+    const main = path.join(appDir, 'dist/workers-main.js');
+    if (!existsSync(main)) throw new Error(`${main} is missing: build device-ingest first`);
+    const childEnv = env({
+      DATABASE_URL: db.url,
+      WORKERS_METRICS_PORT: '0',
+      INGEST_WORKER_CONCURRENCY: '8',
+      ...overrides,
+    });
+    return spawn(process.execPath, [main], {
+      cwd: appDir,
+      env: { ...process.env, ...childEnv },
+      stdio: 'ignore',
+    });
+  }
+
+  /** Ten devices posting rounds of 50 samples each: how many rows they have, and whether each is stored once. */
+  async function tenDevices(snPrefix: string) {
+    const devices = await Promise.all(Array.from({ length: 10 }, (_, i) => activated(`${snPrefix}${i}`)));
+    const ids = devices.map((d) => d.deviceId);
+    return {
+      total: async () =>
         Number(
           (
             await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE device_id = ANY($1::uuid[])', [
               ids,
             ])
           ).rows[0].n,
-        );
-      const posts: Promise<unknown>[] = [];
-      const frontUrl = `http://127.0.0.1:${front.port}/device/v1/telemetry`;
-      for (let b = 0; b < 40; b++)
-        for (const d of devices)
-          posts.push(
-            fetch(frontUrl, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${d.credential}` },
-              body: JSON.stringify({
-                messages: Array.from({ length: 50 }, (_, i) => ({
-                  messageId: `k-${b}-${i}`,
-                  sampledAt: now(b * 50 + i),
-                })),
-              }),
-            }).then((r) => expect(r.status).toBe(202)),
-          );
-      await Promise.all(posts);
+        ),
+      /** Round `b`: one batch of 50 samples from each device; the statuses answered. */
+      postRound: (b: number) =>
+        Promise.all(
+          devices.map((d) =>
+            telemetry(
+              d.credential,
+              Array.from({ length: 50 }, (_, i) => ({
+                messageId: `m-${b}-${i}`,
+                sampledAt: now(b * 50 + i),
+              })),
+            ).then((r) => r.http),
+          ),
+        ),
+      /** Per device: its rows and its distinct message ids. */
+      storedPerDevice: async () =>
+        (
+          await pool.query(
+            `SELECT count(*) AS n, count(DISTINCT message_id) AS distinct_ids
+               FROM device_telemetry WHERE device_id = ANY($1::uuid[]) GROUP BY device_id`,
+            [ids],
+          )
+        ).rows.map((r) => [Number(r.n), Number(r.distinct_ids)]),
+    };
+  }
+  const eachStoredOnce = Array.from({ length: 10 }, () => [2000, 2000]);
+
+  it('stores every message exactly once when a worker process is killed mid-load and restarted', async () => {
+    // This instance only takes posts; the workers run in a child process that gets SIGKILLed.
+    const front = await deviceApiOnly();
+    try {
+      const load = await tenDevices('dev-k');
+      const statuses = await Promise.all(Array.from({ length: 40 }, (_, b) => load.postRound(b)));
+      expect(statuses.flat().filter((s) => s !== 202)).toEqual([]);
       const expected = 10 * 40 * 50;
 
-      let worker = startWorker();
-      const partial = await waitFor(total, (n) => n > 2000, 30_000);
+      let worker = workersProcess({ INGEST_JOB_LOCK_MS: '2000' });
+      const partial = await waitFor(load.total, (n) => n > 2000, 30_000);
       worker.kill('SIGKILL');
       await new Promise((r) => worker.once('exit', r));
       expect(partial).toBeGreaterThan(0);
-      expect(await total()).toBeLessThan(expected);
+      expect(await load.total()).toBeLessThan(expected);
 
-      worker = startWorker();
+      worker = workersProcess({ INGEST_JOB_LOCK_MS: '2000' });
       try {
-        expect(await waitFor(total, (n) => n === expected, 60_000)).toBe(expected);
+        expect(await waitFor(load.total, (n) => n === expected, 60_000)).toBe(expected);
         // The killed worker's jobs whose rows it had committed stay active until their lock expires; the new
         // worker then takes them up again, stores nothing twice, and completes them.
         const settled = await waitFor(
@@ -713,26 +738,75 @@ describe('device API and ingestion', () => {
           30_000,
         );
         expect(settled).toBe(0);
-        expect(await total()).toBe(expected);
+        expect(await load.total()).toBe(expected);
       } finally {
         worker.kill('SIGTERM');
         await new Promise((r) => worker.once('exit', r));
       }
       // Every (device, message) once: as many distinct pairs as rows, and each device has its 2000.
-      const perDevice = await pool.query(
-        `SELECT device_id, count(*) AS n, count(DISTINCT message_id) AS distinct_ids
-           FROM device_telemetry WHERE device_id = ANY($1::uuid[]) GROUP BY device_id`,
-        [ids],
-      );
-      expect(perDevice.rows.map((r) => [Number(r.n), Number(r.distinct_ids)])).toEqual(
-        Array.from({ length: 10 }, () => [2000, 2000]),
-      );
+      expect(await load.storedPerDevice()).toEqual(eachStoredOnce);
       expect(await telemetryQueue.getJobCounts('failed', 'waiting', 'active')).toEqual({
         failed: 0,
         waiting: 0,
         active: 0,
       });
     } finally {
+      await front.stop();
+    }
+  }, 120_000);
+
+  it('takes up a killed worker process’s jobs within 5 s while the other works on and every post is accepted', async () => {
+    const front = await deviceApiOnly();
+    const running: ChildProcess[] = [];
+    try {
+      const load = await tenDevices('dev-takeover-');
+      const statuses: number[] = [];
+      // A backlog first, so both workers hold jobs when one is killed; the rest is posted meanwhile.
+      for (let b = 0; b < 20; b++) statuses.push(...(await load.postRound(b)));
+      // Two workers processes with the default job lock.
+      const doomed = workersProcess();
+      running.push(doomed, workersProcess());
+      const posting = (async () => {
+        for (let b = 20; b < 40; b++) statuses.push(...(await load.postRound(b)));
+      })();
+      // Each worker stamps the jobs it takes with its host and pid.
+      const doomedName = `${hostname()}:${doomed.pid}`;
+      const held = await waitFor(
+        async () => (await telemetryQueue.getActive()).filter((j) => j.processedBy === doomedName),
+        (jobs) => jobs.length > 0,
+        30_000,
+      );
+      expect(held.length).toBeGreaterThan(0);
+      const killedAt = Date.now();
+      doomed.kill('SIGKILL');
+      await new Promise((r) => doomed.once('exit', r));
+      await posting;
+
+      const expected = 10 * 40 * 50;
+      expect(await waitFor(load.total, (n) => n === expected, 60_000)).toBe(expected);
+      expect(statuses.filter((s) => s !== 202)).toEqual([]);
+      // Every job the killed worker held and had not finished is taken up by the other within 5 s, and finishes.
+      const after = await waitFor(
+        () => Promise.all(held.map((j) => telemetryQueue.getJob(j.id!))),
+        (jobs) => jobs.every((j) => j?.finishedOn !== undefined),
+        30_000,
+      );
+      const orphaned = after.filter((j) => j!.finishedOn! > killedAt);
+      expect(orphaned.length).toBeGreaterThan(0);
+      expect(
+        orphaned.map((j) => ({
+          takenUpByTheOther: j!.processedBy !== doomedName,
+          withinFiveSeconds: j!.processedOn! - killedAt <= 5000,
+          completed: j!.finishedOn !== undefined && !j!.failedReason,
+        })),
+      ).toEqual(orphaned.map(() => ({ takenUpByTheOther: true, withinFiveSeconds: true, completed: true })));
+      // Nothing lost, nothing stored twice.
+      expect(await load.storedPerDevice()).toEqual(eachStoredOnce);
+    } finally {
+      for (const child of running.filter((c) => c.exitCode === null && c.signalCode === null)) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       await front.stop();
     }
   }, 120_000);

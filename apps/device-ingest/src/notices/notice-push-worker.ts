@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { UnrecoverableError, Worker, type Job, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import {
   NOTICE_PUSH_JOB,
   NOTICE_PUSH_QUEUE,
   noticePushJobId,
   notificationPushSchema,
   withTransaction,
-  WORKER_RETENTION,
   type Pool,
 } from '@kb/platform';
 import type { Logger } from 'pino';
+import { queueWorker, type WorkerEntry } from '../worker-entry.js';
 
 /** Devices covered by one insert (about): a bounded transaction, and a progress step. */
 const DEVICES_PER_CHUNK = 200_000;
@@ -170,26 +169,6 @@ async function writeDeliveries(job: Job, pool: Pool, log: Logger) {
   return { deliveries, seconds };
 }
 
-/** The worker of queue `notification-push`: two pushes at a time, each one a few large inserts. */
-export function startNoticePushWorker(
-  connection: Redis,
-  prefix: string,
-  deps: { pool: Pool; log: Logger },
-  onError: (err: Error) => void,
-): Worker {
-  const worker = new Worker(NOTICE_PUSH_QUEUE, (job) => pushNotice(job, deps.pool, deps.log), {
-    connection,
-    prefix,
-    concurrency: 2,
-    ...WORKER_RETENTION,
-  });
-  worker.on('error', onError);
-  worker.on('failed', (job, err) =>
-    deps.log.warn({ queue: NOTICE_PUSH_QUEUE, jobId: job?.id, err: err.message }, 'notice push failed'),
-  );
-  return worker;
-}
-
 /**
  * The timer: every notice Postgres holds as scheduled (or pushing, when a push was interrupted) gets its push job,
  * delayed until its time. The job id is the one the API gives it (notice and time), so a job still in Redis is not
@@ -218,3 +197,26 @@ export async function armScheduledNotices(pool: Pool, queue: Queue): Promise<num
     );
   return rows.length;
 }
+
+/**
+ * The worker of queue `notification-push` (two pushes at a time, each one a few large inserts) and the timer. The
+ * timer's schedule lives in Postgres: armed at start and every minute (a job lost with Redis comes back).
+ */
+export const noticePushWorker: WorkerEntry = {
+  name: NOTICE_PUSH_QUEUE,
+  start(ctx) {
+    const worker = queueWorker(ctx, NOTICE_PUSH_QUEUE, (job) => pushNotice(job, ctx.pool, ctx.log), {
+      lane: 'notices',
+      concurrency: 2,
+      failed: 'notice push failed',
+    });
+    const arm = () =>
+      armScheduledNotices(ctx.pool, ctx.queue(NOTICE_PUSH_QUEUE)).catch((err: Error) =>
+        ctx.log.warn({ err: err.message }, 'could not arm scheduled notices; trying again shortly'),
+      );
+    void arm();
+    const timer = setInterval(() => void arm(), 60_000);
+    timer.unref();
+    return { workers: [worker], stop: () => clearInterval(timer) };
+  },
+};

@@ -1,13 +1,8 @@
-import type { IncomingMessage } from 'node:http';
-import {
-  noticeAckSchema,
-  type DeliveredNotice,
-  type Envelope,
-  type NoticeAck,
-  type NoticeAckAnswer,
-} from '@kb/contracts';
+import type { FastifyRequest } from 'fastify';
+import { noticeAckSchema, text } from '@kb/contracts';
 import type { Pool } from '@kb/platform';
 import { z } from 'zod';
+import { route, type ApiRoute, type Security } from '../api-routes.js';
 import { acknowledge, deliveredNotices } from './notice-deliveries.js';
 
 /** Largest acknowledgement body (100 acks). */
@@ -21,6 +16,22 @@ export interface NoticeReader {
   id: string;
 }
 
+const noticeListQuery = z.object({
+  before: text()
+    .max(64)
+    .optional()
+    .describe('Older notices only: the pushedAt of the last one shown (the app’s inbox pages)'),
+});
+
+const deliveredNotice = z.object({
+  noticeId: z.uuid(),
+  number: text(),
+  texts: z.array(z.object({ lang: text(), title: text(), content: text() })),
+  pushedAt: z.iso.datetime(),
+  receivedAt: z.iso.datetime().nullable(),
+  readAt: z.iso.datetime().nullable(),
+});
+
 /**
  * The notice routes under `prefix`: `GET <prefix>/notices` answers the reader's notices (every language they were
  * written in) and `POST <prefix>/notices/ack` records received and read. A device (`/device/v1`) polls for its
@@ -28,21 +39,24 @@ export interface NoticeReader {
  */
 export function noticeRoutes(
   prefix: '/device/v1' | '/app/v1',
-  req: IncomingMessage,
-  deps: {
-    pool: Pool;
-    reader: (req: IncomingMessage) => Promise<NoticeReader>;
-    readAck: (req: IncomingMessage) => Promise<NoticeAck>;
-  },
-): Record<string, { method: string; run: () => Promise<Envelope> }> {
+  deps: { pool: Pool; security: Security; reader: (req: FastifyRequest) => Promise<NoticeReader> },
+): ApiRoute[] {
   const inbox = prefix === '/app/v1';
-  return {
-    [`${prefix}/notices`]: {
+  const who = inbox ? 'App' : 'Device';
+  return [
+    route({
       method: 'GET',
-      run: async (): Promise<Envelope<{ list: DeliveredNotice[] }>> => {
-        const reader = await deps.reader(req);
-        const before = new URL(req.url ?? '/', 'http://device-ingest').searchParams.get('before');
-        const at = before ? new Date(before) : undefined;
+      url: `${prefix}/notices`,
+      operationId: `list${who}Notices`,
+      summary: inbox
+        ? `The app user's inbox, newest first (at most ${POLL_LIMIT}; older ones with ?before=<pushedAt>)`
+        : `The device's unread notices, newest first (at most ${POLL_LIMIT}), each in every language written`,
+      security: deps.security,
+      querystring: noticeListQuery,
+      answer: { status: 200, description: 'The notices', data: z.object({ list: z.array(deliveredNotice) }) },
+      before: deps.reader,
+      handle: async (req, _reply, reader) => {
+        const at = req.query.before ? new Date(req.query.before) : undefined;
         const list = await deliveredNotices(deps.pool, reader, {
           unreadOnly: !inbox,
           limit: POLL_LIMIT,
@@ -50,54 +64,26 @@ export function noticeRoutes(
         });
         return { status: 200, desc: 'ok', data: { list } };
       },
-    },
-    [`${prefix}/notices/ack`]: {
+    }),
+    route({
       method: 'POST',
-      run: async (): Promise<Envelope<NoticeAckAnswer>> => {
-        const reader = await deps.reader(req);
-        const acks = await deps.readAck(req);
-        return { status: 200, desc: 'ok', data: await acknowledge(deps.pool, reader.id, acks) };
+      url: `${prefix}/notices/ack`,
+      operationId: `acknowledge${who}Notices`,
+      summary: 'Acknowledge notices as received or read (read implies received; repeats change nothing)',
+      security: deps.security,
+      body: noticeAckSchema,
+      bodyLimit: NOTICE_ACK_LIMIT,
+      answer: {
+        status: 200,
+        description: 'How many acknowledgements changed something',
+        data: z.object({ received: z.number().int(), read: z.number().int() }),
       },
-    },
-  };
-}
-
-const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
-
-/** The two routes in the device or app API's OpenAPI document. */
-export function noticeOpenApiPaths(
-  prefix: '/device/v1' | '/app/v1',
-  refusal: (description: string) => object,
-) {
-  const security = prefix === '/app/v1' ? [{ appToken: [] }] : [{ deviceCredential: [] }];
-  return {
-    [`${prefix}/notices`]: {
-      get: {
-        summary:
-          prefix === '/app/v1'
-            ? `The app user's inbox, newest first (at most ${POLL_LIMIT}; older ones with ?before=<pushedAt>)`
-            : `The device's unread notices, newest first (at most ${POLL_LIMIT}), each in every language written`,
-        security,
-        responses: {
-          '200': {
-            description:
-              '`data.list`: noticeId, number, texts [{lang, title, content}], pushedAt, receivedAt',
-          },
-          '401': refusal('No, unknown or revoked credential'),
-        },
-      },
-    },
-    [`${prefix}/notices/ack`]: {
-      post: {
-        summary: 'Acknowledge notices as received or read (read implies received; repeats change nothing)',
-        security,
-        requestBody: { required: true, content: { 'application/json': { schema: schema(noticeAckSchema) } } },
-        responses: {
-          '200': { description: '`data`: how many acknowledgements changed something ({received, read})' },
-          '400': refusal('Invalid body'),
-          '401': refusal('No, unknown or revoked credential'),
-        },
-      },
-    },
-  };
+      before: deps.reader,
+      handle: async (req, _reply, reader) => ({
+        status: 200,
+        desc: 'ok',
+        data: await acknowledge(deps.pool, reader.id, req.body),
+      }),
+    }),
+  ];
 }

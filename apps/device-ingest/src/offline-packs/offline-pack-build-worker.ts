@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
-import type { Worker } from 'bullmq';
 import type { Pool } from '@kb/platform';
 import {
   defineJobWorker,
@@ -287,12 +285,3 @@ export const offlinePackBuildWorker = defineJobWorker({
   run: (ctx, deps: OfflinePackBuildDeps) => buildOfflinePack(ctx, deps),
   onChange: mirrorBuild,
 });
-
-export function startOfflinePackBuildWorker(
-  connection: Redis,
-  prefix: string,
-  deps: OfflinePackBuildDeps,
-  onError: (err: Error) => void,
-): Worker {
-  return offlinePackBuildWorker.start(connection, prefix, deps, onError);
-}

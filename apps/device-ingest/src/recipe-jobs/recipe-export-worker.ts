@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   RECIPE_ARCHIVE_FORMAT,
   type RecipeArchiveEntry,
@@ -206,12 +204,3 @@ export const recipeExportWorker = defineJobWorker({
   concurrency: 1,
   run: (ctx, deps: RecipeExportDeps) => exportRecipes(ctx, deps),
 });
-
-export function startRecipeExportWorker(
-  connection: Redis,
-  prefix: string,
-  deps: RecipeExportDeps,
-  onError: (err: Error) => void,
-): Worker {
-  return recipeExportWorker.start(connection, prefix, deps, onError);
-}

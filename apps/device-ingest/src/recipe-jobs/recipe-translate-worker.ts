@@ -1,5 +1,3 @@
-import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   recipeSourceTexts,
   recipeTextAt,
@@ -121,12 +119,3 @@ export const recipeTranslateWorker = defineJobWorker({
   concurrency: 1,
   run: (ctx, deps: RecipeTranslateDeps) => translateRecipes(ctx, deps),
 });
-
-export function startRecipeTranslateWorker(
-  connection: Redis,
-  prefix: string,
-  deps: RecipeTranslateDeps,
-  onError: (err: Error) => void,
-): Worker {
-  return recipeTranslateWorker.start(connection, prefix, deps, onError);
-}
