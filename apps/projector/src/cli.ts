@@ -61,7 +61,7 @@ Environment:
   PROJECTOR_POLL_MS     idle poll interval, default 100
   PROJECTOR_LEASE_MS    how long a silent (stopped, frozen) projector keeps its lease, default 5000;
                         a standby process takes over within about 1.2 times this
-  PROJECTOR_THREADS     threads \`run\` spreads the projections over, default 2 (1 on a single core)
+  PROJECTOR_THREADS     threads \`run\` spreads the projections over, default 1
   LOG_LEVEL             pino level, default info
   PROJECTOR_METRICS_PORT  \`run\` answers /metrics, /livez, /readyz here, default 9465 (0: any free port)
   METRICS_HOST          address of that port, default 127.0.0.1

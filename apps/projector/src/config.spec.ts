@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { availableParallelism } from 'node:os';
 import { readConfig } from './config.js';
 import { threadShares } from './projection-threads.js';
 
@@ -13,8 +12,8 @@ describe('projector configuration', () => {
     expect(() => readConfig({ PROJECTOR_TEST_DELAY_MS: 'soon' })).toThrow(/positive integer/);
   });
 
-  it('spreads the projections over PROJECTOR_THREADS threads, two by default on more than one core', () => {
-    expect(readConfig({}).threads).toBe(Math.min(2, availableParallelism()));
+  it('spreads the projections over PROJECTOR_THREADS threads, one by default', () => {
+    expect(readConfig({}).threads).toBe(1);
     expect(readConfig({ PROJECTOR_THREADS: '3' }).threads).toBe(3);
     expect(() => readConfig({ PROJECTOR_THREADS: '0' })).toThrow(
       /PROJECTOR_THREADS must be a positive integer/,

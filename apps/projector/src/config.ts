@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { eventStoreSettings, type EventStoreSettings } from '@kb/event-store';
 
 export interface ProjectorConfig {
@@ -66,6 +65,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
     metricsPort: port(env, 'PROJECTOR_METRICS_PORT', 9465),
     metricsToken: env.METRICS_TOKEN || undefined,
     readyMaxLagSeconds: positiveInt(env, 'PROJECTOR_READY_MAX_LAG_SECONDS', 60),
-    threads: positiveInt(env, 'PROJECTOR_THREADS', Math.min(2, availableParallelism())),
+    threads: positiveInt(env, 'PROJECTOR_THREADS', 1),
   };
 }

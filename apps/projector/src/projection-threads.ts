@@ -8,9 +8,10 @@ import { pino, type Logger } from 'pino';
 import { readConfig, type ProjectorConfig } from './config.js';
 
 /**
- * `projector run` spreads the projections over threads (PROJECTOR_THREADS): each thread folds and encodes its own
- * projections' batches, so a catch-up keeps more than one core busy (a projection's fold is CPU work in this
- * process; the database works on the batches meanwhile). Projections are dealt out in registry order, one per
+ * `projector run` can spread the projections over threads (PROJECTOR_THREADS, default 1): each thread folds and
+ * encodes its own projections' batches, so a catch-up can keep more than one core busy (a projection's fold is CPU
+ * work in this process). A thread loads and warms up the code again, which costs CPU of its own, so it pays off only
+ * where a core would otherwise be idle. Projections are dealt out in registry order, one per
  * thread in turn; the first share runs on the main thread, which also answers /metrics. Every thread has its own
  * connections, and each projection version keeps its own run lock, so nothing else changes: a thread is one more
  * runner, as a second process would be.
