@@ -236,7 +236,7 @@ try {
   if (!KEPT) {
     console.log(`Writing ${RECIPES.toLocaleString('en')} recipes of ${BRAND} as events (${load()}) …`);
     // A line every tenth of the way at the larger sizes, which take minutes.
-    const every = RECIPES >= 200_000 ? RECIPES / 10 : Infinity;
+    const every = RECIPES >= 200_000 ? Math.round(RECIPES / 10) : Infinity;
     await Promise.all(
       Array.from({ length: WRITERS }, async () => {
         for (let i = next++; i < RECIPES; i = next++) {
