@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 const here = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench');
 const PARTS = [
   ['event-store', 'event-store append throughput beside a plain INSERT'],
-  ['recipes', 'recipes: projector catch-up and recipe list latency at 100,000 recipes'],
+  [
+    'recipes',
+    `recipes: projector catch-up and recipe list latency at ${Number(process.env.BENCH_RECIPES ?? 100_000).toLocaleString('en')} recipes`,
+  ],
   ['ingest', 'devices: ingest throughput, post-to-visible latency, device list at 1,000,000 devices'],
   [
     'device-history',

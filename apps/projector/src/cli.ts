@@ -16,9 +16,17 @@ import {
   replayProjection,
   runProjections,
   type Projection,
+  type RunOptions,
 } from '@kb/read-models';
 import { pino, type Logger } from 'pino';
 import { readConfig, type ProjectorConfig } from './config.js';
+import {
+  poolSizeFor,
+  runInThread,
+  runOptionsOf,
+  threadsAvailable,
+  threadShares,
+} from './projection-threads.js';
 import { parkedJson, parkedTable, statusJson, statusTable } from './commands/status-table.js';
 
 export interface Output {
@@ -53,6 +61,7 @@ Environment:
   PROJECTOR_POLL_MS     idle poll interval, default 100
   PROJECTOR_LEASE_MS    how long a silent (stopped, frozen) projector keeps its lease, default 5000;
                         a standby process takes over within about 1.2 times this
+  PROJECTOR_THREADS     threads \`run\` spreads the projections over, default 1
   LOG_LEVEL             pino level, default info
   PROJECTOR_METRICS_PORT  \`run\` answers /metrics, /livez, /readyz here, default 9465 (0: any free port)
   METRICS_HOST          address of that port, default 127.0.0.1
@@ -108,10 +117,17 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     },
     { write: (line: string) => (readsOut ? stderr : stdout).write(line) },
   );
+  // `run` spreads the projections over threads (projection-threads.ts); the first share runs here. Only the
+  // registry's own projections can go to another thread (it finds them by name), and only from the built files.
+  const shares =
+    command === 'run' && !options.projections && threadsAvailable()
+      ? threadShares(projections, config.threads)
+      : [projections];
+  const here = shares[0]!;
   // Per projection while it catches up: its run lock, the batch being written, the next page being read and the
   // read of the records the next batch changes (prepared meanwhile).
   const pool = createPool(config.databaseUrl, {
-    max: 4 * projections.length + 4,
+    max: poolSizeFor(here.length),
     applicationName: `projector ${command}`,
   });
   let store: EventStore;
@@ -137,15 +153,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       );
     if (config.eventStore.kind === 'postgres') await migrate(pool, postgresEventStoreMigrations);
     await migrateReadModels(pool, projections);
-    const runOptions = {
-      signal: stop.signal,
-      logger,
-      batchSize: config.batchSize,
-      pollIntervalMs: config.pollIntervalMs,
-      leaseTimeoutMs: config.leaseTimeoutMs,
-      lockRetryMs: Math.max(50, Math.floor(config.leaseTimeoutMs / 5)),
-      applyDelayMs: config.testDelayMs,
-    };
+    const runOptions = runOptionsOf(config, stop.signal, logger);
     if (command === 'run') {
       const ops = await startOpsServer({
         host: config.metricsHost,
@@ -159,7 +167,15 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
         `projector running; metrics, /livez and /readyz on ${ops.url}`,
       );
       try {
-        await runProjections(pool, store, projections, runOptions);
+        await runShares(pool, store, shares, runOptions, (share, signal) =>
+          runInThread(
+            share.map((p) => p.name),
+            options.env ?? process.env,
+            { service: 'projector', command },
+            signal,
+            (line) => stdout.write(line),
+          ),
+        );
       } finally {
         await ops.close();
       }
@@ -201,6 +217,38 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     stop.dispose();
     await store.close();
     await pool.end();
+  }
+}
+
+/**
+ * Runs the first share here and the others through `inThread`, until the signal of `options` aborts; when one
+ * fails, the others are stopped and its error thrown once they have.
+ */
+async function runShares(
+  pool: Pool,
+  store: EventStore,
+  shares: readonly (readonly Projection[])[],
+  options: RunOptions,
+  inThread: (share: readonly Projection[], signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const running = new AbortController();
+  const stop = () => running.abort();
+  options.signal.addEventListener('abort', stop, { once: true });
+  const tasks = shares.map((share, i) =>
+    (i === 0
+      ? runProjections(pool, store, share, { ...options, signal: running.signal })
+      : inThread(share, running.signal)
+    ).catch((error: unknown) => {
+      running.abort();
+      throw error;
+    }),
+  );
+  try {
+    const results = await Promise.allSettled(tasks);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  } finally {
+    options.signal.removeEventListener('abort', stop);
   }
 }
 

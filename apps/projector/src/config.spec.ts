@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readConfig } from './config.js';
+import { threadShares } from './projection-threads.js';
 
 describe('projector configuration', () => {
   it('holds each batch back by PROJECTOR_TEST_DELAY_MS outside production, and refuses it in production', () => {
@@ -9,5 +10,21 @@ describe('projector configuration', () => {
       /tests only/,
     );
     expect(() => readConfig({ PROJECTOR_TEST_DELAY_MS: 'soon' })).toThrow(/positive integer/);
+  });
+
+  it('spreads the projections over PROJECTOR_THREADS threads, one by default', () => {
+    expect(readConfig({}).threads).toBe(1);
+    expect(readConfig({ PROJECTOR_THREADS: '3' }).threads).toBe(3);
+    expect(() => readConfig({ PROJECTOR_THREADS: '0' })).toThrow(
+      /PROJECTOR_THREADS must be a positive integer/,
+    );
+    const names = ['stream_summary', 'recipes', 'apk_packages', 'offline_packs'];
+    expect(threadShares(names, 2)).toEqual([
+      ['stream_summary', 'apk_packages'],
+      ['recipes', 'offline_packs'],
+    ]);
+    expect(threadShares(names, 1)).toEqual([names]);
+    // Never more threads than projections.
+    expect(threadShares(names, 8)).toEqual(names.map((n) => [n]));
   });
 });

@@ -21,6 +21,8 @@ export interface ProjectorConfig {
   readyMaxLagSeconds: number;
   /** Tests only: each batch waits this long before it is applied, a projector running behind on demand. */
   testDelayMs: number;
+  /** Threads `run` spreads the projections over (see projection-threads.ts). */
+  threads: number;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -63,5 +65,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
     metricsPort: port(env, 'PROJECTOR_METRICS_PORT', 9465),
     metricsToken: env.METRICS_TOKEN || undefined,
     readyMaxLagSeconds: positiveInt(env, 'PROJECTOR_READY_MAX_LAG_SECONDS', 60),
+    threads: positiveInt(env, 'PROJECTOR_THREADS', 1),
   };
 }

@@ -23,7 +23,13 @@ describe('the projector process', () => {
     requireBuiltProjector();
     ev = await openEventDatabase();
     head = await appendEvents(ev.store, 150, 20);
-    env = { DATABASE_URL: ev.db.url, PROJECTOR_BATCH_SIZE: '20', PROJECTOR_POLL_MS: '20' };
+    // On two threads, so a kill also lands while the other thread is writing its own projections' batches.
+    env = {
+      DATABASE_URL: ev.db.url,
+      PROJECTOR_BATCH_SIZE: '20',
+      PROJECTOR_POLL_MS: '20',
+      PROJECTOR_THREADS: '2',
+    };
   });
   afterAll(async () => {
     await ev?.close();

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
-import { copyRows, encodeCopyRows, recordColumns, type RecordColumns } from './copy-rows.js';
+import { copyRows, CopyRowsEncoder, recordColumns, type RecordColumns } from './copy-rows.js';
 import {
   defineProjection,
   type PreparedBatch,
@@ -191,8 +191,9 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
       const replaced: string[] = [];
       const missing: string[] = [];
       const seen = new Set<string>();
-      for (const event of events) {
-        const id = idOf(event.streamId);
+      const ids = events.map((e) => idOf(e.streamId));
+      for (const [i, event] of events.entries()) {
+        const id = ids[i]!;
         if (id === null || seen.has(id)) continue;
         seen.add(id);
         // The previous batch's records are not written to any more (its rows are encoded): no copy needed.
@@ -209,8 +210,8 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
           replaced.push(r.id);
         }
       }
-      for (const event of events) {
-        const id = idOf(event.streamId);
+      for (const [i, event] of events.entries()) {
+        const id = ids[i]!;
         if (id === null) continue;
         let r = records.get(id);
         if (!r) {
@@ -232,14 +233,16 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
       const shown = [...records.values()].filter((r): r is AggregateRecord<Shown> => def.isShown(r.state));
       // Encoded a slice at a time, letting the previous batch's statements go out in between: the database
       // writes that batch meanwhile instead of waiting for this one to be ready.
-      const detailLines: Buffer[] = [];
-      const listLines: Buffer[] = [];
+      const details = new CopyRowsEncoder(detailColumns);
+      const lists = new CopyRowsEncoder(listColumns);
       for (let i = 0; i < shown.length; i += ENCODE_SLICE) {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         const slice = shown.slice(i, i + ENCODE_SLICE);
-        detailLines.push(...encodeCopyRows(detailColumns, slice.map(detailRow)));
-        listLines.push(...encodeCopyRows(listColumns, slice.map(def.listRow)));
+        details.add(slice.map(detailRow));
+        lists.add(slice.map(def.listRow));
       }
+      const detailLines = details.buffers();
+      const listLines = lists.buffers();
       return {
         records,
         async write(tx) {
