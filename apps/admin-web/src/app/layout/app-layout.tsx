@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.js';
+import { sessionCheckQuery } from '../../features/auth/api/session-check.js';
 import { storeLogin } from '../../lib/session.js';
 import { parseSessionUser } from '../../lib/session-user.js';
 import { screenFor } from '../screens.js';
@@ -51,11 +51,7 @@ function useWarnBeforeUnload() {
 
 /** The stored login is refreshed from the server once per visit (name, role, brand may have changed). */
 function useRefreshUser() {
-  const me = useQuery({
-    queryKey: ['auth', 'me'],
-    queryFn: ({ signal }) => api<{ user: unknown }>('/auth/me', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const me = useQuery(sessionCheckQuery);
   useEffect(() => {
     const user = parseSessionUser(me.data?.user);
     if (user) storeLogin(user);
