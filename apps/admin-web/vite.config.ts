@@ -5,9 +5,15 @@ import { defineConfig } from 'vite';
 const MANTINE =
   /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce)[\\/]/;
 
-/** The shared building blocks (not their sub-folders' features such as reference screens or jobs), and icons. */
+/**
+ * The shared building blocks and lookups, the router's lazily used hooks and the icons; not the few pieces that
+ * bring a heavy library of their own (uploads, number inputs, zod-checked form rules).
+ */
 const CONSOLE_KIT =
-  /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/]layout)[\\/][^\\/]+$|@tabler[\\/]icons-react|@mantine[\\/]modals/;
+  /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/]layout)[\\/]|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
+const OWN_HEAVY_LIBRARY = /upload|image-rules|components[\\/](reference|history)[\\/]/;
+/** A feature's modules that several of its screens share (its api calls, cells, rules). */
+const FEATURE = /apps[\\/]admin-web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api|rules|components)[\\/]/;
 
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
 
@@ -40,10 +46,16 @@ export default defineConfig({
               priority: 25,
               includeDependenciesRecursively: false,
             },
+            {
+              name: (id) => (FEATURE.exec(id) ? `${FEATURE.exec(id)![1]}-shared` : null),
+              minShareCount: 2,
+              priority: 10,
+              includeDependenciesRecursively: false,
+            },
             // The console's building blocks (list and form pieces, the layout, icons), shared by its screens.
             {
               name: 'console',
-              test: (id) => CONSOLE_KIT.test(id) && !/upload|image-rules/.test(id),
+              test: (id) => CONSOLE_KIT.test(id) && !OWN_HEAVY_LIBRARY.test(id),
               minShareCount: 2,
               priority: 15,
               includeDependenciesRecursively: false,

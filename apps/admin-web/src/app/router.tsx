@@ -14,6 +14,7 @@ import { HOME_PATH } from '../lib/redirect.js';
 import { sessionCheckQuery } from '../features/auth/api/session-check.js';
 import { guard, LOGIN_PATH } from './guard.js';
 import { withChunkTimeout } from './chunk-timeout.js';
+import { startFirstQuery } from './first-queries.js';
 import { LoginPage } from '../features/auth/routes/login-page.js';
 import { consoleCatalogs, withCatalogs } from './i18n/i18n.js';
 import { queryClient } from './query-client.js';
@@ -121,9 +122,12 @@ const screenRoutes = SCREENS.map((screen) =>
     getParentRoute: () => layoutRoute,
     path: screen.path,
     validateSearch: screen.record ? recordSearch : undefined,
-    // A kept-alive page is drawn by the layout, not by the router: its code is fetched here so that it loads
-    // beside the layout's rather than after it (a failure shows in its tab, where the layout loads it again).
-    loader: screen.keepAlive ? () => pageLoader(screen.path)().then(noop, noop) : undefined,
+    loader: ({ context }) => {
+      startFirstQuery(screen.path, context.queryClient);
+      // A kept-alive page is drawn by the layout, not by the router: its code is fetched here so that it loads
+      // beside the layout's rather than after it (a failure shows in its tab, where the layout loads it again).
+      if (screen.keepAlive) return pageLoader(screen.path)().then(noop, noop);
+    },
     component: screen.keepAlive ? KeptAliveSlot : lazyRouteComponent(pageLoader(screen.path)),
   }),
 );
