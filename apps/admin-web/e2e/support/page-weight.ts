@@ -18,11 +18,16 @@ export interface PageWeight {
 
 const isScript = (loaded: Loaded) => loaded.type === 'script' || /\.m?js(\?|$)/.test(loaded.url);
 
-/** Sums what a page asked for and got; `requests` may be read at any time. */
-export function recordRequests(page: Page): { weight(): Promise<PageWeight> } {
+/**
+ * Sums what a page asks for from now on: `weight` once every request made so far has its answer; `answered` lists
+ * the paths answered so far (to wait for a screen's calls).
+ */
+export function recordRequests(page: Page): { weight(): Promise<PageWeight>; answered(): string[] } {
   const pending: Promise<Loaded>[] = [];
+  const answered: string[] = [];
   const measure = async (request: Request): Promise<Loaded> => {
-    const response = await request.response();
+    // A failed request answers null and counts with no bytes.
+    const response = await request.response().catch(() => null);
     const body = await response?.body().catch(() => Buffer.alloc(0));
     return {
       url: request.url(),
@@ -30,11 +35,10 @@ export function recordRequests(page: Page): { weight(): Promise<PageWeight> } {
       gzipBytes: body && body.length > 0 ? gzipSync(body).length : 0,
     };
   };
-  page.on('requestfinished', (request) => pending.push(measure(request)));
-  page.on('requestfailed', (request) =>
-    pending.push(Promise.resolve({ url: request.url(), type: request.resourceType(), gzipBytes: 0 })),
-  );
+  page.on('request', (request) => pending.push(measure(request)));
+  page.on('requestfinished', (request) => answered.push(new URL(request.url()).pathname));
   return {
+    answered: () => [...answered],
     async weight() {
       const requests = await Promise.all(pending);
       const kb = (list: Loaded[]) => list.reduce((sum, r) => sum + r.gzipBytes, 0) / 1024;

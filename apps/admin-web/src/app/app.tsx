@@ -1,11 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DAYJS_LOCALE, isUiLang } from '../lib/language.js';
 import { queryClient } from './query-client.js';
 import { router } from './router.js';
 import { cssVariablesResolver, theme } from './theme.js';
@@ -30,16 +27,11 @@ function Toasts() {
 }
 
 export function App() {
-  const { i18n } = useTranslation();
-  const lang = isUiLang(i18n.language) ? i18n.language : 'zh';
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        {/* Mantine's own texts: date pickers follow the dayjs locale (confirm dialogs: see AppLayout). */}
-        <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
-          <Toasts />
-          <RouterProvider router={router} />
-        </DatesProvider>
+        <Toasts />
+        <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>
   );

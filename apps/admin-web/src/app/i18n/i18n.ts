@@ -1,6 +1,4 @@
 import { UI_LANGS } from '@kb/contracts';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyLanguage, savedLanguage } from '../../lib/language.js';
@@ -15,8 +13,6 @@ declare module 'i18next' {
     resources: { translation: typeof zhCatalog };
   }
 }
-
-dayjs.extend(localizedFormat);
 
 export const i18n = i18next.createInstance();
 
