@@ -1,6 +1,6 @@
 // `npm run bench`: prints the system's figures, one part after the other (each its own process, so one part's
 // connections and memory do not weigh on the next). Figures only: nothing here is a test or gates anything.
-//   BENCH_ONLY=event-store,recipes,ingest,device-history,content,notices,app-users,jobs   runs only the named parts
+//   BENCH_ONLY=event-store,recipes,ingest,device-history,content,notices,app-users,jobs,web   runs only the named parts
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,10 @@ const PARTS = [
   [
     'jobs',
     'jobs: recipe zip export and import of 10,000 recipes with media, recipes/s and worker peak memory',
+  ],
+  [
+    'web',
+    'web: first table row of /recipe-list, /device-info-list, /home at 1x and 4x CPU, cold and warm; Lighthouse',
   ],
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

@@ -1,15 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { loginRouteSize } from './scripts/login-route-size.ts';
+
+const MANTINE =
+  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|dayjs|@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider)[\\/]/;
+
+/**
+ * The shared building blocks and lookups, the router's lazily used hooks and the icons; not the few pieces that
+ * bring a heavy library of their own (uploads, the password digest, zod-checked form rules).
+ */
+const CONSOLE_KIT =
+  /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/]layout)[\\/]|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
+const OWN_HEAVY_LIBRARY = /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]/;
+/** A feature's modules that several of its screens share (its api calls, cells, rules). */
+const FEATURE = /apps[\\/]admin-web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api|rules|components)[\\/]/;
 
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [
-    react(),
-    loginRouteSize({ loginModuleSuffix: 'src/features/auth/routes/login-page.tsx', budgetKb: 270 }),
-  ],
+  plugins: [react()],
   resolve: { alias: { '@kb/contracts': contracts } },
   server: {
     port: 5173,
@@ -20,11 +29,51 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page needs before it can draw anything (React, the router, the query cache, i18next, the
+            // shell's Mantine pieces), in one file that changes only with the dependencies.
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 30 },
+            // The Mantine components the console's screens share (menus, popovers, inputs, modals, tables), in
+            // one file instead of a few dozen; number inputs (with their formatting library) stay where used.
+            { name: 'mantine', test: (id) => MANTINE.test(id) && !/NumberInput/.test(id), priority: 20 },
+            // The app's own code every page runs (the shell: router, session, api client, texts).
+            {
+              name: 'shell',
+              test: /apps[\\/]admin-web[\\/]src[\\/]/,
+              tags: ['$initial'],
+              priority: 25,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: (id) => (FEATURE.exec(id) ? `${FEATURE.exec(id)![1]}-shared` : null),
+              minShareCount: 2,
+              priority: 10,
+              includeDependenciesRecursively: false,
+            },
+            // The console's building blocks (list and form pieces, the layout, icons), shared by its screens.
+            {
+              name: 'console',
+              test: (id) => CONSOLE_KIT.test(id) && !OWN_HEAVY_LIBRARY.test(id),
+              minShareCount: 2,
+              priority: 15,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
       treeshake: {
         // libs/contracts holds constants next to zod schemas built at module level: importing a constant must
-        // not drag every schema (and zod) into the login route.
-        moduleSideEffects: [{ test: /libs[\\/]contracts[\\/]src/, sideEffects: false }],
-        manualPureFunctions: ['z'],
+        // not drag every schema (and zod) into the login route. The schemas are built by zod (`z`) and by
+        // contracts' own schema helpers, all free of side effects.
+        // react-remove-scroll declares its sidecar module side-effectful, which keeps Mantine's scroll lock (and its
+        // helpers) on every page through Mantine's index; the module only builds what it exports.
+        moduleSideEffects: [
+          { test: /libs[\\/]contracts[\\/]src/, sideEffects: false },
+          { test: /react-remove-scroll[\\/]dist[\\/]es2015[\\/]sidecar/, sideEffects: false },
+        ],
+        manualPureFunctions: ['z', 'text', 'multilineText', 'jsonObject', 'timeInput', 'batchAnswerSchema'],
       },
     },
   },

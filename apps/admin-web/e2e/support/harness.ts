@@ -14,8 +14,15 @@ export const API_HEADERS = { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE };
 export interface Harness {
   system: RunningSystem;
   baseUrl: string;
-  /** A fresh browser profile (own cookies and storage) with one page. */
-  newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  /**
+   * A fresh browser profile (own cookies, storage and HTTP cache) with one page; `storageState` starts it with
+   * another profile's cookies and local storage (signed in, yet nothing cached).
+   */
+  newPage(options?: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  }): Promise<Page>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +72,7 @@ export async function startHarness(
         baseURL: system.baseUrl,
         viewport: options.viewport ?? { width: 1440, height: 900 },
         locale: options.locale ?? 'zh-CN',
+        storageState: options.storageState,
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -1,27 +1,37 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { DAYJS_LOCALE, isUiLang } from '../lib/language.js';
+import { lazy, Suspense, useState } from 'react';
 import { queryClient } from './query-client.js';
 import { router } from './router.js';
 import { cssVariablesResolver, theme } from './theme.js';
 
+const Notifications = lazy(() => import('./toasts-container.js').then((m) => ({ default: m.Notifications })));
+
+/**
+ * The toasts' container, fetched with the first toast: most visits to the login page show none, and its code
+ * (with its transitions and swipe handling) need not load before the page does.
+ */
+function Toasts() {
+  const shown = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(shown);
+  if (shown && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      {/* Bottom centre: a toast never covers the header's controls (language, user menu), the tab bar, or the
+          right-aligned save and submit buttons at the end of a form. */}
+      <Notifications position="bottom-center" zIndex={1000} />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
-  const { i18n } = useTranslation();
-  const lang = isUiLang(i18n.language) ? i18n.language : 'zh';
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        {/* Mantine's own texts: date pickers follow the dayjs locale (confirm dialogs: see AppLayout). */}
-        <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
-          {/* Bottom centre: a toast never covers the header's controls (language, user menu), the tab bar, or the
-              right-aligned save and submit buttons at the end of a form. */}
-          <Notifications position="bottom-center" zIndex={1000} />
-          <RouterProvider router={router} />
-        </DatesProvider>
+        <Toasts />
+        <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>
   );

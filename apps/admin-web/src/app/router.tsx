@@ -1,4 +1,4 @@
-import { SET_PASSWORD_FLAGS } from '@kb/contracts';
+import { SET_PASSWORD_FLAGS, type SetPasswordFlag } from '@kb/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -8,12 +8,15 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { getStoredUser } from '../lib/session.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { HOME_PATH } from '../lib/redirect.js';
+import { sessionCheckQuery } from '../features/auth/api/session-check.js';
 import { guard, LOGIN_PATH } from './guard.js';
 import { withChunkTimeout } from './chunk-timeout.js';
+import { startFirstQuery } from './first-queries.js';
+import { LoginPage } from '../features/auth/routes/login-page.js';
+import { consoleCatalogs, withCatalogs } from './i18n/i18n.js';
 import { queryClient } from './query-client.js';
 import { RouteErrorPanel } from './pages/route-error-panel.js';
 import { pageLoader } from './page-loader.js';
@@ -33,29 +36,35 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
 });
 
-// zod/mini here: the route tree is part of the login route's code, and zod's classic API is large.
-const loginSearch = z.object({
-  redirect: z.catch(z.optional(z.string()), undefined),
-  reason: z.catch(z.optional(z.enum(['expired', 'loggedOut', 'passwordChanged'])), undefined),
+// The route tree is part of the login route's code: its search checks are plain functions rather than zod schemas,
+// which would put zod on the login route.
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
+  values.find((v) => v === value);
+const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+const LOGIN_REASONS = ['expired', 'loggedOut', 'passwordChanged'] as const;
+const loginSearch = (
+  search: Record<string, unknown>,
+): { redirect?: string; reason?: (typeof LOGIN_REASONS)[number] } => ({
+  redirect: optionalString(search.redirect),
+  reason: oneOf(LOGIN_REASONS, search.reason),
 });
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: LOGIN_PATH,
   validateSearch: loginSearch,
-  component: lazyRouteComponent(
-    withChunkTimeout(() => import('../features/auth/routes/login-page.js')),
-    'LoginPage',
-  ),
+  // Part of the entry: the first page of every visit without a session, shown without a further download.
+  component: LoginPage,
 });
 
 const setPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/set-password',
   // An invitation mail links here with the invitee's email filled in.
-  validateSearch: z.object({
-    flag: z.catch(z.enum(SET_PASSWORD_FLAGS), 'forget'),
-    email: z.catch(z.optional(z.string()), undefined),
+  validateSearch: (search: Record<string, unknown>): { flag: SetPasswordFlag; email?: string } => ({
+    flag: oneOf(SET_PASSWORD_FLAGS, search.flag) ?? 'forget',
+    email: optionalString(search.email),
   }),
   component: lazyRouteComponent(
     withChunkTimeout(() => import('../features/auth/routes/set-password-page.js')),
@@ -68,16 +77,22 @@ const h5Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/h5/index.html',
   component: lazyRouteComponent(
-    withChunkTimeout(() => import('../features/content/routes/h5-page.js')),
+    withChunkTimeout(withCatalogs(() => import('../features/content/routes/h5-page.js'), consoleCatalogs)),
     'H5Page',
   ),
 });
 
+/**
+ * The signed-in console. Its loader asks the server who is signed in while the layout's code, the screens' texts
+ * and the screen's own code and first data load beside it (the router runs the matched routes' loaders and
+ * component loads in parallel); the layout reads the answer from the query cache.
+ */
 const layoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
+  loader: ({ context }) => void context.queryClient.prefetchQuery(sessionCheckQuery),
   component: lazyRouteComponent(
-    withChunkTimeout(() => import('./layout/app-layout.js')),
+    withChunkTimeout(withCatalogs(() => import('./layout/app-layout.js'), consoleCatalogs)),
     'AppLayout',
   ),
 });
@@ -91,9 +106,12 @@ const indexRoute = createRoute({
 });
 
 /** A record screen's id travels in the query (§2); anything else there is dropped. */
-const recordSearch = z.object({
-  id: z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))), undefined),
-});
+const recordSearch = (search: Record<string, unknown>): { id?: string } => {
+  const id = optionalString(search.id)?.trim();
+  return { id: id && id.length <= 100 ? id : undefined };
+};
+
+const noop = () => undefined;
 
 /** Kept-alive screens are drawn by the layout (inside React's <Activity>), not in the router's outlet. */
 function KeptAliveSlot() {
@@ -105,6 +123,12 @@ const screenRoutes = SCREENS.map((screen) =>
     getParentRoute: () => layoutRoute,
     path: screen.path,
     validateSearch: screen.record ? recordSearch : undefined,
+    loader: ({ context }) => {
+      startFirstQuery(screen.path, context.queryClient);
+      // A kept-alive page is drawn by the layout, not by the router: its code is fetched here so that it loads
+      // beside the layout's rather than after it (a failure shows in its tab, where the layout loads it again).
+      if (screen.keepAlive) return pageLoader(screen.path)().then(noop, noop);
+    },
     component: screen.keepAlive ? KeptAliveSlot : lazyRouteComponent(pageLoader(screen.path)),
   }),
 );

@@ -1,19 +1,21 @@
-import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
-import type { Page } from '@kb/contracts';
 import { Alert, Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showInPage } from '../lib/notify.js';
 import { usePermissions } from '../lib/use-can.js';
 import { BatchActionBar } from './batch-action-bar.js';
 import type { BatchAction } from './batch-actions.js';
+import { listQuery, type FetchPage, type ListQuery } from './list-query.js';
 import { clampPage, PAGER_DEFAULT_SIZE } from './pager-logic.js';
 import { Pager } from './pager.js';
+
+const DateRangeInput = lazy(() =>
+  import('./date-range-input.js').then((m) => ({ default: m.DateRangeInput })),
+);
 
 /** One field of the filter bar. The value kept for a date range is `[from, to]` as `YYYY-MM-DD` strings. */
 export type FilterField<F> =
@@ -21,16 +23,13 @@ export type FilterField<F> =
   | { name: keyof F & string; label: string; kind: 'select'; options: { value: string; label: string }[] }
   | { name: keyof F & string; label: string; kind: 'date-range' };
 
-export interface ListQuery {
-  pageNum: number;
-  pageSize: number;
-}
+export type { ListQuery } from './list-query.js';
 
 export interface ListPageProps<T, F extends Record<string, unknown>> {
   /** Cache key of the list (filters and paging are appended). */
   queryKey: readonly unknown[];
   /** Loads one page (`pageNum` from 1, `pageSize` of §9) with the applied filters. */
-  fetchPage: (query: F & ListQuery, signal: AbortSignal) => Promise<Page<T>>;
+  fetchPage: FetchPage<T, F>;
   columns: DataTableColumn<T>[];
   /** The field naming a record (selection and batch results use it). */
   idAccessor: keyof T & string;
@@ -67,16 +66,15 @@ function FilterInput<F extends Record<string, unknown>>({
   }
   if (field.kind === 'date-range') {
     return (
-      <DatePickerInput
-        type="range"
-        label={field.label}
-        value={(value as [string | null, string | null]) ?? [null, null]}
-        onChange={onChange}
-        clearable
-        valueFormat="YYYY-MM-DD"
-        miw={220}
-        data-testid={`filter-${field.name}`}
-      />
+      // The list's rows do not wait for the date picker's code: an empty field of the same size stands in.
+      <Suspense fallback={<TextInput label={field.label} miw={220} disabled />}>
+        <DateRangeInput
+          label={field.label}
+          value={(value as [string | null, string | null]) ?? [null, null]}
+          onChange={onChange}
+          testId={`filter-${field.name}`}
+        />
+      </Suspense>
     );
   }
   return (
@@ -116,8 +114,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
   const tools = typeof toolbar === 'function' ? toolbar(applied) : toolbar;
 
   const list = useQuery({
-    queryKey: [...queryKey, applied, paging.pageNum, paging.pageSize],
-    queryFn: ({ signal }) => fetchPage({ ...applied, ...paging }, signal),
+    ...listQuery(queryKey, fetchPage, applied, paging),
     placeholderData: keepPreviousData,
   });
   // A failed load is said in place of the rows, with a retry (not as "no records, total 0"), and only there.

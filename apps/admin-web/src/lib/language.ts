@@ -1,6 +1,4 @@
 import { LANG_COOKIE, UI_LANGS, type UiLang } from '@kb/contracts';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { getI18n } from 'react-i18next';
 import { readText, writeText } from './storage.js';
 
@@ -18,13 +16,12 @@ export function savedLanguage(): UiLang {
   return isUiLang(cookie) ? cookie : 'zh';
 }
 
-/** Persists the choice and sets what lives outside React: the cookie, <html lang>, dayjs. */
+/** Persists the choice and sets what lives outside React: the cookie, <html lang> (dayjs: app/i18n/dates.ts). */
 export function applyLanguage(lang: UiLang): void {
   writeText('local', LANG_KEY, lang);
   // The API reads the language from the x-lang header, and from this cookie for plain links (downloads).
   document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
   document.documentElement.lang = HTML_LANG[lang];
-  dayjs.locale(DAYJS_LOCALE[lang]);
 }
 
 export function currentLanguage(): UiLang {

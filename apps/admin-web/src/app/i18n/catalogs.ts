@@ -2,8 +2,6 @@ import { accountEn } from '../../features/account/i18n/en.js';
 import { accountZh } from '../../features/account/i18n/zh.js';
 import { apkEn } from '../../features/apk/i18n/en.js';
 import { apkZh } from '../../features/apk/i18n/zh.js';
-import { authEn } from '../../features/auth/i18n/en.js';
-import { authZh } from '../../features/auth/i18n/zh.js';
 import { catalogEn, catalogErrorsEn } from '../../features/catalog/i18n/en.js';
 import { catalogErrorsZh, catalogZh } from '../../features/catalog/i18n/zh.js';
 import { contentEn, contentErrorsEn } from '../../features/content/i18n/en.js';
@@ -30,62 +28,74 @@ import { jobsEn } from '../../components/jobs/i18n/en.js';
 import { jobsZh } from '../../components/jobs/i18n/zh.js';
 import { appEn } from './en.js';
 import { appZh } from './zh.js';
+import { authCatalogs } from './auth-catalogs.js';
 
 /**
- * Every string of the UI: the shell's, the building blocks' and each feature's under its own key. Form error
- * codes a feature adds join the shared `errors`, where forms look their messages up.
+ * The strings of the screens behind the login: the building blocks' and each feature's under its own key. Form
+ * error codes a feature adds join the shared `errors`, where forms look their messages up. Loaded with the
+ * console's layout (i18n.ts), so the login route does not carry them.
  */
+export const consoleCatalogs = {
+  zh: {
+    errors: {
+      ...referenceErrorsZh,
+      ...catalogErrorsZh,
+      ...contentErrorsZh,
+      ...devicesErrorsZh,
+      ...noticesErrorsZh,
+      ...staffErrorsZh,
+    },
+    account: accountZh,
+    home: homeZh,
+    reference: referenceZh,
+    catalog: catalogZh,
+    content: contentZh,
+    recipes: recipesZh,
+    reviews: reviewsZh,
+    apk: apkZh,
+    offlinePacks: offlinePacksZh,
+    devices: devicesZh,
+    users: usersZh,
+    jobs: jobsZh,
+    notices: noticesZh,
+    staff: staffZh,
+  },
+  en: {
+    errors: {
+      ...referenceErrorsEn,
+      ...catalogErrorsEn,
+      ...contentErrorsEn,
+      ...devicesErrorsEn,
+      ...noticesErrorsEn,
+      ...staffErrorsEn,
+    },
+    account: accountEn,
+    home: homeEn,
+    reference: referenceEn,
+    catalog: catalogEn,
+    content: contentEn,
+    recipes: recipesEn,
+    reviews: reviewsEn,
+    apk: apkEn,
+    offlinePacks: offlinePacksEn,
+    devices: devicesEn,
+    users: usersEn,
+    jobs: jobsEn,
+    notices: noticesEn,
+    staff: staffEn,
+  },
+};
+
+/** Every string of the UI in one language, as the running app holds it once the console's part is loaded. */
 export const zhCatalog = {
   ...appZh,
-  errors: {
-    ...appZh.errors,
-    ...referenceErrorsZh,
-    ...catalogErrorsZh,
-    ...contentErrorsZh,
-    ...devicesErrorsZh,
-    ...noticesErrorsZh,
-    ...staffErrorsZh,
-  },
-  auth: authZh,
-  account: accountZh,
-  home: homeZh,
-  reference: referenceZh,
-  catalog: catalogZh,
-  content: contentZh,
-  recipes: recipesZh,
-  reviews: reviewsZh,
-  apk: apkZh,
-  offlinePacks: offlinePacksZh,
-  devices: devicesZh,
-  users: usersZh,
-  jobs: jobsZh,
-  notices: noticesZh,
-  staff: staffZh,
+  ...authCatalogs.zh,
+  ...consoleCatalogs.zh,
+  errors: { ...appZh.errors, ...consoleCatalogs.zh.errors },
 };
 export const enCatalog = {
   ...appEn,
-  errors: {
-    ...appEn.errors,
-    ...referenceErrorsEn,
-    ...catalogErrorsEn,
-    ...contentErrorsEn,
-    ...devicesErrorsEn,
-    ...noticesErrorsEn,
-    ...staffErrorsEn,
-  },
-  auth: authEn,
-  account: accountEn,
-  home: homeEn,
-  reference: referenceEn,
-  catalog: catalogEn,
-  content: contentEn,
-  recipes: recipesEn,
-  reviews: reviewsEn,
-  apk: apkEn,
-  offlinePacks: offlinePacksEn,
-  devices: devicesEn,
-  users: usersEn,
-  jobs: jobsEn,
-  notices: noticesEn,
-  staff: staffEn,
+  ...authCatalogs.en,
+  ...consoleCatalogs.en,
+  errors: { ...appEn.errors, ...consoleCatalogs.en.errors },
 };

@@ -1,11 +1,14 @@
 import { AppShell, Text, useMantineTheme } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.js';
+import { sessionCheckQuery } from '../../features/auth/api/session-check.js';
+import { DAYJS_LOCALE, isUiLang } from '../../lib/language.js';
+import '../i18n/dates.js';
 import { storeLogin } from '../../lib/session.js';
 import { parseSessionUser } from '../../lib/session-user.js';
 import { screenFor } from '../screens.js';
@@ -51,11 +54,7 @@ function useWarnBeforeUnload() {
 
 /** The stored login is refreshed from the server once per visit (name, role, brand may have changed). */
 function useRefreshUser() {
-  const me = useQuery({
-    queryKey: ['auth', 'me'],
-    queryFn: ({ signal }) => api<{ user: unknown }>('/auth/me', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const me = useQuery(sessionCheckQuery);
   useEffect(() => {
     const user = parseSessionUser(me.data?.user);
     if (user) storeLogin(user);
@@ -86,7 +85,8 @@ function useMenuState() {
 }
 
 export function AppLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = isUiLang(i18n.language) ? i18n.language : 'zh';
   const menu = useMenuState();
   // The rail is a wide-screen form only: the drawer always shows the whole menu.
   const rail = !menu.narrow && menu.folded;
@@ -94,42 +94,45 @@ export function AppLayout() {
   useWarnBeforeUnload();
   useRefreshUser();
   return (
-    // Confirmations live under the layout: the public pages need none, and the login route stays small.
-    <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
-      <AppShell
-        header={{ height: 56 }}
-        navbar={{
-          width: rail ? 64 : 232,
-          breakpoint: 'sm',
-          // At exactly the breakpoint the shell still lays out for a wide screen while the menu is already a
-          // drawer: a closed drawer must give its width back there too.
-          collapsed: { mobile: menu.folded, desktop: menu.narrow && menu.folded },
-        }}
-        padding={0}
-        data-testid="layout"
-      >
-        <AppShell.Header>
-          <HeaderBar collapsed={menu.folded} onToggle={menu.toggle} />
-        </AppShell.Header>
-        <AppShell.Navbar
-          className={classes.navbar}
-          data-collapsed={menu.folded || undefined}
-          data-narrow={menu.narrow || undefined}
-          data-testid="navbar"
+    // Date pickers (their locale and first weekday) and confirmations live under the layout: the public pages need
+    // none, and the login route stays small. Mantine's own texts follow the UI language.
+    <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
+      <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
+        <AppShell
+          header={{ height: 56 }}
+          navbar={{
+            width: rail ? 64 : 232,
+            breakpoint: 'sm',
+            // At exactly the breakpoint the shell still lays out for a wide screen while the menu is already a
+            // drawer: a closed drawer must give its width back there too.
+            collapsed: { mobile: menu.folded, desktop: menu.narrow && menu.folded },
+          }}
+          padding={0}
+          data-testid="layout"
         >
-          <Sidebar collapsed={rail} />
-        </AppShell.Navbar>
-        <AppShell.Main className={classes.main}>
-          <TabBarView />
-          <BackHeader />
-          <PageHost />
-          <footer className={classes.footer}>
-            <Text size="xs" c="dimmed">
-              {t('layout.footer', { year: new Date().getFullYear() })}
-            </Text>
-          </footer>
-        </AppShell.Main>
-      </AppShell>
-    </ModalsProvider>
+          <AppShell.Header>
+            <HeaderBar collapsed={menu.folded} onToggle={menu.toggle} />
+          </AppShell.Header>
+          <AppShell.Navbar
+            className={classes.navbar}
+            data-collapsed={menu.folded || undefined}
+            data-narrow={menu.narrow || undefined}
+            data-testid="navbar"
+          >
+            <Sidebar collapsed={rail} />
+          </AppShell.Navbar>
+          <AppShell.Main className={classes.main}>
+            <TabBarView />
+            <BackHeader />
+            <PageHost />
+            <footer className={classes.footer}>
+              <Text size="xs" c="dimmed">
+                {t('layout.footer', { year: new Date().getFullYear() })}
+              </Text>
+            </footer>
+          </AppShell.Main>
+        </AppShell>
+      </ModalsProvider>
+    </DatesProvider>
   );
 }

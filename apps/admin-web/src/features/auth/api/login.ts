@@ -1,7 +1,6 @@
 import type { SessionUser } from '@kb/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { passwordDigest } from '../../../lib/password-digest.js';
 import { parseSessionUser } from '../../../lib/session-user.js';
 
 export interface LoginInput {
@@ -13,6 +12,8 @@ export interface LoginInput {
 
 /** `POST /api/auth/login`, multipart; the password goes as its MD5 digest (§5). Failures are shown by the form. */
 export async function login(input: LoginInput): Promise<SessionUser> {
+  // The digest's code is fetched on the first submit: the login page itself loads without it.
+  const { passwordDigest } = await import('../../../lib/password-digest.js');
   const form = new FormData();
   form.append('account', input.account.trim());
   form.append('password', passwordDigest(input.password));

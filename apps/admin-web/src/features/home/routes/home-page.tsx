@@ -1,7 +1,6 @@
-import '@mantine/charts/styles.css';
-import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { RANKING_PERIODS } from '@kb/contracts';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
@@ -9,7 +8,11 @@ import { useCategoryRanking } from '../api/get-category-ranking.js';
 import { useIndexCount } from '../api/get-index-count.js';
 import { useRecipeRanking } from '../api/get-recipe-ranking.js';
 import { CountCards } from '../components/count-cards.js';
-import { RankingChart } from '../components/ranking-chart.js';
+
+// The charts library is the console's largest download: the counts show without waiting for it.
+const RankingChart = lazy(() =>
+  import('../components/ranking-chart.js').then((m) => ({ default: m.RankingChart })),
+);
 
 /**
  * The home dashboard; the app puts in other features' `notices` (above the counts) and `cards` (under them).
@@ -53,24 +56,28 @@ export function HomePage({ notices, cards }: { notices?: ReactNode; cards?: Reac
         />
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <RankingChart
-          title={t('home.recipeRanking')}
-          rows={recipes.data?.map((r) => ({ number: r.recipeNumber, name: r.recipeName, count: r.count }))}
-          loading={recipes.isPending}
-          color="red.6"
-          testId="recipe-ranking"
-        />
-        <RankingChart
-          title={t('home.categoryRanking')}
-          rows={categories.data?.map((c) => ({
-            number: c.categoryNumber,
-            name: c.categoryName,
-            count: c.count,
-          }))}
-          loading={categories.isPending}
-          color="orange.6"
-          testId="category-ranking"
-        />
+        <Suspense fallback={<Skeleton height={320} radius="md" />}>
+          <RankingChart
+            title={t('home.recipeRanking')}
+            rows={recipes.data?.map((r) => ({ number: r.recipeNumber, name: r.recipeName, count: r.count }))}
+            loading={recipes.isPending}
+            color="red.6"
+            testId="recipe-ranking"
+          />
+        </Suspense>
+        <Suspense fallback={<Skeleton height={320} radius="md" />}>
+          <RankingChart
+            title={t('home.categoryRanking')}
+            rows={categories.data?.map((c) => ({
+              number: c.categoryNumber,
+              name: c.categoryName,
+              count: c.count,
+            }))}
+            loading={categories.isPending}
+            color="orange.6"
+            testId="category-ranking"
+          />
+        </Suspense>
       </SimpleGrid>
     </Stack>
   );

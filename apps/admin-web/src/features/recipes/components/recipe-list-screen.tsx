@@ -11,6 +11,7 @@ import { fetchRecipePage, fetchRecycleBinCount, runRecipeBatch } from '../api/re
 import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
 import { useBrandModelOptions } from '../../../lib/lookups.js';
 import { RECIPES_KEY, useCategoryOptions, type RecipeListItem } from '../api/recipe-list.js';
+import { NO_RECIPE_FILTER, type RecipeFilters } from '../api/recipe-library.js';
 import { tagsQuery } from '../api/recipe-editor.js';
 import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { openImportDialog, startRecipeExport } from './jobs-dialogs.js';
@@ -18,34 +19,6 @@ import { openTranslateDialog } from './translate-dialog.js';
 import { chooseCategory } from './category-dialog.js';
 import { formatTime, OfferFlag, StatusBadge } from './recipe-cells.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
-
-export interface RecipeFilters extends Record<string, unknown> {
-  number: string;
-  name: string;
-  status: string | null;
-  categoryId: string | null;
-  type: string | null;
-  productCode: string | null;
-  online: string | null;
-  paid: string | null;
-  tagId: string | null;
-  lang: string | null;
-  updated: [string | null, string | null];
-}
-
-const NO_FILTER: RecipeFilters = {
-  number: '',
-  name: '',
-  status: null,
-  categoryId: null,
-  type: null,
-  productCode: null,
-  online: null,
-  paid: null,
-  tagId: null,
-  lang: null,
-  updated: [null, null],
-};
 
 /**
  * The recipe library and its online and paid views: filters, pager, selection, the §4 batch actions with
@@ -186,7 +159,7 @@ export function RecipeListScreen({
     <ListPage<RecipeListItem, RecipeFilters>
       queryKey={[...RECIPES_KEY, listKey]}
       fetchPage={(q, signal) => fetchRecipePage({ ...q, ...fixed }, signal)}
-      initialFilters={NO_FILTER}
+      initialFilters={NO_RECIPE_FILTER}
       filters={filters}
       idAccessor="id"
       columns={[

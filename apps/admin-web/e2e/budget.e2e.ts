@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@kb/testing';
+import { describeWeight, recordRequests } from './support/page-weight.js';
+import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { visibleRow } from './support/gestures.js';
+
+// What the browser really loads (every request, each body sized as gzip), on a fresh profile with an empty
+// HTTP cache, until the page is usable and the network is quiet. Lowered as the app gets lighter, never raised.
+const LOGIN_SCRIPT_KB = 177;
+const RECIPE_LIST_KB = 380;
+const RECIPE_LIST_REQUESTS = 37;
+
+/** Everything the recipe library asks the API for when it opens: the list, the session check, the filters' lists. */
+const RECIPE_LIST_CALLS = [
+  '/api/auth/me',
+  '/api/recipe/list',
+  '/api/recipe/countRemove',
+  '/api/recipeCategory/list',
+  '/api/common/loadBrandOwnerProduct',
+  '/api/sysSupportLang/list',
+  '/api/common/loadTagsByLang',
+];
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ projector: true });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('what a cold browser loads', () => {
+  it(`the login page: at most ${LOGIN_SCRIPT_KB} KB of JavaScript`, async () => {
+    const page = await h.newPage();
+    const recorded = recordRequests(page);
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    await page.waitForLoadState('networkidle');
+    const weight = await recorded.weight();
+    console.log(`/login: ${describeWeight(weight)}`);
+    expect(weight.scriptKb).toBeLessThanOrEqual(LOGIN_SCRIPT_KB);
+  });
+
+  it(`the recipe library, signed in: at most ${RECIPE_LIST_KB} KB in ${RECIPE_LIST_REQUESTS} requests`, async () => {
+    // Sign in on another profile and carry only its cookies and storage over: the HTTP cache starts empty.
+    const first = await h.newPage();
+    await loginAs(first);
+    await first.goto('/recipe-list');
+    await visibleRow(first, 'R-1001').waitFor();
+    const storageState = await first.context().storageState();
+
+    const page = await h.newPage({ storageState });
+    const recorded = recordRequests(page);
+    await page.goto('/recipe-list');
+    await visibleRow(page, 'R-1001').waitFor();
+    await eventually(
+      () => recorded.answered(),
+      (paths) => RECIPE_LIST_CALLS.every((call) => paths.includes(call)),
+      20_000,
+      "the recipe library's calls answered",
+    );
+    await page.waitForLoadState('networkidle');
+    const weight = await recorded.weight();
+    console.log(`/recipe-list: ${describeWeight(weight)}`);
+    expect(weight.totalKb).toBeLessThanOrEqual(RECIPE_LIST_KB);
+    expect(weight.requests.length).toBeLessThanOrEqual(RECIPE_LIST_REQUESTS);
+  });
+});

@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+type FirstQuery = (queryClient: QueryClient) => Promise<unknown>;
+
+/**
+ * The query a screen shows first, by path, each in a small module of its feature: the route's loader starts it
+ * while the screen's code (a larger download) loads, and the screen finds it in the cache under the same key.
+ */
+const FIRST_QUERIES: Record<string, FirstQuery> = {
+  '/recipe-list': (queryClient) =>
+    import('../features/recipes/api/recipe-library.js').then((m) =>
+      queryClient.ensureQueryData(m.recipeLibraryFirstPage()),
+    ),
+  '/home': (queryClient) =>
+    import('../features/home/api/get-index-count.js').then((m) =>
+      queryClient.ensureQueryData(m.indexCountQuery),
+    ),
+};
+
+/** Starts the screen's first query; what fails is shown (and retried) by the screen itself. */
+export function startFirstQuery(path: string, queryClient: QueryClient): void {
+  FIRST_QUERIES[path]?.(queryClient).catch(() => undefined);
+}

@@ -1,0 +1,27 @@
+import type { Page } from '@kb/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { PAGER_DEFAULT_SIZE } from './pager-logic.js';
+
+export interface ListQuery {
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Loads one page (`pageNum` from 1, `pageSize` of §9) with the applied filters. */
+export type FetchPage<T, F> = (query: F & ListQuery, signal: AbortSignal) => Promise<Page<T>>;
+
+/**
+ * The query of one page of a list screen: what ListPage asks for, and what a route's loader may start while the
+ * screen's code is still loading (the first page, unfiltered), under the same key.
+ */
+export function listQuery<T, F>(
+  queryKey: readonly unknown[],
+  fetchPage: FetchPage<T, F>,
+  applied: F,
+  paging: ListQuery = { pageNum: 1, pageSize: PAGER_DEFAULT_SIZE },
+) {
+  return queryOptions({
+    queryKey: [...queryKey, applied, paging.pageNum, paging.pageSize],
+    queryFn: ({ signal }) => fetchPage({ ...applied, ...paging }, signal),
+  });
+}

@@ -1,0 +1,182 @@
+// `npm run bench` (web): how soon a staff laptop sees the console's data. The real, built API (with the projector,
+// so the demo recipes are listed) serves the built web app; headless Chromium (/usr/bin/chromium, 1440×900),
+// already signed in:
+//   1. for /recipe-list, /device-info-list and /home, at 1× and at 4× CPU slowdown (Chromium's CPU throttling):
+//      the time from navigation to the first table row (on /home: the first count), cold (a fresh profile, empty
+//      HTTP cache) and warm (the same page again in that profile); median of BENCH_WEB_RUNS (default 5), with the
+//      requests made and the bytes they moved (as sent: compressed);
+//   2. the Lighthouse performance score (npm `lighthouse`, default mobile throttling) of /login and /recipe-list.
+// The machine's load average is printed with the figures: on a shared machine they are indicative only.
+// BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
+/* global document, performance */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildProjects, importDist, root } from './build.mjs';
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'];
+const VIEWPORT = { width: 1440, height: 900 };
+
+/** What counts as "the page shows its data". */
+const PAGES = [
+  ['/recipe-list', 'tbody tr'],
+  ['/device-info-list', 'tbody tr'],
+  ['/home', '[data-testid="count-recipeCount-value"]'],
+];
+
+buildProjects('the API, the projector, the web app and the test harness', [
+  '@kb/api',
+  '@kb/projector',
+  '@kb/testing',
+  '@kb/admin-web',
+]);
+const { startSystem } = await importDist('libs/testing/dist/index.js');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+console.log(`load average before: ${load()} (2 cores shared: figures are indicative)`);
+
+const system = await startSystem({
+  webDist: path.join(root, 'apps/admin-web/dist'),
+  projector: true,
+  env: { LOG_LEVEL: 'warn' },
+});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+
+async function signIn(page) {
+  await page.goto(`${system.baseUrl}/login`);
+  await page.getByTestId('login-account').fill('demo');
+  await page.getByTestId('login-password').fill('demo12345');
+  await page.getByTestId('login-captcha').fill('0000');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/home');
+}
+
+/** Opens `url` in `page` at `rate`× CPU slowdown: ms to the first `selector`, requests, bytes on the wire. */
+async function timeLoad(page, url, selector, rate) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  let requests = 0;
+  let bytes = 0;
+  cdp.on('Network.requestWillBeSent', () => (requests += 1));
+  cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+  await page.goto(url, { waitUntil: 'commit' });
+  // Read in the page: the time since its navigation started, when the selector first matches a painted element.
+  const ms = await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      return el && el.getBoundingClientRect().height > 0 && el.textContent.trim() !== ''
+        ? performance.now()
+        : 0;
+    },
+    selector,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const elapsed = await ms.jsonValue();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  return { ms: elapsed, requests, bytes };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function firstRowFigures(storageState) {
+  const pad = (s, n) => String(s).padStart(n);
+  console.log(
+    `\nFirst row (median of ${RUNS}; requests and KB as sent)\n${'page'.padEnd(20)} ${pad('CPU', 4)} ${pad('cold ms', 8)} ${pad('req', 4)} ${pad('KB', 7)}   ${pad('warm ms', 8)} ${pad('req', 4)} ${pad('KB', 7)}`,
+  );
+  for (const [pathname, selector] of PAGES) {
+    for (const rate of [1, 4]) {
+      const cold = [];
+      const warm = [];
+      for (let i = 0; i < RUNS; i++) {
+        const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', storageState });
+        const page = await context.newPage();
+        cold.push(await timeLoad(page, system.baseUrl + pathname, selector, rate));
+        warm.push(await timeLoad(page, system.baseUrl + pathname, selector, rate));
+        await context.close();
+      }
+      const row = (runs) =>
+        `${pad(Math.round(median(runs.map((r) => r.ms))), 8)} ${pad(median(runs.map((r) => r.requests)), 4)} ${pad((median(runs.map((r) => r.bytes)) / 1024).toFixed(1), 7)}`;
+      console.log(`${pathname.padEnd(20)} ${pad(`${rate}×`, 4)} ${row(cold)}   ${row(warm)}`);
+    }
+  }
+}
+
+/** A free TCP port for Chromium's remote debugging, which Lighthouse drives. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function lighthouseScores() {
+  let lighthouse;
+  try {
+    ({ default: lighthouse } = await import('lighthouse'));
+  } catch {
+    console.log('\nLighthouse: the `lighthouse` package is not installed (npm install), skipped');
+    return;
+  }
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(tmpdir(), 'kb-bench-lh-'));
+  // One profile for both: Lighthouse opens its own tab in it, signed in by the page below; the cache is emptied
+  // before each run, so each is a cold load.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [...ARGS, `--remote-debugging-port=${port}`],
+    viewport: VIEWPORT,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    console.log('\nLighthouse performance (mobile throttling, cold cache)');
+    for (const pathname of ['/login', '/recipe-list']) {
+      if (pathname !== '/login') await signIn(page);
+      await cdp.send('Network.clearBrowserCache');
+      const result = await lighthouse(system.baseUrl + pathname, {
+        port,
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+        logLevel: 'error',
+        output: 'json',
+      });
+      const { categories, audits } = result.lhr;
+      const metric = (id) => audits[id]?.displayValue ?? '?';
+      console.log(
+        `${pathname.padEnd(16)} score ${Math.round(categories.performance.score * 100)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   final URL ${new URL(result.lhr.finalDisplayedUrl).pathname}`,
+      );
+    }
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+try {
+  const setup = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await setup.newPage();
+  await signIn(page);
+  // The projector fills the recipe list from the demo events: wait until it shows before timing it.
+  await page.goto(`${system.baseUrl}/recipe-list`);
+  await page.locator('tbody tr:visible', { hasText: 'R-1001' }).waitFor({ timeout: 60_000 });
+  const storageState = await setup.storageState();
+  await setup.close();
+
+  await firstRowFigures(storageState);
+  await lighthouseScores();
+  console.log(`\nload average after: ${load()}`);
+} finally {
+  await browser.close();
+  await system.stop();
+}
