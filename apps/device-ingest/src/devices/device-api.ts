@@ -138,10 +138,10 @@ const postAnswer = z.object({ accepted: z.number().int() }) satisfies z.ZodType<
 const feedItem = z.object({ id: text() }).loose();
 const apkUpdate = z.object({
   update: z.boolean(),
-  apkVersion: z.string().nullable(),
-  packageId: z.string().nullable(),
-  versionNumber: z.string().nullable(),
-  apkFileCode: z.string().nullable(),
+  apkVersion: text().nullable(),
+  packageId: text().nullable(),
+  versionNumber: text().nullable(),
+  apkFileCode: text().nullable(),
   fileSize: z.number().nullable(),
   reason: z.enum(['rollout', 'online', 'rollback', 'none']),
 }) satisfies z.ZodType<DeviceApkUpdate>;
