@@ -17,15 +17,9 @@ import { actorOfRequest } from '../actor.js';
 import { translate } from '../messages.js';
 import { ApiBodyFrom } from '../openapi.js';
 import { Permission } from '../permission.decorator.js';
-import { parseInput } from '../validation.js';
+import { bodySchemaOf, parseBody } from '../validation.js';
 import { pathOf } from './aggregate-providers.js';
-import type {
-  AggregateCommands,
-  CommandContext,
-  CommandDeclaration,
-  InputSchema,
-  Use,
-} from './aggregate-commands.js';
+import type { AggregateCommands, CommandContext, CommandDeclaration, Use } from './aggregate-commands.js';
 
 /** A batch's report as the screens show it: per record done, or why not in the caller's language. */
 export function batchReport<A>(outcome: BatchOutcome<A>, actor: Actor, labelKey: string) {
@@ -43,16 +37,6 @@ export function batchReport<A>(outcome: BatchOutcome<A>, actor: Actor, labelKey:
   });
   const succeeded = results.filter((r) => r.ok).length;
   return { succeeded, failed: results.length - succeeded, results };
-}
-
-const bodySchema = (input: InputSchema): z.ZodType =>
-  Array.isArray(input) ? z.intersection(input[0], input[1]) : (input as z.ZodType);
-
-/** The body as the declaration reads it: each schema of a pair on the whole body, the first refusal answered. */
-function parseBody(input: InputSchema, body: unknown): unknown {
-  return Array.isArray(input)
-    ? [parseInput(input[0] as z.ZodType, body), parseInput(input[1] as z.ZodType, body)]
-    : parseInput(input as z.ZodType, body);
 }
 
 const envelopeOf = (data: z.ZodType) =>
@@ -136,7 +120,7 @@ export function aggregateController<
       Post(command.route),
       HttpCode(200),
       ApiOperation({ summary: command.summary, operationId: `${declared.route}.${name}` }),
-      ApiBodyFrom(bodySchema(command.input)),
+      ApiBodyFrom(bodySchemaOf(command.input)),
       ApiOkResponse({ description: 'The envelope', schema: envelopeOf(output) }),
     )(prototype, name, Object.getOwnPropertyDescriptor(prototype, name)!);
   }

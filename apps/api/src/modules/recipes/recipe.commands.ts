@@ -32,7 +32,7 @@ import {
   recipeSubmitSchema,
   recipeUpdateRefSchema,
 } from './recipe.api.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody } from '../../common/validation.js';
 
 export type RecipePath = AggregatePath<RecipeCommand, RecipeEvent, RecipeState, RecipeAnswer>;
 
@@ -146,7 +146,7 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       message: 'recipe_submitted',
       run: ({ id, revision, content: body }, { actor, run, use }) => {
         // The editor's "save and submit": the revision and the submission recorded in one append.
-        const content = body === undefined ? undefined : parseInput(recipeContentSchema, body);
+        const content = body === undefined ? undefined : parseBody(recipeContentSchema, body);
         const commands: RecipeCommand[] = content
           ? [{ type: 'ReviseRecipeContent', content }, { type: 'SubmitRecipe' }]
           : [{ type: 'SubmitRecipe' }];
