@@ -27,6 +27,9 @@ export interface CommandContext<C, E, S extends { status: string }, A> {
   /** One record through the batch path (ids lower-cased, one outcome): its change, or its refusal thrown. */
   runOneOfMany(id: string, commandsFor: CommandsFor<C, S>): Promise<A & Changed>;
   use: Use;
+  /** Waits (bounded) until the read models show what the caller has seen (its `x-read-position`): for a command
+   * that reads them, e.g. the names a copy must not take. */
+  seen(): Promise<void>;
 }
 
 /**

@@ -5,10 +5,18 @@ import {
   recipeImportRequestSchema,
   recipeTranslateBodySchema,
   recipeTranslateConfirmSchema,
+  type RecipeContent,
   type RecipeContentDraft,
 } from '@kb/contracts';
 import { recipeAggregate, type Actor, type AggregatePath, type RecipeAnswer } from '@kb/aggregates';
-import type { DomainError, RecipeCommand, RecipeEvent, RecipeState } from '@kb/domain';
+import type pg from 'pg';
+import {
+  copyName,
+  type DomainError,
+  type RecipeCommand,
+  type RecipeEvent,
+  type RecipeState,
+} from '@kb/domain';
 import { AppError } from '../../common/app-error.js';
 import { commandsOf, type AggregateCommands } from '../../common/aggregate-kit/aggregate-commands.js';
 import { pathOf } from '../../common/aggregate-kit/aggregate-providers.js';
@@ -87,6 +95,31 @@ export function copyNumbers(source: string, count = 20): string[] {
   });
 }
 
+/**
+ * The copy's name in each language of the source: the first `copyName` (副本, 副本 2, …) no recipe of the brand
+ * is called in that language, so that lists, pickers and devices tell the copy from its source.
+ */
+export async function copyNames(
+  pool: pg.Pool,
+  brand: string,
+  texts: RecipeContent['texts'],
+): Promise<Record<string, string>> {
+  const names: Record<string, string> = {};
+  for (const [lang, { name }] of Object.entries(texts)) {
+    if (!name) continue;
+    const { rows } = await pool.query<{ name: string }>(
+      `SELECT names->>$2 AS name FROM recipe_list
+        WHERE brand_owner_code = $1 AND status <> 'cleared' AND starts_with(names->>$2, $3)`,
+      [brand, lang, name.slice(0, 50)],
+    );
+    const taken = new Set(rows.map((r) => r.name));
+    let n = 1;
+    while (taken.has(copyName(name, lang, n))) n++;
+    names[lang] = copyName(name, lang, n);
+  }
+  return names;
+}
+
 const recipe = commandsOf(recipeAggregate);
 /** The recipe command path's token (the module provides it with the number claims). */
 export const RECIPE_PATH = pathOf(recipeAggregate);
@@ -163,9 +196,14 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeCopySchema,
       answer: 'one',
       message: 'recipe_copied',
-      run: async ({ id: sourceId, number }, { actor, path, run, use }) => {
+      run: async ({ id: sourceId, number }, { actor, path, run, seen, use }) => {
         const recipeId = randomUUID();
         const source = await path.load(actor.brand, sourceId);
+        await seen();
+        const names =
+          source.state.status === 'absent'
+            ? {}
+            : await copyNames(use(PG_POOL), actor.brand, source.state.content.texts);
         const copy = (candidate: string) =>
           run(recipeId, () => [
             {
@@ -173,6 +211,7 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
               recipeId,
               number: candidate,
               source: { recipeId: sourceId, state: source.state },
+              names,
             },
           ]);
         if (number !== undefined || source.state.status === 'absent') return copy(number ?? 'copy');
