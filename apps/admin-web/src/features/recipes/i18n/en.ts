@@ -95,6 +95,8 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     servings: 'Servings',
     ingredients: 'Ingredients',
     steps: 'Steps',
+    nutrients: 'Nutrients',
+    toTaste: 'to taste',
     autoStart: 'Starts by itself',
   },
   editor: {

@@ -93,6 +93,8 @@ export const recipesZh = {
     servings: '份量',
     ingredients: '食材',
     steps: '步骤',
+    nutrients: '营养成分',
+    toTaste: '适量',
     autoStart: '自动开始',
   },
   editor: {
