@@ -351,7 +351,7 @@ export const SCREENS = [
     ),
   }),
   child('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list', {
-    permission: 'review.edit',
+    permission: 'review.add',
     page: page(
       () => import('../features/reviews/routes/user-evaluation-add-page.js'),
       (m) => m.UserEvaluationAddPage,

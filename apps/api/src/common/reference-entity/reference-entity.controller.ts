@@ -89,7 +89,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       return ok(await this.entities.detail(e, parseInput(idSchema, query).id));
     }
 
-    @Permission(e.editPermission)
+    @Permission(e.addPermission ?? e.editPermission)
     @Post('add')
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: create` })

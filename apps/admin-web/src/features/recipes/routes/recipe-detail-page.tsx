@@ -24,13 +24,7 @@ import { useRecordId } from '../../../lib/page-context.js';
 /** Names of units, tags, accessories (by id) and models (by code), from the detail or as of a history event. */
 type RecipeLabels = Pick<RecipeDetail['labels'], 'units' | 'tags' | 'accessories' | 'models'>;
 
-function ServingVersions({
-  content,
-  labels,
-}: {
-  content: RecipeContentView;
-  labels: RecipeLabels;
-}) {
+function ServingVersions({ content, labels }: { content: RecipeContentView; labels: RecipeLabels }) {
   const { t, i18n } = useTranslation();
   const ui = isUiLang(i18n.language) ? i18n.language : 'zh';
   const lang = content.mainLang;
@@ -107,9 +101,17 @@ export function RecipeStateAsOf({ state, names }: { state: RecipeAuditState; nam
     <RecipeInfo
       content={state.content}
       labels={names}
-      categoryName={state.content.categoryId ? (names.categories[state.content.categoryId] ?? state.content.categoryId) : null}
+      categoryName={
+        state.content.categoryId
+          ? (names.categories[state.content.categoryId] ?? state.content.categoryId)
+          : null
+      }
       statusItems={[
-        { label: t('recipes.fields.status'), value: <StatusBadge status={state.status} />, testId: 'state-status' },
+        {
+          label: t('recipes.fields.status'),
+          value: <StatusBadge status={state.status} />,
+          testId: 'state-status',
+        },
         { label: t('recipes.fields.version'), value: state.version, testId: 'state-version' },
       ]}
       moreItems={[
@@ -122,7 +124,13 @@ export function RecipeStateAsOf({ state, names }: { state: RecipeAuditState; nam
 }
 
 function History({ id }: { id: string }) {
-  return <AuditHistory<RecipeAuditState> kind="recipe" id={id} renderState={(state, names) => <RecipeStateAsOf state={state} names={names} />} />;
+  return (
+    <AuditHistory<RecipeAuditState>
+      kind="recipe"
+      id={id}
+      renderState={(state, names) => <RecipeStateAsOf state={state} names={names} />}
+    />
+  );
 }
 
 /** §2 /recipe-detail?id=…: one recipe read-only, with the History tab for auditors. */
@@ -240,26 +248,28 @@ function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) 
           {[content.number, name].filter(Boolean).join(' ')}
         </Title>
         <Group gap="xs">
-        <Can permission="review.edit">
+          <Can permission="review.add">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconMessagePlus size={14} />}
+              onClick={() =>
+                void navigate({ href: `/user-evaluation-add?recipeId=${encodeURIComponent(id)}` })
+              }
+              data-testid="add-review"
+            >
+              {t('recipes.reviews.add')}
+            </Button>
+          </Can>
           <Button
             size="xs"
             variant="light"
-            leftSection={<IconMessagePlus size={14} />}
-            onClick={() => void navigate({ href: `/user-evaluation-add?recipeId=${encodeURIComponent(id)}` })}
-            data-testid="add-review"
+            leftSection={<IconDeviceMobile size={14} />}
+            onClick={() => void navigate({ to: '/preview-detail', search: { id } })}
+            data-testid="open-preview"
           >
-            {t('recipes.reviews.add')}
+            {t('recipes.detail.preview')}
           </Button>
-        </Can>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconDeviceMobile size={14} />}
-          onClick={() => void navigate({ to: '/preview-detail', search: { id } })}
-          data-testid="open-preview"
-        >
-          {t('recipes.detail.preview')}
-        </Button>
         </Group>
       </Group>
       <Tabs defaultValue="info" keepMounted={false}>
