@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   recipeCommandAnswerSchema,
   recipeContentSchema,
+  recipeImportCheckSchema,
   recipeImportRequestSchema,
   recipeTranslateBodySchema,
   recipeTranslateConfirmSchema,
@@ -354,7 +355,17 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeImportRequestSchema,
       answer: 'data',
       message: 'recipe_import_started',
-      run: ({ fileCode, fileName }, { actor, use }) => use(RecipeJobs).startImport(actor, fileCode, fileName),
+      run: ({ fileCode, fileName, mapping }, { actor, use }) =>
+        use(RecipeJobs).startImport(actor, fileCode, fileName, mapping),
+    }),
+    recipe.command({
+      route: 'importCheck',
+      permission: 'recipe.edit',
+      summary:
+        'The references (categories, tags, accessories, units, models, languages) an uploaded recipe zip names that the brand lacks: what importData’s mapping maps',
+      input: recipeImportCheckSchema,
+      answer: 'data',
+      run: ({ fileCode }, { actor, use }) => use(RecipeJobs).checkImport(actor, fileCode),
     }),
     recipe.command({
       route: 'translate',
