@@ -90,6 +90,17 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     sn: 'SN: {{sn}}',
   },
   difficulty: { easy: 'Easy', medium: 'Medium', hard: 'Hard' },
+  importMapping: {
+    hint: 'The zip names references this brand does not have: choose the brand’s own for each; recipes naming one left unmapped are not imported.',
+    categories: 'Category',
+    tags: 'Tag',
+    accessories: 'Accessory',
+    units: 'Unit',
+    models: 'Model',
+    unmapped: 'Not mapped (its recipes are not imported)',
+    langs: 'Languages this brand has not enabled: {{langs}}; recipes in them are not imported',
+    start: 'Import with this mapping',
+  },
   preview: {
     language: 'Language',
     servings: 'Servings',

@@ -88,6 +88,17 @@ export const recipesZh = {
     sn: 'SN：{{sn}}',
   },
   difficulty: { easy: '简单', medium: '中等', hard: '困难' },
+  importMapping: {
+    hint: '压缩包中有本品牌没有的引用：请为每一项选择本品牌对应的一项；未对应的，引用它的菜谱不会导入。',
+    categories: '分类',
+    tags: '标签',
+    accessories: '配件',
+    units: '单位',
+    models: '型号',
+    unmapped: '不对应（引用它的菜谱不导入）',
+    langs: '本品牌未启用的语言：{{langs}}，使用这些语言的菜谱不会导入',
+    start: '按此对应开始导入',
+  },
   preview: {
     language: '语言',
     servings: '份量',
