@@ -77,6 +77,29 @@ describe('a key the request does not know', () => {
     });
   });
 
+  it('is not what the API itself answers: a step sent back with its worked-out heating logic is saved', async () => {
+    const content = {
+      type: 'SOUP',
+      number: 'UK-2',
+      mainLang: 'zh',
+      langs: ['zh'],
+      texts: { zh: { name: '汤' } },
+      servingVersions: [
+        { servings: 2, steps: [{ number: 1, workMode: 'MANUAL', descriptions: { zh: '炒' } }] },
+      ],
+    };
+    const added = await admin.post('/api/recipe/add', content);
+    expect(added.status).toBe(200);
+    const steps = [{ number: 1, workMode: 'MANUAL', descriptions: { zh: '翻炒' }, heatingLogic: 'boil' }];
+    const saved = await admin.post('/api/recipe/update', {
+      ...content,
+      id: added.data.id,
+      revision: added.data.revision,
+      servingVersions: [{ servings: 2, steps }],
+    });
+    expect(saved.status).toBe(200);
+  });
+
   it('is refused on a reference record’s change, and the record stays as it was', async () => {
     const added = await admin.post('/api/boUnit/add', { names: { zh: '克数' } });
     expect(added.status).toBe(200);
