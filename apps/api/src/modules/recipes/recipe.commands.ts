@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
+  recipeCategoryChangeSchema,
   recipeCommandAnswerSchema,
+  recipeCopySchema,
+  recipeIdBodySchema,
+  recipeIdsSchema,
+  recipeModelsSchema,
+  recipeOnlineStatusSchema,
+  recipePaidStatusSchema,
+  recipeSaveRefSchema,
+  recipeSubmitSchema,
+  recipeUpdateRefSchema,
   recipeContentSchema,
   recipeImportCheckSchema,
   recipeImportRequestSchema,
@@ -28,19 +38,7 @@ import { RecipeJobs } from './recipe-jobs.js';
 import { RecipeNumbers } from './recipe-numbers.js';
 import { RecipeReferences } from './recipe-references.js';
 import { confirmTranslation } from './recipe-translation-confirm.js';
-import {
-  recipeCategoryChangeSchema,
-  recipeCopySchema,
-  recipeExportBodySchema,
-  recipeIdBodySchema,
-  recipeIdsSchema,
-  recipeModelsSchema,
-  recipeOnlineStatusSchema,
-  recipePaidStatusSchema,
-  recipeSaveRefSchema,
-  recipeSubmitSchema,
-  recipeUpdateRefSchema,
-} from './recipe.api.js';
+import { recipeExportBodySchema } from './recipe.api.js';
 import { parseBody } from '../../common/validation.js';
 
 export type RecipePath = AggregatePath<RecipeCommand, RecipeEvent, RecipeState, RecipeAnswer>;
