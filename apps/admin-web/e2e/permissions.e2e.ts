@@ -120,3 +120,29 @@ describe('the viewer (en)', () => {
     expect(await offered(viewer, 'field-number')).toBe(0);
   });
 });
+
+const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
+
+describe('reviews: entered by the admin, moderated by the auditor', () => {
+  it('(zh) offers the auditor no “新增评价”, on the recipe or the review list, but deleting reviews', async () => {
+    const auditor = await h.newPage();
+    await loginAs(auditor, 'audit', 'audit12345');
+    await goInApp(auditor, `/recipe-detail?id=${R_1001}`);
+    await visible(auditor, 'detail-recipe-name').getByText('番茄炖牛腩', { exact: false }).waitFor();
+    expect(await offered(auditor, 'add-review')).toBe(0);
+    await goInApp(auditor, '/user-evaluation-list');
+    await visible(auditor, 'row-delete').first().waitFor();
+    expect(await offered(auditor, 'add')).toBe(0);
+    await goInApp(auditor, '/user-evaluation-add');
+    await visible(auditor, 'no-permission').getByText('没有权限', { exact: true }).waitFor();
+  });
+
+  it('(en) offers the admin “Add review” on the recipe, which opens the review form for it', async () => {
+    const admin = await h.newPage();
+    await loginAs(admin);
+    await inEnglish(admin);
+    await goInApp(admin, `/recipe-detail?id=${R_1001}`);
+    await visible(admin, 'add-review').click();
+    await admin.getByTestId('page-title').getByText('Add review', { exact: false }).waitFor();
+  });
+});

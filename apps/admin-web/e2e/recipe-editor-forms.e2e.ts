@@ -50,6 +50,24 @@ function countSends(page: Page): { saves: number; submits: number } {
 }
 
 describe('recipe editor forms (zh)', () => {
+  it('an empty save names every empty required field at once, under its field, and sends nothing', async () => {
+    const page = await h.newPage();
+    const sent = countSends(page);
+    await loginAs(page);
+    await openFromMenu(page, 'recipes', '菜谱库');
+    await visible(page, 'add').click();
+    await page.getByTestId('page-title').getByText('新增菜谱', { exact: true }).waitFor();
+    await visible(page, 'editor-save').click();
+    await errorBecomes(page, 'field-number', '菜谱编号不能为空');
+    await errorBecomes(page, 'name-zh', '菜谱名称不能为空');
+    expect(sent.saves).toBe(0);
+    await visible(page, 'name-zh').fill('番茄炖牛腩');
+    await visible(page, 'editor-save').click();
+    await errorBecomes(page, 'name-zh', '');
+    await errorBecomes(page, 'field-number', '菜谱编号不能为空');
+    expect(sent.saves).toBe(0);
+  });
+
   it('“保存并提交” of an incomplete new recipe saves it once and continues on its edit form', async () => {
     const page = await h.newPage();
     await loginAs(page);
@@ -112,6 +130,20 @@ describe('recipe editor forms (zh)', () => {
 });
 
 describe('recipe editor forms (en)', () => {
+  it('an empty save names every empty required field at once, under its field', async () => {
+    const page = await h.newPage();
+    const sent = countSends(page);
+    await loginAs(page);
+    await inEnglish(page);
+    await openFromMenu(page, 'recipes', 'Recipe library');
+    await visible(page, 'add').click();
+    await page.getByTestId('page-title').getByText('Add recipe', { exact: true }).waitFor();
+    await visible(page, 'editor-save').click();
+    await errorBecomes(page, 'field-number', 'Recipe number cannot be empty');
+    await errorBecomes(page, 'name-zh', 'Recipe name cannot be empty');
+    expect(sent.saves).toBe(0);
+  });
+
   it('shows pulse’s speed 12 as a default the author may change, and blocks a save on a range error', async () => {
     const page = await h.newPage();
     const sent = countSends(page);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { apiPost } from './support/api.js';
+import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the library and the detail read model hold the demo recipes.
@@ -72,5 +73,59 @@ describe('recipe detail (en)', () => {
       .getByText('status waiting for release → released')
       .waitFor();
     await page.getByTestId('history-entry').first().getByText('demo', { exact: false }).waitFor();
+  });
+});
+
+describe('recipe device preview (en)', () => {
+  it('opens in the user’s language, reads in one language and shows each quantity with its unit', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    const n = Date.now().toString(36);
+    const unit = await apiPost<{ id: string }>(page, '/api/boUnit/add', {
+      names: { zh: `克${n}`, en: `g${n}` },
+    });
+    const recipe = await apiPost<{ id: string }>(page, '/api/recipe/add', {
+      type: 'SOUP',
+      number: `PV-${n}`,
+      mainLang: 'zh',
+      langs: ['zh', 'en'],
+      texts: { zh: { name: '牛肉汤' }, en: { name: 'Beef soup' } },
+      servingVersions: [
+        {
+          servings: 2,
+          ingredients: [
+            { names: { zh: '牛肉', en: 'Beef' }, quantity: 250, unitId: unit.id },
+            { names: { zh: '盐', en: 'Salt' } },
+          ],
+          steps: [{ number: 1, workMode: 'MANUAL', descriptions: { zh: '翻炒', en: 'Stir-fry' } }],
+        },
+      ],
+      nutrients: [{ name: 'Energy', amount: 320, unit: 'kcal' }],
+    });
+    await goInApp(page, `/preview-detail?id=${recipe.id}`);
+    const screen = page.getByTestId('device-screen');
+    await screen.getByTestId('preview-name').getByText('Beef soup', { exact: true }).waitFor();
+    const beef = screen.getByTestId('preview-ingredient').filter({ hasText: 'Beef' });
+    await beef.getByText(`250 g${n}`, { exact: true }).waitFor();
+    await screen
+      .getByTestId('preview-ingredient')
+      .filter({ hasText: 'Salt' })
+      .getByText('to taste')
+      .waitFor();
+    await screen.getByTestId('preview-nutrient').getByText('320 kcal', { exact: true }).waitFor();
+    await screen.getByText('Ingredients', { exact: true }).waitFor();
+    expect(await screen.textContent()).not.toMatch(/[\u4e00-\u9fff]/);
+
+    await page.getByTestId('preview-lang').click();
+    await page.getByRole('option', { name: 'Chinese', exact: false }).first().click();
+    await screen.getByTestId('preview-name').getByText('牛肉汤', { exact: true }).waitFor();
+    await screen
+      .getByTestId('preview-ingredient')
+      .filter({ hasText: '牛肉' })
+      .getByText(`250 克${n}`, { exact: true })
+      .waitFor();
+    await screen.getByText('食材', { exact: true }).waitFor();
+    await screen.getByText('适量', { exact: true }).waitFor();
   });
 });

@@ -22,7 +22,7 @@ afterAll(async () => {
  * A DEMO recipe OTHER can take whole: languages OTHER has (en, de), a model both brands sell (TM-6), a picture
  * and a step photo (the media travel in the zip).
  */
-async function addRecipe(page: Page, number: string) {
+async function addRecipe(page: Page, number: string, productCodes = ['TM-6']) {
   const upload = async (name: string, hue: number) => {
     const res = await page.request.post('/api/file/upload', {
       multipart: { file: { name, mimeType: 'image/png', buffer: pngImage(24, [hue, 120, 60]) } },
@@ -56,7 +56,7 @@ async function addRecipe(page: Page, number: string) {
       },
     ],
     difficulty: 'easy',
-    productCodes: ['TM-6'],
+    productCodes,
     pictureFileCode: picture,
   }) as Promise<{ id: string }>;
 }
@@ -253,5 +253,49 @@ describe('recipe export and import (en)', () => {
     await chooseImport(other, zipFile('fake.zip', Buffer.from('not a zip at all')));
     await other.getByText('File format error: only zip allowed').waitFor();
     await closeDialog(other);
+  });
+});
+
+describe('the import’s mapping step', () => {
+  /** DEMO exports one recipe of a model only DEMO sells (TM-7); OTHER opens the import of that zip. */
+  async function importTm7(lang: 'zh' | 'en') {
+    const demo = await h.newPage();
+    await loginAs(demo);
+    const number = `E2E-MAP${attempt()}`;
+    await addRecipe(demo, number, ['TM-7']);
+    await listed(demo, number);
+    await openFromMenu(demo, 'recipes', '菜谱库');
+    await filterByNumber(demo, number);
+    await row(demo, number).getByRole('checkbox').check();
+    await visible(demo, 'batch-export').click();
+    expect(await finishedReport(demo, '已完成')).toEqual([[number, '已导出', '']]);
+    const zip = await downloadZip(demo);
+    const other = await h.newPage();
+    await loginAs(other, 'other', 'other12345');
+    if (lang === 'en') await inEnglish(other);
+    await openFromMenu(other, 'recipes', lang === 'en' ? 'Recipe library' : '菜谱库');
+    await chooseImport(other, zipFile('tm7.zip', zip.bytes));
+    await other.getByTestId('import-mapping').waitFor();
+    expect(await other.getByTestId('import-mapping-row').allTextContents()).toEqual([
+      lang === 'en' ? 'ModelTM-7' : '型号TM-7',
+    ]);
+    return { other, number };
+  }
+
+  it('(en) maps a model OTHER does not sell to one it does, and the recipe is imported with it', async () => {
+    const { other, number } = await importTm7('en');
+    await other.getByTestId('map-models-TM-7').click();
+    await other.getByRole('option', { name: /TM-6/ }).first().click();
+    await other.getByTestId('import-mapping-start').click();
+    expect(await finishedReport(other, 'Done')).toEqual([[number, 'created', '']]);
+    const imported = (await listed(other, number)) as { productCodes?: string[] };
+    expect(imported.productCodes).toEqual(['TM-6']);
+  });
+
+  it('(zh) leaves a model unmapped: the recipe is refused, the report says why', async () => {
+    const { other, number } = await importTm7('zh');
+    await other.getByText('压缩包中有本品牌没有的引用', { exact: false }).waitFor();
+    await other.getByTestId('import-mapping-start').click();
+    expect(await finishedReport(other, '已完成')).toEqual([[number, '已拒绝', '未知型号：TM-7']]);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { visibleRow as row } from './support/gestures.js';
+import { inEnglish, visibleRow as row } from './support/gestures.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
 let h: Harness;
@@ -40,6 +40,8 @@ describe('recipe lifecycle (zh)', () => {
     await row(page, 'R-1001').getByTestId('row-copy').click();
     expect(await confirm(page)).toBe('确定复制吗？');
     await status(page, 'R-1001-copy', '编辑中');
+    // The copy is told from its source by its name too.
+    await row(page, 'R-1001-copy').getByText('番茄炖牛腩 (副本)', { exact: true }).waitFor();
     await row(page, 'R-1001-copy').getByTestId('row-delete').click();
     await confirm(page);
     await row(page, 'R-1001-copy').waitFor({ state: 'detached' });
@@ -61,5 +63,25 @@ describe('recipe lifecycle (zh)', () => {
     const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
     await titles.first().waitFor();
     expect((await titles.allTextContents()).slice(0, 2)).toEqual(['撤回到编辑', '撤回到待发布']);
+  });
+});
+
+describe('recipe lifecycle (en)', () => {
+  it('names a copy as a copy in the list, numbered when a copy is there already', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await openFromMenu(page, 'recipes', 'Recipe library');
+    for (const [number, name] of [
+      ['R-1003-copy', 'Whole-wheat toast bread (copy)'],
+      ['R-1003-copy2', 'Whole-wheat toast bread (copy 2)'],
+    ]) {
+      await row(page, 'Whole-wheat toast bread')
+        .filter({ hasNotText: '(copy' })
+        .getByTestId('row-copy')
+        .click();
+      await confirm(page);
+      await row(page, number!).getByText(name!, { exact: true }).waitFor();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -219,6 +220,20 @@ describe('roles and permissions', () => {
     // Still waiting for release: the auditor's release (allowed only from there) succeeds.
     const released = await command(as.auditor, '/api/recipe/batchRelease', { ids: [id] });
     expect({ http: released.http, succeeded: released.data.succeeded }).toEqual({ http: 200, succeeded: 1 });
+  });
+
+  it('leaves entering a review to the admin; the auditor moderates reviews but does not enter them', async () => {
+    const add = (role: StaffRole) => command(as[role], '/api/recipeUserEvaluation/add', { sn: 'SN-1' });
+    const auditor = await add('auditor');
+    expect({ http: auditor.http, desc: auditor.desc }).toEqual({
+      http: 403,
+      desc: 'No permission: the auditor role may not enter a review on an app user’s behalf',
+    });
+    expect((await add('editor')).http).toBe(403);
+    // The admin passes the permission; the incomplete review is then refused for what it lacks.
+    expect((await add('admin')).http).toBe(400);
+    const moderated = await command(as.auditor, '/api/recipeUserEvaluation/delete', { id: randomUUID() });
+    expect(moderated.http).not.toBe(403);
   });
 
   it('refuses the viewer any change, in its language, and lets it change its own password', async () => {

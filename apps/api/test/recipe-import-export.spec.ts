@@ -290,6 +290,37 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
     expect(await claimedOf('OTHER')).toEqual(before);
   });
 
+  it('asks first what the zip names that OTHER lacks, and imports with the mapping chosen for it', async () => {
+    const upload = await other.json('POST', '/api/file/upload', {
+      body: fileForm(exported, 'demo-library.zip', 'zip'),
+    });
+    const check = await other.post('/api/recipe/importCheck', { fileCode: upload.data.fileCode });
+    expect(check).toMatchObject({
+      status: 200,
+      data: { models: ['TM-7'], categories: [], tags: [], accessories: [], units: [], langs: [] },
+    });
+    const started = await other.post('/api/recipe/importData', {
+      fileCode: upload.data.fileCode,
+      fileName: 'demo-library.zip',
+      mapping: { models: { 'TM-7': 'TM-6' } },
+    });
+    const run = await waitForJob(other, started.data.id);
+    expect(run.items.map((i) => [i.key, i.outcome]).sort()).toEqual([
+      ['X-SOUP-A', 'skipped'],
+      ['X-SOUP-B', 'created'],
+    ]);
+    for (let i = 0; i < 100 && (await recipesOf('OTHER')).length < 2; i++) await settle();
+    const list = await other.get('/api/recipe/list?number=X-SOUP-B');
+    expect(list.data.list[0].productCodes).toEqual(['TM-6']);
+    // A misspelled kind of reference in the mapping is refused, naming it.
+    const wrong = await other.post('/api/recipe/importData', {
+      fileCode: upload.data.fileCode,
+      fileName: 'demo-library.zip',
+      mapping: { modles: {} },
+    });
+    expect(Object.keys(wrong.data.fieldErrors)).toEqual(['mapping.modles']);
+  });
+
   async function refused(bytes: Buffer, name = 'bad.zip'): Promise<JobRun> {
     const [recipes, files] = [await claimedOf('OTHER'), await filesOf('OTHER')];
     const started = await startImport(other, bytes, name);

@@ -6,6 +6,7 @@ import { createPool, type Pool } from '@kb/platform';
 import { allProjections, rebuildProjection, runProjections, waitForProjection } from '@kb/read-models';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import { seedDemoRecipes } from '../src/modules/recipes/seed/demo-recipes.js';
+import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import { type Client, command, loggedIn, read, startTestApi, type TestApi, uploadImage } from './harness.js';
 
 /** A command: the envelope plus the read position it answered (header `x-read-position`). */
@@ -265,8 +266,28 @@ describe('recipes', () => {
       await command(demo, '/api/recipe/batchUpdateOnlineStatus', { ids: [id], online: true });
       const first = await command(demo, '/api/recipe/copy', { id });
       expect(first).toMatchObject({ desc: '复制成功', data: { number: 'L-003-copy', status: 'editing' } });
-      const second = await command(demo, '/api/recipe/copy', { id });
+      // Sent after the first copy's answer, as the web sends it: the second copy sees the first's name taken.
+      const sent = await demo.request('POST', '/api/recipe/copy', {
+        json: { id },
+        headers: { [READ_POSITION_HEADER]: first.position! },
+      });
+      const second = {
+        ...((await sent.json()) as { data: { id: string; number: string } }),
+        position: sent.headers.get(READ_POSITION_HEADER),
+      };
       expect(second.data.number).toBe('L-003-copy2');
+      const names = async (copyId: string, after: string) =>
+        (await read(demo, `/api/recipe/detail?id=${copyId}`, after)).data.content.texts;
+      expect(await names(first.data.id, first.position!)).toMatchObject({
+        zh: { name: '玉米排骨汤L-003 (副本)' },
+        en: { name: 'Corn and rib soup L-003 (copy)' },
+      });
+      const list = await read(demo, '/api/recipe/list?number=L-003', second.position);
+      expect(list.data.list.map((r: { name: string }) => r.name).sort()).toEqual([
+        '玉米排骨汤L-003',
+        '玉米排骨汤L-003 (副本 2)',
+        '玉米排骨汤L-003 (副本)',
+      ]);
       const named = await command(demo, '/api/recipe/copy', { id, number: 'L-003' });
       expect(named).toMatchObject({
         http: 400,

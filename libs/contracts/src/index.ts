@@ -20,6 +20,7 @@ export * from './notice.js';
 export * from './app-user.js';
 export * from './jobs.js';
 export * from './recipe-archive.js';
+export * from './recipe-commands.js';
 export * from './paying-user.js';
 export * from './recipe-translation.js';
 export * from './csv.js';

@@ -9,6 +9,8 @@ import type { StaffRole } from './auth.js';
  *   APK and offline-pack test and online status, the test-device group those tests go to) needs an auditor or
  *   an admin, so that whoever writes content is not the one who ships it; so do app users' reviews, which an
  *   author could otherwise edit or remove under their own recipes;
+ * - entering a review on an app user's behalf is the admin's alone: it is content app users read, so not the
+ *   auditor's (who does not author), and not an author's (who could praise their own recipes);
  * - auditors review and ship but do not author content (recipes, APK packages, offline packs, reference data);
  * - what cannot be undone or concerns the whole brand (clearing recipes for good, the brand's languages, devices
  *   and their fault records, its staff accounts) is the admin's;
@@ -37,7 +39,7 @@ export const PERMISSION_GROUPS = {
   ],
   content: ['content.edit'],
   devices: ['device.edit', 'testDevice.edit', 'fault.delete'],
-  reviews: ['review.edit'],
+  reviews: ['review.add', 'review.edit'],
   audit: ['audit.read'],
   appUsers: ['appUser.edit'],
   notices: ['notice.edit', 'notice.push'],
@@ -87,6 +89,7 @@ export const PERMISSION_ROLES: Readonly<Record<Permission, readonly StaffRole[]>
   'device.edit': ADMIN,
   'testDevice.edit': SHIPPERS,
   'fault.delete': ADMIN,
+  'review.add': ADMIN,
   'review.edit': SHIPPERS,
   'audit.read': SHIPPERS,
   'appUser.edit': ADMIN,
@@ -149,7 +152,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, { zh: string; en: st
   },
   'testDevice.edit': { zh: '维护测试设备组', en: 'maintain the test-device group' },
   'fault.delete': { zh: '删除故障记录', en: 'delete fault records' },
-  'review.edit': { zh: '新增、编辑、删除用户评价', en: 'add, edit and delete user reviews' },
+  'review.add': { zh: '代App用户录入评价', en: 'enter a review on an app user’s behalf' },
+  'review.edit': { zh: '编辑、删除用户评价（审核）', en: 'edit and delete user reviews (moderation)' },
   'audit.read': {
     zh: '审计：查看已清除、已删除记录的历史',
     en: 'audit: read the history of cleared and deleted records',

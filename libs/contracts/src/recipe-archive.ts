@@ -48,8 +48,39 @@ export const recipeArchiveEntrySchema = z.object({
 });
 export type RecipeArchiveEntry = z.infer<typeof recipeArchiveEntrySchema>;
 
-/** `/api/recipe/importData`: the uploaded zip (purpose `zip`) and its name. */
+const brandId = z.uuid({ message: 'not_found' });
+
+/**
+ * The import's mapping step: each reference of the archive the brand does not have (category, tag and accessory by
+ * number, unit by name, model by code) → the brand's own it stands for. The import checks every id is the brand's.
+ */
+export const recipeImportMappingSchema = z.object({
+  categories: z.record(text().max(64), brandId).default({}),
+  tags: z.record(text().max(64), brandId).default({}),
+  accessories: z.record(text().max(64), brandId).default({}),
+  units: z.record(text().max(100), brandId).default({}),
+  models: z.record(text().max(64), text().min(1).max(64)).default({}),
+});
+export type RecipeImportMapping = z.output<typeof recipeImportMappingSchema>;
+
+/** `/api/recipe/importData`: the uploaded zip (purpose `zip`), its name and the mapping chosen for it. */
 export const recipeImportRequestSchema = z.object({
   fileCode: z.string().uuid({ message: 'file_invalid' }),
   fileName: text({ message: 'file_name_empty' }).min(1, { message: 'file_name_empty' }).max(255),
+  mapping: recipeImportMappingSchema.optional(),
 });
+
+/** `/api/recipe/importCheck`: the uploaded zip whose references are looked up before the import runs. */
+export const recipeImportCheckSchema = z.object({ fileCode: z.string().uuid({ message: 'file_invalid' }) });
+
+/** The references an archive names that the brand does not have: what the mapping step asks about. */
+export interface RecipeImportCheck {
+  categories: string[];
+  tags: string[];
+  accessories: string[];
+  /** Units by their name in the archive. */
+  units: string[];
+  models: string[];
+  /** Languages the brand has not enabled: recipes in them are refused unless the brand enables them. */
+  langs: string[];
+}

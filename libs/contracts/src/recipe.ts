@@ -97,6 +97,11 @@ export const recipeStepSchema = z.object({
   /** The device's water gear (level); not a work-mode setting. */
   waterGear: optionalInt(0, 99, 'recipe_water_gear_invalid'),
   heatingMode: z.enum(HEATING_MODES, { message: 'recipe_heating_mode_invalid' }).nullable().default(null),
+  /**
+   * What a stored step answers (see `RecipeStep`): a client that sends a read step back may keep it; the decider
+   * works it out again from the mode and temperature, whatever was sent.
+   */
+  heatingLogic: z.enum(['boil', 'diy']).nullable().optional(),
 });
 export type RecipeStepDraft = z.output<typeof recipeStepSchema>;
 

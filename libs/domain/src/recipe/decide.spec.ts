@@ -4,6 +4,7 @@ import { recipeContentSchema, type RecipeContentInput, type RecipeStatus } from 
 import { replay, statesAfterEachEvent } from '../decider.js';
 import { deciderTable } from '../testing/decider-table.js';
 import {
+  copyName,
   RECIPE_COMMAND_ACTIONS,
   recipeDecider,
   type RecipeCommand,
@@ -457,6 +458,28 @@ describe('copy', () => {
       copiedFrom: { recipeId: SOURCE_ID, number: 'R-SRC', version: 1 },
       content: { number: 'R-002', texts: { zh: { name: '番茄汤' } } },
     });
+  });
+
+  it('names the copy as the API chose, per language, keeping the other texts', () => {
+    const texts = { zh: { name: '番茄汤', description: '酸甜' }, en: { name: 'Tomato soup' } };
+    const source = replay(recipeDecider, history(create({ number: 'R-SRC', texts }), submit, release));
+    const [event] = when([], {
+      type: 'CopyRecipe',
+      recipeId: RECIPE_ID,
+      number: 'R-002',
+      source: { recipeId: SOURCE_ID, state: source },
+      names: { zh: copyName('番茄汤', 'zh'), en: copyName('Tomato soup', 'en', 2) },
+    });
+    expect(event?.type === 'RecipeCopied' && event.data.content.texts).toMatchObject({
+      zh: { name: '番茄汤 (副本)', description: '酸甜' },
+      en: { name: 'Tomato soup (copy 2)' },
+    });
+  });
+
+  it('marks a copy’s name in the language’s words, within the name’s 100 characters', () => {
+    expect(copyName('番茄炖牛腩', 'zh-TW', 3)).toBe('番茄炖牛腩 (副本 3)');
+    expect(copyName('Beef stew', 'de')).toBe('Beef stew (copy)');
+    expect(copyName('x'.repeat(100), 'en')).toBe(`${'x'.repeat(93)} (copy)`);
   });
 });
 

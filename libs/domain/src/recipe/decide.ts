@@ -15,12 +15,16 @@ import { prepareContent } from './steps.js';
 export type RecipeCommand =
   /** `importedFrom`: the file name of the recipe zip it came from (a recipe import), kept on the event. */
   | { type: 'CreateRecipe'; recipeId: string; content: RecipeContentDraft; importedFrom?: string }
-  /** Addressed to the NEW recipe; the API loads the source's stream and hands in its state. */
+  /**
+   * Addressed to the NEW recipe; the API loads the source's stream and hands in its state, and the copy's name per
+   * language (`copyName`: one no other recipe of the brand has), so that the copy is told from its source.
+   */
   | {
       type: 'CopyRecipe';
       recipeId: string;
       number: string;
       source: { recipeId: string; state: RecipeState };
+      names?: Record<string, string>;
     }
   /** The whole content as the editor saves it; only the fields that differ become the event. */
   | { type: 'ReviseRecipeContent'; content: RecipeContentDraft }
@@ -264,6 +268,23 @@ function decideTranslation(
   return [{ type: 'RecipeTranslated', data: { jobId, provider, sourceLang, targetLangs, fields } }];
 }
 
+/**
+ * A copy's name in a language: the source's name marked as a copy in that language's words, numbered from the
+ * second copy on (`番茄炖牛腩 (副本)`, `番茄炖牛腩 (副本 2)`; `Beef stew (copy)`, `Beef stew (copy 2)`).
+ */
+export function copyName(name: string, lang: string, n = 1): string {
+  const word = lang === 'zh' || lang.startsWith('zh-') ? '副本' : 'copy';
+  const mark = ` (${word}${n > 1 ? ` ${n}` : ''})`;
+  // Within the 100 characters a recipe name may have.
+  return `${name.slice(0, 100 - mark.length).trimEnd()}${mark}`;
+}
+
+function renamed(texts: RecipeContent['texts'], names: Record<string, string>): RecipeContent['texts'] {
+  return Object.fromEntries(
+    Object.entries(texts).map(([lang, t]) => [lang, names[lang] ? { ...t, name: names[lang] } : t]),
+  );
+}
+
 function decideCopy(command: Extract<RecipeCommand, { type: 'CopyRecipe' }>): RecipeEvent[] {
   const source = command.source.state;
   if (source.status === 'absent')
@@ -274,8 +295,14 @@ function decideCopy(command: Extract<RecipeCommand, { type: 'CopyRecipe' }>): Re
       type: 'RecipeCopied',
       data: {
         recipeId: command.recipeId,
-        // A copy is a fresh draft: its own number, not offered online or for pay until someone decides so.
-        content: { ...source.content, number: command.number, online: false, paid: false },
+        // A copy is a fresh draft: its own number and names, not offered online or for pay until someone decides so.
+        content: {
+          ...source.content,
+          number: command.number,
+          texts: renamed(source.content.texts, command.names ?? {}),
+          online: false,
+          paid: false,
+        },
         copiedFrom: {
           recipeId: command.source.recipeId,
           number: source.content.number,

@@ -15,6 +15,8 @@ export const recipeImportSchema = z.object({
   /** Code of the uploaded zip in the file store (already checked to be a zip by its bytes). */
   fileCode: z.string().min(1),
   fileName: z.string().min(1).max(255),
+  /** The mapping step's choices: archive reference → the brand's (ids, or model codes), per kind. */
+  mapping: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 
 export const recipeExportSchema = z.object({

@@ -7,7 +7,7 @@ export const reviewScreens = [
     page: page(() => import('./routes/user-evaluation-list-page.js'), 'UserEvaluationListPage'),
   }),
   childScreen('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list', {
-    permission: 'review.edit',
+    permission: 'review.add',
     page: page(() => import('./routes/user-evaluation-add-page.js'), 'UserEvaluationAddPage'),
   }),
 ];

@@ -10,6 +10,7 @@ import type {
   CommandsFor,
   RunOptions,
 } from '@kb/aggregates';
+import type { BodyOf, BodySchema } from '../validation.js';
 
 /** A module's service, as a declaration's hook asks for it (references, number claims, job launcher). */
 export type Use = <T>(token: Type<T> | string | symbol) => T;
@@ -26,6 +27,9 @@ export interface CommandContext<C, E, S extends { status: string }, A> {
   /** One record through the batch path (ids lower-cased, one outcome): its change, or its refusal thrown. */
   runOneOfMany(id: string, commandsFor: CommandsFor<C, S>): Promise<A & Changed>;
   use: Use;
+  /** Waits (bounded) until the read models show what the caller has seen (its `x-read-position`): for a command
+   * that reads them, e.g. the names a copy must not take. */
+  seen(): Promise<void>;
 }
 
 /**
@@ -40,24 +44,13 @@ type Answered<K extends AnswerKind, A> = K extends 'one'
     ? BatchOutcome<A>
     : unknown;
 
-/** A body read as one schema, or as two whose fields stand side by side in it (a ref and the content). */
-export type InputSchema = z.ZodType | readonly [z.ZodType, z.ZodType];
-export type InputOf<T extends InputSchema> = T extends readonly [
-  infer L extends z.ZodType,
-  infer R extends z.ZodType,
-]
-  ? [z.output<L>, z.output<R>]
-  : T extends z.ZodType
-    ? z.output<T>
-    : never;
-
 /** One command of an aggregate: its route, permission, input, answer, and the decider commands it runs. */
 export interface CommandDeclaration<
   C,
   E,
   S extends { status: string },
   A,
-  T extends InputSchema = InputSchema,
+  T extends BodySchema = BodySchema,
 > {
   /** The route under the aggregate's (`batchRelease` → POST /api/recipe/batchRelease). */
   route: string;
@@ -71,7 +64,7 @@ export interface CommandDeclaration<
   message?: string;
   /** The answer's schema in the OpenAPI document, where `one`/`batch` do not say it. */
   output?: z.ZodType;
-  run(input: InputOf<T>, ctx: CommandContext<C, E, S, A>): Promise<unknown>;
+  run(input: BodyOf<T>, ctx: CommandContext<C, E, S, A>): Promise<unknown>;
 }
 
 /** An aggregate's commands over HTTP: declared once, served by `aggregateController`. */
@@ -101,10 +94,10 @@ export function commandsOf<C, E extends { type: string; data: unknown }, S exten
 ) {
   type Ctx = CommandContext<C, E, S, A>;
   return {
-    command<T extends InputSchema, K extends AnswerKind>(
+    command<T extends BodySchema, K extends AnswerKind>(
       declaration: Omit<CommandDeclaration<C, E, S, A, T>, 'answer' | 'run'> & {
         answer: K;
-        run(input: InputOf<T>, ctx: Ctx): Promise<Answered<K, A>>;
+        run(input: BodyOf<T>, ctx: Ctx): Promise<Answered<K, A>>;
       },
     ): CommandDeclaration<C, E, S, A> {
       return declaration as unknown as CommandDeclaration<C, E, S, A>;

@@ -1,7 +1,17 @@
-import { applyDecorators, Body, Controller, HttpCode, Inject, Post, Res, type Type } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  HttpCode,
+  Inject,
+  Post,
+  Req,
+  Res,
+  type Type,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { batchAnswerSchema, text, type Envelope } from '@kb/contracts';
 import {
@@ -12,20 +22,19 @@ import {
   type Changed,
 } from '@kb/aggregates';
 import type { GlobalPosition } from '@kb/event-store';
-import { formatPosition, READ_POSITION_HEADER } from '../../infra/read-your-writes.js';
+import {
+  formatPosition,
+  parsePosition,
+  READ_POSITION_HEADER,
+  ReadYourWrites,
+} from '../../infra/read-your-writes.js';
 import { actorOfRequest } from '../actor.js';
 import { translate } from '../messages.js';
 import { ApiBodyFrom } from '../openapi.js';
 import { Permission } from '../permission.decorator.js';
-import { parseInput } from '../validation.js';
+import { bodySchemaOf, parseBody } from '../validation.js';
 import { pathOf } from './aggregate-providers.js';
-import type {
-  AggregateCommands,
-  CommandContext,
-  CommandDeclaration,
-  InputSchema,
-  Use,
-} from './aggregate-commands.js';
+import type { AggregateCommands, CommandContext, CommandDeclaration, Use } from './aggregate-commands.js';
 
 /** A batch's report as the screens show it: per record done, or why not in the caller's language. */
 export function batchReport<A>(outcome: BatchOutcome<A>, actor: Actor, labelKey: string) {
@@ -43,16 +52,6 @@ export function batchReport<A>(outcome: BatchOutcome<A>, actor: Actor, labelKey:
   });
   const succeeded = results.filter((r) => r.ok).length;
   return { succeeded, failed: results.length - succeeded, results };
-}
-
-const bodySchema = (input: InputSchema): z.ZodType =>
-  Array.isArray(input) ? z.intersection(input[0], input[1]) : (input as z.ZodType);
-
-/** The body as the declaration reads it: each schema of a pair on the whole body, the first refusal answered. */
-function parseBody(input: InputSchema, body: unknown): unknown {
-  return Array.isArray(input)
-    ? [parseInput(input[0] as z.ZodType, body), parseInput(input[1] as z.ZodType, body)]
-    : parseInput(input as z.ZodType, body);
 }
 
 const envelopeOf = (data: z.ZodType) =>
@@ -88,14 +87,19 @@ export function aggregateController<
       this.use = (token) => moduleRef.get(token, { strict: false });
     }
 
-    async handle(command: CommandDeclaration<C, E, S, A>, body: unknown, res: Response) {
+    async handle(command: CommandDeclaration<C, E, S, A>, body: unknown, res: Response, req: Request) {
       const input = parseBody(command.input, body);
       const actor = actorOfRequest();
-      const path = (this.path ??= this.use<AggregatePath<C, E, S, A>>(pathOf(aggregate)));
+      const use = this.use;
+      const path = (this.path ??= use<AggregatePath<C, E, S, A>>(pathOf(aggregate)));
       const ctx: CommandContext<C, E, S, A> = {
         actor,
         path,
         use: this.use,
+        async seen() {
+          const position = parsePosition(req.header(READ_POSITION_HEADER));
+          if (position) await use(ReadYourWrites).waitFor(position);
+        },
         run: (id, commandsFor, options) => path.run(actor, id, commandsFor, options),
         runMany: (ids, commandsFor) => path.runMany(actor, ids, commandsFor),
         runOneOfMany: async (id, commandsFor) =>
@@ -119,11 +123,12 @@ export function aggregateController<
   const prototype = AggregateController.prototype as unknown as Record<string, unknown>;
   for (const command of declared.commands) {
     const name = methodName(command.route);
-    prototype[name] = function (this: AggregateController, body: unknown, res: Response) {
-      return this.handle(command, body, res);
+    prototype[name] = function (this: AggregateController, body: unknown, res: Response, req: Request) {
+      return this.handle(command, body, res, req);
     };
     Body()(prototype, name, 0);
     Res({ passthrough: true })(prototype, name, 1);
+    Req()(prototype, name, 2);
     const output =
       command.output ??
       (command.answer === 'one'
@@ -136,7 +141,7 @@ export function aggregateController<
       Post(command.route),
       HttpCode(200),
       ApiOperation({ summary: command.summary, operationId: `${declared.route}.${name}` }),
-      ApiBodyFrom(bodySchema(command.input)),
+      ApiBodyFrom(bodySchemaOf(command.input)),
       ApiOkResponse({ description: 'The envelope', schema: envelopeOf(output) }),
     )(prototype, name, Object.getOwnPropertyDescriptor(prototype, name)!);
   }

@@ -156,6 +156,8 @@ export interface ReferenceEntity<Add extends object, Dto> {
   label: string;
   /** What add, update and delete need in the role matrix (its reads need `read`). */
   editPermission: Permission;
+  /** What add needs, where creating a record is someone else's job than changing one (default `editPermission`). */
+  addPermission?: Permission;
   table: string;
   addSchema: z.ZodType<Add>;
   /**

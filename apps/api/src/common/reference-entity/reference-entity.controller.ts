@@ -15,7 +15,7 @@ import {
 import { ok } from '../envelope.js';
 import { Permission } from '../permission.decorator.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../openapi.js';
-import { parseInput } from '../validation.js';
+import { parseBody, parseInput } from '../validation.js';
 import type { Endpoint, ReferenceEntity } from './definition.js';
 import { ReferenceEntityService, versionOnly } from './reference-entity.service.js';
 
@@ -89,7 +89,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       return ok(await this.entities.detail(e, parseInput(idSchema, query).id));
     }
 
-    @Permission(e.editPermission)
+    @Permission(e.addPermission ?? e.editPermission)
     @Post('add')
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: create` })
@@ -115,7 +115,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @ApiOperation({ summary: `${e.label}: delete one` })
     @ApiBodyFrom(idSchema)
     async delete(@Body() body: unknown) {
-      return ok(await this.entities.delete(e, [parseInput(idSchema, body).id]));
+      return ok(await this.entities.delete(e, [parseBody(idSchema, body).id]));
     }
 
     @Permission(e.editPermission)
@@ -124,7 +124,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @ApiOperation({ summary: `${e.label}: delete several (all or none)` })
     @ApiBodyFrom(idsSchema)
     async batchDelete(@Body() body: unknown) {
-      return ok(await this.entities.delete(e, parseInput(idsSchema, body).ids));
+      return ok(await this.entities.delete(e, parseBody(idsSchema, body).ids));
     }
   }
 

@@ -18,7 +18,7 @@ import { AppError, notFound } from '../app-error.js';
 import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
 import { wholeList } from '../paging.js';
-import { parseInput } from '../validation.js';
+import { parseBody, parseInput } from '../validation.js';
 import {
   type BaseRow,
   type EntityContext,
@@ -249,7 +249,7 @@ export class ReferenceEntityService {
   }
 
   async add<A extends object, D>(e: ReferenceEntity<A, D>, body: unknown): Promise<D> {
-    const input = parseInput(e.addSchema, body);
+    const input = parseBody(e.addSchema, body);
     const row = await this.inTransaction(async (ctx) => {
       // Serialise writers of this brand's table so name-uniqueness checks cannot race.
       await ctx.client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${e.table}:${ctx.brand}`]);
@@ -272,8 +272,7 @@ export class ReferenceEntityService {
   }
 
   async update<A extends object, D>(e: ReferenceEntity<A, D>, body: unknown): Promise<D> {
-    const meta = parseInput(versionOnly, body);
-    const input = parseInput(e.addSchema, body);
+    const [meta, input] = parseBody([versionOnly, e.addSchema], body);
     await this.inTransaction(async (ctx) => {
       await ctx.client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${e.table}:${ctx.brand}`]);
       const current = await ctx.client.query<{ version: number }>(
@@ -331,7 +330,7 @@ export class ReferenceEntityService {
 
   /** `updateRefRecipe`: add recipes or move them (see updateRefRecipeSchema). */
   async updateRefRecipe<A extends object, D>(e: ReferenceEntity<A, D>, body: unknown) {
-    const { id, recipes } = parseInput(updateRefRecipeSchema, body);
+    const { id, recipes } = parseBody(updateRefRecipeSchema, body);
     return this.inTransaction(async (ctx) => {
       await this.touch(e, id, ctx);
       return { changed: await upsertLinks(ctx, e.links!, id, recipes) };
@@ -340,7 +339,7 @@ export class ReferenceEntityService {
 
   /** `deleteRefRecipe`: remove recipes from the record. */
   async deleteRefRecipe<A extends object, D>(e: ReferenceEntity<A, D>, body: unknown) {
-    const { id, recipeIds } = parseInput(deleteRefRecipeSchema, body);
+    const { id, recipeIds } = parseBody(deleteRefRecipeSchema, body);
     return this.inTransaction(async (ctx) => {
       await this.touch(e, id, ctx);
       return { removed: await removeLinks(ctx.client, e.links!, ctx.brand, id, recipeIds) };

@@ -13,7 +13,7 @@ import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom } from '../../common/openapi.js';
 import { Public } from '../../common/public.decorator.js';
 import { requestContext } from '../../common/request-context.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody } from '../../common/validation.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { AuthService } from '../auth/auth.service.js';
 import { LoginThrottle, withRetryAfter } from '../auth/login-throttle.js';
@@ -37,7 +37,7 @@ export class AccountsController {
   @ApiOperation({ summary: 'Change one’s own password; other sessions of the user end' })
   @ApiBodyFrom(updatePasswordSchema)
   async updatePassword(@Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const input = parseInput(updatePasswordSchema, body);
+    const input = parseBody(updatePasswordSchema, body);
     const user = requestContext.user();
     // A session left open must not become a way to guess the password.
     await withRetryAfter(res, this.throttle.admitPasswordCheck(user.id));
@@ -70,7 +70,7 @@ export class AccountsController {
   @ApiOperation({ summary: 'Send a 6-digit code (valid 10 minutes) to an email already in the system' })
   @ApiBodyFrom(emailCaptchaSchema)
   async emailCaptcha(@Body() body: unknown) {
-    const input = parseInput(emailCaptchaSchema, body);
+    const input = parseBody(emailCaptchaSchema, body);
     await this.codes.send(input.email, input.flag);
     return ok(null, 'email_code_sent');
   }
@@ -81,7 +81,7 @@ export class AccountsController {
   @ApiOperation({ summary: 'Check an email code without using it up' })
   @ApiBodyFrom(emailVerifySchema)
   async emailVerify(@Body() body: unknown) {
-    const input = parseInput(emailVerifySchema, body);
+    const input = parseBody(emailVerifySchema, body);
     await this.codes.verify(input.email, input.code, false);
     return ok(null);
   }
@@ -94,7 +94,7 @@ export class AccountsController {
   })
   @ApiBodyFrom(setPasswordSchema)
   async setPassword(@Body() body: unknown) {
-    const input = parseInput(setPasswordSchema, body);
+    const input = parseBody(setPasswordSchema, body);
     const staff = await this.codes.findStaffByEmail(input.email);
     if (!staff) throw new AppError(400, 'email_not_in_system');
     if (input.flag === 'login' && !staff.first_login) throw new AppError(400, 'first_login_already_done');

@@ -10,7 +10,7 @@ import {
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { AppUsersService } from './app-users.service.js';
 
 /** §7 `user`: the brand's app users (registered in the app, or known from a device binding). */
@@ -77,7 +77,7 @@ export class AppUsersController {
   })
   @ApiBodyFrom(appUserStatusSchema)
   async updateStatus(@Body() body: unknown) {
-    const { ids, status } = parseInput(appUserStatusSchema, body);
+    const { ids, status } = parseBody(appUserStatusSchema, body);
     return ok(await this.users.setStatus(ids, status), 'saved');
   }
 
@@ -90,7 +90,7 @@ export class AppUsersController {
   })
   @ApiBodyFrom(appUserIdQuerySchema)
   async delete(@Body() body: unknown) {
-    return ok(await this.users.delete([parseInput(appUserIdQuerySchema, body).id]));
+    return ok(await this.users.delete([parseBody(appUserIdQuerySchema, body).id]));
   }
 
   @Permission('appUser.edit')
@@ -99,6 +99,6 @@ export class AppUsersController {
   @ApiOperation({ summary: 'Delete several app users (all or none), as `delete`' })
   @ApiBodyFrom(appUserIdsSchema)
   async batchDelete(@Body() body: unknown) {
-    return ok(await this.users.delete(parseInput(appUserIdsSchema, body).ids));
+    return ok(await this.users.delete(parseBody(appUserIdsSchema, body).ids));
   }
 }

@@ -11,7 +11,7 @@ import { actorOfRequest } from '../../common/actor.js';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
 import { PayingUsersService } from './paying-users.service.js';
 
@@ -51,7 +51,7 @@ export class PayingUsersController {
   })
   @ApiBodyFrom(payingUserImportRequestSchema)
   async importData(@Body() body: unknown) {
-    const { fileCode, fileName } = parseInput(payingUserImportRequestSchema, body);
+    const { fileCode, fileName } = parseBody(payingUserImportRequestSchema, body);
     const actor = actorOfRequest();
     await this.payingUsers.checkImportFile(fileCode);
     const run = await this.launcher.start(actor, {
@@ -70,7 +70,7 @@ export class PayingUsersController {
   @ApiOperation({ summary: 'End one account’s paying status (the app user stays)' })
   @ApiBodyFrom(payingUserIdQuerySchema)
   async delete(@Body() body: unknown) {
-    return ok(await this.payingUsers.delete([parseInput(payingUserIdQuerySchema, body).id]));
+    return ok(await this.payingUsers.delete([parseBody(payingUserIdQuerySchema, body).id]));
   }
 
   @Permission('appUser.edit')
@@ -79,6 +79,6 @@ export class PayingUsersController {
   @ApiOperation({ summary: 'End several accounts’ paying status (all or none), as `delete`' })
   @ApiBodyFrom(payingUserIdsSchema)
   async batchDelete(@Body() body: unknown) {
-    return ok(await this.payingUsers.delete(parseInput(payingUserIdsSchema, body).ids));
+    return ok(await this.payingUsers.delete(parseBody(payingUserIdsSchema, body).ids));
   }
 }

@@ -13,7 +13,7 @@ import { JobLauncher } from '../jobs/job-launcher.js';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { AppUsersService } from './app-users.service.js';
 
 /** §7 `userSearchRecord`: what app users searched in the companion app. */
@@ -54,7 +54,7 @@ export class SearchRecordsController {
   })
   @ApiBodyFrom(searchRecordExportQuerySchema)
   async exportData(@Body() body: unknown) {
-    const { format, ...filter } = parseInput(searchRecordExportQuerySchema, body);
+    const { format, ...filter } = parseBody(searchRecordExportQuerySchema, body);
     // The range is checked as the list checks it (a start after the end is refused here, not in the job).
     this.users.searchFilter(filter);
     const run = await this.launcher.start(actorOfRequest(), {
@@ -80,7 +80,7 @@ export class SearchRecordsController {
   @ApiOperation({ summary: 'Delete one search record' })
   @ApiBodyFrom(searchRecordIdQuerySchema)
   async delete(@Body() body: unknown) {
-    return ok(await this.users.deleteSearchRecords([parseInput(searchRecordIdQuerySchema, body).id]));
+    return ok(await this.users.deleteSearchRecords([parseBody(searchRecordIdQuerySchema, body).id]));
   }
 
   @Permission('appUser.edit')
@@ -89,6 +89,6 @@ export class SearchRecordsController {
   @ApiOperation({ summary: 'Delete several search records (all or none)' })
   @ApiBodyFrom(searchRecordIdsSchema)
   async batchDelete(@Body() body: unknown) {
-    return ok(await this.users.deleteSearchRecords(parseInput(searchRecordIdsSchema, body).ids));
+    return ok(await this.users.deleteSearchRecords(parseBody(searchRecordIdsSchema, body).ids));
   }
 }

@@ -7,7 +7,7 @@ import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom } from '../../common/openapi.js';
 import { Public } from '../../common/public.decorator.js';
 import { requestContext } from '../../common/request-context.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { AppError } from '../../common/app-error.js';
 import { AuthService, CAPTCHA_COOKIE, SESSION_COOKIE } from './auth.service.js';
@@ -56,7 +56,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Log in with account, MD5 password digest, captcha and sysFlag=brand' })
   @ApiBodyFrom(loginRequestSchema)
   async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const input = parseInput(loginRequestSchema, body);
+    const input = parseBody(loginRequestSchema, body);
     const ip = requestContext.get()?.ip ?? 'unknown';
     const attempt = await withRetryAfter(
       res,

@@ -11,7 +11,7 @@ import { displayName } from '../../common/reference-entity/definition.js';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { requestContext } from '../../common/request-context.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { AppError } from '../../common/app-error.js';
@@ -67,7 +67,7 @@ export class CatalogController {
   @ApiOperation({ summary: 'Choose the brand’s languages and its main language' })
   @ApiBodyFrom(brandLanguagesSaveSchema)
   async saveLanguages(@Body() body: unknown) {
-    const input = parseInput(brandLanguagesSaveSchema, body);
+    const input = parseBody(brandLanguagesSaveSchema, body);
     const brand = requestContext.brand();
     const known = await this.db.global<{ code: string }>(
       'SELECT code FROM sys_languages WHERE code = ANY($1)',

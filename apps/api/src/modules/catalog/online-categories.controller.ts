@@ -20,7 +20,7 @@ import { displayName, type RecipeLinks } from '../../common/reference-entity/def
 import { checkLinkable, removeLinks, upsertLinks } from '../../common/reference-entity/recipe-links.js';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { requestContext } from '../../common/request-context.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { Permission } from '../../common/permission.decorator.js';
@@ -116,7 +116,7 @@ export class OnlineCategoriesController {
   @ApiOperation({ summary: 'Create several online categories at once' })
   @ApiBodyFrom(onlineCategoryBatchAddSchema)
   async batchAdd(@Body() body: unknown) {
-    const { categories } = parseInput(onlineCategoryBatchAddSchema, body);
+    const { categories } = parseBody(onlineCategoryBatchAddSchema, body);
     const brand = requestContext.brand();
     const { codes, main } = await brandLanguages(this.pool, brand);
     categories.forEach((c, i) => {
@@ -161,7 +161,7 @@ export class OnlineCategoriesController {
   @ApiOperation({ summary: 'Delete online categories (their recipe links go with them)' })
   @ApiBodyFrom(idsSchema)
   async batchDelete(@Body() body: unknown) {
-    const { ids } = parseInput(idsSchema, body);
+    const { ids } = parseBody(idsSchema, body);
     const deleted = await withTransaction(this.pool, async (client) => {
       const brand = requestContext.brand();
       const found = await client.query(
@@ -186,7 +186,7 @@ export class OnlineCategoriesController {
   })
   @ApiBodyFrom(onlineCatRecipeBatchAddSchema)
   async addRecipes(@Body() body: unknown) {
-    const { categoryId, recipeIds } = parseInput(onlineCatRecipeBatchAddSchema, body);
+    const { categoryId, recipeIds } = parseBody(onlineCatRecipeBatchAddSchema, body);
     const added = await withTransaction(this.pool, async (client) => {
       const brand = requestContext.brand();
       const cat = await client.query(
@@ -213,7 +213,7 @@ export class OnlineCategoriesController {
   @ApiOperation({ summary: 'Remove recipes from an online category' })
   @ApiBodyFrom(onlineCatRecipeBatchDeleteSchema)
   async removeRecipes(@Body() body: unknown) {
-    const { categoryId, recipeIds } = parseInput(onlineCatRecipeBatchDeleteSchema, body);
+    const { categoryId, recipeIds } = parseBody(onlineCatRecipeBatchDeleteSchema, body);
     const removed = await removeLinks(
       this.pool,
       ONLINE_CATEGORY_RECIPES,

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { faultListQuerySchema, faultSummaryQuerySchema, idSchema, idsSchema } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 
@@ -38,7 +38,7 @@ export class DeviceFaultLogsController {
   @ApiOperation({ summary: 'Delete one fault record' })
   @ApiBodyFrom(idSchema)
   async delete(@Body() body: unknown) {
-    return ok(await this.faults.delete([parseInput(idSchema, body).id]));
+    return ok(await this.faults.delete([parseBody(idSchema, body).id]));
   }
 
   @Permission('fault.delete')
@@ -47,6 +47,6 @@ export class DeviceFaultLogsController {
   @ApiOperation({ summary: 'Delete several fault records (all or none)' })
   @ApiBodyFrom(idsSchema)
   async batchDelete(@Body() body: unknown) {
-    return ok(await this.faults.delete(parseInput(idsSchema, body).ids));
+    return ok(await this.faults.delete(parseBody(idsSchema, body).ids));
   }
 }

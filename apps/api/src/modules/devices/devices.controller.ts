@@ -11,7 +11,7 @@ import {
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { DevicesService } from './devices.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 
@@ -72,7 +72,7 @@ export class DevicesController {
   @ApiOperation({ summary: 'Set the device picture and/or its own inactivity timeout (null: brand default)' })
   @ApiBodyFrom(deviceUpdateSchema)
   async update(@Body() body: unknown) {
-    return ok(await this.devices.update(parseInput(deviceUpdateSchema, body)), 'saved');
+    return ok(await this.devices.update(parseBody(deviceUpdateSchema, body)), 'saved');
   }
 
   @Permission('device.edit')
@@ -81,7 +81,7 @@ export class DevicesController {
   @ApiOperation({ summary: 'Delete one device with its credentials and telemetry (its fault records stay)' })
   @ApiBodyFrom(deviceIdQuerySchema)
   async delete(@Body() body: unknown) {
-    return ok(await this.devices.delete([parseInput(deviceIdQuerySchema, body).id]));
+    return ok(await this.devices.delete([parseBody(deviceIdQuerySchema, body).id]));
   }
 
   @Permission('device.edit')
@@ -90,7 +90,7 @@ export class DevicesController {
   @ApiOperation({ summary: 'Delete several devices (all or none)' })
   @ApiBodyFrom(deviceIdsSchema)
   async batchDelete(@Body() body: unknown) {
-    return ok(await this.devices.delete(parseInput(deviceIdsSchema, body).ids));
+    return ok(await this.devices.delete(parseBody(deviceIdsSchema, body).ids));
   }
 
   @Permission('device.edit')
@@ -101,7 +101,7 @@ export class DevicesController {
   })
   @ApiBodyFrom(deviceIdsSchema)
   async revokeCredential(@Body() body: unknown) {
-    const result = await this.devices.revokeCredentials(parseInput(deviceIdsSchema, body).ids);
+    const result = await this.devices.revokeCredentials(parseBody(deviceIdsSchema, body).ids);
     return ok(result);
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { TestDevicesService } from './test-devices.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 
@@ -50,7 +50,7 @@ export class TestDevicesController {
   @ApiOperation({ summary: 'Add a device of the brand (by SN) to the test group' })
   @ApiBodyFrom(testDeviceInputSchema)
   async add(@Body() body: unknown) {
-    return ok(await this.testDevices.add(parseInput(testDeviceInputSchema, body)), 'saved');
+    return ok(await this.testDevices.add(parseBody(testDeviceInputSchema, body)), 'saved');
   }
 
   @Permission('testDevice.edit')
@@ -61,7 +61,7 @@ export class TestDevicesController {
   })
   @ApiBodyFrom(testDeviceUpdateSchema)
   async update(@Body() body: unknown) {
-    return ok(await this.testDevices.update(parseInput(testDeviceUpdateSchema, body)), 'saved');
+    return ok(await this.testDevices.update(parseBody(testDeviceUpdateSchema, body)), 'saved');
   }
 
   @Permission('testDevice.edit')
@@ -70,7 +70,7 @@ export class TestDevicesController {
   @ApiOperation({ summary: 'Remove one device from the test group' })
   @ApiBodyFrom(testDeviceIdQuerySchema)
   async delete(@Body() body: unknown) {
-    return ok(await this.testDevices.delete([parseInput(testDeviceIdQuerySchema, body).id]));
+    return ok(await this.testDevices.delete([parseBody(testDeviceIdQuerySchema, body).id]));
   }
 
   @Permission('testDevice.edit')
@@ -79,6 +79,6 @@ export class TestDevicesController {
   @ApiOperation({ summary: 'Remove several devices from the test group (all or none)' })
   @ApiBodyFrom(testDeviceIdsSchema)
   async batchDelete(@Body() body: unknown) {
-    return ok(await this.testDevices.delete(parseInput(testDeviceIdsSchema, body).ids));
+    return ok(await this.testDevices.delete(parseBody(testDeviceIdsSchema, body).ids));
   }
 }

@@ -14,7 +14,7 @@ import {
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { NoticesService } from './notices.service.js';
 
 /** §7 `inform`: notices to the brand's devices and app users, their push and their received/read counts. */
@@ -88,7 +88,7 @@ export class NoticesController {
   @ApiOperation({ summary: 'Save a new notice as a draft' })
   @ApiBodyFrom(noticeInputSchema)
   async add(@Body() body: unknown) {
-    return ok(await this.notices.add(parseInput(noticeInputSchema, body)), 'saved');
+    return ok(await this.notices.add(parseBody(noticeInputSchema, body)), 'saved');
   }
 
   @Permission('notice.edit')
@@ -97,7 +97,7 @@ export class NoticesController {
   @ApiOperation({ summary: 'Change a draft or scheduled notice (send the version loaded; 409 once pushing)' })
   @ApiBodyFrom(noticeUpdateSchema)
   async update(@Body() body: unknown) {
-    return ok(await this.notices.update(parseInput(noticeUpdateSchema, body)), 'saved');
+    return ok(await this.notices.update(parseBody(noticeUpdateSchema, body)), 'saved');
   }
 
   @Permission('notice.push')
@@ -106,7 +106,7 @@ export class NoticesController {
   @ApiOperation({ summary: 'Save a new notice and push it (now, or at its timer time)' })
   @ApiBodyFrom(noticeInputSchema)
   async addAndPush(@Body() body: unknown) {
-    const notice = await this.notices.addAndPush(parseInput(noticeInputSchema, body));
+    const notice = await this.notices.addAndPush(parseBody(noticeInputSchema, body));
     return ok(notice, notice.state === 'scheduled' ? 'notice_scheduled' : 'notice_pushed');
   }
 
@@ -116,7 +116,7 @@ export class NoticesController {
   @ApiOperation({ summary: 'Push a draft now or schedule it at its timer time; push a failed notice again' })
   @ApiBodyFrom(noticeVersionSchema)
   async push(@Body() body: unknown) {
-    const { id, version } = parseInput(noticeVersionSchema, body);
+    const { id, version } = parseBody(noticeVersionSchema, body);
     const notice = await this.notices.push(id, version);
     return ok(notice, notice.state === 'scheduled' ? 'notice_scheduled' : 'notice_pushed');
   }
@@ -127,7 +127,7 @@ export class NoticesController {
   @ApiOperation({ summary: 'Cancel a draft or a scheduled push (its timer job is removed)' })
   @ApiBodyFrom(noticeVersionSchema)
   async cancel(@Body() body: unknown) {
-    const { id, version } = parseInput(noticeVersionSchema, body);
+    const { id, version } = parseBody(noticeVersionSchema, body);
     return ok(await this.notices.cancel(id, version), 'notice_cancelled');
   }
 
@@ -137,7 +137,7 @@ export class NoticesController {
   @ApiOperation({ summary: 'Delete a draft or cancelled notice' })
   @ApiBodyFrom(noticeIdQuerySchema)
   async delete(@Body() body: unknown) {
-    return ok(await this.notices.delete([parseInput(noticeIdQuerySchema, body).id]));
+    return ok(await this.notices.delete([parseBody(noticeIdQuerySchema, body).id]));
   }
 
   @Permission('notice.edit')
@@ -146,6 +146,6 @@ export class NoticesController {
   @ApiOperation({ summary: 'Delete several drafts or cancelled notices (all or none)' })
   @ApiBodyFrom(noticeIdsSchema)
   async batchDelete(@Body() body: unknown) {
-    return ok(await this.notices.delete(parseInput(noticeIdsSchema, body).ids));
+    return ok(await this.notices.delete(parseBody(noticeIdsSchema, body).ids));
   }
 }

@@ -72,6 +72,7 @@ export function toEvaluation(row: BaseRow, lang: string): RecipeEvaluation {
 export const recipeEvaluationEntity: ReferenceEntity<EvaluationInput, RecipeEvaluation> = {
   route: 'recipeUserEvaluation',
   editPermission: 'review.edit',
+  addPermission: 'review.add',
   label: 'recipe reviews',
   table: 'recipe_evaluations',
   addSchema: recipeEvaluationInputSchema,

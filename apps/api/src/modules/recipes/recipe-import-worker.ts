@@ -31,56 +31,13 @@ import type { Actor } from '@kb/aggregates';
 import { createRecipe, RECIPE_PATH, type RecipePath } from './recipe.commands.js';
 import { RecipeReferences } from './recipe-references.js';
 import { openRecipeArchive, type RecipeArchive } from './recipe-archive-reader.js';
+import { brandReferences, withMapping, type BrandReferences } from './recipe-import-references.js';
 
 interface ImportDeps extends JobWorkerDeps {
   /** Creates one recipe through the recipe command path (reference checks, number claim, decider, events). */
   createRecipe(actor: Actor, content: RecipeContentDraft, importedFrom: string): Promise<unknown>;
   filesDir: string;
 }
-
-/** What the brand has that an archive's references are matched against (by number, name or code). */
-async function brandReferences(pool: pg.Pool, brand: string) {
-  const byNumber = async (table: string) =>
-    new Map(
-      (
-        await pool.query<{ id: string; number: string }>(
-          `SELECT id::text, number FROM ${table} WHERE brand_owner_code = $1`,
-          [brand],
-        )
-      ).rows.map((r) => [r.number.toLowerCase(), r.id]),
-    );
-  const [categories, tags, accessories, units, models, langs, numbers] = await Promise.all([
-    byNumber('recipe_categories'),
-    byNumber('recipe_tags'),
-    byNumber('accessories'),
-    pool.query<{ id: string; names: Record<string, string> }>(
-      'SELECT id::text, names FROM ingredient_units WHERE brand_owner_code = $1',
-      [brand],
-    ),
-    pool.query<{ product_code: string }>(
-      'SELECT product_code FROM brand_products WHERE brand_owner_code = $1',
-      [brand],
-    ),
-    brandLanguages(pool, brand),
-    pool.query<{ number: string }>(
-      `SELECT lower(number) AS number FROM recipe_list WHERE brand_owner_code = $1 AND status <> 'cleared'`,
-      [brand],
-    ),
-  ]);
-  const unitByName = new Map<string, string>();
-  for (const u of units.rows)
-    for (const name of Object.values(u.names)) if (name) unitByName.set(name.trim().toLowerCase(), u.id);
-  return {
-    categories,
-    tags,
-    accessories,
-    unitByName,
-    models: new Set(models.rows.map((r) => r.product_code)),
-    langs: new Set(langs.codes),
-    numbers: new Set(numbers.rows.map((r) => r.number)),
-  };
-}
-type BrandReferences = Awaited<ReturnType<typeof brandReferences>>;
 
 const listed = (items: string[]) =>
   items.length > 5 ? `${items.slice(0, 5).join(', ')}…` : items.join(', ');
@@ -105,7 +62,9 @@ function plan(
 ): Planned | Omit<JobItemResult, 'key'> {
   const c = raw.content as Record<string, unknown> & { servingVersions?: unknown };
   const problems: Omit<JobItemResult, 'key'>[] = [];
-  const models = Array.isArray(c.productCodes) ? (c.productCodes as string[]) : [];
+  const models = (Array.isArray(c.productCodes) ? (c.productCodes as string[]) : []).map(
+    (m) => refs.modelFor.get(m) ?? m,
+  );
   const unknownModels = models.filter((m) => !refs.models.has(m));
   if (unknownModels.length)
     problems.push({
@@ -193,6 +152,7 @@ function plan(
     });
   const mapped = {
     ...c,
+    productCodes: models,
     categoryId: category ?? null,
     tagIds,
     accessoryIds,
@@ -229,7 +189,7 @@ async function importRecipes(ctx: JobContext<RecipeImportJob>, deps: ImportDeps)
   if (!stored.rows[0]) throw new JobFailure('recipe_import_file_missing');
   const archive = await openRecipeArchive(path.resolve(deps.filesDir, stored.rows[0].storage_path));
   try {
-    const refs = await brandReferences(pool, data.brandOwnerCode);
+    const refs = withMapping(await brandReferences(pool, data.brandOwnerCode), data.mapping);
     const role = (
       await pool.query<{ role: StaffRole }>(
         'SELECT role FROM staff_users WHERE brand_owner_code = $1 AND lower(account) = lower($2)',

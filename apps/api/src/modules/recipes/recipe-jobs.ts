@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import type { RecipeTranslateBody } from '@kb/contracts';
+import type { RecipeImportCheck, RecipeImportMapping, RecipeTranslateBody } from '@kb/contracts';
 import type { Actor } from '@kb/aggregates';
 import {
   RECIPE_EXPORT_JOB,
   RECIPE_EXPORT_QUEUE,
+  JobFailure,
   RECIPE_IMPORT_JOB,
   RECIPE_IMPORT_QUEUE,
   TRANSLATION_JOB,
@@ -14,6 +15,7 @@ import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
+import { checkRecipeArchive } from './recipe-import-references.js';
 import { listConditions } from './queries/list-recipes/list-recipes.handler.js';
 import type { RecipeListQuery } from './recipe.api.js';
 
@@ -49,20 +51,36 @@ export class RecipeJobs {
     });
   }
 
-  /** An import of an uploaded recipe zip (file store code, purpose `zip`). */
-  async startImport(actor: Actor, fileCode: string, fileName: string) {
-    // The upload must be the brand's own, and a zip by its bytes (the file store checked them at upload).
-    const { rows } = await this.pool.query<{ mime: string }>(
-      `SELECT mime FROM files WHERE brand_owner_code = $1 AND file_code = $2`,
+  /** The upload must be the brand's own, and a zip by its bytes (the file store checked them at upload). */
+  private async uploadedZip(actor: Actor, fileCode: string) {
+    const { rows } = await this.pool.query<{ mime: string; storage_path: string }>(
+      `SELECT mime, storage_path FROM files WHERE brand_owner_code = $1 AND file_code = $2`,
       [actor.brand, fileCode],
     );
     if (!rows[0]) throw new AppError(404, 'recipe_import_file_missing');
     if (rows[0].mime !== 'application/zip') throw new AppError(415, 'recipe_import_not_zip');
+    return rows[0];
+  }
+
+  /** The references of an uploaded zip the brand lacks: the import's mapping step, before anything is written. */
+  async checkImport(actor: Actor, fileCode: string): Promise<RecipeImportCheck> {
+    const zip = await this.uploadedZip(actor, fileCode);
+    try {
+      return await checkRecipeArchive(this.pool, this.config.FILES_DIR, actor.brand, zip.storage_path);
+    } catch (error) {
+      if (error instanceof JobFailure) throw new AppError(400, error.code, error.params);
+      throw error;
+    }
+  }
+
+  /** An import of an uploaded recipe zip (file store code, purpose `zip`), with the mapping step's choices. */
+  async startImport(actor: Actor, fileCode: string, fileName: string, mapping?: RecipeImportMapping) {
+    await this.uploadedZip(actor, fileCode);
     return this.launcher.start(actor, {
       queue: RECIPE_IMPORT_QUEUE,
       job: RECIPE_IMPORT_JOB,
       kind: 'recipe-import',
-      payload: { fileCode, fileName },
+      payload: { fileCode, fileName, mapping },
       params: { fileName },
     });
   }

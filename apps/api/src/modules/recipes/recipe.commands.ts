@@ -1,14 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import {
+  recipeCategoryChangeSchema,
   recipeCommandAnswerSchema,
+  recipeCopySchema,
+  recipeIdBodySchema,
+  recipeIdsSchema,
+  recipeModelsSchema,
+  recipeOnlineStatusSchema,
+  recipePaidStatusSchema,
+  recipeSaveRefSchema,
+  recipeSubmitSchema,
+  recipeUpdateRefSchema,
   recipeContentSchema,
+  recipeImportCheckSchema,
   recipeImportRequestSchema,
   recipeTranslateBodySchema,
   recipeTranslateConfirmSchema,
+  type RecipeContent,
   type RecipeContentDraft,
 } from '@kb/contracts';
 import { recipeAggregate, type Actor, type AggregatePath, type RecipeAnswer } from '@kb/aggregates';
-import type { DomainError, RecipeCommand, RecipeEvent, RecipeState } from '@kb/domain';
+import type pg from 'pg';
+import {
+  copyName,
+  type DomainError,
+  type RecipeCommand,
+  type RecipeEvent,
+  type RecipeState,
+} from '@kb/domain';
 import { AppError } from '../../common/app-error.js';
 import { commandsOf, type AggregateCommands } from '../../common/aggregate-kit/aggregate-commands.js';
 import { pathOf } from '../../common/aggregate-kit/aggregate-providers.js';
@@ -19,20 +38,8 @@ import { RecipeJobs } from './recipe-jobs.js';
 import { RecipeNumbers } from './recipe-numbers.js';
 import { RecipeReferences } from './recipe-references.js';
 import { confirmTranslation } from './recipe-translation-confirm.js';
-import {
-  recipeCategoryChangeSchema,
-  recipeCopySchema,
-  recipeExportBodySchema,
-  recipeIdBodySchema,
-  recipeIdsSchema,
-  recipeModelsSchema,
-  recipeOnlineStatusSchema,
-  recipePaidStatusSchema,
-  recipeSaveRefSchema,
-  recipeSubmitSchema,
-  recipeUpdateRefSchema,
-} from './recipe.api.js';
-import { parseInput } from '../../common/validation.js';
+import { recipeExportBodySchema } from './recipe.api.js';
+import { parseBody } from '../../common/validation.js';
 
 export type RecipePath = AggregatePath<RecipeCommand, RecipeEvent, RecipeState, RecipeAnswer>;
 
@@ -85,6 +92,31 @@ export function copyNumbers(source: string, count = 20): string[] {
     const suffix = i === 0 ? '-copy' : `-copy${i + 1}`;
     return `${source.slice(0, MAX_NUMBER - suffix.length)}${suffix}`;
   });
+}
+
+/**
+ * The copy's name in each language of the source: the first `copyName` (副本, 副本 2, …) no recipe of the brand
+ * is called in that language, so that lists, pickers and devices tell the copy from its source.
+ */
+export async function copyNames(
+  pool: pg.Pool,
+  brand: string,
+  texts: RecipeContent['texts'],
+): Promise<Record<string, string>> {
+  const names: Record<string, string> = {};
+  for (const [lang, { name }] of Object.entries(texts)) {
+    if (!name) continue;
+    const { rows } = await pool.query<{ name: string }>(
+      `SELECT names->>$2 AS name FROM recipe_list
+        WHERE brand_owner_code = $1 AND status <> 'cleared' AND starts_with(names->>$2, $3)`,
+      [brand, lang, name.slice(0, 50)],
+    );
+    const taken = new Set(rows.map((r) => r.name));
+    let n = 1;
+    while (taken.has(copyName(name, lang, n))) n++;
+    names[lang] = copyName(name, lang, n);
+  }
+  return names;
 }
 
 const recipe = commandsOf(recipeAggregate);
@@ -146,7 +178,7 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       message: 'recipe_submitted',
       run: ({ id, revision, content: body }, { actor, run, use }) => {
         // The editor's "save and submit": the revision and the submission recorded in one append.
-        const content = body === undefined ? undefined : parseInput(recipeContentSchema, body);
+        const content = body === undefined ? undefined : parseBody(recipeContentSchema, body);
         const commands: RecipeCommand[] = content
           ? [{ type: 'ReviseRecipeContent', content }, { type: 'SubmitRecipe' }]
           : [{ type: 'SubmitRecipe' }];
@@ -163,9 +195,14 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeCopySchema,
       answer: 'one',
       message: 'recipe_copied',
-      run: async ({ id: sourceId, number }, { actor, path, run, use }) => {
+      run: async ({ id: sourceId, number }, { actor, path, run, seen, use }) => {
         const recipeId = randomUUID();
         const source = await path.load(actor.brand, sourceId);
+        await seen();
+        const names =
+          source.state.status === 'absent'
+            ? {}
+            : await copyNames(use(PG_POOL), actor.brand, source.state.content.texts);
         const copy = (candidate: string) =>
           run(recipeId, () => [
             {
@@ -173,6 +210,7 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
               recipeId,
               number: candidate,
               source: { recipeId: sourceId, state: source.state },
+              names,
             },
           ]);
         if (number !== undefined || source.state.status === 'absent') return copy(number ?? 'copy');
@@ -315,7 +353,17 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeImportRequestSchema,
       answer: 'data',
       message: 'recipe_import_started',
-      run: ({ fileCode, fileName }, { actor, use }) => use(RecipeJobs).startImport(actor, fileCode, fileName),
+      run: ({ fileCode, fileName, mapping }, { actor, use }) =>
+        use(RecipeJobs).startImport(actor, fileCode, fileName, mapping),
+    }),
+    recipe.command({
+      route: 'importCheck',
+      permission: 'recipe.edit',
+      summary:
+        'The references (categories, tags, accessories, units, models, languages) an uploaded recipe zip names that the brand lacks: what importData’s mapping maps',
+      input: recipeImportCheckSchema,
+      answer: 'data',
+      run: ({ fileCode }, { actor, use }) => use(RecipeJobs).checkImport(actor, fileCode),
     }),
     recipe.command({
       route: 'translate',

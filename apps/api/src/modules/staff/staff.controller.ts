@@ -11,7 +11,7 @@ import {
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { StaffService } from './staff.service.js';
 
 /** The brand's staff accounts, for its admins: `/api/staff/*`. */
@@ -36,7 +36,7 @@ export class StaffController {
   })
   @ApiBodyFrom(staffInviteSchema)
   async invite(@Body() body: unknown, @Req() req: Request) {
-    const input = parseInput(staffInviteSchema, body);
+    const input = parseBody(staffInviteSchema, body);
     return ok(await this.staff.invite(input, `${req.protocol}://${req.get('host')}`), 'staff_invited');
   }
 
@@ -45,7 +45,7 @@ export class StaffController {
   @ApiOperation({ summary: 'Set an account’s name and role; the last active admin cannot be demoted (409)' })
   @ApiBodyFrom(staffUpdateSchema)
   async update(@Body() body: unknown) {
-    const { id, ...input } = parseInput(staffUpdateSchema, body);
+    const { id, ...input } = parseBody(staffUpdateSchema, body);
     return ok(await this.staff.update(id, input), 'saved');
   }
 
@@ -56,7 +56,7 @@ export class StaffController {
   })
   @ApiBodyFrom(staffIdSchema)
   async disable(@Body() body: unknown) {
-    return ok(await this.staff.setDisabled(parseInput(staffIdSchema, body).id, true), 'saved');
+    return ok(await this.staff.setDisabled(parseBody(staffIdSchema, body).id, true), 'saved');
   }
 
   @Post('enable')
@@ -64,7 +64,7 @@ export class StaffController {
   @ApiOperation({ summary: 'Enable a disabled account again' })
   @ApiBodyFrom(staffIdSchema)
   async enable(@Body() body: unknown) {
-    return ok(await this.staff.setDisabled(parseInput(staffIdSchema, body).id, false), 'saved');
+    return ok(await this.staff.setDisabled(parseBody(staffIdSchema, body).id, false), 'saved');
   }
 
   @Get('changes')

@@ -1,4 +1,4 @@
-import type { JobRun, RecipeBatchAnswer } from '@kb/contracts';
+import type { JobRun, RecipeBatchAnswer, RecipeImportCheck, RecipeImportMapping } from '@kb/contracts';
 import { api } from '../../../lib/api-client.js';
 import { recipeListParams, type RecipeListFilter } from './recipe-commands.js';
 
@@ -13,9 +13,20 @@ export const exportRecipes = (target: { ids: string[] } | { filter: RecipeListFi
     kind: 'command',
   });
 
-/** Starts importing an uploaded recipe zip (`/api/recipe/importData`); the run is followed by JobProgress. */
-export const startRecipeImport = (fileCode: string, fileName: string) =>
-  api<JobRun>('/recipe/importData', { method: 'POST', json: { fileCode, fileName }, kind: 'command' });
+/** The references an uploaded recipe zip names that the brand lacks (`/api/recipe/importCheck`): nothing written. */
+export const checkRecipeImport = (fileCode: string) =>
+  api<RecipeImportCheck>('/recipe/importCheck', { method: 'POST', json: { fileCode }, kind: 'query' });
+
+/**
+ * Starts importing an uploaded recipe zip (`/api/recipe/importData`) with the mapping step's choices; the run is
+ * followed by JobProgress.
+ */
+export const startRecipeImport = (fileCode: string, fileName: string, mapping?: RecipeImportMapping) =>
+  api<JobRun>('/recipe/importData', {
+    method: 'POST',
+    json: mapping ? { fileCode, fileName, mapping } : { fileCode, fileName },
+    kind: 'command',
+  });
 
 /** Starts a translation job proposing the recipes' texts from `sourceLang` into `targetLangs` (nothing saved). */
 export const startRecipeTranslation = (ids: string[], sourceLang: string, targetLangs: string[]) =>

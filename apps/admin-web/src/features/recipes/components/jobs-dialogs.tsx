@@ -1,11 +1,13 @@
-import type { JobRun } from '@kb/contracts';
+import type { JobRun, RecipeImportCheck, RecipeImportMapping } from '@kb/contracts';
 import { modals } from '@mantine/modals';
 import { IconFileZip } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../../../components/jobs/job-progress.js';
 import { FileJobForm } from '../../../components/jobs/file-job-form.js';
 import { type RecipeListFilter } from '../api/recipe-commands.js';
-import { exportRecipes, startRecipeImport } from '../api/recipe-jobs.js';
+import { checkRecipeImport, exportRecipes, startRecipeImport } from '../api/recipe-jobs.js';
+import { ImportMapping, needsMapping } from './import-mapping.js';
 import { i18n } from '../../../app/i18n/i18n.js';
 
 /** Shows a started job in a dialog: live progress, report, download; `onFinished` hears its end. */
@@ -26,11 +28,26 @@ export async function startRecipeExport(target: { ids: string[] } | { filter: Re
   openJobDialog(i18n.t('jobs.recipes.exportTitle'), run);
 }
 
-/** The import dialog: choose a zip, upload it (progress), start the import and follow it with its report. */
+/**
+ * The import dialog: choose a zip, upload it (progress); when it names references the brand lacks, map them first
+ * (the mapping step); then start the import and follow it with its report.
+ */
 function ImportDialog({ onFinished }: { onFinished: () => void }) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState<{
+    check: RecipeImportCheck;
+    answer: (mapping: RecipeImportMapping) => void;
+  } | null>(null);
+  const startJob = async (fileCode: string, fileName: string) => {
+    const check = await checkRecipeImport(fileCode);
+    if (!needsMapping(check)) return startRecipeImport(fileCode, fileName);
+    const mapping = await new Promise<RecipeImportMapping>((answer) => setAsking({ check, answer }));
+    setAsking(null);
+    return startRecipeImport(fileCode, fileName, mapping);
+  };
   return (
     <FileJobForm
+      extra={asking && <ImportMapping check={asking.check} onStart={asking.answer} />}
       formTestId="import-dialog"
       idPrefix="import"
       hint={t('jobs.recipes.importHint')}
@@ -47,7 +64,7 @@ function ImportDialog({ onFinished }: { onFinished: () => void }) {
             ? t('jobs.recipes.notZip')
             : null
       }
-      startJob={startRecipeImport}
+      startJob={startJob}
       renderRun={(run) => <JobProgress runId={run.id} initial={run} onFinished={onFinished} />}
     />
   );

@@ -24,7 +24,9 @@ import { useRecordId, useRecordTitle } from '../../../lib/page-context.js';
 
 /**
  * §2 /preview-detail?id=…: the recipe as the appliance's screen shows it (`simulatRecipeDetail`), step by step,
- * in a chosen language and serving size.
+ * in a chosen language and serving size. It opens in the user's language when the recipe has it (else the
+ * recipe's main language), and the screen's own words follow the language shown, so the screen reads in one
+ * language, with each quantity's unit.
  */
 export function PreviewDetailPage() {
   const { t, i18n } = useTranslation();
@@ -33,7 +35,7 @@ export function PreviewDetailPage() {
   const [lang, setLang] = useState<string | null>(null);
   const [servings, setServings] = useState<number | null>(null);
   const preview = useQuery({
-    ...recipePreviewQuery(id ?? '', lang, servings),
+    ...recipePreviewQuery(id ?? '', lang ?? ui, servings),
     enabled: !!id,
     placeholderData: keepPreviousData,
   });
@@ -51,6 +53,8 @@ export function PreviewDetailPage() {
       </Center>
     );
   const recipe = preview.data;
+  // The device's words: Chinese for a Chinese screen, English for every other language.
+  const device = i18n.getFixedT(recipe.lang === 'zh' || recipe.lang.startsWith('zh-') ? 'zh' : 'en');
   return (
     <Stack gap="md" maw={720}>
       <Group gap="md">
@@ -83,24 +87,43 @@ export function PreviewDetailPage() {
             {recipe.name}
           </Title>
           {recipe.description && <Text size="sm">{recipe.description}</Text>}
-          <Title order={5}>{t('recipes.preview.ingredients')}</Title>
+          <Title order={5}>{device('recipes.preview.ingredients')}</Title>
           <Table c="white">
             <Table.Tbody>
               {recipe.ingredients.map((ingredient, i) => (
-                <Table.Tr key={i}>
+                <Table.Tr key={i} data-testid="preview-ingredient">
                   <Table.Td>{ingredient.name}</Table.Td>
                   <Table.Td>
-                    {ingredient.quantity ?? ''} {ingredient.unit}
+                    {ingredient.quantity === null
+                      ? device('recipes.preview.toTaste')
+                      : [ingredient.quantity, ingredient.unit].filter((part) => part !== '').join(' ')}
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-          <Title order={5}>{t('recipes.preview.steps')}</Title>
+          {recipe.nutrients.length > 0 && (
+            <>
+              <Title order={5}>{device('recipes.preview.nutrients')}</Title>
+              <Table c="white">
+                <Table.Tbody>
+                  {recipe.nutrients.map((nutrient, i) => (
+                    <Table.Tr key={i} data-testid="preview-nutrient">
+                      <Table.Td>{nutrient.name}</Table.Td>
+                      <Table.Td>
+                        {[nutrient.amount, nutrient.unit].filter((part) => part !== '').join(' ')}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </>
+          )}
+          <Title order={5}>{device('recipes.preview.steps')}</Title>
           {recipe.steps.map((step) => (
             <Card key={step.number} radius="md" withBorder data-testid="preview-step">
               <Group justify="space-between">
-                <Text fw={600}>{t('recipes.detail.stepNo', { number: step.number })}</Text>
+                <Text fw={600}>{device('recipes.detail.stepNo', { number: step.number })}</Text>
                 {step.modeName && <Badge>{step.modeName}</Badge>}
               </Group>
               {step.settings && (
@@ -111,7 +134,7 @@ export function PreviewDetailPage() {
               <Text size="sm">{step.description}</Text>
               {step.autoStart && (
                 <Text size="xs" c="teal">
-                  {t('recipes.preview.autoStart')}
+                  {device('recipes.preview.autoStart')}
                 </Text>
               )}
             </Card>

@@ -48,7 +48,7 @@ function RecipeDetailView({ id, recipe }: { id: string; recipe: RecipeDetail }) 
           {[content.number, name].filter(Boolean).join(' ')}
         </Title>
         <Group gap="xs">
-          <Can permission="review.edit">
+          <Can permission="review.add">
             <Button
               size="xs"
               variant="light"

@@ -92,7 +92,7 @@ export function UserEvaluationListPage() {
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'review.edit'),
       ]}
       toolbar={
-        <Can permission="review.edit">
+        <Can permission="review.add">
           <Button
             size="xs"
             leftSection={<IconPlus size={14} />}

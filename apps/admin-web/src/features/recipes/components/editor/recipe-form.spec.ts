@@ -2,7 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { recipeContentSchema, WORK_MODES } from '@kb/contracts';
 import { schemaResolver } from '@mantine/form';
 import { emptyStep, withWorkMode } from '../../rules/step-rules.js';
-import { hasStepProblems, isPlaced, newRecipeValues, recipeValuesOf, unplacedErrors } from './recipe-form.js';
+import {
+  hasStepProblems,
+  isPlaced,
+  newRecipeValues,
+  recipeFormErrors,
+  recipeValuesOf,
+  unplacedErrors,
+} from './recipe-form.js';
 
 const stir = WORK_MODES.find((m) => m.code === 'STIR')!;
 
@@ -26,6 +33,17 @@ describe('the recipe form’s values', () => {
     expect(hasStepProblems(values, WORK_MODES)).toBe(false);
     values.servingVersions[0]!.steps = [{ ...step, seconds: 10 }];
     expect(hasStepProblems(values, WORK_MODES)).toBe(true);
+  });
+});
+
+describe('the recipe form’s errors', () => {
+  it('name every empty required field at once: the number and the main language’s name', () => {
+    expect(recipeFormErrors(newRecipeValues('zh'))).toEqual({
+      number: 'required:recipes.fields.number',
+      'texts.zh.name': 'required:recipes.fields.name',
+    });
+    const named = { ...newRecipeValues('en'), number: 'R-1', texts: { en: { name: 'Soup' } } };
+    expect(recipeFormErrors(named as never)).toEqual({});
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   recipeContentSchema,
   type RecipeContent,
@@ -6,7 +7,7 @@ import {
 } from '@kb/contracts';
 import { schemaResolver, type UseFormReturnType } from '@mantine/form';
 import { useAppForm } from '../../../../components/use-app-form.js';
-import { translateError } from '../../../../lib/translate.js';
+import { requiredError, translateError } from '../../../../lib/translate.js';
 import { problemsOfStep } from '../../rules/step-rules.js';
 
 /** The editor's values: the recipe content as libs/contracts `recipeContentSchema` parses it. */
@@ -43,15 +44,27 @@ export function recipeValuesOf(content: RecipeContent): RecipeFormValues {
   return { ...newRecipeValues(content.mainLang), ...content };
 }
 
+const checkContent = schemaResolver(recipeContentSchema, { sync: true });
+
 /**
- * The recipe's form: the contracts schema checks it before a save (the API applies the same), errors are error
- * codes drawn in the user's language under their fields.
+ * Every error of the values at once: the contracts schema's, and an empty name in the main language (the spec
+ * requires it; the API asks for it only when the recipe is submitted). Empty required fields name themselves.
+ */
+export function recipeFormErrors(values: RecipeFormValues): Record<string, ReactNode> {
+  const errors: Record<string, ReactNode> = { ...checkContent(values) };
+  if (errors.number === 'number_required') errors.number = requiredError('recipes.fields.number');
+  const name = `texts.${values.mainLang}.name`;
+  if (values.mainLang && !values.texts[values.mainLang]?.name?.trim() && !errors[name])
+    errors[name] = requiredError('recipes.fields.name');
+  return errors;
+}
+
+/**
+ * The recipe's form: checked before a save by `recipeFormErrors`, errors are error codes drawn in the user's
+ * language under their fields.
  */
 export function useRecipeForm(initial: RecipeFormValues): RecipeForm {
-  return useAppForm<RecipeFormValues>({
-    initialValues: initial,
-    validate: schemaResolver(recipeContentSchema, { sync: true }),
-  });
+  return useAppForm<RecipeFormValues>({ initialValues: initial, validate: recipeFormErrors });
 }
 
 /** Sets a part of the content and forgets the errors under it (they were about what it held before). */

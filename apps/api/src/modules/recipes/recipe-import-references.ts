@@ -1,0 +1,118 @@
+import path from 'node:path';
+import type pg from 'pg';
+import type { RecipeImportCheck } from '@kb/contracts';
+import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
+import { openRecipeArchive, type RecipeArchive } from './recipe-archive-reader.js';
+
+/** What the brand has that an archive's references are matched against (by number, name or code). */
+export async function brandReferences(pool: pg.Pool, brand: string) {
+  const byNumber = async (table: string) =>
+    new Map(
+      (
+        await pool.query<{ id: string; number: string }>(
+          `SELECT id::text, number FROM ${table} WHERE brand_owner_code = $1`,
+          [brand],
+        )
+      ).rows.map((r) => [r.number.toLowerCase(), r.id]),
+    );
+  const [categories, tags, accessories, units, models, langs, numbers] = await Promise.all([
+    byNumber('recipe_categories'),
+    byNumber('recipe_tags'),
+    byNumber('accessories'),
+    pool.query<{ id: string; names: Record<string, string> }>(
+      'SELECT id::text, names FROM ingredient_units WHERE brand_owner_code = $1',
+      [brand],
+    ),
+    pool.query<{ product_code: string }>(
+      'SELECT product_code FROM brand_products WHERE brand_owner_code = $1',
+      [brand],
+    ),
+    brandLanguages(pool, brand),
+    pool.query<{ number: string }>(
+      `SELECT lower(number) AS number FROM recipe_list WHERE brand_owner_code = $1 AND status <> 'cleared'`,
+      [brand],
+    ),
+  ]);
+  const unitByName = new Map<string, string>();
+  for (const u of units.rows)
+    for (const name of Object.values(u.names)) if (name) unitByName.set(name.trim().toLowerCase(), u.id);
+  return {
+    categories,
+    tags,
+    accessories,
+    unitByName,
+    models: new Set(models.rows.map((r) => r.product_code)),
+    /** Archive model code → the brand's, as the mapping step chose. */
+    modelFor: new Map<string, string>(),
+    langs: new Set(langs.codes),
+    numbers: new Set(numbers.rows.map((r) => r.number)),
+  };
+}
+export type BrandReferences = Awaited<ReturnType<typeof brandReferences>>;
+
+/** The brand's references with the mapping step's choices added: a mapped reference is found as its target. */
+export function withMapping(refs: BrandReferences, mapping: Record<string, Record<string, string>> = {}) {
+  const add = (into: Map<string, string>, pairs: Record<string, string> = {}) => {
+    for (const [from, to] of Object.entries(pairs)) into.set(from.trim().toLowerCase(), to);
+  };
+  add(refs.categories, mapping.categories);
+  add(refs.tags, mapping.tags);
+  add(refs.accessories, mapping.accessories);
+  add(refs.unitByName, mapping.units);
+  for (const [from, to] of Object.entries(mapping.models ?? {})) refs.modelFor.set(from, to);
+  return refs;
+}
+
+/** The references the archive's recipes name that the brand does not have, each once, in the archive's order. */
+export function unknownReferences(archive: RecipeArchive, refs: BrandReferences): RecipeImportCheck {
+  const found = {
+    categories: new Set<string>(),
+    tags: new Set<string>(),
+    accessories: new Set<string>(),
+    units: new Set<string>(),
+    models: new Set<string>(),
+    langs: new Set<string>(),
+  };
+  const lacking = (known: Map<string, string>, number: string) => !known.has(number.toLowerCase());
+  for (const { entry } of archive.recipes) {
+    if (!entry) continue;
+    const c = entry.content;
+    if (entry.refs.category && lacking(refs.categories, entry.refs.category))
+      found.categories.add(entry.refs.category);
+    for (const n of Object.values(entry.refs.tags)) if (lacking(refs.tags, n)) found.tags.add(n);
+    for (const n of Object.values(entry.refs.accessories))
+      if (lacking(refs.accessories, n)) found.accessories.add(n);
+    for (const names of Object.values(entry.refs.units)) {
+      const all = Object.values(names).filter(Boolean);
+      if (all.length && !all.some((n) => refs.unitByName.has(n.trim().toLowerCase())))
+        found.units.add(all[0]!);
+    }
+    for (const m of Array.isArray(c.productCodes) ? (c.productCodes as string[]) : [])
+      if (!refs.models.has(m)) found.models.add(m);
+    for (const l of Array.isArray(c.langs) ? (c.langs as string[]) : [])
+      if (!refs.langs.has(l)) found.langs.add(l);
+  }
+  return {
+    categories: [...found.categories],
+    tags: [...found.tags],
+    accessories: [...found.accessories],
+    units: [...found.units],
+    models: [...found.models],
+    langs: [...found.langs],
+  };
+}
+
+/** What the mapping step asks about an uploaded archive of the brand (`recipe/importCheck`). */
+export async function checkRecipeArchive(
+  pool: pg.Pool,
+  filesDir: string,
+  brand: string,
+  storagePath: string,
+) {
+  const archive = await openRecipeArchive(path.resolve(filesDir, storagePath));
+  try {
+    return unknownReferences(archive, await brandReferences(pool, brand));
+  } finally {
+    archive.close();
+  }
+}
