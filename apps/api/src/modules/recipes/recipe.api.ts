@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { idsSchema, pageQuerySchema, RECIPE_TYPES, recipeNumberSchema, text, timeInput } from '@kb/contracts';
+import {
+  idsSchema,
+  pageQuerySchema,
+  RECIPE_SORT_FIELDS,
+  RECIPE_TYPES,
+  recipeNumberSchema,
+  sortQueryShape,
+  text,
+  timeInput,
+} from '@kb/contracts';
 
 /**
  * The wire of `/api/recipe/*` beside the content schema of @kb/contracts (`recipeContentSchema`): request
@@ -50,6 +59,7 @@ export const recipeModelsSchema = idsSchema.extend({
 });
 
 export const recipeListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(RECIPE_SORT_FIELDS),
   /** Number prefix (case-insensitive). */
   number: text().max(32).optional(),
   /** Part of the name in any language. */

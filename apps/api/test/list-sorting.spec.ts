@@ -1,0 +1,173 @@
+import type { AppUserListPage, DeviceListPage, NoticePage, Page, SavedView } from '@kb/contracts';
+import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+
+/** Sorting every list by its columns (server-side, stable under cursor paging) and saved list views. */
+describe('list sorting and saved views', () => {
+  let api: TestApi;
+  let demo: Client;
+  let demoZh: Client;
+  let editor: Client;
+  let viewer: Client;
+  let other: Client;
+  beforeAll(async () => {
+    api = await startTestApi();
+    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
+    editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
+    viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'en');
+    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+  });
+  afterAll(() => api.stop());
+
+  /** Every page of a keyset list read by following `nextCursor` (page numbers only label the answers). */
+  async function walk<T>(client: Client, url: string): Promise<T[]> {
+    const rows: T[] = [];
+    let after: string | null = null;
+    for (let pageNum = 1; pageNum < 100; pageNum++) {
+      const cursor: string = after ? `&after=${encodeURIComponent(after)}` : '';
+      const page = await client.get<Page<T> & { nextCursor: string | null }>(
+        `${url}&pageSize=10&pageNum=${pageNum}${cursor}`,
+      );
+      expect(page.status).toBe(200);
+      rows.push(...page.data.list);
+      after = page.data.nextCursor;
+      if (!after) return rows;
+    }
+    throw new Error('the cursor never ended');
+  }
+
+  const compare = (a: string | null, b: string | null) =>
+    a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
+
+  it('sorts the devices by SN both ways, the same through cursors as in one list', async () => {
+    const all = await demo.get<DeviceListPage>('/api/device/list?onPage=false');
+    const expected = all.data.list.map((d) => d.sn).sort();
+    expect(expected).toHaveLength(15);
+    const asc = await walk<{ sn: string }>(demo, '/api/device/list?orderBy=sn&order=asc');
+    expect(asc.map((d) => d.sn)).toEqual(expected);
+    const desc = await walk<{ sn: string }>(demo, '/api/device/list?orderBy=sn&order=desc');
+    expect(desc.map((d) => d.sn)).toEqual([...expected].reverse());
+    const theirs = await other.get<DeviceListPage>('/api/device/list?orderBy=sn&onPage=false');
+    expect(theirs.data.list.every((d) => d.sn.startsWith('OT'))).toBe(true);
+  });
+
+  it('keeps ties in one stable order across pages (many devices share a version)', async () => {
+    const byVersion = await walk<{ id: string; apkVersion: string | null }>(
+      demo,
+      '/api/device/list?orderBy=apkVersion&order=desc',
+    );
+    expect(new Set(byVersion.map((d) => d.id)).size).toBe(15);
+    const versions = byVersion.map((d) => d.apkVersion);
+    expect(versions).toEqual([...versions].sort((a, b) => compare(b, a)));
+    const byOffset = [];
+    for (const pageNum of [1, 2])
+      byOffset.push(
+        ...(
+          await demo.get<DeviceListPage>(
+            `/api/device/list?orderBy=apkVersion&order=desc&pageSize=10&pageNum=${pageNum}`,
+          )
+        ).data.list,
+      );
+    expect(byOffset.map((d) => d.id)).toEqual(byVersion.map((d) => d.id));
+  });
+
+  it('sorts app users, fault records, notices and recipes by their columns', async () => {
+    const users = await walk<{ account: string }>(demo, '/api/user/list?orderBy=account&order=asc');
+    expect(users.length).toBeGreaterThan(1);
+    expect(users.map((u) => u.account)).toEqual(users.map((u) => u.account).sort());
+    const newest = await demo.get<AppUserListPage>('/api/user/list?orderBy=registeredAt&order=desc');
+    const times = newest.data.list.map((u) => u.registeredAt);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const faults = await demo.get<Page<{ sn: string }>>('/api/deviceFaultLog/list?orderBy=sn&onPage=false');
+    expect(faults.status).toBe(200);
+    expect(faults.data.list.map((f) => f.sn)).toEqual(faults.data.list.map((f) => f.sn).sort());
+
+    const notices = await demo.get<NoticePage>('/api/inform/list?orderBy=number&order=asc&onPage=false');
+    expect(notices.status).toBe(200);
+    const numbers = notices.data.list.map((n) => n.number);
+    expect(numbers).toEqual([...numbers].sort());
+
+    // The recipe list sorts as well (its rows come from the projector, which this suite does not run).
+    expect((await demo.get('/api/recipe/list?orderBy=number&order=desc')).status).toBe(200);
+    expect((await demo.get('/api/recipe/list?orderBy=names')).status).toBe(400);
+  });
+
+  it('refuses a column a list does not sort by, and a foreign cursor, in the caller’s language', async () => {
+    const en = await demo.get('/api/device/list?orderBy=lastConnectAt');
+    expect(en.status).toBe(400);
+    expect(en.data.fieldErrors.orderBy).toBe('This list cannot be sorted by that field');
+    const zh = await demoZh.get('/api/user/list?orderBy=password_hash');
+    expect(zh.status).toBe(400);
+    expect(zh.data.fieldErrors.orderBy).toBe('此列表不能按该字段排序');
+    const order = await demo.get('/api/inform/list?orderBy=number&order=sideways');
+    expect(order.status).toBe(400);
+    expect(order.data.fieldErrors.order).toBe('The sort order must be asc or desc');
+    const forged = await demo.get(`/api/device/list?orderBy=sn&after=${encodeURIComponent('s.bm90IGpzb24')}`);
+    expect(forged.status).toBe(400);
+    expect(forged.data.fieldErrors.after).toBe('Invalid page cursor; start again from page 1');
+  });
+
+  it('saves a view, lists it to its owner, shares it with the brand and deletes it', async () => {
+    const state = {
+      filters: { sn: 'DM', online: null },
+      orderBy: 'sn',
+      order: 'desc',
+      columns: ['sn', 'ip'],
+    };
+    const saved = await editor.post<SavedView>('/api/savedView/save', {
+      list: 'device',
+      name: 'DM by SN',
+      state,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.desc).toBe('View saved');
+    expect(saved.data).toMatchObject({ name: 'DM by SN', shared: false, mine: true, deletable: true, state });
+
+    // Private: the brand's other staff and other brands do not see it.
+    expect((await viewer.get<SavedView[]>('/api/savedView/list?list=device')).data).toEqual([]);
+    expect((await other.get<SavedView[]>('/api/savedView/list?list=device')).data).toEqual([]);
+    expect((await editor.get<SavedView[]>('/api/savedView/list?list=recipe')).data).toEqual([]);
+
+    // The same name again replaces the view, here sharing it.
+    const shared = await editor.post<SavedView>('/api/savedView/save', {
+      list: 'device',
+      name: 'DM by SN',
+      state,
+      shared: true,
+    });
+    expect(shared.data.id).toBe(saved.data.id);
+    const seen = (await viewer.get<SavedView[]>('/api/savedView/list?list=device')).data;
+    expect(seen).toEqual([
+      expect.objectContaining({ name: 'DM by SN', owner: 'editor', mine: false, deletable: false }),
+    ]);
+    expect((await other.get<SavedView[]>('/api/savedView/list?list=device')).data).toEqual([]);
+
+    // Only its owner or an admin deletes it; another brand cannot even find it.
+    const refused = await viewer.post('/api/savedView/delete', { id: saved.data.id });
+    expect(refused.status).toBe(403);
+    expect(refused.desc).toBe('Only the one who saved this view, or an admin, can delete it');
+    expect((await other.post('/api/savedView/delete', { id: saved.data.id })).status).toBe(404);
+    const adminSees = (await demo.get<SavedView[]>('/api/savedView/list?list=device')).data;
+    expect(adminSees[0]?.deletable).toBe(true);
+    const deleted = await demo.post('/api/savedView/delete', { id: saved.data.id });
+    expect(deleted.data).toEqual({ deleted: 1 });
+    expect((await editor.get<SavedView[]>('/api/savedView/list?list=device')).data).toEqual([]);
+  });
+
+  it('refuses a view without a name, of no list, or sorted by a column its list does not sort by', async () => {
+    const unnamed = await demoZh.post('/api/savedView/save', { list: 'device', name: ' ', state: {} });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.data.fieldErrors.name).toBe('请输入视图名称');
+    const noList = await demo.post('/api/savedView/save', { list: 'kitchen', name: 'x', state: {} });
+    expect(noList.status).toBe(400);
+    expect(noList.data.fieldErrors.list).toBe('No such list');
+    const badSort = await demo.post('/api/savedView/save', {
+      list: 'notice',
+      name: 'x',
+      state: { orderBy: 'sn' },
+    });
+    expect(badSort.status).toBe(400);
+    expect(badSort.data.fieldErrors['state.orderBy']).toBe('This list cannot be sorted by that field');
+  });
+});
