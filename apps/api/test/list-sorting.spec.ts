@@ -1,4 +1,5 @@
-import type { AppUserListPage, DeviceListPage, NoticePage, Page, SavedView } from '@kb/contracts';
+import type { AppUserListPage, DeviceListPage, JobRun, NoticePage, Page, SavedView } from '@kb/contracts';
+import { eventually } from '@kb/testing';
 import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
 
 /** Sorting every list by its columns (server-side, stable under cursor paging) and saved list views. */
@@ -169,5 +170,68 @@ describe('list sorting and saved views', () => {
     });
     expect(badSort.status).toBe(400);
     expect(badSort.data.fieldErrors['state.orderBy']).toBe('This list cannot be sorted by that field');
+  });
+
+  /** Starts an export and answers the finished run and the file's bytes. */
+  async function exported(client: Client, route: string, body: unknown) {
+    const started = await client.post<JobRun>(route, body);
+    expect(started.status).toBe(200);
+    const run = await eventually(
+      async () => (await client.get<JobRun>(`/api/recipe/asyncTask/detail?id=${started.data.id}`)).data,
+      (r) => r.state === 'succeeded' || r.state === 'failed',
+      60_000,
+      `the export ${route} to end`,
+    );
+    expect(run.state).toBe('succeeded');
+    const file = await client.request('GET', `/api/jobs/download?id=${run.id}`);
+    expect(file.status).toBe(200);
+    return { run, bytes: Buffer.from(await file.arrayBuffer()) };
+  }
+
+  it('exports the devices the list shows, in its filter and sort, as CSV in the asker’s language', async () => {
+    const { run, bytes } = await exported(demo, '/api/device/exportData', {
+      format: 'csv',
+      sn: 'DMTM6',
+      orderBy: 'sn',
+      order: 'asc',
+    });
+    expect(run.output?.name).toBe('devices.csv');
+    const lines = bytes
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toMatch(/^SN,Sub-model,Brand,Product,Activated at,Online,IP/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['DMTM6000001', 'DMTM6000002', 'DMTM6000003']);
+    const zh = await exported(demoZh, '/api/device/exportData', { format: 'csv', sn: 'DMTM6000001' });
+    expect(zh.bytes.toString('utf8')).toContain('设备SN,型号,品牌,产品');
+  });
+
+  it('exports fault records, app users and notices as xlsx workbooks', async () => {
+    for (const [route, name] of [
+      ['/api/deviceFaultLog/exportData', 'fault-records.xlsx'],
+      ['/api/user/exportData', 'app-users.xlsx'],
+      ['/api/inform/exportData', 'notices.xlsx'],
+    ] as const) {
+      const { run, bytes } = await exported(demo, route, { format: 'xlsx', orderBy: undefined });
+      expect(run.output?.name).toBe(name);
+      // An xlsx file is a zip: it starts with the zip's local file header.
+      expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    }
+  });
+
+  it('refuses an export of a filter or sort the list refuses, before any job starts', async () => {
+    const badSort = await demo.post('/api/device/exportData', { format: 'csv', orderBy: 'lastConnectAt' });
+    expect(badSort.status).toBe(400);
+    expect(badSort.data.fieldErrors.orderBy).toBe('This list cannot be sorted by that field');
+    const badFormat = await demoZh.post('/api/user/exportData', { format: 'pdf' });
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.data.fieldErrors.format).toBe('文件格式须为 CSV 或 xlsx');
+    const badRange = await demo.post('/api/deviceFaultLog/exportData', {
+      format: 'csv',
+      from: '2026-02-01',
+      to: '2026-01-01',
+    });
+    expect(badRange.status).toBe(400);
   });
 });

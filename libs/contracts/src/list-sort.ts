@@ -45,3 +45,13 @@ export const SORTABLE_LISTS = {
 } as const;
 export type ListName = keyof typeof SORTABLE_LISTS;
 export const LIST_NAMES = Object.keys(SORTABLE_LISTS) as [ListName, ...ListName[]];
+
+/** The file formats of a list export. */
+export const LIST_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+/** `POST /api/<list>/exportData`: the list's filters and sort (as `/list` takes them) and the file format. */
+export function listExportBodySchema<S extends z.ZodObject>(listQuery: S) {
+  return listQuery.extend({
+    format: z.enum(LIST_EXPORT_FORMATS, { message: 'format_invalid' }).default('csv'),
+  });
+}
