@@ -94,6 +94,30 @@ describe('list sorting and saved views', () => {
     expect((await demo.get('/api/recipe/list?orderBy=names')).status).toBe(400);
   });
 
+  it('sorts the reference lists (categories, tags, banners…) by number and last change', async () => {
+    for (const [number, zh] of [
+      ['T-B', '快手菜'],
+      ['T-C', '素食'],
+      ['T-A', '汤'],
+    ])
+      expect((await demo.post('/api/recipeTag/add', { number, names: { zh } })).status).toBe(200);
+    // A whole reference list (`onPage=false`) is the rows themselves.
+    const tags = await demo.get<{ number: string }[]>(
+      '/api/recipeTag/list?orderBy=number&order=desc&onPage=false',
+    );
+    expect(tags.status).toBe(200);
+    const numbers = tags.data.map((tag) => tag.number);
+    expect(numbers).toEqual(['T-C', 'T-B', 'T-A']);
+    const changed = await demo.get<{ number: string }[]>(
+      '/api/recipeTag/list?orderBy=updatedAt&order=asc&onPage=false',
+    );
+    expect(changed.data.map((c) => c.number)).toEqual(['T-B', 'T-C', 'T-A']);
+    // Banners have no number: sorting by it is refused, not ignored.
+    const banners = await demo.get('/api/ccBanner/list?orderBy=number');
+    expect(banners.status).toBe(400);
+    expect(banners.data.fieldErrors.orderBy).toBe('This list cannot be sorted by that field');
+  });
+
   it('refuses a column a list does not sort by, and a foreign cursor, in the caller’s language', async () => {
     const en = await demo.get('/api/device/list?orderBy=lastConnectAt');
     expect(en.status).toBe(400);

@@ -55,3 +55,7 @@ export function listExportBodySchema<S extends z.ZodObject>(listQuery: S) {
     format: z.enum(LIST_EXPORT_FORMATS, { message: 'format_invalid' }).default('csv'),
   });
 }
+
+/** The sortable columns of every reference list (categories, tags, accessories, banners…); `number` where it has one. */
+export const REFERENCE_SORT_FIELDS = ['number', 'updatedAt'] as const;
+export const referenceSortQuerySchema = z.object(sortQueryShape(REFERENCE_SORT_FIELDS));
