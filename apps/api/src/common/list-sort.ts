@@ -77,32 +77,45 @@ function readSortedCursor(after: string): [string | null, string] {
 }
 
 /**
- * The WHERE part that starts a sorted page after `after` (a cursor of sortedCursor), in the order of
- * orderClause. Written so that the index of the column bounds the scan (`col >= v AND (…)`).
+ * The ranges of a sorted list after `after` (a cursor of sortedCursor), in the order of orderClause, each a
+ * single range of the column's index: the rest of the cursor's run of equal values, the values past it, and
+ * (ascending) the NULLs that come last. One `(a, b) > (x, y)` condition over the mixed-direction index would
+ * bound the scan by the column only and walk a long run of ties from its start; separate ranges seek.
  */
-export function afterCondition<F extends string>(
+export function afterRanges<F extends string>(
   list: ListOrder<F>,
   sort: SortRequest<F> & { orderBy: F },
   after: string,
   param: (value: unknown) => string,
-): string {
+): { where: string; order: string }[] {
   const [value, tie] = readSortedCursor(after);
   const key = list.keys[sort.orderBy];
   const col = key.sql;
-  const t = `${param(tie)}::${list.tieBreak.type}`;
   const seq = list.tieBreak.sql;
+  const t = `${param(tie)}::${list.tieBreak.type}`;
+  const byColumn = orderClause(list, sort);
   if (sort.order === 'desc') {
-    if (value === null) return `(${col} IS NOT NULL OR ${seq} > ${t})`;
+    if (value === null)
+      return [
+        { where: `${col} IS NULL AND ${seq} > ${t}`, order: `${seq} ASC` },
+        { where: `${col} IS NOT NULL`, order: byColumn },
+      ];
     const v = `${param(value)}::${key.type}`;
-    return `(${col} <= ${v} AND (${col} < ${v} OR ${seq} > ${t}))`;
+    return [
+      { where: `${col} = ${v} AND ${seq} > ${t}`, order: `${seq} ASC` },
+      { where: `${col} < ${v}`, order: byColumn },
+    ];
   }
   if (value === null) {
     if (!key.nullable) throw cursorInvalid();
-    return `(${col} IS NULL AND ${seq} < ${t})`;
+    return [{ where: `${col} IS NULL AND ${seq} < ${t}`, order: `${seq} DESC` }];
   }
   const v = `${param(value)}::${key.type}`;
-  const seek = `(${col} >= ${v} AND (${col} > ${v} OR ${seq} < ${t}))`;
-  return key.nullable ? `(${seek} OR ${col} IS NULL)` : seek;
+  const ranges = [
+    { where: `${col} = ${v} AND ${seq} < ${t}`, order: `${seq} DESC` },
+    { where: `${col} > ${v}`, order: byColumn },
+  ];
+  return key.nullable ? [...ranges, { where: `${col} IS NULL`, order: `${seq} DESC` }] : ranges;
 }
 
 /** The paging of a keyset list: `after` is the `nextCursor` of the page before. */
@@ -127,12 +140,22 @@ export function keysetKeysSql<F extends string>(
   param: (value: unknown) => string,
   limit: number,
 ): string {
-  let sql = `SELECT ${list.tieBreak.sql} AS seq, ${sortValueSql(list, sort)} AS sort_value
-    FROM ${source.from} WHERE ${source.where}`;
+  const select = `SELECT ${list.tieBreak.sql} AS seq, ${sortValueSql(list, sort)} AS sort_value`;
+  const from = `FROM ${source.from} WHERE ${source.where}`;
+  if (q.after && sort.orderBy) {
+    // A page after a cursor of a sorted list: the first rows of each range, then the page of them in order.
+    const key = list.keys[sort.orderBy];
+    const size = param(q.pageSize);
+    const ranges = afterRanges(list, { ...sort, orderBy: sort.orderBy }, q.after, param).map(
+      (r) => `(${select}, ${key.sql} AS sort_key ${from} AND ${r.where} ORDER BY ${r.order} LIMIT ${size})`,
+    );
+    const [dir, opposite] = sort.order === 'desc' ? ['DESC', 'ASC'] : ['ASC', 'DESC'];
+    return `SELECT seq, sort_value FROM (${ranges.join(' UNION ALL ')}) ranges
+      ORDER BY sort_key ${dir}, seq ${opposite} LIMIT ${size}`;
+  }
+  let sql = `${select} ${from}`;
   if (q.after) {
-    if (sort.orderBy)
-      sql += ` AND ${afterCondition(list, { ...sort, orderBy: sort.orderBy }, q.after, param)}`;
-    else if (/^\d{1,18}$/.test(q.after)) sql += ` AND ${list.tieBreak.sql} < ${param(q.after)}::bigint`;
+    if (/^\d{1,18}$/.test(q.after)) sql += ` AND ${list.tieBreak.sql} < ${param(q.after)}::bigint`;
     else throw cursorInvalid();
   }
   sql += ` ORDER BY ${orderClause(list, sort)}`;
