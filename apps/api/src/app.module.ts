@@ -28,6 +28,8 @@ import { AppUsersModule } from './modules/app-users/app-users.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { NoticesModule } from './modules/notices/notices.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
+import { SavedViewsModule } from './modules/saved-views/saved-views.module.js';
+import { ListExportsModule } from './common/list-export/list-exports.module.js';
 
 @Module({})
 export class AppModule {
@@ -40,6 +42,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         InfraModule,
         JobsModule,
+        ListExportsModule,
         CatalogModule,
         RecipesModule,
         ApkPackagesModule,
@@ -51,6 +54,7 @@ export class AppModule {
         AppUsersModule,
         NoticesModule,
         StaffModule,
+        SavedViewsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

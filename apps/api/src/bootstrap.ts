@@ -15,6 +15,8 @@ import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.mi
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { recipeTranslateMigrations } from './modules/recipes/translate.migrations.js';
 import { staffMigrations } from './modules/staff/staff.migrations.js';
+import { listSortMigrations } from './common/list-sort.migrations.js';
+import { savedViewsMigrations } from './modules/saved-views/saved-views.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoApks } from './seed/demo-apk.js';
 import { seedDemoAppActivity } from './seed/demo-app-activity.js';
@@ -40,6 +42,8 @@ export function allMigrations(): Migration[] {
     ...payingUserMigrations,
     ...recipeTranslateMigrations,
     ...staffMigrations,
+    ...listSortMigrations,
+    ...savedViewsMigrations,
   ];
 }
 

@@ -366,11 +366,13 @@ describe('devices, test devices and fault records', () => {
     expect(walked.sort()).toEqual(
       [
         ...['list', 'status', 'search', 'detail', 'telemetryHistory'].map((r) => `get /api/device/${r}`),
-        ...['update', 'delete', 'batchDelete', 'revokeCredential'].map((r) => `post /api/device/${r}`),
+        ...['update', 'delete', 'batchDelete', 'revokeCredential', 'exportData'].map(
+          (r) => `post /api/device/${r}`,
+        ),
         ...['list', 'search', 'detail'].map((r) => `get /api/testDevice/${r}`),
         ...['add', 'update', 'delete', 'batchDelete'].map((r) => `post /api/testDevice/${r}`),
         ...['summary', 'list'].map((r) => `get /api/deviceFaultLog/${r}`),
-        ...['delete', 'batchDelete'].map((r) => `post /api/deviceFaultLog/${r}`),
+        ...['delete', 'batchDelete', 'exportData'].map((r) => `post /api/deviceFaultLog/${r}`),
       ].sort(),
     );
     // Everything of DEMO is still there.

@@ -3,6 +3,7 @@ import { multilineText, text } from './text.js';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
+import { APP_USER_SORT_FIELDS, SEARCH_RECORD_SORT_FIELDS, sortQueryShape } from './list-sort.js';
 import { APP_USER_GENDERS, type AppUserGender } from './device.js';
 
 /**
@@ -124,6 +125,7 @@ export const APP_USER_STATES = ['enabled', 'disabled'] as const;
 export type AppUserState = (typeof APP_USER_STATES)[number];
 
 export const appUserListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(APP_USER_SORT_FIELDS),
   /** User number, exact (`U00000012`). */
   number: text().max(32).optional(),
   /** Account prefix. */
@@ -141,10 +143,8 @@ export const appUserListQuerySchema = pageQuerySchema.extend({
   hasDevice: flag.optional(),
   registeredFrom: timeBound.optional(),
   registeredTo: timeBound.optional(),
-  /** Keyset cursor: `nextCursor` of the previous page. */
-  after: text()
-    .regex(/^\d{1,18}$/, { message: 'cursor_invalid' })
-    .optional(),
+  /** Keyset cursor: `nextCursor` of the previous page (of the same filter and sort). */
+  after: text().max(400).optional(),
 });
 export type AppUserListQuery = z.input<typeof appUserListQuerySchema>;
 
@@ -228,6 +228,7 @@ export interface AppUserReviewRow {
 }
 
 export const searchRecordListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(SEARCH_RECORD_SORT_FIELDS),
   /** Terms containing this text. */
   terms: text().max(100).optional(),
   /** Account or nickname prefix of the user. */
@@ -240,9 +241,8 @@ export const searchRecordListQuerySchema = pageQuerySchema.extend({
   searchedTo: timeBound.optional(),
   /** Only this user's searches (the user detail). */
   appUserId: z.uuid({ message: 'app_user_not_found' }).optional(),
-  after: text()
-    .regex(/^\d{1,18}$/, { message: 'cursor_invalid' })
-    .optional(),
+  /** Keyset cursor: `nextCursor` of the previous page (of the same filter and sort). */
+  after: text().max(400).optional(),
 });
 export type SearchRecordListQuery = z.input<typeof searchRecordListQuerySchema>;
 

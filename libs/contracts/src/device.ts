@@ -3,6 +3,7 @@ import { jsonObject, text } from './text.js';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
+import { DEVICE_SORT_FIELDS, FAULT_SORT_FIELDS, sortQueryShape } from './list-sort.js';
 import { namesSchema, type Names } from './catalog.js';
 
 /**
@@ -69,6 +70,7 @@ export interface FaultTypeName {
 // ---- /api/device/*
 
 export const deviceListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(DEVICE_SORT_FIELDS),
   /** SN prefix, case-insensitive. */
   sn: trimmed(64),
   /** Sub-model: the sub-brand’s customer model name, exact (a choice of `/api/common/loadSubBrandProduct`). */
@@ -95,7 +97,7 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
    * index seek (as fast on page 50,000 as on page 1) and pageNum only labels the answer; without it, page
    * `pageNum` is found by skipping rows of the (brand, order) index, which stays fast but grows with the depth.
    */
-  after: text().max(200).optional(),
+  after: text().max(400).optional(),
   /** Only devices whose online state changed at or after this time (live refresh; see the file comment). */
   updatedSince: z.iso
     .datetime({ offset: true })
@@ -310,6 +312,7 @@ export interface TestDevice {
 // ---- /api/deviceFaultLog/*
 
 export const faultListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(FAULT_SORT_FIELDS),
   /** SN prefix. */
   sn: trimmed(64),
   type: trimmed(64),

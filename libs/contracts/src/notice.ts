@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
+import { NOTICE_SORT_FIELDS, sortQueryShape } from './list-sort.js';
 import { multilineText, text } from './text.js';
 
 /**
@@ -108,6 +109,7 @@ export const noticeIdsSchema = z.object({
 });
 
 export const noticeListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(NOTICE_SORT_FIELDS),
   /** Number (exact) or words of the title or label. */
   keyword: text().max(100).optional(),
   state: z.enum(NOTICE_STATES).optional(),

@@ -1,9 +1,10 @@
 import 'mantine-datatable/styles.css';
+import type { JobRun, ListName, SavedView, SavedViewState } from '@kb/contracts';
 import { Alert, Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showInPage } from '../lib/notify.js';
 import { usePermissions } from '../lib/use-can.js';
@@ -12,10 +13,12 @@ import type { BatchAction } from './batch-actions.js';
 import { listQuery, type FetchPage, type ListQuery } from './list-query.js';
 import { clampPage, PAGER_DEFAULT_SIZE } from './pager-logic.js';
 import { Pager } from './pager.js';
-
-const DateRangeInput = lazy(() =>
-  import('./date-range-input.js').then((m) => ({ default: m.DateRangeInput })),
-);
+import { ColumnMenu } from './list-views/column-menu.js';
+import { ListExport, type ExportFormat } from './list-views/list-export.js';
+import { NO_SORT, type ListSort } from './list-views/list-sort-logic.js';
+import { SavedViewsMenu } from './list-views/saved-views-menu.js';
+import { SortHeader } from './list-views/sort-header.js';
+import { useListSort } from './list-views/use-list-sort.js';
 
 /** One field of the filter bar. The value kept for a date range is `[from, to]` as `YYYY-MM-DD` strings. */
 export type FilterField<F> =
@@ -23,7 +26,15 @@ export type FilterField<F> =
   | { name: keyof F & string; label: string; kind: 'select'; options: { value: string; label: string }[] }
   | { name: keyof F & string; label: string; kind: 'date-range' };
 
+const DateRangeInput = lazy(() =>
+  import('./date-range-input.js').then((m) => ({ default: m.DateRangeInput })),
+);
+
 export type { ListQuery } from './list-query.js';
+
+/** A column is a row field shown; `actions` (row buttons) is never sorted, chosen or saved. */
+const ACTIONS = 'actions';
+const accessorOf = (c: { accessor: unknown }) => String(c.accessor);
 
 export interface ListPageProps<T, F extends Record<string, unknown>> {
   /** Cache key of the list (filters and paging are appended). */
@@ -38,7 +49,20 @@ export interface ListPageProps<T, F extends Record<string, unknown>> {
   batchActions?: BatchAction<T>[];
   /** Buttons above the table, e.g. "Add"; as a function it gets the applied filters (e.g. to export what is shown). */
   toolbar?: ReactNode | ((applied: F) => ReactNode);
+  /**
+   * The fields the list's API sorts by (libs/contracts `*_SORT_FIELDS`). A column whose accessor (or whose entry
+   * in `sortByColumn`) is one gets a sorting header; the sort is kept in the address.
+   */
+  sortFields?: readonly string[];
+  sortByColumn?: Record<string, string>;
+  /** The list's name for saved views: the toolbar offers saving and picking views (filters, sort, columns). */
+  views?: ListName;
+  /** Exports what the list shows (its applied filters and sort) as CSV or xlsx through the export kit. */
+  exportRows?: (query: F & ListSort, format: ExportFormat) => Promise<JobRun>;
+  exportTitle?: string;
 }
+
+const NO_FIELDS: readonly string[] = [];
 
 function FilterInput<F extends Record<string, unknown>>({
   field,
@@ -102,6 +126,11 @@ export function ListPage<T, F extends Record<string, unknown>>({
   initialFilters,
   batchActions: allBatchActions = [],
   toolbar,
+  sortFields = NO_FIELDS,
+  sortByColumn,
+  views,
+  exportRows,
+  exportTitle,
 }: ListPageProps<T, F>) {
   const { t } = useTranslation();
   const can = usePermissions();
@@ -111,12 +140,87 @@ export function ListPage<T, F extends Record<string, unknown>>({
   const [applied, setApplied] = useState<F>(initialFilters);
   const [paging, setPaging] = useState<ListQuery>({ pageNum: 1, pageSize: PAGER_DEFAULT_SIZE });
   const [selected, setSelected] = useState<T[]>([]);
+  const [sort, setSort] = useListSort(sortFields);
+  const [hidden, setHidden] = useState<string[]>([]);
   const tools = typeof toolbar === 'function' ? toolbar(applied) : toolbar;
+  const sortQuery: ListSort = sort.orderBy ? { orderBy: sort.orderBy, order: sort.order ?? 'asc' } : NO_SORT;
 
   const list = useQuery({
-    ...listQuery(queryKey, fetchPage, applied, paging),
+    ...listQuery(queryKey, fetchPage, applied, paging, sortQuery),
     placeholderData: keepPreviousData,
   });
+
+  const chosenColumns = columns.filter((c) => accessorOf(c) !== ACTIONS);
+  const shownColumns = useMemo(
+    () =>
+      columns.map((c): DataTableColumn<T> => {
+        const accessor = accessorOf(c);
+        const field = sortByColumn?.[accessor] ?? accessor;
+        const sortable = accessor !== ACTIONS && sortFields.includes(field);
+        return {
+          ...c,
+          hidden: c.hidden || hidden.includes(accessor),
+          title: sortable ? (
+            <SortHeader
+              field={field}
+              label={c.title ?? accessor}
+              sort={sort}
+              onSort={(next) => {
+                setSort(next);
+                setPaging((p) => ({ ...p, pageNum: 1 }));
+                setSelected([]);
+              }}
+            />
+          ) : (
+            c.title
+          ),
+        };
+      }),
+    [columns, hidden, sort, sortFields, sortByColumn, setSort],
+  );
+
+  /** What a saved view keeps of the list now. */
+  const currentView = (): SavedViewState => ({
+    filters: applied as SavedViewState['filters'],
+    ...sortQuery,
+    columns: chosenColumns.map(accessorOf).filter((a) => !hidden.includes(a)),
+  });
+  const applyView = (view: SavedView) => {
+    const filters = { ...initialFilters };
+    for (const name of Object.keys(initialFilters))
+      if (name in view.state.filters) (filters as Record<string, unknown>)[name] = view.state.filters[name];
+    setDraft(filters);
+    setApplied(filters);
+    setSort(
+      view.state.orderBy && sortFields.includes(view.state.orderBy)
+        ? { orderBy: view.state.orderBy, order: view.state.order ?? 'asc' }
+        : NO_SORT,
+    );
+    const shown = view.state.columns;
+    setHidden(shown ? chosenColumns.map(accessorOf).filter((a) => !shown.includes(a)) : []);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+    setSelected([]);
+  };
+  const listTools = (
+    <>
+      {tools}
+      {exportRows && (
+        <ListExport
+          title={exportTitle}
+          start={(format) => exportRows({ ...applied, ...sortQuery }, format)}
+        />
+      )}
+      {views && chosenColumns.length > 1 && (
+        <ColumnMenu
+          columns={chosenColumns.map((c) => ({ accessor: accessorOf(c), title: c.title ?? accessorOf(c) }))}
+          hidden={hidden}
+          onChange={setHidden}
+        />
+      )}
+      {views && <SavedViewsMenu list={views} current={currentView} onApply={applyView} />}
+    </>
+  );
+  const hasTools = Boolean(tools) || Boolean(exportRows) || Boolean(views);
   // A failed load is said in place of the rows, with a retry (not as "no records, total 0"), and only there.
   const failed = list.isError && !list.isFetching;
   showInPage(list.error, list.failureReason);
@@ -175,7 +279,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
       )}
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
-          {(tools || batchActions.length > 0) && (
+          {(hasTools || batchActions.length > 0) && (
             <Group justify="space-between">
               <BatchActionBar
                 actions={batchActions}
@@ -185,7 +289,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
                   void list.refetch();
                 }}
               />
-              <Group gap="xs">{tools}</Group>
+              <Group gap="xs">{listTools}</Group>
             </Group>
           )}
           {/* data-list-fetching: the rows shown may be the previous query's while the new one loads (kept on
@@ -217,7 +321,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
                 withTableBorder={false}
                 minHeight={180}
                 records={list.data?.list ?? []}
-                columns={columns}
+                columns={shownColumns}
                 idAccessor={idAccessor}
                 fetching={list.isFetching}
                 noRecordsText={t('components.noRecords')}

@@ -1,8 +1,9 @@
 import type { Page } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { NO_SORT, type ListSort } from './list-views/list-sort-logic.js';
 import { PAGER_DEFAULT_SIZE } from './pager-logic.js';
 
-export interface ListQuery {
+export interface ListQuery extends ListSort {
   pageNum: number;
   pageSize: number;
 }
@@ -12,16 +13,17 @@ export type FetchPage<T, F> = (query: F & ListQuery, signal: AbortSignal) => Pro
 
 /**
  * The query of one page of a list screen: what ListPage asks for, and what a route's loader may start while the
- * screen's code is still loading (the first page, unfiltered), under the same key.
+ * screen's code is still loading (the first page, unfiltered and unsorted), under the same key.
  */
 export function listQuery<T, F>(
   queryKey: readonly unknown[],
   fetchPage: FetchPage<T, F>,
   applied: F,
   paging: ListQuery = { pageNum: 1, pageSize: PAGER_DEFAULT_SIZE },
+  sort: ListSort = NO_SORT,
 ) {
   return queryOptions({
-    queryKey: [...queryKey, applied, paging.pageNum, paging.pageSize],
-    queryFn: ({ signal }) => fetchPage({ ...applied, ...paging }, signal),
+    queryKey: [...queryKey, applied, sort, paging.pageNum, paging.pageSize],
+    queryFn: ({ signal }) => fetchPage({ ...applied, ...paging, ...sort }, signal),
   });
 }

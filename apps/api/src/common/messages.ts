@@ -128,6 +128,12 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
     en: 'The list has more than {max} rows and cannot be loaded at once; page through it or narrow the filters',
   },
   page_size_invalid: { zh: '每页条数只能是10、20、50或100', en: 'Page size must be 10, 20, 50 or 100' },
+  sort_field_invalid: { zh: '此列表不能按该字段排序', en: 'This list cannot be sorted by that field' },
+  sort_order_invalid: { zh: '排序方向只能是 asc 或 desc', en: 'The sort order must be asc or desc' },
+  cursor_invalid: {
+    zh: '分页游标有误，请从第一页重新查询',
+    en: 'Invalid page cursor; start again from page 1',
+  },
 };
 
 /**

@@ -9,6 +9,7 @@ import {
 } from './app-jobs.js';
 import { offlinePackBuildSchema } from './offline-pack-jobs.js';
 import {
+  listExportSchema,
   notificationPushSchema,
   recipeExportSchema,
   recipeImportSchema,
@@ -82,6 +83,7 @@ export const QUEUES = {
   },
   'recipe-import': { jobs: { 'import-zip': recipeImportSchema }, defaultJobOptions: jobOptions(3, 5000) },
   'recipe-export': { jobs: { 'export-zip': recipeExportSchema }, defaultJobOptions: jobOptions(3, 5000) },
+  'list-export': { jobs: { 'export-list': listExportSchema }, defaultJobOptions: jobOptions(3, 5000) },
   translation: { jobs: { 'translate-recipes': translationSchema }, defaultJobOptions: jobOptions(5, 2000) },
   'notification-push': {
     jobs: { 'push-notice': notificationPushSchema },

@@ -38,6 +38,27 @@ export const notificationPushSchema = z.object({
   noticeId: z.string().min(1),
 });
 
+/** The lists whose rows export as a file (the list kit's export): their filters and sort travel as given. */
+export const LIST_EXPORT_LISTS = ['device', 'faultRecord', 'appUser', 'notice'] as const;
+export const LIST_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+/**
+ * An export of what a list shows: its query (filters and sort, as the list sends them; the API checked it and
+ * checks it again when it runs), written to one CSV or xlsx file in batches, never all rows in memory.
+ */
+export const listExportSchema = z.object({
+  ...staffJob,
+  runId: z.uuid(),
+  list: z.enum(LIST_EXPORT_LISTS),
+  format: z.enum(LIST_EXPORT_FORMATS),
+  /** UI language of the one who asked: the header row's and the cells' words. */
+  lang: z.enum(['zh', 'en']),
+  query: z.record(z.string().max(64), z.unknown()),
+});
+export type ListExportJob = z.infer<typeof listExportSchema>;
+export const LIST_EXPORT_QUEUE = 'list-export';
+export const LIST_EXPORT_JOB = 'export-list';
+
 export type RecipeImportJob = z.infer<typeof recipeImportSchema>;
 export type RecipeExportJob = z.infer<typeof recipeExportSchema>;
 export type TranslationJob = z.infer<typeof translationSchema>;

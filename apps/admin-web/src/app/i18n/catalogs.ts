@@ -26,6 +26,8 @@ import { usersEn } from '../../features/users/i18n/en.js';
 import { usersZh } from '../../features/users/i18n/zh.js';
 import { jobsEn } from '../../components/jobs/i18n/en.js';
 import { jobsZh } from '../../components/jobs/i18n/zh.js';
+import { listViewsEn } from '../../components/list-views/i18n/en.js';
+import { listViewsZh } from '../../components/list-views/i18n/zh.js';
 import { appEn } from './en.js';
 import { appZh } from './zh.js';
 import { authCatalogs } from './auth-catalogs.js';
@@ -57,6 +59,7 @@ export const consoleCatalogs = {
     devices: devicesZh,
     users: usersZh,
     jobs: jobsZh,
+    listViews: listViewsZh,
     notices: noticesZh,
     staff: staffZh,
   },
@@ -81,6 +84,7 @@ export const consoleCatalogs = {
     devices: devicesEn,
     users: usersEn,
     jobs: jobsEn,
+    listViews: listViewsEn,
     notices: noticesEn,
     staff: staffEn,
   },

@@ -44,6 +44,8 @@ describe('tab bar', () => {
     expect(tabKey('/recipe-list/', '')).toBe('/recipe-list');
     expect(tabKey('/recipe-list', '?')).toBe('/recipe-list');
     expect(tabKey('/banner/edit', 'id=9')).toBe('/banner/edit?id=9');
+    expect(tabKey('/device-info-list', '?orderBy=sn&order=desc')).toBe('/device-info-list');
+    expect(tabKey('/x', '?id=9&orderBy=sn')).toBe('/x?id=9');
   });
 
   // Fifteen tabs 100 px apart in a strip 450 px wide: the furthest it scrolls is 1500 - 450.

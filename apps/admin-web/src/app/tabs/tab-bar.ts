@@ -34,10 +34,19 @@ export function initialTabBar(): TabBarState {
   return { tabs: [homeTab()], activeKey: HOME_PATH };
 }
 
+/** Query parameters that change how a list shows, not which page it is: its sort opens no tab of its own. */
+const LIST_VIEW_PARAMS = ['orderBy', 'order'];
+
 /** `pathname` and `search` ("?a=1" or "") of a location → the tab key. */
 export function tabKey(pathname: string, search: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const query = search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '';
+  let query = search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '';
+  if (LIST_VIEW_PARAMS.some((p) => query.includes(`${p}=`))) {
+    const params = new URLSearchParams(query.slice(1));
+    for (const p of LIST_VIEW_PARAMS) params.delete(p);
+    const rest = params.toString();
+    query = rest ? `?${rest}` : '';
+  }
   return `${path}${query}`;
 }
 

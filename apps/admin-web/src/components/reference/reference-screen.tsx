@@ -1,4 +1,4 @@
-import { type BrandLanguage, type Page, type Permission } from '@kb/contracts';
+import { REFERENCE_SORT_FIELDS, type BrandLanguage, type Page, type Permission } from '@kb/contracts';
 import { Alert, Button, Center, Group, Loader, Modal } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconDownload, IconPlus } from '@tabler/icons-react';
@@ -282,6 +282,8 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
     <>
       <ListPage<Versioned, Record<string, unknown>>
         queryKey={[...screen.route.key, 'list']}
+        // Lists read through the kit sort by number and last change (a screen with its own reader keeps its order).
+        sortFields={screen.fetchPage ? undefined : REFERENCE_SORT_FIELDS}
         fetchPage={(q, signal) => {
           applied.current = q;
           return loadPage(q, signal);

@@ -8,6 +8,7 @@ import {
   listFilterSchema,
   type Page,
   type PageQuery,
+  referenceSortQuerySchema,
   refRecipeListQuerySchema,
   searchQuerySchema,
   updateRefRecipeSchema,
@@ -17,6 +18,7 @@ import { PG_POOL } from '../../infra/tokens.js';
 import { AppError, notFound } from '../app-error.js';
 import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
+import { orderClause } from '../list-sort.js';
 import { wholeList } from '../paging.js';
 import { parseBody, parseInput } from '../validation.js';
 import {
@@ -92,12 +94,32 @@ export class ReferenceEntityService {
       const condition = sql(value as never, bind, f);
       if (condition) where.push(condition);
     }
-    return { f, where, params };
+    return { f, where, params, order: this.order(e, query) };
+  }
+
+  /** The ORDER BY a list asks for (`orderBy`/`order`): by number (where the entity has one) or last change. */
+  private order<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): string {
+    const sort = parseInput(referenceSortQuerySchema, query);
+    if (sort.orderBy === 'number' && !e.numberColumn) {
+      const message = translate('sort_field_invalid', requestContext.lang()) ?? 'sort_field_invalid';
+      throw new AppError(400, 'sort_field_invalid', {}, { fieldErrors: { orderBy: message } });
+    }
+    return orderClause(
+      {
+        keys: {
+          number: { sql: `t.${ident(e.numberColumn ?? 'number')}`, type: 'text' },
+          updatedAt: { sql: 't.updated_at', type: 'timestamptz' },
+        },
+        tieBreak: { sql: 't.id', type: 'text' },
+        natural: e.orderBy,
+      },
+      sort,
+    );
   }
 
   async list<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): Promise<Page<D> | D[]> {
-    const { f, where, params } = this.listWhere(e, query);
-    const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${e.orderBy}`;
+    const { f, where, params, order } = this.listWhere(e, query);
+    const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${order}`;
     if (!f.onPage)
       return this.dto(
         e,
@@ -140,7 +162,7 @@ export class ReferenceEntityService {
     write: (chunk: string) => Promise<void>,
   ): Promise<void> {
     const columns = Object.values(e.exportColumns ?? {});
-    const { where, params } = this.listWhere(e, query);
+    const { where, params, order } = this.listWhere(e, query);
     const lang = requestContext.lang();
     const { main } = await brandLanguages(this.pool, requestContext.brand());
     const { rows: languages } = await this.pool.query<{ code: string; name: string }>(
@@ -151,7 +173,7 @@ export class ReferenceEntityService {
       mainLang: main,
       langNames: Object.fromEntries(languages.map((l) => [l.code, l.name])),
     };
-    const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${e.orderBy}`;
+    const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${order}`;
     start();
     await write(CSV_BOM + csvLine(columns.map((c) => c.title[lang])));
     // A cursor lives in a transaction: a read-only one, on a client of its own for the export's time.

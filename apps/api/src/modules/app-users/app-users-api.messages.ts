@@ -3,10 +3,6 @@ export const APP_USER_API_MESSAGES: Record<string, { zh: string; en: string }> =
   app_user_not_found: { zh: '用户不存在', en: 'User does not exist' },
   search_record_not_found: { zh: '搜索记录不存在', en: 'Search record does not exist' },
   status_invalid: { zh: '状态有误', en: 'Invalid status' },
-  cursor_invalid: {
-    zh: '分页游标有误，请从第一页重新查询',
-    en: 'Invalid page cursor; start again from page 1',
-  },
   format_invalid: { zh: '文件格式须为 CSV 或 xlsx', en: 'The file format must be CSV or xlsx' },
   search_record_export_failed: { zh: '搜索记录导出失败', en: 'Exporting the search records failed' },
   period_invalid: { zh: '统计周期有误', en: 'Invalid period' },

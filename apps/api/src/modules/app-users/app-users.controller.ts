@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  listExportBodySchema,
   appUserIdQuerySchema,
   appUserIdsSchema,
   appUserListQuerySchema,
@@ -8,6 +9,7 @@ import {
   appUserStatusSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
+import { ListExports } from '../../common/list-export/list-exports.service.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
@@ -18,7 +20,21 @@ import { AppUsersService } from './app-users.service.js';
 @Permission('read')
 @Controller('user')
 export class AppUsersController {
-  constructor(private readonly users: AppUsersService) {}
+  constructor(
+    private readonly users: AppUsersService,
+    private readonly exports: ListExports,
+  ) {}
+
+  @Post('exportData')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Export the app users the list’s filters and sort show to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
+  })
+  @ApiBodyFrom(listExportBodySchema(appUserListQuerySchema))
+  async exportData(@Body() body: unknown) {
+    return ok(await this.exports.start('appUser', body));
+  }
 
   @Get('list')
   @ApiOperation({

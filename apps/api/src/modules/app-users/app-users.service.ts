@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   appUserNumber,
+  type APP_USER_SORT_FIELDS,
+  type SEARCH_RECORD_SORT_FIELDS,
   type AppUserDetail,
   type AppUserDeviceRow,
   type AppUserFavouriteRow,
@@ -23,6 +25,13 @@ import type {
   searchTopTermsQuerySchema,
 } from '@kb/contracts';
 import { notFound } from '../../common/app-error.js';
+import {
+  keysetKeysSql,
+  nextKeysetCursor,
+  orderClause,
+  type ListOrder,
+  type SortRequest,
+} from '../../common/list-sort.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
@@ -30,6 +39,32 @@ import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
 
 type UserFilter = z.output<typeof appUserListQuerySchema>;
 type SearchFilter = z.output<typeof searchRecordListQuerySchema>;
+
+/** The user list's sortable columns (the user number is the seq); newest first without a sort. */
+export const APP_USER_ORDER: ListOrder<(typeof APP_USER_SORT_FIELDS)[number]> = {
+  keys: {
+    number: { sql: 't.seq', type: 'bigint' },
+    account: { sql: 't.account', type: 'text' },
+    nickname: { sql: 't.nickname', type: 'text', nullable: true },
+    region: { sql: 't.region', type: 'text', nullable: true },
+    registeredAt: { sql: 't.registered_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 't.seq', type: 'bigint' },
+  natural: 't.seq DESC',
+};
+
+/**
+ * The search records' sortable columns; newest first without a sort. Millions of rows arrive here: each sort
+ * column costs an index every insert pays, so only the count of results and the time sort.
+ */
+export const SEARCH_RECORD_ORDER: ListOrder<(typeof SEARCH_RECORD_SORT_FIELDS)[number]> = {
+  keys: {
+    resultCount: { sql: 't.result_count', type: 'integer' },
+    searchedAt: { sql: 't.searched_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 't.seq', type: 'bigint' },
+  natural: 't.seq DESC',
+};
 
 /** How long a ranking of the most searched terms is reused (suggestions need not be to the second). */
 const RANKING_FRESH = '5 minutes';
@@ -120,34 +155,38 @@ const toSearchRow = (r: SearchRecord): SearchRecordRow => ({
 export class AppUsersService {
   constructor(private readonly db: Db) {}
 
-  /** A keyset page of `table` (alias t) with the filter; `select` reads the page's rows by seq. */
-  private async page<R extends { seq: string }>(
+  /**
+   * A keyset page of `table` (alias t) with the filter, in `order` as asked; `select` reads the page's rows by
+   * seq (`page.seq`, with `page.sort_value`) in the ORDER BY it is given.
+   */
+  private async page<R extends { seq: string; sort_value?: string | null }, F extends string>(
     table: string,
     kind: string,
     f: SqlFilter,
-    q: PageQuery & { after?: string },
-    select: (keys: string) => string,
+    q: PageQuery & SortRequest<F> & { after?: string },
+    order: ListOrder<F>,
+    select: (keys: string, orderBy: string) => string,
   ): Promise<{ rows: R[]; total: number; totalExact: boolean; nextCursor: string | null }> {
     const keys = new SqlFilter('t');
     keys.params.push(...f.params);
-    let keysSql = `SELECT t.seq FROM ${table} t WHERE ${f.sql}`;
-    if (q.after) keysSql += ` AND t.seq < ${keys.param(q.after)}::bigint`;
-    keysSql += ' ORDER BY t.seq DESC';
-    if (q.onPage) {
-      keysSql += ` LIMIT ${keys.param(q.pageSize)}`;
-      if (!q.after) keysSql += ` OFFSET ${keys.param((q.pageNum - 1) * q.pageSize)}`;
-    } else keysSql += ` LIMIT ${MAX_WHOLE_LIST + 1}`;
+    const keysSql = keysetKeysSql(
+      order,
+      q,
+      { from: `${table} t`, where: f.sql },
+      q,
+      (v) => keys.param(v),
+      MAX_WHOLE_LIST + 1,
+    );
     const [rows, count] = await Promise.all([
-      this.db.scoped<R>(select(keysSql), keys.params),
+      this.db.scoped<R>(select(keysSql, orderClause(order, q)), keys.params),
       q.onPage ? this.count(table, kind, f) : Promise.resolve(null),
     ]);
     const list = q.onPage ? rows : boundedWholeList(rows);
-    const last = list[list.length - 1];
     return {
       rows: list,
       total: count ? count.total : list.length,
       totalExact: count ? count.exact : true,
-      nextCursor: q.onPage && last && list.length === q.pageSize ? String(last.seq) : null,
+      nextCursor: nextKeysetCursor(q, q, list),
     };
   }
 
@@ -197,15 +236,17 @@ export class AppUsersService {
      t.registered, t.favourite_count, t.cook_count, t.device_count, t.registered_at`;
 
   async list(q: UserFilter): Promise<AppUserListPage> {
-    const page = await this.page<UserRecord>(
+    const page = await this.page<UserRecord, (typeof APP_USER_SORT_FIELDS)[number]>(
       'app_users',
       'app_users',
       this.userFilter(q),
       q,
-      (keys) =>
+      APP_USER_ORDER,
+      (keys, orderBy) =>
         `WITH page AS (${keys})
-         SELECT ${this.userColumns()} FROM page JOIN app_users t ON t.brand_owner_code = $1 AND t.seq = page.seq
-          ORDER BY t.seq DESC`,
+         SELECT ${this.userColumns()}, page.sort_value
+           FROM page JOIN app_users t ON t.brand_owner_code = $1 AND t.seq = page.seq
+          ORDER BY ${orderBy}`,
     );
     return {
       list: page.rows.map(toUserRow),
@@ -492,16 +533,17 @@ export class AppUsersService {
   }
 
   async searchRecords(q: SearchFilter): Promise<SearchRecordListPage> {
-    const page = await this.page<SearchRecord>(
+    const page = await this.page<SearchRecord, (typeof SEARCH_RECORD_SORT_FIELDS)[number]>(
       'app_search_records',
       'search_records',
       this.searchFilter(q),
       q,
-      (keys) =>
+      SEARCH_RECORD_ORDER,
+      (keys, orderBy) =>
         `WITH page AS (${keys})
-         SELECT ${this.searchColumns()}
+         SELECT ${this.searchColumns()}, page.sort_value
            FROM page JOIN app_search_records t ON t.brand_owner_code = $1 AND t.seq = page.seq
-          ORDER BY t.seq DESC`,
+          ORDER BY ${orderBy}`,
     );
     return {
       list: page.rows.map(toSearchRow),

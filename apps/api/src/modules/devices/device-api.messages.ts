@@ -1,10 +1,6 @@
 /** Messages of the device, test device and fault record endpoints (§8 "device does not exist"). */
 export const DEVICE_API_MESSAGES: Record<string, { zh: string; en: string }> = {
   device_not_found: { zh: '设备不存在', en: 'Device does not exist' },
-  device_cursor_invalid: {
-    zh: '分页游标有误，请从第一页重新查询',
-    en: 'Invalid page cursor; start again from page 1',
-  },
   history_days_invalid: { zh: '时间跨度须为1、7、30或365天', en: 'The span must be 1, 7, 30 or 365 days' },
   time_invalid: { zh: '时间格式有误', en: 'Invalid date or time' },
   time_range_invalid: { zh: '开始时间不能晚于结束时间', en: 'The start must not be after the end' },

@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { faultListQuerySchema, faultSummaryQuerySchema, idSchema, idsSchema } from '@kb/contracts';
+import {
+  listExportBodySchema,
+  faultListQuerySchema,
+  faultSummaryQuerySchema,
+  idSchema,
+  idsSchema,
+} from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
+import { ListExports } from '../../common/list-export/list-exports.service.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
@@ -12,7 +19,10 @@ import { Permission } from '../../common/permission.decorator.js';
 @Permission('read')
 @Controller('deviceFaultLog')
 export class DeviceFaultLogsController {
-  constructor(private readonly faults: DeviceFaultLogsService) {}
+  constructor(
+    private readonly faults: DeviceFaultLogsService,
+    private readonly exports: ListExports,
+  ) {}
 
   @Get('summary')
   @ApiOperation({
@@ -21,6 +31,17 @@ export class DeviceFaultLogsController {
   @ApiQueryFrom(faultSummaryQuerySchema)
   async summary(@Query() query: unknown) {
     return ok(await this.faults.summary(parseInput(faultSummaryQuerySchema, query)));
+  }
+
+  @Post('exportData')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Export the fault records the list’s filters and sort show to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
+  })
+  @ApiBodyFrom(listExportBodySchema(faultListQuerySchema))
+  async exportData(@Body() body: unknown) {
+    return ok(await this.exports.start('faultRecord', body));
   }
 
   @Get('list')

@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import type { FaultCount, FaultListQuery, FaultRecord, FaultSummary, Page } from '@kb/contracts';
+import type {
+  FAULT_SORT_FIELDS,
+  FaultCount,
+  FaultListQuery,
+  FaultRecord,
+  FaultSummary,
+  Page,
+} from '@kb/contracts';
 import { faultSummaryQuerySchema } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import type { z } from 'zod';
 import { notFound } from '../../common/app-error.js';
+import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
@@ -11,6 +19,19 @@ import { faultColumns, toFaultRecord, type FaultRecordRow } from './device-rows.
 import { SqlFilter } from './sql-filter.js';
 
 const MAX_BUCKETS = 366;
+
+/** The fault list's sortable columns; newest report first without a sort. */
+export const FAULT_ORDER: ListOrder<(typeof FAULT_SORT_FIELDS)[number]> = {
+  keys: {
+    sn: { sql: 'f.sn', type: 'text' },
+    type: { sql: 'f.type', type: 'text' },
+    reportedAt: { sql: 'f.reported_at', type: 'timestamptz' },
+    productCode: { sql: 'f.product_code', type: 'text', nullable: true },
+    apkVersion: { sql: 'f.apk_version', type: 'text', nullable: true },
+  },
+  tieBreak: { sql: 'f.id', type: 'text' },
+  natural: 'f.reported_at DESC, f.id',
+};
 
 /** Fault records (§7 `deviceFaultLog`): the list with its filters, the summary for the charts, and deletion. */
 @Injectable()
@@ -35,7 +56,7 @@ export class DeviceFaultLogsService {
       (sql, params) => this.db.global(sql, params),
       `SELECT ${faultColumns(requestContext.lang())} FROM device_faults f
          LEFT JOIN products p ON p.product_code = f.product_code
-        WHERE ${f.sql} ORDER BY f.reported_at DESC, f.id`,
+        WHERE ${f.sql} ORDER BY ${orderClause(FAULT_ORDER, q)}`,
       f.withBrand(),
       q,
       (r: FaultRecordRow) => toFaultRecord(r),

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  listExportBodySchema,
   deviceIdQuerySchema,
   deviceIdsSchema,
   deviceListQuerySchema,
@@ -10,6 +11,7 @@ import {
   deviceUpdateSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
+import { ListExports } from '../../common/list-export/list-exports.service.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { DevicesService } from './devices.service.js';
@@ -20,7 +22,21 @@ import { Permission } from '../../common/permission.decorator.js';
 @Permission('read')
 @Controller('device')
 export class DevicesController {
-  constructor(private readonly devices: DevicesService) {}
+  constructor(
+    private readonly devices: DevicesService,
+    private readonly exports: ListExports,
+  ) {}
+
+  @Post('exportData')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Export the devices the list’s filters and sort show to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
+  })
+  @ApiBodyFrom(listExportBodySchema(deviceListQuerySchema))
+  async exportData(@Body() body: unknown) {
+    return ok(await this.exports.start('device', body));
+  }
 
   @Get('list')
   @ApiOperation({

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   DEVICE_COUNT_EXACT_UP_TO,
+  type DEVICE_SORT_FIELDS,
   type DeviceDetail,
   type DeviceListPage,
   type DeviceListQuery,
@@ -14,6 +15,7 @@ import { DEFAULT_INACTIVITY_TIMEOUT_S, revokeCredentials } from '@kb/devices';
 import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
+import { keysetKeysSql, nextKeysetCursor, orderClause, type ListOrder } from '../../common/list-sort.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
@@ -28,10 +30,26 @@ import {
 } from './device-rows.js';
 import { iso, SqlFilter } from './sql-filter.js';
 
-function cursorError(): AppError {
-  const message = translate('device_cursor_invalid', requestContext.lang()) ?? 'device_cursor_invalid';
-  return new AppError(400, 'device_cursor_invalid', {}, { fieldErrors: { after: message } });
-}
+/**
+ * The device list's sortable columns. Only columns a device rarely changes sort (their indexes cost the
+ * telemetry's frequent writes nothing); the last connect time and IP change on every heartbeat and are filters
+ * only.
+ */
+export const DEVICE_ORDER: ListOrder<(typeof DEVICE_SORT_FIELDS)[number]> = {
+  keys: {
+    sn: { sql: 'd.sn', type: 'text' },
+    subModel: { sql: 'd.sub_model', type: 'text', nullable: true },
+    activatedAt: { sql: 'd.activated_at', type: 'timestamptz', nullable: true },
+    online: { sql: 'd.online', type: 'boolean' },
+    subBrandCode: { sql: 'd.sub_brand_code', type: 'text', nullable: true },
+    productCode: { sql: 'd.product_code', type: 'text', nullable: true },
+    apkVersion: { sql: 'd.apk_version', type: 'text', nullable: true },
+    mcuVersion: { sql: 'd.mcu_version', type: 'text', nullable: true },
+    tpVersion: { sql: 'd.tp_version', type: 'text', nullable: true },
+  },
+  tieBreak: { sql: 'd.seq', type: 'bigint' },
+  natural: 'd.seq DESC',
+};
 
 /** The device screens' reads and the few writes staff make on devices (devices write everything else). */
 @Injectable()
@@ -57,8 +75,8 @@ export class DevicesService {
   }
 
   /**
-   * One page in (brand, seq DESC) order. The page's keys come from the index alone (a keyset seek after
-   * `after`, else an index walk to the offset); only the page's rows are then read and joined.
+   * One page, newest first or sorted by a column (DEVICE_ORDER). The page's keys come from an index alone (a
+   * keyset seek after `after`, else an index walk to the offset); only the page's rows are then read and joined.
    */
   async list(q: DeviceListQuery): Promise<DeviceListPage> {
     const f = this.filter(q);
@@ -66,35 +84,32 @@ export class DevicesService {
     const serverTime = new Date().toISOString();
     const keys = new SqlFilter('d');
     keys.params.push(...f.params);
-    let keysSql = `SELECT d.seq FROM devices d WHERE ${f.sql}`;
-    if (q.after) {
-      if (!/^\d{1,18}$/.test(q.after)) throw cursorError();
-      keysSql += ` AND d.seq < ${keys.param(q.after)}::bigint`;
-    }
-    keysSql += ' ORDER BY d.seq DESC';
-    if (q.onPage) {
-      keysSql += ` LIMIT ${keys.param(q.pageSize)}`;
-      if (!q.after) keysSql += ` OFFSET ${keys.param((q.pageNum - 1) * q.pageSize)}`;
-    } else keysSql += ` LIMIT ${MAX_WHOLE_LIST + 1}`;
+    const keysSql = keysetKeysSql(
+      DEVICE_ORDER,
+      q,
+      { from: 'devices d', where: f.sql },
+      q,
+      (v) => keys.param(v),
+      MAX_WHOLE_LIST + 1,
+    );
     const [rows, count] = await Promise.all([
-      this.db.scoped<DeviceRecord>(
+      this.db.scoped<DeviceRecord & { sort_value: string | null }>(
         `WITH page AS (${keysSql})
-         SELECT ${deviceColumns(lang)}
+         SELECT ${deviceColumns(lang)}, page.sort_value
            FROM page JOIN devices d ON d.brand_owner_code = $1 AND d.seq = page.seq ${deviceJoins}
-          ORDER BY d.seq DESC`,
+          ORDER BY ${orderClause(DEVICE_ORDER, q)}`,
         keys.params,
       ),
       q.onPage ? this.count(f) : Promise.resolve(null),
     ]);
     const list = (q.onPage ? rows : boundedWholeList(rows)).map(toDeviceRow);
-    const last = rows[rows.length - 1];
     return {
       list,
       total: count ? count.total : list.length,
       totalExact: count ? count.exact : true,
       pageNum: q.onPage ? q.pageNum : 1,
       pageSize: q.onPage ? q.pageSize : list.length,
-      nextCursor: q.onPage && last && rows.length === q.pageSize ? String(last.seq) : null,
+      nextCursor: nextKeysetCursor(q, q, rows),
       serverTime,
     };
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  listExportBodySchema,
   noticeAccountsQuerySchema,
   noticeDeliveriesQuerySchema,
   noticeIdQuerySchema,
@@ -12,6 +13,7 @@ import {
   noticeVersionSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
+import { ListExports } from '../../common/list-export/list-exports.service.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
@@ -22,7 +24,21 @@ import { NoticesService } from './notices.service.js';
 @Permission('read')
 @Controller('inform')
 export class NoticesController {
-  constructor(private readonly notices: NoticesService) {}
+  constructor(
+    private readonly notices: NoticesService,
+    private readonly exports: ListExports,
+  ) {}
+
+  @Post('exportData')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Export the notices the list’s filters and sort show to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
+  })
+  @ApiBodyFrom(listExportBodySchema(noticeListQuerySchema))
+  async exportData(@Body() body: unknown) {
+    return ok(await this.exports.start('notice', body));
+  }
 
   @Get('list')
   @ApiOperation({

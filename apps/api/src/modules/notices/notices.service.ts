@@ -6,6 +6,7 @@ import type {
   Notice,
   NoticeAccounts,
   NoticeAckPoint,
+  NOTICE_SORT_FIELDS,
   NoticeDelivery,
   NoticeInput,
   NoticeListItem,
@@ -24,6 +25,7 @@ import { withTransaction } from '@kb/platform';
 import { AppError, badRequest, conflict, notFound } from '../../common/app-error.js';
 import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
 import { translate } from '../../common/messages.js';
+import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
@@ -85,6 +87,19 @@ const SELECT = `SELECT n.*,
     coalesce((SELECT sum(m.read) FROM notice_ack_minutes m WHERE m.notice_id = n.id), 0) AS read_count,
     ${OVERDUE_OF_NOTICE} AS overdue_count
   FROM notices n`;
+
+/** The notice list's sortable columns; newest first without a sort. */
+export const NOTICE_ORDER: ListOrder<(typeof NOTICE_SORT_FIELDS)[number]> = {
+  keys: {
+    number: { sql: 'n.seq', type: 'integer' },
+    label: { sql: 'n.label', type: 'text' },
+    state: { sql: 'n.state', type: 'text' },
+    pushAt: { sql: 'n.push_at', type: 'timestamptz', nullable: true },
+    createdAt: { sql: 'n.created_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 'n.id', type: 'text' },
+  natural: 'n.created_at DESC, n.id',
+};
 
 function titleIn(texts: NoticeText[], lang: UiLang): string {
   const wanted = lang === 'zh' ? ['zh', 'zh-CN'] : ['en'];
@@ -148,7 +163,7 @@ export class NoticesService {
     const lang = requestContext.lang();
     return pagedQuery(
       (sql, p) => this.db.global(sql, p),
-      `${SELECT} WHERE ${where.join(' AND ')} ORDER BY n.created_at DESC, n.id`,
+      `${SELECT} WHERE ${where.join(' AND ')} ORDER BY ${orderClause(NOTICE_ORDER, q)}`,
       params,
       q,
       (r: NoticeRow) => toListItem(r, lang),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flagInput, pageQuerySchema, RECIPE_TYPES, recipeIdSchema, text, timeInput } from '@kb/contracts';
+import {
+  flagInput,
+  pageQuerySchema,
+  RECIPE_SORT_FIELDS,
+  RECIPE_TYPES,
+  recipeIdSchema,
+  sortQueryShape,
+  text,
+  timeInput,
+} from '@kb/contracts';
 
 /**
  * The queries of `/api/recipe/*` and the export's body (its filter is the list's): request schemas validated with
@@ -16,6 +25,7 @@ export const RECIPE_LIST_STATUSES = ['editing', 'waiting_release', 'released', '
 export const recipeIdQuerySchema = z.object({ id: recipeId });
 
 export const recipeListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(RECIPE_SORT_FIELDS),
   /** Number prefix (case-insensitive). */
   number: text().max(32).optional(),
   /** Part of the name in any language. */

@@ -1,5 +1,7 @@
-import type { DeviceListPage, DeviceStatus } from '@kb/contracts';
+import type { DeviceListPage, DeviceStatus, JobRun } from '@kb/contracts';
+import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
@@ -59,10 +61,10 @@ function filterQuery(f: DeviceFilter) {
 export const deviceCursors = new PageCursors();
 
 export async function fetchDevicePage(
-  f: DeviceFilter & { pageNum: number; pageSize: number },
+  f: DeviceFilter & ListSort & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<DeviceListPage> {
-  const query = filterQuery(f);
+  const query = { ...filterQuery(f), ...sortParams(f) };
   return deviceCursors.page(query, f.pageSize, f.pageNum, (after) =>
     api<DeviceListPage>('/device/list', {
       query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
@@ -70,6 +72,13 @@ export async function fetchDevicePage(
     }),
   );
 }
+
+/** Exports the devices the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
+export const exportDevices = (f: DeviceFilter & ListSort, format: ExportFormat) =>
+  api<JobRun>('/device/exportData', {
+    json: { ...filterQuery(f), ...sortParams(f), format },
+    kind: 'command',
+  });
 
 /** How often the list asks for the live state of the rows on screen (while the page is visible). */
 export const DEVICE_STATUS_POLL_MS = 3000;

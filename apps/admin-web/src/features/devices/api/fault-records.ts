@@ -1,5 +1,7 @@
-import type { FaultPeriod, FaultRecord, FaultSummary, Page } from '@kb/contracts';
+import type { FaultPeriod, FaultRecord, FaultSummary, JobRun, Page } from '@kb/contracts';
+import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
 
@@ -41,14 +43,21 @@ function faultQuery(f: Partial<FaultFilter>) {
 }
 
 export function fetchFaultPage(
-  f: FaultFilter & { pageNum: number; pageSize: number },
+  f: FaultFilter & ListSort & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<FaultRecord>> {
   return api<Page<FaultRecord>>('/deviceFaultLog/list', {
-    query: { ...faultQuery(f), pageNum: f.pageNum, pageSize: f.pageSize },
+    query: { ...faultQuery(f), ...sortParams(f), pageNum: f.pageNum, pageSize: f.pageSize },
     signal,
   });
 }
+
+/** Exports the fault records the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
+export const exportFaults = (f: FaultFilter & ListSort, format: ExportFormat) =>
+  api<JobRun>('/deviceFaultLog/exportData', {
+    json: { ...faultQuery(f), ...sortParams(f), format },
+    kind: 'command',
+  });
 
 export const FAULT_LIST_KEY = [...FAULTS_KEY, 'list'] as const;
 

@@ -1,4 +1,4 @@
-import type { DeviceRow, DeviceStatus } from '@kb/contracts';
+import { DEVICE_SORT_FIELDS, type DeviceRow, type DeviceStatus } from '@kb/contracts';
 import { Group, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { AnchorLink } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
   DEVICE_LIST_KEY,
+  exportDevices,
   deviceStatusQuery,
   fetchDevicePage,
   NO_DEVICE_FILTER,
@@ -37,6 +38,10 @@ export function DeviceInfoListPage() {
   return (
     <ListPage<DeviceRow, DeviceFilter>
       queryKey={DEVICE_LIST_KEY}
+      sortFields={DEVICE_SORT_FIELDS}
+      sortByColumn={{ subBrandName: 'subBrandCode', productName: 'productCode' }}
+      views="device"
+      exportRows={exportDevices}
       fetchPage={async (q, signal) => {
         const page = await fetchDevicePage(q, signal);
         const ids = page.list.map((d) => d.id);

@@ -1,9 +1,15 @@
-import type { FaultRecord } from '@kb/contracts';
+import { FAULT_SORT_FIELDS, type FaultRecord } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import { usePageContext } from '../../../lib/page-context.js';
-import { FAULT_LIST_KEY, fetchFaultPage, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
+import {
+  exportFaults,
+  FAULT_LIST_KEY,
+  fetchFaultPage,
+  useDeleteFaults,
+  type FaultFilter,
+} from '../api/fault-records.js';
 import { useBrandModelOptions } from '../../../lib/lookups.js';
 import { useFaultTypeNames } from '../api/device-references.js';
 import { ErrorLogButton, faultCountryLabel, faultTypeLabel, formatTime } from '../components/device-cells.js';
@@ -25,6 +31,10 @@ export function FaultRecordListPage() {
   return (
     <ListPage<FaultRecord, FaultFilter>
       queryKey={FAULT_LIST_KEY}
+      sortFields={FAULT_SORT_FIELDS}
+      sortByColumn={{ productName: 'productCode' }}
+      views="faultRecord"
+      exportRows={exportFaults}
       fetchPage={(q, signal) => fetchFaultPage(q, signal)}
       initialFilters={initial}
       filters={[

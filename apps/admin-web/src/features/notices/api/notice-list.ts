@@ -1,4 +1,6 @@
-import type { NoticePage } from '@kb/contracts';
+import type { JobRun, NoticePage } from '@kb/contracts';
+import type { ExportFormat } from '../../../components/list-views/list-export.js';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 
 /** The list filters of `/api/inform/list` (empty ones are not sent). */
@@ -9,19 +11,27 @@ export interface NoticeListFilter {
   targetKind?: string | null;
 }
 
+/** The filter and sort as the API's query (the list and the export send the same). */
+function noticeQuery(query: NoticeListFilter & ListSort) {
+  return {
+    keyword: query.keyword?.trim() || undefined,
+    state: query.state,
+    pushMode: query.pushMode,
+    targetKind: query.targetKind,
+    ...sortParams(query),
+  };
+}
+
 export function fetchNoticePage(
-  query: NoticeListFilter & { pageNum: number; pageSize: number },
+  query: NoticeListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<NoticePage> {
   return api<NoticePage>('/inform/list', {
-    query: {
-      pageNum: query.pageNum,
-      pageSize: query.pageSize,
-      keyword: query.keyword?.trim() || undefined,
-      state: query.state,
-      pushMode: query.pushMode,
-      targetKind: query.targetKind,
-    },
+    query: { pageNum: query.pageNum, pageSize: query.pageSize, ...noticeQuery(query) },
     signal,
   });
 }
+
+/** Exports the notices the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
+export const exportNotices = (query: NoticeListFilter & ListSort, format: ExportFormat) =>
+  api<JobRun>('/inform/exportData', { json: { ...noticeQuery(query), format }, kind: 'command' });

@@ -1,4 +1,10 @@
-import { NOTICE_PUSH_MODES, NOTICE_STATES, NOTICE_TARGET_KINDS, type NoticeListItem } from '@kb/contracts';
+import {
+  NOTICE_PUSH_MODES,
+  NOTICE_SORT_FIELDS,
+  NOTICE_STATES,
+  NOTICE_TARGET_KINDS,
+  type NoticeListItem,
+} from '@kb/contracts';
 import { Anchor, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +14,7 @@ import type { BatchAction } from '../../../components/batch-actions.js';
 import { Can } from '../../../components/can.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { deleteNotices } from '../api/notice-commands.js';
-import { fetchNoticePage } from '../api/notice-list.js';
+import { exportNotices, fetchNoticePage } from '../api/notice-list.js';
 import { NOTICES_KEY } from '../api/notices-key.js';
 import { NoticeActions } from '../components/notice-actions.js';
 import { formatTime, LiveCount, LiveState, useLiveRow } from '../components/notice-cells.js';
@@ -74,6 +80,9 @@ export function InformListPage() {
   return (
     <ListPage<NoticeListItem, NoticeFilters>
       queryKey={[...NOTICES_KEY, 'list']}
+      sortFields={NOTICE_SORT_FIELDS}
+      views="notice"
+      exportRows={exportNotices}
       fetchPage={fetchNoticePage}
       initialFilters={NO_FILTER}
       filters={filters}

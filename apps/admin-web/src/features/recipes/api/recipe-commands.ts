@@ -1,4 +1,5 @@
 import type { Page, RecipeBatchAnswer, RecipeListItem } from '@kb/contracts';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 import { batchOutcomeOf, type RecipeBatchRoute } from '../rules/recipe-actions.js';
 
@@ -43,11 +44,16 @@ export function recipeListParams(filter: RecipeListFilter) {
 }
 
 export function fetchRecipePage(
-  query: RecipeListFilter & { pageNum: number; pageSize: number },
+  query: RecipeListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<Page<RecipeListItem>> {
   return api<Page<RecipeListItem>>('/recipe/list', {
-    query: { pageNum: query.pageNum, pageSize: query.pageSize, ...recipeListParams(query) },
+    query: {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      ...recipeListParams(query),
+      ...sortParams(query),
+    },
     signal,
   });
 }

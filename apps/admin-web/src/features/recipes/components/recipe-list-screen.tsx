@@ -1,4 +1,4 @@
-import { RECIPE_TYPES } from '@kb/contracts';
+import { RECIPE_SORT_FIELDS, RECIPE_TYPES } from '@kb/contracts';
 import { Button } from '@mantine/core';
 import { IconFileExport, IconFileImport, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -158,6 +158,8 @@ export function RecipeListScreen({
   return (
     <ListPage<RecipeListItem, RecipeFilters>
       queryKey={[...RECIPES_KEY, listKey]}
+      sortFields={RECIPE_SORT_FIELDS}
+      views="recipe"
       fetchPage={(q, signal) => fetchRecipePage({ ...q, ...fixed }, signal)}
       initialFilters={NO_RECIPE_FILTER}
       filters={filters}

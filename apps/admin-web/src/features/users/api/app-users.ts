@@ -1,5 +1,14 @@
-import type { AppUserDetail, AppUserDetailPart, AppUserListPage, AppUserState, Page } from '@kb/contracts';
+import type {
+  AppUserDetail,
+  AppUserDetailPart,
+  AppUserListPage,
+  AppUserState,
+  JobRun,
+  Page,
+} from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ExportFormat } from '../../../components/list-views/list-export.js';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { searchRecordCursors } from './search-records.js';
@@ -36,12 +45,10 @@ export const APP_USER_LIST_KEY = [...USERS_KEY, 'list'] as const;
  */
 export const appUserCursors = new PageCursors();
 
-export function fetchAppUserPage(
-  f: AppUserFilter & { pageNum: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<AppUserListPage> {
+/** The filter and sort as the API's query (the list and the export send the same). */
+function appUserQuery(f: AppUserFilter & ListSort) {
   const range = rangeQuery(f.registeredRange);
-  const query = {
+  return {
     number: filterText(f.number),
     account: filterText(f.account),
     nickname: filterText(f.nickname),
@@ -51,7 +58,19 @@ export function fetchAppUserPage(
     hasDevice: f.hasDevice ?? undefined,
     registeredFrom: range.from,
     registeredTo: range.to,
+    ...sortParams(f),
   };
+}
+
+/** Exports the users the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
+export const exportAppUsers = (f: AppUserFilter & ListSort, format: ExportFormat) =>
+  api<JobRun>('/user/exportData', { json: { ...appUserQuery(f), format }, kind: 'command' });
+
+export function fetchAppUserPage(
+  f: AppUserFilter & ListSort & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<AppUserListPage> {
+  const query = appUserQuery(f);
   return appUserCursors.page(query, f.pageSize, f.pageNum, (after) =>
     api<AppUserListPage>('/user/list', {
       query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },

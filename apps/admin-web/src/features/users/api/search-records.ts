@@ -1,5 +1,6 @@
 import type { SearchRecordListPage } from '@kb/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
@@ -43,10 +44,10 @@ export function searchRecordQuery(f: SearchRecordFilter) {
 export const searchRecordCursors = new PageCursors();
 
 export function fetchSearchRecordPage(
-  f: SearchRecordFilter & { pageNum: number; pageSize: number },
+  f: SearchRecordFilter & ListSort & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<SearchRecordListPage> {
-  const query = searchRecordQuery(f);
+  const query = { ...searchRecordQuery(f), ...sortParams(f) };
   return searchRecordCursors.page(query, f.pageSize, f.pageNum, (after) =>
     api<SearchRecordListPage>('/userSearchRecord/list', {
       query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },

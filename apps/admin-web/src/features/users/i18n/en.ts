@@ -62,7 +62,7 @@ export const usersEn: typeof usersZh = {
     emptyYes: 'None found',
     emptyNo: 'Some found',
   },
-  export: { csv: 'Export CSV', xlsx: 'Export Excel', title: 'Export search records' },
+  export: { title: 'Export search records' },
   deleteNote:
     'Deleting a user also deletes their favourites, reviews and search records; their cooking history stays (no longer tied to a user).',
   totalAbout: 'About {{total}}',

@@ -55,7 +55,7 @@ export const usersZh = {
     emptyYes: '无结果',
     emptyNo: '有结果',
   },
-  export: { csv: '导出 CSV', xlsx: '导出 Excel', title: '导出搜索记录' },
+  export: { title: '导出搜索记录' },
   deleteNote: '删除用户会同时删除其收藏、评价和搜索记录；烹饪记录保留（不再关联用户）。',
   totalAbout: '约 {{total}} 条',
   paying: {

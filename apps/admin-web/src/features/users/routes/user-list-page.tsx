@@ -1,4 +1,4 @@
-import type { AppUserRow, AppUserState } from '@kb/contracts';
+import { APP_USER_SORT_FIELDS, type AppUserRow, type AppUserState } from '@kb/contracts';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
@@ -8,6 +8,7 @@ import { ListPage } from '../../../components/list-page.js';
 import { useCan } from '../../../lib/use-can.js';
 import {
   APP_USER_LIST_KEY,
+  exportAppUsers,
   fetchAppUserPage,
   NO_APP_USER_FILTER,
   useDeleteAppUsers,
@@ -42,6 +43,10 @@ export function UserListPage() {
   return (
     <ListPage<AppUserRow, AppUserFilter>
       queryKey={APP_USER_LIST_KEY}
+      sortFields={APP_USER_SORT_FIELDS}
+      sortByColumn={{ regionName: 'region' }}
+      views="appUser"
+      exportRows={exportAppUsers}
       fetchPage={fetchAppUserPage}
       initialFilters={NO_APP_USER_FILTER}
       filters={[

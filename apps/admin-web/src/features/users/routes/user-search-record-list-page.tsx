@@ -1,4 +1,4 @@
-import type { SearchRecordRow } from '@kb/contracts';
+import { SEARCH_RECORD_SORT_FIELDS, type SearchRecordRow } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
 import { languageLabel } from '../../../lib/labels.js';
 import { currentLanguage } from '../../../lib/language.js';
@@ -22,6 +22,8 @@ export function UserSearchRecordListPage() {
   return (
     <ListPage<SearchRecordRow, SearchRecordFilter>
       queryKey={SEARCH_RECORD_LIST_KEY}
+      sortFields={SEARCH_RECORD_SORT_FIELDS}
+      views="searchRecord"
       fetchPage={fetchSearchRecordPage}
       initialFilters={NO_SEARCH_RECORD_FILTER}
       filters={[

@@ -1,3 +1,5 @@
+import type { RECIPE_SORT_FIELDS } from '@kb/contracts';
+import { orderClause, type ListOrder, type SortRequest } from '../../../../common/list-sort.js';
 import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
@@ -6,6 +8,25 @@ import { PG_POOL } from '../../../../infra/tokens.js';
 import type { RecipeListQuery } from '../../recipe.api.js';
 import { LIST_SELECT, likeLiteral, nameContains, toListItem, type RecipeListRow } from '../recipe-rows.js';
 import { ListRecipesQuery } from './list-recipes.query.js';
+
+/** The recipe list's sortable columns; last changed first without a sort. */
+export const RECIPE_ORDER: ListOrder<(typeof RECIPE_SORT_FIELDS)[number]> = {
+  keys: {
+    number: { sql: 'r.number', type: 'text' },
+    type: { sql: 'r.type', type: 'text' },
+    status: { sql: 'r.status', type: 'text' },
+    version: { sql: 'r.version', type: 'integer' },
+    updatedAt: { sql: 'r.updated_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 'r.recipe_id', type: 'text' },
+  natural: 'r.updated_at DESC, r.recipe_id DESC',
+};
+
+/** The recycle bin sorts as the library does; last deleted first without a sort. */
+const RECYCLE_BIN_ORDER: ListOrder<(typeof RECIPE_SORT_FIELDS)[number]> = {
+  ...RECIPE_ORDER,
+  natural: 'r.deleted_at DESC, r.recipe_id DESC',
+};
 
 /** WHERE of the list over `recipe_list r`, brand first ($1); every filter has an index or narrows one. */
 export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
@@ -25,10 +46,10 @@ export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
   if (f.lang) where.push(`r.langs @> ARRAY[${add(f.lang)}]::text[]`);
   if (f.updatedFrom) where.push(`r.updated_at >= ${add(f.updatedFrom)}`);
   if (f.updatedTo) where.push(`r.updated_at <= ${add(f.updatedTo)}`);
-  const order =
-    f.status === 'recycle_bin'
-      ? 'r.deleted_at DESC, r.recipe_id DESC'
-      : 'r.updated_at DESC, r.recipe_id DESC';
+  const order = orderClause(
+    f.status === 'recycle_bin' ? RECYCLE_BIN_ORDER : RECIPE_ORDER,
+    f as SortRequest<(typeof RECIPE_SORT_FIELDS)[number]>,
+  );
   return { where: where.join(' AND '), params, order };
 }
 

@@ -1,0 +1,176 @@
+import type { SortOrder } from '@kb/contracts';
+import { AppError } from './app-error.js';
+import { translate } from './messages.js';
+import { requestContext } from './request-context.js';
+
+/** How a list sorts by one column: its SQL expression, the type its cursor value is cast back to, nullability. */
+export interface SortKey {
+  sql: string;
+  type: 'text' | 'timestamptz' | 'boolean' | 'bigint' | 'integer';
+  nullable?: boolean;
+}
+
+/**
+ * A list's sortable columns (by the field name of `orderBy`), the unique key that breaks ties (`seq`, `id`) and
+ * the order without `orderBy`.
+ *
+ * A sorted list orders by the column, then by the tie-break in the opposite direction (`col ASC, seq DESC` /
+ * `col DESC, seq ASC`): the pair is then one btree index `(brand, col, seq DESC)` read forwards or backwards,
+ * so the indexes a filter already has serve its column's sort too. NULLs come last ascending and first
+ * descending, as that index reads them.
+ */
+export interface ListOrder<F extends string> {
+  keys: Record<F, SortKey>;
+  tieBreak: SortKey;
+  /** The ORDER BY of the unsorted list. */
+  natural: string;
+}
+
+export interface SortRequest<F extends string> {
+  orderBy?: F;
+  order?: SortOrder;
+}
+
+/** The ORDER BY of a list as asked (its natural order without `orderBy`). */
+export function orderClause<F extends string>(list: ListOrder<F>, sort: SortRequest<F>): string {
+  if (!sort.orderBy) return list.natural;
+  const key = list.keys[sort.orderBy];
+  return sort.order === 'desc'
+    ? `${key.sql} DESC, ${list.tieBreak.sql} ASC`
+    : `${key.sql} ASC, ${list.tieBreak.sql} DESC`;
+}
+
+/** The SQL of a sorted list's cursor value (the sort column as text), selected beside the tie-break. */
+export function sortValueSql<F extends string>(list: ListOrder<F>, sort: SortRequest<F>): string {
+  return sort.orderBy ? `(${list.keys[sort.orderBy].sql})::text` : 'NULL::text';
+}
+
+const SORTED_CURSOR = 's.';
+
+export function cursorInvalid(): AppError {
+  const message = translate('cursor_invalid', requestContext.lang()) ?? 'cursor_invalid';
+  return new AppError(400, 'cursor_invalid', {}, { fieldErrors: { after: message } });
+}
+
+/** The cursor of a sorted list after a row: its sort value and tie-break, opaque to the caller. */
+export function sortedCursor(value: string | null, tie: string): string {
+  return SORTED_CURSOR + Buffer.from(JSON.stringify([value, tie])).toString('base64url');
+}
+
+function readSortedCursor(after: string): [string | null, string] {
+  if (!after.startsWith(SORTED_CURSOR)) throw cursorInvalid();
+  try {
+    const parsed: unknown = JSON.parse(
+      Buffer.from(after.slice(SORTED_CURSOR.length), 'base64url').toString(),
+    );
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      (parsed[0] === null || typeof parsed[0] === 'string') &&
+      typeof parsed[1] === 'string'
+    )
+      return [parsed[0], parsed[1]];
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw cursorInvalid();
+}
+
+/**
+ * The ranges of a sorted list after `after` (a cursor of sortedCursor), in the order of orderClause, each a
+ * single range of the column's index: the rest of the cursor's run of equal values, the values past it, and
+ * (ascending) the NULLs that come last. One `(a, b) > (x, y)` condition over the mixed-direction index would
+ * bound the scan by the column only and walk a long run of ties from its start; separate ranges seek.
+ */
+export function afterRanges<F extends string>(
+  list: ListOrder<F>,
+  sort: SortRequest<F> & { orderBy: F },
+  after: string,
+  param: (value: unknown) => string,
+): { where: string; order: string }[] {
+  const [value, tie] = readSortedCursor(after);
+  const key = list.keys[sort.orderBy];
+  const col = key.sql;
+  const seq = list.tieBreak.sql;
+  const t = `${param(tie)}::${list.tieBreak.type}`;
+  const byColumn = orderClause(list, sort);
+  if (sort.order === 'desc') {
+    if (value === null)
+      return [
+        { where: `${col} IS NULL AND ${seq} > ${t}`, order: `${seq} ASC` },
+        { where: `${col} IS NOT NULL`, order: byColumn },
+      ];
+    const v = `${param(value)}::${key.type}`;
+    return [
+      { where: `${col} = ${v} AND ${seq} > ${t}`, order: `${seq} ASC` },
+      { where: `${col} < ${v}`, order: byColumn },
+    ];
+  }
+  if (value === null) {
+    if (!key.nullable) throw cursorInvalid();
+    return [{ where: `${col} IS NULL AND ${seq} < ${t}`, order: `${seq} DESC` }];
+  }
+  const v = `${param(value)}::${key.type}`;
+  const ranges = [
+    { where: `${col} = ${v} AND ${seq} < ${t}`, order: `${seq} DESC` },
+    { where: `${col} > ${v}`, order: byColumn },
+  ];
+  return key.nullable ? [...ranges, { where: `${col} IS NULL`, order: `${seq} DESC` }] : ranges;
+}
+
+/** The paging of a keyset list: `after` is the `nextCursor` of the page before. */
+export interface KeysetPaging {
+  pageNum: number;
+  pageSize: number;
+  onPage: boolean;
+  after?: string;
+}
+
+/**
+ * The keys of one page of a keyset list (`SELECT <tie> AS seq, sort_value …`): from the index alone, a seek after
+ * `after` when given, else a walk to the page's offset. `from` is the table with the alias the list's keys use;
+ * `param` adds a parameter (after those of `where`). The unsorted order is the tie-break descending (newest first).
+ * `limit` bounds a whole list (`onPage=false`).
+ */
+export function keysetKeysSql<F extends string>(
+  list: ListOrder<F>,
+  sort: SortRequest<F>,
+  source: { from: string; where: string },
+  q: KeysetPaging,
+  param: (value: unknown) => string,
+  limit: number,
+): string {
+  const select = `SELECT ${list.tieBreak.sql} AS seq, ${sortValueSql(list, sort)} AS sort_value`;
+  const from = `FROM ${source.from} WHERE ${source.where}`;
+  if (q.after && sort.orderBy) {
+    // A page after a cursor of a sorted list: the first rows of each range, then the page of them in order.
+    const key = list.keys[sort.orderBy];
+    const size = param(q.pageSize);
+    const ranges = afterRanges(list, { ...sort, orderBy: sort.orderBy }, q.after, param).map(
+      (r) => `(${select}, ${key.sql} AS sort_key ${from} AND ${r.where} ORDER BY ${r.order} LIMIT ${size})`,
+    );
+    const [dir, opposite] = sort.order === 'desc' ? ['DESC', 'ASC'] : ['ASC', 'DESC'];
+    return `SELECT seq, sort_value FROM (${ranges.join(' UNION ALL ')}) ranges
+      ORDER BY sort_key ${dir}, seq ${opposite} LIMIT ${size}`;
+  }
+  let sql = `${select} ${from}`;
+  if (q.after) {
+    if (/^\d{1,18}$/.test(q.after)) sql += ` AND ${list.tieBreak.sql} < ${param(q.after)}::bigint`;
+    else throw cursorInvalid();
+  }
+  sql += ` ORDER BY ${orderClause(list, sort)}`;
+  if (!q.onPage) return `${sql} LIMIT ${limit}`;
+  sql += ` LIMIT ${param(q.pageSize)}`;
+  return q.after ? sql : `${sql} OFFSET ${param((q.pageNum - 1) * q.pageSize)}`;
+}
+
+/** The `nextCursor` after a full page of a keyset list (null after the last page or a whole list). */
+export function nextKeysetCursor(
+  sort: SortRequest<string>,
+  q: KeysetPaging,
+  rows: readonly { seq: string | number; sort_value?: string | null }[],
+): string | null {
+  const last = rows[rows.length - 1];
+  if (!q.onPage || !last || rows.length !== q.pageSize) return null;
+  return sort.orderBy ? sortedCursor(last.sort_value ?? null, String(last.seq)) : String(last.seq);
+}
