@@ -23,7 +23,6 @@ import {
   type JobWorkerDeps,
   type RecipeImportJob,
 } from '@kb/platform';
-import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { FILE_KINDS } from '../files/file-kinds.js';
