@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { FilesController } from './modules/files/files.controller.js';
 import { HealthController } from './modules/health/health.controller.js';
+import { PreferencesController } from './modules/preferences/preferences.controller.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ReferenceController } from './modules/reference/reference.controller.js';
 import { RecipesModule } from './modules/recipes/recipes.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         FilesController,
         ReferenceController,
         HealthController,
+        PreferencesController,
       ],
     };
   }

@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { colorSchemeManager } from '../lib/color-scheme.js';
 import { DAYJS_LOCALE, isUiLang } from '../lib/language.js';
 import { queryClient } from './query-client.js';
 import { router } from './router.js';
@@ -14,7 +15,12 @@ export function App() {
   const lang = isUiLang(i18n.language) ? i18n.language : 'zh';
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="auto"
+      >
         {/* Mantine's own texts: date pickers follow the dayjs locale (confirm dialogs: see AppLayout). */}
         <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
           {/* Bottom centre: a toast never covers the header's controls (language, user menu), the tab bar, or the
