@@ -29,6 +29,7 @@ import { AppUsersModule } from './modules/app-users/app-users.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { NoticesModule } from './modules/notices/notices.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
+import { SearchModule } from './modules/search/search.module.js';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         AppUsersModule,
         NoticesModule,
         StaffModule,
+        SearchModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
