@@ -30,6 +30,7 @@ import { JobsModule } from './modules/jobs/jobs.module.js';
 import { NoticesModule } from './modules/notices/notices.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { SearchModule } from './modules/search/search.module.js';
+import { LiveEventsModule } from './modules/live-events/live-events.module.js';
 
 @Module({})
 export class AppModule {
@@ -54,6 +55,7 @@ export class AppModule {
         NoticesModule,
         StaffModule,
         SearchModule,
+        LiveEventsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

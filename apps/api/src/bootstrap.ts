@@ -15,6 +15,7 @@ import { offlinePacksMigrations } from './modules/offline-packs/offline-packs.mi
 import { recipesMigrations } from './modules/recipes/recipes.migrations.js';
 import { recipeTranslateMigrations } from './modules/recipes/translate.migrations.js';
 import { staffMigrations } from './modules/staff/staff.migrations.js';
+import { liveEventsMigrations } from './modules/live-events/live-events.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoApks } from './seed/demo-apk.js';
 import { seedDemoAppActivity } from './seed/demo-app-activity.js';
@@ -40,6 +41,7 @@ export function allMigrations(): Migration[] {
     ...payingUserMigrations,
     ...recipeTranslateMigrations,
     ...staffMigrations,
+    ...liveEventsMigrations,
   ];
 }
 
