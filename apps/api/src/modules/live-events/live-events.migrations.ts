@@ -5,7 +5,7 @@ export const LIVE_CHANNEL = 'kb_live';
 
 /**
  * Where the screens' live facts change, the database says so on `kb_live` (a wake-up, never the data itself):
- * a device going on- or offline, a long job's progress or state, a notice's push progress or state. The payload
+ * a device going on- or offline or reporting from a new address, a long job's progress or state, a notice's push progress or state. The payload
  * names the brand, the topic and the record; the screen then asks its query again.
  */
 export const liveEventsMigrations: Migration[] = [
@@ -18,8 +18,9 @@ export const liveEventsMigrations: Migration[] = [
           'brand', NEW.brand_owner_code, 'topic', TG_ARGV[0], 'id', NEW.id::text)::text);
         RETURN NULL;
       END $$;
-      CREATE TRIGGER devices_live AFTER UPDATE OF online ON devices FOR EACH ROW
-        WHEN (OLD.online IS DISTINCT FROM NEW.online) EXECUTE FUNCTION kb_live_notify('device');
+      CREATE TRIGGER devices_live AFTER UPDATE OF online, ip ON devices FOR EACH ROW
+        WHEN (OLD.online IS DISTINCT FROM NEW.online OR OLD.ip IS DISTINCT FROM NEW.ip)
+        EXECUTE FUNCTION kb_live_notify('device');
       CREATE TRIGGER job_runs_live AFTER UPDATE ON job_runs FOR EACH ROW
         WHEN (OLD.state IS DISTINCT FROM NEW.state OR OLD.progress_done IS DISTINCT FROM NEW.progress_done)
         EXECUTE FUNCTION kb_live_notify('job');
