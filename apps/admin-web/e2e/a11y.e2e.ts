@@ -5,7 +5,8 @@ import { loginAs, startHarness, type Harness } from './support/harness.js';
 import { apiPost } from './support/api.js';
 
 // axe-core (WCAG 2.1 A/AA) on every layout a user meets: the login page, home, the shared list, form and
-// detail layouts, in Chinese and English. No serious or critical finding is allowed.
+// detail layouts, in Chinese and English, in the light and the dark colour scheme. No serious or critical
+// finding is allowed.
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ projector: true });
@@ -15,10 +16,15 @@ afterAll(async () => {
 });
 
 type Lang = 'zh' | 'en';
+type Scheme = 'light' | 'dark';
 
-/** A page in this language from its first paint (the saved choice the language menu writes). */
-async function pageIn(lang: Lang, viewport?: { width: number; height: number }) {
+/**
+ * A page in this language from its first paint (the saved choice the language menu writes), on a system that
+ * prefers `scheme`: the console follows the system until the user picks a scheme.
+ */
+async function pageIn(lang: Lang, viewport?: { width: number; height: number }, scheme: Scheme = 'light') {
   const page = await h.newPage({ viewport });
+  await page.emulateMedia({ colorScheme: scheme });
   await page.addInitScript((l) => localStorage.setItem('kb.lang', l), lang);
   return page;
 }
@@ -35,19 +41,26 @@ async function open(page: Page, path: string) {
 const summary = (findings: Awaited<ReturnType<typeof axeFindings>>) =>
   findings.map((f) => `${f.rule} (${f.impact}): ${f.help} @ ${f.where.join(' | ')}`);
 
-describe.each<Lang>(['zh', 'en'])('accessibility in %s', (lang) => {
+describe.each<[Lang, Scheme]>([
+  ['zh', 'light'],
+  ['en', 'light'],
+  ['zh', 'dark'],
+  ['en', 'dark'],
+])('accessibility in %s, %s scheme', (lang, scheme) => {
   it('the login page has a main landmark, a level-one heading and readable contrast', async () => {
-    const page = await pageIn(lang);
+    const page = await pageIn(lang, undefined, scheme);
     await page.goto('/login');
     await page.getByTestId('login-submit').waitFor();
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(scheme);
     await expect(page.locator('main h1').count()).resolves.toBe(1);
     expect(summary(await axeFindings(page))).toEqual([]);
   });
 
   /** Logs in and makes the records the detail and edit pages show. */
   async function setUp() {
-    const page = await pageIn(lang);
+    const page = await pageIn(lang, undefined, scheme);
     await loginAs(page);
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe(scheme);
     const n = `${lang}${Date.now() % 1_000_000}`;
     const tag = await apiPost(page, '/api/recipeTag/add', {
       number: `A${n}`,

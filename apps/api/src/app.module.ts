@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { FilesController } from './modules/files/files.controller.js';
 import { HealthController } from './modules/health/health.controller.js';
+import { PreferencesController } from './modules/preferences/preferences.controller.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { ReferenceController } from './modules/reference/reference.controller.js';
 import { RecipesModule } from './modules/recipes/recipes.module.js';
@@ -30,6 +31,8 @@ import { NoticesModule } from './modules/notices/notices.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { SavedViewsModule } from './modules/saved-views/saved-views.module.js';
 import { ListExportsModule } from './common/list-export/list-exports.module.js';
+import { SearchModule } from './modules/search/search.module.js';
+import { LiveEventsModule } from './modules/live-events/live-events.module.js';
 
 @Module({})
 export class AppModule {
@@ -55,6 +58,8 @@ export class AppModule {
         NoticesModule,
         StaffModule,
         SavedViewsModule,
+        SearchModule,
+        LiveEventsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
@@ -71,6 +76,7 @@ export class AppModule {
         FilesController,
         ReferenceController,
         HealthController,
+        PreferencesController,
       ],
     };
   }

@@ -17,6 +17,7 @@ import { recipeTranslateMigrations } from './modules/recipes/translate.migration
 import { staffMigrations } from './modules/staff/staff.migrations.js';
 import { listSortMigrations } from './common/list-sort.migrations.js';
 import { savedViewsMigrations } from './modules/saved-views/saved-views.migrations.js';
+import { liveEventsMigrations } from './modules/live-events/live-events.migrations.js';
 import { seedDemoRecipes } from './modules/recipes/seed/demo-recipes.js';
 import { seedDemoApks } from './seed/demo-apk.js';
 import { seedDemoAppActivity } from './seed/demo-app-activity.js';
@@ -44,6 +45,7 @@ export function allMigrations(): Migration[] {
     ...staffMigrations,
     ...listSortMigrations,
     ...savedViewsMigrations,
+    ...liveEventsMigrations,
   ];
 }
 

@@ -130,4 +130,14 @@ export const apiMigrations: Migration[] = [
         CHECK (role IN ('admin', 'auditor', 'editor', 'viewer'));
     `,
   },
+  {
+    id: 'api/005-staff-preferences',
+    sql: `
+      CREATE TABLE staff_preferences (
+        user_id uuid PRIMARY KEY REFERENCES staff_users(id) ON DELETE CASCADE,
+        color_scheme text NOT NULL DEFAULT 'auto' CHECK (color_scheme IN ('light', 'dark', 'auto')),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

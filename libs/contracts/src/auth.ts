@@ -54,6 +54,14 @@ export const updatePasswordSchema = z
   });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordSchema>;
 
+/** How the console is drawn: light, dark, or following the operating system ("auto"). */
+export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
+export type ColorSchemeChoice = (typeof COLOR_SCHEMES)[number];
+
+/** `GET` / `POST /api/preferences`: one user's own display choices, kept across browsers. */
+export const staffPreferencesSchema = z.object({ colorScheme: z.enum(COLOR_SCHEMES) }).strict();
+export type StaffPreferences = z.infer<typeof staffPreferencesSchema>;
+
 export const SET_PASSWORD_FLAGS = ['login', 'forget'] as const;
 export type SetPasswordFlag = (typeof SET_PASSWORD_FLAGS)[number];
 

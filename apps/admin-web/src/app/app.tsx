@@ -3,6 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { colorSchemeManager } from '../lib/color-scheme.js';
 import { queryClient } from './query-client.js';
 import { router } from './router.js';
 import { cssVariablesResolver, theme } from './theme.js';
@@ -29,7 +30,12 @@ function Toasts() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="auto"
+      >
         <Toasts />
         <RouterProvider router={router} />
       </MantineProvider>

@@ -4,11 +4,13 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionCheckQuery } from '../../features/auth/api/session-check.js';
 import { DAYJS_LOCALE, isUiLang } from '../../lib/language.js';
 import '../i18n/dates.js';
+import { KeyboardShortcuts } from '../../components/keyboard-shortcuts.js';
+import { api } from '../../lib/api-client.js';
 import { storeLogin } from '../../lib/session.js';
 import { parseSessionUser } from '../../lib/session-user.js';
 import { screenFor } from '../screens.js';
@@ -20,6 +22,22 @@ import classes from './layout.module.css';
 import { PageHost } from './page-host.js';
 import { Sidebar } from './sidebar.js';
 import { TabBarView } from './tab-bar-view.js';
+
+const CommandPalette = lazy(() =>
+  import('./command-palette.js').then((m) => ({ default: m.CommandPalette })),
+);
+
+/** The command palette's state: its code loads the first time it is asked for. */
+function usePalette() {
+  const [requested, setRequested] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const open = useCallback(() => {
+    setRequested(true);
+    setOpened(true);
+  }, []);
+  const close = useCallback(() => setOpened(false), []);
+  return { requested, opened, open, close };
+}
 
 /** Keeps the tab bar in step with the address: every page the user reaches gets (or activates) its tab. */
 function useTabsFollowLocation() {
@@ -93,6 +111,7 @@ export function AppLayout() {
   useTabsFollowLocation();
   useWarnBeforeUnload();
   useRefreshUser();
+  const palette = usePalette();
   return (
     // Date pickers (their locale and first weekday) and confirmations live under the layout: the public pages need
     // none, and the login route stays small. Mantine's own texts follow the UI language.
@@ -132,6 +151,12 @@ export function AppLayout() {
             </footer>
           </AppShell.Main>
         </AppShell>
+        <KeyboardShortcuts onPalette={palette.open} />
+        {palette.requested && (
+          <Suspense fallback={null}>
+            <CommandPalette opened={palette.opened} onClose={palette.close} />
+          </Suspense>
+        )}
       </ModalsProvider>
     </DatesProvider>
   );

@@ -11,9 +11,11 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ColorSchemeMenu } from '../../components/color-scheme-menu.js';
 import { LanguageMenu } from '../../components/language-menu.js';
 import { logout } from '../../lib/session-control.js';
 import { useStoredUser } from '../../lib/use-stored-user.js';
+import classes from './layout.module.css';
 
 function LogoutBody() {
   const { t } = useTranslation();
@@ -48,12 +50,13 @@ export function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggl
             data-testid="sidebar-toggle"
           />
         </Tooltip>
-        <Text fw={700} size="lg" c="red.9" lineClamp={1}>
+        <Text fw={700} size="lg" className={classes.brandName} lineClamp={1}>
           {user?.brandName ?? t('layout.appName')}
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageMenu />
+        <ColorSchemeMenu />
         <Tooltip label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
           <ActionIcon
             variant="subtle"

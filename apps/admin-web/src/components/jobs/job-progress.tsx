@@ -16,6 +16,7 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLiveRefresh } from '../../lib/live-events.js';
 import { jobDownloadUrl, jobIsActive, jobRunQuery } from './job-run-query.js';
 
 /** Report lines a page shows: an import's report can hold 10,000 rows. */
@@ -80,7 +81,9 @@ export function JobProgress({
   reportSummary,
 }: JobProgressProps) {
   const { t } = useTranslation();
-  const { data: run } = useQuery(jobRunQuery(runId, initial));
+  const runQuery = jobRunQuery(runId, initial);
+  const { data: run } = useQuery(runQuery);
+  useLiveRefresh('job', runQuery.queryKey, runId);
   const told = useRef(false);
   useEffect(() => {
     if (run && !jobIsActive(run) && !told.current) {

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client.js';
 import { DEVICES_KEY } from './devices-key.js';
 
 /** `/api/device/detail?id=`: the device, its bound user, 20 newest samples and faults. Quiet: the page says
- * "device does not exist" itself. Refreshed every few seconds, like the list's status. */
+ * "device does not exist" itself. Refreshed every few seconds (new samples and faults); its online state also
+ * at once, from the event stream (the page's `useLiveRefresh`). */
 export const deviceDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...DEVICES_KEY, 'detail', id],

@@ -2,6 +2,7 @@ import type { DeviceListPage, DeviceStatus, JobRun } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
+import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { api } from '../../../lib/api-client.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
@@ -80,8 +81,11 @@ export const exportDevices = (f: DeviceFilter & ListSort, format: ExportFormat) 
     kind: 'command',
   });
 
-/** How often the list asks for the live state of the rows on screen (while the page is visible). */
-export const DEVICE_STATUS_POLL_MS = 3000;
+/**
+ * How often the list asks for the live state of the rows on screen (while the page is visible) when the event
+ * stream says nothing: it reports each change as it happens (`useLiveRefresh`), this only catches what it missed.
+ */
+export const DEVICE_STATUS_POLL_MS = LIVE_FALLBACK_POLL_MS;
 
 /**
  * `/api/device/status?ids=…`: online state, last connect time and IP of the rows on screen (a primary-key

@@ -12,7 +12,7 @@ import { DetailView } from '../../../components/detail-view.js';
 import { deviceDetailQuery, useRevokeCredential } from '../api/device-detail.js';
 import { useFaultTypeNames } from '../api/device-references.js';
 import { useDeleteDevices } from '../api/device-list.js';
-import { fileUrl } from '../api/devices-key.js';
+import { DEVICES_KEY, fileUrl } from '../api/devices-key.js';
 import {
   deviceModeLabel,
   ErrorLogButton,
@@ -26,6 +26,7 @@ import {
 } from '../components/device-cells.js';
 import { DeviceSettings } from '../components/device-settings.js';
 import { RecordState } from '../../../components/record-state.js';
+import { useLiveRefresh } from '../../../lib/live-events.js';
 import { useRecordId } from '../../../lib/page-context.js';
 import { faultRecordsLink } from '../rules/fault-search.js';
 
@@ -233,6 +234,7 @@ export function DeviceInfoDetailPage() {
   const navigate = useNavigate();
   const id = useRecordId();
   const detail = useQuery({ ...deviceDetailQuery(id ?? ''), enabled: !!id });
+  useLiveRefresh('device', [...DEVICES_KEY, 'detail', id ?? ''], id ?? '');
   const revoke = useRevokeCredential();
   const remove = useDeleteDevices();
   return (

@@ -16,6 +16,8 @@ import {
   type DeviceFilter,
 } from '../api/device-list.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
+import { useLiveRefresh } from '../../../lib/live-events.js';
+import { DEVICES_KEY } from '../api/devices-key.js';
 import { formatDate, formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
@@ -31,6 +33,7 @@ export function DeviceInfoListPage() {
   const onlineOptions = useOnlineOptions();
   const [onScreen, setOnScreen] = useState<string[]>([]);
   const live = useQuery(deviceStatusQuery(onScreen));
+  useLiveRefresh('device', [...DEVICES_KEY, 'status']);
   // The newest of what the list and the status poll said about a row.
   const state = (row: DeviceRow): Pick<DeviceStatus, 'online' | 'lastConnectAt' | 'ip'> =>
     live.data?.get(row.id) ?? row;

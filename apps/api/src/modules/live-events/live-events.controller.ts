@@ -1,0 +1,51 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Permission } from '../../common/permission.decorator.js';
+import { requestContext } from '../../common/request-context.js';
+import { LiveEventsService, type LiveEvent } from './live-events.service.js';
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+
+@ApiTags('live')
+@Controller('events')
+export class LiveEventsController {
+  constructor(private readonly live: LiveEventsService) {}
+
+  @Permission('read')
+  @Get()
+  @ApiOperation({
+    summary:
+      'Server-Sent Events of the caller’s brand: `live` events `{ topic, id }` (device online status, job progress, notice push) and `reset`; resumes after Last-Event-ID',
+  })
+  @ApiProduces('text/event-stream')
+  async stream(@Req() req: Request, @Res() res: Response) {
+    const user = requestContext.user();
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache, no-transform');
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.flushHeaders();
+    const write = (event: LiveEvent | 'reset') => {
+      if (event === 'reset') res.write('event: reset\ndata: {}\n\n');
+      else
+        res.write(
+          `id: ${event.eventId}\nevent: live\ndata: ${JSON.stringify({ topic: event.topic, id: event.id })}\n\n`,
+        );
+    };
+    const lastEventId = req.header('last-event-id') ?? null;
+    const { missed, stop } = await this.live.subscribe(
+      { brand: user.brandOwnerCode, role: user.role, send: write },
+      lastEventId,
+    );
+    res.write('retry: 3000\n\n');
+    if (missed === 'reset') write('reset');
+    else missed.forEach(write);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      stop();
+    });
+  }
+}
