@@ -87,9 +87,14 @@ describe('the Grafana dashboard and the Prometheus scrape config in infra/', () 
       expect(read).toContain(family);
   });
 
-  it('scrapes the three metrics ports at their defaults', async () => {
+  it('scrapes the metrics ports of the API, the projector, the gateway and the workers at their defaults', async () => {
     const config = await readFile(path.join(infra, 'prometheus/prometheus.yml'), 'utf8');
     const targets = [...config.matchAll(/targets: \['([^']+)'\]/g)].map((m) => m[1]);
-    expect(targets).toEqual([`127.0.0.1:${loadConfig({}).METRICS_PORT}`, '127.0.0.1:9465', '127.0.0.1:9466']);
+    expect(targets).toEqual([
+      `127.0.0.1:${loadConfig({}).METRICS_PORT}`,
+      '127.0.0.1:9465',
+      '127.0.0.1:9466',
+      '127.0.0.1:9467',
+    ]);
   });
 });
