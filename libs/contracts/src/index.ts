@@ -25,3 +25,4 @@ export * from './recipe-translation.js';
 export * from './csv.js';
 export * from './staff.js';
 export * from './command-answers.js';
+export * from './answer-schemas.js';

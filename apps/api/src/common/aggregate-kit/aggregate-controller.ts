@@ -1,9 +1,9 @@
 import { applyDecorators, Body, Controller, HttpCode, Inject, Post, Res, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { batchAnswerSchema, text, type Envelope } from '@kb/contracts';
+import { batchAnswerSchema, type Envelope } from '@kb/contracts';
 import {
   singleOutcome,
   type Actor,
@@ -15,7 +15,7 @@ import type { GlobalPosition } from '@kb/event-store';
 import { formatPosition, READ_POSITION_HEADER } from '../../infra/read-your-writes.js';
 import { actorOfRequest } from '../actor.js';
 import { translate } from '../messages.js';
-import { ApiBodyFrom } from '../openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiRefusals } from '../openapi.js';
 import { Permission } from '../permission.decorator.js';
 import { parseInput } from '../validation.js';
 import { pathOf } from './aggregate-providers.js';
@@ -54,12 +54,6 @@ function parseBody(input: InputSchema, body: unknown): unknown {
     ? [parseInput(input[0] as z.ZodType, body), parseInput(input[1] as z.ZodType, body)]
     : parseInput(input as z.ZodType, body);
 }
-
-const envelopeOf = (data: z.ZodType) =>
-  z.toJSONSchema(z.object({ status: z.literal(200), desc: text(), data }), {
-    io: 'output',
-    unrepresentable: 'any',
-  }) as object;
 
 /** `translate/confirm` → `translateConfirm`: the handler's name, and the OpenAPI operation id with the aggregate's. */
 const methodName = (route: string) => route.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
@@ -137,7 +131,8 @@ export function aggregateController<
       HttpCode(200),
       ApiOperation({ summary: command.summary, operationId: `${declared.route}.${name}` }),
       ApiBodyFrom(bodySchema(command.input)),
-      ApiOkResponse({ description: 'The envelope', schema: envelopeOf(output) }),
+      ApiAnswer(output),
+      ApiRefusals(...(command.refusals ?? [])),
     )(prototype, name, Object.getOwnPropertyDescriptor(prototype, name)!);
   }
   Object.defineProperty(AggregateController, 'name', {

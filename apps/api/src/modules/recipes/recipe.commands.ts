@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  jobRunSchema,
   recipeCommandAnswerSchema,
   recipeContentSchema,
   recipeImportRequestSchema,
@@ -305,6 +306,8 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeExportBodySchema,
       answer: 'data',
       message: 'recipe_export_started',
+      output: jobRunSchema,
+      refusals: [503],
       run: ({ ids, filter }, { actor, use }) => use(RecipeJobs).startExport(actor, ids, filter),
     }),
     recipe.command({
@@ -315,6 +318,8 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeImportRequestSchema,
       answer: 'data',
       message: 'recipe_import_started',
+      output: jobRunSchema,
+      refusals: [415, 503],
       run: ({ fileCode, fileName }, { actor, use }) => use(RecipeJobs).startImport(actor, fileCode, fileName),
     }),
     recipe.command({
@@ -325,6 +330,8 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeTranslateBodySchema,
       answer: 'data',
       message: 'recipe_translate_started',
+      output: jobRunSchema,
+      refusals: [503],
       run: (body, { actor, use }) => use(RecipeJobs).startTranslation(actor, body),
     }),
     recipe.command({
