@@ -228,10 +228,11 @@ describe('OpenAPI document and brand isolation', () => {
     expect(history.data.entries.map((e: { type: string }) => e.type)).toEqual(['RecipeCreated']);
     // 25 recipe routes, the job routes export, importData and asyncTask/detail, and translate and its confirm.
     expect(walked.filter((r) => r.includes('/api/recipe/'))).toHaveLength(30);
-    // DEMO's APK package: only its own creation, none of OTHER's 17 /api/subApk/* calls reached it.
+    // DEMO's APK package: only its own creation, none of OTHER's 26 /api/subApk/* calls (the staged rollout's 9
+    // among them) reached it.
     const apkHistory = await demo.get(`/api/subApk/history?id=${apk.data.id}`);
     expect(apkHistory.data.entries.map((e: { type: string }) => e.type)).toEqual(['ApkPackageCreated']);
-    expect(walked.filter((r) => r.includes('/api/subApk/'))).toHaveLength(17);
+    expect(walked.filter((r) => r.includes('/api/subApk/'))).toHaveLength(26);
     // DEMO's offline pack: only its own creation, none of OTHER's 13 /api/offlineRecipes/* calls reached it.
     const packHistory = await demo.get(`/api/offlineRecipes/history?id=${pack.data.id}`);
     expect(packHistory.data.entries.map((e: { type: string }) => e.type)).toEqual(['OfflinePackCreated']);
