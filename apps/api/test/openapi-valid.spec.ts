@@ -130,6 +130,18 @@ describe('the staff API’s OpenAPI document (/api/docs-json)', () => {
     expect(operation('POST /api/auth/login')!.responses['429']).toBeDefined();
   });
 
+  it('documents downloads as files of their type, not as the envelope', () => {
+    const downloads = operations().filter(
+      ({ route }) => /\/(export|download\w*)$/.test(route) && route.startsWith('GET'),
+    );
+    expect(downloads.length).toBeGreaterThan(8);
+    for (const { route, op } of downloads)
+      expect({ route, types: Object.keys(op.responses['200']!.content ?? {}) }).not.toEqual({
+        route,
+        types: ['application/json'],
+      });
+  });
+
   it('documents the data each declared command and reference record answers (not an empty schema)', () => {
     const reference = [
       ...CONTENT_ENTITIES,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type pg from 'pg';
 import { jobIdQuerySchema, jobListQuerySchema } from '@kb/contracts';
@@ -9,7 +9,7 @@ import { findJobRun } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
 import { sendDownload } from '../../common/file-download.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
@@ -54,7 +54,7 @@ export class JobsController {
 
   @Get('jobs/download')
   @ApiOperation({ summary: 'Download the output file of a finished job of the brand (404 when it has none)' })
-  @ApiProduces('application/zip')
+  @ApiFileAnswer('application/zip')
   @ApiQueryFrom(jobIdQuerySchema)
   async download(@Query() query: unknown, @Res() res: Response): Promise<void> {
     const { id } = parseInput(jobIdQuerySchema, query);

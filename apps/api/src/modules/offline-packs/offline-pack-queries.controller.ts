@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   offlinePackIdQuerySchema,
@@ -14,7 +14,7 @@ import { sendDownload } from '../../common/file-download.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { OfflinePackBuilds } from './offline-pack-builds.js';
 import { OfflinePackBuildQuery } from './queries/offline-pack-build/offline-pack-build.query.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { ListOfflinePacksQuery } from './queries/list-offline-packs/list-offline-packs.query.js';
@@ -112,7 +112,7 @@ export class OfflinePackQueriesController {
   @ApiOperation({
     summary: 'Download the newest finished pack file (zip); header x-checksum-sha256; 404 when not built',
   })
-  @ApiProduces('application/zip')
+  @ApiFileAnswer('application/zip')
   @ApiQueryFrom(offlinePackIdQuerySchema)
   async download(@Query() query: unknown, @Res() res: Response): Promise<void> {
     const { id } = parseInput(offlinePackIdQuerySchema, query);
