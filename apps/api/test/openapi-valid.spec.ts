@@ -165,6 +165,9 @@ describe('the staff API’s OpenAPI document (/api/docs-json)', () => {
       'GET /api/recipe/detail',
       'GET /api/subApk/list',
       'GET /api/subApk/detail',
+      'GET /api/recipe/asyncTask/detail',
+      'GET /api/jobs/list',
+      'GET /api/offlineRecipes/buildStatus',
     ];
     const routes = [...reference, ...commands, ...queries];
     expect(reference.length).toBeGreaterThan(40);
@@ -231,6 +234,7 @@ describe('the staff API’s OpenAPI document (/api/docs-json)', () => {
     await check(demo, 'GET /api/accessory/list', '/api/accessory/list');
     await check(demo, 'GET /api/ccBanner/list', '/api/ccBanner/list');
     await check(demo, 'GET /api/auth/me', '/api/auth/me');
+    await check(demo, 'GET /api/jobs/list', '/api/jobs/list');
 
     // Refusals: not logged in, and a record of no one.
     await check(new Client(api.baseUrl), 'GET /api/recipe/list', '/api/recipe/list', '401');

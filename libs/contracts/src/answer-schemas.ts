@@ -17,7 +17,7 @@ import type { RecipeDetail, RecipeListItem } from './recipe.js';
 import { APK_RELEASE_STATUSES, APK_REVIEW_STATUSES, APK_TEST_STATUSES, apkContentSchema } from './apk.js';
 import type { ApkDetail, ApkListItem } from './apk.js';
 import { JOB_STATES } from './jobs.js';
-import type { JobRun } from './jobs.js';
+import type { JobRun, JobRunPage } from './jobs.js';
 import { OFFLINE_PACK_BUILD_STATUSES } from './offline-pack.js';
 import type { OfflinePackBuild } from './offline-pack.js';
 
@@ -298,6 +298,12 @@ export const jobRunSchema: z.ZodType<JobRun> = z.object({
   createdAt: time,
   startedAt: time.nullable(),
   finishedAt: time.nullable(),
+});
+
+/** A page of runs, newest first: `next` asks for the older ones (null at the end). */
+export const jobRunPageSchema: z.ZodType<JobRunPage> = z.object({
+  list: z.array(jobRunSchema),
+  next: str().nullable(),
 });
 
 export const offlinePackBuildSchema: z.ZodType<OfflinePackBuild> = z.object({
