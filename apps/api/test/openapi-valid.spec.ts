@@ -1,32 +1,91 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { startTestApi, type TestApi } from './harness.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { EventStore } from '@kb/event-store';
+import { createPool, type Pool } from '@kb/platform';
+import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
+import { EVENT_STORE } from '../src/infra/tokens.js';
+import { CONTENT_ENTITIES } from '../src/modules/content/content.entities.js';
+import {
+  accessoryEntity,
+  ingredientUnitEntity,
+  recipeCategoryEntity,
+  recipeTagEntity,
+} from '../src/modules/catalog/catalog.entities.js';
+import { faultTypeEntity } from '../src/modules/devices/fault-type.entity.js';
+import { recipeEvaluationEntity } from '../src/modules/recipe-evaluations/recipe-evaluation.entity.js';
+import { recipeCommands } from '../src/modules/recipes/recipe.commands.js';
+import { apkCommands } from '../src/modules/apk-packages/apk.commands.js';
+import { offlinePackCommands } from '../src/modules/offline-packs/offline-pack.commands.js';
+import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
 
+type Schema = Record<string, unknown>;
 interface Operation {
+  operationId?: string;
+  tags?: string[];
+  parameters?: unknown[];
+  requestBody?: unknown;
   'x-permission'?: string;
   security?: Record<string, string[]>[];
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
 interface OpenApiDoc {
   openapi: string;
   servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
 }
+
+/** The operations where the session is not asked: signing in and what a signed-out page reads. */
+const PUBLIC = [
+  'GET /api/auth/captcha',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/email/captcha',
+  'POST /api/email/verify',
+  'POST /api/sysUser/setPassword',
+  'GET /api/health',
+  'GET /api/public/config',
+  'GET /api/h5/share',
+  'GET /api/h5/image',
+];
 
 describe('the staff API’s OpenAPI document (/api/docs-json)', () => {
   let api: TestApi;
   let doc: OpenApiDoc;
+  let pool: Pool;
+  let stop: AbortController;
+  let projecting: Promise<void>;
   beforeAll(async () => {
     api = await startTestApi();
     doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as OpenApiDoc;
-  });
+    // The read models the lists read, filled from the demo's events as the projector would.
+    pool = createPool(api.db.url, { max: 16 });
+    stop = new AbortController();
+    const store = api.app.get<EventStore>(EVENT_STORE);
+    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    const head = await store.headPosition();
+    for (const projection of ['recipes', 'apk_packages'])
+      expect(await waitForProjection(pool, projection, head, { timeoutMs: 90_000 })).toBe(true);
+  }, 180_000);
   afterAll(async () => {
+    stop.abort();
+    await projecting;
+    await pool.end();
     await api.stop();
-  });
+  }, 60_000);
 
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
     );
+  const operation = (route: string) => operations().find((o) => o.route === route)?.op;
+  /** The schema of an operation's success (the envelope), refs to the document's components kept resolvable. */
+  const answerSchema = (route: string, status = '200'): Schema => ({
+    ...operation(route)!.responses[status]!.content!['application/json']!.schema!,
+    components: doc.components,
+  });
+  const dataSchema = (route: string) =>
+    (answerSchema(route).properties as Record<string, Schema> | undefined)?.data;
 
   it('is a valid OpenAPI 3.1 document by the specification’s own schema', async () => {
     const result = await new Validator().validate(structuredClone(doc) as unknown as Record<string, unknown>);
@@ -35,26 +94,156 @@ describe('the staff API’s OpenAPI document (/api/docs-json)', () => {
     expect(doc.servers?.length).toBeGreaterThan(0);
   });
 
-  it('gives every operation its answer schema and the refusals it can give, in the envelope', () => {
-    const missing = operations()
-      .filter(({ op }) => {
-        const ok = op.responses['200']?.content;
-        return (
-          !ok || !Object.values(ok).some((c) => c.schema) || !op.responses['400'] || !op.responses['500']
-        );
-      })
-      .map(({ route }) => route);
-    expect(missing).toEqual([]);
+  it('gives every operation an id, a tag, its success with a schema and the refusals its shape can give', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const wrong = operations().flatMap(({ route, op }) => {
+      const problems: string[] = [];
+      if (!op.tags?.length) problems.push('no tag');
+      const ok = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
+      if (!ok.some(([, r]) => Object.values(r.content ?? {}).some((c) => c.schema)))
+        problems.push('no 2xx schema');
+      const takesInput = !!op.requestBody || !!op.parameters?.length;
+      if (takesInput && !op.responses['400']) problems.push('takes input without 400');
+      if (op.requestBody && !op.responses['413']) problems.push('takes a body without 413');
+      for (const status of ['414', '500', '503']) if (!op.responses[status]) problems.push(`no ${status}`);
+      const refusals = Object.entries(op.responses).filter(([status]) => /^[45]\d\d$/.test(status));
+      for (const [status, r] of refusals)
+        if (r.content?.['application/json']?.schema?.$ref !== '#/components/schemas/Refusal')
+          problems.push(`${status} not in the refusal envelope`);
+      return problems.map((p) => `${route}: ${p}`);
+    });
+    expect(wrong).toEqual([]);
   });
 
-  it('asks for the session cookie on every operation but the public ones', () => {
+  it('asks for the session cookie, and lists 401 and 403, on every operation but the public ones', () => {
     for (const { route, op } of operations()) {
-      const guarded = !!op['x-permission'];
+      const guarded = !PUBLIC.includes(route);
+      expect({ route, permission: !!op['x-permission'] }).toEqual({ route, permission: guarded });
       expect({ route, security: op.security }).toEqual({ route, security: guarded ? [{ cookie: [] }] : [] });
       expect({ route, refusals: ['401', '403'].filter((s) => s in op.responses) }).toEqual({
         route,
         refusals: guarded ? ['401', '403'] : [],
       });
     }
+    expect(operation('POST /api/auth/login')!.responses['429']).toBeDefined();
   });
+
+  it('documents downloads as files of their type, not as the envelope', () => {
+    const downloads = operations().filter(
+      ({ route }) => /\/(export|download\w*)$/.test(route) && route.startsWith('GET'),
+    );
+    expect(downloads.length).toBeGreaterThan(8);
+    for (const { route, op } of downloads)
+      expect({ route, types: Object.keys(op.responses['200']!.content ?? {}) }).not.toEqual({
+        route,
+        types: ['application/json'],
+      });
+  });
+
+  it('documents the data each declared command and reference record answers (not an empty schema)', () => {
+    const reference = [
+      ...CONTENT_ENTITIES,
+      recipeCategoryEntity,
+      recipeTagEntity,
+      ingredientUnitEntity,
+      accessoryEntity,
+      faultTypeEntity,
+      recipeEvaluationEntity,
+    ].flatMap((e) =>
+      ['list', 'detail', 'add', 'update', 'delete'].flatMap((endpoint) => {
+        const route = `${endpoint === 'list' || endpoint === 'detail' ? 'GET' : 'POST'} /api/${e.route}/${endpoint}`;
+        return operation(route) ? [route] : [];
+      }),
+    );
+    const commands = [recipeCommands, apkCommands, offlinePackCommands].flatMap((declared) =>
+      declared.commands.map((c) => `POST /api/${declared.route}/${c.route}`),
+    );
+    const queries = [
+      'GET /api/recipe/list',
+      'GET /api/recipe/detail',
+      'GET /api/subApk/list',
+      'GET /api/subApk/detail',
+      'GET /api/recipe/asyncTask/detail',
+      'GET /api/jobs/list',
+      'GET /api/offlineRecipes/buildStatus',
+    ];
+    const routes = [...reference, ...commands, ...queries];
+    expect(reference.length).toBeGreaterThan(40);
+    expect(commands.length).toBeGreaterThan(30);
+    const undocumented = routes.filter((route) => {
+      const data = dataSchema(route);
+      return !data || Object.keys(data).length === 0;
+    });
+    expect(undocumented).toEqual([]);
+  });
+
+  it('describes what the API really answers: lists, details and refusals match their documented schemas', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    // zod's formats: what the answers carry, checked as the document names them.
+    ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+    ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)));
+    for (const format of ['email', 'uri', 'date', 'time', 'regex']) ajv.addFormat(format, true);
+    const demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    /** Calls `route` (GET `url`, or POST it `json`) and checks the answer against the schema of its status. */
+    const check = async (client: Client, route: string, url: string, status = '200', json?: unknown) => {
+      const answer = json === undefined ? await client.get(url) : await client.post(url, json);
+      const { http, ...body } = answer;
+      const validate = ajv.compile(answerSchema(route, status));
+      const valid = validate(body);
+      expect({ url, http, errors: valid ? [] : validate.errors }).toEqual({
+        url,
+        http: Number(status),
+        errors: [],
+      });
+      return body.data;
+    };
+
+    const recipes = await check(demo, 'GET /api/recipe/list', '/api/recipe/list?pageSize=50');
+    expect(recipes.list.length).toBeGreaterThan(0);
+    await check(demo, 'GET /api/recipe/list', '/api/recipe/list?onPage=false');
+    for (const recipe of recipes.list.slice(0, 5))
+      await check(demo, 'GET /api/recipe/detail', `/api/recipe/detail?id=${recipe.id}`);
+
+    const apks = await check(demo, 'GET /api/subApk/list', '/api/subApk/list?pageSize=50');
+    expect(apks.list.length).toBeGreaterThan(0);
+    for (const apk of apks.list.slice(0, 5))
+      await check(demo, 'GET /api/subApk/detail', `/api/subApk/detail?id=${apk.id}`);
+
+    await check(demo, 'POST /api/recipeCategory/add', '/api/recipeCategory/add', '200', {
+      number: 'OA-1',
+      mainLang: 'en',
+      names: { en: 'Soups', zh: '汤' },
+      sort: 1,
+    });
+    // The same number again: a refusal naming the field, in the refusal envelope.
+    await check(demo, 'POST /api/recipeCategory/add', '/api/recipeCategory/add', '400', {
+      number: 'OA-1',
+      mainLang: 'en',
+      names: { en: 'Soups again' },
+    });
+    const categories = await check(demo, 'GET /api/recipeCategory/list', '/api/recipeCategory/list');
+    expect(categories.list.length).toBeGreaterThan(0);
+    await check(
+      demo,
+      'GET /api/recipeCategory/detail',
+      `/api/recipeCategory/detail?id=${categories.list[0].id}`,
+    );
+    await check(demo, 'GET /api/recipeTag/list', '/api/recipeTag/list?onPage=false');
+    await check(demo, 'GET /api/accessory/list', '/api/accessory/list');
+    await check(demo, 'GET /api/ccBanner/list', '/api/ccBanner/list');
+    await check(demo, 'GET /api/auth/me', '/api/auth/me');
+    await check(demo, 'GET /api/jobs/list', '/api/jobs/list');
+
+    // Refusals: not logged in, and a record of no one.
+    await check(new Client(api.baseUrl), 'GET /api/recipe/list', '/api/recipe/list', '401');
+    await check(
+      demo,
+      'GET /api/recipe/detail',
+      '/api/recipe/detail?id=00000000-0000-4000-8000-000000000000',
+      '404',
+    );
+    await check(demo, 'GET /api/recipe/list', '/api/recipe/list?pageSize=7', '400');
+  }, 60_000);
 });

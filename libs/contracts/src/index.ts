@@ -29,3 +29,4 @@ export * from './csv.js';
 export * from './staff.js';
 export * from './command-answers.js';
 export * from './search.js';
+export * from './answer-schemas.js';

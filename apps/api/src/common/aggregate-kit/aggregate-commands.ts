@@ -64,6 +64,8 @@ export interface CommandDeclaration<
   message?: string;
   /** The answer's schema in the OpenAPI document, where `one`/`batch` do not say it. */
   output?: z.ZodType;
+  /** Refusals beyond those its shape says (OpenAPI): e.g. 503 when the job queue it starts on is down. */
+  refusals?: number[];
   run(input: BodyOf<T>, ctx: CommandContext<C, E, S, A>): Promise<unknown>;
 }
 

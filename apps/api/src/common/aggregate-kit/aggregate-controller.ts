@@ -10,10 +10,10 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { batchAnswerSchema, text, type Envelope } from '@kb/contracts';
+import { batchAnswerSchema, type Envelope } from '@kb/contracts';
 import {
   singleOutcome,
   type Actor,
@@ -30,7 +30,7 @@ import {
 } from '../../infra/read-your-writes.js';
 import { actorOfRequest } from '../actor.js';
 import { translate } from '../messages.js';
-import { ApiBodyFrom } from '../openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiRefusals } from '../openapi.js';
 import { Permission } from '../permission.decorator.js';
 import { bodySchemaOf, parseBody } from '../validation.js';
 import { pathOf } from './aggregate-providers.js';
@@ -53,12 +53,6 @@ export function batchReport<A>(outcome: BatchOutcome<A>, actor: Actor, labelKey:
   const succeeded = results.filter((r) => r.ok).length;
   return { succeeded, failed: results.length - succeeded, results };
 }
-
-const envelopeOf = (data: z.ZodType) =>
-  z.toJSONSchema(z.object({ status: z.literal(200), desc: text(), data }), {
-    io: 'output',
-    unrepresentable: 'any',
-  }) as object;
 
 /** `translate/confirm` → `translateConfirm`: the handler's name, and the OpenAPI operation id with the aggregate's. */
 const methodName = (route: string) => route.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
@@ -142,7 +136,8 @@ export function aggregateController<
       HttpCode(200),
       ApiOperation({ summary: command.summary, operationId: `${declared.route}.${name}` }),
       ApiBodyFrom(bodySchemaOf(command.input)),
-      ApiOkResponse({ description: 'The envelope', schema: envelopeOf(output) }),
+      ApiAnswer(output),
+      ApiRefusals(...(command.refusals ?? [])),
     )(prototype, name, Object.getOwnPropertyDescriptor(prototype, name)!);
   }
   Object.defineProperty(AggregateController, 'name', {

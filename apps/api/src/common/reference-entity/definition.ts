@@ -177,6 +177,8 @@ export interface ReferenceEntity<Add extends object, Dto> {
   /** The recipe ids an add or update sets as the record's links, in order (undefined: leave them). */
   linksOf?(input: Add): string[] | undefined;
   toDto(row: BaseRow, ctx: { lang: 'zh' | 'en'; mainLang: string }): Dto;
+  /** The record as lists, details and saves answer it (`toDto`'s shape, from libs/contracts): the OpenAPI schema. */
+  dtoSchema: z.ZodType<Dto>;
   /** Column holding `names` jsonb (multilingual names), if any. */
   namesColumn?: string;
   /** The language whose name is required: a field of the input, or the brand's main language. */

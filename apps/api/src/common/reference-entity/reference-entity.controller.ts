@@ -1,20 +1,26 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res, type Type } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { once } from 'node:events';
 import { z } from 'zod';
 import {
+  deletedSchema,
   deleteRefRecipeSchema,
   idSchema,
   idsSchema,
+  linkedRecipeSchema,
+  linksChangedSchema,
+  linksRemovedSchema,
+  listAnswerSchema,
   listFilterSchema,
+  pageSchema,
   refRecipeListQuerySchema,
   searchQuerySchema,
   updateRefRecipeSchema,
 } from '@kb/contracts';
 import { ok } from '../envelope.js';
 import { Permission } from '../permission.decorator.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiFileAnswer, ApiQueryFrom } from '../openapi.js';
 import { parseBody, parseInput } from '../validation.js';
 import type { Endpoint, ReferenceEntity } from './definition.js';
 import { ReferenceEntityService, versionOnly } from './reference-entity.service.js';
@@ -23,6 +29,8 @@ const ALL: Endpoint[] = ['list', 'add', 'update', 'detail', 'delete', 'batchDele
 
 /** Turns a declared reference entity into its controller: `/api/<route>/list|add|update|detail|delete|batchDelete|search`. */
 export function referenceEntityController<A extends object, D>(e: ReferenceEntity<A, D>): Type<unknown> {
+  const record = e.dtoSchema;
+  const list = listAnswerSchema(record);
   @ApiTags(e.label)
   @Permission('read')
   @Controller(e.route)
@@ -32,6 +40,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @Get('list')
     @ApiOperation({ summary: `${e.label}: paged list with filters (onPage=false for all)` })
     @ApiQueryFrom(e.list?.schema ?? listFilterSchema)
+    @ApiAnswer(list)
     async list(@Query() query: unknown) {
       return ok(await this.entities.list(e, query));
     }
@@ -41,6 +50,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
     @ApiOperation({ summary: `${e.label}: the list as a form-encoded POST (onPage=false for all)` })
     @ApiBodyFrom(e.list?.schema ?? listFilterSchema)
+    @ApiAnswer(list)
     async listByPost(@Body() body: unknown) {
       return ok(await this.entities.list(e, body));
     }
@@ -49,8 +59,8 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @ApiOperation({
       summary: `${e.label}: the list under the same filters as CSV (UTF-8 with BOM, header in the caller's language), streamed`,
     })
-    @ApiProduces('text/csv')
     @ApiQueryFrom(e.list?.schema ?? listFilterSchema)
+    @ApiFileAnswer('text/csv')
     async export(@Query() query: unknown, @Res() res: Response): Promise<void> {
       const name = `${e.exportFile ?? e.route}.csv`;
       // Headers go out only once the query passed its checks: a bad filter still answers the JSON envelope.
@@ -78,6 +88,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @Get('search')
     @ApiOperation({ summary: `${e.label}: quick search by number or name (at most 50)` })
     @ApiQueryFrom(searchQuerySchema)
+    @ApiAnswer(z.array(record))
     async search(@Query() query: unknown) {
       return ok(await this.entities.search(e, query));
     }
@@ -85,6 +96,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @Get('detail')
     @ApiOperation({ summary: `${e.label}: one record` })
     @ApiQueryFrom(idSchema)
+    @ApiAnswer(record)
     async detail(@Query() query: unknown) {
       return ok(await this.entities.detail(e, parseInput(idSchema, query).id));
     }
@@ -94,6 +106,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: create` })
     @ApiBodyFrom(e.addSchema)
+    @ApiAnswer(record)
     async add(@Body() body: unknown) {
       return ok(await this.entities.add(e, body), 'saved');
     }
@@ -105,6 +118,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       summary: `${e.label}: change (send the version you loaded; 409 when someone saved in between)`,
     })
     @ApiBodyFrom(z.intersection(versionOnly, e.addSchema))
+    @ApiAnswer(record)
     async update(@Body() body: unknown) {
       return ok(await this.entities.update(e, body), 'saved');
     }
@@ -114,6 +128,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: delete one` })
     @ApiBodyFrom(idSchema)
+    @ApiAnswer(deletedSchema)
     async delete(@Body() body: unknown) {
       return ok(await this.entities.delete(e, [parseBody(idSchema, body).id]));
     }
@@ -123,6 +138,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: delete several (all or none)` })
     @ApiBodyFrom(idsSchema)
+    @ApiAnswer(deletedSchema)
     async batchDelete(@Body() body: unknown) {
       return ok(await this.entities.delete(e, parseBody(idsSchema, body).ids));
     }
@@ -134,6 +150,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @Get('refRecipeList')
     @ApiOperation({ summary: `${e.label}: the record's linked recipes in their order (paged)` })
     @ApiQueryFrom(refRecipeListQuerySchema)
+    @ApiAnswer(pageSchema(linkedRecipeSchema))
     async refRecipeList(@Query() query: unknown) {
       return ok(await this.entities.refRecipeList(e, query));
     }
@@ -145,6 +162,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
       summary: `${e.label}: link recipes or move them (a recipe with a sort takes that place, one without goes last)`,
     })
     @ApiBodyFrom(updateRefRecipeSchema)
+    @ApiAnswer(linksChangedSchema)
     async updateRefRecipe(@Body() body: unknown) {
       return ok(await this.entities.updateRefRecipe(e, body), 'saved');
     }
@@ -154,6 +172,7 @@ export function referenceEntityController<A extends object, D>(e: ReferenceEntit
     @HttpCode(200)
     @ApiOperation({ summary: `${e.label}: unlink recipes` })
     @ApiBodyFrom(deleteRefRecipeSchema)
+    @ApiAnswer(linksRemovedSchema)
     async deleteRefRecipe(@Body() body: unknown) {
       return ok(await this.entities.deleteRefRecipe(e, body));
     }

@@ -10,7 +10,7 @@ import {
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom } from '../../common/openapi.js';
+import { ApiBodyFrom, ApiRefusals } from '../../common/openapi.js';
 import { Public } from '../../common/public.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseBody } from '../../common/validation.js';
@@ -36,6 +36,7 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Change one’s own password; other sessions of the user end' })
   @ApiBodyFrom(updatePasswordSchema)
+  @ApiRefusals(429)
   async updatePassword(@Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     const input = parseBody(updatePasswordSchema, body);
     const user = requestContext.user();
@@ -69,6 +70,7 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a 6-digit code (valid 10 minutes) to an email already in the system' })
   @ApiBodyFrom(emailCaptchaSchema)
+  @ApiRefusals(429, 503)
   async emailCaptcha(@Body() body: unknown) {
     const input = parseBody(emailCaptchaSchema, body);
     await this.codes.send(input.email, input.flag);

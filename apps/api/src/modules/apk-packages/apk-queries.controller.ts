@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -7,9 +8,12 @@ import {
   apkLastSubmitQuerySchema,
   apkListQuerySchema,
   apkSearchQuerySchema,
+  apkDetailSchema,
+  apkListItemSchema,
+  listAnswerSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { ApkDetailQuery } from './queries/apk-detail/apk-detail.query.js';
@@ -38,6 +42,7 @@ export class ApkQueriesController {
       'APK packages of the brand, newest change first; filters: sub-brand, model, version prefix, review/test/release status',
   })
   @ApiQueryFrom(apkListQuerySchema)
+  @ApiAnswer(listAnswerSchema(apkListItemSchema))
   async list(@Query() query: unknown) {
     const filter = parseInput(apkListQuerySchema, query);
     return ok(await this.queries.execute(new ListApksQuery(requestContext.brand(), filter)));
@@ -46,6 +51,7 @@ export class ApkQueriesController {
   @Get('search')
   @ApiOperation({ summary: 'Pick packages by version, sub-brand or model prefix (at most 50)' })
   @ApiQueryFrom(apkSearchQuerySchema)
+  @ApiAnswer(z.array(apkListItemSchema))
   async search(@Query() query: unknown) {
     const { keyword, reviewStatus } = parseInput(apkSearchQuerySchema, query);
     return ok(await this.queries.execute(new SearchApksQuery(requestContext.brand(), keyword, reviewStatus)));
@@ -54,6 +60,7 @@ export class ApkQueriesController {
   @Get('detail')
   @ApiOperation({ summary: 'One package with its whole content and the revision to save against' })
   @ApiQueryFrom(apkIdQuerySchema)
+  @ApiAnswer(apkDetailSchema)
   async detail(@Query() query: unknown) {
     const { id } = parseInput(apkIdQuerySchema, query);
     return ok(await this.queries.execute(new ApkDetailQuery(requestContext.brand(), id)));

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   auditCompareQuerySchema,
@@ -8,7 +8,7 @@ import {
   auditStateQuerySchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
@@ -53,7 +53,7 @@ export class AuditController {
 
   @Get('export')
   @ApiOperation({ summary: 'A record’s trail as CSV (UTF-8 with BOM, one row per change) for an audit file' })
-  @ApiProduces('text/csv')
+  @ApiFileAnswer('text/csv')
   @ApiQueryFrom(auditRecordQuerySchema)
   async export(@Query() query: unknown, @Res() res: Response): Promise<void> {
     const { kind, id } = parseInput(auditRecordQuerySchema, query);

@@ -2,9 +2,10 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseInterceptor
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { loginRequestSchema } from '@kb/contracts';
+import { z } from 'zod';
+import { loginRequestSchema, sessionUserSchema } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiRefusals } from '../../common/openapi.js';
 import { Public } from '../../common/public.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseBody } from '../../common/validation.js';
@@ -55,6 +56,8 @@ export class AuthController {
   @ApiConsumes('multipart/form-data', 'application/x-www-form-urlencoded', 'application/json')
   @ApiOperation({ summary: 'Log in with account, MD5 password digest, captcha and sysFlag=brand' })
   @ApiBodyFrom(loginRequestSchema)
+  @ApiAnswer(z.object({ user: sessionUserSchema }))
+  @ApiRefusals(429)
   async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const input = parseBody(loginRequestSchema, body);
     const ip = requestContext.get()?.ip ?? 'unknown';
@@ -96,6 +99,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'End the current session' })
+  @ApiAnswer(z.null())
   async logout(@Res({ passthrough: true }) res: Response) {
     const sessionId = requestContext.get()?.sessionId;
     if (sessionId) await this.auth.endSession(sessionId);
@@ -106,6 +110,7 @@ export class AuthController {
   @Permission('account.self')
   @Get('me')
   @ApiOperation({ summary: 'The signed-in user' })
+  @ApiAnswer(z.object({ user: sessionUserSchema }))
   me() {
     return ok({ user: requestContext.user() });
   }

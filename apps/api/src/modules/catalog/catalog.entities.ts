@@ -8,6 +8,10 @@ import {
   type Names,
   type RecipeCategory,
   type RecipeTag,
+  accessorySchema,
+  ingredientUnitSchema,
+  numberedNamesSchema,
+  recipeCategorySchema,
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { ownedAmong } from '../../common/brand-references.js';
@@ -37,6 +41,7 @@ export async function assertOwnImages(
 }
 
 export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInputSchema>, RecipeCategory> = {
+  dtoSchema: recipeCategorySchema,
   route: 'recipeCategory',
   editPermission: 'category.edit',
   label: 'recipe categories',
@@ -99,6 +104,7 @@ export const recipeCategoryEntity: ReferenceEntity<z.output<typeof categoryInput
 };
 
 export const recipeTagEntity: ReferenceEntity<z.output<typeof tagInputSchema>, RecipeTag> = {
+  dtoSchema: numberedNamesSchema,
   route: 'recipeTag',
   editPermission: 'tag.edit',
   label: 'recipe tags',
@@ -119,6 +125,7 @@ export const recipeTagEntity: ReferenceEntity<z.output<typeof tagInputSchema>, R
 };
 
 export const ingredientUnitEntity: ReferenceEntity<z.output<typeof unitInputSchema>, IngredientUnit> = {
+  dtoSchema: ingredientUnitSchema,
   route: 'boUnit',
   editPermission: 'unit.edit',
   label: 'ingredient units',
@@ -144,6 +151,7 @@ export const ingredientUnitEntity: ReferenceEntity<z.output<typeof unitInputSche
 };
 
 export const accessoryEntity: ReferenceEntity<z.output<typeof accessoryInputSchema>, Accessory> = {
+  dtoSchema: accessorySchema,
   route: 'accessory',
   editPermission: 'accessory.edit',
   label: 'accessories',

@@ -15,6 +15,10 @@ import {
   themedGroupInputSchema,
   type ThemedGroupInput,
   themedGroupListQuerySchema,
+  bannerSchema,
+  hotTagSchema,
+  lockScreenAdSchema,
+  themedGroupSchema,
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
@@ -92,6 +96,7 @@ export const GROUP_RECIPES: RecipeLinks = {
 
 /** Banners (§7 ccBanner): 1 image, a link to a URL or to recipes, shown on the app home or the device recipe home. */
 export const bannerEntity: ReferenceEntity<BannerInput, Banner> = {
+  dtoSchema: bannerSchema,
   route: 'ccBanner',
   label: 'banners',
   editPermission: 'content.edit',
@@ -169,6 +174,7 @@ export const bannerEntity: ReferenceEntity<BannerInput, Banner> = {
 
 /** Themed recipe groups (§7 specRecipe, §3 topic): unique number, cover, description per language, ordered recipes. */
 export const themedGroupEntity: ReferenceEntity<ThemedGroupInput, ThemedGroup> = {
+  dtoSchema: themedGroupSchema,
   route: 'specRecipe',
   label: 'themed recipe groups',
   editPermission: 'content.edit',
@@ -236,6 +242,7 @@ export const themedGroupEntity: ReferenceEntity<ThemedGroupInput, ThemedGroup> =
 
 /** Lock-screen ads (§7 lockScreenAds): up to 5 images, shown on the models named. */
 export const lockScreenAdEntity: ReferenceEntity<LockScreenAdInput, LockScreenAd> = {
+  dtoSchema: lockScreenAdSchema,
   route: 'lockScreenAds',
   label: 'lock-screen ads',
   editPermission: 'content.edit',
@@ -290,6 +297,7 @@ const perLanguage = namesFilters('labels');
 
 /** Hot search labels (§7 hotTag): label per language (main language required, unique per language). */
 export const hotTagEntity: ReferenceEntity<HotTagInput, HotTag> = {
+  dtoSchema: hotTagSchema,
   route: 'hotTag',
   label: 'hot search labels',
   editPermission: 'content.edit',

@@ -1,4 +1,4 @@
-import { faultTypeInputSchema, type FaultTypeName } from '@kb/contracts';
+import { faultTypeInputSchema, type FaultTypeName, numberedNamesSchema } from '@kb/contracts';
 import type { z } from 'zod';
 import { numberedNamesDto, type ReferenceEntity } from '../../common/reference-entity/definition.js';
 
@@ -7,6 +7,7 @@ import { numberedNamesDto, type ReferenceEntity } from '../../common/reference-e
  * the brand (a reference table) because the codes are the device maker's, not ours.
  */
 export const faultTypeEntity: ReferenceEntity<z.output<typeof faultTypeInputSchema>, FaultTypeName> = {
+  dtoSchema: numberedNamesSchema,
   route: 'faultType',
   editPermission: 'device.edit',
   label: 'fault type names',

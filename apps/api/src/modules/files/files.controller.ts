@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { AppError, notFound } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
+import { ApiFileAnswer } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
@@ -119,6 +120,7 @@ export class FilesController {
   @Permission('read')
   @Get('download')
   @ApiOperation({ summary: 'Stream a file of the caller’s brand' })
+  @ApiFileAnswer('application/octet-stream')
   @ApiQuery({ name: 'fileCode', required: true })
   async download(@Query() query: unknown, @Res() res: Response): Promise<void> {
     const { fileCode } = parseInput(downloadQuery, query);

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type pg from 'pg';
-import { jobIdQuerySchema, jobListQuerySchema } from '@kb/contracts';
+import { jobIdQuerySchema, jobListQuerySchema, jobRunPageSchema, jobRunSchema } from '@kb/contracts';
 import { findJobRun } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
 import { sendDownload } from '../../common/file-download.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
@@ -35,6 +35,7 @@ export class JobsController {
       'One long job of the brand: state queued/running/succeeded/failed, progress, output file, error, and the per-item report once it has finished',
   })
   @ApiQueryFrom(jobIdQuerySchema)
+  @ApiAnswer(jobRunSchema)
   async detail(@Query() query: unknown) {
     const { id } = parseInput(jobIdQuerySchema, query);
     return ok(
@@ -45,6 +46,7 @@ export class JobsController {
   @Get('jobs/list')
   @ApiOperation({ summary: 'The brand’s long jobs, newest first, optionally of one kind (keyset pages)' })
   @ApiQueryFrom(jobListQuerySchema)
+  @ApiAnswer(jobRunPageSchema)
   async list(@Query() query: unknown) {
     const filter = parseInput(jobListQuerySchema, query);
     return ok(
@@ -54,7 +56,7 @@ export class JobsController {
 
   @Get('jobs/download')
   @ApiOperation({ summary: 'Download the output file of a finished job of the brand (404 when it has none)' })
-  @ApiProduces('application/zip')
+  @ApiFileAnswer('application/zip')
   @ApiQueryFrom(jobIdQuerySchema)
   async download(@Query() query: unknown, @Res() res: Response): Promise<void> {
     const { id } = parseInput(jobIdQuerySchema, query);

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   offlinePackIdQuerySchema,
   offlinePackListQuerySchema,
   offlinePackSearchQuerySchema,
+  offlinePackBuildSchema,
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
@@ -14,7 +15,7 @@ import { sendDownload } from '../../common/file-download.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { OfflinePackBuilds } from './offline-pack-builds.js';
 import { OfflinePackBuildQuery } from './queries/offline-pack-build/offline-pack-build.query.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { ListOfflinePacksQuery } from './queries/list-offline-packs/list-offline-packs.query.js';
@@ -99,6 +100,7 @@ export class OfflinePackQueriesController {
       'The newest build of the pack file: queued/running/done/failed, progress 0–100, size, SHA-256, error',
   })
   @ApiQueryFrom(offlinePackIdQuerySchema)
+  @ApiAnswer(offlinePackBuildSchema.nullable())
   async buildStatus(@Query() query: unknown) {
     const { id } = parseInput(offlinePackIdQuerySchema, query);
     return ok(
@@ -112,7 +114,7 @@ export class OfflinePackQueriesController {
   @ApiOperation({
     summary: 'Download the newest finished pack file (zip); header x-checksum-sha256; 404 when not built',
   })
-  @ApiProduces('application/zip')
+  @ApiFileAnswer('application/zip')
   @ApiQueryFrom(offlinePackIdQuerySchema)
   async download(@Query() query: unknown, @Res() res: Response): Promise<void> {
     const { id } = parseInput(offlinePackIdQuerySchema, query);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  offlinePackBuildSchema,
   offlinePackCommandAnswerSchema,
   offlinePackContentSchema,
   offlinePackIdBodySchema,
@@ -118,6 +119,8 @@ export const offlinePackCommands: AggregateCommands<
       input: offlinePackIdBodySchema,
       answer: 'data',
       message: 'offline_pack_build_started',
+      output: offlinePackBuildSchema,
+      refusals: [503],
       run: ({ id }, { actor, use }) => use(OfflinePackBuilds).request(actor, id),
     }),
     pack.command({

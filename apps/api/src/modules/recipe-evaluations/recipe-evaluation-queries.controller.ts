@@ -1,13 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import {
+  listAnswerSchema,
   recipeEvaluationListQuerySchema,
+  recipeEvaluationSchema,
   recipeStatisticsQuerySchema,
   searchQuerySchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import {
@@ -37,6 +40,7 @@ export class RecipeEvaluationQueriesController {
       'Reviews of the brand’s recipes, newest first; filters: recipe (id, or number/name text), SN, user, score, date range (onPage=false for all)',
   })
   @ApiQueryFrom(recipeEvaluationListQuerySchema)
+  @ApiAnswer(listAnswerSchema(recipeEvaluationSchema))
   async list(@Query() query: unknown) {
     return ok(await this.listOf(query));
   }
@@ -46,6 +50,7 @@ export class RecipeEvaluationQueriesController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiOperation({ summary: 'Reviews: the list as a form-encoded POST' })
   @ApiBodyFrom(recipeEvaluationListQuerySchema)
+  @ApiAnswer(listAnswerSchema(recipeEvaluationSchema))
   async listByPost(@Body() body: unknown) {
     return ok(await this.listOf(body));
   }
@@ -53,6 +58,7 @@ export class RecipeEvaluationQueriesController {
   @Get('search')
   @ApiOperation({ summary: 'Reviews whose recipe, SN or user contains the keyword (at most 50)' })
   @ApiQueryFrom(searchQuerySchema)
+  @ApiAnswer(z.array(recipeEvaluationSchema))
   async search(@Query() query: unknown) {
     const { keyword } = parseInput(searchQuerySchema, query);
     return ok(

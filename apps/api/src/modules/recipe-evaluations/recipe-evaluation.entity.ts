@@ -1,4 +1,9 @@
-import { recipeEvaluationInputSchema, type Names, type RecipeEvaluation } from '@kb/contracts';
+import {
+  recipeEvaluationInputSchema,
+  type Names,
+  type RecipeEvaluation,
+  recipeEvaluationSchema,
+} from '@kb/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
@@ -70,6 +75,7 @@ export function toEvaluation(row: BaseRow, lang: string): RecipeEvaluation {
  * the list and search (filters by recipe, SN, user, score and date) are this module's own queries.
  */
 export const recipeEvaluationEntity: ReferenceEntity<EvaluationInput, RecipeEvaluation> = {
+  dtoSchema: recipeEvaluationSchema,
   route: 'recipeUserEvaluation',
   editPermission: 'review.edit',
   addPermission: 'review.add',

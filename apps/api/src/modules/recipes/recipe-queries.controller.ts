@@ -1,8 +1,10 @@
+import { z } from 'zod';
+import { listAnswerSchema, recipeDetailSchema, recipeListItemSchema } from '@kb/contracts';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../../common/envelope.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { CountRecycleBinQuery } from './queries/count-recycle-bin/count-recycle-bin.query.js';
@@ -35,6 +37,7 @@ export class RecipeQueriesController {
       'Recipes of the brand, newest change first; filters: number prefix, name in any language, status (default: all but the recycle bin), category, label, type, model, online, paid, language, change date',
   })
   @ApiQueryFrom(recipeListQuerySchema)
+  @ApiAnswer(listAnswerSchema(recipeListItemSchema))
   async list(@Query() query: unknown) {
     const filter = parseInput(recipeListQuerySchema, query);
     return ok(
@@ -45,6 +48,7 @@ export class RecipeQueriesController {
   @Get('search')
   @ApiOperation({ summary: 'Pick recipes by number prefix or name (at most 50)' })
   @ApiQueryFrom(recipeSearchQuerySchema)
+  @ApiAnswer(z.array(recipeListItemSchema))
   async search(@Query() query: unknown) {
     const { keyword, status } = parseInput(recipeSearchQuerySchema, query);
     return ok(
@@ -57,6 +61,7 @@ export class RecipeQueriesController {
   @Get('detail')
   @ApiOperation({ summary: 'One recipe with its whole content and the revision to save against' })
   @ApiQueryFrom(recipeIdQuerySchema)
+  @ApiAnswer(recipeDetailSchema)
   async detail(@Query() query: unknown) {
     const { id } = parseInput(recipeIdQuerySchema, query);
     return ok(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   recipeCategoryChangeSchema,
+  jobRunSchema,
   recipeCommandAnswerSchema,
   recipeCopySchema,
   recipeIdBodySchema,
@@ -343,6 +344,8 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeExportBodySchema,
       answer: 'data',
       message: 'recipe_export_started',
+      output: jobRunSchema,
+      refusals: [503],
       run: ({ ids, filter }, { actor, use }) => use(RecipeJobs).startExport(actor, ids, filter),
     }),
     recipe.command({
@@ -353,6 +356,8 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeImportRequestSchema,
       answer: 'data',
       message: 'recipe_import_started',
+      output: jobRunSchema,
+      refusals: [415, 503],
       run: ({ fileCode, fileName, mapping }, { actor, use }) =>
         use(RecipeJobs).startImport(actor, fileCode, fileName, mapping),
     }),
@@ -373,6 +378,8 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
       input: recipeTranslateBodySchema,
       answer: 'data',
       message: 'recipe_translate_started',
+      output: jobRunSchema,
+      refusals: [503],
       run: (body, { actor, use }) => use(RecipeJobs).startTranslation(actor, body),
     }),
     recipe.command({

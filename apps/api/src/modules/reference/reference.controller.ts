@@ -17,7 +17,7 @@ import {
 } from '@kb/contracts';
 import { AppError, forbidden } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiBodyFrom, ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { pagedQuery } from '../../common/paging.js';
 import { parseInput } from '../../common/validation.js';
@@ -308,6 +308,7 @@ export class ReferenceController {
 
   @Get('common/downloadImportAccountTpl')
   @ApiOperation({ summary: 'Download an import template by file name' })
+  @ApiFileAnswer('text/csv')
   @ApiQuery({ name: 'fileName', required: true, enum: Object.keys(IMPORT_TEMPLATES) })
   async downloadImportAccountTpl(@Query() query: unknown, @Res() res: Response): Promise<void> {
     const { fileName } = parseInput(templateQuery, query);
