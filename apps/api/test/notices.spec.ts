@@ -251,19 +251,22 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
 
     await waitFor(timed.id, 'pushed', 15_000);
     expect(await targetsOf(timed.id)).toContain(fixture['NT-GD-1']);
-    // The cancelled notice's time has come too (the notice of the same time is pushed), and its push job no longer
-    // waits in the queue nor runs: nothing is left that could push it.
+    // The cancelled notice's time has passed, and its push job no longer waits in the queue nor runs: nothing is
+    // left that could push it.
     const queue = new Queue(NOTICE_PUSH_QUEUE, {
       connection: api.redis,
       prefix: bullmqPrefix(api.config.REDIS_PREFIX),
     });
     try {
-      const jobId = noticePushJobId(cancelled.id, new Date(c.data.pushAt!));
+      const due = new Date(c.data.pushAt!);
       await eventually(
-        async () => (await queue.getJob(jobId))?.getState() ?? 'removed',
-        (state) => state === 'removed' || state === 'completed',
+        async () => ({
+          passed: Date.now() > due.getTime(),
+          job: (await (await queue.getJob(noticePushJobId(cancelled.id, due)))?.getState()) ?? 'removed',
+        }),
+        ({ passed, job }) => passed && (job === 'removed' || job === 'completed'),
         15_000,
-        'the cancelled push job settled',
+        'the cancelled time passed and its push job settled',
       );
     } finally {
       await queue.close();
