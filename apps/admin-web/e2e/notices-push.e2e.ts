@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { refuseNoticeDeliveries } from '@kb/testing';
+import { eventually, refuseNoticeDeliveries } from '@kb/testing';
 import { inEnglish, visible, visibleRow } from './support/gestures.js';
 
 // The whole system with device-ingest (the push worker, the timer and the device API): the test plays the
@@ -68,15 +68,18 @@ const registerAppUser = async (account: string) =>
 
 /** The notice a device polled, by its title. */
 async function polled(device: SimulatedDevice, title: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await deviceCall(device, '/device/v1/notices');
-    const found = (res.data.list as { noticeId: string; texts: { title: string }[] }[]).find((n) =>
-      n.texts.some((t) => t.title === title),
-    );
-    if (found) return found.noticeId;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`device ${device.sn} never saw "${title}"`);
+  const found = await eventually(
+    async () => {
+      const res = await deviceCall(device, '/device/v1/notices');
+      return (res.data.list as { noticeId: string; texts: { title: string }[] }[]).find((n) =>
+        n.texts.some((t) => t.title === title),
+      );
+    },
+    (notice) => notice !== undefined,
+    30_000,
+    `device ${device.sn} sees "${title}"`,
+  );
+  return found!.noticeId;
 }
 
 /** The browser's local time `seconds` from now, as a datetime-local input takes it. */

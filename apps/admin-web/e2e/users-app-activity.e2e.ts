@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { eventually } from '@kb/testing';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
@@ -99,13 +100,14 @@ beforeAll(async () => {
       body: { brandOwnerCode: BRAND, account: ACCOUNT, password: PASSWORD, nickname: NICKNAME, region: 'CN' },
     })
   ).token;
-  let hits: { recipeId: string; number: string; name: string }[] = [];
-  for (let i = 0; i < 100 && !hits.length; i++) {
-    if (i) await new Promise((r) => setTimeout(r, 300));
-    hits = (
-      await ok(`/app/v1/recipes/search?q=${encodeURIComponent(SEARCH_TERMS)}&lang=zh`, { token: appToken })
-    ).list;
-  }
+  const hits = await eventually(
+    async () =>
+      (await ok(`/app/v1/recipes/search?q=${encodeURIComponent(SEARCH_TERMS)}&lang=zh`, { token: appToken }))
+        .list as { recipeId: string; number: string; name: string }[],
+    (list) => list.length > 0,
+    30_000,
+    `the app finds "${SEARCH_TERMS}"`,
+  );
   recipe = hits[0]!;
   expect(recipe).toBeDefined();
 
@@ -149,12 +151,12 @@ beforeAll(async () => {
     },
   });
   // The workers store it within moments: the app's own profile shows it then.
-  for (let i = 0; ; i++) {
-    const me = await ok('/app/v1/me', { token: appToken });
-    if (me.favouriteCount === 1 && me.cookCount === COOKS) break;
-    if (i > 100) throw new Error(`the activity was not stored: ${JSON.stringify(me)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await eventually(
+    () => ok('/app/v1/me', { token: appToken }),
+    (me) => me.favouriteCount === 1 && me.cookCount === COOKS,
+    30_000,
+    'the app profile shows the favourite and the cooks',
+  );
 });
 afterAll(async () => {
   await h?.stop();
@@ -210,12 +212,13 @@ const signIn = (lang: string) =>
 
 /** The refusal of an app call with this token, once it comes (the console's sign-out takes moments). */
 async function signedOut(token: string, lang: string): Promise<string> {
-  for (let i = 0; ; i++) {
-    const answer = await ingestCall('/app/v1/me', { token, headers: { 'accept-language': lang } });
-    if (answer.http === 401) return answer.desc;
-    if (i > 30) throw new Error(`the app still accepts the token: ${answer.http}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const answer = await eventually(
+    () => ingestCall('/app/v1/me', { token, headers: { 'accept-language': lang } }),
+    (a) => a.http === 401,
+    10_000,
+    'the app refuses the signed-out token',
+  );
+  return answer.desc;
 }
 
 describe('app users (zh)', () => {

@@ -1,6 +1,7 @@
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
+import { eventually } from '@kb/testing';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import { DEMO_ACTIVATION_KEYS } from '../src/seed/demo-devices.js';
 import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
@@ -151,15 +152,15 @@ describe('device content feed (device-ingest GET /device/v1/content)', () => {
 
     // A change shows within seconds, with a new ETag.
     await demo.post('/api/hotTag/add', { labels: { zh: '新', en: 'New' }, online: true });
-    let changed: Response | undefined;
-    for (const until = Date.now() + 10_000; Date.now() < until;) {
-      changed = await feed(tm7, 'en', etag);
-      if (changed.status === 200) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(changed!.status).toBe(200);
-    expect(changed!.headers.get('etag')).not.toBe(etag);
-    const fresh = (await changed!.json()) as { data: any };
+    const changed = await eventually(
+      () => feed(tm7, 'en', etag),
+      (res) => res.status !== 304,
+      10_000,
+      'the feed changed',
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    const fresh = (await changed.json()) as { data: any };
     expect(fresh.data.hotTags.map((t: { label: string }) => t.label)).toEqual(['Soup', 'New', '面包']);
 
     // OTHER's device sees OTHER's content only.

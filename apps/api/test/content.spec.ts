@@ -1,6 +1,7 @@
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
+import { eventually } from '@kb/testing';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import { Client, loggedIn, startTestApi, uploadImage, type TestApi } from './harness.js';
 
@@ -44,9 +45,12 @@ describe('content operations', () => {
       true,
     );
     // The demo recipes reach the read model through the projector: wait until the released ones are listed.
-    let mine = await recipesOf(demo);
-    for (const until = Date.now() + 30_000; Date.now() < until && !mine.some((r) => r.online);)
-      mine = await new Promise<RecipeRow[]>((r) => setTimeout(() => r(recipesOf(demo)), 200));
+    const mine = await eventually(
+      () => recipesOf(demo),
+      (list) => list.some((r) => r.online),
+      30_000,
+      'the released demo recipes listed',
+    );
     shown = mine.filter((r) => r.status === 'released' && r.online);
     unreleased = mine.find((r) => r.status !== 'released')!;
     otherRecipe = (await recipesOf(other))[0]!;
@@ -404,11 +408,12 @@ describe('content operations', () => {
       expect(
         await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 10_000 }),
       ).toBe(true);
-      let gone = await anonymous.get(`/api/h5/share?id=${share.data.shareId}`);
-      for (const until = Date.now() + 30_000; gone.http !== 404 && Date.now() < until;)
-        gone = await new Promise((r) =>
-          setTimeout(() => r(anonymous.get(`/api/h5/share?id=${share.data.shareId}`)), 200),
-        );
+      const gone = await eventually(
+        () => anonymous.get(`/api/h5/share?id=${share.data.shareId}`),
+        (page) => page.http === 404,
+        30_000,
+        'the offline recipe’s share page gone',
+      );
       expect(gone.http).toBe(404);
       expect((await anonymous.get(`/api/h5/share?id=${group.data.shareId}`)).data.recipes).toEqual([]);
       // Unknown or malformed ids: 404, never a 500.

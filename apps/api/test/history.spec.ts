@@ -2,16 +2,18 @@ import type { AuditChange, AuditHistory, RecipeContentInput } from '@kb/contract
 import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, runProjections } from '@kb/read-models';
+import { eventually } from '@kb/testing';
 import { EVENT_STORE } from '../src/infra/tokens.js';
-import { type Client, command, loggedIn, startTestApi, type TestApi, uploadImage } from './harness.js';
+import { type Client, command, loggedIn, read, startTestApi, type TestApi, uploadImage } from './harness.js';
 
 /** The ended records of a kind once the stream summary shows `id` (the projector may lag on a loaded machine). */
-async function endedUntil(client: Client, kind: string, id: string) {
-  for (let i = 0; ; i++) {
-    const page = await client.get(`/api/audit/ended?kind=${kind}`);
-    if (page.data.items.some((r: { id: string }) => r.id === id) || i === 180) return page;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+function endedUntil(client: Client, kind: string, id: string) {
+  return eventually(
+    () => client.get(`/api/audit/ended?kind=${kind}`),
+    (page) => page.data.items.some((r: { id: string }) => r.id === id),
+    90_000,
+    `${id} among the ended ${kind} records`,
+  );
 }
 
 /** A change line as the screen shows it: "label: before → after". */
@@ -192,12 +194,15 @@ describe('the auditor’s history (/api/audit)', () => {
     const compared = await demoEn.get(`/api/audit/compare?kind=recipe&id=${id}&from=2&to=3`);
     expect(compared.data.changes.map(line)).toEqual(['category: Stocks → Soups']);
 
-    // Deleting the category (once the recipe list no longer counts the recipe in it) keeps its names in the trail.
-    let deleted = await demo.post('/api/recipeCategory/delete', { id: broths.id });
-    for (let i = 0; deleted.http === 409 && i < 120; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      deleted = await demo.post('/api/recipeCategory/delete', { id: broths.id });
-    }
+    // Deleting the category (once the recipe list, read after the move back, no longer counts the recipe in it)
+    // keeps its names in the trail.
+    await eventually(
+      () => read(demo, `/api/recipeCategory/detail?id=${broths.id}`, back),
+      (detail) => detail.data.recipeCount === 0,
+      60_000,
+      'the recipe list counts no recipe in the category',
+    );
+    const deleted = await demo.post('/api/recipeCategory/delete', { id: broths.id });
     expect(deleted.http).toBe(200);
     expect(await categoryLines(demoEn)).toEqual([['category: Soups → Broths'], ['category: Stocks → Soups']]);
   }, 120_000);

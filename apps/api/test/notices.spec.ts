@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Queue } from 'bullmq';
-import { createPool, bullmqPrefix, NOTICE_PUSH_QUEUE, type Pool } from '@kb/platform';
+import { createPool, bullmqPrefix, NOTICE_PUSH_QUEUE, noticePushJobId, type Pool } from '@kb/platform';
 import { eventually, refuseNoticeDeliveries } from '@kb/testing';
 import type { Notice } from '@kb/contracts';
 import { DEMO_ACTIVATION_KEYS } from '../src/seed/demo-devices.js';
@@ -249,15 +249,35 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     });
     expect(update.data.state).toBe('scheduled');
 
-    const firedAt = Date.now();
     await waitFor(timed.id, 'pushed', 15_000);
     expect(await targetsOf(timed.id)).toContain(fixture['NT-GD-1']);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The cancelled notice's time has passed, and its push job no longer waits in the queue nor runs: nothing is
+    // left that could push it.
+    const queue = new Queue(NOTICE_PUSH_QUEUE, {
+      connection: api.redis,
+      prefix: bullmqPrefix(api.config.REDIS_PREFIX),
+    });
+    try {
+      const due = new Date(c.data.pushAt!);
+      await eventually(
+        async () => ({
+          passed: Date.now() > due.getTime(),
+          job: (await (await queue.getJob(noticePushJobId(cancelled.id, due)))?.getState()) ?? 'removed',
+        }),
+        ({ passed, job }) => passed && (job === 'removed' || job === 'completed'),
+        15_000,
+        'the cancelled time passed and its push job settled',
+      );
+    } finally {
+      await queue.close();
+    }
     expect((await demo.get<Notice>(`/api/inform/detail?id=${cancelled.id}`)).data.state).toBe('cancelled');
     expect(await targetsOf(cancelled.id)).toEqual([]);
     expect((await demo.get<Notice>(`/api/inform/detail?id=${moved.id}`)).data.state).toBe('scheduled');
-    await waitFor(moved.id, 'pushed', 15_000);
-    expect(Date.now() - firedAt).toBeGreaterThan(3000);
+    // The moved notice is pushed at its new time, not at its old one (the worker takes a job up to a second early).
+    const pushed = await waitFor(moved.id, 'pushed', 15_000);
+    expect(pushed.pushAt).toBe(update.data.pushAt);
+    expect(Date.parse(pushed.pushStartedAt!)).toBeGreaterThanOrEqual(Date.parse(update.data.pushAt!) - 1000);
   }, 40_000);
 
   it('re-arms a scheduled notice from Postgres after device-ingest restarts without its job', async () => {

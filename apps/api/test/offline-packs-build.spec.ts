@@ -423,12 +423,15 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
 
   it('seeds the demo packs once, however often the database is prepared, and they build', async () => {
     await prepareDatabase(api.config);
-    let numbers: string[] = [];
-    for (let i = 0; i < 50 && numbers.length < 2; i++) {
-      const listed = await demo.get('/api/offlineRecipes/list?onPage=false&number=OP-');
-      numbers = listed.data.map((p: { number: string }) => p.number).sort();
-      if (numbers.length < 2) await new Promise((r) => setTimeout(r, 100));
-    }
+    const numbers = await eventually(
+      async () =>
+        ((await demo.get('/api/offlineRecipes/list?onPage=false&number=OP-')).data as { number: string }[])
+          .map((p) => p.number)
+          .sort(),
+      (listed) => listed.length >= 2,
+      20_000,
+      'the demo packs listed',
+    );
     expect(numbers).toEqual(['OP-1001', 'OP-1002']);
     const listed = await demo.get('/api/offlineRecipes/list?onPage=false&number=OP-1001');
     const build = await buildPack(demo, listed.data[0].id);

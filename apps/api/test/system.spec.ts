@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startSystem, type RunningSystem } from '@kb/testing';
+import { eventually, startSystem, type RunningSystem } from '@kb/testing';
 
 describe('the built API process (what npm start runs)', () => {
   let system: RunningSystem;
@@ -52,15 +52,17 @@ describe('the built API process (what npm start runs)', () => {
     const withProjector = await startSystem({ projector: true });
     try {
       const pool = new pg.Pool({ connectionString: withProjector.db.url, max: 1 });
-      let count = 0;
-      for (let i = 0; i < 100 && count === 0; i++) {
-        const { rows } = await pool.query(
-          `SELECT count(*)::int AS n FROM stream_summary WHERE aggregate_type = 'recipe'`,
-        );
-        count = rows[0].n;
-        if (!count) await new Promise((r) => setTimeout(r, 100));
-      }
-      await pool.end();
+      const count = await eventually(
+        async () =>
+          (
+            await pool.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM stream_summary WHERE aggregate_type = 'recipe'`,
+            )
+          ).rows[0]!.n,
+        (n) => n > 0,
+        30_000,
+        'the projector listed the demo recipes',
+      ).finally(() => pool.end());
       expect(count).toBeGreaterThan(0);
       expect(
         withProjector.logs.some((l) => l.includes('"service":"projector"') || l.includes('projector')),

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { registerAppUser } from '@kb/devices';
 import { createPool, type Pool } from '@kb/platform';
+import { eventually } from '@kb/testing';
 import { fileForm, loggedIn, pngBytes, startTestApi, type Client, type TestApi } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
@@ -69,13 +70,13 @@ describe('paying users (vipUser) and their import', () => {
     const fileCode = await upload(client, bytes, name);
     const started = await client.post('/api/vipUser/importData', { fileCode, fileName: name });
     expect(started).toMatchObject({ http: 200, data: { kind: 'paying-user-import' } });
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const run = await client.get(`/api/recipe/asyncTask/detail?id=${started.data.id}`);
-      if (run.data.state === 'succeeded' || run.data.state === 'failed') return run.data;
-      if (Date.now() > deadline) throw new Error(`import still ${run.data.state}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const run = await eventually(
+      () => client.get(`/api/recipe/asyncTask/detail?id=${started.data.id}`),
+      (r) => r.data.state === 'succeeded' || r.data.state === 'failed',
+      30_000,
+      'the import finished',
+    );
+    return run.data;
   }
 
   const csv = (...lines: string[]) => Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');

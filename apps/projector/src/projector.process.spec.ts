@@ -121,8 +121,11 @@ describe('projector status', () => {
     expect((await running).code).toBe(0);
 
     await appendEvents(ev.store, 4, 3);
-    await new Promise((r) => setTimeout(r, 1200));
-    const json = await runMain(['status', '--json'], env);
+    // Nothing projects them: the lag in seconds is the age of the oldest of them, and grows.
+    const json = await eventually(async () => {
+      const status = await runMain(['status', '--json'], env);
+      return status.code !== 0 || streamSummaryOf(status.stdout).lagSeconds >= 1.2 ? status : undefined;
+    });
     expect(json.code).toBe(0);
     const live = streamSummaryOf(json.stdout);
     expect(live).toMatchObject({

@@ -24,7 +24,24 @@ async function openDatabase(): Promise<{ db: TestDatabase; pool: pg.Pool }> {
   return { db, pool };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A pool of its own for a store whose subscription is watched, and how many queries ran on it: a subscription's
+ * read is two queries (the horizon, then the events), so once the count moved by four since a moment, a whole
+ * read began and ended after that moment.
+ */
+function watchedPool(url: string, applicationName: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: applicationName });
+  pool.on('error', () => undefined);
+  const queries = { ended: 0 };
+  pool.on('release', () => void queries.ended++);
+  return { pool, queries };
+}
+
+/** Waits until a whole read of the subscription on `queries`' pool began and ended after this call. */
+async function readAgain(queries: { ended: number }) {
+  const since = queries.ended;
+  await eventually(async () => (queries.ended >= since + 4 ? true : undefined), 10_000);
+}
 
 describeEventStoreContract('Postgres', async () => {
   const { db, pool } = await openDatabase();
@@ -57,7 +74,9 @@ describe('PostgresEventStore', () => {
   it('holds back a later commit until an earlier transaction ends, then delivers both in transaction order', async () => {
     const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
     const seen: RecordedEvent[] = [];
-    const subscription = store.subscribeToAll({
+    const watched = watchedPool(db.url, 'kbes-held-back');
+    const reader = new PostgresEventStore(watched.pool, { pollIntervalMs: 200 });
+    const subscription = reader.subscribeToAll({
       from: marker.position,
       onEvents: (events) => void seen.push(...events),
     });
@@ -76,7 +95,8 @@ describe('PostgresEventStore', () => {
         [newEvent('CommittedEarly')],
         'no_stream',
       );
-      await sleep(1000);
+      // The subscription read after the fast commit, and the open transaction held it back.
+      await readAgain(watched.queries);
       expect(seen).toEqual([]);
       expect(await store.readAll({ from: marker.position })).toEqual([]);
 
@@ -87,6 +107,8 @@ describe('PostgresEventStore', () => {
     } finally {
       await slow.end();
       await subscription.stop();
+      await reader.close();
+      await watched.pool.end();
     }
   });
 
@@ -310,7 +332,8 @@ describe('PostgresEventStore', () => {
   });
 
   it('wakes a subscriber in another process through NOTIFY, long before its next poll', async () => {
-    const listening = new PostgresEventStore(pool, { pollIntervalMs: 60_000 });
+    const watched = watchedPool(db.url, 'kbes-listening');
+    const listening = new PostgresEventStore(watched.pool, { pollIntervalMs: 60_000 });
     const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
     const seen: RecordedEvent[] = [];
     const subscription = listening.subscribeToAll({
@@ -318,7 +341,15 @@ describe('PostgresEventStore', () => {
       onEvents: (events) => void seen.push(...events),
     });
     try {
-      await sleep(1000); // the first read is done and LISTEN is in place; the next poll is a minute away
+      // LISTEN is in place, and both reads are done: the first one and the one the listener asks for once it
+      // listens. The subscription sleeps now; its next poll is a minute away.
+      await eventually(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'kbes-listening' AND state = 'idle' AND query = 'LISTEN kb_events'`,
+        );
+        return rows[0]!.n === 1 && watched.queries.ended >= 4 ? true : undefined;
+      }, 10_000);
       const appendedAt = Date.now();
       await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('Notified')], 'no_stream');
       await eventually(async () => (seen.some((e) => e.type === 'Notified') ? true : undefined), 10_000);
@@ -326,12 +357,14 @@ describe('PostgresEventStore', () => {
     } finally {
       await subscription.stop();
       await listening.close();
+      await watched.pool.end();
     }
   });
 
   it('still delivers by polling when no NOTIFY is sent', async () => {
     const quiet = new PostgresEventStore(pool, { notify: false });
-    const polling = new PostgresEventStore(pool, { pollIntervalMs: 200 });
+    const watched = watchedPool(db.url, 'kbes-polling');
+    const polling = new PostgresEventStore(watched.pool, { pollIntervalMs: 200 });
     const marker = await quiet.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
     const seen: RecordedEvent[] = [];
     const subscription = polling.subscribeToAll({
@@ -339,13 +372,15 @@ describe('PostgresEventStore', () => {
       onEvents: (events) => void seen.push(...events),
     });
     try {
-      await sleep(500);
+      // The subscription has read (it finds the event on a later poll, not on its first read).
+      await readAgain(watched.queries);
       await quiet.appendToStream(`recipe-${randomUUID()}`, [newEvent('Polled')], 'no_stream');
       await eventually(async () => (seen.some((e) => e.type === 'Polled') ? true : undefined), 10_000);
     } finally {
       await subscription.stop();
       await polling.close();
       await quiet.close();
+      await watched.pool.end();
     }
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@kb/testing';
 import { createPool, type Pool } from '../db/pool.js';
 import { migrate } from '../db/migrate.js';
 import { bullmqPrefix, RECIPE_EXPORT_JOB, RECIPE_EXPORT_QUEUE } from '../queues/index.js';
@@ -77,8 +77,12 @@ describe('defineJobWorker: a long job on a typed queue records its run', () => {
     try {
       await job.waitUntilFinished(events, 15_000).catch(() => undefined);
       // a failed job's last attempt is recorded before BullMQ reports it
-      for (let i = 0; i < 50 && (await findJobRun(pool, brand, runId))?.state === 'running'; i++)
-        await new Promise((r) => setTimeout(r, 100));
+      await eventually(
+        () => findJobRun(pool, brand, runId),
+        (run) => run?.state !== 'running',
+        15_000,
+        `job run ${runId} ended`,
+      );
     } finally {
       await running.close();
       connection.disconnect();

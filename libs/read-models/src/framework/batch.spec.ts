@@ -33,10 +33,15 @@ describe('a batch and its checkpoint', () => {
     );
     const events = await allEvents(sys.store, appended.position);
     let refusing = true;
+    let refusals = 0;
     // Batches of 10: the second batch writes its rows for events 10..19, then throws on event 14 what the database
     // says when it shuts down: nothing to park, the batch is rolled back and retried.
     const probe = probeProjection({
-      failOn: (e) => refusing && e.type === 'Step14',
+      failOn: (e) => {
+        if (!refusing || e.type !== 'Step14') return false;
+        refusals += 1;
+        return true;
+      },
       failWith: () =>
         Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
     });
@@ -58,8 +63,10 @@ describe('a batch and its checkpoint', () => {
       expect(failed.checkpoint).toEqual(events[9]?.position);
       expect(await rows()).toBe(10);
 
-      // It keeps retrying the same batch, never half of it.
-      await new Promise((r) => setTimeout(r, 300));
+      // It keeps retrying the same batch, never half of it: two more attempts were refused since (so the first of
+      // them is rolled back), and their rows are not there.
+      const seen = refusals;
+      await eventually(async () => refusals >= seen + 2);
       expect(await rows()).toBe(10);
       expect((await readVersion(sys.pool, 'probe', 1))?.checkpoint).toEqual(events[9]?.position);
 

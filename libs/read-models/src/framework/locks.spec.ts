@@ -34,6 +34,9 @@ describe('one active instance per projection', () => {
     const stopA = new AbortController();
     const stopB = new AbortController();
     const options = { pollIntervalMs: 20, lockRetryMs: 50 };
+    // B asks who holds the lock on its pool at each try.
+    let triesOfB = 0;
+    poolB.on('acquire', () => void triesOfB++);
     const runA = runProjections(poolA, storeA, [probeProjection({ instance: 'a' })], {
       ...options,
       signal: stopA.signal,
@@ -53,7 +56,10 @@ describe('one active instance per projection', () => {
 
       await sys.store.appendToStream('recipe-1', [newEvent('A'), newEvent('B'), newEvent('C')], 'no_stream');
       await eventually(async () => (await instances()).length === 3);
-      await new Promise((r) => setTimeout(r, 200));
+      // B tried the lock twice more since, and still stands by.
+      const tried = triesOfB;
+      await eventually(async () => triesOfB >= tried + 2);
+      expect(logB.lines.some((l) => l.msg === 'took over the projection')).toBe(false);
       expect(await instances()).toEqual(['a', 'a', 'a']);
 
       stopA.abort();

@@ -8,6 +8,7 @@ import {
   runProjections,
   type Projection,
 } from '@kb/read-models';
+import { eventually } from '@kb/testing';
 import { Client, startTestApi, type TestApi } from '../../../test/harness.js';
 
 describe('GET /api/health', () => {
@@ -34,13 +35,13 @@ describe('GET /api/health', () => {
     const stop = new AbortController();
     const running = runProjections(pool, store, projections, { signal: stop.signal, pollIntervalMs: 20 });
     try {
-      for (const p of projections) {
-        for (;;) {
-          const at = await liveCheckpoint(pool, p.name);
-          if (at && comparePositions(at, head) >= 0) break;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      }
+      for (const p of projections)
+        await eventually(
+          () => liveCheckpoint(pool, p.name),
+          (at) => !!at && comparePositions(at, head) >= 0,
+          60_000,
+          `projection ${p.name} at the head`,
+        );
     } finally {
       stop.abort();
       await running;
