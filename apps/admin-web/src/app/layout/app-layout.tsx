@@ -10,7 +10,6 @@ import { sessionCheckQuery } from '../../features/auth/api/session-check.js';
 import { DAYJS_LOCALE, isUiLang } from '../../lib/language.js';
 import '../i18n/dates.js';
 import { KeyboardShortcuts } from '../../components/keyboard-shortcuts.js';
-import { api } from '../../lib/api-client.js';
 import { storeLogin } from '../../lib/session.js';
 import { parseSessionUser } from '../../lib/session-user.js';
 import { screenFor } from '../screens.js';

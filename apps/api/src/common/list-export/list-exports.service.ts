@@ -5,29 +5,33 @@ import path from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { pino } from 'pino';
 import { csvLine, type JobRun } from '@kb/contracts';
 import {
   bullmqPrefix,
+  closeQueueClient,
+  closeRedis,
+  createRedisConnection,
   defineJobWorker,
   LIST_EXPORT_FORMATS,
   LIST_EXPORT_JOB,
   LIST_EXPORT_QUEUE,
+  reconnectUntilStopped,
   XlsxWriter,
   type JobOutcome,
   type JobWorkerDeps,
   type ListExportJob,
+  type RedisConnection,
   type XlsxCell,
 } from '@kb/platform';
 import { z } from 'zod';
-import { APP_CONFIG, type AppConfig } from '../../config.js';
+import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { JobLauncher } from '../../modules/jobs/job-launcher.js';
 import { actorOfRequest } from '../actor.js';
 import { requestContext } from '../request-context.js';
-import { parseInput } from '../validation.js';
+import { parseBody, parseInput } from '../validation.js';
 import { listExportOf, type ExportedList } from './list-export.js';
 
 /** Rows read per page of an export: memory holds one page, whatever the number of rows. */
@@ -139,8 +143,9 @@ const listExportWorker = defineJobWorker({
  */
 @Injectable()
 export class ListExports implements OnModuleInit, OnApplicationShutdown {
-  private connection?: Redis;
+  private connection?: RedisConnection;
   private worker?: Worker;
+  private readonly reconnect = reconnectUntilStopped();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
@@ -154,7 +159,8 @@ export class ListExports implements OnModuleInit, OnApplicationShutdown {
     const { format } = parseInput(formatSchema, body);
     const query = { ...(body as Record<string, unknown>) };
     for (const paging of ['format', 'pageNum', 'pageSize', 'onPage', 'after']) delete query[paging];
-    const parsed = parseInput(declaration.schema, query) as object;
+    // A key the list does not know is refused, as on every write (a misspelled filter would export everything).
+    const parsed = parseBody(declaration.schema, query) as object;
     // Reads the first row as the job will: a filter the list refuses (a range ending before it starts) is
     // refused now, in the asker's language.
     const service = this.moduleRef.get(declaration.service, { strict: false });
@@ -171,7 +177,9 @@ export class ListExports implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     const log = pino({ level: this.config.LOG_LEVEL, base: { service: 'api', worker: LIST_EXPORT_QUEUE } });
-    this.connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.connection = createRedisConnection(redisTargetOf(this.config), 'worker', 'api:list-export', {
+      retryStrategy: this.reconnect.retryStrategy,
+    });
     this.connection.on('error', () => undefined);
     this.worker = listExportWorker.start(
       this.connection,
@@ -182,7 +190,8 @@ export class ListExports implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close().catch(() => undefined);
-    await this.connection?.quit().catch(() => undefined);
+    this.reconnect.stop();
+    if (this.worker) await closeQueueClient(this.worker);
+    if (this.connection) await closeRedis(this.connection);
   }
 }

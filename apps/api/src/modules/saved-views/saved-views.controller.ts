@@ -4,7 +4,7 @@ import { savedViewIdSchema, savedViewListQuerySchema, savedViewSaveSchema } from
 import { ok } from '../../common/envelope.js';
 import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
-import { parseInput } from '../../common/validation.js';
+import { parseBody, parseInput } from '../../common/validation.js';
 import { SavedViewsService } from './saved-views.service.js';
 
 /** `/api/savedView/*`: a staff member's saved list views (filters, sort, columns), private or shared. */
@@ -29,7 +29,7 @@ export class SavedViewsController {
   })
   @ApiBodyFrom(savedViewSaveSchema)
   async save(@Body() body: unknown) {
-    return ok(await this.views.save(parseInput(savedViewSaveSchema, body)), 'saved_view_saved');
+    return ok(await this.views.save(parseBody(savedViewSaveSchema, body)), 'saved_view_saved');
   }
 
   @Post('delete')
@@ -37,6 +37,6 @@ export class SavedViewsController {
   @ApiOperation({ summary: 'Delete a view: its owner, or an admin for a shared one (403 otherwise)' })
   @ApiBodyFrom(savedViewIdSchema)
   async delete(@Body() body: unknown) {
-    return ok(await this.views.delete(parseInput(savedViewIdSchema, body).id), 'saved_view_deleted');
+    return ok(await this.views.delete(parseBody(savedViewIdSchema, body).id), 'saved_view_deleted');
   }
 }
