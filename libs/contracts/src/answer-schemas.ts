@@ -6,6 +6,7 @@ import { BANNER_POSITIONS, BANNER_LINK_KINDS } from './content.js';
 import type { Banner, HotTag, LinkedRecipe, LockScreenAd, ThemedGroup } from './content.js';
 import type { FaultTypeName } from './device.js';
 import type { RecipeEvaluation } from './recipe-evaluation.js';
+import type { RecipeImportCheck } from './recipe-archive.js';
 import { DIFFICULTIES, RECIPE_TYPES } from './reference.js';
 import {
   RECIPE_STATUSES,
@@ -322,3 +323,15 @@ export const offlinePackBuildSchema: z.ZodType<OfflinePackBuild> = z.object({
   startedAt: time.nullable(),
   finishedAt: time.nullable(),
 });
+
+const archiveNames = z.array(text({ trim: false }));
+
+/** `recipe/importCheck`: the references an uploaded archive names that the brand lacks. */
+export const recipeImportCheckAnswerSchema = z.object({
+  categories: archiveNames,
+  tags: archiveNames,
+  accessories: archiveNames,
+  units: archiveNames,
+  models: archiveNames,
+  langs: archiveNames,
+}) satisfies z.ZodType<RecipeImportCheck>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   recipeCategoryChangeSchema,
   jobRunSchema,
+  recipeImportCheckAnswerSchema,
   recipeCommandAnswerSchema,
   recipeCopySchema,
   recipeIdBodySchema,
@@ -368,6 +369,7 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
         'The references (categories, tags, accessories, units, models, languages) an uploaded recipe zip names that the brand lacks: what importData’s mapping maps',
       input: recipeImportCheckSchema,
       answer: 'data',
+      output: recipeImportCheckAnswerSchema,
       run: ({ fileCode }, { actor, use }) => use(RecipeJobs).checkImport(actor, fileCode),
     }),
     recipe.command({
