@@ -144,8 +144,9 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
     expect(started).toMatchObject({
       http: 200,
       desc: 'The recipe export has started',
-      data: { state: 'queued' },
     });
+    // Started: still queued, or already taken up by a worker on a quiet machine.
+    expect(['queued', 'running']).toContain(started.data.state);
     const run = await waitForJob(demo, started.data.id);
     expect(run).toMatchObject({ state: 'succeeded', progress: { done: 2, total: 2, percent: 100 } });
     expect(run.items.map((i) => [i.key, i.outcome]).sort()).toEqual([

@@ -147,8 +147,9 @@ describe('recipe translation (/api/recipe/translate, translate/confirm) through 
     expect(started).toMatchObject({
       http: 200,
       desc: 'The recipe translation has started',
-      data: { state: 'queued' },
     });
+    // Started: still queued, or already taken up by a worker on a quiet machine.
+    expect(['queued', 'running']).toContain(started.data.state);
     const run = await waitForJob(demo, started.data.id);
     expect(run).toMatchObject({
       state: 'succeeded',

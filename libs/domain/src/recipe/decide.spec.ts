@@ -4,7 +4,6 @@ import { recipeContentSchema, type RecipeContentInput, type RecipeStatus } from 
 import { replay, statesAfterEachEvent } from '../decider.js';
 import { deciderTable } from '../testing/decider-table.js';
 import {
-  copyName,
   RECIPE_COMMAND_ACTIONS,
   recipeDecider,
   type RecipeCommand,
@@ -468,18 +467,12 @@ describe('copy', () => {
       recipeId: RECIPE_ID,
       number: 'R-002',
       source: { recipeId: SOURCE_ID, state: source },
-      names: { zh: copyName('番茄汤', 'zh'), en: copyName('Tomato soup', 'en', 2) },
+      names: { zh: '番茄汤 (副本)', en: 'Tomato soup (copy 2)' },
     });
     expect(event?.type === 'RecipeCopied' && event.data.content.texts).toMatchObject({
       zh: { name: '番茄汤 (副本)', description: '酸甜' },
       en: { name: 'Tomato soup (copy 2)' },
     });
-  });
-
-  it('marks a copy’s name in the language’s words, within the name’s 100 characters', () => {
-    expect(copyName('番茄炖牛腩', 'zh-TW', 3)).toBe('番茄炖牛腩 (副本 3)');
-    expect(copyName('Beef stew', 'de')).toBe('Beef stew (copy)');
-    expect(copyName('x'.repeat(100), 'en')).toBe(`${'x'.repeat(93)} (copy)`);
   });
 });
 

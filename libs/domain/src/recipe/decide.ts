@@ -17,7 +17,7 @@ export type RecipeCommand =
   | { type: 'CreateRecipe'; recipeId: string; content: RecipeContentDraft; importedFrom?: string }
   /**
    * Addressed to the NEW recipe; the API loads the source's stream and hands in its state, and the copy's name per
-   * language (`copyName`: one no other recipe of the brand has), so that the copy is told from its source.
+   * language (the API's `copyName`: one no other recipe of the brand has), so that the copy is told from its source.
    */
   | {
       type: 'CopyRecipe';
@@ -266,17 +266,6 @@ function decideTranslation(
   if (!fits) throw new DomainError(400, 'recipe_translation_invalid', { number: content.number });
   const { jobId, provider, sourceLang, targetLangs, fields } = command;
   return [{ type: 'RecipeTranslated', data: { jobId, provider, sourceLang, targetLangs, fields } }];
-}
-
-/**
- * A copy's name in a language: the source's name marked as a copy in that language's words, numbered from the
- * second copy on (`番茄炖牛腩 (副本)`, `番茄炖牛腩 (副本 2)`; `Beef stew (copy)`, `Beef stew (copy 2)`).
- */
-export function copyName(name: string, lang: string, n = 1): string {
-  const word = lang === 'zh' || lang.startsWith('zh-') ? '副本' : 'copy';
-  const mark = ` (${word}${n > 1 ? ` ${n}` : ''})`;
-  // Within the 100 characters a recipe name may have.
-  return `${name.slice(0, 100 - mark.length).trimEnd()}${mark}`;
 }
 
 function renamed(texts: RecipeContent['texts'], names: Record<string, string>): RecipeContent['texts'] {

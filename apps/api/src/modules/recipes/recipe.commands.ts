@@ -23,13 +23,7 @@ import {
 } from '@kb/contracts';
 import { recipeAggregate, type Actor, type AggregatePath, type RecipeAnswer } from '@kb/aggregates';
 import type pg from 'pg';
-import {
-  copyName,
-  type DomainError,
-  type RecipeCommand,
-  type RecipeEvent,
-  type RecipeState,
-} from '@kb/domain';
+import { type DomainError, type RecipeCommand, type RecipeEvent, type RecipeState } from '@kb/domain';
 import { AppError } from '../../common/app-error.js';
 import { commandsOf, type AggregateCommands } from '../../common/aggregate-kit/aggregate-commands.js';
 import { pathOf } from '../../common/aggregate-kit/aggregate-providers.js';
@@ -37,6 +31,7 @@ import { translate } from '../../common/messages.js';
 import { refuseDeletingLinkedRecipes } from '../content/recipe-delete-guard.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { RecipeJobs } from './recipe-jobs.js';
+import { copyName } from './recipe-copy-name.js';
 import { RecipeNumbers } from './recipe-numbers.js';
 import { RecipeReferences } from './recipe-references.js';
 import { confirmTranslation } from './recipe-translation-confirm.js';
