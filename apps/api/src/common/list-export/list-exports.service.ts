@@ -4,29 +4,22 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Worker } from 'bullmq';
 import type pg from 'pg';
-import { pino } from 'pino';
 import { csvLine, type JobRun } from '@kb/contracts';
 import {
-  bullmqPrefix,
-  closeQueueClient,
-  closeRedis,
-  createRedisConnection,
   defineJobWorker,
   LIST_EXPORT_FORMATS,
   LIST_EXPORT_JOB,
   LIST_EXPORT_QUEUE,
-  reconnectUntilStopped,
   XlsxWriter,
   type JobOutcome,
   type JobWorkerDeps,
   type ListExportJob,
-  type RedisConnection,
   type XlsxCell,
 } from '@kb/platform';
+import { hostJobWorker } from '../hosted-job-worker.js';
 import { z } from 'zod';
-import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
+import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { JobLauncher } from '../../modules/jobs/job-launcher.js';
 import { actorOfRequest } from '../actor.js';
@@ -143,9 +136,7 @@ const listExportWorker = defineJobWorker({
  */
 @Injectable()
 export class ListExports implements OnModuleInit, OnApplicationShutdown {
-  private connection?: RedisConnection;
-  private worker?: Worker;
-  private readonly reconnect = reconnectUntilStopped();
+  private worker?: { close(): Promise<void> };
 
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
@@ -176,22 +167,15 @@ export class ListExports implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    const log = pino({ level: this.config.LOG_LEVEL, base: { service: 'api', worker: LIST_EXPORT_QUEUE } });
-    this.connection = createRedisConnection(redisTargetOf(this.config), 'worker', 'api:list-export', {
-      retryStrategy: this.reconnect.retryStrategy,
-    });
-    this.connection.on('error', () => undefined);
-    this.worker = listExportWorker.start(
-      this.connection,
-      bullmqPrefix(this.config.REDIS_PREFIX),
-      { pool: this.pool, log, filesDir: this.config.FILES_DIR, moduleRef: this.moduleRef },
-      (err) => log.warn({ err: err.message }, 'list-export worker'),
-    );
+    this.worker = hostJobWorker(this.config, LIST_EXPORT_QUEUE, listExportWorker, (log) => ({
+      pool: this.pool,
+      log,
+      filesDir: this.config.FILES_DIR,
+      moduleRef: this.moduleRef,
+    }));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.reconnect.stop();
-    if (this.worker) await closeQueueClient(this.worker);
-    if (this.connection) await closeRedis(this.connection);
+    await this.worker?.close();
   }
 }

@@ -2,20 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Worker } from 'bullmq';
 import { fileTypeFromBuffer } from 'file-type';
 import type pg from 'pg';
-import { pino } from 'pino';
 import { recipeContentSchema, type RecipeContentDraft, type StaffRole } from '@kb/contracts';
 import { prepareContent } from '@kb/domain';
 import {
-  createRedisConnection,
-  type RedisConnection,
-  bullmqPrefix,
-  closeQueueClient,
-  closeRedis,
   defineJobWorker,
-  reconnectUntilStopped,
   JobFailure,
   RECIPE_IMPORT_QUEUE,
   type JobContext,
@@ -23,7 +15,8 @@ import {
   type JobWorkerDeps,
   type RecipeImportJob,
 } from '@kb/platform';
-import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
+import { hostJobWorker } from '../../common/hosted-job-worker.js';
+import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { FILE_KINDS } from '../files/file-kinds.js';
 import type { Actor } from '@kb/aggregates';
@@ -335,9 +328,7 @@ export const recipeImportWorker = defineJobWorker({
 
 @Injectable()
 export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
-  private connection?: RedisConnection;
-  private worker?: Worker;
-  private readonly reconnect = reconnectUntilStopped();
+  private worker?: { close(): Promise<void> };
 
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
@@ -347,28 +338,16 @@ export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    const log = pino({ level: this.config.LOG_LEVEL, base: { service: 'api', worker: RECIPE_IMPORT_QUEUE } });
-    this.connection = createRedisConnection(redisTargetOf(this.config), 'worker', 'api:recipe-import', {
-      retryStrategy: this.reconnect.retryStrategy,
-    });
-    this.connection.on('error', () => undefined);
-    this.worker = recipeImportWorker.start(
-      this.connection,
-      bullmqPrefix(this.config.REDIS_PREFIX),
-      {
-        pool: this.pool,
-        log,
-        createRecipe: (actor, content, importedFrom) =>
-          createRecipe(this.path, this.references, actor, content, randomUUID(), importedFrom),
-        filesDir: this.config.FILES_DIR,
-      },
-      (err) => log.warn({ err: err.message }, 'recipe-import worker'),
-    );
+    this.worker = hostJobWorker(this.config, RECIPE_IMPORT_QUEUE, recipeImportWorker, (log) => ({
+      pool: this.pool,
+      log,
+      createRecipe: (actor, content, importedFrom) =>
+        createRecipe(this.path, this.references, actor, content, randomUUID(), importedFrom),
+      filesDir: this.config.FILES_DIR,
+    }));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.reconnect.stop();
-    if (this.worker) await closeQueueClient(this.worker);
-    if (this.connection) await closeRedis(this.connection);
+    await this.worker?.close();
   }
 }
