@@ -179,6 +179,20 @@ describe('the staff API’s OpenAPI document (/api/docs-json)', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it('declares the answer of every operation: no envelope with an empty `data`', () => {
+    const json = operations().filter(({ op }) => op.responses['200']?.content?.['application/json']);
+    const undeclared = json
+      .filter(({ route }) => {
+        const data = dataSchema(route);
+        return !data || Object.keys(data).length === 0;
+      })
+      .map(({ route }) => route);
+    console.info(
+      `${operations().length} operations, ${json.length} answering JSON, ${undeclared.length} with an undeclared answer`,
+    );
+    expect(undeclared).toEqual([]);
+  });
+
   it('describes what the API really answers: lists, details and refusals match their documented schemas', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     // zod's formats: what the answers carry, checked as the document names them.
