@@ -32,3 +32,4 @@ export * from './search.js';
 export * from './answer-schemas.js';
 export * from './people-answers.js';
 export * from './screen-answers.js';
+export * from './staff-routes.js';
