@@ -205,7 +205,7 @@ export const systemLanguageSchema = z.object({ langCode: str(), langName: str(),
 
 /** The device SDK's modes: each working mode as the catalogue defines it, named, and the heating modes. */
 export const deviceModesSchema = z.object({
-  workModes: z.array(z.object({ code: str(), name: str(), notes: str() }).catchall(z.unknown())),
+  workModes: z.array(z.object({ code: str(), name: str(), notes: str().optional() }).catchall(z.unknown())),
   heatingModes: z.array(z.object({ code: str(), name: str() })),
 });
 
