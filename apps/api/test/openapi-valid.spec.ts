@@ -263,6 +263,44 @@ describe('the staff API’s OpenAPI document (/api/docs-json)', () => {
     await check(demo, 'GET /api/auth/me', '/api/auth/me');
     await check(demo, 'GET /api/jobs/list', '/api/jobs/list');
 
+    // The aggregates' other queries: histories, the device preview, rollouts, offline packs, statistics.
+    const recipeId = recipes.list[0].id;
+    await check(demo, 'GET /api/recipe/countRemove', '/api/recipe/countRemove');
+    await check(
+      demo,
+      'GET /api/recipe/simulatRecipeDetail',
+      `/api/recipe/simulatRecipeDetail?id=${recipeId}`,
+    );
+    await check(demo, 'GET /api/recipe/history', `/api/recipe/history?id=${recipeId}`);
+    await check(
+      demo,
+      'GET /api/recipeUserEvaluation/recipeStatistics',
+      `/api/recipeUserEvaluation/recipeStatistics?recipeId=${recipeId}`,
+    );
+    const apkId = apks.list[0].id;
+    await check(demo, 'GET /api/subApk/history', `/api/subApk/history?id=${apkId}`);
+    await check(demo, 'GET /api/subApk/rollout/detail', `/api/subApk/rollout/detail?id=${apkId}`);
+    await check(
+      demo,
+      'GET /api/subApk/rollout/compatibility',
+      `/api/subApk/rollout/compatibility?id=${apkId}`,
+    );
+    await check(demo, 'GET /api/subApk/rollout/paused', '/api/subApk/rollout/paused');
+    const packs = await check(demo, 'GET /api/offlineRecipes/list', '/api/offlineRecipes/list');
+    await check(demo, 'GET /api/offlineRecipes/search', '/api/offlineRecipes/search');
+    if (packs.list.length) {
+      await check(
+        demo,
+        'GET /api/offlineRecipes/detail',
+        `/api/offlineRecipes/detail?id=${packs.list[0].id}`,
+      );
+      await check(
+        demo,
+        'GET /api/offlineRecipes/history',
+        `/api/offlineRecipes/history?id=${packs.list[0].id}`,
+      );
+    }
+
     // The people, device, notice, lookup, home and shared screens' answers.
     const devices = await check(demo, 'GET /api/device/list', '/api/device/list?pageSize=20');
     expect(devices.list.length).toBeGreaterThan(0);

@@ -33,3 +33,4 @@ export * from './answer-schemas.js';
 export * from './people-answers.js';
 export * from './screen-answers.js';
 export * from './staff-routes.js';
+export * from './history-answers.js';
