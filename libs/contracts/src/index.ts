@@ -30,3 +30,7 @@ export * from './staff.js';
 export * from './command-answers.js';
 export * from './search.js';
 export * from './answer-schemas.js';
+export * from './people-answers.js';
+export * from './screen-answers.js';
+export * from './staff-routes.js';
+export * from './history-answers.js';

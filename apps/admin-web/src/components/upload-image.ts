@@ -1,4 +1,4 @@
-import { api } from '../lib/api-client.js';
+import { call } from '../lib/call.js';
 
 export interface UploadedImage {
   fileCode: string;
@@ -20,7 +20,7 @@ export function uploadFile(
   // Purpose first: the API then knows the size limit while the file is still arriving.
   form.append('purpose', purpose);
   form.append('file', file);
-  return api('/file/upload', { form, successMessage: false, onUploadProgress: onProgress });
+  return call.form('/file/upload', form, { successMessage: false, onUploadProgress: onProgress });
 }
 
 /** `POST /api/file/upload` (multipart `file`, `purpose=image`). */

@@ -1,7 +1,7 @@
-import type { ColorSchemeChoice, StaffPreferences } from '@kb/contracts';
+import type { ColorSchemeChoice } from '@kb/contracts';
 import { localStorageColorSchemeManager } from '@mantine/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client.js';
+import { call } from './call.js';
 
 /**
  * This browser's copy of the user's colour scheme: read before the first paint, so a dark console never flashes
@@ -11,7 +11,7 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: 'kb.colo
 
 export const preferencesQuery = queryOptions({
   queryKey: ['preferences'],
-  queryFn: ({ signal }) => api<StaffPreferences>('/preferences', { signal, quiet: true }),
+  queryFn: ({ signal }) => call.get('/preferences', {}, { signal, quiet: true }),
   staleTime: Infinity,
 });
 
@@ -19,7 +19,7 @@ export function useSaveColorScheme() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (colorScheme: ColorSchemeChoice) =>
-      api<StaffPreferences>('/preferences', { json: { colorScheme }, successMessage: false, quiet: true }),
+      call.post('/preferences', { colorScheme }, { successMessage: false, quiet: true }),
     onSuccess: (saved) => client.setQueryData(preferencesQuery.queryKey, saved),
   });
 }

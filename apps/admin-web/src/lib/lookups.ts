@@ -1,7 +1,6 @@
-import type { BrandLanguage, Page } from '@kb/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from './api-client.js';
+import { call } from './call.js';
 
 /**
  * The reference lists many screens pick from — the brand's languages, models, sub-brands, ingredient units and
@@ -18,7 +17,7 @@ export const LANGUAGES_KEY = [...LOOKUPS_KEY, 'languages'] as const;
 export function languagesQuery(uiLang: string) {
   return queryOptions({
     queryKey: [...LANGUAGES_KEY, uiLang],
-    queryFn: ({ signal }) => api<BrandLanguage[]>('/sysSupportLang/list', { signal }),
+    queryFn: ({ signal }) => call.get('/sysSupportLang/list', {}, { signal }),
     // On a UI-language switch the open forms stay as they are while the names arrive in the new language.
     placeholderData: keepPreviousData,
   });
@@ -38,7 +37,7 @@ export interface BrandModel {
 /** Every model the brand sells (`/api/common/loadBrandOwnerProduct`). */
 export const brandModelsQuery = queryOptions({
   queryKey: [...LOOKUPS_KEY, 'models'],
-  queryFn: ({ signal }) => api<BrandModel[]>('/common/loadBrandOwnerProduct', { kind: 'reference', signal }),
+  queryFn: ({ signal }) => call.get('/common/loadBrandOwnerProduct', {}, { kind: 'reference', signal }),
   staleTime: 60_000,
 });
 
@@ -55,7 +54,7 @@ export interface SubBrand {
 /** The brand's sub-brands (`/api/common/loadSubBrand`). */
 export const subBrandsQuery = queryOptions({
   queryKey: [...LOOKUPS_KEY, 'sub-brands'],
-  queryFn: ({ signal }) => api<SubBrand[]>('/common/loadSubBrand', { kind: 'reference', signal }),
+  queryFn: ({ signal }) => call.get('/common/loadSubBrand', {}, { kind: 'reference', signal }),
   staleTime: 60_000,
 });
 
@@ -64,22 +63,12 @@ export function useSubBrandOptions() {
   return (data ?? []).map((s) => ({ value: s.subBrandCode, label: `${s.subBrandName} (${s.subBrandCode})` }));
 }
 
-interface SubBrandModel {
-  productCode: string;
-  productName: string;
-  customerModel: string;
-}
-
 /** The models one sub-brand sells, under its customer model names (`/api/common/loadSubBrandProduct`). */
 export const subBrandModelsQuery = (subBrandCode: string) =>
   queryOptions({
     queryKey: [...LOOKUPS_KEY, 'sub-brand-models', subBrandCode],
     queryFn: ({ signal }) =>
-      api<SubBrandModel[]>('/common/loadSubBrandProduct', {
-        query: { subBrandCode },
-        kind: 'reference',
-        signal,
-      }),
+      call.get('/common/loadSubBrandProduct', { subBrandCode }, { kind: 'reference', signal }),
     staleTime: 60_000,
     enabled: subBrandCode !== '',
   });
@@ -102,8 +91,7 @@ export interface ProductTreeNode {
 /** Brand → sub-brands → their models with customer model names (`/api/common/loadBrandProductTree`). */
 export const productTreeQuery = queryOptions({
   queryKey: [...LOOKUPS_KEY, 'product-tree'],
-  queryFn: ({ signal }) =>
-    api<ProductTreeNode[]>('/common/loadBrandProductTree', { kind: 'reference', signal }),
+  queryFn: ({ signal }) => call.get('/common/loadBrandProductTree', {}, { kind: 'reference', signal }),
   staleTime: 60_000,
 });
 
@@ -111,11 +99,7 @@ export const productTreeQuery = queryOptions({
 export const unitChoicesQuery = queryOptions({
   queryKey: [...LOOKUPS_KEY, 'units'],
   queryFn: ({ signal }) =>
-    api<{ id: string; name: string }[]>('/boUnit/list', {
-      form: new URLSearchParams({ onPage: 'false' }),
-      kind: 'reference',
-      signal,
-    }),
+    call.form('/boUnit/list', new URLSearchParams({ onPage: 'false' }), { kind: 'reference', signal }),
   staleTime: 60_000,
 });
 
@@ -140,16 +124,16 @@ export const recipeChoicesQuery = (query: RecipeChoiceQuery) =>
   queryOptions({
     queryKey: [...LOOKUPS_KEY, 'recipes', query],
     queryFn: ({ signal }) =>
-      api<Page<RecipeSummary>>('/recipe/list', {
-        query: {
+      call.get(
+        '/recipe/list',
+        {
           pageNum: query.pageNum,
           pageSize: query.pageSize,
           name: query.name.trim() || undefined,
           status: query.status,
         },
-        kind: 'reference',
-        signal,
-      }),
+        { kind: 'reference', signal },
+      ),
     retry: false,
   });
 
@@ -157,8 +141,7 @@ export const recipeChoicesQuery = (query: RecipeChoiceQuery) =>
 export const recipeSummaryQuery = (id: string) =>
   queryOptions({
     queryKey: [...LOOKUPS_KEY, 'recipe', id],
-    queryFn: ({ signal }) =>
-      api<RecipeSummary>('/recipe/detail', { query: { id }, kind: 'reference', signal }),
+    queryFn: ({ signal }) => call.get('/recipe/detail', { id }, { kind: 'reference', signal }),
     retry: false,
   });
 
@@ -177,7 +160,7 @@ export interface Area {
 export const countriesQuery = (uiLang: string) =>
   queryOptions({
     queryKey: [...LOOKUPS_KEY, 'countries', uiLang],
-    queryFn: ({ signal }) => api<Country[]>('/common/loadCountry', { kind: 'reference', signal }),
+    queryFn: ({ signal }) => call.get('/common/loadCountry', {}, { kind: 'reference', signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -185,7 +168,7 @@ export const countriesQuery = (uiLang: string) =>
 export const areasQuery = (uiLang: string) =>
   queryOptions({
     queryKey: [...LOOKUPS_KEY, 'areas', uiLang],
-    queryFn: ({ signal }) => api<Area[]>('/common/loadArea', { kind: 'reference', signal }),
+    queryFn: ({ signal }) => call.get('/common/loadArea', {}, { kind: 'reference', signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

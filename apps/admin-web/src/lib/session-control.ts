@@ -1,4 +1,4 @@
-import { api } from './api-client.js';
+import { call } from './call.js';
 import { clearStoredLogin } from './session.js';
 
 /** Why the login page is shown; it says so in the user's language. */
@@ -43,7 +43,7 @@ export async function logout(reason: 'loggedOut' | 'passwordChanged'): Promise<v
   // Nothing more is asked from here on: a poll landing after the server has ended the session would answer 401.
   hooks?.onEnding();
   try {
-    await api('/auth/logout', { method: 'POST', successMessage: false, quiet: true });
+    await call.post('/auth/logout', undefined, { successMessage: false, quiet: true });
   } catch {
     // The server session may already be gone; the local logout still happens.
   }

@@ -1,12 +1,7 @@
-import type {
-  AuditComparison,
-  AuditEndedPage,
-  AuditHistory,
-  AuditKind,
-  AuditState,
-} from '@kb/contracts';
+import type { AuditKind, AuditState } from '@kb/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, buildUrl } from '../../lib/api-client.js';
+import { buildUrl } from '../../lib/api-client.js';
+import { call } from '../../lib/call.js';
 
 const AUDIT_KEY = ['audit'] as const;
 
@@ -14,7 +9,7 @@ const AUDIT_KEY = ['audit'] as const;
 export const auditHistoryQuery = (kind: AuditKind, id: string) =>
   queryOptions({
     queryKey: [...AUDIT_KEY, 'history', kind, id],
-    queryFn: ({ signal }) => api<AuditHistory>('/audit/history', { query: { kind, id }, signal }),
+    queryFn: ({ signal }) => call.get('/audit/history', { kind, id }, { signal }),
     // A trail grows with every command: read it afresh whenever the tab opens.
     staleTime: 0,
   });
@@ -22,20 +17,20 @@ export const auditHistoryQuery = (kind: AuditKind, id: string) =>
 export const auditStateQuery = <S>(kind: AuditKind, id: string, revision: number) =>
   queryOptions({
     queryKey: [...AUDIT_KEY, 'state', kind, id, revision],
-    queryFn: ({ signal }) => api<AuditState<S>>('/audit/state', { query: { kind, id, revision }, signal }),
+    queryFn: ({ signal }) =>
+      call.get('/audit/state', { kind, id, revision }, { signal }) as Promise<AuditState<S>>,
   });
 
 export const auditCompareQuery = (kind: AuditKind, id: string, from: number, to: number) =>
   queryOptions({
     queryKey: [...AUDIT_KEY, 'compare', kind, id, from, to],
-    queryFn: ({ signal }) => api<AuditComparison>('/audit/compare', { query: { kind, id, from, to }, signal }),
+    queryFn: ({ signal }) => call.get('/audit/compare', { kind, id, from, to }, { signal }),
   });
 
 export const auditEndedQuery = (kind: AuditKind, before: string | null) =>
   queryOptions({
     queryKey: [...AUDIT_KEY, 'ended', kind, before],
-    queryFn: ({ signal }) =>
-      api<AuditEndedPage>('/audit/ended', { query: { kind, before: before ?? undefined }, signal }),
+    queryFn: ({ signal }) => call.get('/audit/ended', { kind, before: before ?? undefined }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

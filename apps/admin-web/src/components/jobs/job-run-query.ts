@@ -1,6 +1,6 @@
 import type { JobRun } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.js';
+import { call } from '../../lib/call.js';
 
 /** While a run is under way the event stream reports its progress; this poll only stands in when it is away. */
 const ACTIVE_FALLBACK_POLL_MS = 5000;
@@ -12,7 +12,7 @@ export const jobIsActive = (run: JobRun | null | undefined) =>
 export const jobRunQuery = (id: string, initial?: JobRun) =>
   queryOptions({
     queryKey: ['jobs', 'run', id],
-    queryFn: ({ signal }) => api<JobRun>('/recipe/asyncTask/detail', { query: { id }, signal, quiet: true }),
+    queryFn: ({ signal }) => call.get('/recipe/asyncTask/detail', { id }, { signal, quiet: true }),
     initialData: initial,
     refetchInterval: (query) =>
       !query.state.data || jobIsActive(query.state.data) ? ACTIVE_FALLBACK_POLL_MS : false,

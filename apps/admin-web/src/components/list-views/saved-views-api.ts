@@ -1,6 +1,6 @@
-import type { ListName, SavedView, SavedViewSave } from '@kb/contracts';
+import type { ListName, SavedViewSave } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.js';
+import { call } from '../../lib/call.js';
 
 const SAVED_VIEWS_KEY = ['saved-views'] as const;
 
@@ -8,15 +8,14 @@ const SAVED_VIEWS_KEY = ['saved-views'] as const;
 export const savedViewsQuery = (list: ListName) =>
   queryOptions({
     queryKey: [...SAVED_VIEWS_KEY, list],
-    queryFn: ({ signal }) =>
-      api<SavedView[]>('/savedView/list', { query: { list }, signal, kind: 'reference' }),
+    queryFn: ({ signal }) => call.get('/savedView/list', { list }, { signal, kind: 'reference' }),
   });
 
 export function useSaveView() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<SavedViewSave, 'shared'> & { shared: boolean }) =>
-      api<SavedView>('/savedView/save', { json: input, kind: 'command', quiet: true }),
+      call.post('/savedView/save', input, { kind: 'command', quiet: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_VIEWS_KEY }),
   });
 }
@@ -24,8 +23,7 @@ export function useSaveView() {
 export function useDeleteView() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ deleted: number }>('/savedView/delete', { json: { id }, kind: 'command' }),
+    mutationFn: (id: string) => call.post('/savedView/delete', { id }, { kind: 'command' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SAVED_VIEWS_KEY }),
   });
 }

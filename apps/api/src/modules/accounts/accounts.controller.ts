@@ -5,12 +5,13 @@ import type pg from 'pg';
 import {
   emailCaptchaSchema,
   emailVerifySchema,
+  noDataSchema,
   setPasswordSchema,
   updatePasswordSchema,
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiRefusals } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiRefusals } from '../../common/openapi.js';
 import { Public } from '../../common/public.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseBody } from '../../common/validation.js';
@@ -33,6 +34,7 @@ export class AccountsController {
 
   @Permission('account.self')
   @Post('sysUser/updatePassword')
+  @ApiAnswer(noDataSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Change one’s own password; other sessions of the user end' })
   @ApiBodyFrom(updatePasswordSchema)
@@ -67,6 +69,7 @@ export class AccountsController {
 
   @Public()
   @Post('email/captcha')
+  @ApiAnswer(noDataSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a 6-digit code (valid 10 minutes) to an email already in the system' })
   @ApiBodyFrom(emailCaptchaSchema)
@@ -79,6 +82,7 @@ export class AccountsController {
 
   @Public()
   @Post('email/verify')
+  @ApiAnswer(noDataSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Check an email code without using it up' })
   @ApiBodyFrom(emailVerifySchema)
@@ -90,6 +94,7 @@ export class AccountsController {
 
   @Public()
   @Post('sysUser/setPassword')
+  @ApiAnswer(noDataSchema)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Set a password with an email code: first time (flag=login) or reset (flag=forget)',

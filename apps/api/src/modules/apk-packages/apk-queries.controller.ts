@@ -4,12 +4,17 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   apkCompatibilityQuerySchema,
+  apkCompatibilitySchema,
+  apkDetailSchema,
+  apkHistorySchema,
   apkIdQuerySchema,
   apkLastSubmitQuerySchema,
-  apkListQuerySchema,
-  apkSearchQuerySchema,
-  apkDetailSchema,
+  apkLastSubmittedSchema,
   apkListItemSchema,
+  apkListQuerySchema,
+  apkPausedRolloutSchema,
+  apkRolloutDetailSchema,
+  apkSearchQuerySchema,
   listAnswerSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
@@ -67,6 +72,7 @@ export class ApkQueriesController {
   }
 
   @Get('lastSubmitVersionInfo')
+  @ApiAnswer(apkLastSubmittedSchema)
   @ApiOperation({
     summary:
       'The versions of the latest submitted package of a sub-brand and model (null if none), to start the next',
@@ -82,6 +88,7 @@ export class ApkQueriesController {
   }
 
   @Get('history')
+  @ApiAnswer(apkHistorySchema)
   @ApiOperation({
     summary:
       'The package’s timeline for auditors: each event with who, when, what changed (returns with their reason) and the state as of it',
@@ -95,6 +102,7 @@ export class ApkQueriesController {
   }
 
   @Get('rollout/detail')
+  @ApiAnswer(apkRolloutDetailSchema)
   @ApiOperation({
     summary:
       'The package’s staged release: stage, devices in it and on the new and the old version, fault rates per type since the watch’s start, pause reason, compatibility',
@@ -108,6 +116,7 @@ export class ApkQueriesController {
   }
 
   @Get('rollout/compatibility')
+  @ApiAnswer(apkCompatibilitySchema)
   @ApiOperation({
     summary:
       'Before a release: the devices of the package’s sub-brand it reaches, and those it leaves out per reason (model, minimum firmware, language)',
@@ -120,6 +129,7 @@ export class ApkQueriesController {
   }
 
   @Get('rollout/paused')
+  @ApiAnswer(z.array(apkPausedRolloutSchema))
   @ApiOperation({ summary: 'The brand’s paused rollouts with why each paused (newest first, at most 20)' })
   async pausedRollouts() {
     return ok(await this.queries.execute(new PausedRolloutsQuery(requestContext.brand())));

@@ -1,16 +1,26 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  listExportBodySchema,
+  appUserDetailSchema,
+  appUserDeviceRowSchema,
+  appUserFavouriteRowSchema,
   appUserIdQuerySchema,
   appUserIdsSchema,
+  appUserListPageSchema,
   appUserListQuerySchema,
   appUserPartQuerySchema,
+  appUserReviewRowSchema,
   appUserStatusSchema,
+  cookingSessionRowSchema,
+  deletedSchema,
+  jobRunSchema,
+  listExportBodySchema,
+  pageSchema,
+  updatedSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
 import { ListExports } from '../../common/list-export/list-exports.service.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { AppUsersService } from './app-users.service.js';
@@ -26,6 +36,7 @@ export class AppUsersController {
   ) {}
 
   @Post('exportData')
+  @ApiAnswer(jobRunSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -37,6 +48,7 @@ export class AppUsersController {
   }
 
   @Get('list')
+  @ApiAnswer(appUserListPageSchema)
   @ApiOperation({
     summary:
       'App users of the brand, newest first, with filters; `after` = nextCursor of the previous page reads the next one by index seek',
@@ -47,6 +59,7 @@ export class AppUsersController {
   }
 
   @Get('detail')
+  @ApiAnswer(appUserDetailSchema)
   @ApiOperation({ summary: 'One app user' })
   @ApiQueryFrom(appUserIdQuerySchema)
   async detail(@Query() query: unknown) {
@@ -54,6 +67,7 @@ export class AppUsersController {
   }
 
   @Get('devices')
+  @ApiAnswer(pageSchema(appUserDeviceRowSchema))
   @ApiOperation({ summary: 'The devices bound to an app user, paged' })
   @ApiQueryFrom(appUserPartQuerySchema)
   async devices(@Query() query: unknown) {
@@ -62,6 +76,7 @@ export class AppUsersController {
   }
 
   @Get('favourites')
+  @ApiAnswer(pageSchema(appUserFavouriteRowSchema))
   @ApiOperation({ summary: 'An app user’s favourite recipes, newest first, paged' })
   @ApiQueryFrom(appUserPartQuerySchema)
   async favourites(@Query() query: unknown) {
@@ -70,6 +85,7 @@ export class AppUsersController {
   }
 
   @Get('cooking')
+  @ApiAnswer(pageSchema(cookingSessionRowSchema))
   @ApiOperation({ summary: 'An app user’s cooking sessions (from their devices), newest first, paged' })
   @ApiQueryFrom(appUserPartQuerySchema)
   async cooking(@Query() query: unknown) {
@@ -78,6 +94,7 @@ export class AppUsersController {
   }
 
   @Get('reviews')
+  @ApiAnswer(pageSchema(appUserReviewRowSchema))
   @ApiOperation({ summary: 'An app user’s reviews, newest first, paged' })
   @ApiQueryFrom(appUserPartQuerySchema)
   async reviews(@Query() query: unknown) {
@@ -87,6 +104,7 @@ export class AppUsersController {
 
   @Permission('appUser.edit')
   @Post('updateStatus')
+  @ApiAnswer(updatedSchema)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Enable or disable app users (all or none); a disabled user is signed out at once',
@@ -99,6 +117,7 @@ export class AppUsersController {
 
   @Permission('appUser.edit')
   @Post('delete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -111,6 +130,7 @@ export class AppUsersController {
 
   @Permission('appUser.edit')
   @Post('batchDelete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete several app users (all or none), as `delete`' })
   @ApiBodyFrom(appUserIdsSchema)

@@ -1,15 +1,19 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  deletedSchema,
+  jobRunSchema,
+  payingUserDetailSchema,
   payingUserIdQuerySchema,
   payingUserIdsSchema,
   payingUserImportRequestSchema,
+  payingUserListPageSchema,
   payingUserListQuerySchema,
 } from '@kb/contracts';
 import { PAYING_USER_IMPORT_JOB, PAYING_USER_IMPORT_QUEUE } from '@kb/platform';
 import { actorOfRequest } from '../../common/actor.js';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
@@ -26,6 +30,7 @@ export class PayingUsersController {
   ) {}
 
   @Get('list')
+  @ApiAnswer(payingUserListPageSchema)
   @ApiOperation({
     summary:
       'Paying users of the brand, newest first; filters: account, nickname, level, state, end date range',
@@ -36,6 +41,7 @@ export class PayingUsersController {
   }
 
   @Get('detail')
+  @ApiAnswer(payingUserDetailSchema)
   @ApiOperation({ summary: 'One paying user, with the import that last changed it' })
   @ApiQueryFrom(payingUserIdQuerySchema)
   async detail(@Query() query: unknown) {
@@ -44,6 +50,7 @@ export class PayingUsersController {
 
   @Permission('appUser.edit')
   @Post('importData')
+  @ApiAnswer(jobRunSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -66,6 +73,7 @@ export class PayingUsersController {
 
   @Permission('appUser.edit')
   @Post('delete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'End one account’s paying status (the app user stays)' })
   @ApiBodyFrom(payingUserIdQuerySchema)
@@ -75,6 +83,7 @@ export class PayingUsersController {
 
   @Permission('appUser.edit')
   @Post('batchDelete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'End several accounts’ paying status (all or none), as `delete`' })
   @ApiBodyFrom(payingUserIdsSchema)

@@ -1,17 +1,23 @@
+import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  deletedSchema,
+  jobRunSchema,
   searchRecordExportQuerySchema,
   searchRecordIdQuerySchema,
   searchRecordIdsSchema,
+  searchRecordListPageSchema,
   searchRecordListQuerySchema,
+  searchRecordRowSchema,
+  searchTopTermSchema,
   searchTopTermsQuerySchema,
 } from '@kb/contracts';
 import { actorOfRequest } from '../../common/actor.js';
 import { requestContext } from '../../common/request-context.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { AppUsersService } from './app-users.service.js';
@@ -27,6 +33,7 @@ export class SearchRecordsController {
   ) {}
 
   @Get('list')
+  @ApiAnswer(searchRecordListPageSchema)
   @ApiOperation({
     summary:
       'Search records of the brand, newest first; filters: terms, user, language, region, empty results, time range, one user',
@@ -37,6 +44,7 @@ export class SearchRecordsController {
   }
 
   @Get('topTerms')
+  @ApiAnswer(z.array(searchTopTermSchema))
   @ApiOperation({
     summary:
       'The terms the app’s users searched most over 7, 30 or 90 days (0: all time), optionally in one language, each marked when a hot search label already says it (suggestions for hot search labels)',
@@ -47,6 +55,7 @@ export class SearchRecordsController {
   }
 
   @Post('exportData')
+  @ApiAnswer(jobRunSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -68,6 +77,7 @@ export class SearchRecordsController {
   }
 
   @Get('detail')
+  @ApiAnswer(searchRecordRowSchema)
   @ApiOperation({ summary: 'One search record' })
   @ApiQueryFrom(searchRecordIdQuerySchema)
   async detail(@Query() query: unknown) {
@@ -76,6 +86,7 @@ export class SearchRecordsController {
 
   @Permission('appUser.edit')
   @Post('delete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete one search record' })
   @ApiBodyFrom(searchRecordIdQuerySchema)
@@ -85,6 +96,7 @@ export class SearchRecordsController {
 
   @Permission('appUser.edit')
   @Post('batchDelete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete several search records (all or none)' })
   @ApiBodyFrom(searchRecordIdsSchema)

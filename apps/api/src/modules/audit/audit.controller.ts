@@ -3,12 +3,16 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   auditCompareQuerySchema,
+  auditComparisonSchema,
+  auditEndedPageSchema,
   auditEndedQuerySchema,
+  auditHistorySchema,
   auditRecordQuerySchema,
   auditStateQuerySchema,
+  auditStateSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
@@ -25,6 +29,7 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get('history')
+  @ApiAnswer(auditHistorySchema)
   @ApiOperation({
     summary:
       'A record’s trail: each event with who, when, its status after, and what changed, worded in the caller’s language',
@@ -36,6 +41,7 @@ export class AuditController {
   }
 
   @Get('state')
+  @ApiAnswer(auditStateSchema)
   @ApiOperation({ summary: 'The record as of one event (its stream revision), with the names it refers to' })
   @ApiQueryFrom(auditStateQuerySchema)
   async state(@Query() query: unknown) {
@@ -44,6 +50,7 @@ export class AuditController {
   }
 
   @Get('compare')
+  @ApiAnswer(auditComparisonSchema)
   @ApiOperation({ summary: 'What changed between two versions (stream revisions) of a record' })
   @ApiQueryFrom(auditCompareQuerySchema)
   async compare(@Query() query: unknown) {
@@ -67,6 +74,7 @@ export class AuditController {
   }
 
   @Get('ended')
+  @ApiAnswer(auditEndedPageSchema)
   @Permission('audit.read')
   @ApiOperation({
     summary: 'Cleared recipes, deleted APK packages or offline packs, most recently ended first',

@@ -2,11 +2,20 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/co
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import { z } from 'zod';
-import { type BrandLanguage, brandLanguagesSaveSchema, pageQuerySchema, text } from '@kb/contracts';
+import {
+  accessoryChoiceSchema,
+  type BrandLanguage,
+  brandLanguageSchema,
+  brandLanguagesSavedSchema,
+  brandLanguagesSaveSchema,
+  pageQuerySchema,
+  tagByLangSchema,
+  text,
+} from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { forbidden } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { displayName } from '../../common/reference-entity/definition.js';
 import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
 import { requestContext } from '../../common/request-context.js';
@@ -36,6 +45,7 @@ export class CatalogController {
   ) {}
 
   @Get('sysSupportLang/list')
+  @ApiAnswer(z.array(brandLanguageSchema))
   @ApiOperation({
     summary: 'Every system language with whether the brand supports it and which is its main one',
   })
@@ -63,6 +73,7 @@ export class CatalogController {
 
   @Permission('language.edit')
   @Post('sysSupportLang/save')
+  @ApiAnswer(brandLanguagesSavedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Choose the brand’s languages and its main language' })
   @ApiBodyFrom(brandLanguagesSaveSchema)
@@ -91,6 +102,7 @@ export class CatalogController {
   }
 
   @Get('common/loadTagsByLang')
+  @ApiAnswer(z.array(tagByLangSchema))
   @ApiOperation({ summary: 'The brand’s tags that have a name in the given language' })
   @ApiQueryFrom(tagsByLangQuery)
   async tagsByLang(@Query() query: unknown) {
@@ -104,6 +116,7 @@ export class CatalogController {
   }
 
   @Get('accessory/listAll')
+  @ApiAnswer(z.array(accessoryChoiceSchema))
   @ApiOperation({ summary: 'Every accessory of the brand, named in the given language' })
   @ApiQueryFrom(listAllQuery)
   async accessoriesAll(@Query() query: unknown) {

@@ -2,19 +2,26 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/co
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import {
+  addedSchema,
+  deletedSchema,
+  idListSchema,
   idSchema,
   idsSchema,
+  listAnswerSchema,
   listFilterSchema,
+  type OnlineCategory,
   onlineCategoryBatchAddSchema,
+  onlineCategoryDetailSchema,
+  onlineCategorySchema,
   onlineCatRecipeBatchAddSchema,
   onlineCatRecipeBatchDeleteSchema,
-  type OnlineCategory,
+  removedSchema,
 } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { checkBrandReferences } from '../../common/brand-references.js';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { boundedWholeList } from '../../common/paging.js';
 import { displayName, type RecipeLinks } from '../../common/reference-entity/definition.js';
 import { checkLinkable, removeLinks, upsertLinks } from '../../common/reference-entity/recipe-links.js';
@@ -68,6 +75,7 @@ export class OnlineCategoriesController {
   }
 
   @Get('appOnlineCategory/list')
+  @ApiAnswer(listAnswerSchema(onlineCategorySchema))
   @ApiOperation({ summary: 'Online categories with their recipe counts (filter by name)' })
   @ApiQueryFrom(listFilterSchema)
   async list(@Query() query: unknown) {
@@ -92,6 +100,7 @@ export class OnlineCategoriesController {
   }
 
   @Get('appOnlineCategory/detail')
+  @ApiAnswer(onlineCategoryDetailSchema)
   @ApiOperation({ summary: 'One online category with its ordered recipe ids' })
   @ApiQueryFrom(idSchema)
   async detail(@Query() query: unknown) {
@@ -112,6 +121,7 @@ export class OnlineCategoriesController {
 
   @Permission('onlineCategory.edit')
   @Post('appOnlineCategory/batchAdd')
+  @ApiAnswer(idListSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Create several online categories at once' })
   @ApiBodyFrom(onlineCategoryBatchAddSchema)
@@ -157,6 +167,7 @@ export class OnlineCategoriesController {
 
   @Permission('onlineCategory.edit')
   @Post('appOnlineCategory/batchDelete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete online categories (their recipe links go with them)' })
   @ApiBodyFrom(idsSchema)
@@ -180,6 +191,7 @@ export class OnlineCategoriesController {
 
   @Permission('onlineCategory.edit')
   @Post('appOnlineCatRecipe/batchAdd')
+  @ApiAnswer(addedSchema)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Append recipes to an online category, in the order given (already linked ones are kept)',
@@ -209,6 +221,7 @@ export class OnlineCategoriesController {
 
   @Permission('onlineCategory.edit')
   @Post('appOnlineCatRecipe/batchDelete')
+  @ApiAnswer(removedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove recipes from an online category' })
   @ApiBodyFrom(onlineCatRecipeBatchDeleteSchema)

@@ -11,13 +11,15 @@ import {
   h5ShareQuerySchema,
   type RecipeContent,
   recipeShareIdQuerySchema,
+  recipeShareIdSchema,
   SHARE_ID_PATTERN,
+  h5ShareSchema,
   text,
   type UiLang,
 } from '@kb/contracts';
 import { notFound } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { Public } from '../../common/public.decorator.js';
 import { displayName } from '../../common/reference-entity/definition.js';
@@ -67,6 +69,7 @@ export class H5Controller {
 
   @Public()
   @Get('share')
+  @ApiAnswer(h5ShareSchema)
   @ApiOperation({
     summary: 'What the H5 page shows for a share id (public; released online recipes and groups only)',
   })
@@ -80,6 +83,7 @@ export class H5Controller {
 
   @Public()
   @Get('image')
+  @ApiFileAnswer('image/*')
   @ApiOperation({ summary: 'An image the H5 page of a share id shows (public)' })
   @ApiQuery({ name: 'share', required: true })
   @ApiQuery({ name: 'file', required: true })
@@ -102,6 +106,7 @@ export class H5Controller {
 
   @Permission('read')
   @Get('recipeShareId')
+  @ApiAnswer(recipeShareIdSchema)
   @ApiOperation({ summary: 'The H5 share id of one of the brand’s recipes (made on first ask)' })
   @ApiQueryFrom(recipeShareIdQuerySchema)
   async recipeShareId(@Query() query: unknown) {

@@ -1,15 +1,20 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  listExportBodySchema,
+  deletedSchema,
   faultListQuerySchema,
+  faultRecordSchema,
   faultSummaryQuerySchema,
+  faultSummarySchema,
   idSchema,
   idsSchema,
+  jobRunSchema,
+  listExportBodySchema,
+  pageSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
 import { ListExports } from '../../common/list-export/list-exports.service.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
 import { Permission } from '../../common/permission.decorator.js';
@@ -25,6 +30,7 @@ export class DeviceFaultLogsController {
   ) {}
 
   @Get('summary')
+  @ApiAnswer(faultSummarySchema)
   @ApiOperation({
     summary: 'Fault counts by type, model, APK version and period (day/week/month), with the list filters',
   })
@@ -34,6 +40,7 @@ export class DeviceFaultLogsController {
   }
 
   @Post('exportData')
+  @ApiAnswer(jobRunSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -45,6 +52,7 @@ export class DeviceFaultLogsController {
   }
 
   @Get('list')
+  @ApiAnswer(pageSchema(faultRecordSchema))
   @ApiOperation({
     summary: 'Fault records, newest first, with the full error log; filters SN, type, place, time',
   })
@@ -55,6 +63,7 @@ export class DeviceFaultLogsController {
 
   @Permission('fault.delete')
   @Post('delete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete one fault record' })
   @ApiBodyFrom(idSchema)
@@ -64,6 +73,7 @@ export class DeviceFaultLogsController {
 
   @Permission('fault.delete')
   @Post('batchDelete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete several fault records (all or none)' })
   @ApiBodyFrom(idsSchema)

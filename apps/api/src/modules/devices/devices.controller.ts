@@ -1,18 +1,27 @@
+import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  listExportBodySchema,
+  deletedSchema,
+  deviceDetailSchema,
   deviceIdQuerySchema,
   deviceIdsSchema,
+  deviceListPageSchema,
   deviceListQuerySchema,
+  deviceRowSchema,
   deviceSearchQuerySchema,
   deviceStatusQuerySchema,
+  deviceStatusSchema,
   deviceTelemetryHistoryQuerySchema,
   deviceUpdateSchema,
+  jobRunSchema,
+  listExportBodySchema,
+  revokedSchema,
+  telemetryHistorySchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
 import { ListExports } from '../../common/list-export/list-exports.service.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { DevicesService } from './devices.service.js';
 import { Permission } from '../../common/permission.decorator.js';
@@ -28,6 +37,7 @@ export class DevicesController {
   ) {}
 
   @Post('exportData')
+  @ApiAnswer(jobRunSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -39,6 +49,7 @@ export class DevicesController {
   }
 
   @Get('list')
+  @ApiAnswer(deviceListPageSchema)
   @ApiOperation({
     summary:
       'Devices of the brand, newest first, with filters; `after` = nextCursor of the previous page reads the next one by index seek; `updatedSince` = devices whose online state changed since',
@@ -49,6 +60,7 @@ export class DevicesController {
   }
 
   @Get('status')
+  @ApiAnswer(z.array(deviceStatusSchema))
   @ApiOperation({
     summary: 'Live online state, last connect time and IP of up to 100 devices (the rows on screen; poll it)',
   })
@@ -58,6 +70,7 @@ export class DevicesController {
   }
 
   @Get('search')
+  @ApiAnswer(z.array(deviceRowSchema))
   @ApiOperation({ summary: 'Devices whose SN starts with the keyword (at most 50), for pickers' })
   @ApiQueryFrom(deviceSearchQuerySchema)
   async search(@Query() query: unknown) {
@@ -65,6 +78,7 @@ export class DevicesController {
   }
 
   @Get('detail')
+  @ApiAnswer(deviceDetailSchema)
   @ApiOperation({ summary: 'One device: its state, picture, bound app user, 20 newest samples and faults' })
   @ApiQueryFrom(deviceIdQuerySchema)
   async detail(@Query() query: unknown) {
@@ -72,6 +86,7 @@ export class DevicesController {
   }
 
   @Get('telemetryHistory')
+  @ApiAnswer(telemetryHistorySchema)
   @ApiOperation({
     summary:
       'Samples per hour (days 1 or 7) or per day (30, 365) of one device, with the average of each numeric reading; kept after the raw samples expire',
@@ -84,6 +99,7 @@ export class DevicesController {
 
   @Permission('device.edit')
   @Post('update')
+  @ApiAnswer(deviceDetailSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Set the device picture and/or its own inactivity timeout (null: brand default)' })
   @ApiBodyFrom(deviceUpdateSchema)
@@ -93,6 +109,7 @@ export class DevicesController {
 
   @Permission('device.edit')
   @Post('delete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete one device with its credentials and telemetry (its fault records stay)' })
   @ApiBodyFrom(deviceIdQuerySchema)
@@ -102,6 +119,7 @@ export class DevicesController {
 
   @Permission('device.edit')
   @Post('batchDelete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete several devices (all or none)' })
   @ApiBodyFrom(deviceIdsSchema)
@@ -111,6 +129,7 @@ export class DevicesController {
 
   @Permission('device.edit')
   @Post('revokeCredential')
+  @ApiAnswer(revokedSchema)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Revoke the credentials of devices: device-ingest refuses them until they activate again',

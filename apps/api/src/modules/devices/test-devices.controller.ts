@@ -1,15 +1,19 @@
+import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  deletedSchema,
+  pageSchema,
   testDeviceIdQuerySchema,
   testDeviceIdsSchema,
   testDeviceInputSchema,
   testDeviceListQuerySchema,
+  testDeviceSchema,
   testDeviceSearchQuerySchema,
   testDeviceUpdateSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { TestDevicesService } from './test-devices.service.js';
 import { Permission } from '../../common/permission.decorator.js';
@@ -22,6 +26,7 @@ export class TestDevicesController {
   constructor(private readonly testDevices: TestDevicesService) {}
 
   @Get('list')
+  @ApiAnswer(pageSchema(testDeviceSchema))
   @ApiOperation({
     summary: 'Test devices of the brand, newest first; filters SN prefix, sub-brand, model, online',
   })
@@ -31,6 +36,7 @@ export class TestDevicesController {
   }
 
   @Get('search')
+  @ApiAnswer(z.array(testDeviceSchema))
   @ApiOperation({ summary: 'Test devices whose SN starts with the keyword (at most 50)' })
   @ApiQueryFrom(testDeviceSearchQuerySchema)
   async search(@Query() query: unknown) {
@@ -38,6 +44,7 @@ export class TestDevicesController {
   }
 
   @Get('detail')
+  @ApiAnswer(testDeviceSchema)
   @ApiOperation({ summary: 'One test device' })
   @ApiQueryFrom(testDeviceIdQuerySchema)
   async detail(@Query() query: unknown) {
@@ -46,6 +53,7 @@ export class TestDevicesController {
 
   @Permission('testDevice.edit')
   @Post('add')
+  @ApiAnswer(testDeviceSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a device of the brand (by SN) to the test group' })
   @ApiBodyFrom(testDeviceInputSchema)
@@ -55,6 +63,7 @@ export class TestDevicesController {
 
   @Permission('testDevice.edit')
   @Post('update')
+  @ApiAnswer(testDeviceSchema)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Change a test device (send the version you loaded; 409 when someone saved in between)',
@@ -66,6 +75,7 @@ export class TestDevicesController {
 
   @Permission('testDevice.edit')
   @Post('delete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove one device from the test group' })
   @ApiBodyFrom(testDeviceIdQuerySchema)
@@ -75,6 +85,7 @@ export class TestDevicesController {
 
   @Permission('testDevice.edit')
   @Post('batchDelete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove several devices from the test group (all or none)' })
   @ApiBodyFrom(testDeviceIdsSchema)

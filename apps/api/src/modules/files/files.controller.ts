@@ -9,7 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { AppError, notFound } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
-import { ApiFileAnswer } from '../../common/openapi.js';
+import { ApiAnswer, ApiFileAnswer } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
@@ -17,6 +17,7 @@ import { Db } from '../../infra/db.js';
 import { FILE_KINDS, MAX_UPLOAD_BYTES, type FileKind } from './file-kinds.js';
 import { receiveUpload, type StagedFile } from './upload-stream.js';
 import { Permission } from '../../common/permission.decorator.js';
+import { uploadedFileSchema } from '@kb/contracts';
 
 const downloadQuery = z.object({ fileCode: z.string().uuid({ message: 'not_found' }) });
 
@@ -42,6 +43,7 @@ export class FilesController {
 
   @Permission('file.upload')
   @Post('upload')
+  @ApiAnswer(uploadedFileSchema)
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiOperation({

@@ -8,6 +8,8 @@ import type { EventStore } from '@kb/event-store';
 import { readSideHealth, type ReadSideProjection } from '@kb/read-models';
 import { EVENT_STORE, PG_POOL, REDIS } from '../../infra/tokens.js';
 import { Public } from '../../common/public.decorator.js';
+import { healthSchema, publicConfigSchema } from '@kb/contracts';
+import { ApiAnswer } from '../../common/openapi.js';
 
 async function probe(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: number; error?: string }> {
   const started = performance.now();
@@ -132,6 +134,7 @@ export class HealthController {
 
   @Public()
   @Get('health')
+  @ApiAnswer(healthSchema)
   @ApiOperation({
     summary:
       'Postgres, Redis and event store reachability; "degraded" with its reasons while appends are blocked, a ' +
@@ -179,6 +182,7 @@ export class HealthController {
 
   @Public()
   @Get('public/config')
+  @ApiAnswer(publicConfigSchema)
   @ApiOperation({ summary: 'What the login page shows (company name)' })
   publicConfig() {
     return { status: 200, desc: 'ok', data: { companyName: this.config.COMPANY_NAME ?? null } };

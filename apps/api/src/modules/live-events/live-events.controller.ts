@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { Permission } from '../../common/permission.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { LiveEventsService, type LiveEvent } from './live-events.service.js';
+import { ApiFileAnswer } from '../../common/openapi.js';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
@@ -15,6 +16,7 @@ export class LiveEventsController {
 
   @Permission('read')
   @Get()
+  @ApiFileAnswer('text/event-stream')
   @ApiOperation({
     summary:
       'Server-Sent Events of the caller’s brand: `live` events `{ topic, id }` (device online status, job progress, notice push) and `reset`; resumes after Last-Event-ID',

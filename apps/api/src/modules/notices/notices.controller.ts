@@ -1,20 +1,31 @@
+import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  deletedSchema,
+  jobRunSchema,
   listExportBodySchema,
   noticeAccountsQuerySchema,
+  noticeAccountsSchema,
+  noticeAckPointSchema,
   noticeDeliveriesQuerySchema,
+  noticeDeliverySchema,
   noticeIdQuerySchema,
   noticeIdsSchema,
   noticeInputSchema,
+  noticeListItemSchema,
   noticeListQuerySchema,
+  noticePageSchema,
+  noticePushHealthSchema,
+  noticeSchema,
   noticeSearchQuerySchema,
   noticeUpdateSchema,
   noticeVersionSchema,
+  pageSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
 import { ListExports } from '../../common/list-export/list-exports.service.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { NoticesService } from './notices.service.js';
@@ -30,6 +41,7 @@ export class NoticesController {
   ) {}
 
   @Post('exportData')
+  @ApiAnswer(jobRunSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -41,6 +53,7 @@ export class NoticesController {
   }
 
   @Get('list')
+  @ApiAnswer(noticePageSchema)
   @ApiOperation({
     summary: 'Notices of the brand, newest first; filters keyword, state, push mode, target kind',
   })
@@ -50,6 +63,7 @@ export class NoticesController {
   }
 
   @Get('search')
+  @ApiAnswer(z.array(noticeListItemSchema))
   @ApiOperation({ summary: 'At most 50 notices whose number, label or title match the keyword' })
   @ApiQueryFrom(noticeSearchQuerySchema)
   async search(@Query() query: unknown) {
@@ -57,6 +71,7 @@ export class NoticesController {
   }
 
   @Get('detail')
+  @ApiAnswer(noticeSchema)
   @ApiOperation({ summary: 'One notice: texts, targets, push state and progress, received and read counts' })
   @ApiQueryFrom(noticeIdQuerySchema)
   async detail(@Query() query: unknown) {
@@ -64,6 +79,7 @@ export class NoticesController {
   }
 
   @Get('deliveries')
+  @ApiAnswer(pageSchema(noticeDeliverySchema))
   @ApiOperation({
     summary: 'One notice’s deliveries (device SN or app account), filter pending/received/read',
   })
@@ -73,6 +89,7 @@ export class NoticesController {
   }
 
   @Get('health')
+  @ApiAnswer(noticePushHealthSchema)
   @ApiOperation({
     summary:
       'Push health: pushes running and failed, deliveries not received after the overdue limit, last push',
@@ -82,6 +99,7 @@ export class NoticesController {
   }
 
   @Get('ackChart')
+  @ApiAnswer(z.array(noticeAckPointSchema))
   @ApiOperation({ summary: 'Received and read acknowledgements per minute, with running totals' })
   @ApiQueryFrom(noticeIdQuerySchema)
   async ackChart(@Query() query: unknown) {
@@ -90,6 +108,7 @@ export class NoticesController {
 
   @Permission('notice.edit')
   @Get('readAccounts')
+  @ApiAnswer(noticeAccountsSchema)
   @ApiOperation({
     summary: 'What an uploaded list of accounts (purpose list) holds: known users, unknown accounts',
   })
@@ -100,6 +119,7 @@ export class NoticesController {
 
   @Permission('notice.edit')
   @Post('add')
+  @ApiAnswer(noticeSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Save a new notice as a draft' })
   @ApiBodyFrom(noticeInputSchema)
@@ -109,6 +129,7 @@ export class NoticesController {
 
   @Permission('notice.edit')
   @Post('update')
+  @ApiAnswer(noticeSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Change a draft or scheduled notice (send the version loaded; 409 once pushing)' })
   @ApiBodyFrom(noticeUpdateSchema)
@@ -118,6 +139,7 @@ export class NoticesController {
 
   @Permission('notice.push')
   @Post('addAndPush')
+  @ApiAnswer(noticeSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Save a new notice and push it (now, or at its timer time)' })
   @ApiBodyFrom(noticeInputSchema)
@@ -128,6 +150,7 @@ export class NoticesController {
 
   @Permission('notice.push')
   @Post('push')
+  @ApiAnswer(noticeSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Push a draft now or schedule it at its timer time; push a failed notice again' })
   @ApiBodyFrom(noticeVersionSchema)
@@ -139,6 +162,7 @@ export class NoticesController {
 
   @Permission('notice.push')
   @Post('cancel')
+  @ApiAnswer(noticeSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a draft or a scheduled push (its timer job is removed)' })
   @ApiBodyFrom(noticeVersionSchema)
@@ -149,6 +173,7 @@ export class NoticesController {
 
   @Permission('notice.edit')
   @Post('delete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a draft or cancelled notice' })
   @ApiBodyFrom(noticeIdQuerySchema)
@@ -158,6 +183,7 @@ export class NoticesController {
 
   @Permission('notice.edit')
   @Post('batchDelete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete several drafts or cancelled notices (all or none)' })
   @ApiBodyFrom(noticeIdsSchema)

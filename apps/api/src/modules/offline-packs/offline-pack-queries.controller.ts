@@ -1,13 +1,18 @@
+import { z } from 'zod';
 import path from 'node:path';
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
+  offlinePackBuildSchema,
+  offlinePackDetailSchema,
+  offlinePackHistorySchema,
   offlinePackIdQuerySchema,
+  offlinePackListAnswerSchema,
+  offlinePackListItemSchema,
   offlinePackListQuerySchema,
   offlinePackSearchQuerySchema,
-  offlinePackBuildSchema,
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
@@ -39,6 +44,7 @@ export class OfflinePackQueriesController {
   ) {}
 
   @Get('list')
+  @ApiAnswer(offlinePackListAnswerSchema)
   @ApiOperation({
     summary:
       'Offline recipe packs of the brand, newest change first; filters: number prefix, type, factory model, customer model (sub-brand), test/release status',
@@ -54,6 +60,7 @@ export class OfflinePackQueriesController {
   }
 
   @Get('search')
+  @ApiAnswer(z.array(offlinePackListItemSchema))
   @ApiOperation({ summary: 'Pick packs by number, factory model or sub-brand prefix (at most 50)' })
   @ApiQueryFrom(offlinePackSearchQuerySchema)
   async search(@Query() query: unknown) {
@@ -66,6 +73,7 @@ export class OfflinePackQueriesController {
   }
 
   @Get('detail')
+  @ApiAnswer(offlinePackDetailSchema)
   @ApiOperation({
     summary: 'One pack with its content, its selected recipes and the revision to save against',
   })
@@ -80,6 +88,7 @@ export class OfflinePackQueriesController {
   }
 
   @Get('history')
+  @ApiAnswer(offlinePackHistorySchema)
   @ApiOperation({
     summary:
       'The pack’s timeline for auditors: each event with who, when, what changed and the state as of it',

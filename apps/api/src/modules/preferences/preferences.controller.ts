@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
-import { staffPreferencesSchema, type StaffPreferences } from '@kb/contracts';
+import { type StaffPreferences, staffPreferencesAnswerSchema, staffPreferencesSchema } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
@@ -17,6 +17,7 @@ export class PreferencesController {
 
   @Permission('account.self')
   @Get()
+  @ApiAnswer(staffPreferencesAnswerSchema)
   @ApiOperation({ summary: 'The signed-in user’s display preferences' })
   async get() {
     const { rows } = await this.pool.query<{ color_scheme: StaffPreferences['colorScheme'] }>(
@@ -28,6 +29,7 @@ export class PreferencesController {
 
   @Permission('account.self')
   @Post()
+  @ApiAnswer(staffPreferencesAnswerSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Keep the signed-in user’s display preferences' })
   @ApiBodyFrom(staffPreferencesSchema)

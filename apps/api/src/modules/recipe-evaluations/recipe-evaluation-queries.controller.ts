@@ -7,6 +7,7 @@ import {
   recipeEvaluationListQuerySchema,
   recipeEvaluationSchema,
   recipeStatisticsQuerySchema,
+  recipeStatisticsSchema,
   searchQuerySchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
@@ -69,6 +70,7 @@ export class RecipeEvaluationQueriesController {
   }
 
   @Get('recipeStatistics')
+  @ApiAnswer(recipeStatisticsSchema)
   @ApiOperation({
     summary: 'One recipe’s statistics: collection count, rater count, overall score (mean of 1–5 stars)',
   })

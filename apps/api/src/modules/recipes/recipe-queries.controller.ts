@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { listAnswerSchema, recipeDetailSchema, recipeListItemSchema } from '@kb/contracts';
+import {
+  listAnswerSchema,
+  recipeDetailSchema,
+  recipeHistorySchema,
+  recipeListItemSchema,
+  recipePreviewSchema,
+  recipeRecycleCountSchema,
+} from '@kb/contracts';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -70,12 +77,14 @@ export class RecipeQueriesController {
   }
 
   @Get('countRemove')
+  @ApiAnswer(recipeRecycleCountSchema)
   @ApiOperation({ summary: 'How many recipes are in the recycle bin' })
   async countRemove() {
     return ok(await this.queries.execute(new CountRecycleBinQuery(requestContext.brand())));
   }
 
   @Get('simulatRecipeDetail')
+  @ApiAnswer(recipePreviewSchema)
   @ApiOperation({
     summary: 'The recipe as the appliance’s screen shows it: one language, one serving size, step by step',
   })
@@ -86,6 +95,7 @@ export class RecipeQueriesController {
   }
 
   @Get('history')
+  @ApiAnswer(recipeHistorySchema)
   @ApiOperation({
     summary:
       'The recipe’s timeline for auditors: each event with who, when, what changed and the state as of it (also after clear)',

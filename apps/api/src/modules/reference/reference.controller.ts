@@ -3,21 +3,34 @@ import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  areaSchema,
   type BrandIndexCount,
+  brandIndexCountSchema,
   type CategoryRankingItem,
+  categoryRankingItemSchema,
+  countrySchema,
+  deviceModesSchema,
   DICT_TYPES,
   type DictItem,
+  dictItemSchema,
   HEATING_MODE_NAMES,
   HEATING_MODES,
+  listAnswerSchema,
   pageQuerySchema,
+  productSchema,
+  productTreeNodeSchema,
+  rankingPeriodSchema,
   type RecipeRankingItem,
+  recipeRankingItemSchema,
+  subBrandProductSchema,
+  subBrandSchema,
+  systemLanguageSchema,
   text,
   WORK_MODES,
-  rankingPeriodSchema,
 } from '@kb/contracts';
 import { AppError, forbidden } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
 import { pagedQuery } from '../../common/paging.js';
 import { parseInput } from '../../common/validation.js';
@@ -51,6 +64,7 @@ export class ReferenceController {
   constructor(private readonly db: Db) {}
 
   @Get('common/loadBrandOwnerProduct')
+  @ApiAnswer(z.array(productSchema))
   @ApiOperation({ summary: 'Models the caller’s brand sells' })
   @ApiQueryFrom(brandQuery)
   async loadBrandOwnerProduct(@Query() query: unknown) {
@@ -62,6 +76,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadSubBrand')
+  @ApiAnswer(z.array(subBrandSchema))
   @ApiOperation({ summary: 'Sub-brands of the caller’s brand' })
   @ApiQueryFrom(brandQuery)
   async loadSubBrand(@Query() query: unknown) {
@@ -73,6 +88,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadSubBrandProduct')
+  @ApiAnswer(z.array(subBrandProductSchema))
   @ApiOperation({ summary: 'Models of one sub-brand with their customer model names' })
   @ApiQueryFrom(subBrandQuery)
   async loadSubBrandProduct(@Query() query: unknown) {
@@ -86,6 +102,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadBrandProductTree')
+  @ApiAnswer(z.array(productTreeNodeSchema))
   @ApiOperation({ summary: 'Brand → sub-brands → models, for cascading pickers' })
   @ApiQueryFrom(brandQuery)
   async loadBrandProductTree(@Query() query: unknown) {
@@ -118,6 +135,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadCountry')
+  @ApiAnswer(z.array(countrySchema))
   @ApiOperation({ summary: 'Countries' })
   async loadCountry() {
     const rows = await this.db.global<{ code: string; name_zh: string; name_en: string }>(
@@ -134,6 +152,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadProduct')
+  @ApiAnswer(z.array(productSchema))
   @ApiOperation({ summary: 'The platform’s catalogue of appliance models' })
   async loadProduct() {
     const rows = await this.db.global<ProductRow>('SELECT * FROM products ORDER BY sort');
@@ -141,6 +160,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadArea')
+  @ApiAnswer(z.array(areaSchema))
   @ApiOperation({ summary: 'Regions: provinces/states of a country, or cities of a region' })
   @ApiQueryFrom(areaQuery)
   async loadArea(@Query() query: unknown) {
@@ -170,6 +190,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadDict')
+  @ApiAnswer(z.array(dictItemSchema))
   @ApiOperation({ summary: 'A dictionary: INGREDIENTS_UNIT, HOT_WIND_MODE or WORK_MODE' })
   @ApiQueryFrom(dictQuery)
   async loadDict(@Query() query: unknown) {
@@ -193,6 +214,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadSysSupportLang')
+  @ApiAnswer(listAnswerSchema(systemLanguageSchema))
   @ApiOperation({ summary: 'Languages the system supports (onPage=false for all)' })
   @ApiQueryFrom(pageQuerySchema)
   async loadSysSupportLang(@Query() query: unknown) {
@@ -212,6 +234,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadBrandIndexCount')
+  @ApiAnswer(brandIndexCountSchema)
   @ApiOperation({ summary: 'Home counts of the caller’s brand' })
   @ApiQueryFrom(brandQuery)
   async loadBrandIndexCount(@Query() query: unknown) {
@@ -251,6 +274,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadBrandRecipeRanking')
+  @ApiAnswer(z.array(recipeRankingItemSchema))
   @ApiOperation({
     summary:
       'Most cooked recipes of the caller’s brand over the last `days` days (7, 30, 90; 0 all time): completed cooking sessions devices reported',
@@ -279,6 +303,7 @@ export class ReferenceController {
   }
 
   @Get('common/loadRecipeCategoryRanking')
+  @ApiAnswer(z.array(categoryRankingItemSchema))
   @ApiOperation({
     summary:
       'Recipe categories of the caller’s brand whose recipes were cooked most over the last `days` days (7, 30, 90; 0 all time)',
@@ -320,6 +345,7 @@ export class ReferenceController {
   }
 
   @Post('cofarSdk/allDevModes')
+  @ApiAnswer(deviceModesSchema)
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   // The device SDK posts an empty form; nothing in it is read.

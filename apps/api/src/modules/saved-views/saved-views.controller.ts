@@ -1,8 +1,15 @@
+import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { savedViewIdSchema, savedViewListQuerySchema, savedViewSaveSchema } from '@kb/contracts';
+import {
+  deletedSchema,
+  savedViewIdSchema,
+  savedViewListQuerySchema,
+  savedViewSaveSchema,
+  savedViewSchema,
+} from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { SavedViewsService } from './saved-views.service.js';
@@ -15,6 +22,7 @@ export class SavedViewsController {
   constructor(private readonly views: SavedViewsService) {}
 
   @Get('list')
+  @ApiAnswer(z.array(savedViewSchema))
   @ApiOperation({ summary: 'The caller’s views of one list, then those others shared with the brand' })
   @ApiQueryFrom(savedViewListQuerySchema)
   async list(@Query() query: unknown) {
@@ -22,6 +30,7 @@ export class SavedViewsController {
   }
 
   @Post('save')
+  @ApiAnswer(savedViewSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -33,6 +42,7 @@ export class SavedViewsController {
   }
 
   @Post('delete')
+  @ApiAnswer(deletedSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a view: its owner, or an admin for a shared one (403 otherwise)' })
   @ApiBodyFrom(savedViewIdSchema)

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { recordSearchQuerySchema, type SearchAnswer } from '@kb/contracts';
+import { recordSearchQuerySchema, type SearchAnswer, searchAnswerSchema } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { requestContext } from '../../common/request-context.js';
 import { parseInput } from '../../common/validation.js';
@@ -15,6 +15,7 @@ export class SearchController {
 
   @Permission('read')
   @Get()
+  @ApiAnswer(searchAnswerSchema)
   @ApiOperation({
     summary: 'Find records of the caller’s brand by number, name, SN or account (the command palette)',
   })

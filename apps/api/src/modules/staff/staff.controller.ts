@@ -2,14 +2,17 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/commo
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
+  pageSchema,
+  staffChangeSchema,
   staffChangesQuerySchema,
   staffIdSchema,
   staffInviteSchema,
   staffListQuerySchema,
+  staffRowSchema,
   staffUpdateSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
+import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { StaffService } from './staff.service.js';
@@ -22,6 +25,7 @@ export class StaffController {
   constructor(private readonly staff: StaffService) {}
 
   @Get('list')
+  @ApiAnswer(pageSchema(staffRowSchema))
   @ApiOperation({ summary: 'The brand’s staff accounts, newest first, with filters' })
   @ApiQueryFrom(staffListQuerySchema)
   async list(@Query() query: unknown) {
@@ -29,6 +33,7 @@ export class StaffController {
   }
 
   @Post('invite')
+  @ApiAnswer(staffRowSchema)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -41,6 +46,7 @@ export class StaffController {
   }
 
   @Post('update')
+  @ApiAnswer(staffRowSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Set an account’s name and role; the last active admin cannot be demoted (409)' })
   @ApiBodyFrom(staffUpdateSchema)
@@ -50,6 +56,7 @@ export class StaffController {
   }
 
   @Post('disable')
+  @ApiAnswer(staffRowSchema)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Disable an account: its sessions end and it cannot log in; not the last active admin (409)',
@@ -60,6 +67,7 @@ export class StaffController {
   }
 
   @Post('enable')
+  @ApiAnswer(staffRowSchema)
   @HttpCode(200)
   @ApiOperation({ summary: 'Enable a disabled account again' })
   @ApiBodyFrom(staffIdSchema)
@@ -68,6 +76,7 @@ export class StaffController {
   }
 
   @Get('changes')
+  @ApiAnswer(pageSchema(staffChangeSchema))
   @ApiOperation({
     summary: 'An account’s audit trail: who invited, changed, disabled or enabled it, newest first',
   })

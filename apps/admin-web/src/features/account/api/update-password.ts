@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { passwordDigest } from '../../../lib/password-digest.js';
 
 export interface UpdatePasswordInput {
@@ -13,15 +13,18 @@ export interface UpdatePasswordInput {
  * server can check the §5 rule. The server ends the user's other sessions.
  */
 export function updatePassword(input: UpdatePasswordInput): Promise<null> {
-  return api<null>('/sysUser/updatePassword', {
-    json: {
+  return call.post(
+    '/sysUser/updatePassword',
+    {
       originalPassword: passwordDigest(input.originalPassword),
       newPassword: input.newPassword,
       confirmPassword: input.confirmPassword,
     },
-    // The form shows what went wrong under its fields.
-    quiet: true,
-  });
+    {
+      // The form shows what went wrong under its fields.
+      quiet: true,
+    },
+  );
 }
 
 export function useUpdatePassword() {

@@ -1,10 +1,10 @@
 import type { PublicConfig } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** `GET /api/public/config`: what the login page shows before anyone logs in (a failure is only logged). */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return api<PublicConfig>('/public/config', { kind: 'reference', signal });
+  return call.get('/public/config', {}, { kind: 'reference', signal });
 }
 
 export const publicConfigQuery = queryOptions({

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@kb/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { parseSessionUser } from '../../../lib/session-user.js';
 
 export interface LoginInput {
@@ -20,8 +20,7 @@ export async function login(input: LoginInput): Promise<SessionUser> {
   form.append('captcha', input.captcha.trim());
   form.append('sysFlag', 'brand');
   form.append('remember', String(input.remember));
-  const data = await api<{ user: unknown }>('/auth/login', {
-    form,
+  const data = await call.form('/auth/login', form, {
     quiet: true,
     loginAttempt: true,
     successMessage: false,

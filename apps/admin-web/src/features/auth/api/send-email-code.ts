@@ -1,10 +1,10 @@
 import type { SetPasswordFlag } from '@kb/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** `POST /api/email/captcha`: sends a 6-digit code to an email already in the system. */
 export function sendEmailCode(input: { email: string; flag: SetPasswordFlag }): Promise<null> {
-  return api<null>('/email/captcha', { json: { email: input.email.trim(), flag: input.flag }, quiet: true });
+  return call.post('/email/captcha', { email: input.email.trim(), flag: input.flag }, { quiet: true });
 }
 
 export function useSendEmailCode() {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /**
  * `GET /api/auth/me`, once per visit: the session is still valid (a 401 ends it), and the stored login is
@@ -7,6 +7,6 @@ import { api } from '../../../lib/api-client.js';
  */
 export const sessionCheckQuery = queryOptions({
   queryKey: ['auth', 'me'],
-  queryFn: ({ signal }) => api<{ user: unknown }>('/auth/me', { signal }),
+  queryFn: ({ signal }) => call.get('/auth/me', {}, { signal }),
   staleTime: 5 * 60_000,
 });

@@ -1,6 +1,6 @@
 import type { SetPasswordFlag } from '@kb/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 export interface SetPasswordInput {
   email: string;
@@ -12,11 +12,11 @@ export interface SetPasswordInput {
 
 /** `POST /api/sysUser/setPassword`: first-time setup or reset with an email code. */
 export function setPassword(input: SetPasswordInput): Promise<null> {
-  return api<null>('/sysUser/setPassword', {
-    json: { ...input, email: input.email.trim(), code: input.code.trim() },
-    quiet: true,
-    successMessage: false,
-  });
+  return call.post(
+    '/sysUser/setPassword',
+    { ...input, email: input.email.trim(), code: input.code.trim() },
+    { quiet: true, successMessage: false },
+  );
 }
 
 export function useSetPassword() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { LANGUAGES_KEY } from '../../../lib/lookups.js';
 
 /** `POST /api/sysSupportLang/save`: the brand's languages and its main one. Every form then offers these. */
@@ -7,7 +7,7 @@ export function useSaveLanguages() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: { langs: string[]; mainLang: string }) =>
-      api<{ codes: string[]; main: string }>('/sysSupportLang/save', { json: choice, quiet: true }),
+      call.post('/sysSupportLang/save', choice, { quiet: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LANGUAGES_KEY }),
   });
 }

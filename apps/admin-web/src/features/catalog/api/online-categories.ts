@@ -1,6 +1,6 @@
 import type { OnlineCategory, Page } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** `/api/appOnlineCategory/*` and `/api/appOnlineCatRecipe/*` (§7): the app's online-recipe categories. */
 export const ONLINE_KEY = ['catalog', 'online-categories'] as const;
@@ -20,17 +20,17 @@ export function fetchOnlineCategoryPage(
   query: { name?: string; pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<OnlineCategory>> {
-  return api<Page<OnlineCategory>>('/appOnlineCategory/list', {
-    query: { pageNum: query.pageNum, pageSize: query.pageSize, name: query.name?.trim() },
-    signal,
-  });
+  return call.get(
+    '/appOnlineCategory/list',
+    { pageNum: query.pageNum, pageSize: query.pageSize, name: query.name?.trim() },
+    { signal },
+  );
 }
 
 export const onlineCategoryQuery = (id: string) =>
   queryOptions({
     queryKey: [...ONLINE_KEY, 'detail', id],
-    queryFn: ({ signal }) =>
-      api<OnlineCategoryDetail>('/appOnlineCategory/detail', { query: { id }, signal, quiet: true }),
+    queryFn: ({ signal }) => call.get('/appOnlineCategory/detail', { id }, { signal, quiet: true }),
   });
 
 function useInvalidating<I, O>(call: (input: I) => Promise<O>) {
@@ -44,25 +44,23 @@ function useInvalidating<I, O>(call: (input: I) => Promise<O>) {
 /** `batchAdd`: several categories at once (the form shows field errors itself). */
 export function useAddOnlineCategories() {
   return useInvalidating((categories: OnlineCategoryInput[]) =>
-    api<{ ids: string[] }>('/appOnlineCategory/batchAdd', { json: { categories }, quiet: true }),
+    call.post('/appOnlineCategory/batchAdd', { categories }, { quiet: true }),
   );
 }
 
 export function useDeleteOnlineCategories() {
-  return useInvalidating((ids: string[]) =>
-    api<{ deleted: number }>('/appOnlineCategory/batchDelete', { json: { ids } }),
-  );
+  return useInvalidating((ids: string[]) => call.post('/appOnlineCategory/batchDelete', { ids }));
 }
 
 /** Appends recipes to a category, in the order given (ones already there keep their place). */
 export function useAddCategoryRecipes() {
   return useInvalidating((input: { categoryId: string; recipeIds: string[] }) =>
-    api<{ added: number }>('/appOnlineCatRecipe/batchAdd', { json: input }),
+    call.post('/appOnlineCatRecipe/batchAdd', input),
   );
 }
 
 export function useRemoveCategoryRecipes() {
   return useInvalidating((input: { categoryId: string; recipeIds: string[] }) =>
-    api<{ removed: number }>('/appOnlineCatRecipe/batchDelete', { json: input }),
+    call.post('/appOnlineCatRecipe/batchDelete', input),
   );
 }

@@ -1,6 +1,6 @@
 import type { IngredientUnit } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { formatTime } from '../../../components/reference/format.js';
 import { pageLocally } from '../../../components/reference/local-page.js';
 import { NamesFields } from '../../../components/reference/names-fields.js';
@@ -23,7 +23,7 @@ function listUnits(filter: RecordFilter, signal?: AbortSignal): Promise<Ingredie
   const form = new URLSearchParams({ onPage: 'false' });
   if (filter.name?.trim()) form.set('name', filter.name.trim());
   if (filter.lang) form.set('lang', filter.lang);
-  return api<IngredientUnit[]>('/boUnit/list', { form, kind: 'query', signal });
+  return call.form('/boUnit/list', form, { kind: 'query', signal });
 }
 
 const unitsQuery = (filter: RecordFilter) =>

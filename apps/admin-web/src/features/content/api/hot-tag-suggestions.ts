@@ -1,6 +1,6 @@
-import type { HotTagInput, SearchTopTerm } from '@kb/contracts';
+import type { HotTagInput } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 export const SEARCH_TOP_TERMS_KEY = ['content', 'hot-tags', 'suggestions'] as const;
 
@@ -8,9 +8,8 @@ export const SEARCH_TOP_TERMS_KEY = ['content', 'hot-tags', 'suggestions'] as co
 export const searchTopTermsQuery = (days: number, lang: string | null) =>
   queryOptions({
     queryKey: [...SEARCH_TOP_TERMS_KEY, days, lang],
-    queryFn: ({ signal }) =>
-      api<SearchTopTerm[]>('/userSearchRecord/topTerms', { query: { days, lang, limit: 30 }, signal }),
+    queryFn: ({ signal }) => call.get('/userSearchRecord/topTerms', { days, lang, limit: 30 }, { signal }),
   });
 
 /** Adds a hot search label (the same call as the add page's). */
-export const addHotTag = (input: HotTagInput) => api<{ id: string }>('/hotTag/add', { json: input });
+export const addHotTag = (input: HotTagInput) => call.post('/hotTag/add', input);

@@ -1,10 +1,11 @@
-import type { H5Group, H5Recipe, H5Share } from '@kb/contracts';
+import type { H5Group, H5Recipe } from '@kb/contracts';
 import { Anchor, Box, Button, Card, Center, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { h5Language, type H5Lang } from '../rules/h5-language.js';
 
 /** The H5 address of another shared record, in the same language. */
@@ -122,8 +123,7 @@ export function H5Page() {
   }, [lang]);
   const share = useQuery({
     queryKey: ['h5', id, lang],
-    queryFn: ({ signal }) =>
-      api<H5Share>('/h5/share', { query: { id, lang }, quiet: true, kind: 'query', signal }),
+    queryFn: ({ signal }) => call.get('/h5/share', { id, lang }, { quiet: true, kind: 'query', signal }),
     enabled: id !== '',
     retry: false,
   });

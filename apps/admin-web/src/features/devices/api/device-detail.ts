@@ -1,6 +1,5 @@
-import type { DeviceDetail } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { DEVICES_KEY } from './devices-key.js';
 
 /** `/api/device/detail?id=`: the device, its bound user, 20 newest samples and faults. Quiet: the page says
@@ -9,7 +8,7 @@ import { DEVICES_KEY } from './devices-key.js';
 export const deviceDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...DEVICES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api<DeviceDetail>('/device/detail', { query: { id }, signal, quiet: true }),
+    queryFn: ({ signal }) => call.get('/device/detail', { id }, { signal, quiet: true }),
     retry: false,
     refetchInterval: 5000,
   });
@@ -25,7 +24,7 @@ export function useUpdateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeviceSettings) =>
-      api<DeviceDetail>('/device/update', { json: input, quiet: true, kind: 'command' }),
+      call.post('/device/update', input, { quiet: true, kind: 'command' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
   });
 }
@@ -35,7 +34,7 @@ export function useRevokeCredential() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
-      api<{ revoked: number }>('/device/revokeCredential', { json: { ids }, kind: 'command' }),
+      call.post('/device/revokeCredential', { ids }, { kind: 'command' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
   });
 }

@@ -1,9 +1,9 @@
-import type { DeviceListPage, DeviceStatus, JobRun } from '@kb/contracts';
+import type { DeviceListPage } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
 
@@ -67,19 +67,13 @@ export async function fetchDevicePage(
 ): Promise<DeviceListPage> {
   const query = { ...filterQuery(f), ...sortParams(f) };
   return deviceCursors.page(query, f.pageSize, f.pageNum, (after) =>
-    api<DeviceListPage>('/device/list', {
-      query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
-      signal,
-    }),
+    call.get('/device/list', { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after }, { signal }),
   );
 }
 
 /** Exports the devices the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
 export const exportDevices = (f: DeviceFilter & ListSort, format: ExportFormat) =>
-  api<JobRun>('/device/exportData', {
-    json: { ...filterQuery(f), ...sortParams(f), format },
-    kind: 'command',
-  });
+  call.post('/device/exportData', { ...filterQuery(f), ...sortParams(f), format }, { kind: 'command' });
 
 /**
  * How often the list asks for the live state of the rows on screen (while the page is visible) when the event
@@ -95,11 +89,7 @@ export const deviceStatusQuery = (ids: readonly string[]) =>
   queryOptions({
     queryKey: [...DEVICES_KEY, 'status', ids],
     queryFn: async ({ signal }) => {
-      const rows = await api<DeviceStatus[]>('/device/status', {
-        query: { ids: ids.join(',') },
-        signal,
-        kind: 'reference',
-      });
+      const rows = await call.get('/device/status', { ids: ids.join(',') }, { signal, kind: 'reference' });
       return new Map(rows.map((r) => [r.id, r]));
     },
     enabled: ids.length > 0,
@@ -112,8 +102,8 @@ export function useDeleteDevices() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       ids.length === 1
-        ? api<{ deleted: number }>('/device/delete', { json: { id: ids[0] }, kind: 'command' })
-        : api<{ deleted: number }>('/device/batchDelete', { json: { ids }, kind: 'command' }),
+        ? call.post('/device/delete', { id: ids[0]! }, { kind: 'command' })
+        : call.post('/device/batchDelete', { ids }, { kind: 'command' }),
     onSettled: () => {
       deviceCursors.clear();
       return queryClient.invalidateQueries({ queryKey: DEVICES_KEY });

@@ -1,13 +1,11 @@
-import type { FaultTypeName } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { DEVICES_KEY } from './devices-key.js';
 
 /** The brand's own names of fault codes (`/api/faultType/list`), in the user's language: code → name. */
 const faultTypeNamesQuery = queryOptions({
   queryKey: [...DEVICES_KEY, 'ref', 'fault-type-names'],
-  queryFn: ({ signal }) =>
-    api<FaultTypeName[]>('/faultType/list', { query: { onPage: false }, kind: 'reference', signal }),
+  queryFn: ({ signal }) => call.get('/faultType/list', { onPage: false }, { kind: 'reference', signal }),
   staleTime: 60_000,
 });
 

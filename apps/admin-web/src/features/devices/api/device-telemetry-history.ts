@@ -1,13 +1,11 @@
-import type { TelemetryHistory } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { DEVICES_KEY } from './devices-key.js';
 
 /** `/api/device/telemetryHistory?id=&days=`: samples per hour (per day beyond a week) with reading averages. */
 export const deviceTelemetryHistoryQuery = (id: string, days: number) =>
   queryOptions({
     queryKey: [...DEVICES_KEY, 'telemetryHistory', id, days],
-    queryFn: ({ signal }) =>
-      api<TelemetryHistory>('/device/telemetryHistory', { query: { id, days: String(days) }, signal }),
+    queryFn: ({ signal }) => call.get('/device/telemetryHistory', { id, days: String(days) }, { signal }),
     refetchInterval: 60_000,
   });

@@ -1,8 +1,8 @@
-import type { FaultPeriod, FaultRecord, FaultSummary, JobRun, Page } from '@kb/contracts';
+import type { FaultPeriod, FaultRecord, Page } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
 
 const FAULTS_KEY = [...DEVICES_KEY, 'faults'] as const;
@@ -46,18 +46,20 @@ export function fetchFaultPage(
   f: FaultFilter & ListSort & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<FaultRecord>> {
-  return api<Page<FaultRecord>>('/deviceFaultLog/list', {
-    query: { ...faultQuery(f), ...sortParams(f), pageNum: f.pageNum, pageSize: f.pageSize },
-    signal,
-  });
+  return call.get(
+    '/deviceFaultLog/list',
+    { ...faultQuery(f), ...sortParams(f), pageNum: f.pageNum, pageSize: f.pageSize },
+    { signal },
+  );
 }
 
 /** Exports the fault records the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
 export const exportFaults = (f: FaultFilter & ListSort, format: ExportFormat) =>
-  api<JobRun>('/deviceFaultLog/exportData', {
-    json: { ...faultQuery(f), ...sortParams(f), format },
-    kind: 'command',
-  });
+  call.post(
+    '/deviceFaultLog/exportData',
+    { ...faultQuery(f), ...sortParams(f), format },
+    { kind: 'command' },
+  );
 
 export const FAULT_LIST_KEY = [...FAULTS_KEY, 'list'] as const;
 
@@ -65,8 +67,7 @@ export const FAULT_LIST_KEY = [...FAULTS_KEY, 'list'] as const;
 export const faultSummaryQuery = (f: Partial<FaultFilter>, period: FaultPeriod) =>
   queryOptions({
     queryKey: [...FAULTS_KEY, 'summary', f, period],
-    queryFn: ({ signal }) =>
-      api<FaultSummary>('/deviceFaultLog/summary', { query: { ...faultQuery(f), period }, signal }),
+    queryFn: ({ signal }) => call.get('/deviceFaultLog/summary', { ...faultQuery(f), period }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -76,8 +77,8 @@ export function useDeleteFaults() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       ids.length === 1
-        ? api<{ deleted: number }>('/deviceFaultLog/delete', { json: { id: ids[0] }, kind: 'command' })
-        : api<{ deleted: number }>('/deviceFaultLog/batchDelete', { json: { ids }, kind: 'command' }),
+        ? call.post('/deviceFaultLog/delete', { id: ids[0]! }, { kind: 'command' })
+        : call.post('/deviceFaultLog/batchDelete', { ids }, { kind: 'command' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
   });
 }

@@ -1,6 +1,6 @@
-import type { DeviceRow, Page, TestDevice } from '@kb/contracts';
+import type { Page, TestDevice } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { DEVICES_KEY, filterText } from './devices-key.js';
 
 export const TEST_DEVICES_KEY = [...DEVICES_KEY, 'test'] as const;
@@ -23,8 +23,9 @@ export function fetchTestDevicePage(
   f: TestDeviceFilter & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<TestDevice>> {
-  return api<Page<TestDevice>>('/testDevice/list', {
-    query: {
+  return call.get(
+    '/testDevice/list',
+    {
       sn: filterText(f.sn),
       subBrandCode: f.subBrandCode ?? undefined,
       productCode: f.productCode ?? undefined,
@@ -32,15 +33,15 @@ export function fetchTestDevicePage(
       pageNum: f.pageNum,
       pageSize: f.pageSize,
     },
-    signal,
-  });
+    { signal },
+  );
 }
 
 /** `/api/testDevice/detail?id=`. Quiet: the page says "record does not exist" itself. */
 export const testDeviceDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...TEST_DEVICES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api<TestDevice>('/testDevice/detail', { query: { id }, signal, quiet: true }),
+    queryFn: ({ signal }) => call.get('/testDevice/detail', { id }, { signal, quiet: true }),
     retry: false,
   });
 
@@ -48,8 +49,7 @@ export const testDeviceDetailQuery = (id: string) =>
 export const deviceChoicesQuery = (keyword: string) =>
   queryOptions({
     queryKey: [...DEVICES_KEY, 'choices', keyword],
-    queryFn: ({ signal }) =>
-      api<DeviceRow[]>('/device/search', { query: { keyword }, signal, kind: 'reference' }),
+    queryFn: ({ signal }) => call.get('/device/search', { keyword }, { signal, kind: 'reference' }),
     staleTime: 10_000,
   });
 
@@ -64,8 +64,12 @@ export function useSaveTestDevice() {
   return useMutation({
     mutationFn: (input: TestDeviceInput & { id?: string; version?: number }) =>
       input.id
-        ? api<TestDevice>('/testDevice/update', { json: input, quiet: true, kind: 'command' })
-        : api<TestDevice>('/testDevice/add', { json: input, quiet: true, kind: 'command' }),
+        ? call.post(
+            '/testDevice/update',
+            { ...input, id: input.id, version: input.version },
+            { quiet: true, kind: 'command' },
+          )
+        : call.post('/testDevice/add', input, { quiet: true, kind: 'command' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
   });
 }
@@ -75,8 +79,8 @@ export function useDeleteTestDevices() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       ids.length === 1
-        ? api<{ deleted: number }>('/testDevice/delete', { json: { id: ids[0] }, kind: 'command' })
-        : api<{ deleted: number }>('/testDevice/batchDelete', { json: { ids }, kind: 'command' }),
+        ? call.post('/testDevice/delete', { id: ids[0]! }, { kind: 'command' })
+        : call.post('/testDevice/batchDelete', { ids }, { kind: 'command' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
   });
 }

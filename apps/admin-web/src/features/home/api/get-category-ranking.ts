@@ -1,15 +1,15 @@
 import type { CategoryRankingItem } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { brandOwnerCode } from './brand-query.js';
 
 /** `GET /api/common/loadRecipeCategoryRanking`: most popular categories first. */
 export function getCategoryRanking(days: number, signal?: AbortSignal): Promise<CategoryRankingItem[]> {
-  return api<CategoryRankingItem[]>('/common/loadRecipeCategoryRanking', {
-    query: { brandOwnerCode: brandOwnerCode(), days },
-    kind: 'reference',
-    signal,
-  });
+  return call.get(
+    '/common/loadRecipeCategoryRanking',
+    { brandOwnerCode: brandOwnerCode(), days },
+    { kind: 'reference', signal },
+  );
 }
 
 /** Over the last `days` days (0: all time). */

@@ -1,15 +1,15 @@
 import type { BrandIndexCount } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { brandOwnerCode } from './brand-query.js';
 
 /** `GET /api/common/loadBrandIndexCount`: the six counts of §1. A failure is only logged (reference load). */
 export function getIndexCount(signal?: AbortSignal): Promise<BrandIndexCount> {
-  return api<BrandIndexCount>('/common/loadBrandIndexCount', {
-    query: { brandOwnerCode: brandOwnerCode() },
-    kind: 'reference',
-    signal,
-  });
+  return call.get(
+    '/common/loadBrandIndexCount',
+    { brandOwnerCode: brandOwnerCode() },
+    { kind: 'reference', signal },
+  );
 }
 
 export const indexCountQuery = queryOptions({

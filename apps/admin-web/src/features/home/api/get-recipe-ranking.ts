@@ -1,15 +1,15 @@
 import type { RecipeRankingItem } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { brandOwnerCode } from './brand-query.js';
 
 /** `GET /api/common/loadBrandRecipeRanking`: most popular recipes first. */
 export function getRecipeRanking(days: number, signal?: AbortSignal): Promise<RecipeRankingItem[]> {
-  return api<RecipeRankingItem[]>('/common/loadBrandRecipeRanking', {
-    query: { brandOwnerCode: brandOwnerCode(), days },
-    kind: 'reference',
-    signal,
-  });
+  return call.get(
+    '/common/loadBrandRecipeRanking',
+    { brandOwnerCode: brandOwnerCode(), days },
+    { kind: 'reference', signal },
+  );
 }
 
 /** Over the last `days` days (0: all time). */

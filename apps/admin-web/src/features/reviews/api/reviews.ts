@@ -1,6 +1,6 @@
 import type { Page, RecipeEvaluation, RecipeEvaluationInput } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** Cache key of everything loaded from `/api/recipeUserEvaluation`; a change invalidates all of it. */
 export const REVIEWS_KEY = ['reviews'] as const;
@@ -22,8 +22,9 @@ export function fetchReviewPage(
   f: ReviewFilter & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<RecipeEvaluation>> {
-  return api<Page<RecipeEvaluation>>('/recipeUserEvaluation/list', {
-    query: {
+  return call.get(
+    '/recipeUserEvaluation/list',
+    {
       pageNum: f.pageNum,
       pageSize: f.pageSize,
       recipe: text(f.recipe),
@@ -33,8 +34,8 @@ export function fetchReviewPage(
       dateFrom: f.date?.[0] ?? undefined,
       dateTo: f.date?.[1] ?? undefined,
     },
-    signal,
-  });
+    { signal },
+  );
 }
 
 /** Deletes one review (`delete`) or several, all or none (`batchDelete`). */
@@ -43,8 +44,8 @@ export function useDeleteReviews() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       ids.length === 1
-        ? api<{ deleted: number }>('/recipeUserEvaluation/delete', { json: { id: ids[0] }, kind: 'command' })
-        : api<{ deleted: number }>('/recipeUserEvaluation/batchDelete', { json: { ids }, kind: 'command' }),
+        ? call.post('/recipeUserEvaluation/delete', { id: ids[0]! }, { kind: 'command' })
+        : call.post('/recipeUserEvaluation/batchDelete', { ids }, { kind: 'command' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
   });
 }
@@ -54,7 +55,7 @@ export function useAddReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RecipeEvaluationInput) =>
-      api<RecipeEvaluation>('/recipeUserEvaluation/add', { json: input, quiet: true, kind: 'command' }),
+      call.post('/recipeUserEvaluation/add', input, { quiet: true, kind: 'command' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
   });
 }
@@ -69,8 +70,7 @@ export interface RecipeChoice {
 export function recipeChoicesQuery(keyword: string) {
   return queryOptions({
     queryKey: [...REVIEWS_KEY, 'recipe-choices', keyword],
-    queryFn: ({ signal }) =>
-      api<RecipeChoice[]>('/recipe/search', { query: { keyword }, signal, kind: 'reference' }),
+    queryFn: ({ signal }) => call.get('/recipe/search', { keyword }, { signal, kind: 'reference' }),
     staleTime: 10_000,
   });
 }
@@ -80,7 +80,7 @@ export function presetRecipeQuery(id: string) {
   return queryOptions({
     queryKey: [...REVIEWS_KEY, 'preset-recipe', id],
     queryFn: async ({ signal }): Promise<RecipeChoice> => {
-      const recipe = await api<RecipeChoice>('/recipe/detail', { query: { id }, signal, quiet: true });
+      const recipe = await call.get('/recipe/detail', { id }, { signal, quiet: true });
       return { id: recipe.id, number: recipe.number, name: recipe.name };
     },
     retry: false,

@@ -1,6 +1,6 @@
-import type { Page, StaffChange, StaffInvite, StaffRow, StaffState, StaffUpdate } from '@kb/contracts';
+import type { Page, StaffInvite, StaffRow, StaffState, StaffUpdate } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** Cache key of everything the staff screen loads; every change invalidates it. */
 export const STAFF_KEY = ['staff'] as const;
@@ -19,24 +19,24 @@ export function fetchStaffPage(
   f: StaffFilter & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<StaffRow>> {
-  return api<Page<StaffRow>>('/staff/list', {
-    query: {
+  return call.get(
+    '/staff/list',
+    {
       keyword: f.keyword.trim() || undefined,
       role: f.role ?? undefined,
       status: f.status ?? undefined,
       pageNum: f.pageNum,
       pageSize: f.pageSize,
     },
-    signal,
-  });
+    { signal },
+  );
 }
 
 /** An account's audit trail, newest first (its first 100 changes). */
 export const staffChangesQuery = (id: string) =>
   queryOptions({
     queryKey: [...STAFF_KEY, 'changes', id],
-    queryFn: ({ signal }) =>
-      api<Page<StaffChange>>('/staff/changes', { query: { id, pageNum: 1, pageSize: 100 }, signal }),
+    queryFn: ({ signal }) => call.get('/staff/changes', { id, pageNum: 1, pageSize: 100 }, { signal }),
   });
 
 function useStaffChange<I>(call: (input: I) => Promise<StaffRow>) {
@@ -49,20 +49,13 @@ function useStaffChange<I>(call: (input: I) => Promise<StaffRow>) {
 
 /** Invites a staff member: the form shows what is wrong with its fields itself. */
 export const useInviteStaff = () =>
-  useStaffChange((input: StaffInvite) =>
-    api<StaffRow>('/staff/invite', { json: input, kind: 'command', quiet: true }),
-  );
+  useStaffChange((input: StaffInvite) => call.post('/staff/invite', input, { kind: 'command', quiet: true }));
 
 export const useUpdateStaff = () =>
-  useStaffChange((input: StaffUpdate) =>
-    api<StaffRow>('/staff/update', { json: input, kind: 'command', quiet: true }),
-  );
+  useStaffChange((input: StaffUpdate) => call.post('/staff/update', input, { kind: 'command', quiet: true }));
 
 /** Disables or enables an account; a refusal (the last admin) is shown as a toast. */
 export const useSetStaffState = () =>
   useStaffChange(({ id, status }: { id: string; status: StaffState }) =>
-    api<StaffRow>(status === 'disabled' ? '/staff/disable' : '/staff/enable', {
-      json: { id },
-      kind: 'command',
-    }),
+    call.post(status === 'disabled' ? '/staff/disable' : '/staff/enable', { id }, { kind: 'command' }),
   );

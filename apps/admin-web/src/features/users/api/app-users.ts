@@ -1,15 +1,8 @@
-import type {
-  AppUserDetail,
-  AppUserDetailPart,
-  AppUserListPage,
-  AppUserState,
-  JobRun,
-  Page,
-} from '@kb/contracts';
+import type { AppUserDetailPart, AppUserListPage, AppUserState, Page } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { searchRecordCursors } from './search-records.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
@@ -64,7 +57,7 @@ function appUserQuery(f: AppUserFilter & ListSort) {
 
 /** Exports the users the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
 export const exportAppUsers = (f: AppUserFilter & ListSort, format: ExportFormat) =>
-  api<JobRun>('/user/exportData', { json: { ...appUserQuery(f), format }, kind: 'command' });
+  call.post('/user/exportData', { ...appUserQuery(f), format }, { kind: 'command' });
 
 export function fetchAppUserPage(
   f: AppUserFilter & ListSort & { pageNum: number; pageSize: number },
@@ -72,24 +65,21 @@ export function fetchAppUserPage(
 ): Promise<AppUserListPage> {
   const query = appUserQuery(f);
   return appUserCursors.page(query, f.pageSize, f.pageNum, (after) =>
-    api<AppUserListPage>('/user/list', {
-      query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
-      signal,
-    }),
+    call.get('/user/list', { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after }, { signal }),
   );
 }
 
 export const appUserDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'detail', id],
-    queryFn: ({ signal }) => api<AppUserDetail>('/user/detail', { query: { id }, signal }),
+    queryFn: ({ signal }) => call.get('/user/detail', { id }, { signal }),
   });
 
 /** One paged part of /user-detail (devices, favourites, cooking, reviews): its cache key and page fetcher. */
 export const appUserPart = <T>(id: string, part: Exclude<AppUserDetailPart, 'searches'>) => ({
   queryKey: [...USERS_KEY, part, id],
   fetchPage: (pageNum: number, signal: AbortSignal) =>
-    api<Page<T>>(`/user/${part}`, { query: { id, pageNum, pageSize: 10 }, signal }),
+    call.get(`/user/${part}` as const, { id, pageNum, pageSize: 10 }, { signal }) as Promise<Page<T>>,
 });
 
 /** Enables or disables users (all or none). */
@@ -97,7 +87,7 @@ export function useSetAppUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, status }: { ids: readonly string[]; status: AppUserState }) =>
-      api<{ updated: number }>('/user/updateStatus', { json: { ids, status }, kind: 'command' }),
+      call.post('/user/updateStatus', { ids, status }, { kind: 'command' }),
     onSettled: () => {
       // A list filtered by status shifts: later pages start from offsets again.
       appUserCursors.clear();
@@ -112,8 +102,8 @@ export function useDeleteAppUsers() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       ids.length === 1
-        ? api<{ deleted: number }>('/user/delete', { json: { id: ids[0] }, kind: 'command' })
-        : api<{ deleted: number }>('/user/batchDelete', { json: { ids }, kind: 'command' }),
+        ? call.post('/user/delete', { id: ids[0]! }, { kind: 'command' })
+        : call.post('/user/batchDelete', { ids }, { kind: 'command' }),
     onSettled: () => {
       // The users' search records go with them.
       appUserCursors.clear();

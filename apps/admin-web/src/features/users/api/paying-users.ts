@@ -1,6 +1,6 @@
-import type { JobRun, PayingUserDetail, PayingUserListPage } from '@kb/contracts';
+import type { PayingUserListPage } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
 
 /** The filters of /vip-user-list; the end-date range is `[from, to]` as `YYYY-MM-DD`. */
@@ -27,8 +27,9 @@ export function fetchPayingUserPage(
   signal?: AbortSignal,
 ): Promise<PayingUserListPage> {
   const range = rangeQuery(f.endRange);
-  return api<PayingUserListPage>('/vipUser/list', {
-    query: {
+  return call.get(
+    '/vipUser/list',
+    {
       account: filterText(f.account),
       nickname: filterText(f.nickname),
       vipLevel: filterText(f.vipLevel),
@@ -38,14 +39,14 @@ export function fetchPayingUserPage(
       pageNum: f.pageNum,
       pageSize: f.pageSize,
     },
-    signal,
-  });
+    { signal },
+  );
 }
 
 export const payingUserDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...PAYING_USER_LIST_KEY, 'detail', id],
-    queryFn: ({ signal }) => api<PayingUserDetail>('/vipUser/detail', { query: { id }, signal }),
+    queryFn: ({ signal }) => call.get('/vipUser/detail', { id }, { signal }),
   });
 
 /** Ends the paying status of one record or several, all or none. */
@@ -54,15 +55,15 @@ export function useDeletePayingUsers() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       ids.length === 1
-        ? api<{ deleted: number }>('/vipUser/delete', { json: { id: ids[0] }, kind: 'command' })
-        : api<{ deleted: number }>('/vipUser/batchDelete', { json: { ids }, kind: 'command' }),
+        ? call.post('/vipUser/delete', { id: ids[0]! }, { kind: 'command' })
+        : call.post('/vipUser/batchDelete', { ids }, { kind: 'command' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: PAYING_USER_LIST_KEY }),
   });
 }
 
 /** Starts the import of an uploaded template (purpose `list`); answers the run to follow. */
 export const startPayingUserImport = (fileCode: string, fileName: string) =>
-  api<JobRun>('/vipUser/importData', { json: { fileCode, fileName }, kind: 'command' });
+  call.post('/vipUser/importData', { fileCode, fileName }, { kind: 'command' });
 
 /** The template to download, by format. */
 export const payingUserTemplateUrl = (format: 'csv' | 'xlsx') =>

@@ -1,7 +1,7 @@
 import type { SearchRecordListPage } from '@kb/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
 
@@ -34,7 +34,7 @@ export function searchRecordQuery(f: SearchRecordFilter) {
     user: filterText(f.user),
     lang: filterText(f.lang),
     region: filterText(f.region)?.toUpperCase(),
-    empty: f.empty ?? undefined,
+    empty: (f.empty ?? undefined) as 'true' | 'false' | undefined,
     searchedFrom: range.from,
     searchedTo: range.to,
   };
@@ -49,10 +49,11 @@ export function fetchSearchRecordPage(
 ): Promise<SearchRecordListPage> {
   const query = { ...searchRecordQuery(f), ...sortParams(f) };
   return searchRecordCursors.page(query, f.pageSize, f.pageNum, (after) =>
-    api<SearchRecordListPage>('/userSearchRecord/list', {
-      query: { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
-      signal,
-    }),
+    call.get(
+      '/userSearchRecord/list',
+      { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
+      { signal },
+    ),
   );
 }
 
@@ -60,10 +61,7 @@ export function fetchSearchRecordPage(
 export const userSearches = (appUserId: string) => ({
   queryKey: [...SEARCH_RECORD_LIST_KEY, 'user', appUserId],
   fetchPage: (pageNum: number, signal: AbortSignal) =>
-    api<SearchRecordListPage>('/userSearchRecord/list', {
-      query: { appUserId, pageNum, pageSize: 10 },
-      signal,
-    }),
+    call.get('/userSearchRecord/list', { appUserId, pageNum, pageSize: 10 }, { signal }),
 });
 
 /** Deletes one search record or several, all or none. */
@@ -72,8 +70,8 @@ export function useDeleteSearchRecords() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       ids.length === 1
-        ? api<{ deleted: number }>('/userSearchRecord/delete', { json: { id: ids[0] }, kind: 'command' })
-        : api<{ deleted: number }>('/userSearchRecord/batchDelete', { json: { ids }, kind: 'command' }),
+        ? call.post('/userSearchRecord/delete', { id: ids[0]! }, { kind: 'command' })
+        : call.post('/userSearchRecord/batchDelete', { ids }, { kind: 'command' }),
     onSettled: () => {
       searchRecordCursors.clear();
       return queryClient.invalidateQueries({ queryKey: USERS_KEY });

@@ -1,7 +1,6 @@
-import type { JobRun } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListExport } from '../../../components/list-views/list-export.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { searchRecordQuery, type SearchRecordFilter } from '../api/search-records.js';
 
 /** Export of the search records the list's filter shows, as CSV or xlsx (the list kit's export). */
@@ -11,10 +10,11 @@ export function SearchRecordExport({ filter }: { filter: SearchRecordFilter }) {
     <ListExport
       title={t('users.export.title')}
       start={(format) =>
-        api<JobRun>('/userSearchRecord/exportData', {
-          json: { ...searchRecordQuery(filter), format },
-          kind: 'command',
-        })
+        call.post(
+          '/userSearchRecord/exportData',
+          { ...searchRecordQuery(filter), format },
+          { kind: 'command' },
+        )
       }
     />
   );

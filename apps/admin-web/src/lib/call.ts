@@ -1,0 +1,47 @@
+import type {
+  StaffGetAnswer,
+  StaffGetInput,
+  StaffGetPath,
+  StaffPostAnswer,
+  StaffPostInput,
+  StaffPostPath,
+} from '@kb/contracts';
+import { api, type CallOptions } from './api-client.js';
+
+/** A call's options but its input (the path and the input say those). */
+export type TypedCallOptions = Omit<CallOptions, 'method' | 'query' | 'json' | 'form'>;
+
+/** What a command sends: arrays the caller holds read-only go as they are. */
+type Sent<T> = T extends readonly (infer U)[]
+  ? readonly Sent<U>[]
+  : T extends object
+    ? { [K in keyof T]: Sent<T[K]> }
+    : T;
+/** A query string: each field the query takes, as its own type or as the text it travels as (null: left out). */
+type QueryOf<T> = { [K in keyof T]: T[K] | string | null };
+
+/** The input may be left out where the route takes nothing required. */
+type InputArgs<I> =
+  Record<never, never> extends I
+    ? [input?: I, options?: TypedCallOptions]
+    : [input: I, options?: TypedCallOptions];
+
+/**
+ * The API client typed by its routes (`staffGetRoutes`, `staffPostRoutes` of @kb/contracts): the path names what
+ * the call takes and what it answers, so a wrong path, a missing field or a misread answer fails the build. Each
+ * goes through `api()` (the envelope, the read position, the error catalogue).
+ */
+export const call = {
+  /** `GET /api{path}` with the input as its query string. */
+  get<P extends StaffGetPath>(path: P, ...[input, options]: InputArgs<QueryOf<StaffGetInput<P>>>) {
+    return api<StaffGetAnswer<P>>(path, { ...options, query: input as CallOptions['query'] });
+  },
+  /** `POST /api{path}` with the input as its JSON body. */
+  post<P extends StaffPostPath>(path: P, ...[input, options]: InputArgs<Sent<StaffPostInput<P>>>) {
+    return api<StaffPostAnswer<P>>(path, { ...options, method: 'POST', json: input });
+  },
+  /** `POST /api{path}` with a form (multipart or form-encoded) body. */
+  form<P extends StaffPostPath>(path: P, form: FormData | URLSearchParams, options?: TypedCallOptions) {
+    return api<StaffPostAnswer<P>>(path, { ...options, form });
+  },
+};
