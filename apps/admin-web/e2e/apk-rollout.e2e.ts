@@ -149,18 +149,23 @@ async function devicesFollow(fleet: SimulatedDevice[], version: string) {
   return updated;
 }
 
+/** Well under the screens' slow fallback poll (30 s): only the event stream brings a change this fast. */
+const LIVE_MS = 12_000;
+
 /**
  * The devices report a fault of `type` each; the API's watch pauses the rollout by itself (waited for through the
- * API), and the auditor's screen is reloaded to show it.
+ * API), and the auditor's screen, left open, shows it without a reload (the event stream tells it).
  */
 async function faultsPauseIt(page: Page, id: string, devices: SimulatedDevice[], type: string) {
+  const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
   for (const d of devices) await d.fault(type);
   const status = async () => {
     const res = await page.request.get(`/api/subApk/rollout/detail?id=${id}`);
     return ((await res.json()) as { data: { rollout: { status: string } | null } }).data.rollout?.status;
   };
   await eventually(status, (s) => s === 'paused', 60_000, 'the rollout paused by the watch');
-  await page.reload();
+  await visible(page, 'rollout-paused-reason').waitFor({ timeout: LIVE_MS });
+  await expect(page.evaluate(() => performance.getEntriesByType('navigation').length)).resolves.toBe(loads);
 }
 
 describe('APK staged release (zh)', () => {
@@ -175,6 +180,12 @@ describe('APK staged release (zh)', () => {
     const updated = await devicesFollow(fleet, '6.0.0-b1');
     expect(updated.length).toBeGreaterThan(2);
     expect(updated.length).toBeLessThan(fleet.length);
+    // Home is open elsewhere, with nothing paused.
+    const pausedAsked = demo.waitForResponse((r) => r.url().includes('/api/subApk/rollout/paused'));
+    await demo.goto('/');
+    await pausedAsked;
+    await visible(demo, 'count-recipeCount-value').waitFor();
+    expect(await demo.getByTestId('home-paused-rollouts').count()).toBe(0);
     // The new version's devices report the same fault three times; the watch pauses the rollout by itself.
     await faultsPauseIt(auditor, id, updated.slice(0, 3), 'E-HEAT');
     await visible(auditor, 'rollout-status').getByText('已暂停').waitFor();
@@ -183,15 +194,22 @@ describe('APK staged release (zh)', () => {
     await visible(auditor, 'rollout-on-new').getByText(String(updated.length), { exact: true }).waitFor();
     await visible(auditor, 'rollout-fault-row').getByText('E-HEAT').waitFor();
 
-    // Home tells everyone of the brand.
-    await demo.goto('/');
+    // Home tells everyone of the brand, as it happens.
     await visible(demo, 'home-paused-rollouts')
       .getByText('APK 6.0.0 的灰度发布已暂停：故障监测自动暂停：E-HEAT', { exact: false })
-      .waitFor();
+      .waitFor({ timeout: LIVE_MS });
 
     await visible(auditor, 'rollout-resume').click();
     expect(await confirm(auditor)).toBe('确定恢复灰度发布吗？');
     await visible(auditor, 'rollout-status').getByText('进行中').waitFor();
+    // Resumed: home's notice goes away without a reload.
+    await demo.getByTestId('home-paused-rollouts').waitFor({ state: 'detached', timeout: LIVE_MS });
+
+    // The next stage, by hand: every device of the fleet now gets the new version.
+    await visible(auditor, 'rollout-advance').click();
+    expect(await confirm(auditor)).toBe('确定开始下一阶段吗？');
+    await visible(auditor, 'rollout-stage').getByText('第2/2阶段 · 100%').waitFor();
+    expect(await devicesFollow(fleet, '6.0.0-b1')).toHaveLength(fleet.length);
     await visible(auditor, 'rollout-rollback').click();
     expect(await confirm(auditor)).toBe('确定回滚吗？已升级的设备将恢复到原版本。');
     await visible(auditor, 'rollout-status').getByText('已回滚').waitFor();
@@ -206,8 +224,9 @@ describe('APK staged release (zh)', () => {
     const titles = auditor.locator('[data-testid="history-entry"] .mantine-Timeline-itemTitle');
     await titles.first().getByText('回滚到1.0.0').waitFor();
     const shown = await titles.allTextContents();
-    expect(shown.slice(0, 5)).toEqual([
+    expect(shown.slice(0, 6)).toEqual([
       '回滚到1.0.0',
+      '灰度发布第2阶段：100%',
       '恢复灰度发布',
       expect.stringMatching(/^故障率超过阈值，自动暂停：E-HEAT/),
       '灰度发布第1阶段：50%',

@@ -63,3 +63,70 @@ describe.each([
     );
   }, 120_000);
 });
+
+/** A notice of DEMO pushed to its devices, as the API and the push job leave it; its id. */
+async function pushedNotice(title: string) {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO notices (brand_owner_code, seq, label, texts, push_mode, state, target_kind, target_count,
+                          progress, created_by, push_started_at, pushed_at)
+     VALUES ('DEMO', (SELECT coalesce(max(seq), 0) + 1 FROM notices WHERE brand_owner_code = 'DEMO'), 'live',
+             $1, 'now', 'pushed', 'all', 3, 100, 'demo', now(), now())
+     RETURNING id::text AS id`,
+    [JSON.stringify([{ lang: 'zh', title, content: title }])],
+  );
+  return rows[0]!.id;
+}
+
+/** What device-ingest counts when a device acknowledges a notice (received, or read, which implies received). */
+async function acknowledged(noticeId: string, state: 'received' | 'read') {
+  await pool.query(
+    `INSERT INTO notice_ack_minutes (notice_id, minute, received, read)
+     VALUES ($1, date_trunc('minute', now()), 1, $2)
+     ON CONFLICT (notice_id, minute) DO UPDATE
+       SET received = notice_ack_minutes.received + 1, read = notice_ack_minutes.read + EXCLUDED.read`,
+    [noticeId, state === 'read' ? 1 : 0],
+  );
+}
+
+describe.each([
+  ['zh', '实时回执计数'],
+  ['en', 'Live receipt counts'],
+] as const)('live notice receipt counts in %s', (lang, title) => {
+  it('the list and the detail count devices acknowledging a notice without a reload', async () => {
+    const id = await pushedNotice(title);
+    const page = await h.newPage();
+    await page.addInitScript((l) => localStorage.setItem('kb.lang', l), lang);
+    await loginAs(page);
+    await page.goto('/inform-list');
+    await visible(page, 'filter-keyword').fill(title);
+    await searchList(page);
+    const notice = row(page, title);
+    const count = (field: 'receivedCount' | 'readCount', value: number) =>
+      notice
+        .locator(`[data-testid="notice-${field}"]`, { hasText: new RegExp(`^${value}$`) })
+        .waitFor({ timeout: LIVE_MS });
+    await count('receivedCount', 0);
+    await count('readCount', 0);
+    const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+
+    await acknowledged(id, 'received');
+    await count('receivedCount', 1);
+    await acknowledged(id, 'read');
+    await count('receivedCount', 2);
+    await count('readCount', 1);
+
+    // The detail counts on as well.
+    await notice.getByTestId('notice-number').click();
+    await visible(page, 'notice-title').getByText(title, { exact: false }).waitFor();
+    const detailCount = (field: 'receivedCount' | 'readCount', value: number) =>
+      page
+        .locator(`[data-testid="notice-${field}"]:visible`, { hasText: new RegExp(`^${value}$`) })
+        .waitFor({ timeout: LIVE_MS });
+    await detailCount('receivedCount', 2);
+    await acknowledged(id, 'read');
+    await detailCount('receivedCount', 3);
+    await detailCount('readCount', 2);
+
+    await expect(page.evaluate(() => performance.getEntriesByType('navigation').length)).resolves.toBe(loads);
+  }, 120_000);
+});

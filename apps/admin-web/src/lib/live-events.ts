@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /** What the server's event stream (`GET /api/events`) says changed. */
-export type LiveTopic = 'device' | 'job' | 'notice';
+export type LiveTopic = 'device' | 'job' | 'notice' | 'rollout';
 export interface LiveFact {
   topic: LiveTopic;
   id: string;
@@ -76,5 +76,23 @@ export function useLiveRefresh(topic: LiveTopic, queryKey: QueryKey, id?: string
         void client.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey }, { cancelRefetch: false });
       }),
     [client, topic, key, id],
+  );
+}
+
+/**
+ * For screens that show many records of `topic` at once, each under its own query (`[...prefix, id, ...]`): asks
+ * again only the changed record's queries, or all of them when the stream was away.
+ */
+export function useLiveRefreshEach(topic: LiveTopic, prefix: QueryKey) {
+  const client = useQueryClient();
+  const key = JSON.stringify(prefix);
+  useEffect(
+    () =>
+      listenLive((fact) => {
+        if (fact && fact.topic !== topic) return;
+        const queryKey = [...(JSON.parse(key) as unknown[]), ...(fact ? [fact.id] : [])];
+        void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+      }),
+    [client, topic, key],
   );
 }

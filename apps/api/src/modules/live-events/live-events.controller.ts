@@ -17,7 +17,7 @@ export class LiveEventsController {
   @Get()
   @ApiOperation({
     summary:
-      'Server-Sent Events of the caller’s brand: `live` events `{ topic, id }` (device online status, job progress, notice push) and `reset`; resumes after Last-Event-ID',
+      'Server-Sent Events of the caller’s brand: `live` events `{ topic, id }` (device online status, job progress, notice push and receipt counts, APK rollout state) and `reset`; resumes after Last-Event-ID',
   })
   @ApiProduces('text/event-stream')
   async stream(@Req() req: Request, @Res() res: Response) {
@@ -26,7 +26,6 @@ export class LiveEventsController {
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
     const write = (event: LiveEvent | 'reset') => {
       if (event === 'reset') res.write('event: reset\ndata: {}\n\n');
       else
@@ -39,6 +38,9 @@ export class LiveEventsController {
       { brand: user.brandOwnerCode, role: user.role, send: write },
       lastEventId,
     );
+    if (req.destroyed) return stop();
+    // Answered once the stream listens: a client that acts after the answer arrives hears what follows.
+    res.flushHeaders();
     res.write('retry: 3000\n\n');
     if (missed === 'reset') write('reset');
     else missed.forEach(write);
