@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import type { Request } from 'playwright-core';
+import { eventually } from '@kb/testing';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
 import { searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // Live updates over the event stream (`GET /api/events`): a device's online state changes in the database as
 // device-ingest changes it, and the list on screen follows within seconds, long before its fallback poll (30 s)
-// would; the detail follows too.
+// would; the detail follows too. The server ends each stream after a few seconds here (every few minutes in
+// production), so the browser's resuming after Last-Event-ID runs all along.
+const STREAM_MS = 5000;
 let h: Harness;
 let pool: pg.Pool;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ env: { LIVE_STREAM_MAX_MS: String(STREAM_MS) } });
   pool = new pg.Pool({ connectionString: h.system.db.url });
 });
 afterAll(async () => {
@@ -128,5 +132,43 @@ describe.each([
     await detailCount('readCount', 2);
 
     await expect(page.evaluate(() => performance.getEntriesByType('navigation').length)).resolves.toBe(loads);
+  }, 120_000);
+});
+
+describe('the event stream after a disconnect', () => {
+  it('reconnects naming the last event it saw, and the screen shows what changed while it was away', async () => {
+    const title = 'Live after a disconnect';
+    const id = await pushedNotice(title);
+    const page = await h.newPage();
+    await page.addInitScript(() => localStorage.setItem('kb.lang', 'en'));
+    await loginAs(page);
+    const streams: Request[] = [];
+    const ended = new Set<Request>();
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/events')) streams.push(r);
+    });
+    page.on('requestfinished', (r) => ended.add(r));
+    await page.goto('/inform-list');
+    await visible(page, 'filter-keyword').fill(title);
+    await searchList(page);
+    const received = (value: number) =>
+      row(page, title)
+        .locator('[data-testid="notice-receivedCount"]', { hasText: new RegExp(`^${value}$`) })
+        .waitFor({ timeout: LIVE_MS });
+    await acknowledged(id, 'received');
+    await received(1);
+    // One stream at a time for the page, however many rows listen; the server ends it, and a device acknowledges
+    // before the browser is back (it waits 3 s to reconnect).
+    const first = streams.at(-1)!;
+    expect(streams.slice(0, -1).every((r) => ended.has(r))).toBe(true);
+    await eventually(async () => ended.has(first), Boolean, STREAM_MS + LIVE_MS, 'the server ends the stream');
+    await acknowledged(id, 'received');
+    await received(2);
+    const again = streams.at(-1)!;
+    expect(again).not.toBe(first);
+    await expect(again.allHeaders()).resolves.toHaveProperty(
+      'last-event-id',
+      expect.stringMatching(/^[0-9a-f]+-\d+$/),
+    );
   }, 120_000);
 });

@@ -1,8 +1,9 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Permission } from '../../common/permission.decorator.js';
 import { requestContext } from '../../common/request-context.js';
+import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { LiveEventsService, type LiveEvent } from './live-events.service.js';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -11,7 +12,10 @@ const HEARTBEAT_MS = 25_000;
 @ApiTags('live')
 @Controller('events')
 export class LiveEventsController {
-  constructor(private readonly live: LiveEventsService) {}
+  constructor(
+    private readonly live: LiveEventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Permission('read')
   @Get()
@@ -45,9 +49,14 @@ export class LiveEventsController {
     if (missed === 'reset') write('reset');
     else missed.forEach(write);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    req.on('close', () => {
+    // Ended now and then: the browser reconnects with the last event id, and its session is checked again.
+    const renewal = setTimeout(() => res.end(), this.config.LIVE_STREAM_MAX_MS);
+    const end = () => {
       clearInterval(heartbeat);
+      clearTimeout(renewal);
       stop();
-    });
+    };
+    req.once('close', end);
+    res.once('close', end);
   }
 }
