@@ -169,7 +169,7 @@ async function faultsPauseIt(page: Page, id: string, devices: SimulatedDevice[],
 }
 
 describe('APK staged release (zh)', () => {
-  it('starts on the detail screen, reaches devices through the device API, pauses itself on their faults, resumes and rolls back', async () => {
+  it('starts on the detail screen, reaches devices through the device API, pauses itself on their faults (shown at once on the detail and home), resumes, starts its next stage and rolls back', async () => {
     const { auditor, demo, id, fleet } = await setUp('zh', '6.0.0', 'RZH');
     await visible(auditor, 'rollout-panel').getByText('尚未开始灰度发布。').waitFor();
     await startFromPanel(auditor, 50, 3);
@@ -209,7 +209,8 @@ describe('APK staged release (zh)', () => {
     await visible(auditor, 'rollout-advance').click();
     expect(await confirm(auditor)).toBe('确定开始下一阶段吗？');
     await visible(auditor, 'rollout-stage').getByText('第2/2阶段 · 100%').waitFor();
-    expect(await devicesFollow(fleet, '6.0.0-b1')).toHaveLength(fleet.length);
+    const rest = fleet.filter((d) => !updated.includes(d));
+    expect(await devicesFollow(rest, '6.0.0-b1')).toHaveLength(rest.length);
     await visible(auditor, 'rollout-rollback').click();
     expect(await confirm(auditor)).toBe('确定回滚吗？已升级的设备将恢复到原版本。');
     await visible(auditor, 'rollout-status').getByText('已回滚').waitFor();
@@ -236,8 +237,8 @@ describe('APK staged release (zh)', () => {
 });
 
 describe('APK staged release (en)', () => {
-  it('pauses itself on the new version’s faults, then is completed to every device', async () => {
-    const { auditor, id, fleet } = await setUp('en', '6.1.0', 'REN');
+  it('pauses itself on the new version’s faults (shown at once on the detail and home), then is completed to every device', async () => {
+    const { auditor, demo, id, fleet } = await setUp('en', '6.1.0', 'REN');
     await visible(auditor, 'rollout-panel').getByText('No rollout has started.').waitFor();
     await startFromPanel(auditor, 40, 3);
     await visible(auditor, 'rollout-status').getByText('Running').waitFor();
@@ -245,7 +246,14 @@ describe('APK staged release (en)', () => {
 
     const updated = await devicesFollow(fleet, '6.1.0-b1');
     expect(updated.length).toBeGreaterThan(2);
+    // Home is open in English elsewhere (demo signed in at home), with nothing paused.
+    await inEnglish(demo);
+    await visible(demo, 'count-recipeCount-value').waitFor();
+    expect(await demo.getByTestId('home-paused-rollouts').count()).toBe(0);
     await faultsPauseIt(auditor, id, [...updated.slice(0, 3), updated[0]!], 'E-DOOR');
+    await visible(demo, 'home-paused-rollouts')
+      .getByText('The rollout of APK 6.1.0 is paused: Paused by the fault watch: E-DOOR', { exact: false })
+      .waitFor({ timeout: LIVE_MS });
     await visible(auditor, 'rollout-status').getByText('Paused').waitFor();
     expect(await visible(auditor, 'rollout-paused-reason').textContent()).toMatch(
       /^Paused by the fault watch: E-DOOR at [\d.]+ per device per day on the new version, 0 on the old \(4 faults\)$/,
