@@ -161,7 +161,12 @@ describe('the event stream after a disconnect', () => {
     // before the browser is back (it waits 3 s to reconnect).
     const first = streams.at(-1)!;
     expect(streams.slice(0, -1).every((r) => ended.has(r))).toBe(true);
-    await eventually(async () => ended.has(first), Boolean, STREAM_MS + LIVE_MS, 'the server ends the stream');
+    await eventually(
+      async () => ended.has(first),
+      Boolean,
+      STREAM_MS + LIVE_MS,
+      'the server ends the stream',
+    );
     await acknowledged(id, 'received');
     await received(2);
     const again = streams.at(-1)!;

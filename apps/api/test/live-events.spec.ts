@@ -193,7 +193,12 @@ describe('live events stream', () => {
       'both streams hear their notice acknowledged',
     );
     expect(otherStream.live()).toEqual([{ topic: 'notice', id: theirs }]);
-    await eventually(async () => demoStream.live(), (d) => d.length === 2, 15_000, 'the rest of the burst');
+    await eventually(
+      async () => demoStream.live(),
+      (d) => d.length === 2,
+      15_000,
+      'the rest of the burst',
+    );
     expect(demoStream.live()).toEqual([
       { topic: 'notice', id: mine },
       { topic: 'notice', id: mine },
@@ -217,7 +222,9 @@ describe('live events stream', () => {
     });
     const apkId = added.data.id as string;
     expect((await command(auditor, '/api/subApk/auditPass', { id: apkId })).status).toBe(200);
-    expect((await command(auditor, '/api/subApk/updateTestStatus', { id: apkId, testing: true })).status).toBe(200);
+    expect(
+      (await command(auditor, '/api/subApk/updateTestStatus', { id: apkId, testing: true })).status,
+    ).toBe(200);
     const started = await command(auditor, '/api/subApk/rollout/start', {
       id: apkId,
       stages: [{ percent: 10 }, { percent: 100 }],
@@ -232,7 +239,9 @@ describe('live events stream', () => {
     // Told once the read model shows it: the screen that asks again without a position sees the step.
     const detail = await read(viewer, `/api/subApk/rollout/detail?id=${apkId}`);
     expect(detail.data.rollout.status).toBe('running');
-    expect((await command(auditor, '/api/subApk/rollout/pause', { id: apkId, note: 'look' })).status).toBe(200);
+    expect((await command(auditor, '/api/subApk/rollout/pause', { id: apkId, note: 'look' })).status).toBe(
+      200,
+    );
     await eventually(
       async () => demoStream.live().filter((e) => e.topic === 'rollout'),
       (r) => r.length === 2,
@@ -246,7 +255,12 @@ describe('live events stream', () => {
 
     // The other brand heard none of it: its own later fact arrives after all of DEMO's, and alone.
     await acknowledged(theirs, 0);
-    await eventually(async () => otherStream.live(), (o) => o.length === 2, 15_000, 'the other brand’s next fact');
+    await eventually(
+      async () => otherStream.live(),
+      (o) => o.length === 2,
+      15_000,
+      'the other brand’s next fact',
+    );
     expect(otherStream.live()).toEqual([
       { topic: 'notice', id: theirs },
       { topic: 'notice', id: theirs },

@@ -52,7 +52,11 @@ const ROLLOUT_EVENT_TYPES = new Set<string>(Object.keys(ROLLOUT_STEPS));
         // The APK detail's rollout panel and home's paused rollouts follow a rollout's steps as they happen.
         appended: (actor, id, events, { position }) => {
           if (events.some((e) => ROLLOUT_EVENT_TYPES.has(e.type)))
-            live.announceWhenProjected({ brand: actor.brand, topic: 'rollout', id }, apkProjection.name, position);
+            live.announceWhenProjected(
+              { brand: actor.brand, topic: 'rollout', id },
+              apkProjection.name,
+              position,
+            );
         },
       }),
     }),

@@ -33,6 +33,8 @@ export class LiveAnnouncer {
           JSON.stringify({ brand: fact.brand, topic: fact.topic, id: fact.id }),
         ]),
       )
-      .catch((error: Error) => this.logger.warn(`live announcement of ${fact.topic} ${fact.id}: ${error.message}`));
+      .catch((error: Error) =>
+        this.logger.warn(`live announcement of ${fact.topic} ${fact.id}: ${error.message}`),
+      );
   }
 }

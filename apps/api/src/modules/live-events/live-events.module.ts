@@ -7,5 +7,9 @@ import { LiveEventsService } from './live-events.service.js';
  * `GET /api/events`: the screens' live facts, heard from the database (LISTEN) and streamed per brand.
  * `LiveAnnouncer`: how a command path says a record changed where no table trigger can.
  */
-@Module({ providers: [LiveEventsService, LiveAnnouncer], controllers: [LiveEventsController], exports: [LiveAnnouncer] })
+@Module({
+  providers: [LiveEventsService, LiveAnnouncer],
+  controllers: [LiveEventsController],
+  exports: [LiveAnnouncer],
+})
 export class LiveEventsModule {}

@@ -184,4 +184,5 @@ export class LiveEventsService implements OnModuleDestroy {
   }
 }
 
-const isTopic = (topic: unknown): topic is LiveTopic => typeof topic === 'string' && Object.hasOwn(TOPIC_PERMISSIONS, topic);
+const isTopic = (topic: unknown): topic is LiveTopic =>
+  typeof topic === 'string' && Object.hasOwn(TOPIC_PERMISSIONS, topic);
