@@ -148,6 +148,7 @@ describe('the event stream after a disconnect', () => {
       if (r.url().endsWith('/api/events')) streams.push(r);
     });
     page.on('requestfinished', (r) => ended.add(r));
+    page.on('requestfailed', (r) => ended.add(r));
     await page.goto('/inform-list');
     await visible(page, 'filter-keyword').fill(title);
     await searchList(page);
@@ -175,5 +176,51 @@ describe('the event stream after a disconnect', () => {
       'last-event-id',
       expect.stringMatching(/^[0-9a-f]+-\d+$/),
     );
+  }, 120_000);
+});
+
+describe('one event stream per browser', () => {
+  it('two tabs share one stream; when the leading tab closes, the other takes over', async () => {
+    const title = 'Live in two tabs';
+    const id = await pushedNotice(title);
+    const first = await h.newPage();
+    await first.addInitScript(() => localStorage.setItem('kb.lang', 'en'));
+    await loginAs(first);
+    const context = first.context();
+    const open = new Set<Request>();
+    const opened: Request[] = [];
+    let most = 0;
+    context.on('request', (r) => {
+      if (!r.url().includes('/api/events')) return;
+      opened.push(r);
+      open.add(r);
+      most = Math.max(most, open.size);
+    });
+    context.on('requestfinished', (r) => open.delete(r));
+    context.on('requestfailed', (r) => open.delete(r));
+    const listed = async (page: typeof first) => {
+      await page.goto('/inform-list');
+      await visible(page, 'filter-keyword').fill(title);
+      await searchList(page);
+      return (value: number) =>
+        row(page, title)
+          .locator('[data-testid="notice-receivedCount"]', { hasText: new RegExp(`^${value}$`) })
+          .waitFor({ timeout: LIVE_MS });
+    };
+    const firstCount = await listed(first);
+    const second = await context.newPage();
+    const secondCount = await listed(second);
+
+    await acknowledged(id, 'received');
+    await firstCount(1);
+    await secondCount(1);
+    expect(most).toBe(1);
+
+    // The tab holding the stream goes away: the other one opens it and counts on.
+    const before = opened.length;
+    await first.close();
+    await acknowledged(id, 'received');
+    await secondCount(2);
+    expect(opened.slice(before).some((r) => r.frame().page() === second)).toBe(true);
   }, 120_000);
 });

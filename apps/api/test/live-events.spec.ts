@@ -175,6 +175,29 @@ describe('live events stream', () => {
     await Promise.all([resumed.close(), stale.close(), otherStream.close()]);
   });
 
+  it('resumes a stream that heard nothing yet from where it opened', async () => {
+    const viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'en');
+    const quiet = await openStream(api, viewer);
+    const opened = await eventually(
+      async () => quiet.events.find((e) => e.event === 'position'),
+      Boolean,
+      15_000,
+      'the stream says where it stands',
+    );
+    await quiet.close();
+    const device = await deviceOf('DEMO', 'DMTM6000003');
+    await setOnline(device, true);
+    const resumed = await openStream(api, viewer, opened!.id!);
+    await eventually(
+      async () => resumed.live(),
+      (d) => d.length > 0,
+      15_000,
+      'the change while away',
+    );
+    expect(resumed.live()).toContainEqual({ topic: 'device', id: device });
+    await resumed.close();
+  });
+
   it('tells each brand, and only it, when its notices are acknowledged and its APK rollouts take a step', async () => {
     const viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'en');
     const other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');

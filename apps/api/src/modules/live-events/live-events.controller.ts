@@ -21,7 +21,7 @@ export class LiveEventsController {
   @Get()
   @ApiOperation({
     summary:
-      'Server-Sent Events of the caller’s brand: `live` events `{ topic, id }` (device online status, job progress, notice push and receipt counts, APK rollout state) and `reset`; resumes after Last-Event-ID',
+      'Server-Sent Events of the caller’s brand: `live` events `{ topic, id }` (device online status, job progress, notice push and receipt counts, APK rollout state) `position` (the id to resume from) and `reset`; resumes after Last-Event-ID (or `lastEventId` in the query)',
   })
   @ApiProduces('text/event-stream')
   async stream(@Req() req: Request, @Res() res: Response) {
@@ -37,8 +37,11 @@ export class LiveEventsController {
           `id: ${event.eventId}\nevent: live\ndata: ${JSON.stringify({ topic: event.topic, id: event.id })}\n\n`,
         );
     };
-    const lastEventId = req.header('last-event-id') ?? null;
-    const { missed, stop } = await this.live.subscribe(
+    // The browser's own reconnect sends the header; a tab taking over the stream from another names it in the query.
+    const lastEventId =
+      req.header('last-event-id') ??
+      (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : null);
+    const { missed, position, stop } = await this.live.subscribe(
       { brand: user.brandOwnerCode, role: user.role, send: write },
       lastEventId,
     );
@@ -48,6 +51,8 @@ export class LiveEventsController {
     res.write('retry: 3000\n\n');
     if (missed === 'reset') write('reset');
     else missed.forEach(write);
+    // The stream's position, so that even a stream that has heard nothing yet resumes without a gap.
+    res.write(`id: ${position}\nevent: position\ndata: {}\n\n`);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     // Ended now and then: the browser reconnects with the last event id, and its session is checked again.
     const renewal = setTimeout(() => res.end(), this.config.LIVE_STREAM_MAX_MS);

@@ -73,14 +73,19 @@ export class LiveEventsService implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Starts hearing `subscriber`'s brand; answers what it missed since `lastEventId`, or 'reset'. */
+  /** Starts hearing `subscriber`'s brand; answers what it missed since `lastEventId` (or 'reset'), and where it is now. */
   async subscribe(
     subscriber: Subscriber,
     lastEventId: string | null,
-  ): Promise<{ missed: LiveEvent[] | 'reset'; stop: () => void }> {
+  ): Promise<{ missed: LiveEvent[] | 'reset'; position: string; stop: () => void }> {
     await this.listen();
     this.subscribers.add(subscriber);
-    return { missed: this.since(subscriber, lastEventId), stop: () => this.subscribers.delete(subscriber) };
+    return {
+      missed: this.since(subscriber, lastEventId),
+      // Where the stream stands now: a stream that heard nothing yet still resumes from here.
+      position: `${this.run}-${this.seq}`,
+      stop: () => this.subscribers.delete(subscriber),
+    };
   }
 
   private since(subscriber: Subscriber, lastEventId: string | null): LiveEvent[] | 'reset' {
