@@ -8,6 +8,8 @@ import type { LiveTopic } from './live-events.service.js';
 
 /** How long an announcement waits for the read model to show the change before it is sent anyway. */
 const PROJECTION_WAIT_MS = 10_000;
+/** How often it looks: a screen a tenth of a second late is fine, and the pool is spared. */
+const PROJECTION_POLL_MS = 100;
 
 /**
  * Says on `kb_live` that a record changed where no table trigger can: an event-sourced record's read model is
@@ -26,7 +28,10 @@ export class LiveAnnouncer {
     projection: string,
     position: GlobalPosition,
   ): void {
-    void waitForProjection(this.pool, projection, position, { timeoutMs: PROJECTION_WAIT_MS })
+    void waitForProjection(this.pool, projection, position, {
+      timeoutMs: PROJECTION_WAIT_MS,
+      pollMs: PROJECTION_POLL_MS,
+    })
       .then(() =>
         this.pool.query('SELECT pg_notify($1, $2)', [
           LIVE_CHANNEL,
