@@ -149,22 +149,27 @@ async function devicesFollow(fleet: SimulatedDevice[], version: string) {
   return updated;
 }
 
+/** Well under the screens' slow fallback poll (30 s): only the event stream brings a change this fast. */
+const LIVE_MS = 12_000;
+
 /**
  * The devices report a fault of `type` each; the API's watch pauses the rollout by itself (waited for through the
- * API), and the auditor's screen is reloaded to show it.
+ * API), and the auditor's screen, left open, shows it without a reload (the event stream tells it).
  */
 async function faultsPauseIt(page: Page, id: string, devices: SimulatedDevice[], type: string) {
+  const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
   for (const d of devices) await d.fault(type);
   const status = async () => {
     const res = await page.request.get(`/api/subApk/rollout/detail?id=${id}`);
     return ((await res.json()) as { data: { rollout: { status: string } | null } }).data.rollout?.status;
   };
   await eventually(status, (s) => s === 'paused', 60_000, 'the rollout paused by the watch');
-  await page.reload();
+  await visible(page, 'rollout-paused-reason').waitFor({ timeout: LIVE_MS });
+  await expect(page.evaluate(() => performance.getEntriesByType('navigation').length)).resolves.toBe(loads);
 }
 
 describe('APK staged release (zh)', () => {
-  it('starts on the detail screen, reaches devices through the device API, pauses itself on their faults, resumes and rolls back', async () => {
+  it('starts on the detail screen, reaches devices through the device API, pauses itself on their faults (shown at once on the detail and home), resumes, starts its next stage and rolls back', async () => {
     const { auditor, demo, id, fleet } = await setUp('zh', '6.0.0', 'RZH');
     await visible(auditor, 'rollout-panel').getByText('尚未开始灰度发布。').waitFor();
     await startFromPanel(auditor, 50, 3);
@@ -175,6 +180,12 @@ describe('APK staged release (zh)', () => {
     const updated = await devicesFollow(fleet, '6.0.0-b1');
     expect(updated.length).toBeGreaterThan(2);
     expect(updated.length).toBeLessThan(fleet.length);
+    // Home is open elsewhere, with nothing paused.
+    const pausedAsked = demo.waitForResponse((r) => r.url().includes('/api/subApk/rollout/paused'));
+    await demo.goto('/');
+    await pausedAsked;
+    await visible(demo, 'count-recipeCount-value').waitFor();
+    expect(await demo.getByTestId('home-paused-rollouts').count()).toBe(0);
     // The new version's devices report the same fault three times; the watch pauses the rollout by itself.
     await faultsPauseIt(auditor, id, updated.slice(0, 3), 'E-HEAT');
     await visible(auditor, 'rollout-status').getByText('已暂停').waitFor();
@@ -183,15 +194,23 @@ describe('APK staged release (zh)', () => {
     await visible(auditor, 'rollout-on-new').getByText(String(updated.length), { exact: true }).waitFor();
     await visible(auditor, 'rollout-fault-row').getByText('E-HEAT').waitFor();
 
-    // Home tells everyone of the brand.
-    await demo.goto('/');
+    // Home tells everyone of the brand, as it happens.
     await visible(demo, 'home-paused-rollouts')
       .getByText('APK 6.0.0 的灰度发布已暂停：故障监测自动暂停：E-HEAT', { exact: false })
-      .waitFor();
+      .waitFor({ timeout: LIVE_MS });
 
     await visible(auditor, 'rollout-resume').click();
     expect(await confirm(auditor)).toBe('确定恢复灰度发布吗？');
     await visible(auditor, 'rollout-status').getByText('进行中').waitFor();
+    // Resumed: home's notice goes away without a reload.
+    await demo.getByTestId('home-paused-rollouts').waitFor({ state: 'detached', timeout: LIVE_MS });
+
+    // The next stage, by hand: every device of the fleet now gets the new version.
+    await visible(auditor, 'rollout-advance').click();
+    expect(await confirm(auditor)).toBe('确定开始下一阶段吗？');
+    await visible(auditor, 'rollout-stage').getByText('第2/2阶段 · 100%').waitFor();
+    const rest = fleet.filter((d) => !updated.includes(d));
+    expect(await devicesFollow(rest, '6.0.0-b1')).toHaveLength(rest.length);
     await visible(auditor, 'rollout-rollback').click();
     expect(await confirm(auditor)).toBe('确定回滚吗？已升级的设备将恢复到原版本。');
     await visible(auditor, 'rollout-status').getByText('已回滚').waitFor();
@@ -206,8 +225,9 @@ describe('APK staged release (zh)', () => {
     const titles = auditor.locator('[data-testid="history-entry"] .mantine-Timeline-itemTitle');
     await titles.first().getByText('回滚到1.0.0').waitFor();
     const shown = await titles.allTextContents();
-    expect(shown.slice(0, 5)).toEqual([
+    expect(shown.slice(0, 6)).toEqual([
       '回滚到1.0.0',
+      '灰度发布第2阶段：100%',
       '恢复灰度发布',
       expect.stringMatching(/^故障率超过阈值，自动暂停：E-HEAT/),
       '灰度发布第1阶段：50%',
@@ -217,8 +237,8 @@ describe('APK staged release (zh)', () => {
 });
 
 describe('APK staged release (en)', () => {
-  it('pauses itself on the new version’s faults, then is completed to every device', async () => {
-    const { auditor, id, fleet } = await setUp('en', '6.1.0', 'REN');
+  it('pauses itself on the new version’s faults (shown at once on the detail and home), then is completed to every device', async () => {
+    const { auditor, demo, id, fleet } = await setUp('en', '6.1.0', 'REN');
     await visible(auditor, 'rollout-panel').getByText('No rollout has started.').waitFor();
     await startFromPanel(auditor, 40, 3);
     await visible(auditor, 'rollout-status').getByText('Running').waitFor();
@@ -226,7 +246,14 @@ describe('APK staged release (en)', () => {
 
     const updated = await devicesFollow(fleet, '6.1.0-b1');
     expect(updated.length).toBeGreaterThan(2);
+    // Home is open in English elsewhere (demo signed in at home), with nothing paused.
+    await inEnglish(demo);
+    await visible(demo, 'count-recipeCount-value').waitFor();
+    expect(await demo.getByTestId('home-paused-rollouts').count()).toBe(0);
     await faultsPauseIt(auditor, id, [...updated.slice(0, 3), updated[0]!], 'E-DOOR');
+    await visible(demo, 'home-paused-rollouts')
+      .getByText('The rollout of APK 6.1.0 is paused: Paused by the fault watch: E-DOOR', { exact: false })
+      .waitFor({ timeout: LIVE_MS });
     await visible(auditor, 'rollout-status').getByText('Paused').waitFor();
     expect(await visible(auditor, 'rollout-paused-reason').textContent()).toMatch(
       /^Paused by the fault watch: E-DOOR at [\d.]+ per device per day on the new version, 0 on the old \(4 faults\)$/,

@@ -53,6 +53,12 @@ const schema = z
     READ_WAIT_MS: z.coerce.number().int().min(0).max(10000).default(3000),
     /** How often the APK rollout watch looks at running rollouts (fault rates, scheduled stages); 0: never. */
     ROLLOUT_WATCH_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    /**
+     * How long one `GET /api/events` stream stays open before the server ends it: the browser reconnects at once
+     * with the last event id (nothing is lost), and the session and role are checked again, so a signed-out or
+     * demoted user stops hearing the brand's changes within this time.
+     */
+    LIVE_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
     /** How long a request's statement may wait for a lock, and run at all, before it answers 503. */
     DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),

@@ -50,11 +50,13 @@ export interface NumberClaimer {
   ): Promise<T>;
 }
 
-export interface PathOptions<C> {
+export interface PathOptions<C, E = unknown> {
   /** Turns a decider refusal into one the form shows under its field (needs the caller's language). */
   explain?(error: DomainError, command: C, actor: Actor): Error;
   /** Where the aggregate has `heldNumber`: the claims its appends run inside. */
   numbers?: NumberClaimer;
+  /** Told of each append that wrote events, once it is stored (e.g. to announce the change); never delays the command. */
+  appended?(actor: Actor, id: string, events: readonly E[], result: AppendResult): void;
 }
 
 /** A command path that runs commands: route → decider → append, for one record or each of several. */
@@ -72,10 +74,10 @@ export interface AggregatePath<C, E, S extends { status: string }, A> extends Co
 export function commandPath<C, E extends { type: string; data: unknown }, S extends { status: string }, A>(
   aggregate: Aggregate<C, E, S, A>,
   streams: AggregateStreams<E, S>,
-  options: PathOptions<C> = {},
+  options: PathOptions<C, E> = {},
 ): AggregatePath<C, E, S, A> {
   const { heldNumber } = aggregate;
-  const { explain, numbers } = options;
+  const { explain, numbers, appended } = options;
   const path: CommandPath<C, E, S, A> = {
     load: (brand, id) => streams.load(brand, id),
     decide: (command, state, actor) => {
@@ -92,12 +94,17 @@ export function commandPath<C, E extends { type: string; data: unknown }, S exte
     answer: aggregate.answer,
     label: aggregate.label,
     validates: aggregate.validates,
-    append: (actor, id, events, loaded, decided): Promise<AppendResult> => {
+    append: async (actor, id, events, loaded, decided): Promise<AppendResult> => {
       const append = () => streams.append(actor, id, events, loaded.revision);
-      if (!heldNumber) return append();
-      if (!numbers) throw new Error(`${aggregate.name}: appends need the number claims`);
-      const change = { from: heldNumber(loaded.state), to: heldNumber(decided) };
-      return numbers.withNumber(actor.brand, id, change, actor.lang, append);
+      let result: AppendResult;
+      if (!heldNumber) result = await append();
+      else {
+        if (!numbers) throw new Error(`${aggregate.name}: appends need the number claims`);
+        const change = { from: heldNumber(loaded.state), to: heldNumber(decided) };
+        result = await numbers.withNumber(actor.brand, id, change, actor.lang, append);
+      }
+      if (appended && events.length > 0) appended(actor, id, events, result);
+      return result;
     },
   };
   return {

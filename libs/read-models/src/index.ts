@@ -13,3 +13,4 @@ export { GRAM_SEPARATOR, nameGramsSql } from './recipes/recipes.projection.js';
 export * from './framework/parking.js';
 export * from './framework/replay.js';
 export * from './framework/storable.js';
+export { apkProjection } from './apk/apk.projection.js';

@@ -21,7 +21,7 @@ export function aggregateProviders<
   A,
 >(
   aggregate: Aggregate<C, E, S, A>,
-  options: { inject?: InjectionToken[]; path?: (...deps: never[]) => PathOptions<C> } = {},
+  options: { inject?: InjectionToken[]; path?: (...deps: never[]) => PathOptions<C, E> } = {},
 ): Provider[] {
   return [
     {

@@ -5,10 +5,33 @@ import { PERMISSION_ROLES, type Permission, type StaffRole } from '@kb/contracts
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { LIVE_CHANNEL } from './live-events.migrations.js';
 
-export type LiveTopic = 'device' | 'job' | 'notice';
+export type LiveTopic = 'device' | 'job' | 'notice' | 'rollout';
 
-/** What a role needs to hear about each topic (every role reads all three today). */
-const TOPIC_PERMISSIONS: Record<LiveTopic, Permission> = { device: 'read', job: 'read', notice: 'read' };
+/**
+ * What a role needs to hear about each topic: the permission of the screens that show it (the device, job,
+ * notice and APK queries). Every role reads all of them today; a stricter matrix narrows the stream with them.
+ */
+const TOPIC_PERMISSIONS: Record<LiveTopic, Permission> = {
+  device: 'read',
+  job: 'read',
+  notice: 'read',
+  rollout: 'read',
+};
+
+/** Whether `role` may hear of `topic` under the permission matrix `roles`. */
+export function roleHears(
+  role: StaffRole,
+  topic: LiveTopic,
+  roles: Readonly<Record<Permission, readonly StaffRole[]>> = PERMISSION_ROLES,
+): boolean {
+  return roles[TOPIC_PERMISSIONS[topic]].includes(role);
+}
+
+/**
+ * A record changing many times in a row (a notice acknowledged by thousands of devices a second) is told at once,
+ * then at most once per this window: the screens ask again once for the burst, and the kept events stay useful.
+ */
+const FOLD_MS = 500;
 
 export interface LiveEvent {
   /** `<run>-<n>`: this process's run and the event's place in it, so a reconnect can resume after it. */
@@ -45,17 +68,24 @@ export class LiveEventsService implements OnModuleDestroy {
   private connecting: Promise<void> | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  /** The records told within the last FOLD_MS, and whether they changed again since. */
+  private readonly folding = new Map<string, { again: boolean; timer: NodeJS.Timeout }>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Starts hearing `subscriber`'s brand; answers what it missed since `lastEventId`, or 'reset'. */
+  /** Starts hearing `subscriber`'s brand; answers what it missed since `lastEventId` (or 'reset'), and where it is now. */
   async subscribe(
     subscriber: Subscriber,
     lastEventId: string | null,
-  ): Promise<{ missed: LiveEvent[] | 'reset'; stop: () => void }> {
+  ): Promise<{ missed: LiveEvent[] | 'reset'; position: string; stop: () => void }> {
     await this.listen();
     this.subscribers.add(subscriber);
-    return { missed: this.since(subscriber, lastEventId), stop: () => this.subscribers.delete(subscriber) };
+    return {
+      missed: this.since(subscriber, lastEventId),
+      // Where the stream stands now: a stream that heard nothing yet still resumes from here.
+      position: `${this.run}-${this.seq}`,
+      stop: () => this.subscribers.delete(subscriber),
+    };
   }
 
   private since(subscriber: Subscriber, lastEventId: string | null): LiveEvent[] | 'reset' {
@@ -68,10 +98,7 @@ export class LiveEventsService implements OnModuleDestroy {
   }
 
   private hears(subscriber: Subscriber, event: LiveEvent): boolean {
-    return (
-      event.brand === subscriber.brand &&
-      PERMISSION_ROLES[TOPIC_PERMISSIONS[event.topic]].includes(subscriber.role)
-    );
+    return event.brand === subscriber.brand && roleHears(subscriber.role, event.topic);
   }
 
   private listen(): Promise<void> {
@@ -121,14 +148,31 @@ export class LiveEventsService implements OnModuleDestroy {
       return;
     }
     if (typeof fact.brand !== 'string' || typeof fact.id !== 'string' || !isTopic(fact.topic)) return;
-    const seq = ++this.seq;
-    const event: LiveEvent = {
-      eventId: `${this.run}-${seq}`,
-      seq,
-      brand: fact.brand,
-      topic: fact.topic,
-      id: fact.id,
+    this.fold({ brand: fact.brand, topic: fact.topic, id: fact.id });
+  }
+
+  /** Tells `fact` now, or, when it was told less than FOLD_MS ago, once more when that window ends. */
+  private fold(fact: Pick<LiveEvent, 'brand' | 'topic' | 'id'>) {
+    const key = `${fact.brand}\n${fact.topic}\n${fact.id}`;
+    const window = this.folding.get(key);
+    if (window) {
+      window.again = true;
+      return;
+    }
+    this.tell(fact);
+    const opened = {
+      again: false,
+      timer: setTimeout(() => {
+        this.folding.delete(key);
+        if (opened.again && !this.closed) this.fold(fact);
+      }, FOLD_MS).unref(),
     };
+    this.folding.set(key, opened);
+  }
+
+  private tell(fact: Pick<LiveEvent, 'brand' | 'topic' | 'id'>) {
+    const seq = ++this.seq;
+    const event: LiveEvent = { eventId: `${this.run}-${seq}`, seq, ...fact };
     this.kept.push(event);
     if (this.kept.length > KEPT) this.kept.shift();
     for (const s of this.subscribers) if (this.hears(s, event)) s.send(event);
@@ -137,6 +181,8 @@ export class LiveEventsService implements OnModuleDestroy {
   async onModuleDestroy() {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    for (const { timer } of this.folding.values()) clearTimeout(timer);
+    this.folding.clear();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
@@ -144,4 +190,4 @@ export class LiveEventsService implements OnModuleDestroy {
 }
 
 const isTopic = (topic: unknown): topic is LiveTopic =>
-  topic === 'device' || topic === 'job' || topic === 'notice';
+  typeof topic === 'string' && Object.hasOwn(TOPIC_PERMISSIONS, topic);

@@ -6,11 +6,15 @@ import type {
 } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { runApkCommand } from './apk-commands.js';
 import { APK_KEY } from './apk-read-position.js';
 
-/** How often a running rollout's figures are read again while its panel is open. */
-const RUNNING_REFRESH_MS = 10_000;
+/**
+ * A running rollout's steps come from the event stream (`useLiveRefresh` on its panel); its figures (devices on the
+ * new version, fault rates) change with every device report, so they are read again slowly while its panel is open.
+ */
+const RUNNING_REFRESH_MS = LIVE_FALLBACK_POLL_MS;
 
 /** `/subApk/rollout/detail`: the rollout, its devices and fault rates, compatibility. */
 export const rolloutDetailQuery = (id: string) =>

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useLiveRefresh } from '../../../lib/live-events.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { rolloutDetailQuery, runRolloutStep, startRollout, type RolloutStep } from '../api/apk-rollout.js';
 import { APK_KEY } from '../api/apk-read-position.js';
@@ -112,6 +113,10 @@ export function RolloutPanel({ apk }: { apk: ApkDetail }) {
   const user = useStoredUser();
   const queryClient = useQueryClient();
   const query = useQuery(rolloutDetailQuery(apk.id));
+  // A step taken elsewhere (another staff member, the fault watch pausing it) shows here as it happens, and so does
+  // what it changes on the package (its release status).
+  useLiveRefresh('rollout', [...APK_KEY, 'rollout', apk.id], apk.id);
+  useLiveRefresh('rollout', [...APK_KEY, 'detail', apk.id], apk.id);
   const detail = query.data;
   if (!detail) return null;
   const may = roleCan(user?.role ?? null, 'apk.rollout') && apk.reviewStatus === 'created';

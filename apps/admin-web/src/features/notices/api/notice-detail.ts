@@ -8,13 +8,17 @@ import type {
 } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { NOTICES_KEY } from './notices-key.js';
 
-/** A notice whose counts or state are about to change: asked again every second. */
+/** A notice whose counts or state are about to change. */
 export const noticeIsLive = (state: NoticeState | undefined) => state === 'pushing' || state === 'scheduled';
-/** After the push, acknowledgements keep arriving: asked again every few seconds. */
+/**
+ * A pushing notice's progress and state and a pushed one's received/read counts come from the event stream as
+ * they change (`useLiveRefresh` on the screens); this slow poll only catches what the stream missed.
+ */
 const refetchMs = (state: NoticeState | undefined) =>
-  noticeIsLive(state) ? 1000 : state === 'pushed' ? 3000 : false;
+  noticeIsLive(state) || state === 'pushed' ? LIVE_FALLBACK_POLL_MS : false;
 
 export const noticeDetailQuery = (id: string) =>
   queryOptions({
@@ -23,7 +27,7 @@ export const noticeDetailQuery = (id: string) =>
     refetchInterval: (query) => refetchMs(query.state.data?.state),
   });
 
-/** One list row's state and counts, asked again while it pushes (the list itself is not re-read). */
+/** One list row's state and counts, asked again when the stream says the notice changed (the list is not re-read). */
 export const noticeRowQuery = (id: string, initial: Pick<Notice, 'state'> & Partial<Notice>) =>
   queryOptions({
     queryKey: [...NOTICES_KEY, 'row', id, initial.state],

@@ -38,8 +38,8 @@ export function PushProgress({ notice }: { notice: Pick<Notice, 'state' | 'progr
 }
 
 /**
- * A list row's live part: state, progress and received/read counts, asked again every second while the notice is
- * scheduled or pushing and every few seconds after (acknowledgements keep arriving), so they rise on screen.
+ * A list row's live part: state, progress and received/read counts, asked again when the event stream says the
+ * notice changed (the list page listens once for all its rows, `useLiveRefreshEach`), so they rise on screen.
  */
 export function useLiveRow(row: NoticeListItem) {
   const { data } = useQuery(noticeRowQuery(row.id, row as unknown as Notice));

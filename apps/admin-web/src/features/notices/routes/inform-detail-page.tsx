@@ -6,6 +6,7 @@ import { DetailView } from '../../../components/detail-view.js';
 import { ListPage } from '../../../components/list-page.js';
 import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../../../lib/page-context.js';
+import { useLiveRefresh } from '../../../lib/live-events.js';
 import { fetchDeliveries, noticeDetailQuery } from '../api/notice-detail.js';
 import { NOTICES_KEY } from '../api/notices-key.js';
 import { NoticeAckChart } from '../components/notice-ack-chart.js';
@@ -108,6 +109,10 @@ export function InformDetailPage() {
   const { t } = useTranslation();
   const id = useRecordId();
   const detail = useQuery({ ...noticeDetailQuery(id ?? ''), enabled: !!id });
+  // Push progress, state, counts and the chart follow the notice's changes as the event stream reports them.
+  useLiveRefresh('notice', [...NOTICES_KEY, 'detail', id ?? ''], id ?? '');
+  useLiveRefresh('notice', [...NOTICES_KEY, 'chart', id ?? ''], id ?? '');
+  useLiveRefresh('notice', [...NOTICES_KEY, 'deliveries', id ?? ''], id ?? '');
   return (
     <RecordState id={id} query={detail}>
       {(notice) => (

@@ -15,6 +15,7 @@ import { Can } from '../../../components/can.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { deleteNotices } from '../api/notice-commands.js';
 import { exportNotices, fetchNoticePage } from '../api/notice-list.js';
+import { useLiveRefreshEach } from '../../../lib/live-events.js';
 import { NOTICES_KEY } from '../api/notices-key.js';
 import { NoticeActions } from '../components/notice-actions.js';
 import { formatTime, LiveCount, LiveState, useLiveRow } from '../components/notice-cells.js';
@@ -41,6 +42,8 @@ export function InformListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Each row's state, push progress and received/read counts follow its notice's changes on the event stream.
+  useLiveRefreshEach('notice', [...NOTICES_KEY, 'row']);
   const options = <V extends string>(values: readonly V[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}` as never) }));
   const filters: FilterField<NoticeFilters>[] = [
