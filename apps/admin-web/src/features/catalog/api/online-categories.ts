@@ -1,5 +1,6 @@
 import type { OnlineCategory, Page } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 
 /** `/api/appOnlineCategory/*` and `/api/appOnlineCatRecipe/*` (§7): the app's online-recipe categories. */
@@ -17,11 +18,16 @@ export interface OnlineCategoryInput {
 }
 
 export function fetchOnlineCategoryPage(
-  query: { name?: string; pageNum: number; pageSize: number },
+  query: { name?: string; pageNum: number; pageSize: number } & ListSort,
   signal?: AbortSignal,
 ): Promise<Page<OnlineCategory>> {
   return api<Page<OnlineCategory>>('/appOnlineCategory/list', {
-    query: { pageNum: query.pageNum, pageSize: query.pageSize, name: query.name?.trim() },
+    query: {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      name: query.name?.trim(),
+      ...sortParams(query),
+    },
     signal,
   });
 }
