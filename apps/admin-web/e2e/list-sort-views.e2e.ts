@@ -7,7 +7,8 @@ import { inEnglish, visible } from './support/gestures.js';
 import { API_HEADERS, location, loginAs, startHarness, type Harness } from './support/harness.js';
 
 // The list kit on the device list: sort by a column header (kept in the address), save the view, reload, pick
-// the view again, and export what the list shows; in Chinese and in English.
+// the view again, and export what the list shows; in Chinese and in English. Then the same kit on the staff,
+// test device and unit lists.
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -170,5 +171,175 @@ describe('sorting, saved views and export on a list', () => {
     await page
       .locator('[data-testid="saved-view"][data-view-name="First SNs"]')
       .waitFor({ state: 'detached' });
+  });
+
+  /** The texts of a sortable column's cells on the visible page, once the list shows its latest query. */
+  async function columnTexts(page: Page, field: string): Promise<string[]> {
+    await page.locator('[data-list-fetching="true"]:visible').waitFor({ state: 'detached' });
+    const table = page.locator('table:visible', { has: page.locator(`[data-sort-field="${field}"]`) });
+    const headers = await table
+      .locator('thead th')
+      .evaluateAll(
+        (ths, f) => ths.findIndex((th) => th.querySelector(`[data-sort-field="${f}"]`) !== null),
+        field,
+      );
+    expect(headers).toBeGreaterThanOrEqual(0);
+    return (await table.locator(`tbody tr td:nth-child(${headers + 1})`).allTextContents()).map((t) =>
+      t.trim(),
+    );
+  }
+
+  const header = (page: Page, field: string) =>
+    page.locator('th:visible', { has: page.locator(`[data-sort-field="${field}"]`) });
+
+  /** One list's column as the server sorts it (the whole list), read through the API. */
+  async function serverOrder(page: Page, url: string, pick: (row: never) => string): Promise<string[]> {
+    const res = await page.request.get(url, { headers: API_HEADERS });
+    // A whole list is the page's rows, or (lists the spec reads whole) the rows themselves.
+    const body = (await res.json()) as { data: { list: never[] } | never[] };
+    return (Array.isArray(body.data) ? body.data : body.data.list).map(pick);
+  }
+
+  it('sorts the staff accounts and the online categories from the header, and saved views bring it back (zh)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await page.goto('/staff-list');
+    await page.getByTestId('layout').waitFor();
+    const asc = await serverOrder(
+      page,
+      '/api/staff/list?orderBy=account&order=asc&onPage=false',
+      (s: { account: string }) => s.account,
+    );
+    expect(asc.length).toBeGreaterThan(2);
+
+    expect(await header(page, 'account').getAttribute('aria-sort')).toBe('none');
+    await page.locator('[data-sort-field="account"]:visible').click();
+    expect(await columnTexts(page, 'account')).toEqual(asc.slice(0, 10));
+    expect(await header(page, 'account').getAttribute('aria-sort')).toBe('ascending');
+    expect(location(page)).toContain('orderBy=account&order=asc');
+    await page.locator('[data-sort-field="account"]:visible').click();
+    expect(await columnTexts(page, 'account')).toEqual([...asc].reverse().slice(0, 10));
+    expect(await header(page, 'account').getAttribute('aria-sort')).toBe('descending');
+
+    await saveView(page, '账号倒序');
+    // Back to the list's own order (newest first), then the view sorts again.
+    await page.locator('[data-sort-field="account"]:visible').click();
+    await page.waitForURL((url) => !url.search.includes('orderBy'));
+    expect(await header(page, 'account').getAttribute('aria-sort')).toBe('none');
+    await pickView(page, '账号倒序');
+    expect(await columnTexts(page, 'account')).toEqual([...asc].reverse().slice(0, 10));
+    expect(await header(page, 'account').getAttribute('aria-sort')).toBe('descending');
+    // The header's title says the sort in Chinese.
+    expect(await page.locator('[data-sort-field="account"]:visible').getAttribute('title')).toBe(
+      '账号：降序，点击取消排序',
+    );
+
+    // Online categories sort by the name shown, on the server.
+    const added = await page.request.post('/api/appOnlineCategory/batchAdd', {
+      headers: API_HEADERS,
+      data: {
+        categories: [
+          { names: { zh: '乙 早餐' }, sort: 1 },
+          { names: { zh: '丙 晚餐' }, sort: 2 },
+          { names: { zh: '甲 午餐' }, sort: 3 },
+        ],
+      },
+    });
+    expect(added.status()).toBe(200);
+    const byName = await serverOrder(
+      page,
+      '/api/appOnlineCategory/list?orderBy=name&order=desc&onPage=false',
+      (c: { name: string }) => c.name,
+    );
+    await page.goto('/online-cate/list');
+    await page.getByTestId('layout').waitFor();
+    await page.locator('[data-sort-field="name"]:visible').click();
+    await page.locator('[data-sort-field="name"]:visible').click();
+    expect(await columnTexts(page, 'name')).toEqual(byName.slice(0, 10));
+    expect(await header(page, 'name').getAttribute('aria-sort')).toBe('descending');
+    await saveView(page, '名称倒序');
+    await page.locator('[data-sort-field="sort"]:visible').click();
+    expect(await header(page, 'name').getAttribute('aria-sort')).toBe('none');
+    await pickView(page, '名称倒序');
+    expect(await columnTexts(page, 'name')).toEqual(byName.slice(0, 10));
+    expect(await header(page, 'name').getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('sorts the test devices by SN, saves the view with a hidden column, and sorts the units (en)', async () => {
+    const page = await h.newPage({ locale: 'en-US' });
+    await loginAs(page);
+    await inEnglish(page);
+    const sns = (await allSns(page)).slice(3, 6);
+    for (const sn of [sns[1], sns[2], sns[0]]) {
+      const added = await page.request.post('/api/testDevice/add', {
+        headers: API_HEADERS,
+        data: { sn, remark: `bench ${sn}` },
+      });
+      expect(added.status()).toBe(200);
+    }
+    await page.goto('/test-device-list');
+    await page.getByTestId('layout').waitFor();
+    // Newest first without a sort; SN ascending and descending from the header.
+    expect(await columnTexts(page, 'sn')).toEqual([sns[0], sns[2], sns[1]]);
+    await page.locator('[data-sort-field="sn"]:visible').click();
+    expect(await columnTexts(page, 'sn')).toEqual(sns);
+    await page.locator('[data-sort-field="sn"]:visible').click();
+    expect(await columnTexts(page, 'sn')).toEqual([...sns].reverse());
+    expect(await header(page, 'sn').getAttribute('aria-sort')).toBe('descending');
+    expect(location(page)).toContain('orderBy=sn&order=desc');
+
+    // Hide the remark column and save it all as a view.
+    await visible(page, 'list-columns').click();
+    await page.getByTestId('column-toggle-remark').click();
+    await page.keyboard.press('Escape');
+    await page.locator('td:visible', { hasText: `bench ${sns[0]}` }).waitFor({ state: 'detached' });
+    await saveView(page, 'Test SNs down');
+
+    // Back to newest first with every column, then the view brings sort and columns back.
+    await page.locator('[data-sort-field="sn"]:visible').click();
+    await page.waitForURL((url) => !url.search.includes('orderBy'));
+    await visible(page, 'list-columns').click();
+    await page.getByTestId('column-toggle-remark').click();
+    await page.keyboard.press('Escape');
+    await page.locator('td:visible', { hasText: `bench ${sns[0]}` }).waitFor();
+    expect(await columnTexts(page, 'sn')).toEqual([sns[0], sns[2], sns[1]]);
+    await pickView(page, 'Test SNs down');
+    expect(await columnTexts(page, 'sn')).toEqual([...sns].reverse());
+    expect(await header(page, 'sn').getAttribute('aria-sort')).toBe('descending');
+    await page.locator('td:visible', { hasText: `bench ${sns[0]}` }).waitFor({ state: 'detached' });
+
+    // Units (a reference list the screen pages itself): the server sorts the whole list by last change.
+    const units = ['Gram', 'Spoon', 'Cup'];
+    for (const [zh, en] of [
+      ['克', 'Gram'],
+      ['勺', 'Spoon'],
+      ['杯', 'Cup'],
+    ]) {
+      const unit = await page.request.post('/api/boUnit/add', {
+        headers: API_HEADERS,
+        data: { names: { zh, en } },
+      });
+      expect(unit.status()).toBe(200);
+    }
+    const unitOrder = async () => {
+      await page.locator('[data-list-fetching="true"]:visible').waitFor({ state: 'detached' });
+      const rows = await page.locator('tbody:visible tr').allTextContents();
+      return rows.map((text) => units.find((u) => text.includes(u)));
+    };
+    await page.goto('/unit-list');
+    await page.getByTestId('layout').waitFor();
+    await page.locator('[data-sort-field="updatedAt"]:visible').click();
+    expect(await unitOrder()).toEqual(units);
+    await page.locator('[data-sort-field="updatedAt"]:visible').click();
+    expect(await unitOrder()).toEqual([...units].reverse());
+    expect(await header(page, 'updatedAt').getAttribute('aria-sort')).toBe('descending');
+    await saveView(page, 'Last changed units');
+    await page.locator('[data-sort-field="updatedAt"]:visible').click();
+    await page.waitForURL((url) => !url.search.includes('orderBy'));
+    await page.locator('[data-sort-field="updatedAt"]:visible').click();
+    expect(await unitOrder()).toEqual(units);
+    await pickView(page, 'Last changed units');
+    expect(await unitOrder()).toEqual([...units].reverse());
+    expect(await header(page, 'updatedAt').getAttribute('aria-sort')).toBe('descending');
   });
 });

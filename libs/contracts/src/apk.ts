@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
+import { APK_SORT_FIELDS, sortQueryShape } from './list-sort.js';
 
 /**
  * Sub-brand APK packages (§3, §4, §5, §7 `subApk`): the package's content as the add/edit form sends
@@ -146,6 +147,7 @@ export const apkListQuerySchema = pageQuerySchema.extend({
   reviewStatus: z.enum(APK_REVIEW_STATUSES, { message: 'apk_status_invalid' }).optional(),
   testStatus: z.enum(APK_TEST_STATUSES, { message: 'apk_status_invalid' }).optional(),
   releaseStatus: z.enum(APK_RELEASE_STATUSES, { message: 'apk_status_invalid' }).optional(),
+  ...sortQueryShape(APK_SORT_FIELDS),
 });
 export type ApkListQuery = z.output<typeof apkListQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
+import { ONLINE_CATEGORY_SORT_FIELDS, sortQueryShape } from './list-sort.js';
 
 /**
  * Recipe reference data: brand languages, categories, tags, ingredient units, accessories and the
@@ -43,6 +44,8 @@ export const listFilterSchema = pageQuerySchema.extend({
   lang: text().optional(),
 });
 export type ListFilter = z.infer<typeof listFilterSchema>;
+/** `/api/appOnlineCategory/list`: by name, sorted by name, sort value or recipe count. */
+export const onlineCategoryListQuerySchema = listFilterSchema.extend(sortQueryShape(ONLINE_CATEGORY_SORT_FIELDS));
 export const searchQuerySchema = z.object({
   keyword: text().default(''),
   lang: text().optional(),

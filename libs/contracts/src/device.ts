@@ -3,7 +3,7 @@ import { jsonObject, text } from './text.js';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
-import { DEVICE_SORT_FIELDS, FAULT_SORT_FIELDS, sortQueryShape } from './list-sort.js';
+import { DEVICE_SORT_FIELDS, FAULT_SORT_FIELDS, sortQueryShape, TEST_DEVICE_SORT_FIELDS } from './list-sort.js';
 import { namesSchema, type Names } from './catalog.js';
 
 /**
@@ -280,6 +280,7 @@ export const testDeviceListQuerySchema = pageQuerySchema.extend({
   subBrandCode: trimmed(64),
   productCode: trimmed(64),
   online: flag.optional(),
+  ...sortQueryShape(TEST_DEVICE_SORT_FIELDS),
 });
 export const testDeviceIdQuerySchema = z.object({ id: z.string().uuid({ message: 'not_found' }) });
 export const testDeviceIdsSchema = z.object({

@@ -33,6 +33,42 @@ export const APP_USER_SORT_FIELDS = ['number', 'account', 'nickname', 'region', 
 export const NOTICE_SORT_FIELDS = ['number', 'label', 'state', 'pushAt', 'createdAt'] as const;
 export const RECIPE_SORT_FIELDS = ['number', 'type', 'status', 'version', 'updatedAt'] as const;
 export const SEARCH_RECORD_SORT_FIELDS = ['resultCount', 'searchedAt'] as const;
+export const STAFF_SORT_FIELDS = ['account', 'name', 'email', 'role', 'status', 'createdAt'] as const;
+export const APK_SORT_FIELDS = [
+  'versionNumber',
+  'apkVersion',
+  'fileSize',
+  'reviewStatus',
+  'testStatus',
+  'releaseStatus',
+  'appliedAt',
+  'releasedAt',
+  'updatedAt',
+] as const;
+export const OFFLINE_PACK_SORT_FIELDS = [
+  'number',
+  'type',
+  'recipeCount',
+  'testStatus',
+  'releaseStatus',
+  'releasedAt',
+  'updatedAt',
+] as const;
+export const TEST_DEVICE_SORT_FIELDS = [
+  'sn',
+  'subModel',
+  'apkVersion',
+  'online',
+  'lastConnectAt',
+  'createdAt',
+] as const;
+export const PAYING_USER_SORT_FIELDS = ['vipLevel', 'startDate', 'endDate', 'updatedAt'] as const;
+export const REVIEW_SORT_FIELDS = ['sn', 'userAccount', 'score', 'evaluatedAt'] as const;
+export const ONLINE_CATEGORY_SORT_FIELDS = ['name', 'sort', 'recipeCount'] as const;
+/** The sortable columns of every reference list (categories, tags, accessories, banners…); `number` where it has one. */
+export const REFERENCE_SORT_FIELDS = ['number', 'updatedAt'] as const;
+/** Reference lists without a number (banners, lock-screen ads, hot search labels, units). */
+export const UNNUMBERED_REFERENCE_SORT_FIELDS = ['updatedAt'] as const;
 
 /** Every list that sorts and keeps saved views, by the name its saved views are filed under. */
 export const SORTABLE_LISTS = {
@@ -42,6 +78,25 @@ export const SORTABLE_LISTS = {
   notice: NOTICE_SORT_FIELDS,
   recipe: RECIPE_SORT_FIELDS,
   searchRecord: SEARCH_RECORD_SORT_FIELDS,
+  onlineRecipe: RECIPE_SORT_FIELDS,
+  paidRecipe: RECIPE_SORT_FIELDS,
+  recycleBin: RECIPE_SORT_FIELDS,
+  recipeModel: RECIPE_SORT_FIELDS,
+  staff: STAFF_SORT_FIELDS,
+  apk: APK_SORT_FIELDS,
+  offlinePack: OFFLINE_PACK_SORT_FIELDS,
+  testDevice: TEST_DEVICE_SORT_FIELDS,
+  payingUser: PAYING_USER_SORT_FIELDS,
+  review: REVIEW_SORT_FIELDS,
+  onlineCategory: ONLINE_CATEGORY_SORT_FIELDS,
+  category: REFERENCE_SORT_FIELDS,
+  tag: REFERENCE_SORT_FIELDS,
+  accessory: REFERENCE_SORT_FIELDS,
+  themedGroup: REFERENCE_SORT_FIELDS,
+  unit: UNNUMBERED_REFERENCE_SORT_FIELDS,
+  banner: UNNUMBERED_REFERENCE_SORT_FIELDS,
+  hotTag: UNNUMBERED_REFERENCE_SORT_FIELDS,
+  lockScreenAd: UNNUMBERED_REFERENCE_SORT_FIELDS,
 } as const;
 export type ListName = keyof typeof SORTABLE_LISTS;
 export const LIST_NAMES = Object.keys(SORTABLE_LISTS) as [ListName, ...ListName[]];
@@ -56,6 +111,4 @@ export function listExportBodySchema<S extends z.ZodObject>(listQuery: S) {
   });
 }
 
-/** The sortable columns of every reference list (categories, tags, accessories, banners…); `number` where it has one. */
-export const REFERENCE_SORT_FIELDS = ['number', 'updatedAt'] as const;
 export const referenceSortQuerySchema = z.object(sortQueryShape(REFERENCE_SORT_FIELDS));

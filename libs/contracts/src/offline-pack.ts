@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
+import { OFFLINE_PACK_SORT_FIELDS, sortQueryShape } from './list-sort.js';
 
 /**
  * Offline recipe packs (§3 "offline recipe package", §5, §7 `offlineRecipes`): the pack's content as the
@@ -80,6 +81,7 @@ export const offlinePackListQuerySchema = pageQuerySchema.extend({
   subBrandCode: text().max(64).optional(),
   testStatus: z.enum(OFFLINE_PACK_TEST_STATUSES, { message: 'offline_pack_status_invalid' }).optional(),
   releaseStatus: z.enum(OFFLINE_PACK_RELEASE_STATUSES, { message: 'offline_pack_status_invalid' }).optional(),
+  ...sortQueryShape(OFFLINE_PACK_SORT_FIELDS),
 });
 export type OfflinePackListQuery = z.output<typeof offlinePackListQuerySchema>;
 

@@ -3,6 +3,7 @@ import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
 import { text } from './text.js';
+import { PAYING_USER_SORT_FIELDS, sortQueryShape } from './list-sort.js';
 
 /**
  * Paying users (§2 `/vip-user-list`, §7 `vipUser`): which of the brand's app user accounts pay, at which level and
@@ -48,6 +49,7 @@ export const payingUserListQuerySchema = pageQuerySchema.extend({
   /** End date within this range (`YYYY-MM-DD`, both ends included). */
   endFrom: isoDay('paying_date_invalid').optional(),
   endTo: isoDay('paying_date_invalid').optional(),
+  ...sortQueryShape(PAYING_USER_SORT_FIELDS),
 });
 export type PayingUserListQuery = z.input<typeof payingUserListQuerySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text.js';
 import { timeInput } from './dates.js';
 import { pageQuerySchema } from './paging.js';
+import { REVIEW_SORT_FIELDS, sortQueryShape } from './list-sort.js';
 
 /**
  * App users' reviews of recipes (§7 `recipeUserEvaluation`, §3 recipe comments): a state-stored table of the
@@ -55,6 +56,7 @@ export const recipeEvaluationListQuerySchema = pageQuerySchema.extend({
   /** Written on or after this day / on or before this day (YYYY-MM-DD or ISO time). */
   dateFrom: timeInput('evaluation_time_invalid').optional(),
   dateTo: timeInput('evaluation_time_invalid').optional(),
+  ...sortQueryShape(REVIEW_SORT_FIELDS),
 });
 export type RecipeEvaluationListQuery = z.input<typeof recipeEvaluationListQuerySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STAFF_ROLES, type StaffRole } from './auth.js';
 import { pageQuerySchema } from './paging.js';
 import { text } from './text.js';
+import { sortQueryShape, STAFF_SORT_FIELDS } from './list-sort.js';
 
 /**
  * A brand's staff accounts as its admin manages them (`/api/staff/*`): invited by email (the invitee sets a
@@ -33,6 +34,7 @@ export const staffListQuerySchema = pageQuerySchema.extend({
   keyword: text().max(64).optional(),
   role: role.optional(),
   status: z.enum(STAFF_STATES, { message: 'status_invalid' }).optional(),
+  ...sortQueryShape(STAFF_SORT_FIELDS),
 });
 export type StaffListQuery = z.input<typeof staffListQuerySchema>;
 

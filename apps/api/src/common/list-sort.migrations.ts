@@ -27,4 +27,21 @@ export const listSortMigrations: Migration[] = [
         ON app_search_records (brand_owner_code, searched_at, seq DESC);
     `,
   },
+  {
+    // Paying users (an import brings many thousands) and reviews (from every app user). The review time's sort
+    // reads the list's own (brand, evaluated_at DESC, id) index backwards.
+    id: 'api/list-sort-002-paying-users-reviews',
+    sql: `
+      CREATE INDEX IF NOT EXISTS paying_users_brand_level_sort ON paying_users (brand_owner_code, vip_level, seq DESC);
+      CREATE INDEX IF NOT EXISTS paying_users_brand_start_sort ON paying_users (brand_owner_code, start_date, seq DESC);
+      CREATE INDEX IF NOT EXISTS paying_users_brand_end_sort ON paying_users (brand_owner_code, end_date, seq DESC);
+      CREATE INDEX IF NOT EXISTS paying_users_brand_updated_sort
+        ON paying_users (brand_owner_code, updated_at, seq DESC);
+      CREATE INDEX IF NOT EXISTS recipe_evaluations_brand_sn_sort ON recipe_evaluations (brand_owner_code, sn, id DESC);
+      CREATE INDEX IF NOT EXISTS recipe_evaluations_brand_user_sort
+        ON recipe_evaluations (brand_owner_code, user_account, id DESC);
+      CREATE INDEX IF NOT EXISTS recipe_evaluations_brand_score_sort
+        ON recipe_evaluations (brand_owner_code, score, id DESC);
+    `,
+  },
 ];

@@ -1,4 +1,10 @@
-import { REFERENCE_SORT_FIELDS, type BrandLanguage, type Page, type Permission } from '@kb/contracts';
+import {
+  REFERENCE_SORT_FIELDS,
+  type BrandLanguage,
+  type ListName,
+  type Page,
+  type Permission,
+} from '@kb/contracts';
 import { Alert, Button, Center, Group, Loader, Modal } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconDownload, IconPlus } from '@tabler/icons-react';
@@ -98,6 +104,13 @@ export interface ReferenceScreen<
    * API entity (the value is the file's name without `.csv`, which the API gives).
    */
   csvFile?: string;
+  /** The list's name for saved views (libs/contracts `SORTABLE_LISTS`): its toolbar saves and picks views. */
+  views: ListName;
+  /**
+   * The fields its list sorts by (default: number and last change, through the kit's reader; a screen with a
+   * reader of its own sorts only when it names them and sends the sort on).
+   */
+  sortFields?: readonly string[];
   /** The filter bar (default: number, name and language); a hook, so it may load its choices. */
   useFilters?: (ctx: ReferenceContext) => FilterField<F>[];
   initialFilters?: F;
@@ -282,8 +295,8 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
     <>
       <ListPage<Versioned, Record<string, unknown>>
         queryKey={[...screen.route.key, 'list']}
-        // Lists read through the kit sort by number and last change (a screen with its own reader keeps its order).
-        sortFields={screen.fetchPage ? undefined : REFERENCE_SORT_FIELDS}
+        sortFields={screen.sortFields ?? (screen.fetchPage ? undefined : REFERENCE_SORT_FIELDS)}
+        views={screen.views}
         fetchPage={(q, signal) => {
           applied.current = q;
           return loadPage(q, signal);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   appUserNumber,
+  type PAYING_USER_SORT_FIELDS,
   type PayingUserDetail,
   type PayingUserListPage,
   type PayingUserRow,
@@ -10,6 +11,7 @@ import {
 import { withTransaction } from '@kb/platform';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../common/app-error.js';
+import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { translate } from '../../common/messages.js';
 import { requestContext } from '../../common/request-context.js';
@@ -17,6 +19,21 @@ import { Db } from '../../infra/db.js';
 import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
 
 type PayingFilter = z.output<typeof payingUserListQuerySchema>;
+
+/**
+ * The paying user list's sortable columns, those of the paying row (an import brings many thousands: each has its
+ * index `(brand, column, seq DESC)`); newest first without a sort.
+ */
+export const PAYING_USER_ORDER: ListOrder<(typeof PAYING_USER_SORT_FIELDS)[number]> = {
+  keys: {
+    vipLevel: { sql: 'p.vip_level', type: 'integer' },
+    startDate: { sql: 'p.start_date', type: 'text' },
+    endDate: { sql: 'p.end_date', type: 'text' },
+    updatedAt: { sql: 'p.updated_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 'p.seq', type: 'bigint' },
+  natural: 'p.seq DESC',
+};
 
 interface PayingRecord {
   id: string;
@@ -95,7 +112,7 @@ export class PayingUsersService {
       : ` LIMIT ${MAX_WHOLE_LIST + 1}`;
     const [rows, count] = await Promise.all([
       this.db.scoped<PayingRecord>(
-        `SELECT ${columns()} ${from} WHERE ${f.sql} ORDER BY p.seq DESC${limit}`,
+        `SELECT ${columns()} ${from} WHERE ${f.sql} ORDER BY ${orderClause(PAYING_USER_ORDER, q)}${limit}`,
         f.params,
       ),
       this.db.scoped<{ total: string }>(

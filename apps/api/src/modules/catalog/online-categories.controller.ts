@@ -13,6 +13,7 @@ import {
   onlineCategoryBatchAddSchema,
   onlineCategoryDetailSchema,
   onlineCategorySchema,
+  onlineCategoryListQuerySchema,
   onlineCatRecipeBatchAddSchema,
   onlineCatRecipeBatchDeleteSchema,
   removedSchema,
@@ -20,6 +21,7 @@ import {
 import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { checkBrandReferences } from '../../common/brand-references.js';
+import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { ok } from '../../common/envelope.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { boundedWholeList } from '../../common/paging.js';
@@ -38,6 +40,27 @@ interface CategoryRow {
   sort: number;
   picture_file_code: string | null;
   recipe_count: string;
+}
+
+/**
+ * The online category list's sortable columns in SQL; by name it sorts by the name shown (in the caller's
+ * language, else the brand's main one) once the names are read. A brand has tens of categories.
+ */
+const ONLINE_CATEGORY_ORDER: ListOrder<'sort' | 'recipeCount'> = {
+  keys: {
+    sort: { sql: 'c.sort', type: 'integer' },
+    recipeCount: { sql: 'recipe_count', type: 'bigint' },
+  },
+  tieBreak: { sql: 'c.id', type: 'text' },
+  natural: 'c.sort, c.created_at',
+};
+
+/** Ascending by name, the tie by id the other way (as orderClause breaks ties); descending reversed. */
+function byName(list: OnlineCategory[], order: 'asc' | 'desc' | undefined): OnlineCategory[] {
+  const asc = [...list].sort((a, b) =>
+    a.name === b.name ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.name < b.name ? -1 : 1,
+  );
+  return order === 'desc' ? asc.reverse() : asc;
 }
 
 /** An online category's ordered recipes (any recipe of the brand still in the read model). */
@@ -77,18 +100,23 @@ export class OnlineCategoriesController {
   @Get('appOnlineCategory/list')
   @ApiAnswer(listAnswerSchema(onlineCategorySchema))
   @ApiOperation({ summary: 'Online categories with their recipe counts (filter by name)' })
-  @ApiQueryFrom(listFilterSchema)
+  @ApiQueryFrom(onlineCategoryListQuerySchema)
   async list(@Query() query: unknown) {
-    const f = parseInput(listFilterSchema, query);
+    const f = parseInput(onlineCategoryListQuerySchema, query);
+    const order =
+      f.orderBy === 'name'
+        ? ONLINE_CATEGORY_ORDER.natural
+        : orderClause(ONLINE_CATEGORY_ORDER, { orderBy: f.orderBy, order: f.order });
     const rows = await this.db.scoped<CategoryRow>(
       `SELECT c.*, (SELECT count(*) FROM app_online_category_recipes r WHERE r.category_id = c.id) AS recipe_count
        FROM app_online_categories c
        WHERE c.brand_owner_code = $1
          AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM jsonb_each_text(c.names) n WHERE n.value ILIKE '%' || $2 || '%'))
-       ORDER BY c.sort, c.created_at`,
+       ORDER BY ${order}`,
       [f.name ?? null],
     );
-    const list = await this.toDto(rows);
+    const named = await this.toDto(rows);
+    const list = f.orderBy === 'name' ? byName(named, f.order) : named;
     if (!f.onPage) return ok(boundedWholeList(list));
     const start = (f.pageNum - 1) * f.pageSize;
     return ok({

@@ -1,16 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import type { Page, TestDevice } from '@kb/contracts';
+import type { Page, TEST_DEVICE_SORT_FIELDS, TestDevice } from '@kb/contracts';
 import { z } from 'zod';
 import { testDeviceInputSchema, testDeviceListQuerySchema, testDeviceUpdateSchema } from '@kb/contracts';
 import { withTransaction } from '@kb/platform';
 import type pg from 'pg';
 import { AppError, conflict, notFound } from '../../common/app-error.js';
+import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { translate } from '../../common/messages.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import { deviceJoins } from './device-rows.js';
 import { iso, likePrefix, SqlFilter } from './sql-filter.js';
+
+/** The test device list's sortable columns; newest first without a sort (a brand tests on a few devices). */
+export const TEST_DEVICE_ORDER: ListOrder<(typeof TEST_DEVICE_SORT_FIELDS)[number]> = {
+  keys: {
+    sn: { sql: 'd.sn', type: 'text' },
+    subModel: { sql: 'd.sub_model', type: 'text', nullable: true },
+    apkVersion: { sql: 'd.apk_version', type: 'text', nullable: true },
+    online: { sql: 'd.online', type: 'boolean' },
+    lastConnectAt: { sql: 'd.last_seen_at', type: 'timestamptz', nullable: true },
+    createdAt: { sql: 't.created_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 't.id', type: 'text' },
+  natural: 't.created_at DESC, t.id',
+};
 
 interface TestDeviceRecord {
   id: string;
@@ -72,7 +87,7 @@ export class TestDevicesService {
     if (q.online !== undefined) f.where(`d.online = ${f.param(q.online)}`);
     return pagedQuery(
       (sql, params) => this.db.global(sql, params),
-      `${this.select(requestContext.lang())} WHERE ${f.sql} ORDER BY t.created_at DESC, t.id`,
+      `${this.select(requestContext.lang())} WHERE ${f.sql} ORDER BY ${orderClause(TEST_DEVICE_ORDER, q)}`,
       f.withBrand(),
       q,
       toTestDevice,

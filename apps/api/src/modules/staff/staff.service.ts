@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import {
   STAFF_ROLE_LABELS,
+  type STAFF_SORT_FIELDS,
   type Page,
   type PageQuery,
   type StaffChange,
@@ -14,6 +15,7 @@ import type { z } from 'zod';
 import { withTransaction } from '@kb/platform';
 import type { staffListQuerySchema } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
+import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { APP_CONFIG, appOrigins, type AppConfig } from '../../config.js';
@@ -22,6 +24,21 @@ import { Mailer } from '../accounts/mailer.js';
 import { createStaff, setStaffDisabled, STAFF_COLUMNS, toStaffRow, updateStaff } from './staff-accounts.js';
 
 type StaffFilter = z.output<typeof staffListQuerySchema>;
+
+/** The staff list's sortable columns; newest first without a sort (a brand has tens of staff: no indexes). */
+export const STAFF_ORDER: ListOrder<(typeof STAFF_SORT_FIELDS)[number]> = {
+  keys: {
+    account: { sql: 'account', type: 'text' },
+    name: { sql: 'name', type: 'text' },
+    email: { sql: 'email', type: 'text' },
+    role: { sql: 'role', type: 'text' },
+    // Enabled before disabled ascending.
+    status: { sql: 'disabled', type: 'boolean' },
+    createdAt: { sql: 'created_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 'id', type: 'text' },
+  natural: 'created_at DESC, id',
+};
 
 const INVITE_MAIL: Record<
   UiLang,
@@ -72,7 +89,7 @@ export class StaffService {
     if (filter.status) where.push(filter.status === 'disabled' ? 'disabled' : 'NOT disabled');
     return pagedQuery(
       this.run,
-      `SELECT ${STAFF_COLUMNS} FROM staff_users WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id`,
+      `SELECT ${STAFF_COLUMNS} FROM staff_users WHERE ${where.join(' AND ')} ORDER BY ${orderClause(STAFF_ORDER, filter)}`,
       params,
       filter,
       toStaffRow as never,

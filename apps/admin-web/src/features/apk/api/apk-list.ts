@@ -1,4 +1,5 @@
 import type { ApkListItem, Page } from '@kb/contracts';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 
 /** The list filters of `/api/subApk/list` (empty ones are not sent). */
@@ -12,7 +13,7 @@ export interface ApkListFilter {
 }
 
 export function fetchApkPage(
-  query: ApkListFilter & { pageNum: number; pageSize: number },
+  query: ApkListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<Page<ApkListItem>> {
   return api<Page<ApkListItem>>('/subApk/list', {
@@ -25,6 +26,7 @@ export function fetchApkPage(
       reviewStatus: query.reviewStatus,
       testStatus: query.testStatus,
       releaseStatus: query.releaseStatus,
+      ...sortParams(query),
     },
     signal,
   });

@@ -1,5 +1,6 @@
 import {
   APK_RELEASE_STATUSES,
+  APK_SORT_FIELDS,
   APK_REVIEW_STATUSES,
   APK_TEST_STATUSES,
   type ApkListItem,
@@ -111,6 +112,8 @@ export function ApkListPage() {
     <ListPage<ApkListItem, ApkFilters>
       queryKey={[...APK_KEY, 'list']}
       fetchPage={fetchApkPage}
+      sortFields={APK_SORT_FIELDS}
+      views="apk"
       initialFilters={NO_FILTER}
       filters={filters}
       idAccessor="id"

@@ -1,5 +1,6 @@
 import type { OnlineCategory, Page } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 
 /** `/api/appOnlineCategory/*` and `/api/appOnlineCatRecipe/*` (§7): the app's online-recipe categories. */
@@ -17,12 +18,12 @@ export interface OnlineCategoryInput {
 }
 
 export function fetchOnlineCategoryPage(
-  query: { name?: string; pageNum: number; pageSize: number },
+  query: { name?: string; pageNum: number; pageSize: number } & ListSort,
   signal?: AbortSignal,
 ): Promise<Page<OnlineCategory>> {
   return call.get(
     '/appOnlineCategory/list',
-    { pageNum: query.pageNum, pageSize: query.pageSize, name: query.name?.trim() },
+    { pageNum: query.pageNum, pageSize: query.pageSize, name: query.name?.trim(), ...sortParams(query) },
     { signal },
   );
 }

@@ -1,4 +1,4 @@
-import type { OnlineCategory } from '@kb/contracts';
+import { ONLINE_CATEGORY_SORT_FIELDS, type OnlineCategory } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -18,6 +18,8 @@ export function OnlineCateListPage() {
     <ListPage<OnlineCategory, { name: string }>
       queryKey={[...ONLINE_KEY, 'list']}
       fetchPage={(q, signal) => fetchOnlineCategoryPage(q, signal)}
+      sortFields={ONLINE_CATEGORY_SORT_FIELDS}
+      views="onlineCategory"
       initialFilters={{ name: '' }}
       filters={[{ name: 'name', label: t('reference.fields.name'), kind: 'text' }]}
       idAccessor="id"

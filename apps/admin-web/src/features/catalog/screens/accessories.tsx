@@ -104,6 +104,7 @@ function AccessoryFields({ form, languages, mainLang }: ReferenceFieldsProps<Acc
  */
 export const accessoryScreen: ReferenceScreen<Accessory, AccessoryValues, AccessoryInput> = {
   route: { route: 'accessory', key: ['catalog', 'accessories'] },
+  views: 'accessory',
   columns: ({ t }) => [
     {
       accessor: 'photoFileCode',

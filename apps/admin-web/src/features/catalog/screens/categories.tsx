@@ -80,6 +80,7 @@ function CategoryFields({ form, languages }: ReferenceFieldsProps<CategoryValues
  */
 export const categoryScreen: ReferenceScreen<RecipeCategory, CategoryValues, CategoryInput> = {
   route: { route: 'recipeCategory', key: ['catalog', 'categories'] },
+  views: 'category',
   columns: ({ t, languageName }) => [
     {
       accessor: 'pictureFileCode',

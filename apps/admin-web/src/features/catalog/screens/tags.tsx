@@ -38,6 +38,7 @@ export const tagScreen: ReferenceScreen<
   { number: string; names: Record<string, string> }
 > = {
   route: { route: 'recipeTag', key: ['catalog', 'tags'] },
+  views: 'tag',
   columns: ({ t, languages, languageName }) => [
     { accessor: 'number', title: t('reference.fields.number') },
     { accessor: 'name', title: t('reference.fields.name') },

@@ -1,5 +1,6 @@
-import type { IngredientUnit } from '@kb/contracts';
+import { UNNUMBERED_REFERENCE_SORT_FIELDS, type IngredientUnit } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { formatTime } from '../../../components/reference/format.js';
 import { pageLocally } from '../../../components/reference/local-page.js';
@@ -18,17 +19,21 @@ import { unitFormRules } from '../rules/form-rules.js';
 
 const UNITS_KEY = ['catalog', 'units'] as const;
 
-/** §7: the unit list is a form-encoded POST with `onPage=false` (the whole list; the screen pages it). */
-function listUnits(filter: RecordFilter, signal?: AbortSignal): Promise<IngredientUnit[]> {
+/**
+ * §7: the unit list is a form-encoded POST with `onPage=false` (the whole list, sorted by the server; the screen
+ * pages it).
+ */
+function listUnits(filter: RecordFilter & ListSort, signal?: AbortSignal): Promise<IngredientUnit[]> {
   const form = new URLSearchParams({ onPage: 'false' });
   if (filter.name?.trim()) form.set('name', filter.name.trim());
   if (filter.lang) form.set('lang', filter.lang);
+  for (const [key, value] of Object.entries(sortParams(filter))) form.set(key, value);
   return call.form('/boUnit/list', form, { kind: 'query', signal });
 }
 
-const unitsQuery = (filter: RecordFilter) =>
+const unitsQuery = (filter: RecordFilter & ListSort) =>
   queryOptions({
-    queryKey: [...UNITS_KEY, 'list', filter.name?.trim() ?? '', filter.lang ?? null],
+    queryKey: [...UNITS_KEY, 'list', filter.name?.trim() ?? '', filter.lang ?? null, sortParams(filter)],
     queryFn: ({ signal }) => listUnits(filter, signal),
   });
 
@@ -48,6 +53,7 @@ function UnitFields({ form, languages, mainLang }: ReferenceFieldsProps<UnitValu
  */
 export const unitScreen: ReferenceScreen<IngredientUnit, UnitValues, UnitValues, NumberNameLangFilter> = {
   route: { route: 'boUnit', key: UNITS_KEY },
+  views: 'unit',
   columns: ({ t, languages }) => [
     ...(languages ?? []).map((lang) => ({
       accessor: `names.${lang.langCode}`,
@@ -58,9 +64,12 @@ export const unitScreen: ReferenceScreen<IngredientUnit, UnitValues, UnitValues,
   ],
   // Units have no number: the filter bar is name and language.
   useFilters: (ctx) => referenceFilters(ctx, false),
+  sortFields: UNNUMBERED_REFERENCE_SORT_FIELDS,
   fetchPage: async (queryClient, q) =>
     pageLocally(
-      await queryClient.fetchQuery(unitsQuery({ name: q.name, lang: q.lang })),
+      await queryClient.fetchQuery(
+        unitsQuery({ name: q.name, lang: q.lang, orderBy: q.orderBy, order: q.order }),
+      ),
       q.pageNum,
       q.pageSize,
     ),

@@ -117,6 +117,7 @@ export const bannerScreen: ReferenceScreen<
   BannerFilter
 > = {
   route: BANNER_ROUTE,
+  views: 'banner',
   csvFile: 'banners',
   columns: ({ t }) => [
     thumbnailColumn('imageFileCodes', t('content.fields.image'), (b) => b.imageFileCodes[0]),

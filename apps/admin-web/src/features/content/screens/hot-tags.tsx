@@ -84,6 +84,7 @@ export const hotTagScreen: ReferenceScreen<
   HotTagFilter
 > = {
   route: { route: 'hotTag', key: ['content', 'hot-tags'] },
+  views: 'hotTag',
   csvFile: 'hot-search-labels',
   toolbar: () => <HotTagSuggestions />,
   columns: ({ t, languages, languageName }) => [

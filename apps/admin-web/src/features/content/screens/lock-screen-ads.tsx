@@ -103,6 +103,7 @@ export const lockScreenAdScreen: ReferenceScreen<
   AdFilter
 > = {
   route: { route: 'lockScreenAds', key: ['content', 'lock-screen-ads'] },
+  views: 'lockScreenAd',
   csvFile: 'lock-screen-ads',
   columns: ({ t }) => [
     thumbnailColumn('imageFileCodes', t('content.fields.images'), (a) => a.imageFileCodes[0]),

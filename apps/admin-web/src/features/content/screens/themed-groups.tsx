@@ -76,6 +76,7 @@ function GroupFields({ form, languages }: ReferenceFieldsProps<GroupValues>) {
  */
 export const groupScreen: ReferenceScreen<ThemedGroup, GroupValues, ReturnType<typeof groupToInput>> = {
   route: GROUP_ROUTE,
+  views: 'themedGroup',
   csvFile: 'themed-recipe-groups',
   columns: ({ t }) => [
     thumbnailColumn('coverFileCode', t('content.fields.cover'), (g) => g.coverFileCode),

@@ -1,5 +1,6 @@
 import type { Page, TestDevice } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { DEVICES_KEY, filterText } from './devices-key.js';
 
@@ -20,7 +21,7 @@ export const NO_TEST_DEVICE_FILTER: TestDeviceFilter = {
 };
 
 export function fetchTestDevicePage(
-  f: TestDeviceFilter & { pageNum: number; pageSize: number },
+  f: TestDeviceFilter & ListSort & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<TestDevice>> {
   return call.get(
@@ -32,6 +33,7 @@ export function fetchTestDevicePage(
       online: f.online ?? undefined,
       pageNum: f.pageNum,
       pageSize: f.pageSize,
+      ...sortParams(f),
     },
     { signal },
   );

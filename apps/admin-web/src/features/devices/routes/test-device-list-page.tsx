@@ -1,4 +1,4 @@
-import type { TestDevice } from '@kb/contracts';
+import { TEST_DEVICE_SORT_FIELDS, type TestDevice } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -29,6 +29,8 @@ export function TestDeviceListPage() {
     <ListPage<TestDevice, TestDeviceFilter>
       queryKey={[...TEST_DEVICES_KEY, 'list']}
       fetchPage={(q, signal) => fetchTestDevicePage(q, signal)}
+      sortFields={TEST_DEVICE_SORT_FIELDS}
+      views="testDevice"
       initialFilters={NO_TEST_DEVICE_FILTER}
       filters={[
         { name: 'sn', label: t('devices.fields.sn'), kind: 'text' },

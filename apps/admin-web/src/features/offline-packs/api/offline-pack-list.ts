@@ -1,4 +1,5 @@
 import type { OfflinePackListItem, Page } from '@kb/contracts';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { api } from '../../../lib/api-client.js';
 
 /** The list filters of `/api/offlineRecipes/list` (empty ones are not sent). */
@@ -12,7 +13,7 @@ export interface OfflinePackListFilter {
 }
 
 export function fetchOfflinePackPage(
-  query: OfflinePackListFilter & { pageNum: number; pageSize: number },
+  query: OfflinePackListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<Page<OfflinePackListItem>> {
   return api<Page<OfflinePackListItem>>('/offlineRecipes/list', {
@@ -25,6 +26,7 @@ export function fetchOfflinePackPage(
       subBrandCode: query.subBrandCode,
       testStatus: query.testStatus,
       releaseStatus: query.releaseStatus,
+      ...sortParams(query),
     },
     signal,
   });

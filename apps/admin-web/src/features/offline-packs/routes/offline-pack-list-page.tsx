@@ -1,5 +1,6 @@
 import {
   OFFLINE_PACK_RELEASE_STATUSES,
+  OFFLINE_PACK_SORT_FIELDS,
   OFFLINE_PACK_TEST_STATUSES,
   OFFLINE_PACK_TYPES,
   type OfflinePackListItem,
@@ -110,6 +111,8 @@ export function OfflinePackListPage() {
     <ListPage<OfflinePackListItem, PackFilters>
       queryKey={[...OFFLINE_PACKS_KEY, 'list']}
       fetchPage={fetchOfflinePackPage}
+      sortFields={OFFLINE_PACK_SORT_FIELDS}
+      views="offlinePack"
       initialFilters={NO_FILTER}
       filters={filters}
       idAccessor="id"

@@ -1,4 +1,4 @@
-import { RECIPE_SORT_FIELDS, RECIPE_TYPES } from '@kb/contracts';
+import { RECIPE_SORT_FIELDS, RECIPE_TYPES, type ListName } from '@kb/contracts';
 import { Button } from '@mantine/core';
 import { IconFileExport, IconFileImport, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,10 +27,13 @@ import { RecipeRowActions } from './recipe-row-actions.js';
  */
 export function RecipeListScreen({
   listKey,
+  views,
   fixed = {},
   withToolbar = false,
 }: {
   listKey: string;
+  /** Its saved views: each screen of recipes keeps its own (their filters differ). */
+  views: ListName;
   fixed?: Partial<RecipeFilters>;
   withToolbar?: boolean;
 }) {
@@ -159,7 +162,7 @@ export function RecipeListScreen({
     <ListPage<RecipeListItem, RecipeFilters>
       queryKey={[...RECIPES_KEY, listKey]}
       sortFields={RECIPE_SORT_FIELDS}
-      views="recipe"
+      views={views}
       fetchPage={(q, signal) => fetchRecipePage({ ...q, ...fixed }, signal)}
       initialFilters={NO_RECIPE_FILTER}
       filters={filters}

@@ -1,4 +1,4 @@
-import { RECIPE_TYPES } from '@kb/contracts';
+import { RECIPE_SORT_FIELDS, RECIPE_TYPES } from '@kb/contracts';
 import { MultiSelect } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -51,6 +51,8 @@ export function RecipeModelPage() {
     <ListPage<RecipeListItem, ModelFilters>
       queryKey={[...RECIPES_KEY, 'models-screen']}
       fetchPage={(q, signal) => fetchRecipePage(q, signal)}
+      sortFields={RECIPE_SORT_FIELDS}
+      views="recipeModel"
       initialFilters={{ number: '', name: '', type: null, productCode: null }}
       filters={[
         { name: 'number', label: t('recipes.fields.number'), kind: 'text' },

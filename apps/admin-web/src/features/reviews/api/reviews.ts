@@ -1,5 +1,6 @@
 import type { Page, RecipeEvaluation, RecipeEvaluationInput } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 
 /** Cache key of everything loaded from `/api/recipeUserEvaluation`; a change invalidates all of it. */
@@ -19,7 +20,7 @@ export const NO_REVIEW_FILTER: ReviewFilter = { recipe: '', sn: '', user: '', sc
 const text = (v: string) => v.trim() || undefined;
 
 export function fetchReviewPage(
-  f: ReviewFilter & { pageNum: number; pageSize: number },
+  f: ReviewFilter & ListSort & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<RecipeEvaluation>> {
   return call.get(
@@ -33,6 +34,7 @@ export function fetchReviewPage(
       score: f.score ?? undefined,
       dateFrom: f.date?.[0] ?? undefined,
       dateTo: f.date?.[1] ?? undefined,
+      ...sortParams(f),
     },
     { signal },
   );

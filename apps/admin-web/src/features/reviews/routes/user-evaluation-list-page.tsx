@@ -1,4 +1,4 @@
-import type { RecipeEvaluation } from '@kb/contracts';
+import { REVIEW_SORT_FIELDS, type RecipeEvaluation } from '@kb/contracts';
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -26,6 +26,8 @@ export function UserEvaluationListPage() {
     <ListPage<RecipeEvaluation, ReviewFilter>
       queryKey={[...REVIEWS_KEY, 'list']}
       fetchPage={(q, signal) => fetchReviewPage(q, signal)}
+      sortFields={REVIEW_SORT_FIELDS}
+      views="review"
       initialFilters={NO_REVIEW_FILTER}
       filters={[
         { name: 'recipe', label: t('reviews.fields.recipe'), kind: 'text' },

@@ -1,5 +1,6 @@
 import type { Page, StaffInvite, StaffRow, StaffState, StaffUpdate } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 
 /** Cache key of everything the staff screen loads; every change invalidates it. */
@@ -16,7 +17,7 @@ export interface StaffFilter extends Record<string, unknown> {
 export const NO_STAFF_FILTER: StaffFilter = { keyword: '', role: null, status: null };
 
 export function fetchStaffPage(
-  f: StaffFilter & { pageNum: number; pageSize: number },
+  f: StaffFilter & ListSort & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Page<StaffRow>> {
   return call.get(
@@ -27,6 +28,7 @@ export function fetchStaffPage(
       status: f.status ?? undefined,
       pageNum: f.pageNum,
       pageSize: f.pageSize,
+      ...sortParams(f),
     },
     { signal },
   );

@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type StaffRow } from '@kb/contracts';
+import { STAFF_ROLES, STAFF_SORT_FIELDS, type StaffRow } from '@kb/contracts';
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -34,6 +34,8 @@ export function StaffListPage() {
       <ListPage<StaffRow, StaffFilter>
         queryKey={STAFF_LIST_KEY}
         fetchPage={fetchStaffPage}
+        sortFields={STAFF_SORT_FIELDS}
+        views="staff"
         initialFilters={NO_STAFF_FILTER}
         filters={[
           { name: 'keyword', label: t('staff.fields.keyword'), kind: 'text' },

@@ -1,5 +1,6 @@
 import type { PayingUserListPage } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
 
@@ -23,7 +24,7 @@ export const NO_PAYING_USER_FILTER: PayingUserFilter = {
 export const PAYING_USER_LIST_KEY = [...USERS_KEY, 'paying'] as const;
 
 export function fetchPayingUserPage(
-  f: PayingUserFilter & { pageNum: number; pageSize: number },
+  f: PayingUserFilter & ListSort & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<PayingUserListPage> {
   const range = rangeQuery(f.endRange);
@@ -38,6 +39,7 @@ export function fetchPayingUserPage(
       endTo: range.to,
       pageNum: f.pageNum,
       pageSize: f.pageSize,
+      ...sortParams(f),
     },
     { signal },
   );

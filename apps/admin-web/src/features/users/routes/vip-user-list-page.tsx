@@ -1,5 +1,5 @@
 import type { PayingUserRow, PayingUserState } from '@kb/contracts';
-import { PAYING_USER_STATES } from '@kb/contracts';
+import { PAYING_USER_SORT_FIELDS, PAYING_USER_STATES } from '@kb/contracts';
 import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,6 +68,8 @@ export function VipUserListPage() {
       <ListPage<PayingUserRow, PayingUserFilter>
         queryKey={PAYING_USER_LIST_KEY}
         fetchPage={fetchPayingUserPage}
+        sortFields={PAYING_USER_SORT_FIELDS}
+        views="payingUser"
         initialFilters={NO_PAYING_USER_FILTER}
         filters={[
           { name: 'account', label: t('users.fields.account'), kind: 'text' },

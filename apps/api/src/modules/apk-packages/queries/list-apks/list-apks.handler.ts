@@ -2,10 +2,31 @@ import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import type { ApkListQuery } from '@kb/contracts';
+import type { APK_SORT_FIELDS, ApkListQuery } from '@kb/contracts';
+import { orderClause, type ListOrder } from '../../../../common/list-sort.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import { APK_LIST_SELECT, likeLiteral, toApkListItem, type ApkListRow } from '../apk-rows.js';
 import { ListApksQuery } from './list-apks.query.js';
+
+/**
+ * The APK list's sortable columns; newest change first without a sort. A brand keeps hundreds of packages at
+ * most, read whole by its brand index: the sorts need no index of their own.
+ */
+export const APK_ORDER: ListOrder<(typeof APK_SORT_FIELDS)[number]> = {
+  keys: {
+    versionNumber: { sql: 'a.version_number', type: 'text' },
+    apkVersion: { sql: 'a.apk_version', type: 'text' },
+    fileSize: { sql: 'a.file_size', type: 'bigint', nullable: true },
+    reviewStatus: { sql: 'a.review_status', type: 'text' },
+    testStatus: { sql: 'a.test_status', type: 'text' },
+    releaseStatus: { sql: 'a.release_status', type: 'text' },
+    appliedAt: { sql: 'a.applied_at', type: 'timestamptz', nullable: true },
+    releasedAt: { sql: 'a.released_at', type: 'timestamptz', nullable: true },
+    updatedAt: { sql: 'a.updated_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 'a.apk_id', type: 'text' },
+  natural: 'a.updated_at DESC, a.apk_id DESC',
+};
 
 /** WHERE over `apk_list a`, brand first ($1). */
 export function apkListConditions(brand: string, f: Partial<ApkListQuery>) {
@@ -30,7 +51,7 @@ export class ListApksHandler implements IQueryHandler<ListApksQuery> {
 
   async execute({ brand, filter }: ListApksQuery) {
     const { where, params } = apkListConditions(brand, filter);
-    const sql = `${APK_LIST_SELECT} WHERE ${where} ORDER BY a.updated_at DESC, a.apk_id DESC`;
+    const sql = `${APK_LIST_SELECT} WHERE ${where} ORDER BY ${orderClause(APK_ORDER, filter)}`;
     if (!filter.onPage) {
       return wholeList(
         (q, p) => this.pool.query(q, p).then((r) => r.rows),

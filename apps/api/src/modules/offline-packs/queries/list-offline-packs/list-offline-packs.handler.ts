@@ -2,6 +2,8 @@ import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import type { OFFLINE_PACK_SORT_FIELDS } from '@kb/contracts';
+import { orderClause, type ListOrder } from '../../../../common/list-sort.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import {
   OFFLINE_PACK_LIST_SELECT,
@@ -11,13 +13,28 @@ import {
 } from '../offline-pack-rows.js';
 import { ListOfflinePacksQuery } from './list-offline-packs.query.js';
 
+/** The pack list's sortable columns; newest change first without a sort (tens of packs a brand: no indexes). */
+export const OFFLINE_PACK_ORDER: ListOrder<(typeof OFFLINE_PACK_SORT_FIELDS)[number]> = {
+  keys: {
+    number: { sql: 'o.number', type: 'text' },
+    type: { sql: 'o.type', type: 'text' },
+    recipeCount: { sql: 'o.recipe_count', type: 'integer' },
+    testStatus: { sql: 'o.test_status', type: 'text' },
+    releaseStatus: { sql: 'o.release_status', type: 'text' },
+    releasedAt: { sql: 'o.released_at', type: 'timestamptz', nullable: true },
+    updatedAt: { sql: 'o.updated_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 'o.pack_id', type: 'text' },
+  natural: 'o.updated_at DESC, o.pack_id DESC',
+};
+
 @QueryHandler(ListOfflinePacksQuery)
 export class ListOfflinePacksHandler implements IQueryHandler<ListOfflinePacksQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ brand, lang, filter }: ListOfflinePacksQuery) {
     const { where, params } = offlinePackListConditions(brand, filter);
-    const sql = `${OFFLINE_PACK_LIST_SELECT} WHERE ${where} ORDER BY o.updated_at DESC, o.pack_id DESC`;
+    const sql = `${OFFLINE_PACK_LIST_SELECT} WHERE ${where} ORDER BY ${orderClause(OFFLINE_PACK_ORDER, filter)}`;
     if (!filter.onPage) {
       return wholeList(
         (q, p) => this.pool.query(q, p).then((r) => r.rows),

@@ -2,6 +2,8 @@ import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import type { REVIEW_SORT_FIELDS } from '@kb/contracts';
+import { orderClause, type ListOrder } from '../../../../common/list-sort.js';
 import type { BaseRow } from '../../../../common/reference-entity/definition.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import { toEvaluation } from '../../recipe-evaluation.entity.js';
@@ -21,6 +23,21 @@ const recipeMatches = (p: string) =>
   `(r.number ILIKE ${p} OR EXISTS (SELECT 1 FROM jsonb_each_text(r.names) n WHERE n.value ILIKE ${p}))`;
 const userMatches = (p: string) => `(t.user_account ILIKE ${p} OR t.user_nickname ILIKE ${p})`;
 
+/**
+ * The review list's sortable columns, newest first without a sort. Reviews come from every app user: each column
+ * has its index `(brand, column, id DESC)` (the time's is the list's own index read backwards).
+ */
+export const REVIEW_ORDER: ListOrder<(typeof REVIEW_SORT_FIELDS)[number]> = {
+  keys: {
+    sn: { sql: 't.sn', type: 'text' },
+    userAccount: { sql: 't.user_account', type: 'text' },
+    score: { sql: 't.score', type: 'integer' },
+    evaluatedAt: { sql: 't.evaluated_at', type: 'timestamptz' },
+  },
+  tieBreak: { sql: 't.id', type: 'text' },
+  natural: 't.evaluated_at DESC, t.id',
+};
+
 @QueryHandler(ListRecipeEvaluationsQuery)
 export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEvaluationsQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
@@ -37,7 +54,7 @@ export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEva
     if (f.dateFrom) where.push(`t.evaluated_at >= ${add(f.dateFrom)}`);
     // A day given as the end of the range includes that whole day.
     if (f.dateTo) where.push(`t.evaluated_at < ${add(f.dateTo)}::timestamptz + interval '1 day'`);
-    const sql = `${SELECT} ${FROM} WHERE ${where.join(' AND ')} ORDER BY t.evaluated_at DESC, t.id`;
+    const sql = `${SELECT} ${FROM} WHERE ${where.join(' AND ')} ORDER BY ${orderClause(REVIEW_ORDER, f)}`;
     const dto = (rows: BaseRow[]) => rows.map((row) => toEvaluation(row, lang));
     if (!f.onPage)
       return wholeList(
