@@ -8,7 +8,7 @@
 //   3. the ceiling: a plain Node HTTP handler that reads the same posts and answers 202, same clients;
 //   4. overload: with 64, 256 and 1,024 clients, BENCH_OVERLOAD_SECONDS (20) of single device posts offered at
 //      BENCH_OVERLOAD_FACTOR (3) times the end-to-end rate of step 2: accepted and refused posts/s, how fast a
-//      refusal comes, post → stored p99 of accepted posts (every 10th one a probe) and Redis memory;
+//      refusal comes, post → stored p99 of accepted posts (their rows' stored time) and Redis memory;
 //   5. two device-ingest processes (both INGEST_ROLE=all) with the clients spread over them: the same single
 //      posts, beside one process.
 // Every figure is printed with the load average of the machine when it was taken. BENCH_SKIP_BUILD=true uses
@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -165,11 +166,13 @@ try {
   };
 
   let seq = 0;
+  // The message ids of a run start with its tag: its stored rows tell the run's post → stored times.
+  let tag = 's';
   const deviceBody = () =>
     JSON.stringify({
       messages: [
         {
-          messageId: `s${seq++}`,
+          messageId: `${tag}-${seq++}`,
           sampledAt: new Date().toISOString(),
           network: 'wifi',
           ip: '10.9.8.7',
@@ -193,12 +196,7 @@ try {
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   const devicePost = (port) => {
     const d = pick(devices);
-    const sentAt = Date.now();
-    return keepAliveRequest(agent, port, 'POST', '/device/v1/telemetry', d.token, deviceBody()).then((r) => ({
-      ...r,
-      device: d,
-      sentAt,
-    }));
+    return keepAliveRequest(agent, port, 'POST', '/device/v1/telemetry', d.token, deviceBody());
   };
   const appPost = (port) =>
     keepAliveRequest(
@@ -214,7 +212,7 @@ try {
    * `clients` clients send until `seconds` are over: closed loop, or paced to `rate` posts/s in all. A refusal
    * (429/503) waits its Retry-After (plus up to half again) and counts as refused. `ports` are spread over.
    */
-  async function load(send, ports, seconds, { clients = CLIENTS, rate, probes } = {}) {
+  async function load(send, ports, seconds, { clients = CLIENTS, rate } = {}) {
     const started = performance.now();
     const until = started + seconds * 1000;
     let posts = 0;
@@ -242,10 +240,8 @@ try {
             continue;
           }
           lastAnswer = performance.now();
-          if (answer.status === 202) {
-            posts++;
-            if (probes && posts % 10 === 0) probes.push({ id: answer.device.id, sentAt: answer.sentAt });
-          } else if (answer.retryAfter !== undefined) {
+          if (answer.status === 202) posts++;
+          else if (answer.retryAfter !== undefined) {
             refused++;
             refusalMs.push(lastAnswer - t);
             await sleep(answer.retryAfter * 1000 * (1 + Math.random() * 0.5));
@@ -262,31 +258,6 @@ try {
       httpSeconds: (lastAnswer - started) / 1000,
       refusalMs: refusalMs.sort((a, b) => a - b),
     };
-  }
-
-  /** Polls the probes' devices until each shows a last connect time at or after its post. */
-  async function watchProbes(probes, done) {
-    const latencies = [];
-    const pending = new Set();
-    let taken = 0;
-    for (;;) {
-      while (taken < probes.length) pending.add(probes[taken++]);
-      if (pending.size) {
-        const list = [...pending];
-        const { rows } = await pool.query('SELECT id, last_seen_at FROM devices WHERE id = ANY($1::uuid[])', [
-          [...new Set(list.map((p) => p.id))],
-        ]);
-        const seen = new Map(rows.map((r) => [r.id, r.last_seen_at.getTime()]));
-        const now = Date.now();
-        for (const p of list)
-          if ((seen.get(p.id) ?? 0) >= p.sentAt) {
-            latencies.push(now - p.sentAt);
-            pending.delete(p);
-          }
-      }
-      if (done() && taken === probes.length && !pending.size) return latencies.sort((a, b) => a - b);
-      await sleep(20);
-    }
   }
 
   async function until(done, what) {
@@ -366,17 +337,38 @@ try {
         void redisMemory().then((m) => (memoryPeak = Math.max(memoryPeak, m)));
       }, 500);
       const before = await storedTelemetry();
-      const probes = [];
-      let running = true;
-      const watching = watchProbes(probes, () => !running);
-      const r = await load(devicePost, ingest.ports, OVERLOAD_SECONDS, { clients, rate, probes });
-      running = false;
+      tag = `o${clients}`;
+      // The bench's own event loop: a late one delays the answers it times (it shares the 2 cores).
+      const clientLag = monitorEventLoopDelay({ resolution: 10 });
+      clientLag.enable();
+      const r = await load(devicePost, ingest.ports, OVERLOAD_SECONDS, { clients, rate });
+      clientLag.disable();
       clearInterval(sampler);
-      const latencies = await watching;
       await until(async () => (await storedTelemetry()) >= before + r.posts, 'accepted overload posts');
       await sleep(1000); // anything beyond the accepted posts would show now
       const stored = (await storedTelemetry()) - before;
-      overloads.push({ clients, rate, ...r, latencies, memoryBefore, memoryPeak, stored, load: load1() });
+      // Post → stored of every accepted post: from the device's sample time (its send) and from its arrival, to
+      // the storing transaction.
+      const { rows } = await pool.query(
+        `SELECT percentile_cont(ARRAY[0.5, 0.99])
+                  WITHIN GROUP (ORDER BY extract(epoch FROM stored_at - sampled_at) * 1000) AS sent,
+                percentile_cont(ARRAY[0.5, 0.99])
+                  WITHIN GROUP (ORDER BY extract(epoch FROM stored_at - received_at) * 1000) AS arrived
+           FROM device_telemetry WHERE brand_owner_code = $1 AND message_id LIKE $2`,
+        [BRAND, `${tag}-%`],
+      );
+      const latencies = { sent: rows[0].sent.map(Number), arrived: rows[0].arrived.map(Number) };
+      overloads.push({
+        clients,
+        rate,
+        ...r,
+        clientLagP99: clientLag.percentile(99) / 1e6,
+        latencies,
+        memoryBefore,
+        memoryPeak,
+        stored,
+        load: load1(),
+      });
       await sleep(2000); // the backlog of this run is gone before the next
     }
   }
@@ -433,14 +425,14 @@ try {
       `\nOverload: single device posts offered at ${OVERLOAD_FACTOR}× ${fmt(capacity)} posts/s for ${OVERLOAD_SECONDS} s, clients honouring Retry-After:`,
     );
     console.log(
-      `${'clients'.padStart(7)} ${pad('offered/s', 10)} ${pad('accepted/s', 11)} ${pad('refused/s', 10)} ${pad('503 p99 ms', 11)} ${pad('stored p50', 11)} ${pad('p99 ms', 7)} ${pad('Redis MB', 9)} ${pad('peak', 6)} ${pad('stored=acc', 10)}  load average`,
+      `${'clients'.padStart(7)} ${pad('offered/s', 10)} ${pad('accepted/s', 11)} ${pad('refused/s', 10)} ${pad('503 p99 ms', 11)} ${pad('stored p50', 11)} ${pad('p99 ms', 7)} ${pad('arrived p99', 12)} ${pad('Redis MB', 9)} ${pad('peak', 6)} ${pad('stored=acc', 10)} ${pad('bench lag', 10)}  load average`,
     );
     for (const o of overloads)
       console.log(
-        `${pad(o.clients, 7)} ${pad(fmt((o.posts + o.refused) / o.httpSeconds), 10)} ${pad(fmt(o.posts / o.httpSeconds), 11)} ${pad(fmt(o.refused / o.httpSeconds), 10)} ${pad(fmt(percentile(o.refusalMs, 99)), 11)} ${pad(fmt(percentile(o.latencies, 50)), 11)} ${pad(fmt(percentile(o.latencies, 99)), 7)} ${pad((o.memoryBefore / 1048576).toFixed(1), 9)} ${pad((o.memoryPeak / 1048576).toFixed(1), 6)} ${pad(o.stored === o.posts ? 'yes' : `NO ${o.stored}/${o.posts}`, 10)}  ${o.load}`,
+        `${pad(o.clients, 7)} ${pad(fmt((o.posts + o.refused) / o.httpSeconds), 10)} ${pad(fmt(o.posts / o.httpSeconds), 11)} ${pad(fmt(o.refused / o.httpSeconds), 10)} ${pad(fmt(percentile(o.refusalMs, 99)), 11)} ${pad(fmt(o.latencies.sent[0]), 11)} ${pad(fmt(o.latencies.sent[1]), 7)} ${pad(fmt(o.latencies.arrived[1]), 12)} ${pad((o.memoryBefore / 1048576).toFixed(1), 9)} ${pad((o.memoryPeak / 1048576).toFixed(1), 6)} ${pad(o.stored === o.posts ? 'yes' : `NO ${o.stored}/${o.posts}`, 10)} ${pad(fmt(o.clientLagP99), 10)}  ${o.load}`,
       );
     console.log(
-      '(stored p50/p99: post → stored of every 10th accepted post; target p99 ≤ 2,000 ms; Redis: used_memory before and at most, the whole shared server; failures: ' +
+      '(stored p50/p99: post → stored of every accepted post, from its send; arrived p99: from its arrival at the gateway; target p99 ≤ 2,000 ms; bench lag: p99 of the bench’s own event-loop delay in ms; Redis: used_memory before and at most, the whole shared server; failures: ' +
         overloads.map((o) => o.failed).join('/') +
         ')',
     );

@@ -55,6 +55,7 @@ export async function startGateway(
   const backpressure = {
     redis: producer,
     maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
+    maxLoopLagMs: config.INGEST_MAX_LOOP_LAG_MS,
     jobLockMs: config.INGEST_JOB_LOCK_MS,
   };
   const credentials = new CredentialCache(pool, config.INGEST_AUTH_CACHE_MS);

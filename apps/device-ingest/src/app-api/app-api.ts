@@ -18,6 +18,7 @@ import { route } from '../api-routes.js';
 import { HttpError, type GatewayApi } from '../http.js';
 import { Backlog } from '../devices/device-api.js';
 import { PostCoalescer } from '../post-coalescer.js';
+import { loopLagMs } from '../loop-lag.js';
 import { createAppAuth, type AppAuth, type AuthenticatedAppUser } from './app-auth.js';
 import { APP_MESSAGES, appError, appLang } from './app-messages.js';
 import { noticeRoutes } from '../notices/notice-routes.js';
@@ -87,6 +88,8 @@ export function createAppApi(deps: {
   authCacheMs: number;
   redis: Redis;
   maxQueueWaitMs: number;
+  /** How late the event loop may run before posts are refused (503). */
+  maxLoopLagMs: number;
   jobLockMs: number;
   /** The guard, when the caller shares one with other app routes. */
   auth?: AppAuth;
@@ -106,7 +109,7 @@ export function createAppApi(deps: {
     } catch {
       throw appError(req, 503, 'busy');
     }
-    if (waitedMs > deps.maxQueueWaitMs)
+    if (waitedMs > deps.maxQueueWaitMs || loopLagMs() > deps.maxLoopLagMs)
       throw appError(
         req,
         503,

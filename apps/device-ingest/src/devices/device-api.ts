@@ -28,6 +28,7 @@ import { HttpError, invalidBody, type GatewayApi } from '../http.js';
 import { noticeRoutes } from '../notices/notice-routes.js';
 import { BODY_LIMITS } from './limits.js';
 import { PostCoalescer } from '../post-coalescer.js';
+import { loopLagMs } from '../loop-lag.js';
 
 // Postgres cannot store year 0 (and the ISO format has no years before it); no device clock is set before 1970.
 const EARLIEST_DEVICE_TIME = Date.parse('1970-01-01T00:00:00Z');
@@ -201,6 +202,8 @@ export function createDeviceApi(deps: {
   redis: Redis;
   /** How long the oldest post of a device queue not yet stored may have waited before posts are refused (503). */
   maxQueueWaitMs: number;
+  /** How late the event loop may run before posts are refused (503): the process takes more than it answers. */
+  maxLoopLagMs: number;
   /** The workers' job lock: an active job older than this is a dead worker's. */
   jobLockMs: number;
   /** How long a built content feed is reused (default CONTENT_FEED_TTL_MS). */
@@ -218,8 +221,10 @@ export function createDeviceApi(deps: {
   );
 
   /**
-   * Backpressure: past the bound the workers are behind by more than they should be, and accepting more would
-   * only grow the wait (and Redis). The device keeps its batch and posts it again after Retry-After.
+   * Backpressure: past the bound the workers are behind by more than they should be, or this process takes in
+   * more than it can answer in time (its event loop runs late), and accepting more would only grow the wait (and
+   * Redis). The check reads no body and costs no Redis round trip (the backlog is read at most every 100 ms), so
+   * a refusal is fast whatever the number of clients. The device keeps its batch and posts it again after Retry-After.
    */
   async function admit(queue: Queue): Promise<void> {
     let waitedMs: number;
@@ -228,7 +233,7 @@ export function createDeviceApi(deps: {
     } catch {
       throw new HttpError(503, 'Cannot queue the batch now; post it again later');
     }
-    if (waitedMs > deps.maxQueueWaitMs)
+    if (waitedMs > deps.maxQueueWaitMs || loopLagMs() > deps.maxLoopLagMs)
       throw new HttpError(
         503,
         `Too many messages waiting to be stored; post the batch again in ${RETRY_AFTER_S} s`,
