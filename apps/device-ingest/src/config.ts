@@ -51,6 +51,11 @@ const schema = z.object({
    * 503 with Retry-After. The bound is the workers' lag itself, so it holds whatever the pace of the machine.
    */
   INGEST_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
+  /**
+   * Backpressure too: while the process's event loop runs this late, posts are refused (503 + Retry-After) before
+   * their body is read, so many clients cannot queue up more work than the process answers in time.
+   */
+  INGEST_MAX_LOOP_LAG_MS: z.coerce.number().int().min(1).max(3_600_000).default(500),
   INGEST_MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_MAX_CLOCK_SKEW_MS),
   /**
    * The recipe translation service: `demo` (a built-in glossary, the default: no service needed), `libretranslate`

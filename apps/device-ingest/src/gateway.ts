@@ -5,10 +5,10 @@ import { serviceLogger } from './process.js';
 import { checkHealth } from './health.js';
 import { createGateway } from './http.js';
 import { closeConnection, createProducerConnection, openQueues, redisErrorReporter } from './redis.js';
-import { createDeviceApi } from './devices/device-api.js';
+import { createDeviceApi, CredentialCache } from './devices/device-api.js';
 import { FAULT_QUEUE, TELEMETRY_QUEUE } from './devices/device-workers.js';
 import { createAppApi } from './app-api/app-api.js';
-import { createAppAuth, listenForAppUserSignOuts } from './app-api/app-auth.js';
+import { createAppAuth, listenForRevocations } from './app-api/app-auth.js';
 import { APP_ACTIVITY_QUEUE, COOKING_QUEUE } from './app-api/app-workers.js';
 import { createIngestMetrics, type IngestMetrics } from './metrics.js';
 
@@ -55,10 +55,13 @@ export async function startGateway(
   const backpressure = {
     redis: producer,
     maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
+    maxLoopLagMs: config.INGEST_MAX_LOOP_LAG_MS,
     jobLockMs: config.INGEST_JOB_LOCK_MS,
   };
+  const credentials = new CredentialCache(pool, config.INGEST_AUTH_CACHE_MS);
   const device = createDeviceApi({
     pool,
+    credentials,
     telemetryQueue: queueNamed(TELEMETRY_QUEUE),
     faultQueue: queueNamed(FAULT_QUEUE),
     cookingQueue: queueNamed(COOKING_QUEUE),
@@ -68,8 +71,10 @@ export async function startGateway(
     onAccepted,
   });
   const appAuth = createAppAuth(pool, config.INGEST_AUTH_CACHE_MS);
-  const appSignOuts = listenForAppUserSignOuts(config.DATABASE_URL, appAuth, (err) =>
-    log.warn({ err: err.message }, 'app user sign-out listener'),
+  const appSignOuts = listenForRevocations(
+    config.DATABASE_URL,
+    { app: appAuth, devices: credentials },
+    (err) => log.warn({ err: err.message }, 'sign-out and revocation listener'),
   );
   const app = createAppApi({
     pool,

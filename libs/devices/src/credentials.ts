@@ -27,12 +27,29 @@ export function parseCredential(token: string): { id: string; secret: string } |
   return { id, secret };
 }
 
+/**
+ * Postgres channel on which a revocation of device credentials is announced (payload: a JSON array of device
+ * ids): every device-ingest process trusts a checked credential for a while and drops the named devices' ones
+ * when it hears this. Inside a transaction it is heard at commit (never for a rolled back change).
+ */
+export const DEVICE_CREDENTIAL_REVOKED_CHANNEL = 'device_credential_revoked';
+
+/** Announces that these devices' credentials were revoked (in chunks: a notification holds 8000 bytes). */
+export async function notifyCredentialsRevoked(db: Queryable, deviceIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < deviceIds.length; i += 150)
+    await db.query('SELECT pg_notify($1, $2)', [
+      DEVICE_CREDENTIAL_REVOKED_CHANNEL,
+      JSON.stringify(deviceIds.slice(i, i + 150)),
+    ]);
+}
+
 /** Revokes the device's credentials and issues a new one; returns the token (shown to the device once). */
 export async function issueCredential(client: Queryable, deviceId: string): Promise<string> {
-  await client.query(
+  const { rowCount: revoked } = await client.query(
     'UPDATE device_credentials SET revoked_at = now() WHERE device_id = $1 AND revoked_at IS NULL',
     [deviceId],
   );
+  if (revoked) await notifyCredentialsRevoked(client, [deviceId]);
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
   await client.query('INSERT INTO device_credentials (id, device_id, secret_hash) VALUES ($1, $2, $3)', [
@@ -49,13 +66,16 @@ export async function revokeCredentials(
   brand: string,
   deviceIds: string[],
 ): Promise<number> {
-  const { rowCount } = await client.query(
+  const { rows } = await client.query<{ device_id: string }>(
     `UPDATE device_credentials c SET revoked_at = now()
        FROM devices d
-      WHERE d.id = c.device_id AND d.brand_owner_code = $1 AND d.id = ANY($2::uuid[]) AND c.revoked_at IS NULL`,
+      WHERE d.id = c.device_id AND d.brand_owner_code = $1 AND d.id = ANY($2::uuid[]) AND c.revoked_at IS NULL
+      RETURNING c.device_id`,
     [brand, deviceIds],
   );
-  return rowCount ?? 0;
+  const revoked = [...new Set(rows.map((r) => r.device_id))];
+  await notifyCredentialsRevoked(client, revoked);
+  return rows.length;
 }
 
 /** The device a bearer token belongs to, or null when the token is unknown, wrong or revoked. */

@@ -23,9 +23,12 @@ export interface RunningSystem {
   logs: string[];
   /**
    * Starts the built device-ingest (`apps/device-ingest/dist/main.js`) on the same database, Redis prefix and file
-   * store, so its jobs (e.g. offline pack builds) are worked; with `ingest: true` it runs from the start.
+   * store, so its jobs (e.g. offline pack builds) are worked; with `ingest: true` it runs from the start. Each call
+   * starts one more process; answers the port its HTTP server listens on.
    */
-  startIngest(): Promise<void>;
+  startIngest(): Promise<number>;
+  /** Starts one more API process on the same database, Redis and file store; answers its origin. */
+  startApi(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -73,35 +76,39 @@ export async function startSystem(
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // A loaded machine can take long; an API that never answered must not outlive the test run.
-      child.kill('SIGKILL');
-      reject(new Error(`API did not start in ${START_LIMIT_MS / 1000} s:\n${logs.join('\n')}`));
-    }, START_LIMIT_MS);
-    const onLine = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-        logs.push(line);
-        const m = /API listening on (http:\/\/[\d.]+:\d+)/.exec(line);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      }
-    };
-    child.stdout!.on('data', onLine);
-    child.stderr!.on('data', onLine);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`API exited with ${code}:\n${logs.join('\n')}`));
+  const children: ChildProcess[] = [];
+  const startApi = async () => {
+    const child: ChildProcess = spawn(process.execPath, [main], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  });
-  const children = [child];
+    children.push(child);
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // A loaded machine can take long; an API that never answered must not outlive the test run.
+        child.kill('SIGKILL');
+        reject(new Error(`API did not start in ${START_LIMIT_MS / 1000} s:\n${logs.join('\n')}`));
+      }, START_LIMIT_MS);
+      const onLine = (chunk: Buffer) => {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+          logs.push(line);
+          const m = /API listening on (http:\/\/[\d.]+:\d+)/.exec(line);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        }
+      };
+      child.stdout!.on('data', onLine);
+      child.stderr!.on('data', onLine);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`API exited with ${code}:\n${logs.join('\n')}`));
+      });
+    });
+  };
+  const baseUrl = await startApi();
   if (options.projector) {
     const projectorMain = path.join(repoRoot, 'apps/projector/dist/main.js');
     if (!existsSync(projectorMain)) throw new Error(`${projectorMain} is missing: build the projector first`);
@@ -128,7 +135,7 @@ export async function startSystem(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(ingest);
-    await new Promise<void>((resolve, reject) => {
+    return new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => {
         ingest.kill('SIGKILL');
         reject(new Error(`device-ingest did not start in ${START_LIMIT_MS / 1000} s:\n${logs.join('\n')}`));
@@ -136,9 +143,10 @@ export async function startSystem(
       const onLine = (chunk: Buffer) => {
         for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
           logs.push(line);
-          if (line.includes('device-ingest listening')) {
+          const m = /device-ingest listening on http:\/\/[\d.]+:(\d+)/.exec(line);
+          if (m) {
             clearTimeout(timer);
-            resolve();
+            resolve(Number(m[1]));
           }
         }
       };
@@ -158,6 +166,7 @@ export async function startSystem(
     smtp,
     logs,
     startIngest,
+    startApi,
     async stop() {
       await Promise.all(
         children.map(async (c) => {

@@ -17,6 +17,8 @@ import { z } from 'zod';
 import { route } from '../api-routes.js';
 import { HttpError, type GatewayApi } from '../http.js';
 import { Backlog } from '../devices/device-api.js';
+import { PostCoalescer } from '../post-coalescer.js';
+import { loopLagMs } from '../loop-lag.js';
 import { createAppAuth, type AppAuth, type AuthenticatedAppUser } from './app-auth.js';
 import { APP_MESSAGES, appError, appLang } from './app-messages.js';
 import { noticeRoutes } from '../notices/notice-routes.js';
@@ -86,6 +88,8 @@ export function createAppApi(deps: {
   authCacheMs: number;
   redis: Redis;
   maxQueueWaitMs: number;
+  /** How late the event loop may run before posts are refused (503). */
+  maxLoopLagMs: number;
   jobLockMs: number;
   /** The guard, when the caller shares one with other app routes. */
   auth?: AppAuth;
@@ -94,6 +98,8 @@ export function createAppApi(deps: {
 }): GatewayApi {
   const auth = deps.auth ?? createAppAuth(deps.pool, deps.authCacheMs);
   const backlog = new Backlog(deps.redis, deps.activityQueue, deps.jobLockMs);
+  // The posts of one event-loop turn go to the queue as one job.
+  const activity = new PostCoalescer(deps.activityQueue, 'activity-posts');
   const authenticate = (req: FastifyRequest) => auth.authenticate(req);
 
   async function enqueue(req: FastifyRequest, user: AuthenticatedAppUser, messages: unknown[]) {
@@ -103,7 +109,7 @@ export function createAppApi(deps: {
     } catch {
       throw appError(req, 503, 'busy');
     }
-    if (waitedMs > deps.maxQueueWaitMs)
+    if (waitedMs > deps.maxQueueWaitMs || loopLagMs() > deps.maxLoopLagMs)
       throw appError(
         req,
         503,
@@ -112,7 +118,7 @@ export function createAppApi(deps: {
         { 'retry-after': String(RETRY_AFTER_S) },
       );
     try {
-      await deps.activityQueue.add('activity-batch', {
+      await activity.add({
         appUserId: user.appUserId,
         brandOwnerCode: user.brandOwnerCode,
         account: user.account,
@@ -124,6 +130,33 @@ export function createAppApi(deps: {
     } catch {
       throw appError(req, 503, 'busy');
     }
+  }
+
+  /**
+   * Which of `ids` are recipes of the brand. A recipe found is trusted for `authCacheMs` (recipes are seldom
+   * removed, and a favourite of one removed meanwhile is shown nowhere: screens join the recipe read model); one
+   * not found is asked again every time.
+   */
+  const knownRecipes = new Map<string, number>();
+  async function recipesOfBrand(brand: string, ids: string[]): Promise<Set<string>> {
+    const now = Date.now();
+    const known = new Set<string>();
+    const ask: string[] = [];
+    for (const id of ids) {
+      if ((knownRecipes.get(`${brand}/${id}`) ?? 0) > now) known.add(id);
+      else ask.push(id);
+    }
+    if (!ask.length) return known;
+    const { rows } = await deps.pool.query<{ id: string }>(
+      `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND recipe_id = ANY($2::uuid[])`,
+      [brand, ask],
+    );
+    if (knownRecipes.size > 100_000) knownRecipes.clear();
+    for (const { id } of rows) {
+      known.add(id);
+      if (deps.authCacheMs > 0) knownRecipes.set(`${brand}/${id}`, now + deps.authCacheMs);
+    }
+    return known;
   }
 
   const ok = (
@@ -255,11 +288,8 @@ export function createAppApi(deps: {
           // Every recipe named must be the brand's; a review must be of a recipe the user cooked to the end.
           const recipeIds = [...new Set(messages.map((m) => m.recipeId))];
           const reviewed = [...new Set(messages.filter((m) => m.type === 'review').map((m) => m.recipeId))];
-          const [known, cooked] = await Promise.all([
-            deps.pool.query<{ id: string }>(
-              `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND recipe_id = ANY($2::uuid[])`,
-              [user.brandOwnerCode, recipeIds],
-            ),
+          const [knownIds, cooked] = await Promise.all([
+            recipesOfBrand(user.brandOwnerCode, recipeIds),
             reviewed.length
               ? deps.pool.query<{ id: string }>(
                   `SELECT DISTINCT recipe_id::text AS id FROM cooking_sessions
@@ -268,7 +298,6 @@ export function createAppApi(deps: {
                 )
               : Promise.resolve({ rows: [] as { id: string }[] }),
           ]);
-          const knownIds = new Set(known.rows.map((r) => r.id));
           const cookedIds = new Set(cooked.rows.map((r) => r.id));
           const lang = appLang(req);
           const fieldErrors: Record<string, string> = {};

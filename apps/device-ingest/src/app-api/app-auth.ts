@@ -1,5 +1,10 @@
 import pg from 'pg';
-import { APP_USER_SIGN_OUT_CHANNEL, authenticateAppUser, type AuthenticatedAppUser } from '@kb/devices';
+import {
+  APP_USER_SIGN_OUT_CHANNEL,
+  authenticateAppUser,
+  DEVICE_CREDENTIAL_REVOKED_CHANNEL,
+  type AuthenticatedAppUser,
+} from '@kb/devices';
 import type { Pool } from '@kb/platform';
 import { appError, type WithHeaders } from './app-messages.js';
 
@@ -14,13 +19,16 @@ export type { AuthenticatedAppUser };
  */
 export function createAppAuth(pool: Pool, cacheMs: number) {
   const entries = new Map<string, { user: AuthenticatedAppUser; until: number }>();
+  // Counts forgets: a check that saw another count at its start may have read before a sign-out.
+  let forgets = 0;
 
   async function user(token: string): Promise<AuthenticatedAppUser | null> {
     const now = Date.now();
     const hit = entries.get(token);
     if (hit && hit.until > now) return hit.user;
+    const seen = forgets;
     const found = await authenticateAppUser(pool, token);
-    if (found && !found.disabled && cacheMs > 0) {
+    if (found && !found.disabled && cacheMs > 0 && seen === forgets) {
       if (entries.size > 200_000) entries.clear();
       entries.set(token, { user: found, until: now + cacheMs });
     } else entries.delete(token);
@@ -41,27 +49,39 @@ export function createAppAuth(pool: Pool, cacheMs: number) {
       return found;
     },
     forget(token: string): void {
+      forgets++;
       entries.delete(token);
     },
     /** Stops trusting any token of these users (disabled or deleted in the console). */
     forgetUsers(ids: readonly string[]): void {
+      forgets++;
       const gone = new Set(ids);
       for (const [token, entry] of entries) if (gone.has(entry.user.appUserId)) entries.delete(token);
     },
     /** Stops trusting every token (after a time in which sign-outs could have been missed). */
     forgetAll(): void {
+      forgets++;
       entries.clear();
     },
   };
 }
 
+/** What a gateway process trusts for a while and must stop trusting when told. */
+export interface Revocable {
+  app: Pick<AppAuth, 'forgetUsers' | 'forgetAll'>;
+  devices?: { forgetDevices(ids: readonly string[]): void; forgetAll(): void };
+}
+
 /**
- * Listens on its own Postgres connection for the console's sign-outs of app users and drops their tokens from
- * `auth`. While the connection is down sign-outs can be missed: on every (re)connection the whole cache goes.
+ * Listens on its own Postgres connection for sign-outs of app users (the app's own sign-out through any process,
+ * or the console disabling or deleting users) and revocations of device credentials (the console, or a device
+ * activated again through any process), and drops what they name from the caches of this process: so every
+ * gateway process refuses a signed-out token or revoked credential as soon as the change commits. While the
+ * connection is down changes can be missed: on every (re)connection the whole caches go.
  */
-export function listenForAppUserSignOuts(
+export function listenForRevocations(
   databaseUrl: string,
-  auth: Pick<AppAuth, 'forgetUsers' | 'forgetAll'>,
+  caches: Revocable,
   onError: (err: Error) => void,
 ): { ready: Promise<void>; close(): Promise<void> } {
   let listening!: () => void;
@@ -69,10 +89,14 @@ export function listenForAppUserSignOuts(
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  const forgetAll = () => {
+    caches.app.forgetAll();
+    caches.devices?.forgetAll();
+  };
   const connect = () => {
     const c = new pg.Client({
       connectionString: databaseUrl,
-      application_name: 'device-ingest-app-sign-outs',
+      application_name: 'device-ingest-revocations',
     });
     client = c;
     const again = (err: Error) => {
@@ -84,15 +108,18 @@ export function listenForAppUserSignOuts(
     c.on('error', again);
     c.on('notification', (n) => {
       try {
-        auth.forgetUsers(JSON.parse(n.payload ?? '[]') as string[]);
+        const ids = JSON.parse(n.payload ?? '[]') as string[];
+        if (n.channel === DEVICE_CREDENTIAL_REVOKED_CHANNEL) caches.devices?.forgetDevices(ids);
+        else caches.app.forgetUsers(ids);
       } catch {
-        auth.forgetAll();
+        forgetAll();
       }
     });
     c.connect()
       .then(() => c.query(`LISTEN ${APP_USER_SIGN_OUT_CHANNEL}`))
+      .then(() => c.query(`LISTEN ${DEVICE_CREDENTIAL_REVOKED_CHANNEL}`))
       .then(() => {
-        auth.forgetAll();
+        forgetAll();
         listening();
       })
       .catch(again);
@@ -108,5 +135,12 @@ export function listenForAppUserSignOuts(
     },
   };
 }
+
+/** The app sign-outs alone (the app API without device routes). */
+export const listenForAppUserSignOuts = (
+  databaseUrl: string,
+  auth: Pick<AppAuth, 'forgetUsers' | 'forgetAll'>,
+  onError: (err: Error) => void,
+) => listenForRevocations(databaseUrl, { app: auth }, onError);
 
 export type AppAuth = ReturnType<typeof createAppAuth>;

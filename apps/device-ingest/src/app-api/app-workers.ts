@@ -64,7 +64,8 @@ export function startAppWorkers(deps: {
     new Worker(
       APP_ACTIVITY_QUEUE,
       async (job: Job) => {
-        if (job.name !== 'activity-batch') throw new UnrecoverableError(`unknown job "${job.name}"`);
+        if (job.name !== 'activity-batch' && job.name !== 'activity-posts')
+          throw new UnrecoverableError(`unknown job "${job.name}"`);
         return workDeviceJob(
           job,
           deps.activityQueue,
@@ -79,7 +80,8 @@ export function startAppWorkers(deps: {
     new Worker(
       COOKING_QUEUE,
       async (job: Job) => {
-        if (job.name !== 'cooking-batch') throw new UnrecoverableError(`unknown job "${job.name}"`);
+        if (job.name !== 'cooking-batch' && job.name !== 'cooking-posts')
+          throw new UnrecoverableError(`unknown job "${job.name}"`);
         return workDeviceJob(
           job,
           deps.cookingQueue,

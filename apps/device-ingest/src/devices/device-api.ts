@@ -27,6 +27,8 @@ import { ContentFeeds, etagMatches } from '../content/content-feed.js';
 import { HttpError, invalidBody, type GatewayApi } from '../http.js';
 import { noticeRoutes } from '../notices/notice-routes.js';
 import { BODY_LIMITS } from './limits.js';
+import { PostCoalescer } from '../post-coalescer.js';
+import { loopLagMs } from '../loop-lag.js';
 
 // Postgres cannot store year 0 (and the ISO format has no years before it); no device clock is set before 1970.
 const EARLIEST_DEVICE_TIME = Date.parse('1970-01-01T00:00:00Z');
@@ -53,9 +55,14 @@ export function checkDeviceTimes(
   if (Object.keys(fieldErrors).length) throw invalidBody(fieldErrors);
 }
 
-/** Trusts a checked credential for `ttlMs` (a revocation takes that long to bite); never caches a refusal. */
+/**
+ * Trusts a checked credential for `ttlMs`; never caches a refusal. A revocation reaches every process at once
+ * (`forgetDevices`, fed by `listenForRevocations`); a check that was under way when one arrived is not cached.
+ */
 export class CredentialCache {
   private readonly entries = new Map<string, { device: AuthenticatedDevice; until: number }>();
+  /** Counts forgets: a lookup that saw another count at its start may have read before a revocation. */
+  private forgets = 0;
   constructor(
     private readonly pool: Pool,
     private readonly ttlMs: number,
@@ -65,12 +72,27 @@ export class CredentialCache {
     const now = Date.now();
     const hit = this.entries.get(token);
     if (hit && hit.until > now) return hit.device;
+    const forgets = this.forgets;
     const device = await authenticateDevice(this.pool, token);
-    if (device && this.ttlMs > 0) {
+    if (device && this.ttlMs > 0 && forgets === this.forgets) {
       if (this.entries.size > 200_000) this.entries.clear();
       this.entries.set(token, { device, until: now + this.ttlMs });
     } else this.entries.delete(token);
     return device;
+  }
+
+  /** Stops trusting any credential of these devices (revoked, or the device activated again). */
+  forgetDevices(ids: readonly string[]): void {
+    this.forgets++;
+    const gone = new Set(ids);
+    for (const [token, entry] of this.entries)
+      if (gone.has(entry.device.deviceId)) this.entries.delete(token);
+  }
+
+  /** Stops trusting every credential (after a time in which revocations could have been missed). */
+  forgetAll(): void {
+    this.forgets++;
+    this.entries.clear();
   }
 }
 
@@ -164,7 +186,7 @@ const deviceRefusalData = z.object({
 /**
  * The device-facing endpoints under /device/v1 (README: "Device API"): activation with the brand's factory key,
  * then telemetry and fault batches with the device's own credential. Posting endpoints only validate and
- * enqueue one job per batch; workers store it.
+ * enqueue (the posts of one event-loop turn as one job); workers store them.
  */
 export function createDeviceApi(deps: {
   pool: Pool;
@@ -173,11 +195,15 @@ export function createDeviceApi(deps: {
   /** Cooking sessions (`POST /device/v1/cooking`). */
   cookingQueue: Queue;
   authCacheMs: number;
+  /** The credential cache, when the caller listens for revocations (see `listenForRevocations`). */
+  credentials?: CredentialCache;
   maxClockSkewMs: number;
   /** The producer connection of the queues, to read their backlog. */
   redis: Redis;
   /** How long the oldest post of a device queue not yet stored may have waited before posts are refused (503). */
   maxQueueWaitMs: number;
+  /** How late the event loop may run before posts are refused (503): the process takes more than it answers. */
+  maxLoopLagMs: number;
   /** The workers' job lock: an active job older than this is a dead worker's. */
   jobLockMs: number;
   /** How long a built content feed is reused (default CONTENT_FEED_TTL_MS). */
@@ -185,7 +211,7 @@ export function createDeviceApi(deps: {
   /** Hears each accepted batch: its queue and how many messages it held. */
   onAccepted?: (queue: string, messages: number) => void;
 }): GatewayApi {
-  const credentials = new CredentialCache(deps.pool, deps.authCacheMs);
+  const credentials = deps.credentials ?? new CredentialCache(deps.pool, deps.authCacheMs);
   const feeds = new ContentFeeds(deps.pool, deps.contentFeedTtlMs);
   const backlogs = new Map(
     [deps.telemetryQueue, deps.faultQueue, deps.cookingQueue].map((q) => [
@@ -195,8 +221,10 @@ export function createDeviceApi(deps: {
   );
 
   /**
-   * Backpressure: past the bound the workers are behind by more than they should be, and accepting more would
-   * only grow the wait (and Redis). The device keeps its batch and posts it again after Retry-After.
+   * Backpressure: past the bound the workers are behind by more than they should be, or this process takes in
+   * more than it can answer in time (its event loop runs late), and accepting more would only grow the wait (and
+   * Redis). The check reads no body and costs no Redis round trip (the backlog is read at most every 100 ms), so
+   * a refusal is fast whatever the number of clients. The device keeps its batch and posts it again after Retry-After.
    */
   async function admit(queue: Queue): Promise<void> {
     let waitedMs: number;
@@ -205,7 +233,7 @@ export function createDeviceApi(deps: {
     } catch {
       throw new HttpError(503, 'Cannot queue the batch now; post it again later');
     }
-    if (waitedMs > deps.maxQueueWaitMs)
+    if (waitedMs > deps.maxQueueWaitMs || loopLagMs() > deps.maxLoopLagMs)
       throw new HttpError(
         503,
         `Too many messages waiting to be stored; post the batch again in ${RETRY_AFTER_S} s`,
@@ -232,8 +260,10 @@ export function createDeviceApi(deps: {
       job: string;
       timeField: 'sampledAt' | 'reportedAt' | 'startedAt';
     },
-  ) =>
-    route({
+  ) => {
+    // The posts of one event-loop turn go to the queue as one job.
+    const coalescer = new PostCoalescer(options.queue, options.job);
+    return route({
       method: 'POST',
       url: options.url,
       operationId: options.operationId,
@@ -256,7 +286,7 @@ export function createDeviceApi(deps: {
           throw new HttpError(400, 'Invalid body: messages: every messageId in a batch must be different');
         checkDeviceTimes(messages, options.timeField, received, deps.maxClockSkewMs);
         try {
-          await options.queue.add(options.job, {
+          await coalescer.add({
             deviceId: device.deviceId,
             brandOwnerCode: device.brandOwnerCode,
             receivedAt: new Date(received).toISOString(),
@@ -270,6 +300,7 @@ export function createDeviceApi(deps: {
         return { status: 202, desc: 'accepted', data: { accepted: messages.length } };
       },
     });
+  };
 
   return {
     prefix: '/device/v1',
@@ -320,7 +351,7 @@ export function createDeviceApi(deps: {
         body: telemetryPostSchema,
         bodyLimit: BODY_LIMITS.telemetry,
         queue: deps.telemetryQueue,
-        job: 'telemetry-batch',
+        job: 'telemetry-posts',
         timeField: 'sampledAt',
       }),
       posting({
@@ -330,7 +361,7 @@ export function createDeviceApi(deps: {
         body: faultPostSchema,
         bodyLimit: BODY_LIMITS.faults,
         queue: deps.faultQueue,
-        job: 'fault-batch',
+        job: 'fault-posts',
         timeField: 'reportedAt',
       }),
       route({
@@ -401,7 +432,7 @@ export function createDeviceApi(deps: {
         body: cookingPostSchema,
         bodyLimit: BODY_LIMITS.cooking,
         queue: deps.cookingQueue,
-        job: 'cooking-batch',
+        job: 'cooking-posts',
         timeField: 'startedAt',
       }),
     ],

@@ -9,7 +9,13 @@ import {
   type TelemetryWrite,
 } from '@kb/devices';
 import { faultMessageSchema, telemetryMessageSchema } from '@kb/contracts';
-import { faultBatchSchema, telemetryBatchSchema, WORKER_RETENTION, type Pool } from '@kb/platform';
+import {
+  faultBatchSchema,
+  MAX_POSTS_PER_JOB,
+  telemetryBatchSchema,
+  WORKER_RETENTION,
+  type Pool,
+} from '@kb/platform';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { BatchWriter } from './batch-writer.js';
@@ -60,38 +66,63 @@ export async function workDeviceJob<M, W extends Posted & { message: M }>(
   writer: BatchWriter<W>,
   log: Logger,
 ): Promise<{ messages: number; refused?: number }> {
-  const batch = parse(envelopeSchema, job);
-  const { messages, ...posted } = batch;
-  const refused = new Map<number, string>();
-  const writes = new Map<W, number>();
-  messages.forEach((raw, index) => {
-    const parsed = messageSchema.safeParse(raw);
-    if (parsed.success) writes.set({ ...posted, message: parsed.data } as W, index);
-    else {
-      const issue = parsed.error.issues[0]!;
-      refused.set(index, `invalid message: ${issue.path.join('.') || '_'}: ${issue.message}`);
-    }
-  });
-  if (writes.size)
-    for (const { item, reason } of await writer.add([...writes.keys()]))
-      refused.set(writes.get(item)!, reason);
-  if (!refused.size) return { messages: messages.length };
-  if (messages.length === 1) throw new UnrecoverableError(refused.get(0)!);
+  // A gathered job (`<kind>-posts`, see PostCoalescer) carries many posts; each is worked as a one-post job is,
+  // all at once so their messages share the batch writer's inserts.
+  const gathered = job.name.endsWith('-posts');
+  const posts = gathered
+    ? parse(z.object({ posts: z.array(envelopeSchema).min(1).max(MAX_POSTS_PER_JOB) }), job).posts
+    : [parse(envelopeSchema, job)];
+  const single = gathered ? job.name.replace(/-posts$/, '-batch') : job.name;
+  // A one-message job that cannot be stored is itself the dead letter; a gathered job always moves such
+  // messages into one-message jobs, so every dead letter has the one-post shape.
+  const lone = !gathered && posts[0]!.messages.length === 1;
+  const outcomes = await Promise.all(
+    posts.map(async ({ messages, ...posted }, p) => {
+      const refused = new Map<number, string>();
+      const writes = new Map<W, number>();
+      messages.forEach((raw, index) => {
+        const parsed = messageSchema.safeParse(raw);
+        if (parsed.success) writes.set({ ...posted, message: parsed.data } as W, index);
+        else {
+          const issue = parsed.error.issues[0]!;
+          refused.set(index, `invalid message: ${issue.path.join('.') || '_'}: ${issue.message}`);
+        }
+      });
+      if (writes.size)
+        for (const { item, reason } of await writer.add([...writes.keys()]))
+          refused.set(writes.get(item)!, reason);
+      return { posted, messages, refused, p };
+    }),
+  );
+  const refusedCount = outcomes.reduce((n, o) => n + o.refused.size, 0);
+  const total = outcomes.reduce((n, o) => n + o.messages.length, 0);
+  if (!refusedCount) return { messages: total };
+  if (lone) throw new UnrecoverableError(outcomes[0]!.refused.get(0)!);
   // A fixed id per refused message: if this job runs again, its refused messages are not queued twice.
   await Promise.all(
-    [...refused.keys()].map((index) =>
-      queue.add(
-        job.name,
-        { ...posted, messages: [messages[index]] },
-        { jobId: `${job.id}-refused-${index}` },
+    outcomes.flatMap(({ posted, messages, refused, p }) =>
+      [...refused.keys()].map((index) =>
+        queue.add(
+          single,
+          { ...posted, messages: [messages[index]] },
+          { jobId: gathered ? `${job.id}-refused-${p}-${index}` : `${job.id}-refused-${index}` },
+        ),
       ),
     ),
   );
   log.warn(
-    { queue: queue.name, jobId: job.id, refused: Object.fromEntries(refused) },
+    {
+      queue: queue.name,
+      jobId: job.id,
+      refused: Object.fromEntries(
+        outcomes.flatMap(({ refused, p }) =>
+          [...refused].map(([index, reason]) => [gathered ? `${p}.${index}` : String(index), reason]),
+        ),
+      ),
+    },
     'device messages that cannot be stored moved to jobs of their own',
   );
-  return { messages: messages.length - refused.size, refused: refused.size };
+  return { messages: total - refusedCount, refused: refusedCount };
 }
 
 /**
@@ -133,7 +164,8 @@ export function startDeviceWorkers(deps: {
     new Worker(
       TELEMETRY_QUEUE,
       async (job: Job) => {
-        if (job.name !== 'telemetry-batch') throw new UnrecoverableError(`unknown job "${job.name}"`);
+        if (job.name !== 'telemetry-batch' && job.name !== 'telemetry-posts')
+          throw new UnrecoverableError(`unknown job "${job.name}"`);
         return workDeviceJob(
           job,
           deps.telemetryQueue,
@@ -148,7 +180,8 @@ export function startDeviceWorkers(deps: {
     new Worker(
       FAULT_QUEUE,
       async (job: Job) => {
-        if (job.name !== 'fault-batch') throw new UnrecoverableError(`unknown job "${job.name}"`);
+        if (job.name !== 'fault-batch' && job.name !== 'fault-posts')
+          throw new UnrecoverableError(`unknown job "${job.name}"`);
         return workDeviceJob(job, deps.faultQueue, faultEnvelope, faultMessageSchema, faults, log);
       },
       { ...options, concurrency: Math.min(deps.concurrency, 64) },

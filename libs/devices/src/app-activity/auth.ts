@@ -178,7 +178,15 @@ export async function authenticateAppUser(
 
 /** Signs the token out (the app's log out). */
 export async function signOutAppUser(db: Queryable, token: string): Promise<void> {
-  await db.query('DELETE FROM app_user_sessions WHERE token_hash = $1', [secretHash(token)]);
+  const { rows } = await db.query<{ app_user_id: string }>(
+    'DELETE FROM app_user_sessions WHERE token_hash = $1 RETURNING app_user_id',
+    [secretHash(token)],
+  );
+  // Every process that trusts this token for a while hears it (and checks the user's other tokens again).
+  await notifyAppUserSignOut(
+    db,
+    rows.map((r) => r.app_user_id),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { cookingSessionMessageSchema } from '@kb/contracts';
 import { z } from 'zod';
 import { brandOwnerCode, isoTime, staffJob } from './job-fields.js';
+import { postsOf } from './device-jobs.js';
 
 /**
  * Payloads of the app-activity queues: one job per post. App activity carries who the app user is (as their
@@ -23,6 +24,10 @@ export const cookingBatchSchema = z.object({
   receivedAt: isoTime,
   messages: z.array(cookingSessionMessageSchema).min(1).max(100),
 });
+
+/** Posts gathered into one job (see `postsOf`). */
+export const appActivityPostsSchema = postsOf(appActivityBatchSchema);
+export const cookingPostsSchema = postsOf(cookingBatchSchema);
 
 /** The export formats of the search records. */
 export const SEARCH_RECORD_EXPORT_FORMATS = ['csv', 'xlsx'] as const;

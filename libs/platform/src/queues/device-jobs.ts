@@ -22,3 +22,17 @@ export const faultBatchSchema = z.object({
   ...postedBy,
   messages: z.array(faultMessageSchema).min(1).max(100),
 });
+
+/**
+ * Many posts in one job: the device API gathers the posts that arrive together (one event-loop turn) into one
+ * job, so a queue write and a worker's job overhead are paid once for all of them. Each post keeps who posted
+ * it and when; its messages are checked one by one by the worker, as in a one-post job.
+ */
+export const postsOf = <P extends z.ZodType>(post: P) =>
+  z.object({ posts: z.array(post).min(1).max(MAX_POSTS_PER_JOB) });
+
+/** Most posts one gathered job carries. */
+export const MAX_POSTS_PER_JOB = 1000;
+
+export const telemetryPostsSchema = postsOf(telemetryBatchSchema);
+export const faultPostsSchema = postsOf(faultBatchSchema);

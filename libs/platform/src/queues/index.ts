@@ -1,9 +1,16 @@
 import type { DefaultJobOptions } from 'bullmq';
 import { z } from 'zod';
-import { faultBatchSchema, telemetryBatchSchema } from './device-jobs.js';
+import {
+  faultBatchSchema,
+  faultPostsSchema,
+  telemetryBatchSchema,
+  telemetryPostsSchema,
+} from './device-jobs.js';
 import {
   appActivityBatchSchema,
+  appActivityPostsSchema,
   cookingBatchSchema,
+  cookingPostsSchema,
   payingUserImportSchema,
   searchRecordExportSchema,
 } from './app-jobs.js';
@@ -63,14 +70,20 @@ function jobOptions(attempts: number, firstRetryMs: number): DefaultJobOptions {
  * are cheap to retry; imports, exports and pack builds are long and retried fewer times.
  */
 export const QUEUES = {
-  telemetry: { jobs: { 'telemetry-batch': telemetryBatchSchema }, defaultJobOptions: jobOptions(5, 1000) },
-  'fault-reports': { jobs: { 'fault-batch': faultBatchSchema }, defaultJobOptions: jobOptions(5, 1000) },
+  telemetry: {
+    jobs: { 'telemetry-batch': telemetryBatchSchema, 'telemetry-posts': telemetryPostsSchema },
+    defaultJobOptions: jobOptions(5, 1000),
+  },
+  'fault-reports': {
+    jobs: { 'fault-batch': faultBatchSchema, 'fault-posts': faultPostsSchema },
+    defaultJobOptions: jobOptions(5, 1000),
+  },
   'app-activity': {
-    jobs: { 'activity-batch': appActivityBatchSchema },
+    jobs: { 'activity-batch': appActivityBatchSchema, 'activity-posts': appActivityPostsSchema },
     defaultJobOptions: jobOptions(5, 1000),
   },
   'cooking-sessions': {
-    jobs: { 'cooking-batch': cookingBatchSchema },
+    jobs: { 'cooking-batch': cookingBatchSchema, 'cooking-posts': cookingPostsSchema },
     defaultJobOptions: jobOptions(5, 1000),
   },
   'search-record-export': {

@@ -1,0 +1,57 @@
+import type { Queue } from 'bullmq';
+
+/** One accepted post as a job carries it: who posted, when, and its messages. */
+export interface QueuedPost {
+  messages: readonly unknown[];
+}
+
+/**
+ * Gathers the posts that arrive in one event-loop turn into one job (`{ posts }`), so a queue write (one Redis
+ * round trip) and the workers' per-job cost are paid once for all of them instead of once per post. A post is
+ * answered only when the job holding it is in Redis: `add` resolves then, or rejects when Redis did not take it
+ * (nothing of the post was accepted). A job holds at most `maxPosts` posts and, past `maxMessages`, is written
+ * at once; so a lone post waits for no timer, only for the end of the turn it arrived in.
+ */
+export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, unknown>> {
+  private posts: P[] = [];
+  private messages = 0;
+  private waiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly queue: Queue,
+    private readonly jobName: string,
+    private readonly limits: { maxPosts: number; maxMessages: number } = { maxPosts: 500, maxMessages: 2000 },
+  ) {}
+
+  add(post: P): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.posts.push(post);
+      this.messages += post.messages.length;
+      this.waiters.push({ resolve, reject });
+      if (this.posts.length >= this.limits.maxPosts || this.messages >= this.limits.maxMessages) this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    if (!this.posts.length) return;
+    const posts = this.posts;
+    const waiters = this.waiters;
+    this.posts = [];
+    this.waiters = [];
+    this.messages = 0;
+    this.queue.add(this.jobName, { posts }).then(
+      () => {
+        for (const w of waiters) w.resolve();
+      },
+      (err: unknown) => {
+        for (const w of waiters) w.reject(err);
+      },
+    );
+  }
+}

@@ -1,0 +1,449 @@
+/* global performance, setInterval, clearInterval */
+// `npm run bench` (single-posts): phones and appliances post one message at a time. On a private database
+// (dropped at the end) with the real, built API, projector and device-ingest:
+//   1. 10,000 activated devices and 10,000 signed-in app users of brand DEMO;
+//   2. one device-ingest process (INGEST_ROLE=all, as `npm start` runs it): BENCH_CLIENTS (64) keep-alive
+//      clients post as fast as answers come for BENCH_SECONDS (10): device posts of one telemetry message, then
+//      app posts of one favourite. Posts/s over HTTP and end to end (until the last one is stored);
+//   3. the ceiling: a plain Node HTTP handler that reads the same posts and answers 202, same clients;
+//   4. overload: with 64, 256 and 1,024 clients, BENCH_OVERLOAD_SECONDS (20) of single device posts offered at
+//      BENCH_OVERLOAD_FACTOR (3) times the end-to-end rate of step 2: accepted and refused posts/s, how fast a
+//      refusal comes, post → stored p99 of accepted posts (their rows' stored time) and Redis memory;
+//   5. two device-ingest processes (both INGEST_ROLE=all) with the clients spread over them: the same single
+//      posts, beside one process.
+// Every figure is printed with the load average of the machine when it was taken. BENCH_SKIP_BUILD=true uses
+// the dist folders as they are. Figures only; not a test.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildProjects, importDist, root } from './build.mjs';
+import { freePort, keepAliveRequest, sleep, waitHealthy } from './processes.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 20);
+const OVERLOAD_FACTOR = Number(process.env.BENCH_OVERLOAD_FACTOR ?? 3);
+const OVERLOAD_CLIENTS = (process.env.BENCH_OVERLOAD_CLIENTS ?? '64,256,1024').split(',').map(Number);
+const PARTS = (process.env.BENCH_SINGLE_PARTS ?? 'single,ceiling,overload,two').split(',');
+const DEVICES = 10_000;
+const USERS = 10_000;
+const BRAND = 'DEMO';
+
+buildProjects('the API, projector, device-ingest and the test harness', [
+  '@kb/api',
+  '@kb/projector',
+  '@kb/device-ingest',
+  '@kb/testing',
+]);
+const { startSystem } = await importDist('libs/testing/dist/index.js');
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const fmt = (n) => Math.round(n).toLocaleString('en');
+const pad = (s, n) => String(s).padStart(n);
+const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+const redisPrefix = `kbbench-${randomBytes(4).toString('hex')}:`;
+const system = await startSystem({ projector: true, env: { LOG_LEVEL: 'warn', REDIS_PREFIX: redisPrefix } });
+const pool = new pg.Pool({ connectionString: system.db.url, max: 6 });
+pool.on('error', () => undefined);
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+const children = [];
+const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CLIENTS, ...OVERLOAD_CLIENTS) });
+
+try {
+  /** Starts `count` device-ingest processes as `npm start` runs one (device and app API with the workers). */
+  async function startIngest(count = 1, env = {}) {
+    const started = [];
+    for (let i = 0; i < count; i++) {
+      const port = await freePort();
+      // BENCH_CPU_PROF=<dir>: each device-ingest process writes a CPU profile there when it stops.
+      const profile = process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : [];
+      const child = spawn(
+        process.execPath,
+        [...profile, path.join(root, 'apps/device-ingest/dist/main.js')],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            DATABASE_URL: system.db.url,
+            REDIS_PREFIX: redisPrefix,
+            INGEST_PORT: String(port),
+            INGEST_METRICS_PORT: '0',
+            INGEST_ROLE: 'all',
+            INGEST_AUTH_CACHE_MS: '600000',
+            LOG_LEVEL: 'warn',
+            ...env,
+          },
+          stdio: ['ignore', 'inherit', 'inherit'],
+        },
+      );
+      children.push(child);
+      await waitHealthy(`http://127.0.0.1:${port}/health`, child, 60_000);
+      started.push({ child, port });
+    }
+    return {
+      ports: started.map((s) => s.port),
+      async stop() {
+        await Promise.all(
+          started.map(({ child }) => {
+            const exited = new Promise((r) => child.once('exit', r));
+            child.kill('SIGTERM');
+            return exited;
+          }),
+        );
+      },
+    };
+  }
+
+  let recipes = [];
+  for (const until = Date.now() + 120_000; !recipes.length && Date.now() < until; await sleep(500))
+    recipes = (
+      await pool.query(
+        `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND status = 'released'`,
+        [BRAND],
+      )
+    ).rows.map((r) => r.id);
+  if (!recipes.length) throw new Error('the projector showed no released demo recipe within 2 minutes');
+
+  // 1. Devices with credentials and app users with sessions, written in bulk the way activation and sign-in do.
+  const devices = Array.from({ length: DEVICES }, (_, i) => {
+    const secret = randomBytes(32).toString('base64url');
+    const credentialId = randomUUID();
+    return { id: randomUUID(), sn: `SPB${String(i).padStart(7, '0')}`, credentialId, secret };
+  });
+  for (const d of devices) d.token = `${d.credentialId}.${d.secret}`;
+  await pool.query(
+    `INSERT INTO devices (id, brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, activated_at,
+                          online, last_seen_at, offline_due_at)
+     SELECT id, $1, sn, 'TM-6', 'DEMO-CHEF', 'ChefMate C6', '2.1.0', now(), true, now() - interval '1 hour',
+            now() + interval '300 s'
+       FROM unnest($2::uuid[], $3::text[]) AS u(id, sn)`,
+    [BRAND, devices.map((d) => d.id), devices.map((d) => d.sn)],
+  );
+  await pool.query(
+    `INSERT INTO device_credentials (id, device_id, secret_hash)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bytea[])`,
+    [
+      devices.map((d) => d.credentialId),
+      devices.map((d) => d.id),
+      devices.map((d) => createHash('sha256').update(d.secret).digest()),
+    ],
+  );
+  await pool.query(
+    `INSERT INTO app_users (brand_owner_code, account, nickname, region, gender, age, password_hash, signed_up_at,
+                            registered_at)
+     SELECT $1, 'spb' || i || '@app.example.com', 'Bench ' || i, 'CN', 'male', 30, 'scrypt$bench$bench', now(), now()
+       FROM generate_series(1, $2::int) AS i`,
+    [BRAND, USERS],
+  );
+  const appToken = (i) => `spbtoken-${String(i).padStart(8, '0')}-app-user`;
+  await pool.query(
+    `INSERT INTO app_user_sessions (token_hash, app_user_id, brand_owner_code, expires_at)
+     SELECT sha256(convert_to('spbtoken-' || lpad(substring(u.account FROM 4 FOR position('@' IN u.account) - 4), 8, '0')
+                               || '-app-user', 'UTF8')),
+            u.id, $1, now() + interval '90 days'
+       FROM app_users u WHERE u.brand_owner_code = $1 AND u.account LIKE 'spb%@app.example.com'`,
+    [BRAND],
+  );
+  const storedTelemetry = async () =>
+    Number(
+      (await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE brand_owner_code = $1', [BRAND]))
+        .rows[0].n,
+    );
+  const activityQueue = new Queue('app-activity', { connection: redis, prefix: `${redisPrefix}{bull}` });
+  const activityWorkedOff = async () => {
+    const c = await activityQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    return c.waiting + c.active + c.delayed + c.prioritized === 0;
+  };
+
+  let seq = 0;
+  // The message ids of a run start with its tag: its stored rows tell the run's post → stored times.
+  let tag = 's';
+  const deviceBody = () =>
+    JSON.stringify({
+      messages: [
+        {
+          messageId: `${tag}-${seq++}`,
+          sampledAt: new Date().toISOString(),
+          network: 'wifi',
+          ip: '10.9.8.7',
+          apkVersion: '2.1.0',
+          mode: 'BOIL',
+          extra: { temperatureC: 96.5, rssi: -51 },
+        },
+      ],
+    });
+  const appBody = () =>
+    JSON.stringify({
+      messages: [
+        {
+          type: seq % 3 === 2 ? 'unfavourite' : 'favourite',
+          messageId: `f${seq++}`,
+          at: new Date().toISOString(),
+          recipeId: recipes[seq % recipes.length],
+        },
+      ],
+    });
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  const devicePost = (port) => {
+    const d = pick(devices);
+    return keepAliveRequest(agent, port, 'POST', '/device/v1/telemetry', d.token, deviceBody());
+  };
+  const appPost = (port) =>
+    keepAliveRequest(
+      agent,
+      port,
+      'POST',
+      '/app/v1/activity',
+      appToken(1 + Math.floor(Math.random() * USERS)),
+      appBody(),
+    );
+
+  /**
+   * `clients` clients send until `seconds` are over: closed loop, or paced to `rate` posts/s in all. A refusal
+   * (429/503) waits its Retry-After (plus up to half again) and counts as refused. `ports` are spread over.
+   */
+  async function load(send, ports, seconds, { clients = CLIENTS, rate } = {}) {
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    let posts = 0;
+    let refused = 0;
+    let failed = 0;
+    const refusalMs = [];
+    let lastAnswer = started;
+    const interval = rate ? (clients * 1000) / rate : 0;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, c) => {
+        const port = ports[c % ports.length];
+        let next = started + (interval * c) / clients;
+        while (performance.now() < until) {
+          if (interval) {
+            const wait = next - performance.now();
+            if (wait > 0) await sleep(wait);
+            next += interval;
+          }
+          const t = performance.now();
+          let answer;
+          try {
+            answer = await send(port);
+          } catch {
+            failed++;
+            continue;
+          }
+          lastAnswer = performance.now();
+          if (answer.status === 202) posts++;
+          else if (answer.retryAfter !== undefined) {
+            refused++;
+            refusalMs.push(lastAnswer - t);
+            await sleep(answer.retryAfter * 1000 * (1 + Math.random() * 0.5));
+            next = performance.now();
+          } else failed++;
+        }
+      }),
+    );
+    return {
+      posts,
+      refused,
+      failed,
+      started,
+      httpSeconds: (lastAnswer - started) / 1000,
+      refusalMs: refusalMs.sort((a, b) => a - b),
+    };
+  }
+
+  async function until(done, what) {
+    const deadline = Date.now() + 180_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`${what} not stored within 3 minutes`);
+      await sleep(50);
+    }
+  }
+
+  /** Single device posts, then single favourites, closed loop: posts/s over HTTP and end to end. */
+  async function singlePosts(ports, label) {
+    const out = [];
+    console.log(`${label}: single device posts, ${CLIENTS} clients, ${SECONDS} s …`);
+    let before = await storedTelemetry();
+    let r = await load(devicePost, ports, SECONDS);
+    await until(async () => (await storedTelemetry()) >= before + r.posts, 'device posts');
+    out.push({
+      title: `${label}: device posts, 1 message`,
+      ...r,
+      e2eSeconds: (performance.now() - r.started) / 1000,
+      load: load1(),
+    });
+    console.log(`${label}: single favourites, ${CLIENTS} clients, ${SECONDS} s …`);
+    const failedBefore = (await activityQueue.getJobCounts('failed')).failed;
+    r = await load(appPost, ports, SECONDS);
+    await until(activityWorkedOff, 'favourites');
+    const failedJobs = (await activityQueue.getJobCounts('failed')).failed - failedBefore;
+    out.push({
+      title: `${label}: app posts, 1 favourite`,
+      ...r,
+      failed: r.failed + failedJobs,
+      e2eSeconds: (performance.now() - r.started) / 1000,
+      load: load1(),
+    });
+    before = undefined;
+    return out;
+  }
+
+  const results = [];
+  let ingest = await startIngest(1);
+  // Warm-up: one post per device and per user, as after the fleet's first minute (credentials then cached).
+  const warmPorts = ingest.ports;
+  for (let i = 0; i < DEVICES; i += CLIENTS)
+    await Promise.all(
+      devices
+        .slice(i, i + CLIENTS)
+        .map((d) =>
+          keepAliveRequest(agent, warmPorts[0], 'POST', '/device/v1/telemetry', d.token, deviceBody()),
+        ),
+    );
+  for (let i = 1; i <= USERS; i += CLIENTS)
+    await Promise.all(
+      Array.from({ length: Math.min(CLIENTS, USERS - i + 1) }, (_, k) =>
+        keepAliveRequest(agent, warmPorts[0], 'POST', '/app/v1/activity', appToken(i + k), appBody()),
+      ),
+    );
+
+  let capacity = Number(process.env.BENCH_CAPACITY ?? 0);
+  if (PARTS.includes('single')) {
+    results.push(...(await singlePosts(ingest.ports, '1 process')));
+    capacity ||= results[0].posts / results[0].e2eSeconds;
+  }
+  capacity ||= 5000;
+
+  const overloads = [];
+  if (PARTS.includes('overload')) {
+    const redisMemory = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? NaN);
+    for (const clients of OVERLOAD_CLIENTS) {
+      const rate = OVERLOAD_FACTOR * capacity;
+      console.log(
+        `Overload: ${clients} clients offering ${fmt(rate)} single posts/s for ${OVERLOAD_SECONDS} s …`,
+      );
+      const memoryBefore = await redisMemory();
+      let memoryPeak = memoryBefore;
+      const sampler = setInterval(() => {
+        void redisMemory().then((m) => (memoryPeak = Math.max(memoryPeak, m)));
+      }, 500);
+      const before = await storedTelemetry();
+      tag = `o${clients}`;
+      // The bench's own event loop: a late one delays the answers it times (it shares the 2 cores).
+      const clientLag = monitorEventLoopDelay({ resolution: 10 });
+      clientLag.enable();
+      const r = await load(devicePost, ingest.ports, OVERLOAD_SECONDS, { clients, rate });
+      clientLag.disable();
+      clearInterval(sampler);
+      await until(async () => (await storedTelemetry()) >= before + r.posts, 'accepted overload posts');
+      await sleep(1000); // anything beyond the accepted posts would show now
+      const stored = (await storedTelemetry()) - before;
+      // Post → stored of every accepted post: from the device's sample time (its send) and from its arrival, to
+      // the storing transaction.
+      const { rows } = await pool.query(
+        `SELECT percentile_cont(ARRAY[0.5, 0.99])
+                  WITHIN GROUP (ORDER BY extract(epoch FROM stored_at - sampled_at) * 1000) AS sent,
+                percentile_cont(ARRAY[0.5, 0.99])
+                  WITHIN GROUP (ORDER BY extract(epoch FROM stored_at - received_at) * 1000) AS arrived
+           FROM device_telemetry WHERE brand_owner_code = $1 AND message_id LIKE $2`,
+        [BRAND, `${tag}-%`],
+      );
+      const latencies = { sent: rows[0].sent.map(Number), arrived: rows[0].arrived.map(Number) };
+      overloads.push({
+        clients,
+        rate,
+        ...r,
+        clientLagP99: clientLag.percentile(99) / 1e6,
+        latencies,
+        memoryBefore,
+        memoryPeak,
+        stored,
+        load: load1(),
+      });
+      await sleep(2000); // the backlog of this run is gone before the next
+    }
+  }
+
+  if (PARTS.includes('two')) {
+    await ingest.stop();
+    ingest = await startIngest(2);
+    results.push(...(await singlePosts(ingest.ports, '2 processes')));
+  }
+  await ingest.stop();
+
+  const ceilings = [];
+  if (PARTS.includes('ceiling')) {
+    const ceilingPort = await freePort();
+    const ceiling = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('node:http').createServer((req, res) => { const c = []; req.on('data', (d) => c.push(d));
+           req.on('end', () => { const n = JSON.parse(Buffer.concat(c)).messages.length;
+             const b = JSON.stringify({ status: 202, desc: 'accepted', data: { accepted: n } });
+             res.writeHead(202, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b) }); res.end(b); });
+         }).listen(${ceilingPort}, '127.0.0.1');`,
+      ],
+      { stdio: 'inherit' },
+    );
+    children.push(ceiling);
+    await sleep(500);
+    for (const [title, send] of [
+      ['device post', devicePost],
+      ['app post', appPost],
+    ]) {
+      const r = await load(send, [ceilingPort], SECONDS);
+      ceilings.push({ title, ...r, load: load1() });
+    }
+    ceiling.kill('SIGTERM');
+  }
+
+  console.log(`\nSingle posts end to end (HTTP → BullMQ → Postgres), ${CLIENTS} clients, ${SECONDS} s:`);
+  console.log(
+    `${'run'.padEnd(40)} ${pad('posts', 8)} ${pad('refused', 8)} ${pad('failed', 7)} ${pad('HTTP posts/s', 13)} ${pad('e2e posts/s', 12)}  load average`,
+  );
+  for (const r of results)
+    console.log(
+      `${r.title.padEnd(40)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.refused), 8)} ${pad(r.failed, 7)} ${pad(fmt(r.posts / r.httpSeconds), 13)} ${pad(fmt(r.posts / r.e2eSeconds), 12)}  ${r.load}`,
+    );
+  for (const c of ceilings)
+    console.log(
+      `${`ceiling (plain Node handler): ${c.title}`.padEnd(40)} ${pad(fmt(c.posts), 8)} ${pad('', 8)} ${pad(c.failed, 7)} ${pad(fmt(c.posts / c.httpSeconds), 13)} ${pad('', 12)}  ${c.load}`,
+    );
+  console.log('(targets on one process: 8,000 device posts/s and 5,000 app posts/s end to end)');
+  if (overloads.length) {
+    console.log(
+      `\nOverload: single device posts offered at ${OVERLOAD_FACTOR}× ${fmt(capacity)} posts/s for ${OVERLOAD_SECONDS} s, clients honouring Retry-After:`,
+    );
+    console.log(
+      `${'clients'.padStart(7)} ${pad('offered/s', 10)} ${pad('accepted/s', 11)} ${pad('refused/s', 10)} ${pad('503 p99 ms', 11)} ${pad('stored p50', 11)} ${pad('p99 ms', 7)} ${pad('arrived p99', 12)} ${pad('Redis MB', 9)} ${pad('peak', 6)} ${pad('stored=acc', 10)} ${pad('bench lag', 10)}  load average`,
+    );
+    for (const o of overloads)
+      console.log(
+        `${pad(o.clients, 7)} ${pad(fmt((o.posts + o.refused) / o.httpSeconds), 10)} ${pad(fmt(o.posts / o.httpSeconds), 11)} ${pad(fmt(o.refused / o.httpSeconds), 10)} ${pad(fmt(percentile(o.refusalMs, 99)), 11)} ${pad(fmt(o.latencies.sent[0]), 11)} ${pad(fmt(o.latencies.sent[1]), 7)} ${pad(fmt(o.latencies.arrived[1]), 12)} ${pad((o.memoryBefore / 1048576).toFixed(1), 9)} ${pad((o.memoryPeak / 1048576).toFixed(1), 6)} ${pad(o.stored === o.posts ? 'yes' : `NO ${o.stored}/${o.posts}`, 10)} ${pad(fmt(o.clientLagP99), 10)}  ${o.load}`,
+      );
+    console.log(
+      '(stored p50/p99: post → stored of every accepted post, from its send; arrived p99: from its arrival at the gateway; target p99 ≤ 2,000 ms; bench lag: p99 of the bench’s own event-loop delay in ms; Redis: used_memory before and at most, the whole shared server; failures: ' +
+        overloads.map((o) => o.failed).join('/') +
+        ')',
+    );
+  }
+  await activityQueue.close();
+} finally {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  agent.destroy();
+  await pool.end();
+  await system.stop();
+  const keys = await redis.keys(`${redisPrefix}*`);
+  for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
+  await redis.quit();
+}
