@@ -530,6 +530,70 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
       );
     });
 
+    it('creates a category and a tag OTHER lacks from the zip’s names, in OTHER’s languages', async () => {
+      const category = await demo.post('/api/recipeCategory/add', {
+        number: 'X-CAT',
+        mainLang: 'zh',
+        names: { zh: '汤羹', en: 'Soups', de: 'Suppen' },
+      });
+      const tag = await demo.post('/api/recipeTag/add', {
+        number: 'X-TAG',
+        names: { zh: '快手', en: 'Quick' },
+      });
+      const added = await command(demo, '/api/recipe/add', {
+        ...recipe('X-SOUP-C', ['TM-6'], null as never, null as never),
+        pictureFileCode: null,
+        categoryId: category.data.id,
+        tagIds: [tag.data.id],
+      });
+      expect(added.status).toBe(200);
+      for (let i = 0; i < 100 && !(await recipesOf('DEMO')).includes('X-SOUP-C'); i++) await settle();
+      const exported = await command(demo, '/api/recipe/export', { ids: [added.data.id] });
+      const run = await waitForJob(demo, exported.data.id);
+      const bytes = Buffer.from(
+        await (await demo.request('GET', `/api/jobs/download?id=${run.id}`)).arrayBuffer(),
+      );
+      const entry = JSON.parse((await unzip(bytes)).get('recipes/X-SOUP-C.json')!.toString());
+      expect(entry.refs).toMatchObject({
+        category: 'X-CAT',
+        categoryNames: { zh: '汤羹', en: 'Soups', de: 'Suppen' },
+        tagNames: { 'X-TAG': { zh: '快手', en: 'Quick' } },
+      });
+
+      const upload = await other.json('POST', '/api/file/upload', { body: fileForm(bytes, 'c.zip', 'zip') });
+      const check = await other.post('/api/recipe/importCheck', { fileCode: upload.data.fileCode });
+      expect(check.data).toMatchObject({
+        categories: ['X-CAT'],
+        tags: ['X-TAG'],
+        creatable: { categories: ['X-CAT'], tags: ['X-TAG'], units: [] },
+      });
+      const started = await other.post('/api/recipe/importData', {
+        fileCode: upload.data.fileCode,
+        fileName: 'c.zip',
+        mapping: { create: { categories: ['X-CAT'], tags: ['X-TAG'] } },
+      });
+      const imported = await waitForJob(other, started.data.id);
+      expect(reportOf(imported)).toEqual([
+        ['X-CAT', 'choice', 'Category: created'],
+        ['X-TAG', 'choice', 'Tag: created'],
+        ['X-SOUP-C', 'created', null],
+      ]);
+      const copy = await other.get(`/api/recipe/detail?id=${(await otherRecipe('X-SOUP-C')).id}`);
+      const [theirCategory, theirTag] = [
+        await other.get(`/api/recipeCategory/detail?id=${copy.data.content.categoryId}`),
+        (await other.get('/api/recipeTag/list?onPage=false')).data.find(
+          (t: { id: string }) => t.id === copy.data.content.tagIds[0],
+        ),
+      ];
+      // Chinese is not OTHER's: the names it has are kept, its main language is OTHER's.
+      expect(theirCategory.data).toMatchObject({
+        number: 'X-CAT',
+        mainLang: 'en',
+        names: { en: 'Soups', de: 'Suppen' },
+      });
+      expect(theirTag).toMatchObject({ number: 'X-TAG', names: { en: 'Quick' } });
+    });
+
     it('refuses enabling a language to a role that cannot edit the brand’s languages, and an unknown language', async () => {
       const editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'zh');
       const upload = await editor.json('POST', '/api/file/upload', {
