@@ -9,6 +9,8 @@ import { type RecipeListFilter } from '../api/recipe-commands.js';
 import { checkRecipeImport, exportRecipes, startRecipeImport } from '../api/recipe-jobs.js';
 import { ImportMapping, needsMapping } from './import-mapping.js';
 import { i18n } from '../../../app/i18n/i18n.js';
+import { queryClient } from '../../../app/query-client.js';
+import { LOOKUPS_KEY } from '../../../lib/lookups.js';
 
 /** Shows a started job in a dialog: live progress, report, download; `onFinished` hears its end. */
 export function openJobDialog(title: string, run: JobRun, onFinished?: () => void) {
@@ -65,7 +67,17 @@ function ImportDialog({ onFinished }: { onFinished: () => void }) {
             : null
       }
       startJob={startJob}
-      renderRun={(run) => <JobProgress runId={run.id} initial={run} onFinished={onFinished} />}
+      renderRun={(run) => (
+        <JobProgress
+          runId={run.id}
+          initial={run}
+          onFinished={() => {
+            // The import may have enabled languages and created categories, tags and units: lookups read afresh.
+            void queryClient.invalidateQueries({ queryKey: LOOKUPS_KEY });
+            onFinished();
+          }}
+        />
+      )}
     />
   );
 }
