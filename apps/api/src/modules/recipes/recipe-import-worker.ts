@@ -48,10 +48,10 @@ interface Planned {
 }
 
 /**
- * Maps one archive recipe onto the brand: category, labels and accessories by number, units by name, models by code
- * (an unknown one refuses the recipe, with what is unknown), media to new file codes; then checks the content with the
- * contracts schema and the §9 work-mode rules (the decider's `prepareContent`). Head packages are another brand's APK
- * packages and are not carried over.
+ * Maps one archive recipe onto the brand: the texts of dropped languages left out (`withoutLanguages`), category,
+ * labels and accessories by number, units by name, models by code (an unknown one refuses the recipe, with what is
+ * unknown), media to new file codes; then checks the content with the contracts schema and the §9 work-mode rules
+ * (the decider's `prepareContent`). Head packages are another brand's APK packages and are not carried over.
  */
 function plan(
   raw: NonNullable<RecipeArchive['recipes'][number]['entry']>,

@@ -387,9 +387,9 @@ async function ensurePicture(pool: pg.Pool, config: AppConfig, brand: string, fi
 const done = (outcome: BatchOutcome<RecipeAnswer>) => void singleOutcome(outcome, recipeAggregate.notFound);
 
 /**
- * Demo recipes of DEMO and OTHER (`SEED_DEMO=true`) with the ingredient units they use, made through the recipe command path like any staff action,
- * so their streams, history and read models are real. Idempotent: fixed ids, a recipe whose stream exists is
- * left alone.
+ * Demo recipes of DEMO and OTHER (`SEED_DEMO=true`) with the ingredient units they use, made through the recipe
+ * command path like any staff action, so their streams, history and read models are real. Idempotent: fixed ids, a
+ * unit or recipe that exists is left alone.
  */
 export async function seedDemoRecipes(pool: pg.Pool, store: EventStore, config: AppConfig): Promise<void> {
   const streams = new AggregateStreams(store, recipeAggregate.storage);
