@@ -113,14 +113,16 @@ describe('ingredient units (zh)', () => {
     await loginAs(page);
     await openFromMenu(page, 'recipes', '食材单位管理');
 
-    await addUnit(page, '克', 'gram');
+    // DEMO's seeded units (克, 只, 汤匙, 条) are measured in by its demo recipes; these come on top.
+    await page.getByTestId('pager-total').getByText('共 4 条').waitFor();
+    await addUnit(page, '毫升', 'millilitre');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await row(page, '克').waitFor();
+    await row(page, '毫升').waitFor();
     await addUnit(page, '勺', 'Spoon');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await addUnit(page, '杯', 'Cup');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.getByTestId('pager-total').getByText('共 3 条').waitFor();
+    await page.getByTestId('pager-total').getByText('共 7 条').waitFor();
 
     // §5: unit names are unique (per language, whatever the case); the clash shows under its field.
     await addUnit(page, '碗', 'spoon');
@@ -133,28 +135,28 @@ describe('ingredient units (zh)', () => {
     // Nothing unsaved is left on the tab once the dialog is gone.
     await expect(tab(page, '/unit-list').getAttribute('data-dirty')).resolves.toBeNull();
 
-    await row(page, '克').getByTestId('row-edit').click();
+    await row(page, '毫升').getByTestId('row-edit').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('编辑单位').waitFor();
-    await expect(dialog.getByTestId('name-en').inputValue()).resolves.toBe('gram');
-    await dialog.getByTestId('name-en').fill('g');
+    await expect(dialog.getByTestId('name-en').inputValue()).resolves.toBe('millilitre');
+    await dialog.getByTestId('name-en').fill('ml');
     await dialog.getByTestId('form-submit').click();
     await dialog.waitFor({ state: 'detached' });
-    await row(page, '克').getByText('g', { exact: true }).waitFor();
+    await row(page, '毫升').getByText('ml', { exact: true }).waitFor();
 
     await search(page, { name: '勺' });
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     await row(page, 'Spoon').waitFor();
     await page.getByRole('button', { name: '重置' }).click();
-    await page.getByTestId('pager-total').getByText('共 3 条').waitFor();
+    await page.getByTestId('pager-total').getByText('共 7 条').waitFor();
 
     await row(page, '杯').getByTestId('row-delete').click();
     expect(await confirm(page)).toBe('确定删除这个单位吗？');
-    await page.getByTestId('pager-total').getByText('共 2 条').waitFor();
+    await page.getByTestId('pager-total').getByText('共 6 条').waitFor();
 
-    await selectRows(page, ['克', '勺']);
+    await selectRows(page, ['毫升', '勺']);
     await page.getByTestId('batch-delete').click();
     expect(await confirm(page)).toBe('确定删除选中的 2 条记录吗？');
-    await page.getByTestId('pager-total').getByText('共 0 条').waitFor();
+    await page.getByTestId('pager-total').getByText('共 4 条').waitFor();
   });
 });

@@ -46,9 +46,15 @@ describe('recipe detail (zh)', () => {
     await page.getByTestId('page-title').getByText('菜谱执行页', { exact: false }).waitFor();
     await expect(page.getByTestId('preview-name').textContent()).resolves.toBe('番茄炖牛腩');
     expect(await page.getByTestId('preview-step').count()).toBeGreaterThan(0);
+    // The demo's ingredients are measured in the brand's units, named in the preview's language.
+    const ingredient = (name: string) => page.getByTestId('preview-ingredient').filter({ hasText: name });
+    await ingredient('牛腩').getByText('250 克', { exact: true }).waitFor();
+    await ingredient('番茄').getByText('2 只', { exact: true }).waitFor();
     await page.getByTestId('preview-lang').click();
     await page.getByRole('option', { name: '英语', exact: true }).click();
     await page.getByTestId('preview-name').getByText('Tomato beef brisket stew').waitFor();
+    await ingredient('Beef brisket').getByText('250 g', { exact: true }).waitFor();
+    await ingredient('Tomatoes').getByText('2 pcs', { exact: true }).waitFor();
   });
 });
 
@@ -77,6 +83,24 @@ describe('recipe detail (en)', () => {
 });
 
 describe('recipe device preview (en)', () => {
+  it('shows the demo’s chicken wings with their unit in English and in Chinese', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    await inEnglish(page);
+    await openFromMenu(page, 'recipes', 'Recipe library');
+    await row(page, 'R-1002').getByTestId('row-detail').click();
+    await page.getByTestId('open-preview').click();
+    const screen = page.getByTestId('device-screen');
+    await screen.getByTestId('preview-name').getByText('Honey-glazed chicken wings').waitFor();
+    const ingredient = (name: string) => screen.getByTestId('preview-ingredient').filter({ hasText: name });
+    await ingredient('Chicken wings').getByText('8 pcs', { exact: true }).waitFor();
+    await ingredient('Honey').getByText('2 tbsp', { exact: true }).waitFor();
+    await page.getByTestId('preview-lang').click();
+    await page.getByRole('option', { name: 'Chinese', exact: false }).first().click();
+    await ingredient('鸡翅中').getByText('8 只', { exact: true }).waitFor();
+    await ingredient('蜂蜜').getByText('2 汤匙', { exact: true }).waitFor();
+  });
+
   it('opens in the user’s language, reads in one language and shows each quantity with its unit', async () => {
     const page = await h.newPage();
     await loginAs(page);

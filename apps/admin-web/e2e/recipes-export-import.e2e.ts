@@ -287,7 +287,10 @@ describe('the import’s mapping step', () => {
     await other.getByTestId('map-models-TM-7').click();
     await other.getByRole('option', { name: /TM-6/ }).first().click();
     await other.getByTestId('import-mapping-start').click();
-    expect(await finishedReport(other, 'Done')).toEqual([[number, 'created', '']]);
+    expect(await finishedReport(other, 'Done')).toEqual([
+      [number, 'created', ''],
+      ['TM-7', 'choice', 'Model: mapped to the brand’s “TM-6”'],
+    ]);
     const imported = (await listed(other, number)) as { productCodes?: string[] };
     expect(imported.productCodes).toEqual(['TM-6']);
   });
@@ -297,5 +300,164 @@ describe('the import’s mapping step', () => {
     await other.getByText('压缩包中有本品牌没有的引用', { exact: false }).waitFor();
     await other.getByTestId('import-mapping-start').click();
     expect(await finishedReport(other, '已完成')).toEqual([[number, '已拒绝', '未知型号：TM-7']]);
+  });
+});
+
+describe('importing into a brand that lacks a language, units and models', () => {
+  /** DEMO's seeded units (its demo recipes are measured in them). */
+  const UNIT = {
+    piece: '5e0c1a2b-0002-4e10-8c00-00000000a002',
+    spoon: '5e0c1a2b-0003-4e10-8c00-00000000a003',
+    whole: '5e0c1a2b-0004-4e10-8c00-00000000a004',
+  };
+
+  /** DEMO exports the given recipes (through the API); answers the zip. */
+  async function exportOf(demo: Page, ids: string[]) {
+    const run = await apiPost<{ id: string }>(demo, '/api/recipe/export', { ids });
+    for (let i = 0; i < 600; i++) {
+      const state = await apiGet<{ state: string }>(demo, `/api/recipe/asyncTask/detail?id=${run.id}`);
+      if (state.state === 'succeeded') break;
+      expect(state.state).not.toBe('failed');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await demo.request.get(`/api/jobs/download?id=${run.id}`, { headers: API_HEADERS });
+    return Buffer.from(await res.body());
+  }
+
+  /** Chooses an option of a mapping row's select. */
+  async function choose(page: Page, testId: string, option: string | RegExp) {
+    await page.getByTestId(testId).click();
+    await page.getByRole('option', { name: option }).first().click();
+  }
+
+  it('(en) drops the Chinese texts, creates the units, maps the model: the report shows each choice', async () => {
+    const demo = await h.newPage();
+    await loginAs(demo);
+    const number = `E2E-WING${attempt()}`;
+    // Chicken wings as DEMO's demo has them: Chinese first, pieces and spoons, a model OTHER does not sell.
+    const wings = await apiPost<{ id: string }>(demo, '/api/recipe/add', {
+      type: 'AIR_FRYER',
+      number,
+      mainLang: 'zh',
+      langs: ['zh', 'en', 'de'],
+      texts: {
+        zh: { name: '蜜汁烤鸡翅' },
+        en: { name: `Honey wings ${number}` },
+        de: { name: 'Honigflügel' },
+      },
+      servingVersions: [
+        {
+          servings: 2,
+          ingredients: [
+            {
+              names: { zh: '鸡翅中', en: 'Chicken wings', de: 'Hähnchenflügel' },
+              quantity: 8,
+              unitId: UNIT.piece,
+            },
+            { names: { zh: '蜂蜜', en: 'Honey', de: 'Honig' }, quantity: 2, unitId: UNIT.spoon },
+          ],
+          steps: [{ number: 1, workMode: 'AIR_FRYER', temperature: 200, minutes: 12 }],
+        },
+      ],
+      productCodes: ['AF-5', 'AF-8'],
+    });
+    const zip = await exportOf(demo, [wings.id]);
+
+    const other = await h.newPage({ locale: 'en-US' });
+    await loginAs(other, 'other', 'other12345');
+    await inEnglish(other);
+    await openFromMenu(other, 'recipes', 'Recipe library');
+    await chooseImport(other, zipFile('wings.zip', zip));
+    await other.getByTestId('import-mapping').waitFor();
+    expect(await other.getByTestId('import-mapping-row').allTextContents()).toEqual([
+      'LanguageChinesemain language of 1 recipe(s)',
+      'Unitpcs',
+      'Unittbsp',
+      'ModelAF-8',
+    ]);
+    await other
+      .getByTestId('import-mapping-langs')
+      .getByText('a recipe with no other language is not imported', { exact: false })
+      .waitFor();
+    await choose(other, 'map-langs-zh', 'Drop its texts');
+    await choose(other, 'map-units-pcs', 'Create it in this brand');
+    await choose(other, 'map-units-tbsp', 'Create it in this brand');
+    await choose(other, 'map-models-AF-8', /AF-5/);
+    await other.getByTestId('import-mapping-start').click();
+    expect(await finishedReport(other, 'Done')).toEqual([
+      ['AF-8', 'choice', 'Model: mapped to the brand’s “AF-5”'],
+      [number, 'created', ''],
+      ['pcs', 'choice', 'Unit: created'],
+      ['tbsp', 'choice', 'Unit: created'],
+      ['zh', 'choice', 'Language Chinese: its texts were dropped, not imported'],
+    ]);
+    await closeDialog(other);
+
+    // In OTHER it reads in English (its main language now), measured in the units just created.
+    const copy = (await listed(other, number)) as { id: string; mainLang?: string };
+    expect(copy.mainLang).toBe('en');
+    await goInApp(other, `/preview-detail?id=${copy.id}`);
+    const screen = other.getByTestId('device-screen');
+    await screen.getByTestId('preview-name').getByText(`Honey wings ${number}`).waitFor();
+    await screen
+      .getByTestId('preview-ingredient')
+      .filter({ hasText: 'Chicken wings' })
+      .getByText('8 pcs', { exact: true })
+      .waitFor();
+  });
+
+  it('(zh) enables Chinese for OTHER and creates the unit with its Chinese name: the recipe is imported whole', async () => {
+    const demo = await h.newPage();
+    await loginAs(demo);
+    const number = `E2E-FISH${attempt()}`;
+    const fish = await apiPost<{ id: string }>(demo, '/api/recipe/add', {
+      type: 'SOUP',
+      number,
+      mainLang: 'zh',
+      langs: ['zh'],
+      texts: { zh: { name: `清蒸鲈鱼${number}` } },
+      servingVersions: [
+        {
+          servings: 2,
+          ingredients: [{ names: { zh: '鲈鱼' }, quantity: 1, unitId: UNIT.whole }],
+          steps: [
+            { number: 1, workMode: 'STEAM', temperature: 100, minutes: 12, descriptions: { zh: '蒸12分钟' } },
+          ],
+        },
+      ],
+      productCodes: ['TM-7'],
+    });
+    const zip = await exportOf(demo, [fish.id]);
+
+    const other = await h.newPage();
+    await loginAs(other, 'other', 'other12345');
+    await openFromMenu(other, 'recipes', '菜谱库');
+    await chooseImport(other, zipFile('fish.zip', zip));
+    await other.getByTestId('import-mapping').waitFor();
+    expect(await other.getByTestId('import-mapping-row').allTextContents()).toEqual([
+      '语言中文1个菜谱的主语言',
+      '单位whole',
+      '型号TM-7',
+    ]);
+    await choose(other, 'map-langs-zh', '为本品牌启用该语言');
+    await choose(other, 'map-units-whole', '在本品牌新建');
+    await choose(other, 'map-models-TM-7', /TM-6/);
+    await other.getByTestId('import-mapping-start').click();
+    expect(await finishedReport(other, '已完成')).toEqual([
+      [number, '已创建', ''],
+      ['TM-7', '导入选择', '型号：对应到本品牌的“TM-6”'],
+      ['whole', '导入选择', '单位：已新建'],
+      ['zh', '导入选择', '语言中文：已为本品牌启用'],
+    ]);
+    await closeDialog(other);
+    const copy = await listed(other, number);
+    await goInApp(other, `/preview-detail?id=${copy.id}`);
+    const screen = other.getByTestId('device-screen');
+    await screen.getByTestId('preview-name').getByText(`清蒸鲈鱼${number}`).waitFor();
+    await screen
+      .getByTestId('preview-ingredient')
+      .filter({ hasText: '鲈鱼' })
+      .getByText('1 条', { exact: true })
+      .waitFor();
   });
 });

@@ -360,7 +360,7 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
   });
 
   it('builds unchanged content into the same bytes, and names units and tags in each language', async () => {
-    const unit = await command(demo, '/api/boUnit/add', { names: { zh: '克', en: 'g' } });
+    const unit = await command(demo, '/api/boUnit/add', { names: { zh: '毫升', en: 'ml' } });
     const tag = await command(demo, '/api/recipeTag/add', {
       number: 'B-TAG',
       names: { zh: '快手菜', en: 'Quick' },
@@ -395,8 +395,8 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
     const files = await unzip(firstBytes);
     const en = JSON.parse(files.get(`recipes/${n}/en.json`)!.toString('utf8'));
     const zh = JSON.parse(files.get(`recipes/${n}/zh.json`)!.toString('utf8'));
-    expect(en.servingVersions[0].ingredients[0].unit).toEqual({ id: unit.data.id, name: 'g' });
-    expect(zh.servingVersions[0].ingredients[0].unit).toEqual({ id: unit.data.id, name: '克' });
+    expect(en.servingVersions[0].ingredients[0].unit).toEqual({ id: unit.data.id, name: 'ml' });
+    expect(zh.servingVersions[0].ingredients[0].unit).toEqual({ id: unit.data.id, name: '毫升' });
     expect(en.tags).toEqual([{ id: tag.data.id, name: 'Quick' }]);
     expect(zh.tags).toEqual([{ id: tag.data.id, name: '快手菜' }]);
 

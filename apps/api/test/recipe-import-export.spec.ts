@@ -307,6 +307,7 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
     });
     const run = await waitForJob(other, started.data.id);
     expect(run.items.map((i) => [i.key, i.outcome]).sort()).toEqual([
+      ['TM-7', 'choice'],
       ['X-SOUP-A', 'skipped'],
       ['X-SOUP-B', 'created'],
     ]);
@@ -414,5 +415,228 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
     expect(run.items).toMatchObject([
       { key: 'X-SOUP-NEW', outcome: 'refused', message: 'Unknown model(s): NOPE-1' },
     ]);
+  });
+
+  describe('a DEMO export of its demo recipes into OTHER, which lacks Chinese, two units and two models', () => {
+    const SEEDED = {
+      'R-1001': '5e0c1a2b-0001-4d10-8a00-00000000d001',
+      'R-1002': '5e0c1a2b-0002-4d10-8a00-00000000d002',
+      'R-1005': '5e0c1a2b-0005-4d10-8a00-00000000d005',
+    };
+    let zip: Buffer;
+    /** The report: the choices as made, then the recipes by number. */
+    const reportOf = (run: JobRun) => {
+      const lines = run.items.map((i) => [i.key, i.outcome, i.message]);
+      const choices = lines.filter((l) => l[1] === 'choice');
+      return [...choices, ...lines.filter((l) => l[1] !== 'choice').sort()];
+    };
+    /** OTHER's recipe of a number, once its list shows it. */
+    const otherRecipe = async (number: string) => {
+      for (let i = 0; i < 100; i++) {
+        const list = await other.get(`/api/recipe/list?number=${number}`);
+        const found = list.data.list.find((r: { number: string }) => r.number === number);
+        if (found) return found as { id: string; mainLang: string; langs: string[] };
+        await settle();
+      }
+      throw new Error(`${number} never reached OTHER's list`);
+    };
+    const langsOf = async () =>
+      (
+        await pool.query<{ lang_code: string }>(
+          'SELECT lang_code FROM brand_languages WHERE brand_owner_code = $1 ORDER BY sort',
+          ['OTHER'],
+        )
+      ).rows.map((r) => r.lang_code);
+
+    beforeAll(async () => {
+      const started = await command(demo, '/api/recipe/export', { ids: Object.values(SEEDED) });
+      const run = await waitForJob(demo, started.data.id);
+      expect(run.state).toBe('succeeded');
+      zip = Buffer.from(await (await demo.request('GET', `/api/jobs/download?id=${run.id}`)).arrayBuffer());
+    });
+
+    it('asks about each language, unit and model OTHER lacks, and says which it can create', async () => {
+      const upload = await other.json('POST', '/api/file/upload', { body: fileForm(zip, 'demo.zip', 'zip') });
+      const check = await other.post('/api/recipe/importCheck', { fileCode: upload.data.fileCode });
+      expect(check.data).toEqual({
+        categories: [],
+        tags: [],
+        accessories: [],
+        // 克 is OTHER's g by its English name.
+        units: ['pcs', 'tbsp'],
+        models: ['AF-8', 'TM-7'],
+        langs: ['zh'],
+        mainOf: { zh: 3 },
+        creatable: { categories: [], tags: [], units: ['pcs', 'tbsp'] },
+      });
+    });
+
+    it('drops the Chinese texts, creates the units, maps the models: the report says each choice', async () => {
+      const langsBefore = await langsOf();
+      const upload = await other.json('POST', '/api/file/upload', { body: fileForm(zip, 'demo.zip', 'zip') });
+      const started = await other.post('/api/recipe/importData', {
+        fileCode: upload.data.fileCode,
+        fileName: 'demo.zip',
+        mapping: {
+          langs: { zh: 'drop' },
+          create: { units: ['pcs', 'tbsp'] },
+          models: { 'TM-7': 'TM-6', 'AF-8': 'AF-5' },
+        },
+      });
+      expect(started.status).toBe(200);
+      const run = await waitForJob(other, started.data.id);
+      expect(run.state).toBe('succeeded');
+      expect(reportOf(run)).toEqual([
+        ['zh', 'choice', 'Language Chinese: its texts were dropped, not imported'],
+        ['pcs', 'choice', 'Unit: created'],
+        ['tbsp', 'choice', 'Unit: created'],
+        ['TM-7', 'choice', 'Model: mapped to the brand’s “TM-6”'],
+        ['AF-8', 'choice', 'Model: mapped to the brand’s “AF-5”'],
+        ['R-1001', 'created', null],
+        ['R-1002', 'created', null],
+        // Its only language was Chinese: nothing of it is left to import.
+        [
+          'R-1005',
+          'refused',
+          'Every language of the recipe (Chinese) was dropped as chosen; it cannot be imported',
+        ],
+      ]);
+      expect(await langsOf()).toEqual(langsBefore);
+      // The main language Chinese was dropped: OTHER's main language, English, is the recipe's now.
+      const wings = await otherRecipe('R-1002');
+      expect([wings.mainLang, wings.langs]).toEqual(['en', ['en', 'de']]);
+      const detail = await other.get(`/api/recipe/detail?id=${wings.id}`);
+      expect(Object.keys(detail.data.content.texts).sort()).toEqual(['de', 'en']);
+      expect(detail.data.content.servingVersions[0].ingredients[0].names).toEqual({
+        en: 'Chicken wings',
+        de: 'Hähnchenflügel',
+      });
+      const preview = await other.get(`/api/recipe/simulatRecipeDetail?id=${wings.id}&lang=en`);
+      expect(preview.data.ingredients).toMatchObject([
+        { name: 'Chicken wings', quantity: 8, unit: 'pcs' },
+        { name: 'Honey', quantity: 2, unit: 'tbsp' },
+      ]);
+      const units = await other.get('/api/boUnit/list?onPage=false');
+      expect(units.data.map((u: { names: Record<string, string> }) => u.names)).toEqual(
+        expect.arrayContaining([
+          { en: 'pcs', de: 'Stück' },
+          { en: 'tbsp', de: 'EL' },
+        ]),
+      );
+      // R-1001's beef is in grams: OTHER's own g.
+      const stew = await other.get(`/api/recipe/detail?id=${(await otherRecipe('R-1001')).id}`);
+      expect(stew.data.content.servingVersions[0].ingredients[0].unitId).toBe(
+        '5e0c1a2b-0101-4e10-8c00-00000000a101',
+      );
+    });
+
+    it('creates a category and a tag OTHER lacks from the zip’s names, in OTHER’s languages', async () => {
+      const category = await demo.post('/api/recipeCategory/add', {
+        number: 'X-CAT',
+        mainLang: 'zh',
+        names: { zh: '汤羹', en: 'Soups', de: 'Suppen' },
+      });
+      const tag = await demo.post('/api/recipeTag/add', {
+        number: 'X-TAG',
+        names: { zh: '快手', en: 'Quick' },
+      });
+      const added = await command(demo, '/api/recipe/add', {
+        ...recipe('X-SOUP-C', ['TM-6'], null as never, null as never),
+        pictureFileCode: null,
+        categoryId: category.data.id,
+        tagIds: [tag.data.id],
+      });
+      expect(added.status).toBe(200);
+      for (let i = 0; i < 100 && !(await recipesOf('DEMO')).includes('X-SOUP-C'); i++) await settle();
+      const exported = await command(demo, '/api/recipe/export', { ids: [added.data.id] });
+      const run = await waitForJob(demo, exported.data.id);
+      const bytes = Buffer.from(
+        await (await demo.request('GET', `/api/jobs/download?id=${run.id}`)).arrayBuffer(),
+      );
+      const entry = JSON.parse((await unzip(bytes)).get('recipes/X-SOUP-C.json')!.toString());
+      expect(entry.refs).toMatchObject({
+        category: 'X-CAT',
+        categoryNames: { zh: '汤羹', en: 'Soups', de: 'Suppen' },
+        tagNames: { 'X-TAG': { zh: '快手', en: 'Quick' } },
+      });
+
+      const upload = await other.json('POST', '/api/file/upload', { body: fileForm(bytes, 'c.zip', 'zip') });
+      const check = await other.post('/api/recipe/importCheck', { fileCode: upload.data.fileCode });
+      expect(check.data).toMatchObject({
+        categories: ['X-CAT'],
+        tags: ['X-TAG'],
+        creatable: { categories: ['X-CAT'], tags: ['X-TAG'], units: [] },
+      });
+      const started = await other.post('/api/recipe/importData', {
+        fileCode: upload.data.fileCode,
+        fileName: 'c.zip',
+        mapping: { create: { categories: ['X-CAT'], tags: ['X-TAG'] } },
+      });
+      const imported = await waitForJob(other, started.data.id);
+      expect(reportOf(imported)).toEqual([
+        ['X-CAT', 'choice', 'Category: created'],
+        ['X-TAG', 'choice', 'Tag: created'],
+        ['X-SOUP-C', 'created', null],
+      ]);
+      const copy = await other.get(`/api/recipe/detail?id=${(await otherRecipe('X-SOUP-C')).id}`);
+      const [theirCategory, theirTag] = [
+        await other.get(`/api/recipeCategory/detail?id=${copy.data.content.categoryId}`),
+        (await other.get('/api/recipeTag/list?onPage=false')).data.find(
+          (t: { id: string }) => t.id === copy.data.content.tagIds[0],
+        ),
+      ];
+      // Chinese is not OTHER's: the names it has are kept, its main language is OTHER's.
+      expect(theirCategory.data).toMatchObject({
+        number: 'X-CAT',
+        mainLang: 'en',
+        names: { en: 'Soups', de: 'Suppen' },
+      });
+      expect(theirTag).toMatchObject({ number: 'X-TAG', names: { en: 'Quick' } });
+    });
+
+    it('refuses enabling a language to a role that cannot edit the brand’s languages, and an unknown language', async () => {
+      const editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'zh');
+      const upload = await editor.json('POST', '/api/file/upload', {
+        body: fileForm(zip, 'demo.zip', 'zip'),
+      });
+      const body = (langs: Record<string, string>) => ({
+        fileCode: upload.data.fileCode,
+        fileName: 'demo.zip',
+        mapping: { langs },
+      });
+      expect(await editor.post('/api/recipe/importData', body({ ja: 'enable' }))).toMatchObject({
+        status: 403,
+        desc: '只有管理员能为品牌启用语言；请选择删除该语言的文字',
+      });
+      expect(await demo.post('/api/recipe/importData', body({ xx: 'drop' }))).toMatchObject({
+        status: 400,
+        desc: 'The system does not know the language “xx”',
+      });
+      const wrong = await demo.post('/api/recipe/importData', body({ ja: 'keep' }));
+      expect(wrong.data.fieldErrors).toEqual({
+        'mapping.langs.ja': 'Choose to enable the language or drop its texts',
+      });
+    });
+
+    it('enables Chinese for OTHER when chosen: the Chinese-only recipe is imported whole', async () => {
+      const upload = await otherZh.json('POST', '/api/file/upload', {
+        body: fileForm(zip, 'demo.zip', 'zip'),
+      });
+      const started = await otherZh.post('/api/recipe/importData', {
+        fileCode: upload.data.fileCode,
+        fileName: 'demo.zip',
+        mapping: { langs: { zh: 'enable' } },
+      });
+      const run = await waitForJob(otherZh, started.data.id);
+      expect(reportOf(run)).toEqual([
+        ['zh', 'choice', '语言中文：已为本品牌启用'],
+        ['R-1001', 'skipped', '编号R-1001已存在，未覆盖'],
+        ['R-1002', 'skipped', '编号R-1002已存在，未覆盖'],
+        ['R-1005', 'created', null],
+      ]);
+      expect(await langsOf()).toEqual(['en', 'de', 'zh']);
+      const draft = await otherRecipe('R-1005');
+      expect([draft.mainLang, draft.langs]).toEqual(['zh', ['zh']]);
+    });
   });
 });

@@ -451,6 +451,59 @@ describe('recipes', () => {
       });
     });
 
+    it('refuses a draft without its required fields on add and on edit, naming each field in zh and en', async () => {
+      const nameless = { ...content('RQ-001'), texts: { en: { name: 'Corn soup' } } };
+      const zh = await command(demo, '/api/recipe/add', nameless);
+      expect(zh).toMatchObject({
+        http: 400,
+        desc: '输入有误：texts.zh.name：菜谱名称（主语言）不能为空',
+        data: { fieldErrors: { 'texts.zh.name': '菜谱名称（主语言）不能为空' } },
+      });
+      const en = await command(demoEn, '/api/recipe/add', { ...nameless, texts: { zh: { name: ' ' } } });
+      expect(en).toMatchObject({
+        http: 400,
+        desc: 'Invalid input: texts.zh.name: The recipe name in the main language is required',
+      });
+      // Every required field at once: number, main language, the main-language name, the servings.
+      const empty = await command(demoEn, '/api/recipe/add', {
+        type: 'SOUP',
+        number: '',
+        mainLang: '',
+        langs: ['zh'],
+        servingVersions: [{ servings: 0 }],
+      });
+      expect(empty.http).toBe(400);
+      expect(Object.keys(empty.data.fieldErrors).sort()).toEqual([
+        'mainLang',
+        'number',
+        'servingVersions.0.servings',
+      ]);
+      const named = await command(demoEn, '/api/recipe/add', { ...nameless, mainLang: 'en' });
+      expect(named.http).toBe(200);
+      const noName = await command(demoEn, '/api/recipe/add', { ...nameless, mainLang: 'en', texts: {} });
+      expect(noName.data.fieldErrors).toEqual({
+        'texts.en.name': 'The recipe name in the main language is required',
+      });
+
+      // The edit paths: update and save refuse blanking the name, and nothing changes.
+      for (const path of ['/api/recipe/update', '/api/recipe/save']) {
+        const edit = await command(demo, path, {
+          ...content('RQ-001'),
+          mainLang: 'en',
+          texts: { zh: { name: '玉米汤' } },
+          id: named.data.id,
+          revision: 0,
+        });
+        expect(edit).toMatchObject({
+          http: 400,
+          data: { fieldErrors: { 'texts.en.name': '菜谱名称（主语言）不能为空' } },
+        });
+      }
+      expect((await read(demoEn, `/api/recipe/detail?id=${named.data.id}`, named)).data.name).toBe(
+        'Corn soup',
+      );
+    });
+
     it('checks steps against their work mode and points at the field', async () => {
       const res = await command(demoEn, '/api/recipe/add', {
         ...content('S-001'),
@@ -662,6 +715,14 @@ describe('recipes', () => {
       expect(wings).toMatchObject({ online: true, paid: true, createdBy: 'demo' });
       const picture = await demo.request('GET', `/api/file/download?fileCode=${wings.pictureFileCode}`);
       expect(picture.headers.get('content-type')).toBe('image/png');
+      // Its ingredients are measured in the brand's units, named in the preview's language.
+      const wingsOnDevice = async (lang: string) =>
+        (await demo.get(`/api/recipe/simulatRecipeDetail?id=${wings.id}&lang=${lang}`)).data.ingredients;
+      expect(await wingsOnDevice('en')).toMatchObject([
+        { name: 'Chicken wings', quantity: 8, unit: 'pcs' },
+        { name: 'Honey', quantity: 2, unit: 'tbsp' },
+      ]);
+      expect((await wingsOnDevice('zh'))[0]).toMatchObject({ name: '鸡翅中', quantity: 8, unit: '只' });
 
       const before = (await store.readAll({ maxCount: 100_000 })).length;
       await seedDemoRecipes(pool, store, api.config);

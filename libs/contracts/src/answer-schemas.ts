@@ -334,4 +334,6 @@ export const recipeImportCheckAnswerSchema = z.object({
   units: archiveNames,
   models: archiveNames,
   langs: archiveNames,
+  mainOf: z.record(text({ trim: false }), z.number().int()),
+  creatable: z.object({ categories: archiveNames, tags: archiveNames, units: archiveNames }),
 }) satisfies z.ZodType<RecipeImportCheck>;

@@ -37,6 +37,10 @@ export const recipeArchiveRefsSchema = z.object({
   units: z.record(text().max(64), z.record(text().max(16), text().max(100))),
   /** file code → entry path in the zip. */
   files: z.record(text().max(64), entryPath),
+  /** The category's names per language, so that a brand lacking it can create it (absent in older zips). */
+  categoryNames: z.record(text().max(16), text().max(100)).optional(),
+  /** tag number → its names per language, as `categoryNames`. */
+  tagNames: z.record(text().max(64), z.record(text().max(16), text().max(100))).optional(),
 });
 export type RecipeArchiveRefs = z.infer<typeof recipeArchiveRefsSchema>;
 
@@ -50,9 +54,17 @@ export type RecipeArchiveEntry = z.infer<typeof recipeArchiveEntrySchema>;
 
 const brandId = z.uuid({ message: 'not_found' });
 
+/** What the import does with a language of the zip the brand has not enabled. */
+export const RECIPE_IMPORT_LANG_CHOICES = ['enable', 'drop'] as const;
+export type RecipeImportLangChoice = (typeof RECIPE_IMPORT_LANG_CHOICES)[number];
+
 /**
  * The import's mapping step: each reference of the archive the brand does not have (category, tag and accessory by
- * number, unit by name, model by code) → the brand's own it stands for. The import checks every id is the brand's.
+ * number, unit by name, model by code) → the brand's own it stands for, or (categories, tags, units) created in the
+ * brand from the zip's names; each language the brand has not enabled → enabled for the brand, or its texts
+ * dropped. The import checks every id is the brand's. A recipe whose main language is dropped takes as its main
+ * language the brand's main language if the recipe has it, else its first remaining language the brand has; with
+ * none left it is refused.
  */
 export const recipeImportMappingSchema = z.object({
   categories: z.record(text().max(64), brandId).default({}),
@@ -60,6 +72,17 @@ export const recipeImportMappingSchema = z.object({
   accessories: z.record(text().max(64), brandId).default({}),
   units: z.record(text().max(100), brandId).default({}),
   models: z.record(text().max(64), text().min(1).max(64)).default({}),
+  langs: z
+    .record(text().max(16), z.enum(RECIPE_IMPORT_LANG_CHOICES, { message: 'recipe_import_lang_choice' }))
+    .default({}),
+  /** The references to create in the brand, by what the zip names them by. */
+  create: z
+    .object({
+      categories: z.array(text().max(64)).max(1000).default([]),
+      tags: z.array(text().max(64)).max(1000).default([]),
+      units: z.array(text().max(100)).max(1000).default([]),
+    })
+    .default({ categories: [], tags: [], units: [] }),
 });
 export type RecipeImportMapping = z.output<typeof recipeImportMappingSchema>;
 
@@ -81,6 +104,10 @@ export interface RecipeImportCheck {
   /** Units by their name in the archive. */
   units: string[];
   models: string[];
-  /** Languages the brand has not enabled: recipes in them are refused unless the brand enables them. */
+  /** Languages the brand has not enabled: each is enabled for the brand or its texts dropped (else refused). */
   langs: string[];
+  /** Of each such language, how many recipes of the zip have it as their main language. */
+  mainOf: Record<string, number>;
+  /** The references of the zip the brand could create from the zip's names (the others can only be mapped). */
+  creatable: { categories: string[]; tags: string[]; units: string[] };
 }

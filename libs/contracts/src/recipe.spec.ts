@@ -2,7 +2,13 @@ import { WORK_MODES } from './reference.js';
 import { recipeContentSchema, type RecipeContentInput } from './recipe.js';
 import { workModeUses } from './work-mode-rules.js';
 
-const minimal: RecipeContentInput = { type: 'SOUP', number: 'R-001', mainLang: 'zh', langs: ['zh', 'en'] };
+const minimal: RecipeContentInput = {
+  type: 'SOUP',
+  number: 'R-001',
+  mainLang: 'zh',
+  langs: ['zh', 'en'],
+  texts: { zh: { name: '汤', description: '', chefTips: '' } },
+};
 
 const issues = (input: unknown) => {
   const result = recipeContentSchema.safeParse(input);
@@ -15,7 +21,6 @@ describe('recipe content schema', () => {
   it('fills what a new draft leaves out', () => {
     expect(recipeContentSchema.parse(minimal)).toEqual({
       ...minimal,
-      texts: {},
       servingVersions: [],
       accessoryIds: [],
       prepMinutes: null,
@@ -67,12 +72,21 @@ describe('recipe content schema', () => {
     expect(
       issues({
         ...minimal,
-        texts: { de: { name: 'Suppe' } },
+        texts: { zh: { name: '汤' }, de: { name: 'Suppe' } },
         servingVersions: [{ servings: 2, ingredients: [{ names: { ja: 'トマト' } }] }],
       }),
     ).toEqual([
       { path: 'texts.de', message: 'recipe_lang_not_in_langs' },
       { path: 'servingVersions.0.ingredients.0.names.ja', message: 'recipe_lang_not_in_langs' },
+    ]);
+  });
+
+  it('requires a name in the main language, a draft too (a blank one is no name)', () => {
+    expect(issues({ ...minimal, texts: {} })).toEqual([
+      { path: 'texts.zh.name', message: 'recipe_main_name_required' },
+    ]);
+    expect(issues({ ...minimal, texts: { zh: { name: '  ' }, en: { name: 'Soup' } } })).toEqual([
+      { path: 'texts.zh.name', message: 'recipe_main_name_required' },
     ]);
   });
 

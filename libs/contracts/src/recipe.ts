@@ -180,6 +180,13 @@ export const recipeContentSchema = z
   .superRefine((content, ctx) => {
     if (!content.langs.includes(content.mainLang))
       ctx.addIssue({ code: 'custom', message: 'recipe_main_lang_not_in_langs', path: ['mainLang'] });
+    // §5: a recipe (a draft too) is named in its main language.
+    else if (!content.texts[content.mainLang]?.name)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'recipe_main_name_required',
+        path: ['texts', content.mainLang, 'name'],
+      });
     const supported = new Set(content.langs);
     const checkLangs = (texts: Record<string, unknown>, path: (string | number)[]) => {
       for (const lang of Object.keys(texts))

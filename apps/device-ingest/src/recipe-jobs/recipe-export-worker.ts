@@ -37,20 +37,27 @@ interface FileRow {
   original_name: string;
 }
 
-/** The references a recipe names, by what another brand finds them by (numbers, unit names, zip paths). */
+/**
+ * The references a recipe names, by what another brand finds them by (numbers, unit names, zip paths), with the
+ * names of categories and tags, so that a brand lacking one can create it.
+ */
 async function referencesOf(deps: RecipeExportDeps, brand: string, contents: RecipeContent[]) {
   const ids = (pick: (c: RecipeContent) => (string | null)[]) => [
     ...new Set(contents.flatMap(pick).filter((v): v is string => !!v)),
   ];
+  const names = new Map<string, Record<string, string>>();
   const numbers = async (table: string, list: string[]) =>
     list.length
       ? new Map(
           (
-            await deps.pool.query<{ id: string; number: string }>(
-              `SELECT id::text, number FROM ${table} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
+            await deps.pool.query<{ id: string; number: string; names: Record<string, string> }>(
+              `SELECT id::text, number, names FROM ${table} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
               [brand, list],
             )
-          ).rows.map((r) => [r.id, r.number]),
+          ).rows.map((r) => {
+            names.set(r.id, r.names);
+            return [r.id, r.number];
+          }),
         )
       : new Map<string, string>();
   const unitIds = ids((c) => c.servingVersions.flatMap((v) => v.ingredients.map((i) => i.unitId)));
@@ -74,7 +81,7 @@ async function referencesOf(deps: RecipeExportDeps, brand: string, contents: Rec
         )
       : Promise.resolve({ rows: [] }),
   ]);
-  return { categories, tags, accessories, units: new Map(units.rows.map((u) => [u.id, u.names])) };
+  return { categories, tags, accessories, units: new Map(units.rows.map((u) => [u.id, u.names])), names };
 }
 
 /**
@@ -147,6 +154,14 @@ async function exportRecipes(ctx: JobContext<RecipeExportJob>, deps: RecipeExpor
               content.servingVersions
                 .flatMap((v) => v.ingredients.map((g) => g.unitId))
                 .flatMap((u) => (u && refs.units.has(u) ? [[u, refs.units.get(u)!]] : [])),
+            ),
+            ...(content.categoryId && refs.names.has(content.categoryId)
+              ? { categoryNames: refs.names.get(content.categoryId)! }
+              : {}),
+            tagNames: Object.fromEntries(
+              content.tagIds.flatMap((t) =>
+                refs.tags.has(t) && refs.names.has(t) ? [[refs.tags.get(t)!, refs.names.get(t)!]] : [],
+              ),
             ),
             files: Object.fromEntries(
               recipeMedia(content).map((c) => {

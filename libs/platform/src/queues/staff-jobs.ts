@@ -1,3 +1,4 @@
+import { recipeImportMappingSchema } from '@kb/contracts';
 import { z } from 'zod';
 import { lang, staffJob } from './job-fields.js';
 
@@ -15,8 +16,11 @@ export const recipeImportSchema = z.object({
   /** Code of the uploaded zip in the file store (already checked to be a zip by its bytes). */
   fileCode: z.string().min(1),
   fileName: z.string().min(1).max(255),
-  /** The mapping step's choices: archive reference → the brand's (ids, or model codes), per kind. */
-  mapping: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  /**
+   * The mapping step's choices: archive reference → the brand's (ids, or model codes), per kind; references to
+   * create; languages to enable or drop.
+   */
+  mapping: recipeImportMappingSchema.optional(),
 });
 
 export const recipeExportSchema = z.object({

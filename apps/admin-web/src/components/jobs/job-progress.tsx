@@ -34,6 +34,7 @@ const OUTCOME_COLORS: Record<string, string> = {
   translated: 'green',
   skipped: 'yellow',
   refused: 'red',
+  choice: 'blue',
   failed: 'red',
 };
 

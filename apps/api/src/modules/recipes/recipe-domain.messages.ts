@@ -86,6 +86,10 @@ export const RECIPE_DOMAIN_MESSAGES: Record<string, { zh: string; en: string }> 
   recipe_nutrient_name_required: { zh: '营养成分名称不能为空', en: 'The nutrient name cannot be empty' },
   recipe_type_invalid: { zh: '请选择菜谱类型', en: 'Choose the recipe type' },
   recipe_difficulty_invalid: { zh: '请选择难度', en: 'Choose the difficulty' },
+  recipe_main_name_required: {
+    zh: '菜谱名称（主语言）不能为空',
+    en: 'The recipe name in the main language is required',
+  },
   recipe_main_lang_not_in_langs: {
     zh: '主语言必须是菜谱支持的语言之一',
     en: 'The main language must be one of the recipe’s languages',

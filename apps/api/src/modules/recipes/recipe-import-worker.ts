@@ -9,6 +9,7 @@ import { prepareContent } from '@kb/domain';
 import {
   defineJobWorker,
   JobFailure,
+  withTransaction,
   RECIPE_IMPORT_QUEUE,
   type JobContext,
   type JobItemResult,
@@ -23,7 +24,12 @@ import type { Actor } from '@kb/aggregates';
 import { createRecipe, RECIPE_PATH, type RecipePath } from './recipe.commands.js';
 import { RecipeReferences } from './recipe-references.js';
 import { openRecipeArchive, type RecipeArchive } from './recipe-archive-reader.js';
-import { brandReferences, withMapping, type BrandReferences } from './recipe-import-references.js';
+import {
+  brandReferences,
+  withMapping,
+  withoutLanguages,
+  type BrandReferences,
+} from './recipe-import-references.js';
 
 interface ImportDeps extends JobWorkerDeps {
   /** Creates one recipe through the recipe command path (reference checks, number claim, decider, events). */
@@ -42,17 +48,24 @@ interface Planned {
 }
 
 /**
- * Maps one archive recipe onto the brand: category, labels and accessories by number, units by name, models by code
- * (an unknown one refuses the recipe, with what is unknown), media to new file codes; then checks the content with the
- * contracts schema and the §9 work-mode rules (the decider's `prepareContent`). Head packages are another brand's APK
- * packages and are not carried over.
+ * Maps one archive recipe onto the brand: the texts of dropped languages left out (`withoutLanguages`), category,
+ * labels and accessories by number, units by name, models by code (an unknown one refuses the recipe, with what is
+ * unknown), media to new file codes; then checks the content with the contracts schema and the §9 work-mode rules
+ * (the decider's `prepareContent`). Head packages are another brand's APK packages and are not carried over.
  */
 function plan(
   raw: NonNullable<RecipeArchive['recipes'][number]['entry']>,
   refs: BrandReferences,
   mediaCodes: Map<string, string>,
 ): Planned | Omit<JobItemResult, 'key'> {
-  const c = raw.content as Record<string, unknown> & { servingVersions?: unknown };
+  const kept = withoutLanguages(raw.content, refs);
+  if (!kept)
+    return {
+      outcome: 'refused',
+      code: 'recipe_import_no_lang_left',
+      params: { langs: listed(Array.isArray(raw.content.langs) ? (raw.content.langs as string[]) : []) },
+    };
+  const c = kept as Record<string, unknown> & { servingVersions?: unknown };
   const problems: Omit<JobItemResult, 'key'>[] = [];
   const models = (Array.isArray(c.productCodes) ? (c.productCodes as string[]) : []).map(
     (m) => refs.modelFor.get(m) ?? m,
@@ -156,6 +169,12 @@ function plan(
   const parsed = recipeContentSchema.safeParse(mapped);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
+    if (issue.message === 'recipe_main_name_required')
+      return {
+        outcome: 'refused',
+        code: 'recipe_import_main_name_missing',
+        params: { lang: String(c.mainLang) },
+      };
     return {
       outcome: 'refused',
       code: 'recipe_import_recipe_invalid',
@@ -219,6 +238,11 @@ async function importRecipes(ctx: JobContext<RecipeImportJob>, deps: ImportDeps)
       return 'content' in planned ? planned : { key, ...planned };
     });
 
+    // The mapping step's choices, applied only when a recipe will be created; each is a line of the report.
+    if (plans.some((p) => 'content' in p))
+      for (const line of await applyChoices(archive, refs, data, pool)) ctx.item(line);
+    for (const line of await mappedLines(data, refs, pool)) ctx.item(line);
+
     const total = plans.length;
     let done = 0;
     const storedMedia = new Map<string, boolean>();
@@ -238,6 +262,135 @@ async function importRecipes(ctx: JobContext<RecipeImportJob>, deps: ImportDeps)
   } finally {
     archive.close();
   }
+}
+
+/** The report's lines of the references the mapping step mapped onto the brand's own, naming what each became. */
+async function mappedLines(
+  data: RecipeImportJob,
+  refs: BrandReferences,
+  pool: pg.Pool,
+): Promise<JobItemResult[]> {
+  const m = data.mapping;
+  if (!m) return [];
+  const tables = {
+    categories: 'recipe_categories',
+    tags: 'recipe_tags',
+    accessories: 'accessories',
+    units: 'ingredient_units',
+  } as const;
+  const lines: JobItemResult[] = [];
+  for (const kind of ['categories', 'tags', 'accessories', 'units', 'models'] as const) {
+    const pairs = Object.entries(m[kind] ?? {});
+    if (!pairs.length) continue;
+    const names = new Map<string, string>();
+    if (kind !== 'models') {
+      const number = kind === 'units' ? `names ->> $3` : 'number';
+      const { rows } = await pool.query<{ id: string; to: string | null }>(
+        `SELECT id::text, ${number} AS to FROM ${tables[kind]} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
+        kind === 'units'
+          ? [data.brandOwnerCode, pairs.map(([, to]) => to), refs.mainLang]
+          : [data.brandOwnerCode, pairs.map(([, to]) => to)],
+      );
+      for (const r of rows) names.set(r.id, r.to ?? '');
+    }
+    for (const [from, to] of pairs)
+      lines.push({
+        key: from,
+        outcome: 'choice',
+        code: `recipe_import_choice_${kind}_mapped`,
+        params: { to: kind === 'models' ? to : (names.get(to) ?? to) },
+      });
+  }
+  return lines;
+}
+
+/**
+ * Enables the languages and creates the references the mapping step chose (in one transaction, before the recipes
+ * that need them); answers the report's lines. A created reference is named in the brand's languages, from the
+ * zip's names of it; its main language is the brand's if named in it.
+ */
+async function applyChoices(
+  archive: RecipeArchive,
+  refs: BrandReferences,
+  data: RecipeImportJob,
+  pool: pg.Pool,
+): Promise<JobItemResult[]> {
+  const brand = data.brandOwnerCode;
+  const lines: JobItemResult[] = [];
+  const namesOf = (names: Record<string, string> | undefined) =>
+    Object.fromEntries(Object.entries(names ?? {}).filter(([l, n]) => refs.langs.has(l) && n.trim()));
+  const found = {
+    categories: new Map<string, Record<string, string>>(),
+    tags: new Map<string, Record<string, string>>(),
+    units: new Map<string, Record<string, string>>(),
+  };
+  for (const { entry } of archive.recipes) {
+    if (!entry) continue;
+    if (entry.refs.category && entry.refs.categoryNames)
+      found.categories.set(entry.refs.category, entry.refs.categoryNames);
+    for (const [number, names] of Object.entries(entry.refs.tagNames ?? {})) found.tags.set(number, names);
+    for (const names of Object.values(entry.refs.units))
+      for (const n of Object.values(names)) if (n) found.units.set(n, names);
+  }
+  await withTransaction(pool, async (c) => {
+    for (const lang of refs.enableLangs) {
+      await c.query(
+        `INSERT INTO brand_languages (brand_owner_code, lang_code, is_main, sort)
+         SELECT $1, $2, false, coalesce(max(sort) + 1, 0) FROM brand_languages WHERE brand_owner_code = $1
+         ON CONFLICT DO NOTHING`,
+        [brand, lang],
+      );
+      lines.push({
+        key: lang,
+        outcome: 'choice',
+        code: 'recipe_import_choice_lang_enabled',
+        params: { lang },
+      });
+    }
+    for (const lang of refs.dropLangs)
+      lines.push({
+        key: lang,
+        outcome: 'choice',
+        code: 'recipe_import_choice_lang_dropped',
+        params: { lang },
+      });
+    for (const [kind, table] of [
+      ['categories', 'recipe_categories'],
+      ['tags', 'recipe_tags'],
+      ['units', 'ingredient_units'],
+    ] as const)
+      for (const [from, id] of refs.create[kind]) {
+        const names = namesOf(found[kind].get(from));
+        const main = names[refs.mainLang] ? refs.mainLang : Object.keys(names)[0];
+        if (!main) {
+          lines.push({
+            key: from,
+            outcome: 'refused',
+            code: 'recipe_import_choice_no_names',
+            params: { name: from },
+          });
+          continue;
+        }
+        if (kind === 'categories')
+          await c.query(
+            `INSERT INTO recipe_categories (id, brand_owner_code, number, main_lang, names) VALUES ($1, $2, $3, $4, $5::jsonb)`,
+            [id, brand, from, main, JSON.stringify(names)],
+          );
+        else if (kind === 'tags')
+          await c.query(
+            `INSERT INTO recipe_tags (id, brand_owner_code, number, names) VALUES ($1, $2, $3, $4::jsonb)`,
+            [id, brand, from, JSON.stringify(names)],
+          );
+        else
+          await c.query(`INSERT INTO ${table} (id, brand_owner_code, names) VALUES ($1, $2, $3::jsonb)`, [
+            id,
+            brand,
+            JSON.stringify(names),
+          ]);
+        lines.push({ key: from, outcome: 'choice', code: `recipe_import_choice_${kind}_created` });
+      }
+  });
+  return lines;
 }
 
 /** Copies a recipe's media into the file store (once each) and creates it through the recipe command path. */

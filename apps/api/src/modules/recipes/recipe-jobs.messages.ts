@@ -83,6 +83,61 @@ export const RECIPE_JOB_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: '品牌未启用的语言：{langs:language[]}',
     en: 'Language(s) not enabled for the brand: {langs:language[]}',
   },
+  recipe_import_no_lang_left: {
+    zh: '菜谱的语言（{langs:language[]}）都已按选择删除，无法导入',
+    en: 'Every language of the recipe ({langs:language[]}) was dropped as chosen; it cannot be imported',
+  },
+  recipe_import_main_name_missing: {
+    zh: '菜谱在主语言{lang:language}中没有名称',
+    en: 'The recipe has no name in its main language {lang:language}',
+  },
+  recipe_import_lang_choice: {
+    zh: '请选择启用该语言或删除其文字',
+    en: 'Choose to enable the language or drop its texts',
+  },
+  recipe_import_lang_unknown: {
+    zh: '系统不支持语言“{lang}”',
+    en: 'The system does not know the language “{lang}”',
+  },
+  recipe_import_choice_lang_enabled: {
+    zh: '语言{lang:language}：已为本品牌启用',
+    en: 'Language {lang:language}: enabled for the brand',
+  },
+  recipe_import_choice_lang_dropped: {
+    zh: '语言{lang:language}：其文字已删除，未导入',
+    en: 'Language {lang:language}: its texts were dropped, not imported',
+  },
+  recipe_import_choice_categories_created: { zh: '分类：已新建', en: 'Category: created' },
+  recipe_import_choice_tags_created: { zh: '标签：已新建', en: 'Tag: created' },
+  recipe_import_choice_units_created: { zh: '单位：已新建', en: 'Unit: created' },
+  recipe_import_choice_categories_mapped: {
+    zh: '分类：对应到本品牌的“{to}”',
+    en: 'Category: mapped to the brand’s “{to}”',
+  },
+  recipe_import_choice_tags_mapped: {
+    zh: '标签：对应到本品牌的“{to}”',
+    en: 'Tag: mapped to the brand’s “{to}”',
+  },
+  recipe_import_choice_accessories_mapped: {
+    zh: '配件：对应到本品牌的“{to}”',
+    en: 'Accessory: mapped to the brand’s “{to}”',
+  },
+  recipe_import_choice_units_mapped: {
+    zh: '单位：对应到本品牌的“{to}”',
+    en: 'Unit: mapped to the brand’s “{to}”',
+  },
+  recipe_import_choice_models_mapped: {
+    zh: '型号：对应到本品牌的“{to}”',
+    en: 'Model: mapped to the brand’s “{to}”',
+  },
+  recipe_import_choice_no_names: {
+    zh: '“{name}”在本品牌的语言中没有名称，未能新建',
+    en: '“{name}” has no name in the brand’s languages; it was not created',
+  },
+  recipe_import_enable_forbidden: {
+    zh: '只有管理员能为品牌启用语言；请选择删除该语言的文字',
+    en: 'Only an administrator can enable a language for the brand; choose to drop its texts instead',
+  },
   recipe_import_media_missing: {
     zh: '媒体文件缺失或格式错误：{name}',
     en: 'A media file is missing or of a wrong format: {name}',

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import type { RecipeImportCheck, RecipeImportMapping, RecipeTranslateBody } from '@kb/contracts';
+import {
+  roleCan,
+  type RecipeImportCheck,
+  type RecipeImportMapping,
+  type RecipeTranslateBody,
+} from '@kb/contracts';
 import type { Actor } from '@kb/aggregates';
 import {
   RECIPE_EXPORT_JOB,
@@ -76,6 +81,22 @@ export class RecipeJobs {
   /** An import of an uploaded recipe zip (file store code, purpose `zip`), with the mapping step's choices. */
   async startImport(actor: Actor, fileCode: string, fileName: string, mapping?: RecipeImportMapping) {
     await this.uploadedZip(actor, fileCode);
+    const langs = Object.entries(mapping?.langs ?? {});
+    // Enabling a language for the brand is the language settings' permission; creating a reference, its own.
+    if (langs.some(([, choice]) => choice === 'enable') && !roleCan(actor.role, 'language.edit'))
+      throw new AppError(403, 'recipe_import_enable_forbidden');
+    const creates = { categories: 'category.edit', tags: 'tag.edit', units: 'unit.edit' } as const;
+    for (const [kind, permission] of Object.entries(creates))
+      if (mapping?.create[kind as keyof typeof creates].length && !roleCan(actor.role, permission))
+        throw new AppError(403, 'forbidden');
+    if (langs.length) {
+      const known = await this.pool.query<{ code: string }>(
+        'SELECT code FROM sys_languages WHERE code = ANY($1)',
+        [langs.map(([l]) => l)],
+      );
+      const unknown = langs.find(([l]) => !known.rows.some((r) => r.code === l));
+      if (unknown) throw new AppError(400, 'recipe_import_lang_unknown', { lang: unknown[0] });
+    }
     return this.launcher.start(actor, {
       queue: RECIPE_IMPORT_QUEUE,
       job: RECIPE_IMPORT_JOB,

@@ -10,6 +10,7 @@ export const jobsEn: Catalog<typeof jobsZh> = {
   outcomeColumn: 'Outcome',
   reason: 'Reason',
   outcome: {
+    choice: 'choice',
     created: 'created',
     skipped: 'skipped',
     refused: 'refused',

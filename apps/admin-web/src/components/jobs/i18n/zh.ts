@@ -8,6 +8,7 @@ export const jobsZh = {
   outcomeColumn: '结果',
   reason: '原因',
   outcome: {
+    choice: '导入选择',
     created: '已创建',
     skipped: '已跳过',
     refused: '已拒绝',

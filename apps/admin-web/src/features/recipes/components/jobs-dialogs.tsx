@@ -1,6 +1,7 @@
 import type { JobRun, RecipeImportCheck, RecipeImportMapping } from '@kb/contracts';
 import { modals } from '@mantine/modals';
 import { IconFileZip } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../../../components/jobs/job-progress.js';
@@ -9,6 +10,7 @@ import { type RecipeListFilter } from '../api/recipe-commands.js';
 import { checkRecipeImport, exportRecipes, startRecipeImport } from '../api/recipe-jobs.js';
 import { ImportMapping, needsMapping } from './import-mapping.js';
 import { i18n } from '../../../app/i18n/i18n.js';
+import { LOOKUPS_KEY } from '../../../lib/lookups.js';
 
 /** Shows a started job in a dialog: live progress, report, download; `onFinished` hears its end. */
 export function openJobDialog(title: string, run: JobRun, onFinished?: () => void) {
@@ -34,6 +36,7 @@ export async function startRecipeExport(target: { ids: string[] } | { filter: Re
  */
 function ImportDialog({ onFinished }: { onFinished: () => void }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<{
     check: RecipeImportCheck;
     answer: (mapping: RecipeImportMapping) => void;
@@ -65,7 +68,17 @@ function ImportDialog({ onFinished }: { onFinished: () => void }) {
             : null
       }
       startJob={startJob}
-      renderRun={(run) => <JobProgress runId={run.id} initial={run} onFinished={onFinished} />}
+      renderRun={(run) => (
+        <JobProgress
+          runId={run.id}
+          initial={run}
+          onFinished={() => {
+            // The import may have enabled languages and created categories, tags and units: lookups read afresh.
+            void queryClient.invalidateQueries({ queryKey: LOOKUPS_KEY });
+            onFinished();
+          }}
+        />
+      )}
     />
   );
 }

@@ -98,7 +98,15 @@ export const recipesEn: Catalog<typeof recipesZh> = {
     units: 'Unit',
     models: 'Model',
     unmapped: 'Not mapped (its recipes are not imported)',
-    langs: 'Languages this brand has not enabled: {{langs}}; recipes in them are not imported',
+    language: 'Language',
+    mainOf: 'main language of {{count}} recipe(s)',
+    enable: 'Enable it for this brand',
+    drop: 'Drop its texts',
+    langUnchosen: 'Not chosen (its recipes are not imported)',
+    create: 'Create it in this brand',
+    langRule:
+      'When a language’s texts are dropped, a recipe whose main language it is takes the brand’s main language (if the recipe has it), else another of its languages the brand has enabled; a recipe with no other language is not imported.',
+    enableAdminOnly: 'Only an administrator can enable a language for the brand.',
     start: 'Import with this mapping',
   },
   preview: {

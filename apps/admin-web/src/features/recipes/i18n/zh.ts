@@ -96,7 +96,15 @@ export const recipesZh = {
     units: '单位',
     models: '型号',
     unmapped: '不对应（引用它的菜谱不导入）',
-    langs: '本品牌未启用的语言：{{langs}}，使用这些语言的菜谱不会导入',
+    language: '语言',
+    mainOf: '{{count}}个菜谱的主语言',
+    enable: '为本品牌启用该语言',
+    drop: '删除该语言的文字',
+    langUnchosen: '未选择（使用它的菜谱不导入）',
+    create: '在本品牌新建',
+    langRule:
+      '删除一种语言的文字时，以它为主语言的菜谱改用本品牌的主语言（菜谱有该语言时），否则改用菜谱的另一种本品牌已启用的语言；没有其他语言的菜谱不导入。',
+    enableAdminOnly: '只有管理员能为品牌启用语言。',
     start: '按此对应开始导入',
   },
   preview: {

@@ -21,6 +21,22 @@ import { createRecipe, explainRecipeRefusal } from '../recipe.commands.js';
 import { RecipeNumbers } from '../recipe-numbers.js';
 import { RecipeReferences } from '../recipe-references.js';
 
+/** The demo brands' ingredient units (fixed ids), named in each of the brand's languages. */
+const UNIT = {
+  gram: '5e0c1a2b-0001-4e10-8c00-00000000a001',
+  piece: '5e0c1a2b-0002-4e10-8c00-00000000a002',
+  spoon: '5e0c1a2b-0003-4e10-8c00-00000000a003',
+  whole: '5e0c1a2b-0004-4e10-8c00-00000000a004',
+  otherGram: '5e0c1a2b-0101-4e10-8c00-00000000a101',
+} as const;
+const DEMO_UNITS: { id: string; brand: 'DEMO' | 'OTHER'; names: Record<string, string> }[] = [
+  { id: UNIT.gram, brand: 'DEMO', names: { zh: '克', en: 'g', de: 'g', fr: 'g' } },
+  { id: UNIT.piece, brand: 'DEMO', names: { zh: '只', en: 'pcs', de: 'Stück', fr: 'pièces' } },
+  { id: UNIT.spoon, brand: 'DEMO', names: { zh: '汤匙', en: 'tbsp', de: 'EL', fr: 'c. à s.' } },
+  { id: UNIT.whole, brand: 'DEMO', names: { zh: '条', en: 'whole', de: 'ganz', fr: 'entier' } },
+  { id: UNIT.otherGram, brand: 'OTHER', names: { en: 'g', de: 'g' } },
+];
+
 /** Where a demo recipe ends up: each step is a command of the real command path. */
 type Lifecycle = 'editing' | 'waiting_release' | 'released' | 'recycle_bin';
 
@@ -62,10 +78,11 @@ const DEMO_RECIPES: Record<'DEMO' | 'OTHER', { account: string; recipes: DemoRec
               {
                 names: { zh: '牛腩', en: 'Beef brisket' },
                 quantity: 250 * (servings / 2),
+                unitId: UNIT.gram,
                 descriptions: { zh: '切块', en: 'in chunks' },
               },
-              { names: { zh: '番茄', en: 'Tomatoes' }, quantity: 2 * (servings / 2) },
-              { names: { zh: '洋葱', en: 'Onion' }, quantity: servings / 2 },
+              { names: { zh: '番茄', en: 'Tomatoes' }, quantity: 2 * (servings / 2), unitId: UNIT.piece },
+              { names: { zh: '洋葱', en: 'Onion' }, quantity: servings / 2, unitId: UNIT.piece },
             ],
             steps: [
               {
@@ -123,8 +140,12 @@ const DEMO_RECIPES: Record<'DEMO' | 'OTHER', { account: string; recipes: DemoRec
             {
               servings: 2,
               ingredients: [
-                { names: { zh: '鸡翅中', en: 'Chicken wings', de: 'Hähnchenflügel' }, quantity: 8 },
-                { names: { zh: '蜂蜜', en: 'Honey', de: 'Honig' }, quantity: 2 },
+                {
+                  names: { zh: '鸡翅中', en: 'Chicken wings', de: 'Hähnchenflügel' },
+                  quantity: 8,
+                  unitId: UNIT.piece,
+                },
+                { names: { zh: '蜂蜜', en: 'Honey', de: 'Honig' }, quantity: 2, unitId: UNIT.spoon },
               ],
               steps: [
                 {
@@ -168,8 +189,8 @@ const DEMO_RECIPES: Record<'DEMO' | 'OTHER', { account: string; recipes: DemoRec
             {
               servings: 4,
               ingredients: [
-                { names: { zh: '全麦面粉', en: 'Whole-wheat flour' }, quantity: 300 },
-                { names: { zh: '酵母', en: 'Yeast' }, quantity: 3 },
+                { names: { zh: '全麦面粉', en: 'Whole-wheat flour' }, quantity: 300, unitId: UNIT.gram },
+                { names: { zh: '酵母', en: 'Yeast' }, quantity: 3, unitId: UNIT.gram },
               ],
               steps: [
                 { number: 1, workMode: 'WEIGH', descriptions: { zh: '称量面粉', en: 'Weigh the flour' } },
@@ -200,7 +221,7 @@ const DEMO_RECIPES: Record<'DEMO' | 'OTHER', { account: string; recipes: DemoRec
           servingVersions: [
             {
               servings: 2,
-              ingredients: [{ names: { zh: '鲈鱼', en: 'Sea bass' }, quantity: 1 }],
+              ingredients: [{ names: { zh: '鲈鱼', en: 'Sea bass' }, quantity: 1, unitId: UNIT.whole }],
               steps: [
                 {
                   number: 1,
@@ -240,7 +261,7 @@ const DEMO_RECIPES: Record<'DEMO' | 'OTHER', { account: string; recipes: DemoRec
           servingVersions: [
             {
               servings: 2,
-              ingredients: [{ names: { zh: '南瓜', en: 'Pumpkin' }, quantity: 400 }],
+              ingredients: [{ names: { zh: '南瓜', en: 'Pumpkin' }, quantity: 400, unitId: UNIT.gram }],
               steps: [{ number: 1, workMode: 'BOIL', descriptions: { zh: '煮沸', en: 'Bring to the boil' } }],
             },
           ],
@@ -267,7 +288,9 @@ const DEMO_RECIPES: Record<'DEMO' | 'OTHER', { account: string; recipes: DemoRec
           servingVersions: [
             {
               servings: 4,
-              ingredients: [{ names: { en: 'Frozen peas', de: 'Tiefkühlerbsen' }, quantity: 500 }],
+              ingredients: [
+                { names: { en: 'Frozen peas', de: 'Tiefkühlerbsen' }, quantity: 500, unitId: UNIT.otherGram },
+              ],
               steps: [
                 {
                   number: 1,
@@ -364,15 +387,21 @@ async function ensurePicture(pool: pg.Pool, config: AppConfig, brand: string, fi
 const done = (outcome: BatchOutcome<RecipeAnswer>) => void singleOutcome(outcome, recipeAggregate.notFound);
 
 /**
- * Demo recipes of DEMO and OTHER (`SEED_DEMO=true`), made through the recipe command path like any staff action,
- * so their streams, history and read models are real. Idempotent: fixed ids, a recipe whose stream exists is
- * left alone.
+ * Demo recipes of DEMO and OTHER (`SEED_DEMO=true`) with the ingredient units they use, made through the recipe
+ * command path like any staff action, so their streams, history and read models are real. Idempotent: fixed ids, a
+ * unit or recipe that exists is left alone.
  */
 export async function seedDemoRecipes(pool: pg.Pool, store: EventStore, config: AppConfig): Promise<void> {
   const streams = new AggregateStreams(store, recipeAggregate.storage);
   const numbers = new RecipeNumbers(pool, streams);
   const path = commandPath(recipeAggregate, streams, { numbers, explain: explainRecipeRefusal });
   const references = new RecipeReferences(pool);
+  // The units the recipes' ingredients are measured in, before the recipes that name them.
+  for (const unit of DEMO_UNITS)
+    await pool.query(
+      `INSERT INTO ingredient_units (id, brand_owner_code, names) VALUES ($1, $2, $3::jsonb) ON CONFLICT (id) DO NOTHING`,
+      [unit.id, unit.brand, JSON.stringify(unit.names)],
+    );
   for (const [brand, { account, recipes }] of Object.entries(DEMO_RECIPES)) {
     const actor: Actor = {
       brand,

@@ -14,10 +14,11 @@ import {
 const stir = WORK_MODES.find((m) => m.code === 'STIR')!;
 
 describe('the recipe form’s values', () => {
-  it('start as a draft the contracts schema refuses only for its missing number', () => {
+  it('start as a draft the contracts schema refuses only for its missing number and main-language name', () => {
     const errors = schemaResolver(recipeContentSchema, { sync: true })(newRecipeValues('zh'));
-    expect(errors).toEqual({ number: 'number_required' });
-    expect(recipeContentSchema.safeParse({ ...newRecipeValues('zh'), number: 'R-1' }).success).toBe(true);
+    expect(errors).toEqual({ number: 'number_required', 'texts.zh.name': 'recipe_main_name_required' });
+    const named = { ...newRecipeValues('zh'), number: 'R-1', texts: { zh: { name: '汤' } } };
+    expect(recipeContentSchema.safeParse(named).success).toBe(true);
   });
 
   it('give content saved before a field existed that field’s default', () => {

@@ -47,14 +47,18 @@ export function recipeValuesOf(content: RecipeContent): RecipeFormValues {
 const checkContent = schemaResolver(recipeContentSchema, { sync: true });
 
 /**
- * Every error of the values at once: the contracts schema's, and an empty name in the main language (the spec
- * requires it; the API asks for it only when the recipe is submitted). Empty required fields name themselves.
+ * Every error of the values at once: the contracts schema's (an empty name in the main language among them, which
+ * the API refuses too). Empty required fields name themselves.
  */
 export function recipeFormErrors(values: RecipeFormValues): Record<string, ReactNode> {
   const errors: Record<string, ReactNode> = { ...checkContent(values) };
   if (errors.number === 'number_required') errors.number = requiredError('recipes.fields.number');
   const name = `texts.${values.mainLang}.name`;
-  if (values.mainLang && !values.texts[values.mainLang]?.name?.trim() && !errors[name])
+  if (
+    values.mainLang &&
+    !values.texts[values.mainLang]?.name?.trim() &&
+    (!errors[name] || errors[name] === 'recipe_main_name_required')
+  )
     errors[name] = requiredError('recipes.fields.name');
   return errors;
 }
