@@ -8,7 +8,6 @@ import {
   idSchema,
   idsSchema,
   listAnswerSchema,
-  listFilterSchema,
   type OnlineCategory,
   onlineCategoryBatchAddSchema,
   onlineCategoryDetailSchema,
