@@ -277,7 +277,10 @@ try {
   const caughtUp = new Map();
   const postgresCpuBefore = postgresCpuSeconds();
   const projectorStarted = performance.now();
-  projector = spawn(process.execPath, [path.join(root, 'apps/projector/dist/main.js'), 'run'], {
+  // BENCH_PROJECTOR_NODE_ARGS: node flags for the projector process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (a profile of the catch-up, written when the bench stops the projector).
+  const nodeArgs = process.env.BENCH_PROJECTOR_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  projector = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/projector/dist/main.js'), 'run'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PROJECTOR_METRICS_PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -425,7 +428,12 @@ try {
     );
   console.log('(target: p95 under 50 ms)');
 } finally {
-  projector?.kill('SIGTERM');
+  // Waited for: a profile asked for by BENCH_PROJECTOR_NODE_ARGS is written as it exits.
+  if (projector && projector.exitCode === null) {
+    const exited = new Promise((resolve) => projector.once('exit', resolve));
+    projector.kill('SIGTERM');
+    await exited;
+  }
   await store.close();
   await pool.end();
   await system.stop();

@@ -23,6 +23,7 @@ import {
 import { contextFor, type PreparedBatch, type Projection, type ProjectionContext } from './projection.js';
 import { replayParkedEvents } from './replay.js';
 import { backoff, type Settings } from './run-settings.js';
+import { SharedReads } from './shared-reads.js';
 import { readVersion, switchToVersion } from './versions.js';
 
 /**
@@ -86,23 +87,23 @@ class Timings {
   }
 }
 
-/** The read step: pages of the events a projection wants, the next one read while the current one is written. */
+/**
+ * The read step: pages of the events a projection wants, the next one read while the current one is written.
+ * Pages come from the process's shared reads (shared-reads.ts): one read of each page for every projection.
+ */
 class PageReader {
   private prefetched: { from: GlobalPosition; page: Promise<ReadPage> } | null = null;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly shared: SharedReads,
     private readonly projection: Projection,
     private readonly batchSize: number,
   ) {}
 
-  read(from: GlobalPosition): Promise<ReadPage> {
-    return this.store.readAllPage({
-      from,
-      maxCount: this.batchSize,
-      types: this.projection.handles === '*' ? undefined : this.projection.handles,
-      withData: this.projection.readsData ?? true,
-    });
+  async read(from: GlobalPosition): Promise<ReadPage> {
+    const page = await this.shared.read(this, from);
+    if (this.projection.handles === '*') return page;
+    return { ...page, events: page.events.filter((e) => this.projection.wants(e.type)) };
   }
 
   /** The page after `from`: the one read ahead if it starts there, else read now. */
@@ -121,6 +122,12 @@ class PageReader {
 
   drop(): void {
     this.prefetched = null;
+    this.leave();
+  }
+
+  /** Reads nothing for a while (at the head, failing, stopped): no shared page waits for this reader. */
+  leave(): void {
+    this.shared.leave(this);
   }
 
   isFull(page: ReadPage): boolean {
@@ -193,10 +200,16 @@ class BatchWriter {
  * A building version switches the views over once it has caught up with the head and with the live version.
  * Returns 'retired' when its version was dropped under it (another process switched to a newer version).
  */
-export async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings): Promise<Outcome> {
+export async function follow(
+  pool: Pool,
+  store: EventStore,
+  lease: Lease,
+  s: Settings,
+  shared: SharedReads = new SharedReads(store, [lease.projection], s.batchSize),
+): Promise<Outcome> {
   const start = await readVersion(pool, lease.projection.name, lease.version);
   if (!start) return 'retired';
-  const pipeline = new Pipeline(pool, store, lease, s, start.checkpoint);
+  const pipeline = new Pipeline(pool, store, lease, s, start.checkpoint, shared);
   return pipeline.run(start.status);
 }
 
@@ -226,12 +239,13 @@ class Pipeline {
     private readonly lease: Lease,
     private readonly s: Settings,
     checkpoint: GlobalPosition,
+    shared: SharedReads,
   ) {
     this.projection = lease.projection;
     this.version = lease.version;
     this.log = { projection: this.projection.name, version: this.version };
     this.ctx = contextFor(this.projection, this.version);
-    this.reader = new PageReader(store, this.projection, s.batchSize);
+    this.reader = new PageReader(shared, this.projection, s.batchSize);
     this.writer = new BatchWriter(pool, this.projection, this.version, checkpoint);
     this.position = checkpoint;
   }
@@ -253,6 +267,7 @@ class Pipeline {
         if (outcome) return outcome;
       }
     } finally {
+      this.reader.drop();
       await this.writer.drain();
     }
     s.logger.info(
@@ -354,6 +369,7 @@ class Pipeline {
    */
   private async atHead(): Promise<Outcome | null> {
     const { s, log, projection, version } = this;
+    this.reader.leave();
     try {
       await this.settle();
     } catch (error) {
