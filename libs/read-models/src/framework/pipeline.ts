@@ -7,7 +7,7 @@ import {
   type RecordedEvent,
 } from '@kb/event-store';
 import type { Pool } from '@kb/platform';
-import { projectBatch, recordError } from './batch.js';
+import { projectBatch, recordError, type BatchTimes } from './batch.js';
 import { deferIndexes, deferredIndexes, restoreIndexes } from './deferred-indexes.js';
 import { StaleCheckpointError } from './errors.js';
 import type { Lease } from './lease.js';
@@ -51,17 +51,21 @@ export type Outcome = 'stopped' | 'retired' | 'switched';
 const REPLAY_CHECK_MS = 1000;
 
 type Phase = 'readWaitMs' | 'prepareMs' | 'writeWaitMs' | 'indexBuildMs';
+type Figure = Phase | 'rowsMs' | 'checkpointMs' | 'batches';
 
 /**
  * Where a catch-up spends its time, logged when it reaches the head: waiting for the next page of the log,
  * folding a batch (the projection's `prepare`, in this process), waiting for the batch before it to commit, and
- * building the indexes set aside.
+ * building the indexes set aside; and, overlapping those (a batch is written while the next one is prepared), how
+ * long the batches' transactions took to write their rows and to move the checkpoint and commit.
  */
 class Timings {
   readWaitMs = 0;
   prepareMs = 0;
   writeWaitMs = 0;
   indexBuildMs = 0;
+  rowsMs = 0;
+  checkpointMs = 0;
   batches = 0;
 
   async time<T>(phase: Phase, work: Promise<T>): Promise<T> {
@@ -74,15 +78,25 @@ class Timings {
   }
 
   /** The figures so far, rounded, and a fresh start. */
-  take(): Record<Phase | 'batches', number> {
+  take(): Record<Figure, number> {
     const figures = {
       readWaitMs: Math.round(this.readWaitMs),
       prepareMs: Math.round(this.prepareMs),
       writeWaitMs: Math.round(this.writeWaitMs),
       indexBuildMs: Math.round(this.indexBuildMs),
+      rowsMs: Math.round(this.rowsMs),
+      checkpointMs: Math.round(this.checkpointMs),
       batches: this.batches,
     };
-    Object.assign(this, { readWaitMs: 0, prepareMs: 0, writeWaitMs: 0, indexBuildMs: 0, batches: 0 });
+    Object.assign(this, {
+      readWaitMs: 0,
+      prepareMs: 0,
+      writeWaitMs: 0,
+      indexBuildMs: 0,
+      rowsMs: 0,
+      checkpointMs: 0,
+      batches: 0,
+    });
     return figures;
   }
 }
@@ -147,6 +161,7 @@ class BatchWriter {
     private readonly version: number,
     /** The committed checkpoint. */
     public checkpoint: GlobalPosition,
+    private readonly spent?: BatchTimes,
   ) {}
 
   /** Starts writing a batch from the committed checkpoint (the batch before it must be settled). */
@@ -162,6 +177,7 @@ class BatchWriter {
       to,
       prepared,
       park: park && park.length > 0 ? park : undefined,
+      spent: this.spent,
     });
     done.catch(() => undefined); // awaited by settle
     this.writing = { done, scanned };
@@ -246,7 +262,7 @@ class Pipeline {
     this.log = { projection: this.projection.name, version: this.version };
     this.ctx = contextFor(this.projection, this.version);
     this.reader = new PageReader(shared, this.projection, s.batchSize);
-    this.writer = new BatchWriter(pool, this.projection, this.version, checkpoint);
+    this.writer = new BatchWriter(pool, this.projection, this.version, checkpoint, this.timings);
     this.position = checkpoint;
   }
 
