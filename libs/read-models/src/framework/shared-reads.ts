@@ -4,8 +4,9 @@ import type { Projection } from './projection.js';
 /**
  * One read of a page of the log for every projection runner of a process that needs it. Runners catching up from
  * the same checkpoint walk the same pages (a full page is the same whoever reads it: the log never gains events
- * below a page already read), so the first runner to ask for a page reads it, with the payloads and event types
- * any of the projections wants, and the others take it from here, each keeping only its own event types. Without
+ * below a page already read), so the first runner to ask for a page reads it, with the event types any of the
+ * projections wants (and payloads of the types a projection that reads payloads wants), and the others take it
+ * from here, each keeping only its own event types. Without
  * this, every projection read and parsed the whole log again (four reads of every event in a catch-up).
  *
  * A page stays here until every runner that was reading when it was read has taken it or moved past it. A runner
@@ -17,7 +18,7 @@ import type { Projection } from './projection.js';
  */
 export class SharedReads {
   private readonly types: string[] | undefined;
-  private readonly withData: boolean;
+  private readonly withData: boolean | string[];
   /** Runners reading, so runners a page waits for. */
   private readonly readers = new Set<object>();
   /** Pages read and not yet taken by every runner they wait for, oldest first. */
@@ -34,9 +35,14 @@ export class SharedReads {
     projections: readonly Projection[],
     private readonly batchSize: number,
   ) {
-    const all = projections.some((p) => p.handles === '*');
-    this.types = all ? undefined : [...new Set(projections.flatMap((p) => p.handles as readonly string[]))];
-    this.withData = projections.some((p) => p.readsData ?? true);
+    const typesOf = (ps: readonly Projection[]) =>
+      ps.some((p) => p.handles === '*')
+        ? undefined
+        : [...new Set(ps.flatMap((p) => p.handles as readonly string[]))];
+    this.types = typesOf(projections);
+    // Payloads only of the types a projection reading them handles: the others' are never sent or parsed.
+    const reading = projections.filter((p) => p.readsData ?? true);
+    this.withData = reading.length === 0 ? false : (typesOf(reading) ?? true);
   }
 
   /** The page of `batchSize` events after `from`, read here or taken from the runner that read it. */
