@@ -85,11 +85,25 @@ function postgresCpuSeconds() {
   return byPid;
 }
 
-/** Postgres CPU seconds since `before` (a process that ended meanwhile is not counted). */
-function postgresCpuSince(before) {
+/**
+ * Postgres CPU seconds since `before` of the processes in `pids` (a process that ended meanwhile is not counted).
+ * The server is shared: only this database's connections and the server's own processes (WAL writer,
+ * checkpointer, autovacuum) are counted, not other clients' work on other databases.
+ */
+function postgresCpuSince(before, pids) {
   let total = 0;
-  for (const [pid, seconds] of postgresCpuSeconds()) total += seconds - (before.get(pid) ?? 0);
+  for (const [pid, seconds] of postgresCpuSeconds())
+    if (pids.has(pid)) total += seconds - (before.get(pid) ?? 0);
   return total;
+}
+
+/** Process ids of this database's connections and of the server's own processes. */
+async function postgresPidsOf(db, database) {
+  const { rows } = await db.query(
+    `SELECT pid::text FROM pg_stat_activity WHERE datname = $1 OR backend_type <> 'client backend'`,
+    [database],
+  );
+  return new Set(rows.map((r) => r.pid));
 }
 
 if (KEPT) await dropProjections(KEPT);
@@ -277,7 +291,10 @@ try {
   const caughtUp = new Map();
   const postgresCpuBefore = postgresCpuSeconds();
   const projectorStarted = performance.now();
-  projector = spawn(process.execPath, [path.join(root, 'apps/projector/dist/main.js'), 'run'], {
+  // BENCH_PROJECTOR_NODE_ARGS: node flags for the projector process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (a profile of the catch-up, written when the bench stops the projector).
+  const nodeArgs = process.env.BENCH_PROJECTOR_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  projector = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/projector/dist/main.js'), 'run'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PROJECTOR_METRICS_PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -322,10 +339,11 @@ try {
   }
   const all = Math.max(...caughtUp.values());
   const loadAfter = load();
+  const ours = await postgresPidsOf(pool, new URL(databaseUrl).pathname.slice(1));
   // Where the time went: CPU seconds of the projector and of Postgres during the catch-up (Linux /proc).
   const cpuUsed = {
     projector: processCpuSeconds(projector.pid),
-    postgres: postgresCpuSince(postgresCpuBefore),
+    postgres: postgresCpuSince(postgresCpuBefore, ours),
   };
   console.log(`  ${[...caughtUp].map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}`);
 
@@ -402,15 +420,18 @@ try {
   console.log(`  ${loadBefore} at the start, ${loadAfter} at the end`);
   if (cpuUsed.projector !== null)
     console.log(
-      `  CPU meanwhile: projector ${cpuUsed.projector.toFixed(1)} s, Postgres ${cpuUsed.postgres.toFixed(1)} s, of ${(cpus().length * all).toFixed(1)} s on ${cpus().length} cores`,
+      `  CPU meanwhile: projector ${cpuUsed.projector.toFixed(1)} s, Postgres ${cpuUsed.postgres.toFixed(1)} s (this database's connections and the server's own processes), of ${(cpus().length * all).toFixed(1)} s on ${cpus().length} cores`,
     );
   console.log(
-    '  where each projection waited (its loop reads the next page and folds a batch while the one before commits):',
+    '  where each projection waited (its loop reads the next page and folds a batch while the one before commits),',
+  );
+  console.log(
+    "  and how long its batches' transactions took (rows; checkpoint and commit), meanwhile, in the database:",
   );
   const secs = (ms) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
   for (const [name, t] of spentBy)
     console.log(
-      `    ${name.padEnd(15)} ${String(t.batches).padStart(4)} batches: read wait ${secs(t.readWaitMs)}, fold ${secs(t.prepareMs)}, commit wait ${secs(t.writeWaitMs)}, index build ${secs(t.indexBuildMs)}`,
+      `    ${name.padEnd(15)} ${String(t.batches).padStart(4)} batches: read wait ${secs(t.readWaitMs)}, fold ${secs(t.prepareMs)}, commit wait ${secs(t.writeWaitMs)}, index build ${secs(t.indexBuildMs)} | rows ${secs(t.rowsMs)}, checkpoint ${secs(t.checkpointMs)}`,
     );
   console.log(
     `\nGET /api/recipe/list, ${listed[0].n.toLocaleString('en')} recipes in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in; ${load()}):`,
@@ -425,7 +446,12 @@ try {
     );
   console.log('(target: p95 under 50 ms)');
 } finally {
-  projector?.kill('SIGTERM');
+  // Waited for: a profile asked for by BENCH_PROJECTOR_NODE_ARGS is written as it exits.
+  if (projector && projector.exitCode === null) {
+    const exited = new Promise((resolve) => projector.once('exit', resolve));
+    projector.kill('SIGTERM');
+    await exited;
+  }
   await store.close();
   await pool.end();
   await system.stop();

@@ -75,8 +75,12 @@ export interface ReadPageOptions {
   maxCount: number;
   /** Only events of these types come back; the others are scanned past (their payload is never read). */
   types?: readonly string[];
-  /** false: the events come back with `data: null`, for readers that need only who, when and which stream. */
-  withData?: boolean;
+  /**
+   * false: the events come back with `data: null`, for readers that need only who, when and which stream; a list
+   * of event types: only events of those types come back with their payloads (the others with `data: null`), for
+   * readers of several kinds of events that need the payloads of only some. Default true.
+   */
+  withData?: boolean | readonly string[];
 }
 
 /** One page of the global order as a filtered reader sees it. */

@@ -294,10 +294,12 @@ export class KurrentEventStore implements EventStore {
     const from = options.from ?? START;
     const all = await this.readAll({ from, maxCount: options.maxCount });
     const types = options.types ? new Set(options.types) : null;
+    const dataTypes = Array.isArray(options.withData) ? new Set(options.withData as readonly string[]) : null;
+    const withDataOf = (type: string) => options.withData !== false && (!dataTypes || dataTypes.has(type));
     return {
       events: all
         .filter((e) => !types || types.has(e.type))
-        .map((e) => (options.withData === false ? { ...e, data: null } : e)),
+        .map((e) => (withDataOf(e.type) ? e : { ...e, data: null })),
       scannedTo: all.at(-1)?.position ?? from,
       scanned: all.length,
     };

@@ -182,7 +182,7 @@ const READ_PAGE_SQL = `
     FROM (
       SELECT e.transaction_id, e.global_position, e.stream_id, e.stream_position, e.event_id, e.type,
              e.recorded_at, m.matches,
-             CASE WHEN m.matches AND $5::boolean THEN e.data END AS data,
+             CASE WHEN m.matches AND $5::boolean AND ($7::text[] IS NULL OR e.type = ANY($7::text[])) THEN e.data END AS data,
              CASE WHEN m.matches THEN e.metadata END AS metadata
       FROM events e, LATERAL (SELECT $4::text[] IS NULL OR e.type = ANY($4::text[]) AS matches) m
       WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
@@ -352,8 +352,9 @@ export class PostgresEventStore implements EventStore {
         from.globalPosition.toString(),
         options.maxCount,
         options.types ? [...options.types] : null,
-        options.withData ?? true,
+        options.withData !== false,
         horizon,
+        Array.isArray(options.withData) ? [...(options.withData as readonly string[])] : null,
       ],
     });
     const last = rows.at(-1);

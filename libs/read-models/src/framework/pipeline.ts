@@ -7,7 +7,7 @@ import {
   type RecordedEvent,
 } from '@kb/event-store';
 import type { Pool } from '@kb/platform';
-import { projectBatch, recordError } from './batch.js';
+import { projectBatch, recordError, type BatchTimes } from './batch.js';
 import { deferIndexes, deferredIndexes, restoreIndexes } from './deferred-indexes.js';
 import { StaleCheckpointError } from './errors.js';
 import type { Lease } from './lease.js';
@@ -23,6 +23,7 @@ import {
 import { contextFor, type PreparedBatch, type Projection, type ProjectionContext } from './projection.js';
 import { replayParkedEvents } from './replay.js';
 import { backoff, type Settings } from './run-settings.js';
+import { SharedReads } from './shared-reads.js';
 import { readVersion, switchToVersion } from './versions.js';
 
 /**
@@ -50,17 +51,21 @@ export type Outcome = 'stopped' | 'retired' | 'switched';
 const REPLAY_CHECK_MS = 1000;
 
 type Phase = 'readWaitMs' | 'prepareMs' | 'writeWaitMs' | 'indexBuildMs';
+type Figure = Phase | 'rowsMs' | 'checkpointMs' | 'batches';
 
 /**
  * Where a catch-up spends its time, logged when it reaches the head: waiting for the next page of the log,
  * folding a batch (the projection's `prepare`, in this process), waiting for the batch before it to commit, and
- * building the indexes set aside.
+ * building the indexes set aside; and, overlapping those (a batch is written while the next one is prepared), how
+ * long the batches' transactions took to write their rows and to move the checkpoint and commit.
  */
 class Timings {
   readWaitMs = 0;
   prepareMs = 0;
   writeWaitMs = 0;
   indexBuildMs = 0;
+  rowsMs = 0;
+  checkpointMs = 0;
   batches = 0;
 
   async time<T>(phase: Phase, work: Promise<T>): Promise<T> {
@@ -73,36 +78,46 @@ class Timings {
   }
 
   /** The figures so far, rounded, and a fresh start. */
-  take(): Record<Phase | 'batches', number> {
+  take(): Record<Figure, number> {
     const figures = {
       readWaitMs: Math.round(this.readWaitMs),
       prepareMs: Math.round(this.prepareMs),
       writeWaitMs: Math.round(this.writeWaitMs),
       indexBuildMs: Math.round(this.indexBuildMs),
+      rowsMs: Math.round(this.rowsMs),
+      checkpointMs: Math.round(this.checkpointMs),
       batches: this.batches,
     };
-    Object.assign(this, { readWaitMs: 0, prepareMs: 0, writeWaitMs: 0, indexBuildMs: 0, batches: 0 });
+    Object.assign(this, {
+      readWaitMs: 0,
+      prepareMs: 0,
+      writeWaitMs: 0,
+      indexBuildMs: 0,
+      rowsMs: 0,
+      checkpointMs: 0,
+      batches: 0,
+    });
     return figures;
   }
 }
 
-/** The read step: pages of the events a projection wants, the next one read while the current one is written. */
+/**
+ * The read step: pages of the events a projection wants, the next one read while the current one is written.
+ * Pages come from the process's shared reads (shared-reads.ts): one read of each page for every projection.
+ */
 class PageReader {
   private prefetched: { from: GlobalPosition; page: Promise<ReadPage> } | null = null;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly shared: SharedReads,
     private readonly projection: Projection,
     private readonly batchSize: number,
   ) {}
 
-  read(from: GlobalPosition): Promise<ReadPage> {
-    return this.store.readAllPage({
-      from,
-      maxCount: this.batchSize,
-      types: this.projection.handles === '*' ? undefined : this.projection.handles,
-      withData: this.projection.readsData ?? true,
-    });
+  async read(from: GlobalPosition): Promise<ReadPage> {
+    const page = await this.shared.read(this, from);
+    if (this.projection.handles === '*') return page;
+    return { ...page, events: page.events.filter((e) => this.projection.wants(e.type)) };
   }
 
   /** The page after `from`: the one read ahead if it starts there, else read now. */
@@ -121,6 +136,12 @@ class PageReader {
 
   drop(): void {
     this.prefetched = null;
+    this.leave();
+  }
+
+  /** Reads nothing for a while (at the head, failing, stopped): no shared page waits for this reader. */
+  leave(): void {
+    this.shared.leave(this);
   }
 
   isFull(page: ReadPage): boolean {
@@ -140,6 +161,7 @@ class BatchWriter {
     private readonly version: number,
     /** The committed checkpoint. */
     public checkpoint: GlobalPosition,
+    private readonly spent?: BatchTimes,
   ) {}
 
   /** Starts writing a batch from the committed checkpoint (the batch before it must be settled). */
@@ -155,6 +177,7 @@ class BatchWriter {
       to,
       prepared,
       park: park && park.length > 0 ? park : undefined,
+      spent: this.spent,
     });
     done.catch(() => undefined); // awaited by settle
     this.writing = { done, scanned };
@@ -193,10 +216,16 @@ class BatchWriter {
  * A building version switches the views over once it has caught up with the head and with the live version.
  * Returns 'retired' when its version was dropped under it (another process switched to a newer version).
  */
-export async function follow(pool: Pool, store: EventStore, lease: Lease, s: Settings): Promise<Outcome> {
+export async function follow(
+  pool: Pool,
+  store: EventStore,
+  lease: Lease,
+  s: Settings,
+  shared: SharedReads = new SharedReads(store, [lease.projection], s.batchSize),
+): Promise<Outcome> {
   const start = await readVersion(pool, lease.projection.name, lease.version);
   if (!start) return 'retired';
-  const pipeline = new Pipeline(pool, store, lease, s, start.checkpoint);
+  const pipeline = new Pipeline(pool, store, lease, s, start.checkpoint, shared);
   return pipeline.run(start.status);
 }
 
@@ -226,13 +255,14 @@ class Pipeline {
     private readonly lease: Lease,
     private readonly s: Settings,
     checkpoint: GlobalPosition,
+    shared: SharedReads,
   ) {
     this.projection = lease.projection;
     this.version = lease.version;
     this.log = { projection: this.projection.name, version: this.version };
     this.ctx = contextFor(this.projection, this.version);
-    this.reader = new PageReader(store, this.projection, s.batchSize);
-    this.writer = new BatchWriter(pool, this.projection, this.version, checkpoint);
+    this.reader = new PageReader(shared, this.projection, s.batchSize);
+    this.writer = new BatchWriter(pool, this.projection, this.version, checkpoint, this.timings);
     this.position = checkpoint;
   }
 
@@ -253,6 +283,7 @@ class Pipeline {
         if (outcome) return outcome;
       }
     } finally {
+      this.reader.drop();
       await this.writer.drain();
     }
     s.logger.info(
@@ -354,6 +385,7 @@ class Pipeline {
    */
   private async atHead(): Promise<Outcome | null> {
     const { s, log, projection, version } = this;
+    this.reader.leave();
     try {
       await this.settle();
     } catch (error) {

@@ -9,6 +9,7 @@ import { follow, type Outcome } from './pipeline.js';
 import { checkRegistry, type Projection } from './projection.js';
 import { replayParkedEvents, type ReplayResult } from './replay.js';
 import { backoff, settings, type RunOptions, type Settings } from './run-settings.js';
+import { SharedReads } from './shared-reads.js';
 import {
   createVersion,
   dropBuildingVersion,
@@ -25,6 +26,7 @@ async function superviseLive(
   store: EventStore,
   projection: Projection,
   s: Settings,
+  shared?: SharedReads,
 ): Promise<void> {
   let failures = 0;
   while (!s.signal.aborted) {
@@ -49,7 +51,7 @@ async function superviseLive(
       const lease = await acquire(pool, projection, live.version, s);
       if (!lease) return;
       try {
-        const outcome = await follow(pool, store, lease, s);
+        const outcome = await follow(pool, store, lease, s, shared);
         failures = 0;
         if (outcome === 'stopped') return;
       } finally {
@@ -76,6 +78,7 @@ async function superviseBuilding(
   version: number,
   s: Settings,
   lease?: Lease,
+  shared?: SharedReads,
 ): Promise<Outcome> {
   let failures = 0;
   let held = lease ?? null;
@@ -84,7 +87,7 @@ async function superviseBuilding(
       try {
         held ??= await acquire(pool, projection, version, s);
         if (!held) return 'stopped';
-        return await follow(pool, store, held, s);
+        return await follow(pool, store, held, s, shared);
       } catch (error) {
         if (error instanceof ProjectionLockedError) throw error;
         failures += 1;
@@ -120,6 +123,8 @@ export async function runProjections(
   checkRegistry(projections);
   const s = settings(options);
   await ensureLiveVersions(pool, projections);
+  // One read of each page of the log for all of them (shared-reads.ts).
+  const shared = new SharedReads(store, projections, s.batchSize);
   const tasks: Promise<unknown>[] = [];
   for (const p of projections) {
     const versions = await readVersions(pool, p.name);
@@ -133,8 +138,8 @@ export async function runProjections(
       );
       builds.push(created);
     }
-    for (const b of builds) tasks.push(superviseBuilding(pool, store, p, b.version, s));
-    tasks.push(superviseLive(pool, store, p, s));
+    for (const b of builds) tasks.push(superviseBuilding(pool, store, p, b.version, s, undefined, shared));
+    tasks.push(superviseLive(pool, store, p, s, shared));
   }
   const results = await Promise.allSettled(tasks);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
