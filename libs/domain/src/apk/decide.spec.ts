@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { apkContentSchema, type ApkContent, type ApkContentInput } from '@kb/contracts';
 import { statesAfterEachEvent } from '../decider.js';
-import { deciderTable } from '../testing/decider-table.js';
-import { APK_COMMAND_ACTIONS, apkDecider, type ApkCommand, type ApkCommandType } from './decide.js';
+import { deciderTable, describeTransitionTable } from '../testing/decider-table.js';
+import { APK_COMMAND_ACTIONS, apkDecider, type ApkCommand } from './decide.js';
 import { faultWatchFinding } from './rollout.js';
 import type { ApkEvent } from './events.js';
 import { APK_ACTIONS, type ApkAction } from './refusals.js';
@@ -41,7 +39,8 @@ const content = (overrides: Partial<ApkContentInput> = {}): ApkContent => ({
   fileSize: 1024,
 });
 
-const { when, refusal, history, stateAfter } = deciderTable(apkDecider);
+const apkTable = deciderTable(apkDecider);
+const { when, refusal, history, stateAfter } = apkTable;
 
 const create = (overrides: Partial<ApkContentInput> = {}): ApkCommand => ({
   type: 'CreateApkPackage',
@@ -142,64 +141,19 @@ function given(state: ApkStatus | 'absent', action: ApkAction): ApkEvent[] {
 
 // ---- the README's transition table, read and enforced cell by cell
 
-const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
-
-function table(first: string): { header: string[]; rows: string[][] } {
-  const lines = readme.split('\n');
-  const start = lines.findIndex((line) => new RegExp(`^\\|\\s*${first}\\s*\\|`).test(line));
-  if (start < 0) throw new Error(`README has no table "${first}"`);
-  const cells = (line: string) =>
-    line
-      .slice(1, -1)
-      .split('|')
-      .map((cell) => cell.trim());
-  const body: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith('|')) break;
-    body.push(cells(line));
-  }
-  return { header: cells(lines[start]!), rows: body };
-}
-
-const stateColumn = (name: string) => (name === 'no stream' ? 'absent' : (name as ApkStatus | 'absent'));
-const transitions = table('action');
-const states = transitions.header.slice(2).map(stateColumn);
-
-describe('the transition table of README.md', () => {
-  it('has a row for every action and a column for every state', () => {
-    expect(transitions.rows.map((row) => row[0])).toEqual([...APK_ACTIONS]);
-    expect(states).toEqual(['absent', 'uncommitted', 'pending_review', 'created', 'returned', 'deleted']);
-    for (const [action, command] of transitions.rows) {
-      const type = command!.replaceAll('`', '') as ApkCommandType;
-      expect(APK_COMMAND_ACTIONS[type]).toBe(action);
-      expect(commandFor[action as ApkAction].type).toBe(type);
-    }
-  });
-
-  for (const [action, , ...cells] of transitions.rows) {
-    cells.forEach((cell, i) => {
-      const state = states[i]!;
-      it(`${action} when ${state}: ${cell}`, () => {
-        const events = given(state, action as ApkAction);
-        const command = commandFor[action as ApkAction];
-        if (cell === '404' || cell === '✗') {
-          const error = refusal(events, command);
-          expect({ status: error.status, code: error.code }).toEqual(
-            cell === '404'
-              ? { status: 404, code: 'apk_not_found' }
-              : {
-                  status: 409,
-                  code: action === 'create' ? 'apk_already_exists' : 'apk_illegal_transition',
-                },
-          );
-        } else {
-          const caused = when(events, command);
-          expect(caused.length).toBeGreaterThan(0);
-          expect(stateAfter([...events, ...caused]).status).toBe(cell.replaceAll('`', ''));
-        }
-      });
-    });
-  }
+describeTransitionTable({
+  dir: import.meta.dirname,
+  table: apkTable,
+  place: 'state',
+  actions: APK_ACTIONS,
+  places: ['absent', 'uncommitted', 'pending_review', 'created', 'returned', 'deleted'],
+  commandActions: APK_COMMAND_ACTIONS,
+  commandFor,
+  given,
+  refusedCode: (action) => ({
+    404: 'apk_not_found',
+    409: action === 'create' ? 'apk_already_exists' : 'apk_illegal_transition',
+  }),
 });
 
 describe('refusals name the package, its state and the action', () => {

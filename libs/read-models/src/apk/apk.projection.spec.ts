@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { apkContentSchema, type ApkContentInput } from '@kb/contracts';
 import { APK_EVENT_SCHEMA_VERSIONS, apkDecider, apkStreamId } from '@kb/domain';
-import { rebuildProjection, runProjections } from '../framework/runner.js';
-import { commandActor, newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { rebuildProjection } from '../framework/runner.js';
+import { commandActor, newEvent, projected } from '../test/support.js';
 import { apkProjection } from './apk.projection.js';
+import { projectingSystem } from '../test/projecting.js';
 
 const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const AT = '2026-05-01T09:00:00.000Z';
@@ -31,19 +32,17 @@ const content = (overrides: Partial<ApkContentInput> = {}) => ({
 });
 
 describe('APK packages projection', () => {
-  let sys: TestSystem;
-  let stop: AbortController;
-  let running: Promise<void>;
+  const sys = projectingSystem([apkProjection]);
 
   const { act } = commandActor(
-    () => sys.store,
+    () => sys().store,
     { decider: apkDecider, streamId: apkStreamId, schemaVersions: APK_EVENT_SCHEMA_VERSIONS },
     'demo',
   );
 
   const listRows = async () =>
     (
-      await sys.pool.query(
+      await sys().pool.query(
         `SELECT apk_id::text AS id, brand_owner_code AS brand, sub_brand_code, product_code, version_number,
                 file_size::int AS file_size, review_status, test_status, release_status, submitted_by, audited_by,
                 return_reason, applied_at IS NOT NULL AS applied, released_at IS NOT NULL AS released,
@@ -51,20 +50,6 @@ describe('APK packages projection', () => {
            FROM apk_list ORDER BY version_number, apk_id`,
       )
     ).rows;
-
-  beforeAll(async () => {
-    sys = await startTestSystem();
-    stop = new AbortController();
-    running = runProjections(sys.pool, sys.store, [apkProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-  });
-  afterAll(async () => {
-    stop.abort();
-    await running;
-    await sys.close();
-  });
 
   it('reads the package id from apk streams only', () => {
     const id = randomUUID();
@@ -93,7 +78,7 @@ describe('APK packages projection', () => {
       'other',
       'OTHER',
     );
-    await projected(sys.pool, 'apk_packages', last);
+    await projected(sys().pool, 'apk_packages', last);
 
     expect(await listRows()).toEqual([
       expect.objectContaining({
@@ -124,18 +109,18 @@ describe('APK packages projection', () => {
         revision: 7,
       },
     ]);
-    const detail = await sys.pool.query(`SELECT state FROM apk_detail WHERE apk_id = $1`, [a]);
+    const detail = await sys().pool.query(`SELECT state FROM apk_detail WHERE apk_id = $1`, [a]);
     expect(detail.rows[0].state).toMatchObject({ status: 'created', content: { bootLogo: FILE(11) } });
 
     const deleted = await act(b, { type: 'DeleteApkPackage', at: AT }, 'other', 'OTHER');
-    await projected(sys.pool, 'apk_packages', deleted);
+    await projected(sys().pool, 'apk_packages', deleted);
     expect((await listRows()).map((r) => r.id)).toEqual([a]);
-    expect((await sys.pool.query('SELECT 1 FROM apk_detail WHERE apk_id = $1', [b])).rowCount).toBe(0);
+    expect((await sys().pool.query('SELECT 1 FROM apk_detail WHERE apk_id = $1', [b])).rowCount).toBe(0);
   });
 
   it('passes over apk-named events that carry no package instead of stopping', async () => {
     const junk = randomUUID();
-    await sys.store.appendToStream(
+    await sys().store.appendToStream(
       apkStreamId(junk),
       [newEvent('ApkPackageCreated', 'tool', 'DEMO', { apkId: junk })],
       'no_stream',
@@ -146,7 +131,7 @@ describe('APK packages projection', () => {
       apkId: id,
       content: content({ versionNumber: '3.0.0' }),
     });
-    await projected(sys.pool, 'apk_packages', last);
+    await projected(sys().pool, 'apk_packages', last);
     const ids = (await listRows()).map((r) => r.id);
     expect(ids).toContain(id);
     expect(ids).not.toContain(junk);
@@ -154,7 +139,7 @@ describe('APK packages projection', () => {
 
   it('builds the same rows again from the log on rebuild', async () => {
     const before = await listRows();
-    const result = await rebuildProjection(sys.pool, sys.store, apkProjection, {
+    const result = await rebuildProjection(sys().pool, sys().store, apkProjection, {
       signal: new AbortController().signal,
       pollIntervalMs: 20,
     });

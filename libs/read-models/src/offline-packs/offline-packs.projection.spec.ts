@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { offlinePackContentSchema, type OfflinePackContentInput } from '@kb/contracts';
 import { OFFLINE_PACK_EVENT_SCHEMA_VERSIONS, offlinePackDecider, offlinePackStreamId } from '@kb/domain';
-import { rebuildProjection, runProjections } from '../framework/runner.js';
-import { commandActor, newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { rebuildProjection } from '../framework/runner.js';
+import { commandActor, newEvent, projected } from '../test/support.js';
 import { offlinePacksProjection } from './offline-packs.projection.js';
+import { projectingSystem } from '../test/projecting.js';
 
 const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const AT = '2026-05-01T09:00:00.000Z';
@@ -19,12 +20,10 @@ const content = (overrides: Partial<OfflinePackContentInput> = {}) =>
   });
 
 describe('offline packs projection', () => {
-  let sys: TestSystem;
-  let stop: AbortController;
-  let running: Promise<void>;
+  const sys = projectingSystem([offlinePacksProjection]);
 
   const { act } = commandActor(
-    () => sys.store,
+    () => sys().store,
     {
       decider: offlinePackDecider,
       streamId: offlinePackStreamId,
@@ -35,27 +34,13 @@ describe('offline packs projection', () => {
 
   const listRows = async () =>
     (
-      await sys.pool.query(
+      await sys().pool.query(
         `SELECT pack_id::text AS id, brand_owner_code AS brand, number, type, product_code, sub_brand_code,
                 recipe_ids::text[] AS recipe_ids, recipe_count, test_status, release_status,
                 released_at IS NOT NULL AS released, created_by, updated_by, revision::int AS revision
            FROM offline_pack_list ORDER BY number, pack_id`,
       )
     ).rows;
-
-  beforeAll(async () => {
-    sys = await startTestSystem();
-    stop = new AbortController();
-    running = runProjections(sys.pool, sys.store, [offlinePacksProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-  });
-  afterAll(async () => {
-    stop.abort();
-    await running;
-    await sys.close();
-  });
 
   it('reads the pack id from offline-pack streams only', () => {
     const id = randomUUID();
@@ -80,7 +65,7 @@ describe('offline packs projection', () => {
       'other',
       'OTHER',
     );
-    await projected(sys.pool, 'offline_packs', last);
+    await projected(sys().pool, 'offline_packs', last);
 
     expect(await listRows()).toEqual([
       expect.objectContaining({
@@ -109,20 +94,20 @@ describe('offline packs projection', () => {
         revision: 3,
       },
     ]);
-    const detail = await sys.pool.query(`SELECT state FROM offline_pack_detail WHERE pack_id = $1`, [a]);
+    const detail = await sys().pool.query(`SELECT state FROM offline_pack_detail WHERE pack_id = $1`, [a]);
     expect(detail.rows[0].state).toMatchObject({ status: 'active', content: { recipeIds: [RECIPE(3)] } });
 
     const deleted = await act(b, { type: 'DeleteOfflinePack', at: AT }, 'other', 'OTHER');
-    await projected(sys.pool, 'offline_packs', deleted);
+    await projected(sys().pool, 'offline_packs', deleted);
     expect((await listRows()).map((r) => r.id)).toEqual([a]);
-    expect((await sys.pool.query('SELECT 1 FROM offline_pack_detail WHERE pack_id = $1', [b])).rowCount).toBe(
-      0,
-    );
+    expect(
+      (await sys().pool.query('SELECT 1 FROM offline_pack_detail WHERE pack_id = $1', [b])).rowCount,
+    ).toBe(0);
   });
 
   it('passes over offline-pack-named events that carry no pack instead of stopping', async () => {
     const junk = randomUUID();
-    await sys.store.appendToStream(
+    await sys().store.appendToStream(
       offlinePackStreamId(junk),
       [newEvent('OfflinePackCreated', 'tool', 'DEMO', { packId: junk })],
       'no_stream',
@@ -133,7 +118,7 @@ describe('offline packs projection', () => {
       packId: id,
       content: content({ number: 'P-02' }),
     });
-    await projected(sys.pool, 'offline_packs', last);
+    await projected(sys().pool, 'offline_packs', last);
     const ids = (await listRows()).map((r) => r.id);
     expect(ids).toContain(id);
     expect(ids).not.toContain(junk);
@@ -141,7 +126,7 @@ describe('offline packs projection', () => {
 
   it('builds the same rows again from the log on rebuild', async () => {
     const before = await listRows();
-    const result = await rebuildProjection(sys.pool, sys.store, offlinePacksProjection, {
+    const result = await rebuildProjection(sys().pool, sys().store, offlinePacksProjection, {
       signal: new AbortController().signal,
       pollIntervalMs: 20,
     });
