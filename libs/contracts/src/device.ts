@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag } from './request-parts.js';
 import { jsonObject, text } from './text.js';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
@@ -21,7 +22,6 @@ import { namesSchema, type Names } from './catalog.js';
 // ---- shared field schemas
 
 const trimmed = (max: number) => text().max(max).optional();
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 /** A date (`2026-11-22`) or a date-time with offset; date-only `to` bounds include the whole day. */
 const timeBound = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'time_invalid' })

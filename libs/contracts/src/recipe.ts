@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import {
   type Difficulty,
@@ -301,15 +302,9 @@ export interface RecipeFieldChange {
 }
 
 /** `/recipe/history`: one entry per event, oldest first. */
-export interface RecipeHistoryEntry {
+export interface RecipeHistoryEntry extends HistoryEntryHead {
   /** Stream position (0-based) = the revision the recipe had after this event. */
   revision: number;
-  eventId: string;
-  type: string;
-  /** What happened, in the caller's language. */
-  title: string;
-  actor: string;
-  occurredAt: string;
   correlationId: string;
   schemaVersion: number;
   data: unknown;
