@@ -7,3 +7,4 @@ export * from './redis-server.js';
 export * from './redis-cluster.js';
 export * from './waiting.js';
 export * from './holding.js';
+export * from './fixtures.js';

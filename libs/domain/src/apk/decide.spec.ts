@@ -6,32 +6,20 @@ import { faultWatchFinding } from './rollout.js';
 import type { ApkEvent } from './events.js';
 import { APK_ACTIONS, type ApkAction } from './refusals.js';
 import type { ApkStatus } from './state.js';
+import { APK_IDENTITY, APK_PICTURE_FILES, nthUuid, SPEC_AT } from '@kb/testing';
 
 const APK_ID = '4d3c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a0f';
-const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const FILE = nthUuid;
+const AT = SPEC_AT;
 
 /** A package the submission rule accepts: sub-brand, model and every §5 picture. */
 const completeInput: ApkContentInput = {
-  subBrandCode: 'DEMO-CHEF',
-  productCode: 'TM-6',
-  versionNumber: '2.3.0',
-  apkVersion: '2.3.0-b17',
-  parentVersion: '2.2.0',
+  ...APK_IDENTITY,
   updateNotes: 'New boot animation',
   branchPackage: 'release/2.3',
   apkFileCode: FILE(99),
   modeName: 'Chef',
-  bootLogo: FILE(1),
-  bootVideo: FILE(2),
-  screensaver: FILE(3),
-  accountBackground: FILE(4),
-  recipeEntryBackground: FILE(5),
-  modeEntryBackground: FILE(6),
-  onlineRecipeEntryBackground: FILE(7),
-  modePicture: FILE(8),
-  modeBackground: FILE(9),
-  modeIcon: FILE(10),
+  ...APK_PICTURE_FILES,
 };
 
 const content = (overrides: Partial<ApkContentInput> = {}): ApkContent => ({

@@ -9,18 +9,15 @@ import { OFFLINE_PACK_COMMAND_ACTIONS, offlinePackDecider, type OfflinePackComma
 import type { OfflinePackEvent } from './events.js';
 import { OFFLINE_PACK_ACTIONS, type OfflinePackAction } from './refusals.js';
 import { offlinePackStage, type OfflinePackStage } from './state.js';
+import { OFFLINE_PACK_INPUT, nthUuid, SPEC_AT } from '@kb/testing';
 
 const PACK_ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
-const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const RECIPE = nthUuid;
+const AT = SPEC_AT;
 
 const content = (overrides: Partial<OfflinePackContentInput> = {}): OfflinePackContent =>
   offlinePackContentSchema.parse({
-    number: 'P-01',
-    type: 'initial',
-    productCode: 'TM-6',
-    subBrandCode: 'DEMO-CHEF',
-    recipeIds: [RECIPE(1), RECIPE(2)],
+    ...OFFLINE_PACK_INPUT,
     ...overrides,
   });
 

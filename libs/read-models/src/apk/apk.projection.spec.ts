@@ -5,27 +5,15 @@ import { rebuildProjection } from '../framework/runner.js';
 import { commandActor, newEvent, projected } from '../test/support.js';
 import { apkProjection } from './apk.projection.js';
 import { projectingSystem } from '../test/projecting.js';
+import { APK_IDENTITY, APK_PICTURE_FILES, nthUuid, SPEC_AT } from '@kb/testing';
 
-const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const FILE = nthUuid;
+const AT = SPEC_AT;
 
 const content = (overrides: Partial<ApkContentInput> = {}) => ({
   ...apkContentSchema.parse({
-    subBrandCode: 'DEMO-CHEF',
-    productCode: 'TM-6',
-    versionNumber: '2.3.0',
-    apkVersion: '2.3.0-b17',
-    parentVersion: '2.2.0',
-    bootLogo: FILE(1),
-    bootVideo: FILE(2),
-    screensaver: FILE(3),
-    accountBackground: FILE(4),
-    recipeEntryBackground: FILE(5),
-    modeEntryBackground: FILE(6),
-    onlineRecipeEntryBackground: FILE(7),
-    modePicture: FILE(8),
-    modeBackground: FILE(9),
-    modeIcon: FILE(10),
+    ...APK_IDENTITY,
+    ...APK_PICTURE_FILES,
     ...overrides,
   }),
   fileSize: 4096,

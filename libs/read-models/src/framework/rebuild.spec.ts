@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { comparePositions, type RecordedEvent } from '@kb/event-store';
+import { comparePositions, type GlobalPosition, type RecordedEvent } from '@kb/event-store';
 import { aggregateTypeOf, streamSummaryProjection } from '../stream-summary/stream-summary.projection.js';
 import {
   allEvents,
@@ -50,6 +50,18 @@ async function summaryRows(sys: TestSystem) {
 
 describe('rebuild', () => {
   const sys = holding('each', startTestSystem, (s) => s.close());
+
+  /** Runs the live stream_summary projection until it has projected `newest`, then stops it. */
+  const projectLiveUpTo = async (newest: GlobalPosition) => {
+    const stop = new AbortController();
+    const running = runProjections(sys().pool, sys().store, [streamSummaryProjection], {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
+    await projected(sys().pool, 'stream_summary', newest);
+    stop.abort();
+    await running;
+  };
 
   it('builds beside the live version and switches atomically while readers keep querying and writers keep appending', async () => {
     let newest = await appendMany(sys().store, { streams: 100, perStream: 20 });
@@ -162,14 +174,7 @@ describe('rebuild', () => {
 
   it('refuses to switch to a version that has not got as far as the live one', async () => {
     const newest = await appendMany(sys().store, { streams: 3, perStream: 2 });
-    const stop = new AbortController();
-    const running = runProjections(sys().pool, sys().store, [streamSummaryProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-    await projected(sys().pool, 'stream_summary', newest);
-    stop.abort();
-    await running;
+    await projectLiveUpTo(newest);
 
     const building = await createVersion(sys().pool, streamSummaryProjection, 'building');
     expect(await switchToVersion(sys().pool, streamSummaryProjection, building.version)).toBe('behind');
@@ -182,14 +187,7 @@ describe('rebuild', () => {
 
   it('drops the partial build when the rebuild is called off, leaving the live version serving', async () => {
     const newest = await appendMany(sys().store, { streams: 50, perStream: 20 });
-    const stop = new AbortController();
-    const running = runProjections(sys().pool, sys().store, [streamSummaryProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-    await projected(sys().pool, 'stream_summary', newest);
-    stop.abort();
-    await running;
+    await projectLiveUpTo(newest);
 
     const callOff = new AbortController();
     const rebuilding = rebuildProjection(sys().pool, sys().store, streamSummaryProjection, {

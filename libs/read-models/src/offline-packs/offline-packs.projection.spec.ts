@@ -5,17 +5,14 @@ import { rebuildProjection } from '../framework/runner.js';
 import { commandActor, newEvent, projected } from '../test/support.js';
 import { offlinePacksProjection } from './offline-packs.projection.js';
 import { projectingSystem } from '../test/projecting.js';
+import { OFFLINE_PACK_INPUT, nthUuid, SPEC_AT } from '@kb/testing';
 
-const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const RECIPE = nthUuid;
+const AT = SPEC_AT;
 
 const content = (overrides: Partial<OfflinePackContentInput> = {}) =>
   offlinePackContentSchema.parse({
-    number: 'P-01',
-    type: 'initial',
-    productCode: 'TM-6',
-    subBrandCode: 'DEMO-CHEF',
-    recipeIds: [RECIPE(1), RECIPE(2)],
+    ...OFFLINE_PACK_INPUT,
     ...overrides,
   });
 
