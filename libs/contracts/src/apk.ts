@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, recordRequestParts, type HistoryEntryHead } from './request-parts.js';
+import { flag, recordRequestParts, type BatchItemOutcome, type HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
@@ -218,14 +218,9 @@ export interface ApkCommandAnswer {
   changed: boolean;
 }
 
-export interface ApkBatchItem {
-  id: string;
+export interface ApkBatchItem extends BatchItemOutcome {
   /** The package's version number, when it is one of the caller's. */
   versionNumber: string | null;
-  ok: boolean;
-  status?: number;
-  code?: string;
-  message?: string;
 }
 export interface ApkBatchAnswer {
   succeeded: number;

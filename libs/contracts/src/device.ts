@@ -5,7 +5,7 @@ import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
 import { DEVICE_SORT_FIELDS, FAULT_SORT_FIELDS, sortQueryShape } from './list-sort.js';
-import { namesSchema, type Names } from './catalog.js';
+import { idSchema, idsSchema, namesSchema, type Names } from './catalog.js';
 
 /**
  * Devices, their telemetry and fault reports, and the test device group (§3 "Device", §7 `device`,
@@ -281,13 +281,8 @@ export const testDeviceListQuerySchema = pageQuerySchema.extend({
   productCode: trimmed(64),
   online: flag.optional(),
 });
-export const testDeviceIdQuerySchema = z.object({ id: z.string().uuid({ message: 'not_found' }) });
-export const testDeviceIdsSchema = z.object({
-  ids: z
-    .array(z.string().uuid({ message: 'not_found' }))
-    .min(1, { message: 'select_required' })
-    .max(500),
-});
+export const testDeviceIdQuerySchema = idSchema;
+export const testDeviceIdsSchema = idsSchema;
 /** `/api/testDevice/search?keyword=`: test devices whose SN starts with the keyword, at most 50. */
 export const testDeviceSearchQuerySchema = deviceSearchQuerySchema;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, recordRequestParts, type HistoryEntryHead } from './request-parts.js';
+import { flag, recordRequestParts, type BatchItemOutcome, type HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
@@ -167,13 +167,8 @@ export interface OfflinePackCommandAnswer {
   changed: boolean;
 }
 
-export interface OfflinePackBatchItem {
-  id: string;
+export interface OfflinePackBatchItem extends BatchItemOutcome {
   number: string | null;
-  ok: boolean;
-  status?: number;
-  code?: string;
-  message?: string;
 }
 export interface OfflinePackBatchAnswer {
   succeeded: number;

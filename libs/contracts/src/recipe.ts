@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type HistoryEntryHead } from './request-parts.js';
+import type { BatchItemOutcome, HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import {
   type Difficulty,
@@ -280,13 +280,8 @@ export interface RecipeCommandAnswer {
 }
 
 /** One recipe's outcome in a batch; `message` is in the caller's language. */
-export interface RecipeBatchItem {
-  id: string;
+export interface RecipeBatchItem extends BatchItemOutcome {
   number: string | null;
-  ok: boolean;
-  status?: number;
-  code?: string;
-  message?: string;
 }
 export interface RecipeBatchAnswer {
   succeeded: number;
