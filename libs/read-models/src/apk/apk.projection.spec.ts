@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { apkContentSchema, type ApkContentInput } from '@kb/contracts';
 import { APK_EVENT_SCHEMA_VERSIONS, apkDecider, apkStreamId } from '@kb/domain';
-import { rebuildProjection } from '../framework/runner.js';
-import { commandActor, newEvent, projected } from '../test/support.js';
+import { commandActor, projected } from '../test/support.js';
 import { apkProjection } from './apk.projection.js';
-import { projectingSystem } from '../test/projecting.js';
+import { expectJunkPassedOver, expectSameAfterRebuild, projectingSystem } from '../test/projecting.js';
 import { APK_IDENTITY, APK_PICTURE_FILES, nthUuid, SPEC_AT } from '@kb/testing';
 
 const FILE = nthUuid;
@@ -108,30 +107,18 @@ describe('APK packages projection', () => {
 
   it('passes over apk-named events that carry no package instead of stopping', async () => {
     const junk = randomUUID();
-    await sys().store.appendToStream(
-      apkStreamId(junk),
-      [newEvent('ApkPackageCreated', 'tool', 'DEMO', { apkId: junk })],
-      'no_stream',
-    );
     const id = randomUUID();
-    const last = await act(id, {
-      type: 'CreateApkPackage',
-      apkId: id,
-      content: content({ versionNumber: '3.0.0' }),
-    });
-    await projected(sys().pool, 'apk_packages', last);
-    const ids = (await listRows()).map((r) => r.id);
-    expect(ids).toContain(id);
-    expect(ids).not.toContain(junk);
+    await expectJunkPassedOver(
+      sys(),
+      'apk_packages',
+      { id: junk, streamId: apkStreamId(junk), type: 'ApkPackageCreated', data: { apkId: junk } },
+      id,
+      () => act(id, { type: 'CreateApkPackage', apkId: id, content: content({ versionNumber: '3.0.0' }) }),
+      async () => (await listRows()).map((r) => r.id),
+    );
   });
 
   it('builds the same rows again from the log on rebuild', async () => {
-    const before = await listRows();
-    const result = await rebuildProjection(sys().pool, sys().store, apkProjection, {
-      signal: new AbortController().signal,
-      pollIntervalMs: 20,
-    });
-    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
-    expect(await listRows()).toEqual(before);
+    await expectSameAfterRebuild(sys(), apkProjection, listRows);
   });
 });

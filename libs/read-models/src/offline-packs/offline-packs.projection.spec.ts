@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { offlinePackContentSchema, type OfflinePackContentInput } from '@kb/contracts';
 import { OFFLINE_PACK_EVENT_SCHEMA_VERSIONS, offlinePackDecider, offlinePackStreamId } from '@kb/domain';
-import { rebuildProjection } from '../framework/runner.js';
-import { commandActor, newEvent, projected } from '../test/support.js';
+import { commandActor, projected } from '../test/support.js';
 import { offlinePacksProjection } from './offline-packs.projection.js';
-import { projectingSystem } from '../test/projecting.js';
+import { expectJunkPassedOver, expectSameAfterRebuild, projectingSystem } from '../test/projecting.js';
 import { OFFLINE_PACK_INPUT, nthUuid, SPEC_AT } from '@kb/testing';
 
 const RECIPE = nthUuid;
@@ -104,30 +103,18 @@ describe('offline packs projection', () => {
 
   it('passes over offline-pack-named events that carry no pack instead of stopping', async () => {
     const junk = randomUUID();
-    await sys().store.appendToStream(
-      offlinePackStreamId(junk),
-      [newEvent('OfflinePackCreated', 'tool', 'DEMO', { packId: junk })],
-      'no_stream',
-    );
     const id = randomUUID();
-    const last = await act(id, {
-      type: 'CreateOfflinePack',
-      packId: id,
-      content: content({ number: 'P-02' }),
-    });
-    await projected(sys().pool, 'offline_packs', last);
-    const ids = (await listRows()).map((r) => r.id);
-    expect(ids).toContain(id);
-    expect(ids).not.toContain(junk);
+    await expectJunkPassedOver(
+      sys(),
+      'offline_packs',
+      { id: junk, streamId: offlinePackStreamId(junk), type: 'OfflinePackCreated', data: { packId: junk } },
+      id,
+      () => act(id, { type: 'CreateOfflinePack', packId: id, content: content({ number: 'P-02' }) }),
+      async () => (await listRows()).map((r) => r.id),
+    );
   });
 
   it('builds the same rows again from the log on rebuild', async () => {
-    const before = await listRows();
-    const result = await rebuildProjection(sys().pool, sys().store, offlinePacksProjection, {
-      signal: new AbortController().signal,
-      pollIntervalMs: 20,
-    });
-    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
-    expect(await listRows()).toEqual(before);
+    await expectSameAfterRebuild(sys(), offlinePacksProjection, listRows);
   });
 });

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
 import { RECIPE_EVENT_SCHEMA_VERSIONS, recipeDecider, recipeStreamId, replay } from '@kb/domain';
-import type { GlobalPosition } from '@kb/event-store';
-import { rebuildProjection } from '../framework/runner.js';
-import { commandActor, newEvent, projected } from '../test/support.js';
+import { commandActor, projected } from '../test/support.js';
 import { nameGrams, nameGramsSql, recipesProjection } from './recipes.projection.js';
-import { projectingSystem } from '../test/projecting.js';
+import { expectJunkPassedOver, expectSameAfterRebuild, projectingSystem } from '../test/projecting.js';
 
 const PICTURE = '3e1f8a2b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
 const CATEGORY = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -166,34 +164,20 @@ describe('recipes projection', () => {
 
   it('passes over recipe-named events that carry no recipe instead of stopping', async () => {
     const junk = randomUUID();
-    await sys().store.appendToStream(
-      recipeStreamId(junk),
-      [newEvent('RecipeCreated', 'tool', 'DEMO', { number: 'R-1' })],
-      'no_stream',
-    );
     const id = randomUUID();
-    const last: GlobalPosition = await act(id, {
-      type: 'CreateRecipe',
-      recipeId: id,
-      content: content('P-200'),
-    });
-    await projected(sys().pool, 'recipes', last);
-    const ids = (await listRows()).map((r) => r.id);
-    expect(ids).toContain(id);
-    expect(ids).not.toContain(junk);
+    await expectJunkPassedOver(
+      sys(),
+      'recipes',
+      { id: junk, streamId: recipeStreamId(junk), type: 'RecipeCreated', data: { number: 'R-1' } },
+      id,
+      () => act(id, { type: 'CreateRecipe', recipeId: id, content: content('P-200') }),
+      async () => (await listRows()).map((r) => r.id),
+    );
   });
 
   it('builds the same rows again from the log on rebuild', async () => {
-    const before = await listRows();
     const details = async () =>
       (await sys().pool.query('SELECT * FROM recipe_detail ORDER BY recipe_id')).rows;
-    const detailBefore = await details();
-    const result = await rebuildProjection(sys().pool, sys().store, recipesProjection, {
-      signal: new AbortController().signal,
-      pollIntervalMs: 20,
-    });
-    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
-    expect(await listRows()).toEqual(before);
-    expect(await details()).toEqual(detailBefore);
+    await expectSameAfterRebuild(sys(), recipesProjection, listRows, details);
   });
 });
