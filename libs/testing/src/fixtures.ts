@@ -1,4 +1,5 @@
 // Inputs the specs of several libraries share: plain data (the specs parse it with the contracts' schemas).
+import { createServer } from 'node:net';
 
 /** The n-th made-up uuid of a spec (a file, a recipe): readable in a failure, valid where a uuid is asked for. */
 export const nthUuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -37,3 +38,12 @@ export const OFFLINE_PACK_INPUT = {
   subBrandCode: 'DEMO-CHEF',
   recipeIds: [nthUuid(1), nthUuid(2)],
 };
+
+/** A loopback port nothing listens on: what a spec of a refused or failed connection dials. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
