@@ -4,22 +4,18 @@ import { APK_PICTURES, apkContentSchema, type ApkContent } from '@kb/contracts';
 import { DomainError, type ApkCommand, type ApkEvent, type ApkState } from '@kb/domain';
 import { PostgresEventStore, postgresEventStoreMigrations } from '@kb/event-store';
 import { AppError } from '@kb/platform';
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, type TestDatabase, APK_IDENTITY, nthUuid, SPEC_AT } from '@kb/testing';
 import { commandPath, type AggregatePath } from './aggregate.js';
 import { apkAggregate, type ApkAnswer } from './apk.js';
 import { AggregateStreams, type Actor } from './streams.js';
 
-const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const FILE = nthUuid;
+const AT = SPEC_AT;
 
 /** A package the submission rule accepts: its versions, sub-brand, model, file and every picture uploaded. */
 const content: ApkContent = {
   ...apkContentSchema.parse({
-    subBrandCode: 'DEMO-CHEF',
-    productCode: 'TM-6',
-    versionNumber: '2.3.0',
-    apkVersion: '2.3.0-b17',
-    parentVersion: '2.2.0',
+    ...APK_IDENTITY,
     updateNotes: 'New boot animation',
     branchPackage: 'release/2.3',
     modeName: 'Chef',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag, recordRequestParts, type BatchItemOutcome, type HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 import { APK_SORT_FIELDS, sortQueryShape } from './list-sort.js';
@@ -97,16 +98,10 @@ export type ApkContent = ApkContentDraft & { fileSize: number | null };
 
 // ---- requests of /api/subApk/*
 
-const apkId = z.string().uuid({ message: 'apk_not_found' });
-/** The stream revision the form loaded (`revision` of the detail): a save against an older one is a 409. */
-const revision = z.coerce.number({ message: 'apk_revision_required' }).int().min(0);
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
-
-export const apkIdQuerySchema = z.object({ id: apkId });
+const { id: apkId, revision, ...parts } = recordRequestParts('apk_not_found', 'apk_revision_required');
+export const apkIdQuerySchema = parts.idSchema;
 export const apkIdBodySchema = apkIdQuerySchema;
-export const apkIdsSchema = z.object({
-  ids: z.array(apkId).min(1, { message: 'select_required' }).max(500),
-});
+export const apkIdsSchema = parts.idsSchema;
 /** `update`: the content fields plus these. */
 export const apkUpdateRefSchema = z.object({ id: apkId, revision });
 /** `commitApproval`: submit a saved package for review (optionally over the revision the form loaded). */
@@ -225,14 +220,9 @@ export interface ApkCommandAnswer {
   changed: boolean;
 }
 
-export interface ApkBatchItem {
-  id: string;
+export interface ApkBatchItem extends BatchItemOutcome {
   /** The package's version number, when it is one of the caller's. */
   versionNumber: string | null;
-  ok: boolean;
-  status?: number;
-  code?: string;
-  message?: string;
 }
 export interface ApkBatchAnswer {
   succeeded: number;
@@ -258,14 +248,9 @@ export interface ApkFieldChange {
 }
 
 /** `/subApk/history`: one entry per event, oldest first. */
-export interface ApkHistoryEntry {
-  revision: number;
-  eventId: string;
-  type: string;
+export interface ApkHistoryEntry extends HistoryEntryHead {
   /** What happened, in the caller's language (a return names its reason). */
   title: string;
-  actor: string;
-  occurredAt: string;
   data: unknown;
   changes: ApkFieldChange[];
   /** The package as of this event. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { selection } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 import { ONLINE_CATEGORY_SORT_FIELDS, sortQueryShape } from './list-sort.js';
@@ -29,12 +30,7 @@ export const sortField = z.coerce
   .default(0);
 const fileCode = z.string().uuid({ message: 'file_invalid' });
 export const idSchema = z.object({ id: z.string().uuid({ message: 'not_found' }) });
-export const idsSchema = z.object({
-  ids: z
-    .array(z.string().uuid({ message: 'not_found' }))
-    .min(1, { message: 'select_required' })
-    .max(500),
-});
+export const idsSchema = z.object({ ids: selection(z.string().uuid({ message: 'not_found' })) });
 /** Update = the add fields + id + the version the editor loaded ("only one record edited at a time"). */
 export const versionField = z.coerce.number().int().min(1);
 
@@ -161,10 +157,7 @@ export const onlineCategoryBatchAddSchema = z.object({
 });
 export const onlineCatRecipeBatchAddSchema = z.object({
   categoryId: z.string().uuid({ message: 'not_found' }),
-  recipeIds: z
-    .array(z.string().uuid({ message: 'not_found' }))
-    .min(1, { message: 'select_required' })
-    .max(500),
+  recipeIds: selection(z.string().uuid({ message: 'not_found' })),
 });
 export const onlineCatRecipeBatchDeleteSchema = onlineCatRecipeBatchAddSchema;
 export interface OnlineCategory {

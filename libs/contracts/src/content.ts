@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 import { numberField, sortField, versionField } from './catalog.js';
@@ -24,7 +25,6 @@ const nameField = text({ message: 'name_required' })
   .min(1, { message: 'name_required' })
   .max(100, { message: 'name_too_long' });
 /** A query-string or JSON flag. */
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 const distinctIds = (max: number) =>
   z
     .array(uuid)

@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { flag } from './request-parts.js';
 import { jsonObject, text } from './text.js';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
-import { DEVICE_SORT_FIELDS, FAULT_SORT_FIELDS, sortQueryShape, TEST_DEVICE_SORT_FIELDS } from './list-sort.js';
-import { namesSchema, type Names } from './catalog.js';
+import {
+  DEVICE_SORT_FIELDS,
+  FAULT_SORT_FIELDS,
+  sortQueryShape,
+  TEST_DEVICE_SORT_FIELDS,
+} from './list-sort.js';
+import { idSchema, idsSchema, namesSchema, type Names } from './catalog.js';
 
 /**
  * Devices, their telemetry and fault reports, and the test device group (§3 "Device", §7 `device`,
@@ -21,7 +27,6 @@ import { namesSchema, type Names } from './catalog.js';
 // ---- shared field schemas
 
 const trimmed = (max: number) => text().max(max).optional();
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 /** A date (`2026-11-22`) or a date-time with offset; date-only `to` bounds include the whole day. */
 const timeBound = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'time_invalid' })
@@ -282,13 +287,8 @@ export const testDeviceListQuerySchema = pageQuerySchema.extend({
   online: flag.optional(),
   ...sortQueryShape(TEST_DEVICE_SORT_FIELDS),
 });
-export const testDeviceIdQuerySchema = z.object({ id: z.string().uuid({ message: 'not_found' }) });
-export const testDeviceIdsSchema = z.object({
-  ids: z
-    .array(z.string().uuid({ message: 'not_found' }))
-    .min(1, { message: 'select_required' })
-    .max(500),
-});
+export const testDeviceIdQuerySchema = idSchema;
+export const testDeviceIdsSchema = idsSchema;
 /** `/api/testDevice/search?keyword=`: test devices whose SN starts with the keyword, at most 50. */
 export const testDeviceSearchQuerySchema = deviceSearchQuerySchema;
 

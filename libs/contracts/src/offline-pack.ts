@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag, recordRequestParts, type BatchItemOutcome, type HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
 import { OFFLINE_PACK_SORT_FIELDS, sortQueryShape } from './list-sort.js';
@@ -54,16 +55,11 @@ export type OfflinePackContent = z.output<typeof offlinePackContentSchema>;
 
 // ---- requests of /api/offlineRecipes/*
 
-const packId = z.string().uuid({ message: 'offline_pack_not_found' });
-/** The stream revision the form loaded (`revision` of the detail): a save against an older one is a 409. */
-const revision = z.coerce.number({ message: 'offline_pack_revision_required' }).int().min(0);
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
-
-export const offlinePackIdQuerySchema = z.object({ id: packId });
+const pack = recordRequestParts('offline_pack_not_found', 'offline_pack_revision_required');
+const { id: packId, revision } = pack;
+export const offlinePackIdQuerySchema = pack.idSchema;
 export const offlinePackIdBodySchema = offlinePackIdQuerySchema;
-export const offlinePackIdsSchema = z.object({
-  ids: z.array(packId).min(1, { message: 'select_required' }).max(500),
-});
+export const offlinePackIdsSchema = pack.idsSchema;
 /** `update`: the content fields plus these. */
 export const offlinePackUpdateRefSchema = z.object({ id: packId, revision });
 /** `updateTestStatus`: publish to (true) or take off (false) the brand's test devices. */
@@ -173,13 +169,8 @@ export interface OfflinePackCommandAnswer {
   changed: boolean;
 }
 
-export interface OfflinePackBatchItem {
-  id: string;
+export interface OfflinePackBatchItem extends BatchItemOutcome {
   number: string | null;
-  ok: boolean;
-  status?: number;
-  code?: string;
-  message?: string;
 }
 export interface OfflinePackBatchAnswer {
   succeeded: number;
@@ -194,14 +185,7 @@ export interface OfflinePackFieldChange {
 }
 
 /** `/offlineRecipes/history`: one entry per event, oldest first. */
-export interface OfflinePackHistoryEntry {
-  revision: number;
-  eventId: string;
-  type: string;
-  /** What happened, in the caller's language. */
-  title: string;
-  actor: string;
-  occurredAt: string;
+export interface OfflinePackHistoryEntry extends HistoryEntryHead {
   data: unknown;
   changes: OfflinePackFieldChange[];
   /** The pack as of this event. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BatchItemOutcome, HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import {
   type Difficulty,
@@ -286,13 +287,8 @@ export interface RecipeCommandAnswer {
 }
 
 /** One recipe's outcome in a batch; `message` is in the caller's language. */
-export interface RecipeBatchItem {
-  id: string;
+export interface RecipeBatchItem extends BatchItemOutcome {
   number: string | null;
-  ok: boolean;
-  status?: number;
-  code?: string;
-  message?: string;
 }
 export interface RecipeBatchAnswer {
   succeeded: number;
@@ -308,15 +304,9 @@ export interface RecipeFieldChange {
 }
 
 /** `/recipe/history`: one entry per event, oldest first. */
-export interface RecipeHistoryEntry {
+export interface RecipeHistoryEntry extends HistoryEntryHead {
   /** Stream position (0-based) = the revision the recipe had after this event. */
   revision: number;
-  eventId: string;
-  type: string;
-  /** What happened, in the caller's language. */
-  title: string;
-  actor: string;
-  occurredAt: string;
   correlationId: string;
   schemaVersion: number;
   data: unknown;

@@ -115,6 +115,33 @@ async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: 
 }
 
 /**
+ * Stores device messages in one transaction: `insert` writes the new ones (idempotent on device and message id,
+ * keyed by the device ids, message ids and brands it is handed first) and answers how many were new; then the
+ * devices' activity (with the sample a message carries, for telemetry).
+ */
+async function storeMessages<M extends { messageId: string }>(
+  pool: pg.Pool,
+  writes: { deviceId: string; brandOwnerCode: string; receivedAt: string; message: M }[],
+  options: StoreOptions,
+  withSample: boolean,
+  insert: (c: pg.PoolClient, messages: M[], keys: [string[], string[], string[]]) => Promise<number>,
+): Promise<number> {
+  const skew = options.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS;
+  if (!writes.length) return 0;
+  return withTransaction(pool, async (c) => {
+    const messages = writes.map((w) => w.message);
+    const keys: [string[], string[], string[]] = [
+      writes.map((w) => w.deviceId),
+      messages.map((x) => x.messageId),
+      writes.map((w) => w.brandOwnerCode),
+    ];
+    const stored = await insert(c, messages, keys);
+    await touchDevices(c, activities(writes, withSample, skew), skew);
+    return stored;
+  });
+}
+
+/**
  * Stores telemetry messages in one transaction: one multi-row insert (unnest), idempotent on (device, message
  * id), then the devices' activity. Messages of devices deleted meanwhile are dropped. Answers how many rows
  * were new.
@@ -124,10 +151,7 @@ export async function storeTelemetry(
   writes: TelemetryWrite[],
   options: StoreOptions = {},
 ): Promise<number> {
-  const skew = options.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS;
-  if (!writes.length) return 0;
-  return withTransaction(pool, async (c) => {
-    const m = writes.map((w) => w.message);
+  return storeMessages(pool, writes, options, true, async (c, m, keys) => {
     // New rows only (a resent message is a no-op) feed the hourly rollup: per device and hour, the number of
     // samples and each numeric reading's sum and count. Rollup rows are locked in (device, hour) order.
     const { rows } = await c.query<{ stored: number }>(
@@ -155,9 +179,7 @@ export async function storeTelemetry(
            SET samples = h.samples + EXCLUDED.samples, readings = device_readings_add(h.readings, EXCLUDED.readings))
        SELECT count(*)::int AS stored FROM stored`,
       [
-        writes.map((w) => w.deviceId),
-        m.map((x) => x.messageId),
-        writes.map((w) => w.brandOwnerCode),
+        ...keys,
         m.map((x) => x.sampledAt),
         writes.map((w) => w.receivedAt),
         m.map((x) => x.network ?? null),
@@ -169,7 +191,6 @@ export async function storeTelemetry(
         m.map((x) => JSON.stringify(x.extra ?? {})),
       ],
     );
-    await touchDevices(c, activities(writes, true, skew), skew);
     return rows[0]?.stored ?? 0;
   });
 }
@@ -180,10 +201,7 @@ export async function storeFaults(
   writes: FaultWrite[],
   options: StoreOptions = {},
 ): Promise<number> {
-  const skew = options.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS;
-  if (!writes.length) return 0;
-  return withTransaction(pool, async (c) => {
-    const m = writes.map((w) => w.message);
+  return storeMessages(pool, writes, options, false, async (c, m, keys) => {
     const { rowCount } = await c.query(
       `INSERT INTO device_faults (device_id, message_id, brand_owner_code, sn, product_code, sub_model, apk_version,
                                   type, reported_at, received_at, country, city, error_log)
@@ -195,9 +213,7 @@ export async function storeFaults(
          JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
        ON CONFLICT (device_id, message_id, reported_at) DO NOTHING`,
       [
-        writes.map((w) => w.deviceId),
-        m.map((x) => x.messageId),
-        writes.map((w) => w.brandOwnerCode),
+        ...keys,
         m.map((x) => x.type),
         m.map((x) => x.reportedAt),
         writes.map((w) => w.receivedAt),
@@ -206,7 +222,6 @@ export async function storeFaults(
         m.map((x) => x.errorLog),
       ],
     );
-    await touchDevices(c, activities(writes, false), skew);
     return rowCount ?? 0;
   });
 }

@@ -37,3 +37,33 @@ export function statesAfterEachEvent<C, E, S>(decider: Decider<C, E, S>, events:
   }
   return states;
 }
+
+/**
+ * The decide of an aggregate whose transition table names, per action, where the aggregate must be for it: on no
+ * stream `create` answers (creating, or refusing as not found); on an existing aggregate an action the table does not
+ * allow where it is (`placeOf`: its state or stage) is refused by `illegal`, and the rest is `onExisting`'s. Actions
+ * without a row in `allowedIn` (creation) go to `onExisting` as they are.
+ */
+export function decideByTable<
+  C extends { type: string },
+  E,
+  S extends { status: string },
+  A extends string,
+  P extends string,
+>(table: {
+  actionOf: Record<C['type'], A>;
+  allowedIn: Partial<Record<A, readonly P[]>>;
+  placeOf: (state: Exclude<S, { status: 'absent' }>) => P;
+  create: (command: C) => E[];
+  illegal: (state: Exclude<S, { status: 'absent' }>, action: A) => DomainError;
+  onExisting: (command: C, state: Exclude<S, { status: 'absent' }>) => E[];
+}): (command: C, state: S) => E[] {
+  return (command, state) => {
+    if (state.status === 'absent') return table.create(command);
+    const existing = state as Exclude<S, { status: 'absent' }>;
+    const action = table.actionOf[command.type as C['type']];
+    const allowed = table.allowedIn[action];
+    if (allowed && !allowed.includes(table.placeOf(existing))) throw table.illegal(existing, action);
+    return table.onExisting(command, existing);
+  };
+}

@@ -6,3 +6,5 @@ export * from './notice-faults.js';
 export * from './redis-server.js';
 export * from './redis-cluster.js';
 export * from './waiting.js';
+export * from './holding.js';
+export * from './fixtures.js';

@@ -57,11 +57,7 @@ export async function verifyAppPassword(password: string, stored: string | null)
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-async function issueSession(
-  db: Queryable,
-  user: { id: string; seq: string; account: string; nickname: string | null; region: string | null },
-  brand: string,
-): Promise<AppSession> {
+async function issueSession(db: Queryable, user: AppUserRow, brand: string): Promise<AppSession> {
   const token = randomBytes(32).toString('base64url');
   const { rows } = await db.query<{ expires_at: Date }>(
     `INSERT INTO app_user_sessions (token_hash, app_user_id, brand_owner_code, expires_at)
@@ -81,6 +77,15 @@ async function issueSession(
   };
 }
 
+/** An app user's row as a session is issued from it. */
+interface AppUserRow {
+  id: string;
+  seq: string;
+  account: string;
+  nickname: string | null;
+  region: string | null;
+}
+
 /**
  * Registers an app user of the brand and signs them in. An account a device binding created without a
  * password (unregistered) is claimed; an account that already has one is refused.
@@ -89,13 +94,7 @@ export async function registerAppUser(db: Queryable, input: AppRegister): Promis
   const brand = await db.query('SELECT 1 FROM brands WHERE code = $1', [input.brandOwnerCode]);
   if (!brand.rowCount) throw new AppAuthError('brand_unknown', 'brand_unknown');
   const hash = await hashAppPassword(input.password);
-  const { rows } = await db.query<{
-    id: string;
-    seq: string;
-    account: string;
-    nickname: string | null;
-    region: string | null;
-  }>(
+  const { rows } = await db.query<AppUserRow>(
     `INSERT INTO app_users AS u (brand_owner_code, account, nickname, region, gender, age, password_hash, signed_up_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      ON CONFLICT (brand_owner_code, account) DO UPDATE SET
@@ -124,15 +123,7 @@ export async function signInAppUser(
   db: Queryable,
   input: { brandOwnerCode: string; account: string; password: string },
 ): Promise<AppSession> {
-  const { rows } = await db.query<{
-    id: string;
-    seq: string;
-    account: string;
-    nickname: string | null;
-    region: string | null;
-    disabled: boolean;
-    password_hash: string | null;
-  }>(
+  const { rows } = await db.query<AppUserRow & { disabled: boolean; password_hash: string | null }>(
     `SELECT id, seq::text, account, nickname, region, disabled, password_hash FROM app_users
       WHERE brand_owner_code = $1 AND account = $2`,
     [input.brandOwnerCode, input.account],

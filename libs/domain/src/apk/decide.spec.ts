@@ -1,39 +1,25 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { apkContentSchema, type ApkContent, type ApkContentInput } from '@kb/contracts';
 import { statesAfterEachEvent } from '../decider.js';
-import { deciderTable } from '../testing/decider-table.js';
-import { APK_COMMAND_ACTIONS, apkDecider, type ApkCommand, type ApkCommandType } from './decide.js';
+import { deciderTable, describeTransitionTable } from '../testing/decider-table.js';
+import { APK_COMMAND_ACTIONS, apkDecider, type ApkCommand } from './decide.js';
 import { faultWatchFinding } from './rollout.js';
 import type { ApkEvent } from './events.js';
 import { APK_ACTIONS, type ApkAction } from './refusals.js';
 import type { ApkStatus } from './state.js';
+import { APK_IDENTITY, APK_PICTURE_FILES, nthUuid, SPEC_AT } from '@kb/testing';
 
 const APK_ID = '4d3c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a0f';
-const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const FILE = nthUuid;
+const AT = SPEC_AT;
 
 /** A package the submission rule accepts: sub-brand, model and every §5 picture. */
 const completeInput: ApkContentInput = {
-  subBrandCode: 'DEMO-CHEF',
-  productCode: 'TM-6',
-  versionNumber: '2.3.0',
-  apkVersion: '2.3.0-b17',
-  parentVersion: '2.2.0',
+  ...APK_IDENTITY,
   updateNotes: 'New boot animation',
   branchPackage: 'release/2.3',
   apkFileCode: FILE(99),
   modeName: 'Chef',
-  bootLogo: FILE(1),
-  bootVideo: FILE(2),
-  screensaver: FILE(3),
-  accountBackground: FILE(4),
-  recipeEntryBackground: FILE(5),
-  modeEntryBackground: FILE(6),
-  onlineRecipeEntryBackground: FILE(7),
-  modePicture: FILE(8),
-  modeBackground: FILE(9),
-  modeIcon: FILE(10),
+  ...APK_PICTURE_FILES,
 };
 
 const content = (overrides: Partial<ApkContentInput> = {}): ApkContent => ({
@@ -41,7 +27,8 @@ const content = (overrides: Partial<ApkContentInput> = {}): ApkContent => ({
   fileSize: 1024,
 });
 
-const { when, refusal, history, stateAfter } = deciderTable(apkDecider);
+const apkTable = deciderTable(apkDecider);
+const { when, refusal, history, stateAfter } = apkTable;
 
 const create = (overrides: Partial<ApkContentInput> = {}): ApkCommand => ({
   type: 'CreateApkPackage',
@@ -142,64 +129,19 @@ function given(state: ApkStatus | 'absent', action: ApkAction): ApkEvent[] {
 
 // ---- the README's transition table, read and enforced cell by cell
 
-const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
-
-function table(first: string): { header: string[]; rows: string[][] } {
-  const lines = readme.split('\n');
-  const start = lines.findIndex((line) => new RegExp(`^\\|\\s*${first}\\s*\\|`).test(line));
-  if (start < 0) throw new Error(`README has no table "${first}"`);
-  const cells = (line: string) =>
-    line
-      .slice(1, -1)
-      .split('|')
-      .map((cell) => cell.trim());
-  const body: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith('|')) break;
-    body.push(cells(line));
-  }
-  return { header: cells(lines[start]!), rows: body };
-}
-
-const stateColumn = (name: string) => (name === 'no stream' ? 'absent' : (name as ApkStatus | 'absent'));
-const transitions = table('action');
-const states = transitions.header.slice(2).map(stateColumn);
-
-describe('the transition table of README.md', () => {
-  it('has a row for every action and a column for every state', () => {
-    expect(transitions.rows.map((row) => row[0])).toEqual([...APK_ACTIONS]);
-    expect(states).toEqual(['absent', 'uncommitted', 'pending_review', 'created', 'returned', 'deleted']);
-    for (const [action, command] of transitions.rows) {
-      const type = command!.replaceAll('`', '') as ApkCommandType;
-      expect(APK_COMMAND_ACTIONS[type]).toBe(action);
-      expect(commandFor[action as ApkAction].type).toBe(type);
-    }
-  });
-
-  for (const [action, , ...cells] of transitions.rows) {
-    cells.forEach((cell, i) => {
-      const state = states[i]!;
-      it(`${action} when ${state}: ${cell}`, () => {
-        const events = given(state, action as ApkAction);
-        const command = commandFor[action as ApkAction];
-        if (cell === '404' || cell === '✗') {
-          const error = refusal(events, command);
-          expect({ status: error.status, code: error.code }).toEqual(
-            cell === '404'
-              ? { status: 404, code: 'apk_not_found' }
-              : {
-                  status: 409,
-                  code: action === 'create' ? 'apk_already_exists' : 'apk_illegal_transition',
-                },
-          );
-        } else {
-          const caused = when(events, command);
-          expect(caused.length).toBeGreaterThan(0);
-          expect(stateAfter([...events, ...caused]).status).toBe(cell.replaceAll('`', ''));
-        }
-      });
-    });
-  }
+describeTransitionTable({
+  dir: import.meta.dirname,
+  table: apkTable,
+  place: 'state',
+  actions: APK_ACTIONS,
+  places: ['absent', 'uncommitted', 'pending_review', 'created', 'returned', 'deleted'],
+  commandActions: APK_COMMAND_ACTIONS,
+  commandFor,
+  given,
+  refusedCode: (action) => ({
+    404: 'apk_not_found',
+    409: action === 'create' ? 'apk_already_exists' : 'apk_illegal_transition',
+  }),
 });
 
 describe('refusals name the package, its state and the action', () => {

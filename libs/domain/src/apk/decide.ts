@@ -6,7 +6,7 @@ import {
   type ApkRolloutPauseKind,
   type ApkRolloutStage,
 } from '@kb/contracts';
-import { DomainError, type Decider } from '../decider.js';
+import { DomainError, decideByTable, type Decider } from '../decider.js';
 import type { ApkEvent } from './events.js';
 import {
   APK_DRAFT_PARTS,
@@ -353,19 +353,18 @@ function decideRollout(command: RolloutCommand, state: ExistingApk): ApkEvent[] 
  * Command → events, or a DomainError: 404 no such package, 403 auditing one's own submission,
  * 409 not in this state (or on devices, for delete), 400 incomplete or no return reason.
  */
-export function decideApk(command: ApkCommand, state: ApkState): ApkEvent[] {
-  if (state.status === 'absent') {
-    if (command.type === 'CreateApkPackage') {
-      checkComplete(command.content, command.content.versionNumber, command.submitting ?? false);
-      return [{ type: 'ApkPackageCreated', data: { apkId: command.apkId, content: command.content } }];
-    }
-    throw new DomainError(404, 'apk_not_found');
-  }
-  const action = APK_COMMAND_ACTIONS[command.type];
-  if (action !== 'create' && !APK_ACTION_ALLOWED_IN[action].includes(state.status))
-    throw illegalApkTransition(state, action);
-  return decideOnExisting(command, state);
-}
+export const decideApk = decideByTable<ApkCommand, ApkEvent, ApkState, ApkAction, ApkStatus>({
+  actionOf: APK_COMMAND_ACTIONS,
+  allowedIn: APK_ACTION_ALLOWED_IN,
+  placeOf: (state) => state.status,
+  create(command) {
+    if (command.type !== 'CreateApkPackage') throw new DomainError(404, 'apk_not_found');
+    checkComplete(command.content, command.content.versionNumber, command.submitting ?? false);
+    return [{ type: 'ApkPackageCreated', data: { apkId: command.apkId, content: command.content } }];
+  },
+  illegal: illegalApkTransition,
+  onExisting: decideOnExisting,
+});
 
 export const apkDecider: Decider<ApkCommand, ApkEvent, ApkState> = {
   initialState: initialApkState,

@@ -1,37 +1,28 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   offlinePackContentSchema,
   type OfflinePackContent,
   type OfflinePackContentInput,
 } from '@kb/contracts';
 import { statesAfterEachEvent } from '../decider.js';
-import { deciderTable } from '../testing/decider-table.js';
-import {
-  OFFLINE_PACK_COMMAND_ACTIONS,
-  offlinePackDecider,
-  type OfflinePackCommand,
-  type OfflinePackCommandType,
-} from './decide.js';
+import { deciderTable, describeTransitionTable } from '../testing/decider-table.js';
+import { OFFLINE_PACK_COMMAND_ACTIONS, offlinePackDecider, type OfflinePackCommand } from './decide.js';
 import type { OfflinePackEvent } from './events.js';
 import { OFFLINE_PACK_ACTIONS, type OfflinePackAction } from './refusals.js';
 import { offlinePackStage, type OfflinePackStage } from './state.js';
+import { OFFLINE_PACK_INPUT, nthUuid, SPEC_AT } from '@kb/testing';
 
 const PACK_ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
-const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const RECIPE = nthUuid;
+const AT = SPEC_AT;
 
 const content = (overrides: Partial<OfflinePackContentInput> = {}): OfflinePackContent =>
   offlinePackContentSchema.parse({
-    number: 'P-01',
-    type: 'initial',
-    productCode: 'TM-6',
-    subBrandCode: 'DEMO-CHEF',
-    recipeIds: [RECIPE(1), RECIPE(2)],
+    ...OFFLINE_PACK_INPUT,
     ...overrides,
   });
 
-const { when, refusal, history, stateAfter } = deciderTable(offlinePackDecider);
+const packTable = deciderTable(offlinePackDecider);
+const { when, refusal, history, stateAfter } = packTable;
 
 const create = (overrides: Partial<OfflinePackContentInput> = {}): OfflinePackCommand => ({
   type: 'CreateOfflinePack',
@@ -66,67 +57,20 @@ const commandFor: Record<OfflinePackAction, OfflinePackCommand> = {
 
 // ---- the README's transition table, read and enforced cell by cell
 
-const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
-
-function table(first: string): { header: string[]; rows: string[][] } {
-  const lines = readme.split('\n');
-  const start = lines.findIndex((line) => new RegExp(`^\\|\\s*${first}\\s*\\|`).test(line));
-  if (start < 0) throw new Error(`README has no table "${first}"`);
-  const cells = (line: string) =>
-    line
-      .slice(1, -1)
-      .split('|')
-      .map((cell) => cell.trim());
-  const body: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith('|')) break;
-    body.push(cells(line));
-  }
-  return { header: cells(lines[start]!), rows: body };
-}
-
-const stageColumn = (name: string) => (name === 'no stream' ? 'absent' : (name as OfflinePackStage));
-const transitions = table('action');
-const stages = transitions.header.slice(2).map(stageColumn);
-
-describe('the transition table of README.md', () => {
-  it('has a row for every action and a column for every stage', () => {
-    expect(transitions.rows.map((row) => row[0])).toEqual([...OFFLINE_PACK_ACTIONS]);
-    expect(stages).toEqual(['absent', 'idle', 'testing', 'online', 'testing_online', 'deleted']);
-    for (const [action, command] of transitions.rows) {
-      const type = command!.replaceAll('`', '') as OfflinePackCommandType;
-      expect(OFFLINE_PACK_COMMAND_ACTIONS[type]).toBe(action);
-      expect(commandFor[action as OfflinePackAction].type).toBe(type);
-    }
-  });
-
-  for (const [action, , ...cells] of transitions.rows) {
-    cells.forEach((cell, i) => {
-      const stage = stages[i]!;
-      it(`${action} when ${stage}: ${cell}`, () => {
-        const events = historyIn[stage];
-        const command = commandFor[action as OfflinePackAction];
-        if (cell === '404' || cell === '✗') {
-          const error = refusal(events, command);
-          expect({ status: error.status, code: error.code }).toEqual(
-            cell === '404'
-              ? { status: 404, code: 'offline_pack_not_found' }
-              : {
-                  status: 409,
-                  code:
-                    action === 'create' ? 'offline_pack_already_exists' : 'offline_pack_illegal_transition',
-                },
-          );
-        } else if (cell === '=') {
-          expect(when(events, command)).toEqual([]);
-        } else {
-          const caused = when(events, command);
-          expect(caused.length).toBeGreaterThan(0);
-          expect(offlinePackStage(stateAfter([...events, ...caused]))).toBe(cell.replaceAll('`', ''));
-        }
-      });
-    });
-  }
+describeTransitionTable({
+  dir: import.meta.dirname,
+  table: packTable,
+  place: 'stage',
+  actions: OFFLINE_PACK_ACTIONS,
+  places: ['absent', 'idle', 'testing', 'online', 'testing_online', 'deleted'],
+  commandActions: OFFLINE_PACK_COMMAND_ACTIONS,
+  commandFor,
+  given: (stage: OfflinePackStage) => historyIn[stage],
+  refusedCode: (action) => ({
+    404: 'offline_pack_not_found',
+    409: action === 'create' ? 'offline_pack_already_exists' : 'offline_pack_illegal_transition',
+  }),
+  placeOf: offlinePackStage,
 });
 
 describe('refusals name the pack, where it is and the action', () => {

@@ -1,5 +1,5 @@
 import type { OfflinePackContent } from '@kb/contracts';
-import { DomainError, type Decider } from '../decider.js';
+import { DomainError, decideByTable, type Decider } from '../decider.js';
 import type { OfflinePackEvent } from './events.js';
 import {
   OFFLINE_PACK_REQUIRED_PARTS,
@@ -147,20 +147,24 @@ function decideOnExisting(command: OfflinePackCommand, state: ExistingOfflinePac
  * Command → events, or a DomainError: 404 no such pack, 409 not in this stage (README's table), 400 a §5 field
  * missing on create or revise.
  */
-export function decideOfflinePack(command: OfflinePackCommand, state: OfflinePackState): OfflinePackEvent[] {
-  if (state.status === 'absent') {
+export const decideOfflinePack = decideByTable<
+  OfflinePackCommand,
+  OfflinePackEvent,
+  OfflinePackState,
+  OfflinePackAction,
+  Stage
+>({
+  actionOf: OFFLINE_PACK_COMMAND_ACTIONS,
+  allowedIn: OFFLINE_PACK_ACTION_ALLOWED_IN,
+  placeOf: (state) => offlinePackStage(state) as Stage,
+  create(command) {
     if (command.type !== 'CreateOfflinePack') throw new DomainError(404, 'offline_pack_not_found');
     checkComplete(command.content);
     return [{ type: 'OfflinePackCreated', data: { packId: command.packId, content: command.content } }];
-  }
-  const action = OFFLINE_PACK_COMMAND_ACTIONS[command.type];
-  if (
-    action !== 'create' &&
-    !OFFLINE_PACK_ACTION_ALLOWED_IN[action].includes(offlinePackStage(state) as Stage)
-  )
-    throw illegalOfflinePackTransition(state, action);
-  return decideOnExisting(command, state);
-}
+  },
+  illegal: illegalOfflinePackTransition,
+  onExisting: decideOnExisting,
+});
 
 export const offlinePackDecider: Decider<OfflinePackCommand, OfflinePackEvent, OfflinePackState> = {
   initialState: initialOfflinePackState,

@@ -1,14 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { recipeContentSchema, type RecipeContentInput, type RecipeStatus } from '@kb/contracts';
 import { replay, statesAfterEachEvent } from '../decider.js';
-import { deciderTable } from '../testing/decider-table.js';
 import {
-  RECIPE_COMMAND_ACTIONS,
-  recipeDecider,
-  type RecipeCommand,
-  type RecipeCommandType,
-} from './decide.js';
+  deciderTable,
+  describeTransitionTable,
+  expectCell,
+  expectation,
+  readmeTable,
+  stateColumn,
+} from '../testing/decider-table.js';
+import { RECIPE_COMMAND_ACTIONS, recipeDecider, type RecipeCommand } from './decide.js';
 import type { RecipeEvent } from './events.js';
 import { RECIPE_ACTIONS, type RecipeAction } from './refusals.js';
 import type { ExistingRecipe, RecipeState } from './state.js';
@@ -44,7 +44,8 @@ const completeInput: RecipeContentInput = {
 const draft = (overrides: Partial<RecipeContentInput> = {}) =>
   recipeContentSchema.parse({ ...completeInput, ...overrides });
 
-const { when, refusal, history, stateAfter } = deciderTable(recipeDecider);
+const recipeTable = deciderTable(recipeDecider);
+const { when, refusal, history, stateAfter } = recipeTable;
 
 const create = (overrides: Partial<RecipeContentInput> = {}): RecipeCommand => ({
   type: 'CreateRecipe',
@@ -111,102 +112,41 @@ const commandFor: Record<RecipeAction, RecipeCommand> = {
 
 // ---- the README's transition tables, read and enforced cell by cell
 
-const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
-
-/** The markdown table whose header starts with `| first |`: header cells and body rows. */
-function table(first: string): { header: string[]; rows: string[][] } {
-  const lines = readme.split('\n');
-  const start = lines.findIndex((line) => new RegExp(`^\\|\\s*${first}\\s*\\|`).test(line));
-  if (start < 0) throw new Error(`README has no table "${first}"`);
-  const cells = (line: string) =>
-    line
-      .slice(1, -1)
-      .split('|')
-      .map((cell) => cell.trim());
-  const body: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith('|')) break;
-    body.push(cells(line));
-  }
-  return { header: cells(lines[start]!), rows: body };
-}
-
-const stateColumn = (name: string) => (name === 'no stream' ? 'absent' : (name as RecipeStatus | 'absent'));
-const targets = (cell: string) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
-
-type Expectation = { kind: 'legal'; to: string[] } | { kind: 'refused'; status: 404 | 409 };
-const expectation = (cell: string): Expectation =>
-  cell === '404'
-    ? { kind: 'refused', status: 404 }
-    : cell === '✗'
-      ? { kind: 'refused', status: 409 }
-      : { kind: 'legal', to: targets(cell) };
-
-function expectCell(
-  events: RecipeEvent[],
-  command: RecipeCommand,
-  expected: Expectation,
-  refusedCode: { 404: string; 409: string },
-) {
-  if (expected.kind === 'legal') {
-    const caused = when(events, command);
-    expect(caused.length).toBeGreaterThan(0);
-    expect(expected.to).toContain(stateAfter([...events, ...caused]).status);
-  } else {
-    const error = refusal(events, command);
-    expect({ status: error.status, code: error.code }).toEqual({
-      status: expected.status,
-      code: refusedCode[expected.status],
-    });
-  }
-}
-
-const transitions = table('action');
-const states = transitions.header.slice(2).map(stateColumn);
-
-describe('the transition table of README.md', () => {
-  it('has a row for every action and a column for every state', () => {
-    expect(transitions.rows.map((row) => row[0])).toEqual([...RECIPE_ACTIONS]);
-    expect(states).toEqual(['absent', 'editing', 'waiting_release', 'released', 'recycle_bin', 'cleared']);
-    for (const [action, command] of transitions.rows) {
-      const type = command!.replaceAll('`', '') as RecipeCommandType;
-      expect(RECIPE_COMMAND_ACTIONS[type]).toBe(action);
-      expect(commandFor[action as RecipeAction].type).toBe(type);
-    }
-  });
-
-  for (const [action, , ...cells] of transitions.rows) {
-    cells.forEach((cell, i) => {
-      const state = states[i]!;
-      it(`${action} when ${state}: ${cell}`, () => {
-        const creation = action === 'create' || action === 'copy';
-        expectCell(historyIn[state], commandFor[action as RecipeAction], expectation(cell), {
-          404: 'recipe_not_found',
-          409: creation ? 'recipe_already_exists' : 'recipe_illegal_transition',
-        });
+describeTransitionTable({
+  dir: import.meta.dirname,
+  table: recipeTable,
+  place: 'state',
+  actions: RECIPE_ACTIONS,
+  places: ['absent', 'editing', 'waiting_release', 'released', 'recycle_bin', 'cleared'],
+  commandActions: RECIPE_COMMAND_ACTIONS,
+  commandFor,
+  given: (state: RecipeStatus | 'absent') => historyIn[state],
+  refusedCode: (action) => ({
+    404: 'recipe_not_found',
+    409: action === 'create' || action === 'copy' ? 'recipe_already_exists' : 'recipe_illegal_transition',
+  }),
+  more: () => {
+    const copySources = readmeTable(import.meta.dirname, 'copy source');
+    const [, ...sourceCells] = copySources.rows[0]!;
+    sourceCells.forEach((cell, i) => {
+      const state = stateColumn<RecipeStatus | 'absent'>(copySources.header[i + 1]!);
+      it(`copy from a source that is ${state}: ${cell}`, () => {
+        const source = replay(recipeDecider, historyIn[state]);
+        expectCell(
+          recipeTable,
+          [],
+          {
+            type: 'CopyRecipe',
+            recipeId: SOURCE_ID,
+            number: 'R-002',
+            source: { recipeId: RECIPE_ID, state: source },
+          },
+          expectation(cell),
+          { 404: 'recipe_copy_source_not_found', 409: 'recipe_illegal_transition' },
+        );
       });
     });
-  }
-
-  const copySources = table('copy source');
-  const [, ...sourceCells] = copySources.rows[0]!;
-  sourceCells.forEach((cell, i) => {
-    const state = stateColumn(copySources.header[i + 1]!);
-    it(`copy from a source that is ${state}: ${cell}`, () => {
-      const source = replay(recipeDecider, historyIn[state]);
-      expectCell(
-        [],
-        {
-          type: 'CopyRecipe',
-          recipeId: SOURCE_ID,
-          number: 'R-002',
-          source: { recipeId: RECIPE_ID, state: source },
-        },
-        expectation(cell),
-        { 404: 'recipe_copy_source_not_found', 409: 'recipe_illegal_transition' },
-      );
-    });
-  });
+  },
 });
 
 describe('refusals name the recipe, its state and the action', () => {

@@ -5,7 +5,7 @@ import {
   type RecipeStatus,
   type RecipeTranslationField,
 } from '@kb/contracts';
-import { DomainError, type Decider } from '../decider.js';
+import { DomainError, decideByTable, type Decider } from '../decider.js';
 import type { RecipeEvent } from './events.js';
 import type { RecipeAction, RecipeHint, RecipeRequiredPart } from './refusals.js';
 import { evolveRecipe, initialRecipeState, type ExistingRecipe, type RecipeState } from './state.js';
@@ -303,8 +303,17 @@ function decideCopy(command: Extract<RecipeCommand, { type: 'CopyRecipe' }>): Re
 }
 
 /** Command → events, or a DomainError: 404 no such recipe, 409 not in this state, 400 content rules. */
-export function decideRecipe(command: RecipeCommand, state: RecipeState): RecipeEvent[] {
-  if (state.status === 'absent') {
+export const decideRecipe = decideByTable<
+  RecipeCommand,
+  RecipeEvent,
+  RecipeState,
+  RecipeAction,
+  RecipeStatus
+>({
+  actionOf: RECIPE_COMMAND_ACTIONS,
+  allowedIn: RECIPE_ACTION_ALLOWED_IN,
+  placeOf: (state) => state.status,
+  create(command) {
     if (command.type === 'CreateRecipe')
       return [
         {
@@ -318,12 +327,10 @@ export function decideRecipe(command: RecipeCommand, state: RecipeState): Recipe
       ];
     if (command.type === 'CopyRecipe') return decideCopy(command);
     throw new DomainError(404, 'recipe_not_found');
-  }
-  const action = RECIPE_COMMAND_ACTIONS[command.type];
-  if (action !== 'create' && action !== 'copy' && !RECIPE_ACTION_ALLOWED_IN[action].includes(state.status))
-    throw illegalTransition(state, action);
-  return decideOnExisting(command, state);
-}
+  },
+  illegal: illegalTransition,
+  onExisting: decideOnExisting,
+});
 
 export const recipeDecider: Decider<RecipeCommand, RecipeEvent, RecipeState> = {
   initialState: initialRecipeState,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
+import { closedPort } from '@kb/testing';
 import pg from 'pg';
 import { START } from '../port.js';
 import { describeEventStoreContract, newEvent } from '../contract/event-store.contract.js';
@@ -81,15 +81,6 @@ if (url) {
       }
     });
   });
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('opening the KurrentDB store', () => {

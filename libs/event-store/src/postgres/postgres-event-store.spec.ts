@@ -7,7 +7,7 @@ import {
   newEvent,
   runConcurrentWriters,
 } from '../contract/event-store.contract.js';
-import { EventIdConflictError, type RecordedEvent } from '../port.js';
+import { EventIdConflictError, type EventStore, type RecordedEvent } from '../port.js';
 import { postgresEventStoreMigrations } from './migrations.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
@@ -38,6 +38,22 @@ function watchedPool(url: string, applicationName: string) {
 }
 
 /** Waits until a whole read of the subscription on `queries`' pool began and ended after this call. */
+/**
+ * Appends a marker through `writer` and subscribes `reader` to what comes after it: `seen` gathers what it delivers,
+ * `delivered(match)` waits until it has delivered an event that matches.
+ */
+async function subscribedAfterMarker(writer: EventStore, reader: EventStore) {
+  const marker = await writer.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
+  const seen: RecordedEvent[] = [];
+  const subscription = reader.subscribeToAll({
+    from: marker.position,
+    onEvents: (events) => void seen.push(...events),
+  });
+  const delivered = (match: (event: RecordedEvent) => boolean) =>
+    eventually(async () => (seen.some(match) ? true : undefined), 10_000);
+  return { marker, seen, subscription, delivered };
+}
+
 async function readAgain(queries: { ended: number }) {
   const since = queries.ended;
   await eventually(async () => (queries.ended >= since + 4 ? true : undefined), 10_000);
@@ -72,14 +88,9 @@ describe('PostgresEventStore', () => {
   });
 
   it('holds back a later commit until an earlier transaction ends, then delivers both in transaction order', async () => {
-    const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
-    const seen: RecordedEvent[] = [];
     const watched = watchedPool(db.url, 'kbes-held-back');
     const reader = new PostgresEventStore(watched.pool, { pollIntervalMs: 200 });
-    const subscription = reader.subscribeToAll({
-      from: marker.position,
-      onEvents: (events) => void seen.push(...events),
-    });
+    const { marker, seen, subscription } = await subscribedAfterMarker(store, reader);
     const slow = new pg.Client({ connectionString: db.url });
     await slow.connect();
     try {
@@ -131,47 +142,25 @@ describe('PostgresEventStore', () => {
 
   /** Appends one event, then measures how long until a subscription from before it delivers it. */
   async function deliveryMs(): Promise<{ ms: number; readAll: string[] }> {
-    const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
-    const seen: RecordedEvent[] = [];
-    const subscription = store.subscribeToAll({
-      from: marker.position,
-      onEvents: (events) => void seen.push(...events),
-    });
+    const { marker, subscription, delivered } = await subscribedAfterMarker(store, store);
     try {
       const started = Date.now();
       const appended = newEvent('Appended');
       await store.appendToStream(`recipe-${randomUUID()}`, [appended], 'no_stream');
       const readAll = (await store.readAll({ from: marker.position })).map((e) => e.eventId);
-      await eventually(
-        async () => (seen.some((e) => e.eventId === appended.eventId) ? true : undefined),
-        10_000,
-      );
+      await delivered((e) => e.eventId === appended.eventId);
       return { ms: Date.now() - started, readAll: readAll.filter((id) => id === appended.eventId) };
     } finally {
       await subscription.stop();
     }
   }
 
-  it('is not held back by a transaction open in another database of the same server', async () => {
-    const other = await createTestDatabase('kbes_other');
-    try {
-      const end = await openTransaction(other.url, 'SELECT pg_current_xact_id()');
-      try {
-        const { ms, readAll } = await deliveryMs();
-        // Readable at once, delivered well within the subscription's 200 ms poll (the transaction stays open).
-        expect(readAll).toHaveLength(1);
-        expect(ms).toBeLessThan(1000);
-      } finally {
-        await end();
-      }
-    } finally {
-      await other.drop();
-    }
-  });
-
-  it('is not held back by a transaction open in the same database that does not write events', async () => {
-    await pool.query('CREATE TABLE IF NOT EXISTS unrelated_rows (n int)');
-    const end = await openTransaction(db.url, 'INSERT INTO unrelated_rows VALUES (1)');
+  /**
+   * While a transaction of `write` stays open on `url`, an append is readable at once and delivered well within the
+   * subscription's 200 ms poll.
+   */
+  async function expectNotHeldBackBy(url: string, write: string) {
+    const end = await openTransaction(url, write);
     try {
       const { ms, readAll } = await deliveryMs();
       expect(readAll).toHaveLength(1);
@@ -179,6 +168,20 @@ describe('PostgresEventStore', () => {
     } finally {
       await end();
     }
+  }
+
+  it('is not held back by a transaction open in another database of the same server', async () => {
+    const other = await createTestDatabase('kbes_other');
+    try {
+      await expectNotHeldBackBy(other.url, 'SELECT pg_current_xact_id()');
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('is not held back by a transaction open in the same database that does not write events', async () => {
+    await pool.query('CREATE TABLE IF NOT EXISTS unrelated_rows (n int)');
+    await expectNotHeldBackBy(db.url, 'INSERT INTO unrelated_rows VALUES (1)');
   });
 
   it('an append held open holds back exactly the events after it', async () => {
@@ -334,12 +337,7 @@ describe('PostgresEventStore', () => {
   it('wakes a subscriber in another process through NOTIFY, long before its next poll', async () => {
     const watched = watchedPool(db.url, 'kbes-listening');
     const listening = new PostgresEventStore(watched.pool, { pollIntervalMs: 60_000 });
-    const marker = await store.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
-    const seen: RecordedEvent[] = [];
-    const subscription = listening.subscribeToAll({
-      from: marker.position,
-      onEvents: (events) => void seen.push(...events),
-    });
+    const { subscription, delivered } = await subscribedAfterMarker(store, listening);
     try {
       // LISTEN is in place, and both reads are done: the first one and the one the listener asks for once it
       // listens. The subscription sleeps now; its next poll is a minute away.
@@ -352,7 +350,7 @@ describe('PostgresEventStore', () => {
       }, 10_000);
       const appendedAt = Date.now();
       await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('Notified')], 'no_stream');
-      await eventually(async () => (seen.some((e) => e.type === 'Notified') ? true : undefined), 10_000);
+      await delivered((e) => e.type === 'Notified');
       expect(Date.now() - appendedAt).toBeLessThan(10_000);
     } finally {
       await subscription.stop();
@@ -365,17 +363,12 @@ describe('PostgresEventStore', () => {
     const quiet = new PostgresEventStore(pool, { notify: false });
     const watched = watchedPool(db.url, 'kbes-polling');
     const polling = new PostgresEventStore(watched.pool, { pollIntervalMs: 200 });
-    const marker = await quiet.appendToStream(`marker-${randomUUID()}`, [newEvent('Marker')], 'no_stream');
-    const seen: RecordedEvent[] = [];
-    const subscription = polling.subscribeToAll({
-      from: marker.position,
-      onEvents: (events) => void seen.push(...events),
-    });
+    const { subscription, delivered } = await subscribedAfterMarker(quiet, polling);
     try {
       // The subscription has read (it finds the event on a later poll, not on its first read).
       await readAgain(watched.queries);
       await quiet.appendToStream(`recipe-${randomUUID()}`, [newEvent('Polled')], 'no_stream');
-      await eventually(async () => (seen.some((e) => e.type === 'Polled') ? true : undefined), 10_000);
+      await delivered((e) => e.type === 'Polled');
     } finally {
       await subscription.stop();
       await polling.close();

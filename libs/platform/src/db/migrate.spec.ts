@@ -1,18 +1,12 @@
 import { createPool } from './pool.js';
 import { migrate } from './migrate.js';
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, holding } from '@kb/testing';
 
 describe('migrate', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = holding('all', createTestDatabase, (d) => d.drop());
 
   it('applies each migration once, in order, and skips applied ones on the next run', async () => {
-    const pool = createPool(db.url);
+    const pool = createPool(db().url);
     try {
       const list = [
         { id: 't/001', sql: 'CREATE TABLE a (x int)' },
@@ -30,7 +24,7 @@ describe('migrate', () => {
   });
 
   it('rolls back a failing migration and names it', async () => {
-    const pool = createPool(db.url);
+    const pool = createPool(db().url);
     try {
       await expect(
         migrate(pool, [{ id: 't/bad', sql: 'CREATE TABLE b (x int); SELECT nope' }]),

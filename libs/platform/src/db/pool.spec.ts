@@ -1,17 +1,11 @@
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, holding } from '@kb/testing';
 import { createPool } from './pool.js';
 
 describe('createPool', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = holding('all', createTestDatabase, (d) => d.drop());
 
   it('a checked-out client whose connection the server ends fails its holder, not the process, and the pool goes on', async () => {
-    const pool = createPool(db.url, { max: 2 });
+    const pool = createPool(db().url, { max: 2 });
     try {
       const client = await pool.connect();
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
@@ -33,8 +27,8 @@ describe('createPool', () => {
   });
 
   it('bounds lock waits and statements when asked to', async () => {
-    const pool = createPool(db.url, { max: 2, lockTimeoutMs: 300, statementTimeoutMs: 400 });
-    const holder = createPool(db.url, { max: 1 });
+    const pool = createPool(db().url, { max: 2, lockTimeoutMs: 300, statementTimeoutMs: 400 });
+    const holder = createPool(db().url, { max: 1 });
     try {
       await pool.query('CREATE TABLE IF NOT EXISTS locked_rows (n int)');
       const held = await holder.connect();

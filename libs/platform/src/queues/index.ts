@@ -65,49 +65,42 @@ function jobOptions(attempts: number, firstRetryMs: number): DefaultJobOptions {
   };
 }
 
+/** A queue carrying `jobs`, retried `attempts` times from `firstRetryMs` on. */
+function queue<J extends Record<string, z.ZodType>>(jobs: J, attempts: number, firstRetryMs: number) {
+  return { jobs, defaultJobOptions: jobOptions(attempts, firstRetryMs) };
+}
+
 /**
  * Each queue, the jobs it carries and its default job options. Telemetry and faults arrive often and
  * are cheap to retry; imports, exports and pack builds are long and retried fewer times.
  */
 export const QUEUES = {
-  telemetry: {
-    jobs: { 'telemetry-batch': telemetryBatchSchema, 'telemetry-posts': telemetryPostsSchema },
-    defaultJobOptions: jobOptions(5, 1000),
-  },
-  'fault-reports': {
-    jobs: { 'fault-batch': faultBatchSchema, 'fault-posts': faultPostsSchema },
-    defaultJobOptions: jobOptions(5, 1000),
-  },
-  'app-activity': {
-    jobs: { 'activity-batch': appActivityBatchSchema, 'activity-posts': appActivityPostsSchema },
-    defaultJobOptions: jobOptions(5, 1000),
-  },
-  'cooking-sessions': {
-    jobs: { 'cooking-batch': cookingBatchSchema, 'cooking-posts': cookingPostsSchema },
-    defaultJobOptions: jobOptions(5, 1000),
-  },
-  'search-record-export': {
-    jobs: { 'export-records': searchRecordExportSchema },
-    defaultJobOptions: jobOptions(3, 5000),
-  },
-  'paying-user-import': {
-    jobs: { 'import-paying-users': payingUserImportSchema },
-    defaultJobOptions: jobOptions(3, 5000),
-  },
-  'recipe-import': { jobs: { 'import-zip': recipeImportSchema }, defaultJobOptions: jobOptions(3, 5000) },
-  'recipe-export': { jobs: { 'export-zip': recipeExportSchema }, defaultJobOptions: jobOptions(3, 5000) },
-  'list-export': { jobs: { 'export-list': listExportSchema }, defaultJobOptions: jobOptions(3, 5000) },
-  translation: { jobs: { 'translate-recipes': translationSchema }, defaultJobOptions: jobOptions(5, 2000) },
-  'notification-push': {
-    jobs: { 'push-notice': notificationPushSchema },
-    defaultJobOptions: jobOptions(5, 2000),
-  },
-  'offline-pack-build': {
-    jobs: { 'build-pack': offlinePackBuildSchema },
-    defaultJobOptions: jobOptions(3, 5000),
-  },
+  telemetry: queue(
+    { 'telemetry-batch': telemetryBatchSchema, 'telemetry-posts': telemetryPostsSchema },
+    5,
+    1000,
+  ),
+  'fault-reports': queue({ 'fault-batch': faultBatchSchema, 'fault-posts': faultPostsSchema }, 5, 1000),
+  'app-activity': queue(
+    { 'activity-batch': appActivityBatchSchema, 'activity-posts': appActivityPostsSchema },
+    5,
+    1000,
+  ),
+  'cooking-sessions': queue(
+    { 'cooking-batch': cookingBatchSchema, 'cooking-posts': cookingPostsSchema },
+    5,
+    1000,
+  ),
+  'search-record-export': queue({ 'export-records': searchRecordExportSchema }, 3, 5000),
+  'paying-user-import': queue({ 'import-paying-users': payingUserImportSchema }, 3, 5000),
+  'recipe-import': queue({ 'import-zip': recipeImportSchema }, 3, 5000),
+  'recipe-export': queue({ 'export-zip': recipeExportSchema }, 3, 5000),
+  'list-export': queue({ 'export-list': listExportSchema }, 3, 5000),
+  translation: queue({ 'translate-recipes': translationSchema }, 5, 2000),
+  'notification-push': queue({ 'push-notice': notificationPushSchema }, 5, 2000),
+  'offline-pack-build': queue({ 'build-pack': offlinePackBuildSchema }, 3, 5000),
   /** Housekeeping of device-ingest itself; `ping` proves the worker loop end to end. */
-  system: { jobs: { ping: pingSchema }, defaultJobOptions: jobOptions(3, 1000) },
+  system: queue({ ping: pingSchema }, 3, 1000),
 } as const satisfies Record<
   string,
   { jobs: Record<string, z.ZodType>; defaultJobOptions: DefaultJobOptions }

@@ -1,49 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { apkContentSchema, type ApkContentInput } from '@kb/contracts';
 import { APK_EVENT_SCHEMA_VERSIONS, apkDecider, apkStreamId } from '@kb/domain';
-import { rebuildProjection, runProjections } from '../framework/runner.js';
-import { commandActor, newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { commandActor, projected } from '../test/support.js';
 import { apkProjection } from './apk.projection.js';
+import { expectJunkPassedOver, expectSameAfterRebuild, projectingSystem } from '../test/projecting.js';
+import { APK_IDENTITY, APK_PICTURE_FILES, nthUuid, SPEC_AT } from '@kb/testing';
 
-const FILE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const FILE = nthUuid;
+const AT = SPEC_AT;
 
 const content = (overrides: Partial<ApkContentInput> = {}) => ({
   ...apkContentSchema.parse({
-    subBrandCode: 'DEMO-CHEF',
-    productCode: 'TM-6',
-    versionNumber: '2.3.0',
-    apkVersion: '2.3.0-b17',
-    parentVersion: '2.2.0',
-    bootLogo: FILE(1),
-    bootVideo: FILE(2),
-    screensaver: FILE(3),
-    accountBackground: FILE(4),
-    recipeEntryBackground: FILE(5),
-    modeEntryBackground: FILE(6),
-    onlineRecipeEntryBackground: FILE(7),
-    modePicture: FILE(8),
-    modeBackground: FILE(9),
-    modeIcon: FILE(10),
+    ...APK_IDENTITY,
+    ...APK_PICTURE_FILES,
     ...overrides,
   }),
   fileSize: 4096,
 });
 
 describe('APK packages projection', () => {
-  let sys: TestSystem;
-  let stop: AbortController;
-  let running: Promise<void>;
+  const sys = projectingSystem([apkProjection]);
 
   const { act } = commandActor(
-    () => sys.store,
+    () => sys().store,
     { decider: apkDecider, streamId: apkStreamId, schemaVersions: APK_EVENT_SCHEMA_VERSIONS },
     'demo',
   );
 
   const listRows = async () =>
     (
-      await sys.pool.query(
+      await sys().pool.query(
         `SELECT apk_id::text AS id, brand_owner_code AS brand, sub_brand_code, product_code, version_number,
                 file_size::int AS file_size, review_status, test_status, release_status, submitted_by, audited_by,
                 return_reason, applied_at IS NOT NULL AS applied, released_at IS NOT NULL AS released,
@@ -51,20 +37,6 @@ describe('APK packages projection', () => {
            FROM apk_list ORDER BY version_number, apk_id`,
       )
     ).rows;
-
-  beforeAll(async () => {
-    sys = await startTestSystem();
-    stop = new AbortController();
-    running = runProjections(sys.pool, sys.store, [apkProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-  });
-  afterAll(async () => {
-    stop.abort();
-    await running;
-    await sys.close();
-  });
 
   it('reads the package id from apk streams only', () => {
     const id = randomUUID();
@@ -93,7 +65,7 @@ describe('APK packages projection', () => {
       'other',
       'OTHER',
     );
-    await projected(sys.pool, 'apk_packages', last);
+    await projected(sys().pool, 'apk_packages', last);
 
     expect(await listRows()).toEqual([
       expect.objectContaining({
@@ -124,41 +96,29 @@ describe('APK packages projection', () => {
         revision: 7,
       },
     ]);
-    const detail = await sys.pool.query(`SELECT state FROM apk_detail WHERE apk_id = $1`, [a]);
+    const detail = await sys().pool.query(`SELECT state FROM apk_detail WHERE apk_id = $1`, [a]);
     expect(detail.rows[0].state).toMatchObject({ status: 'created', content: { bootLogo: FILE(11) } });
 
     const deleted = await act(b, { type: 'DeleteApkPackage', at: AT }, 'other', 'OTHER');
-    await projected(sys.pool, 'apk_packages', deleted);
+    await projected(sys().pool, 'apk_packages', deleted);
     expect((await listRows()).map((r) => r.id)).toEqual([a]);
-    expect((await sys.pool.query('SELECT 1 FROM apk_detail WHERE apk_id = $1', [b])).rowCount).toBe(0);
+    expect((await sys().pool.query('SELECT 1 FROM apk_detail WHERE apk_id = $1', [b])).rowCount).toBe(0);
   });
 
   it('passes over apk-named events that carry no package instead of stopping', async () => {
     const junk = randomUUID();
-    await sys.store.appendToStream(
-      apkStreamId(junk),
-      [newEvent('ApkPackageCreated', 'tool', 'DEMO', { apkId: junk })],
-      'no_stream',
-    );
     const id = randomUUID();
-    const last = await act(id, {
-      type: 'CreateApkPackage',
-      apkId: id,
-      content: content({ versionNumber: '3.0.0' }),
-    });
-    await projected(sys.pool, 'apk_packages', last);
-    const ids = (await listRows()).map((r) => r.id);
-    expect(ids).toContain(id);
-    expect(ids).not.toContain(junk);
+    await expectJunkPassedOver(
+      sys(),
+      'apk_packages',
+      { id: junk, streamId: apkStreamId(junk), type: 'ApkPackageCreated', data: { apkId: junk } },
+      id,
+      () => act(id, { type: 'CreateApkPackage', apkId: id, content: content({ versionNumber: '3.0.0' }) }),
+      async () => (await listRows()).map((r) => r.id),
+    );
   });
 
   it('builds the same rows again from the log on rebuild', async () => {
-    const before = await listRows();
-    const result = await rebuildProjection(sys.pool, sys.store, apkProjection, {
-      signal: new AbortController().signal,
-      pollIntervalMs: 20,
-    });
-    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
-    expect(await listRows()).toEqual(before);
+    await expectSameAfterRebuild(sys(), apkProjection, listRows);
   });
 });

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { comparePositions, START, type GlobalPosition } from '@kb/event-store';
-import {
-  memoryLogger,
-  newEvent,
-  projected,
-  startTestSystem,
-  type TestSystem,
-} from '../test/support.js';
+import { memoryLogger, newEvent, projected, startTestSystem } from '../test/support.js';
 import { defineAggregateProjection } from './aggregate-projection.js';
 import { copyRows, encodeCopyRows, recordColumns } from './copy-rows.js';
 import { rebuildProjection, replayProjection, runProjections } from './runner.js';
+import { holding } from '@kb/testing';
 
 /**
  * A small aggregate to drive the helper: a counter that is opened, bumped, renamed, closed for good. Its name
@@ -70,17 +65,11 @@ const counters = () =>
   });
 
 describe('aggregate projections', () => {
-  let sys: TestSystem;
-  beforeAll(async () => {
-    sys = await startTestSystem();
-  });
-  afterAll(async () => {
-    await sys?.close();
-  });
+  const sys = holding('all', startTestSystem, (s) => s.close());
 
   const rows = async () => ({
-    list: (await sys.pool.query('SELECT * FROM counter_list ORDER BY counter_id')).rows,
-    detail: (await sys.pool.query('SELECT * FROM counter_detail ORDER BY counter_id')).rows,
+    list: (await sys().pool.query('SELECT * FROM counter_list ORDER BY counter_id')).rows,
+    detail: (await sys().pool.query('SELECT * FROM counter_detail ORDER BY counter_id')).rows,
   });
 
   /** Appends one event to each counter in turn, round after round, so a counter's events span many batches. */
@@ -97,7 +86,7 @@ describe('aggregate projections', () => {
         if (!next) continue;
         any = true;
         const version = versions.get(id) ?? -1;
-        const r = await sys.store.appendToStream(
+        const r = await sys().store.appendToStream(
           `counter-${id}`,
           [newEvent(next[0], `user${round % 3}`, 'DEMO', next[1])],
           version < 0 ? 'no_stream' : version,
@@ -131,12 +120,12 @@ describe('aggregate projections', () => {
       return null;
     });
     const stop = new AbortController();
-    const running = runProjections(sys.pool, sys.store, [counters()], {
+    const running = runProjections(sys().pool, sys().store, [counters()], {
       signal: stop.signal,
       batchSize: 7,
       pollIntervalMs: 20,
     });
-    await projected(sys.pool, 'counters', last);
+    await projected(sys().pool, 'counters', last);
     stop.abort();
     await running;
     const small = await rows();
@@ -163,7 +152,7 @@ describe('aggregate projections', () => {
     });
     expect(small.list.map((r) => r.counter_id)).not.toContain(ids[0]);
 
-    await rebuildProjection(sys.pool, sys.store, counters(), {
+    await rebuildProjection(sys().pool, sys().store, counters(), {
       signal: new AbortController().signal,
       batchSize: 10_000,
       pollIntervalMs: 20,
@@ -178,7 +167,7 @@ describe('aggregate projections', () => {
     );
     const logger = memoryLogger();
     const stop = new AbortController();
-    const running = runProjections(sys.pool, sys.store, [counters()], {
+    const running = runProjections(sys().pool, sys().store, [counters()], {
       signal: stop.signal,
       batchSize: 4,
       pollIntervalMs: 20,
@@ -186,19 +175,19 @@ describe('aggregate projections', () => {
       maxRetryDelayMs: 300,
     });
     // Counter 0 takes a name its list refuses; the events after it (in later batches) bump every counter.
-    await projected(sys.pool, 'counters', before);
+    await projected(sys().pool, 'counters', before);
     const last = await writeCounters(ids, (id, round) => {
       if (round === 0) return id === ids[0] ? ['CounterRenamed', { name: 'poison' }] : ['CounterBumped', {}];
       if (round <= 2) return ['CounterBumped', { tag: `r${round}` }];
       return null;
     });
     // The other counters go on; counter 0 waits behind its refused rename.
-    await projected(sys.pool, 'counters', last);
+    await projected(sys().pool, 'counters', last);
     const parked = logger.lines.find((l) => l.msg?.startsWith('event parked'))!.obj;
     expect(JSON.stringify(parked)).toContain('counter_name_allowed');
     const counts = async () =>
       (
-        await sys.pool.query(
+        await sys().pool.query(
           'SELECT name, count FROM counter_list WHERE counter_id = ANY($1::uuid[]) ORDER BY counter_id',
           [ids],
         )
@@ -210,11 +199,13 @@ describe('aggregate projections', () => {
         .map(([, name, count]) => [name, count]);
     expect(await counts()).toEqual(byId((i) => (i === 0 ? ['fine', 0] : ['fine', 3])));
 
-    const { rows: live } = await sys.pool.query(
+    const { rows: live } = await sys().pool.query(
       `SELECT version FROM projection_checkpoints WHERE name = 'counters' AND status = 'live'`,
     );
-    await sys.pool.query(`ALTER TABLE counter_list_v${live[0].version} DROP CONSTRAINT counter_name_allowed`);
-    expect(await replayProjection(sys.pool, sys.store, counters(), { signal: stop.signal })).toEqual([
+    await sys().pool.query(
+      `ALTER TABLE counter_list_v${live[0].version} DROP CONSTRAINT counter_name_allowed`,
+    );
+    expect(await replayProjection(sys().pool, sys().store, counters(), { signal: stop.signal })).toEqual([
       { version: live[0].version, by: 'runner', replayed: 3, stillParked: 0 },
     ]);
     stop.abort();
@@ -226,7 +217,7 @@ describe('aggregate projections', () => {
     const columns = recordColumns(
       'id integer, t text, a text[], n integer[], j json, b boolean, at timestamptz',
     );
-    await sys.pool.query(
+    await sys().pool.query(
       'CREATE TABLE copy_probe (id integer, t text, a text[], n integer[], j json, b boolean, at timestamptz)',
     );
     const values = [
@@ -241,13 +232,13 @@ describe('aggregate projections', () => {
       },
       { id: 2, t: null, a: [], n: [], j: { empty: {} }, b: true, at: null },
     ];
-    const client = await sys.pool.connect();
+    const client = await sys().pool.connect();
     try {
       await copyRows(client, 'copy_probe', columns, encodeCopyRows(columns, values));
     } finally {
       client.release();
     }
-    const { rows: back } = await sys.pool.query('SELECT * FROM copy_probe ORDER BY id');
+    const { rows: back } = await sys().pool.query('SELECT * FROM copy_probe ORDER BY id');
     expect(back).toEqual([
       { ...values[0], at: new Date('2026-11-24T10:00:00.123Z') },
       { ...values[1], t: null, at: null },

@@ -1,34 +1,22 @@
 import { PostgresEventStore } from '@kb/event-store';
-import {
-  eventually,
-  memoryLogger,
-  newEvent,
-  probeProjection,
-  startTestSystem,
-  type TestSystem,
-} from '../test/support.js';
+import { eventually, memoryLogger, newEvent, probeProjection, startTestSystem } from '../test/support.js';
 import { ProjectionLockedError } from './errors.js';
 import { lockHolder } from './locks.js';
 import { runProjections } from './runner.js';
+import { holding } from '@kb/testing';
 
 describe('one active instance per projection', () => {
-  let sys: TestSystem;
-  beforeAll(async () => {
-    sys = await startTestSystem();
-  });
-  afterAll(async () => {
-    await sys.close();
-  });
+  const sys = holding('all', startTestSystem, (s) => s.close());
 
   const instances = async () =>
     (
-      await sys.pool.query<{ instance: string }>('SELECT instance FROM probe_rows ORDER BY global_position')
+      await sys().pool.query<{ instance: string }>('SELECT instance FROM probe_rows ORDER BY global_position')
     ).rows.map((r) => r.instance);
 
   it('a second runner stands by while the first runs, and takes over when it stops', async () => {
     // Two "processes": separate pools, separate stores.
-    const poolA = sys.openPool();
-    const poolB = sys.openPool();
+    const poolA = sys().openPool();
+    const poolB = sys().openPool();
     const storeA = new PostgresEventStore(poolA, { notify: false });
     const storeB = new PostgresEventStore(poolB, { notify: false });
     const stopA = new AbortController();
@@ -41,7 +29,7 @@ describe('one active instance per projection', () => {
       ...options,
       signal: stopA.signal,
     });
-    await eventually(() => lockHolder(sys.pool, 'probe', 1).then((h) => h ?? undefined));
+    await eventually(() => lockHolder(sys().pool, 'probe', 1).then((h) => h ?? undefined));
     const logB = memoryLogger();
     const runB = runProjections(poolB, storeB, [probeProjection({ instance: 'b' })], {
       ...options,
@@ -54,7 +42,11 @@ describe('one active instance per projection', () => {
         /^Projection probe v1 is already run by another process \(pid \d+.*\); standing by$/,
       );
 
-      await sys.store.appendToStream('recipe-1', [newEvent('A'), newEvent('B'), newEvent('C')], 'no_stream');
+      await sys().store.appendToStream(
+        'recipe-1',
+        [newEvent('A'), newEvent('B'), newEvent('C')],
+        'no_stream',
+      );
       await eventually(async () => (await instances()).length === 3);
       // B tried the lock twice more since, and still stands by.
       const tried = triesOfB;
@@ -64,7 +56,7 @@ describe('one active instance per projection', () => {
 
       stopA.abort();
       await runA;
-      await sys.store.appendToStream('recipe-1', [newEvent('D'), newEvent('E')], 2);
+      await sys().store.appendToStream('recipe-1', [newEvent('D'), newEvent('E')], 2);
       await eventually(async () => (await instances()).length === 5);
       expect(await instances()).toEqual(['a', 'a', 'a', 'b', 'b']);
       expect(logB.lines.some((l) => l.msg === 'took over the projection')).toBe(true);
@@ -78,14 +70,14 @@ describe('one active instance per projection', () => {
 
   it('a runner told not to wait fails with a message naming the holder', async () => {
     const stop = new AbortController();
-    const first = runProjections(sys.pool, sys.store, [probeProjection({})], {
+    const first = runProjections(sys().pool, sys().store, [probeProjection({})], {
       signal: stop.signal,
       pollIntervalMs: 20,
     });
     try {
-      await eventually(() => lockHolder(sys.pool, 'probe', 1).then((h) => h ?? undefined));
-      const other = sys.openPool();
-      const second = runProjections(other, sys.store, [probeProjection({})], {
+      await eventually(() => lockHolder(sys().pool, 'probe', 1).then((h) => h ?? undefined));
+      const other = sys().openPool();
+      const second = runProjections(other, sys().store, [probeProjection({})], {
         signal: new AbortController().signal,
         whenLocked: 'fail',
       });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { comparePositions, type RecordedEvent } from '@kb/event-store';
+import { comparePositions, type GlobalPosition, type RecordedEvent } from '@kb/event-store';
 import { aggregateTypeOf, streamSummaryProjection } from '../stream-summary/stream-summary.projection.js';
 import {
   allEvents,
@@ -13,6 +13,7 @@ import {
 } from '../test/support.js';
 import { rebuildProjection, runProjections } from './runner.js';
 import { createVersion, readVersions, switchToVersion } from './versions.js';
+import { holding } from '@kb/testing';
 
 /** What stream_summary must hold for these events, computed independently of the projection. */
 function expectedSummary(events: RecordedEvent[]) {
@@ -48,27 +49,33 @@ async function summaryRows(sys: TestSystem) {
 }
 
 describe('rebuild', () => {
-  let sys: TestSystem;
-  beforeEach(async () => {
-    sys = await startTestSystem();
-  });
-  afterEach(async () => {
-    await sys.close();
-  });
+  const sys = holding('each', startTestSystem, (s) => s.close());
+
+  /** Runs the live stream_summary projection until it has projected `newest`, then stops it. */
+  const projectLiveUpTo = async (newest: GlobalPosition) => {
+    const stop = new AbortController();
+    const running = runProjections(sys().pool, sys().store, [streamSummaryProjection], {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
+    await projected(sys().pool, 'stream_summary', newest);
+    stop.abort();
+    await running;
+  };
 
   it('builds beside the live version and switches atomically while readers keep querying and writers keep appending', async () => {
-    let newest = await appendMany(sys.store, { streams: 100, perStream: 20 });
+    let newest = await appendMany(sys().store, { streams: 100, perStream: 20 });
     const stopLive = new AbortController();
-    const live = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
+    const live = runProjections(sys().pool, sys().store, [streamSummaryProjection], {
       signal: stopLive.signal,
       pollIntervalMs: 20,
     });
-    await projected(sys.pool, 'stream_summary', newest);
+    await projected(sys().pool, 'stream_summary', newest);
 
     let appending = true;
     const appender = (async () => {
       while (appending) {
-        const appended = await sys.store.appendToStream(
+        const appended = await sys().store.appendToStream(
           `apk-${randomUUID()}`,
           [newEvent('ApkCreated', 'dora', 'OTHER')],
           'no_stream',
@@ -78,7 +85,7 @@ describe('rebuild', () => {
       }
     })();
 
-    const readerPool = sys.openPool();
+    const readerPool = sys().openPool();
     const samples: { streams: number; events: number }[] = [];
     const readerErrors: unknown[] = [];
     let reading = true;
@@ -96,7 +103,7 @@ describe('rebuild', () => {
     })();
 
     try {
-      const result = await rebuildProjection(sys.pool, sys.store, streamSummaryProjection, {
+      const result = await rebuildProjection(sys().pool, sys().store, streamSummaryProjection, {
         signal: new AbortController().signal,
         batchSize: 50,
         pollIntervalMs: 20,
@@ -106,7 +113,7 @@ describe('rebuild', () => {
     } finally {
       appending = false;
       await appender;
-      await projected(sys.pool, 'stream_summary', newest);
+      await projected(sys().pool, 'stream_summary', newest);
       reading = false;
       await reader;
       stopLive.abort();
@@ -121,44 +128,44 @@ describe('rebuild', () => {
     }
 
     // The view reads the new version; the old one is gone.
-    const { rows: view } = await sys.pool.query(
+    const { rows: view } = await sys().pool.query(
       `SELECT definition FROM pg_views WHERE viewname = 'stream_summary'`,
     );
     expect(view[0].definition).toMatch(/FROM stream_summary_v2/);
-    const { rows: old } = await sys.pool.query(`SELECT to_regclass('stream_summary_v1') AS t`);
+    const { rows: old } = await sys().pool.query(`SELECT to_regclass('stream_summary_v1') AS t`);
     expect(old[0].t).toBeNull();
-    expect((await readVersions(sys.pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
+    expect((await readVersions(sys().pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
       [2, 'live'],
     ]);
 
-    expect(await summaryRows(sys)).toEqual(expectedSummary(await allEvents(sys.store, newest)));
+    expect(await summaryRows(sys())).toEqual(expectedSummary(await allEvents(sys().store, newest)));
   });
 
   it('builds a new version beside the live one when the projection code version goes up', async () => {
-    const newest = await appendMany(sys.store, { streams: 10, perStream: 5 });
+    const newest = await appendMany(sys().store, { streams: 10, perStream: 5 });
     const v1 = new AbortController();
-    const runV1 = runProjections(sys.pool, sys.store, [probeProjection({ version: 1 })], {
+    const runV1 = runProjections(sys().pool, sys().store, [probeProjection({ version: 1 })], {
       signal: v1.signal,
       pollIntervalMs: 20,
     });
-    await projected(sys.pool, 'probe', newest);
+    await projected(sys().pool, 'probe', newest);
     v1.abort();
     await runV1;
 
     const v2 = new AbortController();
-    const runV2 = runProjections(sys.pool, sys.store, [probeProjection({ version: 2, instance: 'v2' })], {
+    const runV2 = runProjections(sys().pool, sys().store, [probeProjection({ version: 2, instance: 'v2' })], {
       signal: v2.signal,
       pollIntervalMs: 20,
     });
     try {
       const switched = await eventually(async () => {
-        const versions = await readVersions(sys.pool, 'probe');
+        const versions = await readVersions(sys().pool, 'probe');
         return versions.length === 1 && versions[0]?.definitionVersion === 2 ? versions[0] : undefined;
       });
       expect(switched.version).toBe(2);
-      const { rows } = await sys.pool.query('SELECT DISTINCT instance FROM probe_rows');
+      const { rows } = await sys().pool.query('SELECT DISTINCT instance FROM probe_rows');
       expect(rows).toEqual([{ instance: 'v2' }]);
-      expect((await sys.pool.query('SELECT count(*)::int AS n FROM probe_rows')).rows[0].n).toBe(50);
+      expect((await sys().pool.query('SELECT count(*)::int AS n FROM probe_rows')).rows[0].n).toBe(50);
     } finally {
       v2.abort();
       await runV2;
@@ -166,67 +173,55 @@ describe('rebuild', () => {
   });
 
   it('refuses to switch to a version that has not got as far as the live one', async () => {
-    const newest = await appendMany(sys.store, { streams: 3, perStream: 2 });
-    const stop = new AbortController();
-    const running = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-    await projected(sys.pool, 'stream_summary', newest);
-    stop.abort();
-    await running;
+    const newest = await appendMany(sys().store, { streams: 3, perStream: 2 });
+    await projectLiveUpTo(newest);
 
-    const building = await createVersion(sys.pool, streamSummaryProjection, 'building');
-    expect(await switchToVersion(sys.pool, streamSummaryProjection, building.version)).toBe('behind');
-    expect((await readVersions(sys.pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
+    const building = await createVersion(sys().pool, streamSummaryProjection, 'building');
+    expect(await switchToVersion(sys().pool, streamSummaryProjection, building.version)).toBe('behind');
+    expect((await readVersions(sys().pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
       [1, 'live'],
       [2, 'building'],
     ]);
-    expect((await sys.pool.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(3);
+    expect((await sys().pool.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(3);
   });
 
   it('drops the partial build when the rebuild is called off, leaving the live version serving', async () => {
-    const newest = await appendMany(sys.store, { streams: 50, perStream: 20 });
-    const stop = new AbortController();
-    const running = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-    await projected(sys.pool, 'stream_summary', newest);
-    stop.abort();
-    await running;
+    const newest = await appendMany(sys().store, { streams: 50, perStream: 20 });
+    await projectLiveUpTo(newest);
 
     const callOff = new AbortController();
-    const rebuilding = rebuildProjection(sys.pool, sys.store, streamSummaryProjection, {
+    const rebuilding = rebuildProjection(sys().pool, sys().store, streamSummaryProjection, {
       signal: callOff.signal,
       batchSize: 10,
     });
     rebuilding.catch(() => undefined);
     await eventually(async () => {
-      const building = (await readVersions(sys.pool, 'stream_summary')).find((v) => v.status === 'building');
+      const building = (await readVersions(sys().pool, 'stream_summary')).find(
+        (v) => v.status === 'building',
+      );
       return building && building.checkpoint.globalPosition > 0n;
     });
     callOff.abort();
     await expect(rebuilding).rejects.toThrow('Rebuild of stream_summary was stopped before it finished');
 
-    expect((await readVersions(sys.pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
+    expect((await readVersions(sys().pool, 'stream_summary')).map((v) => [v.version, v.status])).toEqual([
       [1, 'live'],
     ]);
-    expect((await sys.pool.query(`SELECT to_regclass('stream_summary_v2') AS t`)).rows[0].t).toBeNull();
-    expect((await sys.pool.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(50);
+    expect((await sys().pool.query(`SELECT to_regclass('stream_summary_v2') AS t`)).rows[0].t).toBeNull();
+    expect((await sys().pool.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(50);
   });
 
   it('gives up switching while a long query holds the live views (readers would queue behind it), and switches later', async () => {
-    await createVersion(sys.pool, streamSummaryProjection, 'live');
-    const building = await createVersion(sys.pool, streamSummaryProjection, 'building');
-    const report = await sys.openPool().connect();
+    await createVersion(sys().pool, streamSummaryProjection, 'live');
+    const building = await createVersion(sys().pool, streamSummaryProjection, 'building');
+    const report = await sys().openPool().connect();
     try {
       await report.query('BEGIN');
       await report.query('SELECT count(*) FROM stream_summary');
-      const reader = sys.openPool();
+      const reader = sys().openPool();
       const started = Date.now();
       expect(
-        await switchToVersion(sys.pool, streamSummaryProjection, building.version, { lockTimeoutMs: 200 }),
+        await switchToVersion(sys().pool, streamSummaryProjection, building.version, { lockTimeoutMs: 200 }),
       ).toBe('busy');
       expect(Date.now() - started).toBeLessThan(2000);
       expect((await reader.query('SELECT count(*)::int AS n FROM stream_summary')).rows[0].n).toBe(0);
@@ -234,8 +229,8 @@ describe('rebuild', () => {
       await report.query('COMMIT');
       report.release();
     }
-    expect(await switchToVersion(sys.pool, streamSummaryProjection, building.version)).toBe('switched');
-    const { rows: view } = await sys.pool.query(
+    expect(await switchToVersion(sys().pool, streamSummaryProjection, building.version)).toBe('switched');
+    const { rows: view } = await sys().pool.query(
       `SELECT definition FROM pg_views WHERE viewname = 'stream_summary'`,
     );
     expect(view[0].definition).toMatch(/FROM stream_summary_v2/);

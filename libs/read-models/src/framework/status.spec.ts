@@ -1,35 +1,23 @@
-import {
-  appendMany,
-  allEvents,
-  eventually,
-  probeProjection,
-  startTestSystem,
-  type TestSystem,
-} from '../test/support.js';
+import { appendMany, allEvents, eventually, probeProjection, startTestSystem } from '../test/support.js';
 import { runProjections } from './runner.js';
 import { projectionStatus } from './status.js';
 import { ensureLiveVersions } from './versions.js';
+import { holding } from '@kb/testing';
 
 describe('projectionStatus', () => {
-  let sys: TestSystem;
-  beforeAll(async () => {
-    sys = await startTestSystem();
-  });
-  afterAll(async () => {
-    await sys.close();
-  });
+  const sys = holding('all', startTestSystem, (s) => s.close());
 
   it('reports the lag behind the head in events and seconds, and who runs each version', async () => {
     const probe = probeProjection({});
-    await ensureLiveVersions(sys.pool, [probe]);
-    const newest = await appendMany(sys.store, { streams: 6, perStream: 5 });
-    const events = await allEvents(sys.store, newest);
+    await ensureLiveVersions(sys().pool, [probe]);
+    const newest = await appendMany(sys().store, { streams: 6, perStream: 5 });
+    const events = await allEvents(sys().store, newest);
     const oldest = events[0]!.recordedAt;
     const head = events.at(-1)!.position;
 
     const [behind] = await projectionStatus(
-      sys.pool,
-      sys.store,
+      sys().pool,
+      sys().store,
       [probe],
       () => new Date(oldest.getTime() + 42_500),
     );
@@ -46,10 +34,13 @@ describe('projectionStatus', () => {
     });
 
     const stop = new AbortController();
-    const running = runProjections(sys.pool, sys.store, [probe], { signal: stop.signal, pollIntervalMs: 20 });
+    const running = runProjections(sys().pool, sys().store, [probe], {
+      signal: stop.signal,
+      pollIntervalMs: 20,
+    });
     try {
       const [current] = await eventually(async () => {
-        const s = await projectionStatus(sys.pool, sys.store, [probe]);
+        const s = await projectionStatus(sys().pool, sys().store, [probe]);
         return s[0]?.lagEvents === 0 ? s : undefined;
       });
       expect(current).toMatchObject({ lagEvents: 0, lagSeconds: 0, checkpoint: head });
@@ -58,6 +49,6 @@ describe('projectionStatus', () => {
       stop.abort();
       await running;
     }
-    expect((await projectionStatus(sys.pool, sys.store, [probe]))[0]?.runningBy).toBeNull();
+    expect((await projectionStatus(sys().pool, sys().store, [probe]))[0]?.runningBy).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { startTestSystem, type TestSystem } from '../test/support.js';
+import { startTestSystem } from '../test/support.js';
 import { storable, storableJson, storableJsonText, storableText, storableWrites } from './storable.js';
+import { holding } from '@kb/testing';
 
 const BAD = 'a\u0000b\ud800c\udc00d\u0007e\u001ff🍲';
 const KEPT = 'a\ufffdb\ufffdc\ufffdd\u0007e\u001ff🍲';
@@ -24,16 +25,10 @@ describe('storable values', () => {
   });
 
   describe('in the database', () => {
-    let sys: TestSystem;
-    beforeAll(async () => {
-      sys = await startTestSystem();
-    });
-    afterAll(async () => {
-      await sys.close();
-    });
+    const sys = holding('all', startTestSystem, (s) => s.close());
 
     it('are what a projection writes through its transaction: text, arrays and json parameters', async () => {
-      const client = await sys.pool.connect();
+      const client = await sys().pool.connect();
       try {
         const tx = storableWrites(client);
         await tx.query('CREATE TEMP TABLE t (s text, a text[], j jsonb, js json)');

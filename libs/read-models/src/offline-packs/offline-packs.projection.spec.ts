@@ -1,30 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { offlinePackContentSchema, type OfflinePackContentInput } from '@kb/contracts';
 import { OFFLINE_PACK_EVENT_SCHEMA_VERSIONS, offlinePackDecider, offlinePackStreamId } from '@kb/domain';
-import { rebuildProjection, runProjections } from '../framework/runner.js';
-import { commandActor, newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { commandActor, projected } from '../test/support.js';
 import { offlinePacksProjection } from './offline-packs.projection.js';
+import { expectJunkPassedOver, expectSameAfterRebuild, projectingSystem } from '../test/projecting.js';
+import { OFFLINE_PACK_INPUT, nthUuid, SPEC_AT } from '@kb/testing';
 
-const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const AT = '2026-05-01T09:00:00.000Z';
+const RECIPE = nthUuid;
+const AT = SPEC_AT;
 
 const content = (overrides: Partial<OfflinePackContentInput> = {}) =>
   offlinePackContentSchema.parse({
-    number: 'P-01',
-    type: 'initial',
-    productCode: 'TM-6',
-    subBrandCode: 'DEMO-CHEF',
-    recipeIds: [RECIPE(1), RECIPE(2)],
+    ...OFFLINE_PACK_INPUT,
     ...overrides,
   });
 
 describe('offline packs projection', () => {
-  let sys: TestSystem;
-  let stop: AbortController;
-  let running: Promise<void>;
+  const sys = projectingSystem([offlinePacksProjection]);
 
   const { act } = commandActor(
-    () => sys.store,
+    () => sys().store,
     {
       decider: offlinePackDecider,
       streamId: offlinePackStreamId,
@@ -35,27 +30,13 @@ describe('offline packs projection', () => {
 
   const listRows = async () =>
     (
-      await sys.pool.query(
+      await sys().pool.query(
         `SELECT pack_id::text AS id, brand_owner_code AS brand, number, type, product_code, sub_brand_code,
                 recipe_ids::text[] AS recipe_ids, recipe_count, test_status, release_status,
                 released_at IS NOT NULL AS released, created_by, updated_by, revision::int AS revision
            FROM offline_pack_list ORDER BY number, pack_id`,
       )
     ).rows;
-
-  beforeAll(async () => {
-    sys = await startTestSystem();
-    stop = new AbortController();
-    running = runProjections(sys.pool, sys.store, [offlinePacksProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-  });
-  afterAll(async () => {
-    stop.abort();
-    await running;
-    await sys.close();
-  });
 
   it('reads the pack id from offline-pack streams only', () => {
     const id = randomUUID();
@@ -80,7 +61,7 @@ describe('offline packs projection', () => {
       'other',
       'OTHER',
     );
-    await projected(sys.pool, 'offline_packs', last);
+    await projected(sys().pool, 'offline_packs', last);
 
     expect(await listRows()).toEqual([
       expect.objectContaining({
@@ -109,43 +90,31 @@ describe('offline packs projection', () => {
         revision: 3,
       },
     ]);
-    const detail = await sys.pool.query(`SELECT state FROM offline_pack_detail WHERE pack_id = $1`, [a]);
+    const detail = await sys().pool.query(`SELECT state FROM offline_pack_detail WHERE pack_id = $1`, [a]);
     expect(detail.rows[0].state).toMatchObject({ status: 'active', content: { recipeIds: [RECIPE(3)] } });
 
     const deleted = await act(b, { type: 'DeleteOfflinePack', at: AT }, 'other', 'OTHER');
-    await projected(sys.pool, 'offline_packs', deleted);
+    await projected(sys().pool, 'offline_packs', deleted);
     expect((await listRows()).map((r) => r.id)).toEqual([a]);
-    expect((await sys.pool.query('SELECT 1 FROM offline_pack_detail WHERE pack_id = $1', [b])).rowCount).toBe(
-      0,
-    );
+    expect(
+      (await sys().pool.query('SELECT 1 FROM offline_pack_detail WHERE pack_id = $1', [b])).rowCount,
+    ).toBe(0);
   });
 
   it('passes over offline-pack-named events that carry no pack instead of stopping', async () => {
     const junk = randomUUID();
-    await sys.store.appendToStream(
-      offlinePackStreamId(junk),
-      [newEvent('OfflinePackCreated', 'tool', 'DEMO', { packId: junk })],
-      'no_stream',
-    );
     const id = randomUUID();
-    const last = await act(id, {
-      type: 'CreateOfflinePack',
-      packId: id,
-      content: content({ number: 'P-02' }),
-    });
-    await projected(sys.pool, 'offline_packs', last);
-    const ids = (await listRows()).map((r) => r.id);
-    expect(ids).toContain(id);
-    expect(ids).not.toContain(junk);
+    await expectJunkPassedOver(
+      sys(),
+      'offline_packs',
+      { id: junk, streamId: offlinePackStreamId(junk), type: 'OfflinePackCreated', data: { packId: junk } },
+      id,
+      () => act(id, { type: 'CreateOfflinePack', packId: id, content: content({ number: 'P-02' }) }),
+      async () => (await listRows()).map((r) => r.id),
+    );
   });
 
   it('builds the same rows again from the log on rebuild', async () => {
-    const before = await listRows();
-    const result = await rebuildProjection(sys.pool, sys.store, offlinePacksProjection, {
-      signal: new AbortController().signal,
-      pollIntervalMs: 20,
-    });
-    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
-    expect(await listRows()).toEqual(before);
+    await expectSameAfterRebuild(sys(), offlinePacksProjection, listRows);
   });
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
 import { RECIPE_EVENT_SCHEMA_VERSIONS, recipeDecider, recipeStreamId, replay } from '@kb/domain';
-import type { GlobalPosition } from '@kb/event-store';
-import { rebuildProjection, runProjections } from '../framework/runner.js';
-import { commandActor, newEvent, projected, startTestSystem, type TestSystem } from '../test/support.js';
+import { commandActor, projected } from '../test/support.js';
 import { nameGrams, nameGramsSql, recipesProjection } from './recipes.projection.js';
+import { expectJunkPassedOver, expectSameAfterRebuild, projectingSystem } from '../test/projecting.js';
 
 const PICTURE = '3e1f8a2b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
 const CATEGORY = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -27,19 +26,17 @@ const content = (number: string, overrides: Partial<RecipeContentInput> = {}) =>
   });
 
 describe('recipes projection', () => {
-  let sys: TestSystem;
-  let stop: AbortController;
-  let running: Promise<void>;
+  const sys = projectingSystem([recipesProjection]);
 
   const { act, history } = commandActor(
-    () => sys.store,
+    () => sys().store,
     { decider: recipeDecider, streamId: recipeStreamId, schemaVersions: RECIPE_EVENT_SCHEMA_VERSIONS },
     'alice',
   );
 
   const listRows = async () =>
     (
-      await sys.pool.query(
+      await sys().pool.query(
         `SELECT recipe_id::text AS id, brand_owner_code AS brand, number, names, status, version, online, paid,
                 category_id::text AS category, tag_ids::text[] AS tags, product_codes AS models, langs,
                 created_by, updated_by, deleted_at IS NOT NULL AS deleted, recycled_from, copied_from::text AS copied_from,
@@ -47,20 +44,6 @@ describe('recipes projection', () => {
            FROM recipe_list ORDER BY number`,
       )
     ).rows;
-
-  beforeAll(async () => {
-    sys = await startTestSystem();
-    stop = new AbortController();
-    running = runProjections(sys.pool, sys.store, [recipesProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-  });
-  afterAll(async () => {
-    stop.abort();
-    await running;
-    await sys.close();
-  });
 
   it('cuts names into their lowercased 1- and 2-character pieces for the search index', () => {
     expect(nameGrams(['鸡翅', 'Wing'])).toEqual(['鸡', '鸡翅', '翅', 'w', 'wi', 'i', 'in', 'n', 'ng', 'g']);
@@ -93,7 +76,7 @@ describe('recipes projection', () => {
       number: 'P-001-copy',
       source: { recipeId: a, state: replay(recipeDecider, history(a)) },
     });
-    await projected(sys.pool, 'recipes', last);
+    await projected(sys().pool, 'recipes', last);
 
     const rows = await listRows();
     expect(rows).toEqual([
@@ -132,7 +115,7 @@ describe('recipes projection', () => {
         recycled_from: 'editing',
       }),
     ]);
-    const detail = await sys.pool.query(
+    const detail = await sys().pool.query(
       `SELECT state, revision::int AS revision FROM recipe_detail WHERE recipe_id = $1`,
       [a],
     );
@@ -142,9 +125,11 @@ describe('recipes projection', () => {
     });
 
     const cleared = await act(b, { type: 'ClearRecipe' }, 'olga', 'OTHER');
-    await projected(sys.pool, 'recipes', cleared);
+    await projected(sys().pool, 'recipes', cleared);
     expect((await listRows()).map((r) => r.id)).toEqual([a, copy]);
-    expect((await sys.pool.query('SELECT 1 FROM recipe_detail WHERE recipe_id = $1', [b])).rowCount).toBe(0);
+    expect((await sys().pool.query('SELECT 1 FROM recipe_detail WHERE recipe_id = $1', [b])).rowCount).toBe(
+      0,
+    );
   });
 
   it('applies revisions as patches and finds names in any language', async () => {
@@ -158,11 +143,11 @@ describe('recipes projection', () => {
         paid: true,
       }),
     });
-    await projected(sys.pool, 'recipes', last);
+    await projected(sys().pool, 'recipes', last);
     // What the list query asks: every 2-character piece of the text (1 character: itself), then ILIKE.
     const search = async (text: string) => {
       const pieces = nameGrams([text]).filter((g) => g.length === Math.min(2, Array.from(text).length));
-      const { rows } = await sys.pool.query(
+      const { rows } = await sys().pool.query(
         `SELECT number, names, paid FROM recipe_list
           WHERE ${nameGramsSql('name_grams')} @> $1::text[] AND names_text ILIKE $2`,
         [pieces, `%${text}%`],
@@ -179,33 +164,20 @@ describe('recipes projection', () => {
 
   it('passes over recipe-named events that carry no recipe instead of stopping', async () => {
     const junk = randomUUID();
-    await sys.store.appendToStream(
-      recipeStreamId(junk),
-      [newEvent('RecipeCreated', 'tool', 'DEMO', { number: 'R-1' })],
-      'no_stream',
-    );
     const id = randomUUID();
-    const last: GlobalPosition = await act(id, {
-      type: 'CreateRecipe',
-      recipeId: id,
-      content: content('P-200'),
-    });
-    await projected(sys.pool, 'recipes', last);
-    const ids = (await listRows()).map((r) => r.id);
-    expect(ids).toContain(id);
-    expect(ids).not.toContain(junk);
+    await expectJunkPassedOver(
+      sys(),
+      'recipes',
+      { id: junk, streamId: recipeStreamId(junk), type: 'RecipeCreated', data: { number: 'R-1' } },
+      id,
+      () => act(id, { type: 'CreateRecipe', recipeId: id, content: content('P-200') }),
+      async () => (await listRows()).map((r) => r.id),
+    );
   });
 
   it('builds the same rows again from the log on rebuild', async () => {
-    const before = await listRows();
-    const details = async () => (await sys.pool.query('SELECT * FROM recipe_detail ORDER BY recipe_id')).rows;
-    const detailBefore = await details();
-    const result = await rebuildProjection(sys.pool, sys.store, recipesProjection, {
-      signal: new AbortController().signal,
-      pollIntervalMs: 20,
-    });
-    expect(result.version).toBeGreaterThan(result.replaced ?? 0);
-    expect(await listRows()).toEqual(before);
-    expect(await details()).toEqual(detailBefore);
+    const details = async () =>
+      (await sys().pool.query('SELECT * FROM recipe_detail ORDER BY recipe_id')).rows;
+    await expectSameAfterRebuild(sys(), recipesProjection, listRows, details);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { runProjections } from '../framework/runner.js';
 import { waitForProjection } from '../framework/status.js';
 import { liveCheckpoint } from '../framework/versions.js';
-import { eventually, newEvent, startTestSystem, type TestSystem } from '../test/support.js';
+import { eventually, newEvent } from '../test/support.js';
 import { aggregateTypeOf, streamSummaryProjection } from './stream-summary.projection.js';
+import { projectingSystem } from '../test/projecting.js';
 
 describe('aggregateTypeOf', () => {
   it('names the aggregate from the stream prefix', () => {
@@ -18,39 +18,22 @@ describe('aggregateTypeOf', () => {
 });
 
 describe('stream_summary projection', () => {
-  let sys: TestSystem;
-  let stop: AbortController;
-  let running: Promise<void>;
-
-  beforeAll(async () => {
-    sys = await startTestSystem();
-    stop = new AbortController();
-    running = runProjections(sys.pool, sys.store, [streamSummaryProjection], {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-  });
-  afterAll(async () => {
-    stop.abort();
-    await running;
-    await sys.close();
-  });
-
+  const sys = projectingSystem([streamSummaryProjection]);
   it('keeps one row per stream with its brand, type, count and latest change, readable through the view', async () => {
     const recipe = `recipe-${randomUUID()}`;
     const pack = `offline-pack-${randomUUID()}`;
-    await sys.store.appendToStream(recipe, [newEvent('RecipeCreated', 'alice', 'DEMO')], 'no_stream');
-    await sys.store.appendToStream(pack, [newEvent('OfflinePackCreated', 'olga', 'OTHER')], 'no_stream');
-    const last = await sys.store.appendToStream(
+    await sys().store.appendToStream(recipe, [newEvent('RecipeCreated', 'alice', 'DEMO')], 'no_stream');
+    await sys().store.appendToStream(pack, [newEvent('OfflinePackCreated', 'olga', 'OTHER')], 'no_stream');
+    const last = await sys().store.appendToStream(
       recipe,
       [newEvent('RecipeRenamed', 'bob', 'DEMO'), newEvent('RecipeSubmittedForRelease', 'carol', 'DEMO')],
       0,
     );
 
-    expect(await waitForProjection(sys.pool, 'stream_summary', last.position, { timeoutMs: 10_000 })).toBe(
+    expect(await waitForProjection(sys().pool, 'stream_summary', last.position, { timeoutMs: 10_000 })).toBe(
       true,
     );
-    const { rows } = await sys.pool.query(
+    const { rows } = await sys().pool.query(
       `SELECT stream_id, aggregate_type, brand_owner_code, event_count::int AS event_count, last_event_type, last_actor,
               last_stream_position::int AS last_stream_position, created_at <= updated_at AS ordered
          FROM stream_summary ORDER BY aggregate_type`,
@@ -80,18 +63,18 @@ describe('stream_summary projection', () => {
   });
 
   it('lets a reader wait for its own write, and reports a timeout when the projection is not there yet', async () => {
-    const appended = await sys.store.appendToStream(
+    const appended = await sys().store.appendToStream(
       `apk-${randomUUID()}`,
       [newEvent('ApkCreated')],
       'no_stream',
     );
     expect(
-      await waitForProjection(sys.pool, 'stream_summary', appended.position, { timeoutMs: 10_000 }),
+      await waitForProjection(sys().pool, 'stream_summary', appended.position, { timeoutMs: 10_000 }),
     ).toBe(true);
     const checkpoint = await eventually(() =>
-      liveCheckpoint(sys.pool, 'stream_summary').then((c) => c ?? undefined),
+      liveCheckpoint(sys().pool, 'stream_summary').then((c) => c ?? undefined),
     );
     const beyond = { transactionId: checkpoint.transactionId + 1_000_000n, globalPosition: 0n };
-    expect(await waitForProjection(sys.pool, 'stream_summary', beyond, { timeoutMs: 200 })).toBe(false);
+    expect(await waitForProjection(sys().pool, 'stream_summary', beyond, { timeoutMs: 200 })).toBe(false);
   });
 });
