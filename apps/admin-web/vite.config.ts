@@ -38,10 +38,11 @@ export default defineConfig({
             // The Mantine components the console's screens share (menus, popovers, inputs, modals, tables), in
             // one file instead of a few dozen; number inputs (with their formatting library) stay where used.
             { name: 'mantine', test: (id) => MANTINE.test(id) && !/NumberInput/.test(id), priority: 20 },
-            // The app's own code every page runs (the shell: router, session, api client, texts).
+            // The app's own code every page runs (the shell: router, session, api client, texts), with the
+            // contracts' constants it reads (one file rather than a request for each).
             {
               name: 'shell',
-              test: /apps[\\/]admin-web[\\/]src[\\/]/,
+              test: /apps[\\/]admin-web[\\/]src[\\/]|libs[\\/]contracts[\\/]src[\\/]/,
               tags: ['$initial'],
               priority: 25,
               includeDependenciesRecursively: false,
