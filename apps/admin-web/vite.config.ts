@@ -10,7 +10,7 @@ const MANTINE =
  * bring a heavy library of their own (uploads, the password digest, zod-checked form rules).
  */
 const CONSOLE_KIT =
-  /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/]layout)[\\/]|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
+  /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/]layout|app[\\/]query-client)|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
 const OWN_HEAVY_LIBRARY = /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]/;
 /** A feature's modules that several of its screens share (its api calls, cells, rules). */
 const FEATURE = /apps[\\/]admin-web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api|rules|components)[\\/]/;

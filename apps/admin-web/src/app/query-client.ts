@@ -1,5 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createElement, type ComponentType } from 'react';
 import { ApiError } from '../lib/api-client.js';
+import { provideQueryClient } from './query-cache.js';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,3 +15,15 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+provideQueryClient(queryClient);
+
+/**
+ * A page drawn inside the query cache's provider. Only the pages behind the login (and the public pages that ask
+ * the server through queries) are: the login page goes without the query library.
+ */
+export function withQueries<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  return function WithQueries(props: P) {
+    return createElement(QueryClientProvider, { client: queryClient }, createElement(Page, props));
+  };
+}

@@ -23,7 +23,7 @@ import {
   storeLogin,
 } from '../../../lib/session.js';
 import { captchaUrl } from '../api/captcha-url.js';
-import { useLogin } from '../api/login.js';
+import { login } from '../api/login.js';
 import { AuthShell } from '../components/auth-shell.js';
 import classes from '../components/auth-shell.module.css';
 
@@ -69,7 +69,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const login = useLogin();
+  const [pending, setPending] = useState(false);
   const [captchaStamp, setCaptchaStamp] = useState(() => Date.now());
   const [failure, setFailure] = useState<string | null>(null);
   const remembered = getRememberedAccount();
@@ -85,8 +85,9 @@ export function LoginPage() {
     const values = fields.validated();
     if (!values) return;
     setFailure(null);
+    setPending(true);
     try {
-      const user = await login.mutateAsync({ ...values, remember });
+      const user = await login({ ...values, remember });
       const anotherUser = followsAnotherUser(user);
       storeLogin(user);
       setRememberedAccount(remember ? values.account.trim() : null);
@@ -95,6 +96,8 @@ export function LoginPage() {
       setFailure(error instanceof ApiError ? error.desc : t('messages.loadError'));
       fields.clear('captcha');
       newCaptcha();
+    } finally {
+      setPending(false);
     }
   };
 
@@ -177,7 +180,7 @@ export function LoginPage() {
               {t('auth.login.forgot')}
             </AnchorLink>
           </Group>
-          <Button type="submit" fullWidth loading={login.isPending} data-testid="login-submit">
+          <Button type="submit" fullWidth loading={pending} data-testid="login-submit">
             {t('auth.login.submit')}
           </Button>
           <AnchorLink
