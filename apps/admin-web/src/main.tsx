@@ -8,9 +8,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { i18n, initI18n } from './app/i18n/i18n.js';
-import { loadedQueryClient } from './app/query-cache.js';
+import { loadedQueryClient } from './lib/loaded-query-client.js';
 import { router } from './app/router.js';
-import { tabStore } from './app/tabs/tab-store.js';
 import { configureApi } from './lib/api-client.js';
 import { currentLanguage } from './lib/language.js';
 import { notifyApplying, notifyError, notifySuccess } from './lib/notify.js';
@@ -32,7 +31,8 @@ connectSession({
   },
   onEnd: (reason) => {
     loadedQueryClient()?.clear();
-    if (reason !== 'expired') tabStore.reset();
+    // The tabs' code came with the console (the only place a session can end from), so this is no download.
+    if (reason !== 'expired') void import('./app/tabs/tab-store.js').then((m) => m.tabStore.reset());
   },
 });
 

@@ -1,12 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { loadedQueryClient } from '../lib/loaded-query-client.js';
 
-let loaded: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;
-
-/** Called by the query cache's module when it runs (query-client.ts). */
-export function provideQueryClient(client: QueryClient): void {
-  loaded = client;
-}
 
 /**
  * The query cache, whose library comes with the console's layout (it sits in the console's shared code, which
@@ -15,14 +10,12 @@ export function provideQueryClient(client: QueryClient): void {
 export function loadQueryClient(): Promise<QueryClient> {
   if (!loading) {
     loading = import('./layout/app-layout.js').then(() => {
-      if (!loaded) throw new Error('The layout came without the query cache');
-      return loaded;
+      const client = loadedQueryClient();
+      if (!client) throw new Error('The layout came without the query cache');
+      return client;
     });
     // A failed download may be retried by the next page.
     loading.catch(() => (loading = undefined));
   }
   return loading;
 }
-
-/** The query cache once a page has loaded it; before that there is nothing to clear, cancel or refresh. */
-export const loadedQueryClient = (): QueryClient | undefined => loaded;

@@ -21,7 +21,7 @@ import classes from './layout.module.css';
 import { PageHost } from './page-host.js';
 import { Sidebar } from './sidebar.js';
 import { TabBarView } from './tab-bar-view.js';
-import { withQueries } from '../query-client.js';
+import { withQueries } from '../../lib/query-client.js';
 
 const CommandPalette = lazy(() =>
   import('./command-palette.js').then((m) => ({ default: m.CommandPalette })),

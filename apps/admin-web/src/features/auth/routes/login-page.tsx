@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/anchor-link.js';
@@ -170,12 +161,17 @@ export function LoginPage() {
             </UnstyledButton>
           </Group>
           <Group justify="space-between">
-            <Checkbox
-              label={t('auth.login.remember')}
-              data-testid="login-remember"
-              checked={remember}
-              onChange={(event) => setRemember(event.currentTarget.checked)}
-            />
+            {/* A native checkbox in the theme's colour: Mantine's brings its group and card variants to the login
+                page, which needs one box. */}
+            <label className={classes.remember}>
+              <input
+                type="checkbox"
+                data-testid="login-remember"
+                checked={remember}
+                onChange={(event) => setRemember(event.currentTarget.checked)}
+              />
+              {t('auth.login.remember')}
+            </label>
             <AnchorLink to="/set-password" search={{ flag: 'forget' }} size="sm" data-testid="forgot-link">
               {t('auth.login.forgot')}
             </AnchorLink>

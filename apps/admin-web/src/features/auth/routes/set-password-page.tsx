@@ -21,7 +21,7 @@ import { useSendEmailCode } from '../api/send-email-code.js';
 import { useSetPassword } from '../api/set-password.js';
 import { verifyEmailCode } from '../api/verify-email-code.js';
 import { AuthShell } from '../components/auth-shell.js';
-import { withQueries } from '../../../app/query-client.js';
+import { withQueries } from '../../../lib/query-client.js';
 
 const route = getRouteApi('/set-password');
 

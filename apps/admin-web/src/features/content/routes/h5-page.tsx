@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { h5Language, type H5Lang } from '../rules/h5-language.js';
-import { withQueries } from '../../../app/query-client.js';
+import { withQueries } from '../../../lib/query-client.js';
 
 /** The H5 address of another shared record, in the same language. */
 function h5Href(shareId: string, lang: H5Lang): string {

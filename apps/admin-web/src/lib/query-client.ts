@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ComponentType } from 'react';
-import { ApiError } from '../lib/api-client.js';
-import { provideQueryClient } from './query-cache.js';
+import { ApiError } from './api-client.js';
+import { provideQueryClient } from './loaded-query-client.js';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
