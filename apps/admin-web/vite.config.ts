@@ -6,11 +6,12 @@ const MANTINE =
   /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|dayjs|@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider)[\\/]/;
 
 /**
- * The shared building blocks and lookups, the router's lazily used hooks and the icons; not the few pieces that
- * bring a heavy library of their own (uploads, the password digest, zod-checked form rules).
+ * The shared building blocks and lookups (with the query cache and the tab bar), the permission matrix, the
+ * router's lazily used hooks and the icons; not the few pieces that bring a heavy library of their own (uploads,
+ * the password digest, zod-checked form rules).
  */
 const CONSOLE_KIT =
-  /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/]layout)[\\/]|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
+  /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/](layout|tabs))|libs[\\/]contracts[\\/]src[\\/]permissions|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
 const OWN_HEAVY_LIBRARY = /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]/;
 /** A feature's modules that several of its screens share (its api calls, cells, rules). */
 const FEATURE = /apps[\\/]admin-web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api|rules|components)[\\/]/;
@@ -38,10 +39,11 @@ export default defineConfig({
             // The Mantine components the console's screens share (menus, popovers, inputs, modals, tables), in
             // one file instead of a few dozen; number inputs (with their formatting library) stay where used.
             { name: 'mantine', test: (id) => MANTINE.test(id) && !/NumberInput/.test(id), priority: 20 },
-            // The app's own code every page runs (the shell: router, session, api client, texts).
+            // The app's own code every page runs (the shell: router, session, api client, texts), with the
+            // contracts' constants it reads (one file rather than a request for each).
             {
               name: 'shell',
-              test: /apps[\\/]admin-web[\\/]src[\\/]/,
+              test: /apps[\\/]admin-web[\\/]src[\\/]|libs[\\/]contracts[\\/]src[\\/]/,
               tags: ['$initial'],
               priority: 25,
               includeDependenciesRecursively: false,

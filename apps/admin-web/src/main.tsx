@@ -8,9 +8,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { i18n, initI18n } from './app/i18n/i18n.js';
-import { queryClient } from './app/query-client.js';
+import { loadedQueryClient } from './lib/loaded-query-client.js';
 import { router } from './app/router.js';
-import { tabStore } from './app/tabs/tab-store.js';
 import { configureApi } from './lib/api-client.js';
 import { currentLanguage } from './lib/language.js';
 import { notifyApplying, notifyError, notifySuccess } from './lib/notify.js';
@@ -22,6 +21,8 @@ connectSession({
   toLogin: (search) => router.navigate({ to: '/login', search }),
   currentHref: () => router.state.location.href,
   onEnding: () => {
+    const queryClient = loadedQueryClient();
+    if (!queryClient) return;
     // Polling pages (device status) and kept-alive tabs stay mounted until /login is shown: their observers are
     // let go (no refetch on render, no poll), and what is under way is cancelled.
     for (const query of queryClient.getQueryCache().getAll())
@@ -29,8 +30,9 @@ connectSession({
     void queryClient.cancelQueries();
   },
   onEnd: (reason) => {
-    queryClient.clear();
-    if (reason !== 'expired') tabStore.reset();
+    loadedQueryClient()?.clear();
+    // The tabs' code came with the console (the only place a session can end from), so this is no download.
+    if (reason !== 'expired') void import('./app/tabs/tab-store.js').then((m) => m.tabStore.reset());
   },
 });
 
@@ -64,11 +66,14 @@ configureApi({
   onApplying: () => notifyApplying(i18n.t('messages.applying')),
   // A refetch slower than this does not hold the command up: its screen shows its own loading state.
   refreshScreens: () =>
-    Promise.race([queryClient.invalidateQueries(), new Promise<void>((done) => setTimeout(done, 5000))]),
+    Promise.race([
+      loadedQueryClient()?.invalidateQueries(),
+      new Promise<void>((done) => setTimeout(done, 5000)),
+    ]),
 });
 
 // Server texts (`desc`, localised names) follow the language: ask again after a switch.
-i18n.on('languageChanged', () => void queryClient.invalidateQueries());
+i18n.on('languageChanged', () => void loadedQueryClient()?.invalidateQueries());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

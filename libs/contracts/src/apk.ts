@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { flag, recordRequestParts, type BatchItemOutcome, type HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
-import { APK_SORT_FIELDS, sortQueryShape } from './list-sort.js';
+import { APK_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 
 /**
  * Sub-brand APK packages (§3, §4, §5, §7 `subApk`): the package's content as the add/edit form sends

@@ -3,7 +3,8 @@ import { multilineText, text } from './text.js';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
-import { APP_USER_SORT_FIELDS, SEARCH_RECORD_SORT_FIELDS, sortQueryShape } from './list-sort.js';
+import { APP_USER_SORT_FIELDS, SEARCH_RECORD_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 import { APP_USER_GENDERS, type AppUserGender } from './device.js';
 
 /**

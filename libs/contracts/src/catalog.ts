@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { selection } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
-import { ONLINE_CATEGORY_SORT_FIELDS, sortQueryShape } from './list-sort.js';
+import { ONLINE_CATEGORY_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 
 /**
  * Recipe reference data: brand languages, categories, tags, ingredient units, accessories and the
@@ -41,7 +42,9 @@ export const listFilterSchema = pageQuerySchema.extend({
 });
 export type ListFilter = z.infer<typeof listFilterSchema>;
 /** `/api/appOnlineCategory/list`: by name, sorted by name, sort value or recipe count. */
-export const onlineCategoryListQuerySchema = listFilterSchema.extend(sortQueryShape(ONLINE_CATEGORY_SORT_FIELDS));
+export const onlineCategoryListQuerySchema = listFilterSchema.extend(
+  sortQueryShape(ONLINE_CATEGORY_SORT_FIELDS),
+);
 export const searchQuerySchema = z.object({
   keyword: text().default(''),
   lang: text().optional(),

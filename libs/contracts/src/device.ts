@@ -4,12 +4,8 @@ import { jsonObject, text } from './text.js';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
-import {
-  DEVICE_SORT_FIELDS,
-  FAULT_SORT_FIELDS,
-  sortQueryShape,
-  TEST_DEVICE_SORT_FIELDS,
-} from './list-sort.js';
+import { DEVICE_SORT_FIELDS, FAULT_SORT_FIELDS, TEST_DEVICE_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 import { idSchema, idsSchema, namesSchema, type Names } from './catalog.js';
 
 /**

@@ -5,6 +5,12 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
+/**
+ * The error code of a 403 answered because the caller's role lacks the route's permission (next to the envelope,
+ * so that the web's API client reads it without the permission matrix).
+ */
+export const PERMISSION_DENIED = 'permission_denied';
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -1,6 +1,7 @@
 export * from './envelope.js';
 export * from './paging.js';
 export * from './list-sort.js';
+export * from './list-sort-schemas.js';
 export * from './saved-view.js';
 export * from './auth.js';
 export * from './permissions.js';

@@ -1,20 +1,8 @@
-import { z } from 'zod';
+// The lists' sortable fields, free of zod: the console imports them without the schemas (list-sort-schemas.ts).
 
 /** Directions of a sorted list. */
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/**
- * `orderBy=<field>&order=asc|desc` of a list: the field must be one of the list's sortable columns (anything else
- * is refused with `sort_field_invalid`, never passed to SQL); `order` defaults to ascending. Without `orderBy`
- * the list keeps its own order (newest first).
- */
-export function sortQueryShape<const F extends readonly [string, ...string[]]>(fields: F) {
-  return {
-    orderBy: z.enum(fields, { message: 'sort_field_invalid' }).optional(),
-    order: z.enum(SORT_ORDERS, { message: 'sort_order_invalid' }).optional(),
-  };
-}
 
 /** The sortable columns of each list, by the row field the column shows. */
 export const DEVICE_SORT_FIELDS = [
@@ -103,12 +91,3 @@ export const LIST_NAMES = Object.keys(SORTABLE_LISTS) as [ListName, ...ListName[
 
 /** The file formats of a list export. */
 export const LIST_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-
-/** `POST /api/<list>/exportData`: the list's filters and sort (as `/list` takes them) and the file format. */
-export function listExportBodySchema<S extends z.ZodObject>(listQuery: S) {
-  return listQuery.extend({
-    format: z.enum(LIST_EXPORT_FORMATS, { message: 'format_invalid' }).default('csv'),
-  });
-}
-
-export const referenceSortQuerySchema = z.object(sortQueryShape(REFERENCE_SORT_FIELDS));

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
-import { NOTICE_SORT_FIELDS, sortQueryShape } from './list-sort.js';
+import { NOTICE_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 import { multilineText, text } from './text.js';
 
 /**

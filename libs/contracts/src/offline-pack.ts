@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { flag, recordRequestParts, type BatchItemOutcome, type HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import { pageQuerySchema } from './paging.js';
-import { OFFLINE_PACK_SORT_FIELDS, sortQueryShape } from './list-sort.js';
+import { OFFLINE_PACK_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 
 /**
  * Offline recipe packs (§3 "offline recipe package", §5, §7 `offlineRecipes`): the pack's content as the

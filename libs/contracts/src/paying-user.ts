@@ -3,7 +3,8 @@ import { isStorableTime } from './dates.js';
 import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
 import { text } from './text.js';
-import { PAYING_USER_SORT_FIELDS, sortQueryShape } from './list-sort.js';
+import { PAYING_USER_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 
 /**
  * Paying users (§2 `/vip-user-list`, §7 `vipUser`): which of the brand's app user accounts pay, at which level and

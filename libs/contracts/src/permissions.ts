@@ -189,9 +189,6 @@ export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, { zh: string; en: str
   viewer: { zh: '只读', en: 'viewer' },
 };
 
-/** The error code of a 403 answered because the caller's role lacks the route's permission. */
-export const PERMISSION_DENIED = 'permission_denied';
-
 /** Whether `role` holds `permission`; no role (not signed in) holds nothing. */
 export function roleCan(role: StaffRole | null | undefined, permission: Permission): boolean {
   return !!role && PERMISSION_ROLES[permission].includes(role);

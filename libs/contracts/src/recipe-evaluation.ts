@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { text } from './text.js';
 import { timeInput } from './dates.js';
 import { pageQuerySchema } from './paging.js';
-import { REVIEW_SORT_FIELDS, sortQueryShape } from './list-sort.js';
+import { REVIEW_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 
 /**
  * App users' reviews of recipes (§7 `recipeUserEvaluation`, §3 recipe comments): a state-stored table of the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.js';
-import { listExportBodySchema } from './list-sort.js';
+import { listExportBodySchema } from './list-sort-schemas.js';
 import {
   emailCaptchaSchema,
   emailVerifySchema,

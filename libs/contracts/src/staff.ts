@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { STAFF_ROLES, type StaffRole } from './auth.js';
 import { pageQuerySchema } from './paging.js';
 import { text } from './text.js';
-import { sortQueryShape, STAFF_SORT_FIELDS } from './list-sort.js';
+import { STAFF_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
 
 /**
  * A brand's staff accounts as its admin manages them (`/api/staff/*`): invited by email (the invitee sets a

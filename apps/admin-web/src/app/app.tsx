@@ -1,10 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { colorSchemeManager } from '../lib/color-scheme.js';
-import { queryClient } from './query-client.js';
+import { colorSchemeManager } from '../lib/color-scheme-manager.js';
 import { router } from './router.js';
 import { cssVariablesResolver, theme } from './theme.js';
 
@@ -28,17 +26,16 @@ function Toasts() {
 }
 
 export function App() {
+  // The query cache's provider comes with the pages that use it (`withQueries`), not with the login page.
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme="auto"
-      >
-        <Toasts />
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
+      <Toasts />
+      <RouterProvider router={router} />
+    </MantineProvider>
   );
 }

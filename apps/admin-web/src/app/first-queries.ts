@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { loadQueryClient } from './query-cache.js';
 
 type FirstQuery = (queryClient: QueryClient) => Promise<unknown>;
 
@@ -18,6 +19,10 @@ const FIRST_QUERIES: Record<string, FirstQuery> = {
 };
 
 /** Starts the screen's first query; what fails is shown (and retried) by the screen itself. */
-export function startFirstQuery(path: string, queryClient: QueryClient): void {
-  FIRST_QUERIES[path]?.(queryClient).catch(() => undefined);
+export function startFirstQuery(path: string): void {
+  const first = FIRST_QUERIES[path];
+  if (first)
+    loadQueryClient()
+      .then(first)
+      .catch(() => undefined);
 }

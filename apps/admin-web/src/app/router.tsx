@@ -1,7 +1,6 @@
 import { SET_PASSWORD_FLAGS, type SetPasswordFlag } from '@kb/contracts';
-import type { QueryClient } from '@tanstack/react-query';
 import {
-  createRootRouteWithContext,
+  createRootRoute,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -17,17 +16,14 @@ import { withChunkTimeout } from './chunk-timeout.js';
 import { startFirstQuery } from './first-queries.js';
 import { LoginPage } from '../features/auth/routes/login-page.js';
 import { consoleCatalogs, withCatalogs } from './i18n/i18n.js';
-import { queryClient } from './query-client.js';
+import { loadQueryClient } from './query-cache.js';
 import { RouteErrorPanel } from './pages/route-error-panel.js';
 import { pageLoader } from './page-loader.js';
 import { SCREENS } from './screens.js';
 
-/** Loaders get the query cache, so that a screen's loader can `ensureQueryData` before it renders. */
-export interface RouterContext {
-  queryClient: QueryClient;
-}
+const noop = () => undefined;
 
-const rootRoute = createRootRouteWithContext<RouterContext>()({
+const rootRoute = createRootRoute({
   beforeLoad: ({ location }) => {
     const decision = guard(location.pathname, location.href, getStoredUser() !== null);
     if (decision.kind === 'login')
@@ -90,7 +86,7 @@ const h5Route = createRoute({
 const layoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  loader: ({ context }) => void context.queryClient.prefetchQuery(sessionCheckQuery),
+  loader: () => void loadQueryClient().then((client) => client.prefetchQuery(sessionCheckQuery), noop),
   component: lazyRouteComponent(
     withChunkTimeout(withCatalogs(() => import('./layout/app-layout.js'), consoleCatalogs)),
     'AppLayout',
@@ -111,8 +107,6 @@ const recordSearch = (search: Record<string, unknown>): { id?: string } => {
   return { id: id && id.length <= 100 ? id : undefined };
 };
 
-const noop = () => undefined;
-
 /** Kept-alive screens are drawn by the layout (inside React's <Activity>), not in the router's outlet. */
 function KeptAliveSlot() {
   return null;
@@ -123,8 +117,8 @@ const screenRoutes = SCREENS.map((screen) =>
     getParentRoute: () => layoutRoute,
     path: screen.path,
     validateSearch: screen.record ? recordSearch : undefined,
-    loader: ({ context }) => {
-      startFirstQuery(screen.path, context.queryClient);
+    loader: () => {
+      startFirstQuery(screen.path);
       // A kept-alive page is drawn by the layout, not by the router: its code is fetched here so that it loads
       // beside the layout's rather than after it (a failure shows in its tab, where the layout loads it again).
       if (screen.keepAlive) return pageLoader(screen.path)().then(noop, noop);
@@ -151,7 +145,6 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient },
   parseSearch,
   stringifySearch,
   defaultPreload: 'intent',

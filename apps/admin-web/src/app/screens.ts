@@ -10,9 +10,9 @@ import { reviewScreens } from '../features/reviews/screens.js';
 import { staffScreens } from '../features/staff/screens.js';
 import { userScreens } from '../features/users/screens.js';
 import { childScreen, page, screen, type Screen } from '../lib/screen.js';
-import type { appZh } from './i18n/zh.js';
+import type { consoleAppZh } from './i18n/console-zh.js';
 
-export type ScreenTitle = keyof typeof appZh.routes;
+export type ScreenTitle = keyof typeof consoleAppZh.routes;
 
 /** Screens made of more than one feature, put together here (features do not import each other). */
 const composedScreens = [

@@ -1,4 +1,4 @@
-import { Badge, createTheme, darken, luminance, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, luminance, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'red',
@@ -12,12 +12,13 @@ export const theme = createTheme({
     // A badge carries a state (status, online, test): cut to "已…" it says nothing. Mantine lets a badge shrink to
     // nothing with an ellipsis (its label may overflow, so its smallest width is zero), and a crowded table
     // column then squeezes it; every badge here keeps its whole text instead, and the column grows to fit it.
-    Badge: Badge.extend({
+    // A plain entry rather than `Badge.extend`, which would put the badge's code on the login page.
+    Badge: {
       styles: {
         root: { minWidth: 'max-content', overflow: 'visible', flexShrink: 0 },
         label: { overflow: 'visible', textOverflow: 'clip' },
       },
-    }),
+    },
   },
 });
 

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import type { appZh } from '../app/i18n/zh.js';
+import type { consoleAppZh } from '../app/i18n/console-zh.js';
 
 /** The §8 actions that ask for confirmation first. */
-export type ConfirmKind = Exclude<keyof typeof appZh.confirm, 'title'>;
+export type ConfirmKind = Exclude<keyof typeof consoleAppZh.confirm, 'title'>;
 
 function Message({ kind, count }: { kind: ConfirmKind; count?: number }) {
   const { t } = useTranslation();

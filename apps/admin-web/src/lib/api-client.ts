@@ -216,6 +216,12 @@ async function untilShown(h: ApiHandlers, position: string, success: string | nu
   void readModelsReach(h, position, started + APPLY_GIVE_UP_MS).then(shown);
 }
 
+/** What `configureApi` set, for lib/download.ts. */
+export function apiHandlers(): ApiHandlers {
+  if (!handlers) throw new Error('configureApi() must run before the first call');
+  return handlers;
+}
+
 export function configureApi(next: ApiHandlers): void {
   handlers = next;
 }
@@ -235,7 +241,8 @@ export function buildUrl(path: string, query?: CallOptions['query']): string {
   return `/api${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-async function readEnvelope(res: Response): Promise<Envelope & { code?: string }> {
+/** The envelope of an answer, or a made-up one when the answer is not JSON (shared with lib/download.ts). */
+export async function readEnvelope(res: Response): Promise<Envelope & { code?: string }> {
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     try {
@@ -251,42 +258,6 @@ async function readEnvelope(res: Response): Promise<Envelope & { code?: string }
     }
   }
   return { status: res.status === 200 ? 502 : res.status, desc: '', data: null };
-}
-
-/** `fetch` cannot report an upload's progress; XMLHttpRequest can, and its answer is read like fetch's. */
-function sendWithProgress(
-  url: string,
-  init: {
-    method: string;
-    headers: Record<string, string>;
-    body?: FormData | URLSearchParams | string;
-    signal?: AbortSignal;
-  },
-  onProgress: (fraction: number) => void,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method, url);
-    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const headers = new Headers();
-      for (const line of xhr
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)) {
-        const at = line.indexOf(':');
-        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-      }
-      resolve(new Response(xhr.responseText, { status: xhr.status, headers }));
-    };
-    xhr.onerror = () => reject(new TypeError('Network request failed'));
-    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
-    init.signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(init.body ?? null);
-  });
 }
 
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
@@ -315,8 +286,10 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   try {
     const init = { method, headers, body, credentials: 'same-origin' as const, signal: options.signal };
     const url = buildUrl(path, options.query);
-    const res = options.onUploadProgress
-      ? await sendWithProgress(url, init, options.onUploadProgress)
+    const onProgress = options.onUploadProgress;
+    // The upload sender comes with the first upload: the login page loads the client without it.
+    const res = onProgress
+      ? await import('./xhr-send.js').then((m) => m.sendWithProgress(url, init, onProgress))
       : await fetch(url, init);
     readPosition.observe(sentPosition[READ_POSITION], res.headers);
     landed = res.headers.get(READ_POSITION);
@@ -342,7 +315,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
 }
 
 /** The error of a refused or failed call, shown as the call's kind and options say (login, no permission, toast). */
-function refused(
+export function refused(
   h: ApiHandlers,
   envelope: Envelope & { code?: string },
   path: string,
@@ -365,53 +338,4 @@ function refused(
   if (envelope.status === 403) h.onForbidden(desc);
   else h.onError(desc, error);
   return error;
-}
-
-/** The file name a download's answer gives (Content-Disposition), else `fallback`. */
-function fileNameOf(res: Response, fallback: string): string {
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (encoded) return decodeURIComponent(encoded);
-  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
-}
-
-/**
- * Saves a file the API streams (a list's export) under the name it gives. A refusal (the JSON envelope: the
- * session ended, a bad filter, no permission) is shown as any call's is, instead of being saved as the file; a
- * download cut short is reported, never saved as if whole.
- */
-export async function download(
-  path: string,
-  query?: CallOptions['query'],
-  fallbackName = 'export',
-): Promise<void> {
-  const h = handlers;
-  if (!h) throw new Error('configureApi() must run before the first call');
-  const options: CallOptions = { kind: 'query' };
-  let envelope: Envelope & { code?: string };
-  let requestId: string | null = null;
-  try {
-    const res = await fetch(buildUrl(path, query), {
-      headers: { [LANG_HEADER]: h.lang(), [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
-      credentials: 'same-origin',
-    });
-    const json = (res.headers.get('content-type') ?? '').includes('application/json');
-    if (res.ok && !json) {
-      const file = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = file;
-      link.download = fileNameOf(res, fallbackName);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(file), 60_000);
-      return;
-    }
-    requestId = res.headers.get(REQUEST_ID_HEADER);
-    envelope = await readEnvelope(res);
-    if (envelope.status === 200) envelope.status = 502;
-  } catch {
-    envelope = { status: 0, desc: '', data: null };
-  }
-  throw refused(h, envelope, path, 'query', options, requestId);
 }

@@ -1,14 +1,8 @@
 import type { ColorSchemeChoice } from '@kb/contracts';
-import { localStorageColorSchemeManager } from '@mantine/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from './call.js';
 
-/**
- * This browser's copy of the user's colour scheme: read before the first paint, so a dark console never flashes
- * white. The server keeps the user's choice too (`/api/preferences`), so another browser follows it.
- */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'kb.color-scheme' });
-
+/** The user's colour scheme as the server keeps it, so another browser follows it (see color-scheme-manager.ts). */
 export const preferencesQuery = queryOptions({
   queryKey: ['preferences'],
   queryFn: ({ signal }) => call.get('/preferences', {}, { signal, quiet: true }),

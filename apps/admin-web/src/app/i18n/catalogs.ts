@@ -29,6 +29,8 @@ import { jobsZh } from '../../components/jobs/i18n/zh.js';
 import { listViewsEn } from '../../components/list-views/i18n/en.js';
 import { listViewsZh } from '../../components/list-views/i18n/zh.js';
 import { appEn } from './en.js';
+import { consoleAppEn } from './console-en.js';
+import { consoleAppZh } from './console-zh.js';
 import { appZh } from './zh.js';
 import { authCatalogs } from './auth-catalogs.js';
 
@@ -39,6 +41,7 @@ import { authCatalogs } from './auth-catalogs.js';
  */
 export const consoleCatalogs = {
   zh: {
+    ...consoleAppZh,
     errors: {
       ...referenceErrorsZh,
       ...catalogErrorsZh,
@@ -64,6 +67,7 @@ export const consoleCatalogs = {
     staff: staffZh,
   },
   en: {
+    ...consoleAppEn,
     errors: {
       ...referenceErrorsEn,
       ...catalogErrorsEn,
@@ -96,10 +100,14 @@ export const zhCatalog = {
   ...authCatalogs.zh,
   ...consoleCatalogs.zh,
   errors: { ...appZh.errors, ...consoleCatalogs.zh.errors },
+  layout: { ...appZh.layout, ...consoleCatalogs.zh.layout },
+  pages: { ...appZh.pages, ...consoleCatalogs.zh.pages },
 };
 export const enCatalog = {
   ...appEn,
   ...authCatalogs.en,
   ...consoleCatalogs.en,
   errors: { ...appEn.errors, ...consoleCatalogs.en.errors },
+  layout: { ...appEn.layout, ...consoleCatalogs.en.layout },
+  pages: { ...appEn.pages, ...consoleCatalogs.en.pages },
 };

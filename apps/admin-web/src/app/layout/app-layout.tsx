@@ -21,6 +21,7 @@ import classes from './layout.module.css';
 import { PageHost } from './page-host.js';
 import { Sidebar } from './sidebar.js';
 import { TabBarView } from './tab-bar-view.js';
+import { withQueries } from '../../lib/query-client.js';
 
 const CommandPalette = lazy(() =>
   import('./command-palette.js').then((m) => ({ default: m.CommandPalette })),
@@ -101,7 +102,7 @@ function useMenuState() {
     : { narrow, folded: collapsed, toggle: () => setCollapsed(!collapsed) };
 }
 
-export function AppLayout() {
+function AppLayoutPage() {
   const { t, i18n } = useTranslation();
   const lang = isUiLang(i18n.language) ? i18n.language : 'zh';
   const menu = useMenuState();
@@ -160,3 +161,6 @@ export function AppLayout() {
     </DatesProvider>
   );
 }
+
+/** Drawn inside the query cache's provider, which loads with this page (the login page goes without it). */
+export const AppLayout = withQueries(AppLayoutPage);

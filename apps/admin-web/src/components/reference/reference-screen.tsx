@@ -15,7 +15,7 @@ import { Fragment, useEffect, useMemo, useRef, useState, type ComponentType, typ
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { z } from 'zod';
-import { download } from '../../lib/api-client.js';
+import { download } from '../../lib/download.js';
 import { usePageContext } from '../../lib/page-context.js';
 import type { ScreenPath } from '../../lib/screen.js';
 import type { BatchAction } from '../batch-actions.js';

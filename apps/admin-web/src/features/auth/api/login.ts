@@ -1,5 +1,4 @@
 import type { SessionUser } from '@kb/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/call.js';
 import { parseSessionUser } from '../../../lib/session-user.js';
 
@@ -28,8 +27,4 @@ export async function login(input: LoginInput): Promise<SessionUser> {
   const user = parseSessionUser(data.user);
   if (!user) throw new Error('The login answer holds no valid user');
   return user;
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

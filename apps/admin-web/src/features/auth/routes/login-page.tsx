@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppForm } from '../../../components/use-app-form.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { translateError } from '../../../lib/translate.js';
 import { afterLogin } from '../../../lib/redirect.js';
 import {
   getRememberedAccount,
@@ -23,50 +14,83 @@ import {
   storeLogin,
 } from '../../../lib/session.js';
 import { captchaUrl } from '../api/captcha-url.js';
-import { useLogin } from '../api/login.js';
+import { login } from '../api/login.js';
 import { AuthShell } from '../components/auth-shell.js';
 import classes from '../components/auth-shell.module.css';
 
 const route = getRouteApi('/login');
 
-const required = (code: string) => (value: string) => (value.trim() ? null : code);
+type Field = 'account' | 'password' | 'captcha';
+const FIELDS: readonly Field[] = ['account', 'password', 'captcha'];
+const REQUIRED: Record<Field, string> = {
+  account: 'account_required',
+  password: 'password_required',
+  captcha: 'captcha_required',
+};
+const check = (field: Field, value: string) => (value.trim() ? undefined : REQUIRED[field]);
+
+/**
+ * The login form's three required fields, checked when one loses focus and all on submit; an error goes as the
+ * field changes. Plain state rather than the console's form library, which the login page need not download.
+ */
+function useLoginFields(account: string) {
+  const [values, setValues] = useState<Record<Field, string>>({ account, password: '', captcha: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const input = (field: Field) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    },
+    onBlur: () => setErrors((current) => ({ ...current, [field]: check(field, values[field]) })),
+    error: errors[field] ? translateError(errors[field]) : undefined,
+  });
+  /** The values when every field is filled in; otherwise null, with the errors shown. */
+  const validated = () => {
+    const found = Object.fromEntries(FIELDS.map((field) => [field, check(field, values[field])]));
+    setErrors(found);
+    return FIELDS.some((field) => found[field]) ? null : values;
+  };
+  const clear = (field: Field) => setValues((current) => ({ ...current, [field]: '' }));
+  return { input, validated, clear };
+}
 
 export function LoginPage() {
   const { t } = useTranslation();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const login = useLogin();
+  const [pending, setPending] = useState(false);
   const [captchaStamp, setCaptchaStamp] = useState(() => Date.now());
   const [failure, setFailure] = useState<string | null>(null);
   const remembered = getRememberedAccount();
 
-  const form = useAppForm({
-    initialValues: { account: remembered ?? '', password: '', captcha: '', remember: remembered !== null },
-    // §5: the three checks run when a field loses focus.
-    validateInputOnBlur: ['account', 'password', 'captcha'],
-    validate: {
-      account: required('account_required'),
-      password: required('password_required'),
-      captcha: required('captcha_required'),
-    },
-  });
+  // §5: the three checks run when a field loses focus.
+  const fields = useLoginFields(remembered ?? '');
+  const [remember, setRemember] = useState(remembered !== null);
 
   const newCaptcha = () => setCaptchaStamp(Date.now());
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = fields.validated();
+    if (!values) return;
     setFailure(null);
+    setPending(true);
     try {
-      const user = await login.mutateAsync(values);
+      const user = await login({ ...values, remember });
       const anotherUser = followsAnotherUser(user);
       storeLogin(user);
-      setRememberedAccount(values.remember ? values.account.trim() : null);
+      setRememberedAccount(remember ? values.account.trim() : null);
       await navigate({ href: afterLogin(anotherUser ? undefined : search.redirect) });
     } catch (error) {
       setFailure(error instanceof ApiError ? error.desc : t('messages.loadError'));
-      form.setFieldValue('captcha', '');
+      fields.clear('captcha');
       newCaptcha();
+    } finally {
+      setPending(false);
     }
-  });
+  };
 
   const reasonText =
     search.reason === 'expired'
@@ -79,7 +103,7 @@ export function LoginPage() {
 
   return (
     <AuthShell title={t('auth.login.title')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           {reasonText && !failure && (
             <Alert
@@ -101,7 +125,7 @@ export function LoginPage() {
             autoComplete="username"
             withAsterisk
             data-testid="login-account"
-            {...form.getInputProps('account')}
+            {...fields.input('account')}
           />
           <PasswordInput
             label={t('auth.login.password')}
@@ -109,7 +133,7 @@ export function LoginPage() {
             autoComplete="current-password"
             withAsterisk
             data-testid="login-password"
-            {...form.getInputProps('password')}
+            {...fields.input('password')}
           />
           <Group align="flex-start" gap="sm" wrap="nowrap">
             <TextInput
@@ -120,7 +144,7 @@ export function LoginPage() {
               maxLength={16}
               withAsterisk
               data-testid="login-captcha"
-              {...form.getInputProps('captcha')}
+              {...fields.input('captcha')}
             />
             <UnstyledButton
               className={classes.captchaImage}
@@ -137,16 +161,22 @@ export function LoginPage() {
             </UnstyledButton>
           </Group>
           <Group justify="space-between">
-            <Checkbox
-              label={t('auth.login.remember')}
-              data-testid="login-remember"
-              {...form.getInputProps('remember', { type: 'checkbox' })}
-            />
+            {/* A native checkbox in the theme's colour: Mantine's brings its group and card variants to the login
+                page, which needs one box. */}
+            <label className={classes.remember}>
+              <input
+                type="checkbox"
+                data-testid="login-remember"
+                checked={remember}
+                onChange={(event) => setRemember(event.currentTarget.checked)}
+              />
+              {t('auth.login.remember')}
+            </label>
             <AnchorLink to="/set-password" search={{ flag: 'forget' }} size="sm" data-testid="forgot-link">
               {t('auth.login.forgot')}
             </AnchorLink>
           </Group>
-          <Button type="submit" fullWidth loading={login.isPending} data-testid="login-submit">
+          <Button type="submit" fullWidth loading={pending} data-testid="login-submit">
             {t('auth.login.submit')}
           </Button>
           <AnchorLink

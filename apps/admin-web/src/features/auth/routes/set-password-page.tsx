@@ -21,6 +21,7 @@ import { useSendEmailCode } from '../api/send-email-code.js';
 import { useSetPassword } from '../api/set-password.js';
 import { verifyEmailCode } from '../api/verify-email-code.js';
 import { AuthShell } from '../components/auth-shell.js';
+import { withQueries } from '../../../lib/query-client.js';
 
 const route = getRouteApi('/set-password');
 
@@ -48,7 +49,7 @@ function useCountdown() {
   return [left, setLeft] as const;
 }
 
-export function SetPasswordPage() {
+function SetPasswordPageContent() {
   const { t } = useTranslation();
   const { flag, email } = route.useSearch();
   const sendCode = useSendEmailCode();
@@ -205,3 +206,6 @@ export function SetPasswordPage() {
     </AuthShell>
   );
 }
+
+/** Drawn inside the query cache's provider, which loads with this page (the login page goes without it). */
+export const SetPasswordPage = withQueries(SetPasswordPageContent);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
 import { h5Language, type H5Lang } from '../rules/h5-language.js';
+import { withQueries } from '../../../lib/query-client.js';
 
 /** The H5 address of another shared record, in the same language. */
 function h5Href(shareId: string, lang: H5Lang): string {
@@ -112,7 +113,7 @@ function GroupView({ group, lang }: { group: H5Group; lang: H5Lang }) {
  * themed group a banner or a share opens in the app's webview, laid out for a phone and in the phone's language.
  * An unknown share id, or one whose record is no longer shown, says "not found".
  */
-export function H5Page() {
+function H5PageContent() {
   const { i18n } = useTranslation();
   const search = useLocation({ select: (l) => l.search as Record<string, unknown> });
   const id = typeof search.id === 'string' ? search.id : '';
@@ -177,3 +178,6 @@ export function H5Page() {
     </Box>
   );
 }
+
+/** Drawn inside the query cache's provider, which loads with this page (the login page goes without it). */
+export const H5Page = withQueries(H5PageContent);
