@@ -134,10 +134,10 @@ describe('sorting the other lists', () => {
       '/api/offlineRecipes/list?orderBy=recipeCount&order=desc',
     ])
       expect((await demo.get(url)).status).toBe(200);
-    for (const zh of ['克', '毫升', '勺'])
+    for (const zh of ['千克', '毫升', '勺'])
       expect((await demo.post('/api/boUnit/add', { names: { zh } })).status).toBe(200);
     const units = await whole<{ name: string }>(demo, '/api/boUnit/list?orderBy=updatedAt&order=desc');
-    expect(units.slice(0, 3).map((u) => u.name)).toEqual(['勺', '毫升', '克']);
+    expect(units.slice(0, 3).map((u) => u.name)).toEqual(['勺', '毫升', '千克']);
   });
 
   it('refuses a column a list does not sort by with a 400 in the caller’s language, never a 500', async () => {
