@@ -28,7 +28,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, demoConsole, importDist, printListLatencies, root } from './build.mjs';
-import { freePort, keepAliveRequest, sleep, waitHealthy } from './processes.mjs';
+import { freePort, keepAliveRequest, releasedRecipes, sleep, startCeiling, waitHealthy } from './processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -113,15 +113,7 @@ try {
   }
 
   // The recipes the app can name: the demo's released recipes, once the projector has them in the library.
-  let recipes = [];
-  for (const until = Date.now() + 120_000; !recipes.length && Date.now() < until; await sleep(500))
-    recipes = (
-      await pool.query(
-        `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND status = 'released'`,
-        [BRAND],
-      )
-    ).rows.map((r) => r.id);
-  if (!recipes.length) throw new Error('the projector showed no released demo recipe within 2 minutes');
+  const recipes = await releasedRecipes(pool, BRAND);
 
   // 1. App users (registered, signed in: a session each) and devices bound to the first 10,000 of them.
   console.log(`Writing ${fmt(USERS)} signed-in app users and ${fmt(DEVICES)} bound devices …`);

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, importDist, root } from './build.mjs';
-import { freePort, keepAliveRequest, sleep, waitHealthy } from './processes.mjs';
+import { freePort, keepAliveRequest, sleep, startCeiling, waitHealthy } from './processes.mjs';
 import { loggedIn } from './session.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -350,21 +350,7 @@ try {
   await ingest.stop();
 
   // 4. The ceiling: a plain HTTP handler reading the same posts.
-  const ceilingPort = await freePort();
-  const ceiling = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((req, res) => { const c = []; req.on('data', (d) => c.push(d));
-         req.on('end', () => { const n = JSON.parse(Buffer.concat(c)).messages.length;
-           const b = JSON.stringify({ status: 202, desc: 'accepted', data: { accepted: n } });
-           res.writeHead(202, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b) }); res.end(b); });
-       }).listen(${ceilingPort}, '127.0.0.1');`,
-    ],
-    { stdio: 'inherit' },
-  );
-  children.push(ceiling);
-  await sleep(500);
+  const ceilingPort = await startCeiling(children);
   const ceilings = [];
   for (const batch of [1, 50]) ceilings.push({ batch, ...(await load(ceilingPort, batch, SECONDS)) });
   ceiling.kill('SIGTERM');

@@ -1,6 +1,7 @@
 /* global fetch, setTimeout */
 // What the benches that start device-ingest themselves share: a free port, waiting for a process's health
 // answer, and one keep-alive request as the fleet's devices and apps send them.
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 
@@ -52,4 +53,39 @@ export function keepAliveRequest(agent, port, method, pathName, token, body) {
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** The brand's released recipes, once the projector has them in the library (waits up to 2 minutes). */
+export async function releasedRecipes(pool, brand) {
+  for (const until = Date.now() + 120_000; Date.now() < until; await sleep(500)) {
+    const { rows } = await pool.query(
+      `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND status = 'released'`,
+      [brand],
+    );
+    if (rows.length) return rows.map((r) => r.id);
+  }
+  throw new Error('the projector showed no released demo recipe within 2 minutes');
+}
+
+/**
+ * The ceiling the device API is measured against: a plain Node HTTP handler reading the same posts (a child
+ * process added to `children`); answers its port once it listens.
+ */
+export async function startCeiling(children) {
+  const port = await freePort();
+  const ceiling = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((req, res) => { const c = []; req.on('data', (d) => c.push(d));
+         req.on('end', () => { const n = JSON.parse(Buffer.concat(c)).messages.length;
+           const b = JSON.stringify({ status: 202, desc: 'accepted', data: { accepted: n } });
+           res.writeHead(202, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b) }); res.end(b); });
+       }).listen(${port}, '127.0.0.1');`,
+    ],
+    { stdio: 'inherit' },
+  );
+  children.push(ceiling);
+  await sleep(500);
+  return port;
 }

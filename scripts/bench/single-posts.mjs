@@ -23,7 +23,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, importDist, root } from './build.mjs';
-import { freePort, keepAliveRequest, sleep, waitHealthy } from './processes.mjs';
+import { freePort, keepAliveRequest, releasedRecipes, sleep, startCeiling, waitHealthy } from './processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -104,15 +104,7 @@ try {
     };
   }
 
-  let recipes = [];
-  for (const until = Date.now() + 120_000; !recipes.length && Date.now() < until; await sleep(500))
-    recipes = (
-      await pool.query(
-        `SELECT recipe_id::text AS id FROM recipe_list WHERE brand_owner_code = $1 AND status = 'released'`,
-        [BRAND],
-      )
-    ).rows.map((r) => r.id);
-  if (!recipes.length) throw new Error('the projector showed no released demo recipe within 2 minutes');
+  const recipes = await releasedRecipes(pool, BRAND);
 
   // 1. Devices with credentials and app users with sessions, written in bulk the way activation and sign-in do.
   const devices = Array.from({ length: DEVICES }, (_, i) => {
@@ -382,21 +374,7 @@ try {
 
   const ceilings = [];
   if (PARTS.includes('ceiling')) {
-    const ceilingPort = await freePort();
-    const ceiling = spawn(
-      process.execPath,
-      [
-        '-e',
-        `require('node:http').createServer((req, res) => { const c = []; req.on('data', (d) => c.push(d));
-           req.on('end', () => { const n = JSON.parse(Buffer.concat(c)).messages.length;
-             const b = JSON.stringify({ status: 202, desc: 'accepted', data: { accepted: n } });
-             res.writeHead(202, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b) }); res.end(b); });
-         }).listen(${ceilingPort}, '127.0.0.1');`,
-      ],
-      { stdio: 'inherit' },
-    );
-    children.push(ceiling);
-    await sleep(500);
+    const ceilingPort = await startCeiling(children);
     for (const [title, send] of [
       ['device post', devicePost],
       ['app post', appPost],
