@@ -23,7 +23,14 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, importDist, root } from './build.mjs';
-import { freePort, keepAliveRequest, releasedRecipes, sleep, startCeiling, waitHealthy } from './processes.mjs';
+import {
+  freePort,
+  keepAliveRequest,
+  releasedRecipes,
+  sleep,
+  startCeiling,
+  waitHealthy,
+} from './processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
