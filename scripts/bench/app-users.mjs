@@ -177,7 +177,7 @@ try {
   const ingest = await startIngest();
   const activityQueue = new Queue('app-activity', {
     connection: queueConnection,
-    prefix: `${redisPrefix}bull`,
+    prefix: `${redisPrefix}{bull}`,
   });
   const count = async (table) => Number((await pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   const randomUser = () => 1 + Math.floor(Math.random() * USERS);
