@@ -270,6 +270,17 @@ describe('sorting, saved views and export on a list', () => {
     await loginAs(page);
     await inEnglish(page);
     const sns = (await allSns(page)).slice(3, 6);
+    // A retried attempt starts from the test group the first one found (empty), not from what that attempt added.
+    const group = await page.request.get('/api/testDevice/list?pageNum=1&pageSize=100', {
+      headers: API_HEADERS,
+    });
+    const ids = ((await group.json()) as { data: { list: { id: string }[] } }).data.list.map((d) => d.id);
+    if (ids.length)
+      expect(
+        (
+          await page.request.post('/api/testDevice/batchDelete', { headers: API_HEADERS, data: { ids } })
+        ).status(),
+      ).toBe(200);
     for (const sn of [sns[1], sns[2], sns[0]]) {
       const added = await page.request.post('/api/testDevice/add', {
         headers: API_HEADERS,
@@ -309,11 +320,13 @@ describe('sorting, saved views and export on a list', () => {
     await page.locator('td:visible', { hasText: `bench ${sns[0]}` }).waitFor({ state: 'detached' });
 
     // Units (a reference list the screen pages itself): the server sorts the whole list by last change.
-    const units = ['Gram', 'Spoon', 'Cup'];
+    // Named apart from the brand's seeded units (克 g, 只 pcs…) and from an earlier (retried) attempt's.
+    const tag = Date.now().toString(36).slice(-4);
+    const units = [`Kilogram ${tag}`, `Spoon ${tag}`, `Cup ${tag}`];
     for (const [zh, en] of [
-      ['克', 'Gram'],
-      ['勺', 'Spoon'],
-      ['杯', 'Cup'],
+      [`千克${tag}`, units[0]],
+      [`勺${tag}`, units[1]],
+      [`杯${tag}`, units[2]],
     ]) {
       const unit = await page.request.post('/api/boUnit/add', {
         headers: API_HEADERS,
@@ -324,7 +337,7 @@ describe('sorting, saved views and export on a list', () => {
     const unitOrder = async () => {
       await page.locator('[data-list-fetching="true"]:visible').waitFor({ state: 'detached' });
       const rows = await page.locator('tbody:visible tr').allTextContents();
-      return rows.map((text) => units.find((u) => text.includes(u)));
+      return rows.map((text) => units.find((u) => text.includes(u))).filter((u) => u !== undefined);
     };
     await page.goto('/unit-list');
     await page.getByTestId('layout').waitFor();

@@ -66,14 +66,21 @@ const shown = (error: DomainError) => ({
 });
 
 describe('the recipe decider’s refusals, worded by the API', () => {
-  const content = (input: Partial<RecipeContentInput> = {}) =>
-    recipeContentSchema.parse({
+  // A bare draft as stored before the wire asked drafts for their main-language name: parsed with a name, kept
+  // without one, so submit still has everything to name.
+  const content = (input: Partial<RecipeContentInput> = {}) => {
+    const parsed = recipeContentSchema.parse({
       type: 'SOUP',
       number: 'R-001',
       mainLang: 'zh',
       langs: ['zh', 'en'],
       ...input,
+      texts: { ...input.texts, zh: { name: '-', ...input.texts?.zh } },
     });
+    if (input.texts?.zh?.name) return parsed;
+    const { zh: _unnamed, ...texts } = parsed.texts;
+    return { ...parsed, texts };
+  };
   const created: RecipeEvent = {
     type: 'RecipeCreated',
     data: { recipeId: ID, content: prepareContent(content()) },
