@@ -41,11 +41,16 @@ describe('a command is shown with the state it produced (read side behind)', () 
   it('audit pass on the APK detail: applying, then passed together with the new status (zh)', async () => {
     const page = await h.newPage();
     await loginAs(page, 'audit', 'audit12345');
-    const { list } = await apiGet<{ list: { id: string; reviewStatus: string }[] }>(
-      page,
-      '/api/subApk/list?pageSize=100',
-    );
-    const pending = list.find((apk) => apk.reviewStatus === 'pending_review');
+    // The seeded APK pending review, once the projector has listed it.
+    let pending: { id: string; reviewStatus: string } | undefined;
+    for (const until = Date.now() + 30_000; !pending && Date.now() < until;) {
+      const { list } = await apiGet<{ list: { id: string; reviewStatus: string }[] }>(
+        page,
+        '/api/subApk/list?pageSize=100',
+      );
+      pending = list.find((apk) => apk.reviewStatus === 'pending_review');
+      if (!pending) await page.waitForTimeout(200);
+    }
     expect(pending).toBeDefined();
     await goInApp(page, `/apk-detail?id=${pending!.id}`);
     await visible(page, 'detail-review-value').getByText('待审核', { exact: true }).waitFor();
