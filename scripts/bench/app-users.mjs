@@ -352,6 +352,9 @@ try {
     [`deep page ${fmt(deepPage)} by pageNum`, `pageNum=${deepPage}&pageSize=10`],
     ['deep page by cursor (as the screen pages)', `after=${middle[0].seq}&pageNum=${deepPage}&pageSize=10`],
     ['filtered deep page by cursor', `region=CN&after=${middle[0].seq}&pageNum=2&pageSize=10`],
+    // Sorted from a column header.
+    ['sorted: account ascending', 'orderBy=account&order=asc&pageNum=1&pageSize=10'],
+    ['sorted: registration descending, page 2', 'orderBy=registeredAt&order=desc&pageNum=2&pageSize=10'],
   ];
   console.log(
     `\nGET /api/user/list, ${fmt(await count('app_users'))} app users, ${REQUESTS} sequential requests each (HTTP round trip, logged in):`,

@@ -433,6 +433,10 @@ try {
     [`deep page ${fmt(deepPage)} by pageNum`, `pageNum=${deepPage}&pageSize=10`],
     ['deep page by cursor (after)', `after=${middle[0].seq}&pageNum=${deepPage}&pageSize=10`],
     ['filtered deep page by cursor', `online=true&after=${middle[0].seq}&pageNum=2&pageSize=10`],
+    // Sorted from a column header.
+    ['sorted: SN ascending', 'orderBy=sn&order=asc&pageNum=1&pageSize=10'],
+    ['sorted: activation descending, page 2', 'orderBy=activatedAt&order=desc&pageNum=2&pageSize=10'],
+    ['sorted: APK version + product filter', 'productCode=AF-5&orderBy=apkVersion&pageNum=1&pageSize=10'],
   ];
   const listResults = [];
   // The floor: a signed-in request that reads nothing but the session.

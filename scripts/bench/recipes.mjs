@@ -381,6 +381,10 @@ try {
       `deep page (${lastPage.toLocaleString('en')} of ${lastPage.toLocaleString('en')})`,
       `pageNum=${lastPage}&pageSize=10`,
     ],
+    // Sorted from a column header.
+    ['sorted: number ascending, page 2', 'orderBy=number&order=asc&pageNum=2&pageSize=10'],
+    ['sorted: version descending', 'orderBy=version&order=desc&pageNum=1&pageSize=10'],
+    ['sorted: status + status filter', 'status=released&orderBy=status&pageNum=1&pageSize=10'],
   ];
   const percentile = (sorted, p) =>
     sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
