@@ -72,7 +72,8 @@ try {
           DATABASE_URL: system.db.url,
           REDIS_PREFIX: redisPrefix,
           INGEST_PORT: String(own),
-          INGEST_METRICS_PORT: '0',
+          // A workers process answers its health on its metrics port (/readyz): it serves no INGEST_PORT.
+          INGEST_METRICS_PORT: own === port ? '0' : String(own),
           INGEST_ROLE: role,
           INGEST_AUTH_CACHE_MS: '600000',
           LOG_LEVEL: 'warn',
@@ -82,7 +83,7 @@ try {
       });
       children.push(child);
       started.push(child);
-      await waitHealthy(`http://127.0.0.1:${own}/health`, child);
+      await waitHealthy(`http://127.0.0.1:${own}/${own === port ? 'health' : 'readyz'}`, child);
     }
     return {
       port,
@@ -350,7 +351,7 @@ try {
   await ingest.stop();
 
   // 4. The ceiling: a plain HTTP handler reading the same posts.
-  const ceilingPort = await startCeiling(children);
+  const { port: ceilingPort, child: ceiling } = await startCeiling(children);
   const ceilings = [];
   for (const batch of [1, 50]) ceilings.push({ batch, ...(await load(ceilingPort, batch, SECONDS)) });
   ceiling.kill('SIGTERM');

@@ -69,7 +69,7 @@ export async function releasedRecipes(pool, brand) {
 
 /**
  * The ceiling the device API is measured against: a plain Node HTTP handler reading the same posts (a child
- * process added to `children`); answers its port once it listens.
+ * process added to `children`); answers its port and the process once it listens.
  */
 export async function startCeiling(children) {
   const port = await freePort();
@@ -87,5 +87,5 @@ export async function startCeiling(children) {
   );
   children.push(ceiling);
   await sleep(500);
-  return port;
+  return { port, child: ceiling };
 }

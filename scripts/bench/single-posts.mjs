@@ -381,7 +381,7 @@ try {
 
   const ceilings = [];
   if (PARTS.includes('ceiling')) {
-    const ceilingPort = await startCeiling(children);
+    const { port: ceilingPort, child: ceiling } = await startCeiling(children);
     for (const [title, send] of [
       ['device post', devicePost],
       ['app post', appPost],
