@@ -24,13 +24,22 @@ async function labelOf(page: Page, testId: string): Promise<string> {
   return ((await label.first().textContent()) ?? '').replace(/\s*\*$/, '');
 }
 
-/** The model column of the /recipe-model list: each cell's text. */
+/** The model column of the /recipe-model list: each cell's text, once some row names its models. */
 async function modelCells(page: Page): Promise<string[]> {
-  const titles = (await page.locator('thead:visible th').allTextContents()).map((t) => t.trim());
+  // The list's own header and rows, not those of the page shown before it.
+  await page
+    .locator('thead:visible th', { hasText: /^\s*(适用机型|Model)\s*$/ })
+    .first()
+    .waitFor();
   const rows = page.locator('tbody:visible tr');
   await rows.first().waitFor();
+  const titles = (await page.locator('thead:visible th').allTextContents()).map((t) => t.trim());
   const at = titles.findIndex((t) => t === '适用机型' || t === 'Model');
   expect(at).toBeGreaterThanOrEqual(0);
+  await page.waitForFunction(
+    (i) => [...document.querySelectorAll('tbody tr')].some((tr) => tr.children[i]?.textContent?.trim()),
+    at,
+  );
   return rows.evaluateAll((trs, i) => trs.map((tr) => tr.children[i]?.textContent?.trim() ?? ''), at);
 }
 
@@ -110,8 +119,9 @@ describe('an offer of a recipe not released yet', () => {
     ] as const) {
       await goInApp(page, path);
       const row = page.locator('tbody tr:visible', { hasText: number });
+      // Both offers, online and paid, say so (waited for: the list may re-render between two reads).
       await row.getByTestId('offer-once-released').first().getByText(text, { exact: true }).waitFor();
-      expect(await row.getByTestId('offer-once-released').count()).toBe(2);
+      await row.getByTestId('offer-once-released').nth(1).getByText(text, { exact: true }).waitFor();
     }
     const en = await h.newPage();
     await loginAs(en);
