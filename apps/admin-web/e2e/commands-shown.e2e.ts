@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { confirm } from './catalog-support.js';
 import { apiGet, apiPost } from './support/api.js';
@@ -42,15 +43,18 @@ describe('a command is shown with the state it produced (read side behind)', () 
     const page = await h.newPage();
     await loginAs(page, 'audit', 'audit12345');
     // The seeded APK pending review, once the projector has listed it.
-    let pending: { id: string; reviewStatus: string } | undefined;
-    for (const until = Date.now() + 30_000; !pending && Date.now() < until;) {
-      const { list } = await apiGet<{ list: { id: string; reviewStatus: string }[] }>(
-        page,
-        '/api/subApk/list?pageSize=100',
-      );
-      pending = list.find((apk) => apk.reviewStatus === 'pending_review');
-      if (!pending) await page.waitForTimeout(200);
-    }
+    const pending = await eventually(
+      async () =>
+        (
+          await apiGet<{ list: { id: string; reviewStatus: string }[] }>(
+            page,
+            '/api/subApk/list?pageSize=100',
+          )
+        ).list.find((apk) => apk.reviewStatus === 'pending_review'),
+      (apk) => apk !== undefined,
+      30_000,
+      'the seeded APK pending review is listed',
+    );
     expect(pending).toBeDefined();
     await goInApp(page, `/apk-detail?id=${pending!.id}`);
     await visible(page, 'detail-review-value').getByText('待审核', { exact: true }).waitFor();

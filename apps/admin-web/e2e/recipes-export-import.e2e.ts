@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { openFromMenu, pngImage } from './catalog-support.js';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
@@ -314,12 +315,13 @@ describe('importing into a brand that lacks a language, units and models', () =>
   /** DEMO exports the given recipes (through the API); answers the zip. */
   async function exportOf(demo: Page, ids: string[]) {
     const run = await apiPost<{ id: string }>(demo, '/api/recipe/export', { ids });
-    for (let i = 0; i < 600; i++) {
-      const state = await apiGet<{ state: string }>(demo, `/api/recipe/asyncTask/detail?id=${run.id}`);
-      if (state.state === 'succeeded') break;
-      expect(state.state).not.toBe('failed');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const ended = await eventually(
+      () => apiGet<{ state: string }>(demo, `/api/recipe/asyncTask/detail?id=${run.id}`),
+      ({ state }) => state === 'succeeded' || state === 'failed',
+      60_000,
+      'the export job ends',
+    );
+    expect(ended.state).toBe('succeeded');
     const res = await demo.request.get(`/api/jobs/download?id=${run.id}`, { headers: API_HEADERS });
     return Buffer.from(await res.body());
   }
