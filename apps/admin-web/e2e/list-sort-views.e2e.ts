@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DeviceListPage } from '@kb/contracts';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { exportCsv, inEnglish, visible } from './support/gestures.js';
 import { API_HEADERS, location, loginAs, startHarness, type Harness } from './support/harness.js';
 
 // The list kit on the device list: sort by a column header (kept in the address), save the view, reload, pick
@@ -30,25 +29,6 @@ async function allSns(page: Page): Promise<string[]> {
   const res = await page.request.get('/api/device/list?onPage=false', { headers: API_HEADERS });
   const body = (await res.json()) as { data: DeviceListPage };
   return body.data.list.map((d) => d.sn).sort();
-}
-
-/** Exports the list as CSV from its toolbar, follows the job to its end and answers the file's lines. */
-async function exportCsv(page: Page, done: string): Promise<string[]> {
-  await visible(page, 'export-csv').click();
-  const run = page.getByRole('dialog').getByTestId('job-run');
-  await run.getByTestId('job-state').getByText(done, { exact: true }).waitFor({ timeout: 30_000 });
-  expect(await run.getByTestId('job-progress').getAttribute('data-progress')).toBe('100');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    run.getByTestId('job-download').click(),
-  ]);
-  const text = await readFile((await download.path())!, 'utf8');
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
-  return text
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
 }
 
 async function saveView(page: Page, name: string, shared = false) {

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { eventually } from '@kb/testing';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { exportCsv, inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // App users as the companion app and their appliance make them: device-ingest (the app API /app/v1, the device
 // API and their workers) and the projector (the released demo recipes the app finds) run beside the API. The
@@ -178,29 +177,6 @@ async function byColumn(page: Page, locator: ReturnType<typeof row>): Promise<Re
   const titles = (await page.locator('thead:visible th').allTextContents()).map((t) => t.trim());
   const values = await cells(locator);
   return Object.fromEntries(titles.map((title, i) => [title, values[i] ?? '']));
-}
-
-/** Exports the search list's filtered records as CSV and returns the file's lines, checking the job's progress. */
-async function exportCsv(page: Page, done: string): Promise<string[]> {
-  await visible(page, 'export-csv').click();
-  const run = page.getByRole('dialog').getByTestId('job-run');
-  await run
-    .locator('[data-testid="job-state"]')
-    .getByText(done, { exact: true })
-    .waitFor({ timeout: 30_000 });
-  // The progress bar ends full.
-  expect(await run.getByTestId('job-progress').getAttribute('data-progress')).toBe('100');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    run.getByTestId('job-download').click(),
-  ]);
-  const text = await readFile((await download.path())!, 'utf8');
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
-  return text
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
 }
 
 /** Asks device-ingest's app API as the app does, in the app's language. */

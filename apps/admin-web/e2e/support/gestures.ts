@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
 
 /** Switches the console to English from the header's language menu, as a user would. */
@@ -22,4 +24,26 @@ export const visibleRow = (page: Page, text: string) => page.locator('tbody tr:v
 export async function searchList(page: Page) {
   await page.locator('[data-testid="filter-search"]:visible').click();
   await page.locator('[data-list-fetching="true"]:visible').waitFor({ state: 'detached' });
+}
+
+/**
+ * Exports the visible list as CSV from its toolbar, follows the job until it reads `done` with a full progress bar,
+ * downloads the file and answers its lines (without the BOM).
+ */
+export async function exportCsv(page: Page, done: string): Promise<string[]> {
+  await visible(page, 'export-csv').click();
+  const run = page.getByRole('dialog').getByTestId('job-run');
+  await run.getByTestId('job-state').getByText(done, { exact: true }).waitFor({ timeout: 30_000 });
+  expect(await run.getByTestId('job-progress').getAttribute('data-progress')).toBe('100');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    run.getByTestId('job-download').click(),
+  ]);
+  const text = await readFile((await download.path())!, 'utf8');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  return text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
 }
