@@ -285,6 +285,13 @@ const tableMigrations: Migration[] = [
       $$;
     `,
   },
+  {
+    // A model's devices sorted by APK version (each model runs its own APKs, so walking the version index for one
+    // model's rows reads past every other model's first). Its columns change only on an APK upgrade, which
+    // already rewrites the version index, so heartbeats stay heap-only.
+    id: 'devices/006-product-apk',
+    sql: `CREATE INDEX devices_brand_product_apk ON devices (brand_owner_code, product_code, apk_version, seq DESC);`,
+  },
 ];
 
 /**
