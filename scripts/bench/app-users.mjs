@@ -1,6 +1,6 @@
 /* global performance, setInterval, clearInterval */
-// `npm run bench` (app-users): the companion app's activity end to end, the user list at a million app users and
-// the export of a million search records. On a private database (dropped at the end) with the real, built API,
+// `npm run bench` (app-users): the companion app's activity end to end and the export of a million search
+// records (the user list at a million app users is the lists part, scripts/bench/lists.mjs). On a private database (dropped at the end) with the real, built API,
 // projector (the released demo recipes the app can name) and device-ingest:
 //   1. BENCH_APP_USERS (100,000) registered app users of brand DEMO, each signed in (a session token as sign-in
 //      issues it), and 10,000 activated devices bound to the first of them;
@@ -10,16 +10,13 @@
 //      searches (GET /app/v1/recipes/search, each one recorded). Messages/s end to end = messages posted / time
 //      from the first post until the workers have stored them all (cooking sessions and searches counted in
 //      Postgres; favourites: the activity queue worked off, no job failed);
-//   3. BENCH_BIG_USERS (1,000,000) app users in the brand; GET /api/user/list as a logged-in user,
-//      BENCH_REQUESTS (100) sequential requests per query shape (first page, filters, a deep page by page
-//      number and by the cursor the web app sends): p50 / p95 / p99;
-//   4. BENCH_SEARCH_RECORDS (1,000,000) search records (a long tail of 50,000 terms): GET
+//   3. BENCH_SEARCH_RECORDS (1,000,000) search records (a long tail of 50,000 terms): GET
 //      /api/userSearchRecord/topTerms p50 / p95 / p99 over 7, 30 days and all time; the export job (CSV, then xlsx)
 //      as the screen starts it: rows/s and the peak resident memory of the device-ingest worker process that
 //      writes the file.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
@@ -28,20 +25,13 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, demoConsole, importDist, printListLatencies, root } from './build.mjs';
-import {
-  freePort,
-  keepAliveRequest,
-  releasedRecipes,
-  sleep,
-  startCeiling,
-  waitHealthy,
-} from './processes.mjs';
+import { activatedDevices, signedInAppUsers } from './seed.mjs';
+import { freePort, keepAliveRequest, releasedRecipes, sleep, waitHealthy } from './processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const USERS = Number(process.env.BENCH_APP_USERS ?? 100_000);
 const DEVICES = 10_000;
-const BIG = Number(process.env.BENCH_BIG_USERS ?? 1_000_000);
 const RECORDS = Number(process.env.BENCH_SEARCH_RECORDS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const BRAND = 'DEMO';
@@ -125,53 +115,11 @@ try {
   // 1. App users (registered, signed in: a session each) and devices bound to the first 10,000 of them.
   console.log(`Writing ${fmt(USERS)} signed-in app users and ${fmt(DEVICES)} bound devices …`);
   const seedStarted = performance.now();
-  await pool.query(
-    `INSERT INTO app_users (brand_owner_code, account, nickname, region, gender, age, password_hash, signed_up_at,
-                            registered_at)
-     SELECT $1, 'bench' || i || '@app.example.com', 'Bench ' || i, (ARRAY['CN','US','DE','JP','FR'])[1 + i % 5],
-            (ARRAY['male','female'])[1 + i % 2], 18 + i % 60, 'scrypt$bench$bench', now(), now()
-       FROM generate_series(1, $2::int) AS i`,
-    [BRAND, USERS],
-  );
-  // A token per user; only its sha256 is stored, as sign-in stores it.
-  const token = (i) => `benchtoken-${String(i).padStart(8, '0')}-app-user`;
-  await pool.query(
-    `INSERT INTO app_user_sessions (token_hash, app_user_id, brand_owner_code, expires_at)
-     SELECT sha256(convert_to('benchtoken-' || lpad(substring(u.account FROM 6 FOR position('@' IN u.account) - 6), 8, '0')
-                               || '-app-user', 'UTF8')),
-            u.id, $1, now() + interval '90 days'
-       FROM app_users u WHERE u.brand_owner_code = $1 AND u.account LIKE 'bench%@app.example.com'`,
-    [BRAND],
-  );
-  const devices = Array.from({ length: DEVICES }, (_, i) => {
-    const secret = randomBytes(32).toString('base64url');
-    const credentialId = randomUUID();
-    return { id: randomUUID(), sn: `APPB${String(i).padStart(7, '0')}`, credentialId, secret, user: i + 1 };
+  const { account, token } = await signedInAppUsers(pool, BRAND, USERS, 'bench');
+  const devices = await activatedDevices(pool, BRAND, DEVICES, {
+    snPrefix: 'APPB',
+    boundTo: (i) => account(i + 1),
   });
-  await pool.query(
-    `INSERT INTO devices (id, brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, activated_at,
-                          online, last_seen_at, offline_due_at, app_user_id)
-     SELECT d.id, $1, d.sn, 'TM-6', 'DEMO-CHEF', 'ChefMate C6', '2.1.0', now(), true, now(), now() + interval '300 s', u.id
-       FROM unnest($2::uuid[], $3::text[], $4::text[]) AS d(id, sn, account)
-       JOIN app_users u ON u.brand_owner_code = $1 AND u.account = d.account`,
-    [
-      BRAND,
-      devices.map((d) => d.id),
-      devices.map((d) => d.sn),
-      devices.map((d) => `bench${d.user}@app.example.com`),
-    ],
-  );
-  await pool.query(
-    `INSERT INTO device_credentials (id, device_id, secret_hash)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bytea[])`,
-    [
-      devices.map((d) => d.credentialId),
-      devices.map((d) => d.id),
-      devices.map((d) => createHash('sha256').update(d.secret).digest()),
-    ],
-  );
-  await pool.query('VACUUM ANALYZE app_users');
-  await pool.query('VACUUM ANALYZE app_user_sessions');
   console.log(`  written in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
 
   const ingest = await startIngest();
@@ -275,13 +223,7 @@ try {
     50,
     () => {
       const d = pick(devices);
-      return request(
-        ingest.port,
-        'POST',
-        '/device/v1/cooking',
-        `${d.credentialId}.${d.secret}`,
-        cookingBody(50),
-      );
+      return request(ingest.port, 'POST', '/device/v1/cooking', d.token, cookingBody(50));
     },
     async (r) => (await count('cooking_sessions')) >= cooksBefore + r.posts * 50,
   );
@@ -314,55 +256,9 @@ try {
     '(failed: answers other than 2xx/429/503 plus failed worker jobs; target over 10,000 msg/s end to end)',
   );
 
-  // 3. The user list at a million app users.
-  const more = BIG - USERS;
-  console.log(`\nWriting ${fmt(more)} more app users of ${BRAND} …`);
-  const writeStarted = performance.now();
-  for (let from = 1; from <= more; from += 100_000)
-    await pool.query(
-      `INSERT INTO app_users (brand_owner_code, account, nickname, region, gender, age, password_hash, signed_up_at,
-                              registered_at, disabled, favourite_count, cook_count)
-       SELECT $1, 'user' || lpad(i::text, 7, '0') || '@app.example.com', '用户 ' || i,
-              (ARRAY['CN','US','DE','JP','FR','GB','IT','ES'])[1 + i % 8], (ARRAY['male','female'])[1 + i % 2],
-              18 + i % 60,
-              -- four in five registered in the app; the rest known only from a device binding
-              CASE WHEN i % 5 = 0 THEN NULL ELSE 'scrypt$bench$bench' END,
-              CASE WHEN i % 5 = 0 THEN NULL ELSE now() - (i % 700) * interval '1 day' END,
-              now() - (i % 900) * interval '1 day', i % 50 = 0, i % 13, i % 17
-         FROM generate_series($2::int, $3::int) AS i`,
-      [BRAND, from, Math.min(more, from + 99_999)],
-    );
-  await pool.query('VACUUM ANALYZE app_users');
-  console.log(`  written and analysed in ${((performance.now() - writeStarted) / 1000).toFixed(0)} s`);
-
   const call = await demoConsole(system.baseUrl);
 
-  const { rows: middle } = await pool.query(
-    `SELECT seq FROM app_users WHERE brand_owner_code = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1`,
-    [BRAND, Math.floor(BIG / 2)],
-  );
-  const deepPage = Math.floor(BIG / 2 / 10);
-  const QUERIES = [
-    ['(floor: GET /api/auth/me)', null],
-    ['first page, no filter', 'pageNum=1&pageSize=10'],
-    ['filtered: account prefix', 'account=user00123&pageNum=1&pageSize=10'],
-    ['filtered: region + status disabled', 'region=DE&status=disabled&pageNum=1&pageSize=10'],
-    ['filtered: unregistered', 'registered=false&pageNum=1&pageSize=10'],
-    ['filtered: with a bound device', 'hasDevice=true&pageNum=1&pageSize=10'],
-    [`deep page ${fmt(deepPage)} by pageNum`, `pageNum=${deepPage}&pageSize=10`],
-    ['deep page by cursor (as the screen pages)', `after=${middle[0].seq}&pageNum=${deepPage}&pageSize=10`],
-    ['filtered deep page by cursor', `region=CN&after=${middle[0].seq}&pageNum=2&pageSize=10`],
-    // Sorted from a column header.
-    ['sorted: account ascending', 'orderBy=account&order=asc&pageNum=1&pageSize=10'],
-    ['sorted: registration descending, page 2', 'orderBy=registeredAt&order=desc&pageNum=2&pageSize=10'],
-  ];
-  console.log(
-    `\nGET /api/user/list, ${fmt(await count('app_users'))} app users, ${REQUESTS} sequential requests each (HTTP round trip, logged in):`,
-  );
-  await printListLatencies(call, '/api/user/list', QUERIES, REQUESTS);
-  console.log('(target: p95 under 50 ms)');
-
-  // 4. A million search records and their export.
+  // 3. A million search records and their export.
   const brandRecords = async () =>
     Number(
       (await pool.query('SELECT count(*) AS n FROM app_search_records WHERE brand_owner_code = $1', [BRAND]))

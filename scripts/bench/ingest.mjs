@@ -1,5 +1,5 @@
 /* global performance, setInterval, clearInterval */
-// `npm run bench` (ingest): device ingestion end to end and the device list at a million devices. On a private
+// `npm run bench` (ingest): device ingestion end to end. On a private
 // database (dropped at the end) with the real, built API and device-ingest processes:
 //   1. 10,000 activated devices of brand DEMO (credentials as activation issues them);
 //   2. for batches of 1 and of 50 messages: BENCH_CLIENTS (64) keep-alive clients post as fast as answers come
@@ -13,25 +13,22 @@
 //      with the device API and the workers in two processes (INGEST_ROLE http + workers). Every run honours
 //      the device API's backpressure: a post answered 429/503 waits its Retry-After (plus up to half again)
 //      and counts as refused;
-//   4. the ceiling: a plain Node HTTP handler that reads the same posts and answers 202, same clients;
-//   5. 1,000,000 more devices of DEMO; GET /api/device/list as a logged-in user, BENCH_REQUESTS (100)
-//      sequential requests per query shape: p50 / p95 / p99.
+//   4. the ceiling: a plain Node HTTP handler that reads the same posts and answers 202, same clients.
+// The device list at a million devices is the lists part (scripts/bench/lists.mjs).
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildProjects, importDist, root } from './build.mjs';
 import { freePort, keepAliveRequest, sleep, startCeiling, waitHealthy } from './processes.mjs';
-import { loggedIn } from './session.mjs';
+import { activatedDevices } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const DEVICES = 10_000;
-const BIG = Number(process.env.BENCH_DEVICES ?? 1_000_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 12000);
 const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
 const OVERLOAD_FACTOR = Number(process.env.BENCH_OVERLOAD_FACTOR ?? 3);
@@ -102,33 +99,7 @@ try {
   let ingestPort = ingest.port;
 
   // 1. 10,000 activated devices with credentials, written in bulk the way activation writes them.
-  const devices = Array.from({ length: DEVICES }, (_, i) => {
-    const secret = randomBytes(32).toString('base64url');
-    const credentialId = randomUUID();
-    return {
-      id: randomUUID(),
-      sn: `BENCH${String(i).padStart(7, '0')}`,
-      credentialId,
-      secret,
-      token: `${credentialId}.${secret}`,
-    };
-  });
-  await pool.query(
-    `INSERT INTO devices (id, brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, activated_at,
-                          online, last_seen_at, offline_due_at)
-     SELECT id, $1, sn, 'TM-6', 'DEMO-CHEF', 'ChefMate C6', '2.1.0', now(), true, now(), now() + interval '300 s'
-       FROM unnest($2::uuid[], $3::text[]) AS u(id, sn)`,
-    [BRAND, devices.map((d) => d.id), devices.map((d) => d.sn)],
-  );
-  await pool.query(
-    `INSERT INTO device_credentials (id, device_id, secret_hash)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bytea[])`,
-    [
-      devices.map((d) => d.credentialId),
-      devices.map((d) => d.id),
-      devices.map((d) => createHash('sha256').update(d.secret).digest()),
-    ],
-  );
+  const devices = await activatedDevices(pool, BRAND, DEVICES, { snPrefix: 'BENCH' });
   const stored = async () =>
     Number(
       (await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE brand_owner_code = $1', [BRAND]))
@@ -395,89 +366,6 @@ try {
   console.log(
     `  accepted ${fmt(overload.messages)} messages, stored ${fmt(overloadStored)}: ${overloadStored === overload.messages ? 'equal, nothing accepted was lost' : 'NOT EQUAL'}`,
   );
-
-  // 5. The device list at a million devices.
-  console.log(`\nWriting ${BIG.toLocaleString('en')} more devices of ${BRAND} …`);
-  const writeStarted = performance.now();
-  for (let from = 0; from < BIG; from += 100_000) {
-    await pool.query(
-      `INSERT INTO devices (brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, mcu_version,
-                            tp_version, ip, activated_at, online, last_seen_at, offline_due_at)
-       SELECT $1, 'KC' || lpad(i::text, 9, '0'),
-              (ARRAY['TM-6','TM-7','AF-5','AF-8','SM-3','OV-40','TMA-1','TMS-1'])[1 + i % 8],
-              (ARRAY['DEMO-CHEF','DEMO-CHEF','DEMO-AIR','DEMO-AIR','DEMO-BAKE','DEMO-BAKE','DEMO-CHEF','DEMO-BAKE'])[1 + i % 8],
-              'Model ' || (i % 8), (ARRAY['2.0.3','2.1.0','2.1.0','2.2.0'])[1 + i % 4], '1.4.' || (i % 3),
-              '3.0.' || (i % 2), '10.' || (i % 200) || '.' || (i / 200 % 250) || '.' || (i % 250),
-              now() - (i % 900) * interval '1 day', i % 3 = 0,
-              -- a third online (heard within the 5-minute timeout), the rest quiet for 10 minutes to a day
-              now() - CASE WHEN i % 3 = 0 THEN i % 4 ELSE 10 + i % 1400 END * interval '1 minute',
-              now() - CASE WHEN i % 3 = 0 THEN i % 4 ELSE 10 + i % 1400 END * interval '1 minute' + interval '300 s'
-         FROM generate_series($2::int, $3::int) AS i`,
-      [BRAND, from + 1, Math.min(BIG, from + 100_000)],
-    );
-  }
-  await pool.query('VACUUM ANALYZE devices');
-  console.log(`  written and analysed in ${((performance.now() - writeStarted) / 1000).toFixed(0)} s`);
-
-  const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
-  const { rows: middle } = await pool.query(
-    `SELECT seq FROM devices WHERE brand_owner_code = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1`,
-    [BRAND, Math.floor(BIG / 2)],
-  );
-  const deepPage = Math.floor(BIG / 2 / 10);
-  const QUERIES = [
-    ['first page, no filter', 'pageNum=1&pageSize=10'],
-    ['filtered first page: product + online', 'productCode=AF-5&online=true&pageNum=1&pageSize=10'],
-    ['filtered first page: APK version', 'apkVersion=2.2.0&pageNum=1&pageSize=20'],
-    ['filtered first page: SN prefix', 'sn=KC0000123&pageNum=1&pageSize=10'],
-    ['filtered first page: sub-brand + TP', 'subBrandCode=DEMO-BAKE&tpVersion=3.0.1&pageNum=1&pageSize=10'],
-    [`deep page ${fmt(deepPage)} by pageNum`, `pageNum=${deepPage}&pageSize=10`],
-    ['deep page by cursor (after)', `after=${middle[0].seq}&pageNum=${deepPage}&pageSize=10`],
-    ['filtered deep page by cursor', `online=true&after=${middle[0].seq}&pageNum=2&pageSize=10`],
-    // Sorted from a column header.
-    ['sorted: SN ascending', 'orderBy=sn&order=asc&pageNum=1&pageSize=10'],
-    ['sorted: activation descending, page 2', 'orderBy=activatedAt&order=desc&pageNum=2&pageSize=10'],
-    ['sorted: APK version + product filter', 'productCode=AF-5&orderBy=apkVersion&pageNum=1&pageSize=10'],
-  ];
-  const listResults = [];
-  // The floor: a signed-in request that reads nothing but the session.
-  QUERIES.unshift(['(floor: GET /api/auth/me)', null]);
-  for (const [title, query] of QUERIES) {
-    const times = [];
-    let total = 0;
-    for (let i = 0; i < REQUESTS + 3; i++) {
-      const t = performance.now();
-      const res = await (
-        await call('GET', query === null ? '/api/auth/me' : `/api/device/list?${query}`)
-      ).json();
-      if (res.status !== 200) throw new Error(`${query}: ${res.desc}`);
-      if (i >= 3) times.push(performance.now() - t);
-      total = res.data.total ?? '';
-    }
-    times.sort((a, b) => a - b);
-    listResults.push({
-      title,
-      total,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
-      p99: percentile(times, 99),
-    });
-  }
-  const { rows: count } = await pool.query(
-    'SELECT count(*)::int AS n FROM devices WHERE brand_owner_code = $1',
-    [BRAND],
-  );
-  console.log(
-    `\nGET /api/device/list, ${count[0].n.toLocaleString('en')} devices in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in):`,
-  );
-  console.log(
-    `${'query'.padEnd(42)} ${pad('total', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)}`,
-  );
-  for (const r of listResults)
-    console.log(
-      `${r.title.padEnd(42)} ${pad(r.total === '' ? '' : fmt(r.total), 9)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)}`,
-    );
-  console.log('(target: p95 under 50 ms; each answer includes its exact total)');
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   agent.destroy();

@@ -14,7 +14,7 @@
 // Every figure is printed with the load average of the machine when it was taken. BENCH_SKIP_BUILD=true uses
 // the dist folders as they are. Figures only; not a test.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -31,6 +31,7 @@ import {
   startCeiling,
   waitHealthy,
 } from './processes.mjs';
+import { activatedDevices, signedInAppUsers } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -114,45 +115,11 @@ try {
   const recipes = await releasedRecipes(pool, BRAND);
 
   // 1. Devices with credentials and app users with sessions, written in bulk the way activation and sign-in do.
-  const devices = Array.from({ length: DEVICES }, (_, i) => {
-    const secret = randomBytes(32).toString('base64url');
-    const credentialId = randomUUID();
-    return { id: randomUUID(), sn: `SPB${String(i).padStart(7, '0')}`, credentialId, secret };
+  const devices = await activatedDevices(pool, BRAND, DEVICES, {
+    snPrefix: 'SPB',
+    lastSeen: "now() - interval '1 hour'",
   });
-  for (const d of devices) d.token = `${d.credentialId}.${d.secret}`;
-  await pool.query(
-    `INSERT INTO devices (id, brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, activated_at,
-                          online, last_seen_at, offline_due_at)
-     SELECT id, $1, sn, 'TM-6', 'DEMO-CHEF', 'ChefMate C6', '2.1.0', now(), true, now() - interval '1 hour',
-            now() + interval '300 s'
-       FROM unnest($2::uuid[], $3::text[]) AS u(id, sn)`,
-    [BRAND, devices.map((d) => d.id), devices.map((d) => d.sn)],
-  );
-  await pool.query(
-    `INSERT INTO device_credentials (id, device_id, secret_hash)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bytea[])`,
-    [
-      devices.map((d) => d.credentialId),
-      devices.map((d) => d.id),
-      devices.map((d) => createHash('sha256').update(d.secret).digest()),
-    ],
-  );
-  await pool.query(
-    `INSERT INTO app_users (brand_owner_code, account, nickname, region, gender, age, password_hash, signed_up_at,
-                            registered_at)
-     SELECT $1, 'spb' || i || '@app.example.com', 'Bench ' || i, 'CN', 'male', 30, 'scrypt$bench$bench', now(), now()
-       FROM generate_series(1, $2::int) AS i`,
-    [BRAND, USERS],
-  );
-  const appToken = (i) => `spbtoken-${String(i).padStart(8, '0')}-app-user`;
-  await pool.query(
-    `INSERT INTO app_user_sessions (token_hash, app_user_id, brand_owner_code, expires_at)
-     SELECT sha256(convert_to('spbtoken-' || lpad(substring(u.account FROM 4 FOR position('@' IN u.account) - 4), 8, '0')
-                               || '-app-user', 'UTF8')),
-            u.id, $1, now() + interval '90 days'
-       FROM app_users u WHERE u.brand_owner_code = $1 AND u.account LIKE 'spb%@app.example.com'`,
-    [BRAND],
-  );
+  const { token: appToken } = await signedInAppUsers(pool, BRAND, USERS, 'spb');
   const storedTelemetry = async () =>
     Number(
       (await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE brand_owner_code = $1', [BRAND]))
