@@ -292,6 +292,12 @@ const tableMigrations: Migration[] = [
     id: 'devices/006-product-apk',
     sql: `CREATE INDEX devices_brand_product_apk ON devices (brand_owner_code, product_code, apk_version, seq DESC);`,
   },
+  {
+    // The same for a model's devices sorted by sub-model (each sub-model belongs to one model). Only activation
+    // writes a device's sub-model, so this index costs activations, never a heartbeat.
+    id: 'devices/007-product-sub-model',
+    sql: `CREATE INDEX devices_brand_product_sub_model ON devices (brand_owner_code, product_code, sub_model, seq DESC);`,
+  },
 ];
 
 /**
