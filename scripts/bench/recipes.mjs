@@ -13,6 +13,7 @@
 // BENCH_DATABASE=<url of a kept database> skips the writing: its projections are dropped and caught up again from
 // zero (the projector's figures again, e.g. after a change, without writing the events again). Each figure is
 // printed with the machine's load average beside it: on a busy machine they are indicative only. Not a test.
+/* global performance, setTimeout */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -301,11 +302,15 @@ try {
   });
   // Each projection logs where its catch-up spent its time when it reaches the head.
   const spentBy = new Map();
+  // Start-up: from the spawn to the first projection's start (loading the code, migrations, locks).
+  let startedAfter = null;
   let pending = '';
   projector.stdout.on('data', (chunk) => {
     const lines = (pending + chunk.toString('utf8')).split('\n');
     pending = lines.pop();
     for (const line of lines) {
+      if (startedAfter === null && line.includes('"projection started"'))
+        startedAfter = (performance.now() - projectorStarted) / 1000;
       if (!line.includes('caught up with the head')) continue;
       const entry = JSON.parse(line);
       if (!spentBy.has(entry.projection))
@@ -425,6 +430,10 @@ try {
   if (cpuUsed.projector !== null)
     console.log(
       `  CPU meanwhile: projector ${cpuUsed.projector.toFixed(1)} s, Postgres ${cpuUsed.postgres.toFixed(1)} s (this database's connections and the server's own processes), of ${(cpus().length * all).toFixed(1)} s on ${cpus().length} cores`,
+    );
+  if (startedAfter !== null)
+    console.log(
+      `  start-up (the process loading its code, migrating, taking its locks): ${startedAfter.toFixed(1)} s`,
     );
   console.log(
     '  where each projection waited (its loop reads the next page and folds a batch while the one before commits),',

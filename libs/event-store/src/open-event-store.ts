@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { EventStore } from './port.js';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
-import { KurrentEventStore, KurrentUnavailableError } from './kurrent/kurrent-event-store.js';
 
 /** Which event store a process uses: `EVENT_STORE`, `postgres` unless set. */
 export type EventStoreKind = 'postgres' | 'kurrentdb';
@@ -59,6 +58,8 @@ export async function openEventStore(
 ): Promise<EventStore> {
   if (settings.kind === 'postgres') return new PostgresEventStore(pool, postgres);
   if (!settings.kurrentdbUrl) throw new EventStoreConfigError('EVENT_STORE=kurrentdb needs KURRENTDB_URL');
+  // Loaded here, on demand: its gRPC client costs every other process start-up time for nothing.
+  const { KurrentEventStore, KurrentUnavailableError } = await import('./kurrent/kurrent-event-store.js');
   try {
     return await KurrentEventStore.connect(settings.kurrentdbUrl, {
       streamPrefixes: OUR_STREAM_PREFIXES,
