@@ -151,4 +151,24 @@ export default tseslint.config(
     plugins: { 'web-layers': webLayers },
     rules: { 'web-layers/imports': 'error' },
   },
+  {
+    // The web calls the API through lib/call.ts, typed by the route map of libs/contracts (path, input, answer):
+    // a bare `api<T>('/path')` would bring back hand-written paths and answers.
+    files: ['apps/admin-web/src/**/*.tsx', 'apps/admin-web/src/**/*.ts'],
+    ignores: ['apps/admin-web/src/lib/call.ts', 'apps/admin-web/src/lib/api-client.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api-client', '**/api-client.js'],
+              importNames: ['api'],
+              message: 'Call the API through `call` (lib/call.ts), typed by the route map of @kb/contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -269,7 +269,7 @@ const apkListFields = {
 };
 export const apkListItemSchema: z.ZodType<ApkListItem> = z.object(apkListFields);
 
-export const apkDetailSchema: z.ZodType<Omit<ApkDetail, 'content'>> = z.object({
+export const apkDetailSchema: z.ZodType<ApkDetail> = z.object({
   ...apkListFields,
   content: apkContentSchema.extend({ fileSize: z.number().nullable() }),
 });

@@ -41,15 +41,18 @@ export const offlinePackCommandAnswerSchema = z.object({
   ...changed,
 });
 
+const batchLabel = () => text().nullable();
+
 /** A batch's report: per record done, or why not in the caller's language; `labelKey` names the record. */
-export function batchAnswerSchema(labelKey: string) {
+export function batchAnswerSchema<K extends string>(labelKey: K) {
+  const label = { [labelKey]: batchLabel() } as { [P in K]: ReturnType<typeof batchLabel> };
   return z.object({
     succeeded: z.number().int(),
     failed: z.number().int(),
     results: z.array(
       z.object({
         id: z.string().uuid(),
-        [labelKey]: text().nullable(),
+        ...label,
         ok: z.boolean(),
         status: z.number().int().optional(),
         code: text().optional(),

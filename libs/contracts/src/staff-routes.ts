@@ -109,6 +109,7 @@ import {
   updatedSchema,
 } from './people-answers.js';
 import {
+  accessoryChoiceSchema,
   addedSchema,
   areaSchema,
   auditComparisonSchema,
@@ -120,9 +121,16 @@ import {
   brandLanguagesSavedSchema,
   categoryRankingItemSchema,
   countrySchema,
+  deviceModesSchema,
   h5ShareSchema,
   idListSchema,
   noDataSchema,
+  noticeAccountsSchema,
+  noticeAckPointSchema,
+  noticeDeliverySchema,
+  noticePageSchema,
+  noticePushHealthSchema,
+  noticeSchema,
   onlineCategoryDetailSchema,
   onlineCategorySchema,
   productSchema,
@@ -135,8 +143,110 @@ import {
   staffPreferencesAnswerSchema,
   subBrandProductSchema,
   subBrandSchema,
+  tagByLangSchema,
   uploadedFileSchema,
 } from './screen-answers.js';
+
+import { accessoryInputSchema, categoryInputSchema, tagInputSchema, unitInputSchema } from './catalog.js';
+import {
+  bannerInputSchema,
+  bannerListQuerySchema,
+  deleteRefRecipeSchema,
+  hotTagListQuerySchema,
+  lockScreenAdInputSchema,
+  lockScreenAdListQuerySchema,
+  refRecipeListQuerySchema,
+  themedGroupInputSchema,
+  themedGroupListQuerySchema,
+  updateRefRecipeSchema,
+} from './content.js';
+import {
+  recipeCategoryChangeSchema,
+  recipeCopySchema,
+  recipeIdBodySchema,
+  recipeIdsSchema,
+  recipeModelsSchema,
+  recipeOnlineStatusSchema,
+  recipePaidStatusSchema,
+  recipeSaveRefSchema,
+  recipeSubmitSchema,
+} from './recipe-commands.js';
+import { recipeContentSchema } from './recipe.js';
+import { recipeImportCheckSchema, recipeImportRequestSchema } from './recipe-archive.js';
+import { recipeTranslateBodySchema, recipeTranslateConfirmSchema } from './recipe-translation.js';
+import { recipeStatisticsQuerySchema } from './recipe-evaluation.js';
+import {
+  apkAuditReturnSchema,
+  apkBatchAuditSchema,
+  apkCommitSchema,
+  apkContentSchema,
+  apkIdBodySchema,
+  apkIdQuerySchema,
+  apkIdsSchema,
+  apkLastSubmitQuerySchema,
+  apkListQuerySchema,
+  apkReleaseStatusSchema,
+  apkTestStatusSchema,
+  apkUpdateRefSchema,
+} from './apk.js';
+import {
+  apkCompatibilityQuerySchema,
+  apkRolloutPauseSchema,
+  apkRolloutRollbackSchema,
+  apkRolloutStartSchema,
+} from './apk-rollout.js';
+import {
+  offlinePackContentSchema,
+  offlinePackIdBodySchema,
+  offlinePackIdQuerySchema,
+  offlinePackIdsSchema,
+  offlinePackListQuerySchema,
+  offlinePackReleaseStatusSchema,
+  offlinePackTestStatusSchema,
+  offlinePackUpdateRefSchema,
+} from './offline-pack.js';
+import {
+  noticeAccountsQuerySchema,
+  noticeDeliveriesQuerySchema,
+  noticeIdQuerySchema,
+  noticeIdsSchema,
+  noticeInputSchema,
+  noticeListQuerySchema,
+  noticeUpdateSchema,
+  noticeVersionSchema,
+} from './notice.js';
+import {
+  accessorySchema,
+  apkDetailSchema,
+  apkListItemSchema,
+  bannerSchema,
+  linkedRecipeSchema,
+  linksChangedSchema,
+  linksRemovedSchema,
+  listAnswerSchema,
+  lockScreenAdSchema,
+  offlinePackBuildSchema,
+  recipeCategorySchema,
+  recipeImportCheckAnswerSchema,
+  themedGroupSchema,
+} from './answer-schemas.js';
+import {
+  apkCommandAnswerSchema,
+  batchAnswerSchema,
+  offlinePackCommandAnswerSchema,
+  recipeCommandAnswerSchema,
+} from './command-answers.js';
+import {
+  apkCompatibilitySchema,
+  apkLastSubmittedSchema,
+  apkPausedRolloutSchema,
+  apkRolloutDetailSchema,
+  offlinePackDetailSchema,
+  offlinePackListAnswerSchema,
+  recipePreviewSchema,
+  recipeRecycleCountSchema,
+  recipeStatisticsSchema,
+} from './history-answers.js';
 
 /**
  * The staff API's routes as the web calls them: each path (under `/api`) with the schema of what it takes and of
@@ -155,6 +265,124 @@ const sent = <T>() => z.custom<T>();
 type Query = Record<string, string | number | boolean | null | undefined>;
 const brandQuery = sent<{ brandOwnerCode?: string }>();
 const rankingQuery = sent<{ brandOwnerCode?: string; days?: number }>();
+
+/** What a reference list answers: a page, or with `onPage=false` the whole list (`call.whole` asks for it). */
+type ListAnswer<T extends z.ZodType> = ReturnType<typeof listAnswerSchema<T>>;
+type Route<I extends z.ZodType, A extends z.ZodType> = { input: I; answer: A };
+
+/** A reference entity as the API declares it (`ReferenceEntity`): its record, what `add` takes, its list's filters. */
+const entity = <D extends z.ZodType, A extends z.ZodType, L extends z.ZodType = typeof listFilterSchema>(
+  record: D,
+  add: A,
+  list?: L,
+) => ({ record, add, list: (list ?? listFilterSchema) as L });
+
+/**
+ * The reference entities of §7 the web edits through its reference kit, as the API declares them (catalog.entities.ts,
+ * content.entities.ts): each serves `/api/<route>/list|detail|add|update|delete|batchDelete`, `update` taking what
+ * `add` takes with the record's id and the version the editor loaded.
+ */
+export const staffReferenceEntities = {
+  recipeCategory: entity(recipeCategorySchema, categoryInputSchema),
+  recipeTag: entity(numberedNamesSchema, tagInputSchema),
+  boUnit: entity(ingredientUnitSchema, unitInputSchema),
+  accessory: entity(accessorySchema, accessoryInputSchema),
+  ccBanner: entity(bannerSchema, bannerInputSchema, bannerListQuerySchema),
+  specRecipe: entity(themedGroupSchema, themedGroupInputSchema, themedGroupListQuerySchema),
+  lockScreenAds: entity(lockScreenAdSchema, lockScreenAdInputSchema, lockScreenAdListQuerySchema),
+  hotTag: entity(hotTagSchema, hotTagInputSchema, hotTagListQuerySchema),
+};
+type Entities = typeof staffReferenceEntities;
+export type ReferenceEntityName = keyof Entities;
+/** The entities whose records link ordered recipes (`refRecipeList`, `updateRefRecipe`, `deleteRefRecipe`). */
+const LINKING = ['ccBanner', 'specRecipe'] as const;
+export type RecipeLinkingEntityName = (typeof LINKING)[number];
+/** §7: the units have no `batchDelete`. */
+type BatchDeleting = Exclude<ReferenceEntityName, 'boUnit'>;
+/** What `update` takes beside the record's fields (the API's `versionOnly`). */
+const versioned = sent<{ id: string; version: number }>();
+const linkedRecipePageSchema = pageSchema(linkedRecipeSchema);
+
+type ReferenceGetRoutes = {
+  [R in ReferenceEntityName as `/${R}/list`]: Route<Entities[R]['list'], ListAnswer<Entities[R]['record']>>;
+} & { [R in ReferenceEntityName as `/${R}/detail`]: Route<typeof idSchema, Entities[R]['record']> } & {
+  [R in RecipeLinkingEntityName as `/${R}/refRecipeList`]: Route<
+    typeof refRecipeListQuerySchema,
+    typeof linkedRecipePageSchema
+  >;
+};
+type ReferencePostRoutes = {
+  [R in ReferenceEntityName as `/${R}/add`]: Route<Entities[R]['add'], Entities[R]['record']>;
+} & {
+  [R in ReferenceEntityName as `/${R}/update`]: Route<
+    z.ZodIntersection<typeof versioned, Entities[R]['add']>,
+    Entities[R]['record']
+  >;
+} & { [R in ReferenceEntityName as `/${R}/delete`]: Route<typeof idSchema, typeof deletedSchema> } & {
+  [R in BatchDeleting as `/${R}/batchDelete`]: Route<typeof idsSchema, typeof deletedSchema>;
+} & {
+  [R in RecipeLinkingEntityName as `/${R}/updateRefRecipe`]: Route<
+    typeof updateRefRecipeSchema,
+    typeof linksChangedSchema
+  >;
+} & {
+  [R in RecipeLinkingEntityName as `/${R}/deleteRefRecipe`]: Route<
+    typeof deleteRefRecipeSchema,
+    typeof linksRemovedSchema
+  >;
+};
+
+function referenceGetRoutes(): ReferenceGetRoutes {
+  const routes: Record<string, Route<z.ZodType, z.ZodType>> = {};
+  for (const [name, e] of Object.entries(staffReferenceEntities)) {
+    routes[`/${name}/list`] = route(e.list, listAnswerSchema(e.record));
+    routes[`/${name}/detail`] = route(idSchema, e.record);
+  }
+  for (const name of LINKING)
+    routes[`/${name}/refRecipeList`] = route(refRecipeListQuerySchema, linkedRecipePageSchema);
+  return routes as ReferenceGetRoutes;
+}
+
+function referencePostRoutes(): ReferencePostRoutes {
+  const routes: Record<string, Route<z.ZodType, z.ZodType>> = {};
+  for (const [name, e] of Object.entries(staffReferenceEntities)) {
+    routes[`/${name}/add`] = route(e.add, e.record);
+    routes[`/${name}/update`] = route(versioned.and(e.add), e.record);
+    routes[`/${name}/delete`] = route(idSchema, deletedSchema);
+    if (name !== 'boUnit') routes[`/${name}/batchDelete`] = route(idsSchema, deletedSchema);
+  }
+  for (const name of LINKING) {
+    routes[`/${name}/updateRefRecipe`] = route(updateRefRecipeSchema, linksChangedSchema);
+    routes[`/${name}/deleteRefRecipe`] = route(deleteRefRecipeSchema, linksRemovedSchema);
+  }
+  return routes as ReferencePostRoutes;
+}
+
+/**
+ * The commands of an event-sourced aggregate as the API declares them (`recipeCommands`, `apkCommands`,
+ * `offlinePackCommands`): each route's input; `one` answers the record's change, `batch` the per-record report.
+ */
+function aggregateRoutes<
+  Prefix extends string,
+  One extends z.ZodType,
+  Batch extends z.ZodType,
+  O extends Record<string, z.ZodType>,
+  B extends Record<string, z.ZodType>,
+>(prefix: Prefix, one: One, batch: Batch, commands: { one: O; batch: B }) {
+  const routes: Record<string, Route<z.ZodType, z.ZodType>> = {};
+  for (const [name, input] of Object.entries(commands.one)) routes[`${prefix}/${name}`] = route(input, one);
+  for (const [name, input] of Object.entries(commands.batch))
+    routes[`${prefix}/${name}`] = route(input, batch);
+  return routes as { [K in keyof O & string as `${Prefix}/${K}`]: Route<O[K], One> } & {
+    [K in keyof B & string as `${Prefix}/${K}`]: Route<B[K], Batch>;
+  };
+}
+
+/**
+ * `/recipe/export`: the selected recipes (`ids`), or without them every recipe the list's `filter` shows (the API
+ * parses it with the list's query schema of its own module).
+ */
+const recipeExportBody = sent<{ ids: string[] } | { filter: Record<string, string> }>();
 
 /**
  * `GET /api/…`: the queries. A list answers a page, or with `onPage=false` the whole list (`listAnswerSchema`): its
@@ -212,6 +440,33 @@ export const staffGetRoutes = {
   '/vipUser/detail': route(payingUserIdQuerySchema, payingUserDetailSchema),
   '/staff/list': route(staffListQuerySchema, pageSchema(staffRowSchema)),
   '/staff/changes': route(staffChangesQuerySchema, pageSchema(staffChangeSchema)),
+  '/recipe/countRemove': bare(recipeRecycleCountSchema),
+  '/recipe/simulatRecipeDetail': route(
+    sent<{ id: string; lang?: string; servings?: number }>(),
+    recipePreviewSchema,
+  ),
+  '/recipeUserEvaluation/recipeStatistics': route(recipeStatisticsQuerySchema, recipeStatisticsSchema),
+  '/accessory/listAll': route(sent<{ onPage?: boolean; lang?: string }>(), z.array(accessoryChoiceSchema)),
+  '/common/loadTagsByLang': route(
+    sent<{ lang: string; brandOwnerCode?: string }>(),
+    z.array(tagByLangSchema),
+  ),
+  '/subApk/list': route(apkListQuerySchema, listAnswerSchema(apkListItemSchema)),
+  '/subApk/detail': route(apkIdQuerySchema, apkDetailSchema),
+  '/subApk/lastSubmitVersionInfo': route(apkLastSubmitQuerySchema, apkLastSubmittedSchema),
+  '/subApk/rollout/detail': route(apkIdQuerySchema, apkRolloutDetailSchema),
+  '/subApk/rollout/compatibility': route(apkCompatibilityQuerySchema, apkCompatibilitySchema),
+  '/subApk/rollout/paused': bare(z.array(apkPausedRolloutSchema)),
+  '/offlineRecipes/list': route(offlinePackListQuerySchema, offlinePackListAnswerSchema),
+  '/offlineRecipes/detail': route(offlinePackIdQuerySchema, offlinePackDetailSchema),
+  '/offlineRecipes/buildStatus': route(offlinePackIdQuerySchema, offlinePackBuildSchema.nullable()),
+  '/inform/list': route(noticeListQuerySchema, noticePageSchema),
+  '/inform/detail': route(noticeIdQuerySchema, noticeSchema),
+  '/inform/deliveries': route(noticeDeliveriesQuerySchema, pageSchema(noticeDeliverySchema)),
+  '/inform/health': bare(noticePushHealthSchema),
+  '/inform/ackChart': route(noticeIdQuerySchema, z.array(noticeAckPointSchema)),
+  '/inform/readAccounts': route(noticeAccountsQuerySchema, noticeAccountsSchema),
+  ...referenceGetRoutes(),
 };
 
 /** `POST /api/…`: the commands (a JSON body, or a form where the route takes one). */
@@ -226,7 +481,6 @@ export const staffPostRoutes = {
   '/file/upload': route(sent<FormData>(), uploadedFileSchema),
   '/sysSupportLang/save': route(brandLanguagesSaveSchema, brandLanguagesSavedSchema),
   '/boUnit/list': route(pageQuerySchema, z.array(ingredientUnitSchema)),
-  '/hotTag/add': route(hotTagInputSchema, hotTagSchema),
   '/appOnlineCategory/batchAdd': route(onlineCategoryBatchAddSchema, idListSchema),
   '/appOnlineCategory/batchDelete': route(idsSchema, deletedSchema),
   '/appOnlineCatRecipe/batchAdd': route(onlineCatRecipeBatchAddSchema, addedSchema),
@@ -262,6 +516,76 @@ export const staffPostRoutes = {
   '/staff/update': route(staffUpdateSchema, staffRowSchema),
   '/staff/disable': route(staffIdSchema, staffRowSchema),
   '/staff/enable': route(staffIdSchema, staffRowSchema),
+  '/cofarSdk/allDevModes': bare(deviceModesSchema),
+  ...aggregateRoutes('/recipe', recipeCommandAnswerSchema, batchAnswerSchema('number'), {
+    one: {
+      save: recipeSaveRefSchema.and(recipeContentSchema),
+      submit: recipeSubmitSchema,
+      copy: recipeCopySchema,
+      delete: recipeIdBodySchema,
+      clear: recipeIdBodySchema,
+    },
+    batch: {
+      batchDelete: recipeIdsSchema,
+      recovery: recipeIdsSchema,
+      batchClear: recipeIdsSchema,
+      batchSubmit: recipeIdsSchema,
+      batchRelease: recipeIdsSchema,
+      batchRecallEditing: recipeIdsSchema,
+      batchRecallWaitRelease: recipeIdsSchema,
+      batchUpdateOnlineStatus: recipeOnlineStatusSchema,
+      batchUpdateBuyStatus: recipePaidStatusSchema,
+      batchUpdateCategory: recipeCategoryChangeSchema,
+      batchRelModel: recipeModelsSchema,
+      batchDeleteModel: recipeModelsSchema,
+      'translate/confirm': recipeTranslateConfirmSchema,
+    },
+  }),
+  '/recipe/export': route(recipeExportBody, jobRunSchema),
+  '/recipe/importCheck': route(recipeImportCheckSchema, recipeImportCheckAnswerSchema),
+  '/recipe/importData': route(recipeImportRequestSchema, jobRunSchema),
+  '/recipe/translate': route(recipeTranslateBodySchema, jobRunSchema),
+  ...aggregateRoutes('/subApk', apkCommandAnswerSchema, batchAnswerSchema('versionNumber'), {
+    one: {
+      add: apkContentSchema,
+      addAndApproval: apkContentSchema,
+      update: apkUpdateRefSchema.and(apkContentSchema),
+      commitApproval: apkCommitSchema,
+      recall: apkIdBodySchema,
+      auditPass: apkIdBodySchema,
+      auditReturn: apkAuditReturnSchema,
+      updateTestStatus: apkTestStatusSchema,
+      updateReleaseStatus: apkReleaseStatusSchema,
+      'rollout/start': apkRolloutStartSchema,
+      'rollout/advance': apkIdBodySchema,
+      'rollout/pause': apkRolloutPauseSchema,
+      'rollout/resume': apkIdBodySchema,
+      'rollout/rollback': apkRolloutRollbackSchema,
+      'rollout/complete': apkIdBodySchema,
+      delete: apkIdBodySchema,
+    },
+    batch: { batchAudit: apkBatchAuditSchema, batchDelete: apkIdsSchema },
+  }),
+  ...aggregateRoutes('/offlineRecipes', offlinePackCommandAnswerSchema, batchAnswerSchema('number'), {
+    one: {
+      add: offlinePackContentSchema,
+      update: offlinePackUpdateRefSchema.and(offlinePackContentSchema),
+      updateTestStatus: offlinePackTestStatusSchema,
+      updateReleaseStatus: offlinePackReleaseStatusSchema,
+      delete: offlinePackIdBodySchema,
+    },
+    batch: { batchDelete: offlinePackIdsSchema },
+  }),
+  '/offlineRecipes/build': route(offlinePackIdBodySchema, offlinePackBuildSchema),
+  '/inform/exportData': route(listExportBodySchema(noticeListQuerySchema), jobRunSchema),
+  '/inform/add': route(noticeInputSchema, noticeSchema),
+  '/inform/addAndPush': route(noticeInputSchema, noticeSchema),
+  '/inform/update': route(noticeUpdateSchema, noticeSchema),
+  '/inform/push': route(noticeVersionSchema, noticeSchema),
+  '/inform/cancel': route(noticeVersionSchema, noticeSchema),
+  '/inform/delete': route(noticeIdQuerySchema, deletedSchema),
+  '/inform/batchDelete': route(noticeIdsSchema, deletedSchema),
+  ...referencePostRoutes(),
 };
 
 export type StaffGetRoutes = typeof staffGetRoutes;

@@ -20,6 +20,23 @@ type Sent<T> = T extends readonly (infer U)[]
 /** A query string: each field the query takes, as its own type or as the text it travels as (null: left out). */
 type QueryOf<T> = { [K in keyof T]: T[K] | string | null };
 
+/** A list's whole (`onPage=false`) answer, of a route answering a page or the whole list. */
+type Whole<A> = Extract<A, readonly unknown[]>;
+/** What a query answers without `onPage=false`: of a list answering a page or the whole list, the page. */
+type Paged<A> = [Whole<A>] extends [never]
+  ? A
+  : [Exclude<A, readonly unknown[]>] extends [never]
+    ? A
+    : Exclude<A, readonly unknown[]>;
+/** The lists that answer a page, or with `onPage=false` the whole list. */
+type WholeListPath = {
+  [P in StaffGetPath]: [Whole<StaffGetAnswer<P>>] extends [never]
+    ? never
+    : [Exclude<StaffGetAnswer<P>, readonly unknown[]>] extends [never]
+      ? never
+      : P;
+}[StaffGetPath];
+
 /** The input may be left out where the route takes nothing required. */
 type InputArgs<I> =
   Record<never, never> extends I
@@ -34,7 +51,15 @@ type InputArgs<I> =
 export const call = {
   /** `GET /api{path}` with the input as its query string. */
   get<P extends StaffGetPath>(path: P, ...[input, options]: InputArgs<QueryOf<StaffGetInput<P>>>) {
-    return api<StaffGetAnswer<P>>(path, { ...options, query: input as CallOptions['query'] });
+    return api<Paged<StaffGetAnswer<P>>>(path, { ...options, query: input as CallOptions['query'] });
+  },
+  /** `GET /api{path}` of a list with `onPage=false`: the whole list. */
+  whole<P extends WholeListPath>(
+    path: P,
+    ...[input, options]: InputArgs<Omit<QueryOf<StaffGetInput<P>>, 'onPage'>>
+  ) {
+    const query = { ...(input as CallOptions['query']), onPage: false };
+    return api<Whole<StaffGetAnswer<P>>>(path, { ...options, query });
   },
   /** `POST /api{path}` with the input as its JSON body. */
   post<P extends StaffPostPath>(path: P, ...[input, options]: InputArgs<Sent<StaffPostInput<P>>>) {

@@ -1,5 +1,5 @@
 import '@mantine/spotlight/styles.css';
-import type { SearchAnswer, SearchHit, SearchKind } from '@kb/contracts';
+import type { SearchHit, SearchKind } from '@kb/contracts';
 import { Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.js';
+import { call } from '../../lib/call.js';
 import { usePermissions } from '../../lib/use-can.js';
 import { SCREENS, screenFor } from '../screens.js';
 
@@ -59,7 +59,7 @@ export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: 
 
   const found = useQuery({
     queryKey: ['search', text],
-    queryFn: ({ signal }) => api<SearchAnswer>('/search', { query: { q: text }, signal, quiet: true }),
+    queryFn: ({ signal }) => call.get('/search', { q: text }, { signal, quiet: true }),
     enabled: opened && text.length > 0,
     staleTime: 10_000,
   });

@@ -1,10 +1,10 @@
-import type { LinkedRecipe, Page, Permission } from '@kb/contracts';
+import type { LinkedRecipe, Permission, RecipeLinkingEntityName } from '@kb/contracts';
 import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.js';
+import { call } from '../../lib/call.js';
 import { useCan } from '../../lib/use-can.js';
 import { Can } from '../can.js';
 import { ListPage } from '../list-page.js';
@@ -26,7 +26,7 @@ export function LinkedRecipes({
   id,
   permission,
 }: {
-  route: ReferenceRoute;
+  route: ReferenceRoute<RecipeLinkingEntityName>;
   id: string;
   permission: Permission;
 }) {
@@ -39,21 +39,19 @@ export function LinkedRecipes({
     queryClient.fetchQuery({
       queryKey: [...key, 'all'],
       queryFn: ({ signal }) =>
-        api<Page<LinkedRecipe>>(`/${route.route}/refRecipeList`, {
-          query: { id, onPage: false },
-          signal,
-        }).then((page) => page.list),
+        call
+          .get(`/${route.route}/refRecipeList`, { id, onPage: false }, { signal })
+          .then((page) => page.list),
       staleTime: 0,
     });
   const invalidate = () => queryClient.invalidateQueries({ queryKey: route.key });
   const update = useMutation({
     mutationFn: (recipes: { recipeId: string; sort?: number }[]) =>
-      api<unknown>(`/${route.route}/updateRefRecipe`, { json: { id, recipes } }),
+      call.post(`/${route.route}/updateRefRecipe`, { id, recipes }),
     onSettled: invalidate,
   });
   const remove = useMutation({
-    mutationFn: (recipeIds: string[]) =>
-      api<unknown>(`/${route.route}/deleteRefRecipe`, { json: { id, recipeIds } }),
+    mutationFn: (recipeIds: string[]) => call.post(`/${route.route}/deleteRefRecipe`, { id, recipeIds }),
     onSettled: invalidate,
   });
   const [linked, setLinked] = useState<ReadonlySet<string>>(new Set());

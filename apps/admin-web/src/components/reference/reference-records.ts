@@ -1,15 +1,15 @@
-import type { Page } from '@kb/contracts';
+import type { Page, ReferenceEntityName, StaffGetAnswer, StaffGetInput, StaffPostInput } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.js';
+import { call } from '../../lib/call.js';
 
 /**
  * The calls every reference entity of §7 has (`/api/<route>/list|detail|add|update|delete|batchDelete`), written
  * once: categories, tags, units, accessories, banners, themed groups, lock-screen ads and hot labels differ only
- * in their route and record shape.
+ * in their route and record shape, both declared in libs/contracts (`staffReferenceEntities`).
  */
-export interface ReferenceRoute {
+export interface ReferenceRoute<R extends ReferenceEntityName = ReferenceEntityName> {
   /** The §7 path segment, e.g. `recipeCategory`. */
-  route: string;
+  route: R;
   /** Cache key of everything loaded from this route; a change invalidates all of it. */
   key: readonly string[];
 }
@@ -44,22 +44,39 @@ export interface Versioned {
   version: number;
 }
 
-export function fetchRecordPage<T>(
-  r: ReferenceRoute,
+/** An entity's record, as its `detail` (and each row of its `list`) answers it. */
+export type ReferenceRecord<R extends ReferenceEntityName> = StaffGetAnswer<`/${R}/detail`>;
+/** What an entity's `add` takes (its `update` takes the same with the record's id and version). */
+export type ReferenceInput<R extends ReferenceEntityName> = StaffPostInput<`/${R}/add`>;
+type ListPath = `/${ReferenceEntityName}/list`;
+type BatchDeletePath = Extract<`/${ReferenceEntityName}/batchDelete`, Parameters<typeof call.post>[0]>;
+
+export function fetchRecordPage<R extends ReferenceEntityName>(
+  r: ReferenceRoute<R>,
   query: object & { pageNum: number; pageSize: number },
   signal?: AbortSignal,
-): Promise<Page<T>> {
-  return api<Page<T>>(`/${r.route}/list`, { query: filterQuery(query), signal });
+): Promise<Page<ReferenceRecord<R>>> {
+  const list = call.get(
+    `/${r.route as ReferenceEntityName}/list`,
+    filterQuery(query) as StaffGetInput<ListPath>,
+    {
+      signal,
+    },
+  );
+  return list as Promise<Page<ReferenceRecord<R>>>;
 }
 
 /**
  * One record for its edit form. Never served from the cache: the form keeps the version it starts from, and a
  * cached older version would make the save a needless 409.
  */
-export function recordDetailQuery<T>(r: ReferenceRoute, id: string) {
+export function recordDetailQuery<R extends ReferenceEntityName>(r: ReferenceRoute<R>, id: string) {
   return queryOptions({
     queryKey: [...r.key, 'detail', id],
-    queryFn: ({ signal }) => api<T>(`/${r.route}/detail`, { query: { id }, signal, quiet: true }),
+    queryFn: ({ signal }) =>
+      call.get(`/${r.route as ReferenceEntityName}/detail`, { id }, { signal, quiet: true }) as Promise<
+        ReferenceRecord<R>
+      >,
     staleTime: 0,
     gcTime: 0,
   });
@@ -70,11 +87,18 @@ export function recordDetailQuery<T>(r: ReferenceRoute, id: string) {
  * between). Quiet: the form shows what went wrong under its fields. Everything cached for the route is stale
  * afterwards, so the list shows the change.
  */
-export function useSaveRecord<Input extends object, T>(r: ReferenceRoute) {
+export function useSaveRecord<R extends ReferenceEntityName>(r: ReferenceRoute<R>) {
   const queryClient = useQueryClient();
+  const route = r.route as ReferenceEntityName;
   return useMutation({
-    mutationFn: (input: Input & Partial<Versioned>) =>
-      api<T>(`/${r.route}/${input.id ? 'update' : 'add'}`, { json: input, quiet: true }),
+    mutationFn: (input: ReferenceInput<R> & Partial<Versioned>) =>
+      (input.id
+        ? call.post(`/${route}/update`, input as StaffPostInput<`/${ReferenceEntityName}/update`>, {
+            quiet: true,
+          })
+        : call.post(`/${route}/add`, input as StaffPostInput<`/${ReferenceEntityName}/add`>, {
+            quiet: true,
+          })) as Promise<ReferenceRecord<R>>,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: r.key }),
   });
 }
@@ -82,8 +106,9 @@ export function useSaveRecord<Input extends object, T>(r: ReferenceRoute) {
 /** Deletes one record (`delete`) or several at once, all or none (`batchDelete`). */
 export function deleteRecords(r: ReferenceRoute, ids: readonly string[], quiet = false) {
   return ids.length === 1
-    ? api<{ deleted: number }>(`/${r.route}/delete`, { json: { id: ids[0] }, quiet })
-    : api<{ deleted: number }>(`/${r.route}/batchDelete`, { json: { ids }, quiet });
+    ? call.post(`/${r.route}/delete`, { id: ids[0]! }, { quiet })
+    : // §7's units have no batchDelete: their screen deletes one by one.
+      call.post(`/${r.route}/batchDelete` as BatchDeletePath, { ids }, { quiet });
 }
 
 export function useDeleteRecords(r: ReferenceRoute) {

@@ -168,7 +168,7 @@ function ReferenceFormView({
   onDone: () => unknown;
   inDialog?: boolean;
 }) {
-  const save = useSaveRecord<object, unknown>(screen.route);
+  const save = useSaveRecord(screen.route);
   const page = usePageContext();
   // In a dialog: when it closes, the list's tab has nothing unsaved any more.
   useEffect(() => (inDialog ? () => page?.setDirty(page.tabKey, false) : undefined), [page, inDialog]);
@@ -225,7 +225,7 @@ function DialogEdit({
 }) {
   const { t } = useTranslation();
   const [generation, setGeneration] = useState(0);
-  const detail = useQuery(recordDetailQuery<Versioned>(screen.route, id));
+  const detail = useQuery(recordDetailQuery(screen.route, id));
   if (detail.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle />}>
@@ -286,9 +286,7 @@ function ReferenceList({ screen }: { screen: AnyScreen }) {
   const titles = screen.dialog?.titles(t);
   const columns = screen.columns(ctx) as DataTableColumn<Versioned>[];
   const loadPage = (q: Record<string, unknown> & ListQuery, signal: AbortSignal) =>
-    screen.fetchPage
-      ? screen.fetchPage(queryClient, q, signal)
-      : fetchRecordPage<Versioned>(screen.route, q, signal);
+    screen.fetchPage ? screen.fetchPage(queryClient, q, signal) : fetchRecordPage(screen.route, q, signal);
   // The filter the list last applied: the export holds exactly what the list shows.
   const applied = useRef<Record<string, unknown>>(screen.initialFilters ?? NO_FILTER);
   return (
@@ -456,7 +454,7 @@ export function referencePages(declaration: AnyReferenceScreen, placement: Refer
         {(languages) => (
           <RecordLoader
             query={(id) => ({
-              ...recordDetailQuery<Versioned>(screen.route, id),
+              ...recordDetailQuery(screen.route, id),
               queryKey: [...screen.route.key, 'detail', id, instance],
               gcTime: 30 * 60_000,
             })}

@@ -1,17 +1,43 @@
-import type { ApkBatchAnswer, ApkCommandAnswer, ApkContentInput } from '@kb/contracts';
+import type { StaffPostInput } from '@kb/contracts';
 import type { BatchOutcome } from '../../../components/batch-actions.js';
-import { api, ApiError } from '../../../lib/api-client.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { notifyError } from '../../../lib/notify.js';
+
+/** The one-package commands of `/api/subApk/*` the screens send (each answers the package's change). */
+export type ApkCommandRoute =
+  | 'commitApproval'
+  | 'recall'
+  | 'auditPass'
+  | 'auditReturn'
+  | 'updateTestStatus'
+  | 'updateReleaseStatus'
+  | 'rollout/start'
+  | 'rollout/advance'
+  | 'rollout/pause'
+  | 'rollout/resume'
+  | 'rollout/rollback'
+  | 'rollout/complete'
+  | 'delete';
+type ApkCommandInput<R extends ApkCommandRoute> = StaffPostInput<`/subApk/${R}`>;
+
+/** What a command takes beside the package's id. */
+type Beside<R extends ApkCommandRoute> = Omit<ApkCommandInput<R>, 'id'>;
+/** A one-package command as a row declares it: its route and what it sends beside the package's id. */
+export type ApkRowCommand = {
+  [R in ApkCommandRoute]: { route: R } & (Record<never, never> extends Beside<R>
+    ? { body?: Beside<R> }
+    : { body: Beside<R> });
+}[ApkCommandRoute];
 
 /**
  * A command on one package. Its refusal is shown as the API's message in a toast, on this screen: a 409 names the
  * package and its state, and a 403 here is the four-eyes rule (a role without the permission goes to the
  * no-permission page instead).
  */
-export async function runApkCommand(route: string, body: Record<string, unknown>) {
+export async function runApkCommand<R extends ApkCommandRoute>(route: R, body: ApkCommandInput<R>) {
   try {
-    return await api<ApkCommandAnswer>(`/subApk/${route}`, {
-      json: body,
+    return await call.post(`/subApk/${route as ApkCommandRoute}`, body as ApkCommandInput<ApkCommandRoute>, {
       quiet: true,
     });
   } catch (error) {
@@ -20,17 +46,24 @@ export async function runApkCommand(route: string, body: Record<string, unknown>
   }
 }
 
+/** A row's command on package `id`. */
+export const runApkRowCommand = (id: string, command: ApkRowCommand) =>
+  runApkCommand(command.route, { id, ...command.body } as ApkCommandInput<ApkCommandRoute>);
+
 export type ApkBatchRoute = 'batchAudit' | 'batchDelete';
+/** What a batch takes beside the packages' ids. */
+type BatchExtra<R extends ApkBatchRoute> = R extends ApkBatchRoute
+  ? Omit<StaffPostInput<`/subApk/${R}`>, 'ids'>
+  : never;
 
 /** A batch over packages; the bar's outcome names each failed package by its version, with the reason. */
-export async function runApkBatch(
-  route: ApkBatchRoute,
+export async function runApkBatch<R extends ApkBatchRoute>(
+  route: R,
   ids: string[],
-  extra: Record<string, unknown> = {},
+  ...[extra]: Record<never, never> extends BatchExtra<R> ? [extra?: BatchExtra<R>] : [extra: BatchExtra<R>]
 ): Promise<BatchOutcome> {
-  const answer = await api<ApkBatchAnswer>(`/subApk/${route}`, {
-    json: { ids, ...extra },
-  });
+  const body = { ids, ...extra } as StaffPostInput<`/subApk/${ApkBatchRoute}`>;
+  const answer = await call.post(`/subApk/${route as ApkBatchRoute}`, body);
   return {
     succeeded: answer.succeeded,
     failed: answer.results
@@ -39,24 +72,18 @@ export async function runApkBatch(
   };
 }
 
+type ApkSaveRoute = 'add' | 'addAndApproval' | 'update';
 /**
  * The form's saves: `add` (a draft), `addAndApproval` (created and submitted at once), `update` over the
  * revision the form loaded (409 when it changed since). Quiet: the form shows refusals under its fields.
  */
-export function saveApk(
-  route: 'add' | 'addAndApproval' | 'update',
-  body: ApkContentInput & { id?: string; revision?: number },
-) {
-  return api<ApkCommandAnswer>(`/subApk/${route}`, {
-    json: body,
+export function saveApk<R extends ApkSaveRoute>(route: R, body: StaffPostInput<`/subApk/${R}`>) {
+  return call.post(`/subApk/${route as ApkSaveRoute}`, body as StaffPostInput<`/subApk/${ApkSaveRoute}`>, {
     quiet: true,
   });
 }
 
 /** Submit a saved package for review over the revision just saved. */
 export function submitApk(id: string, revision: number) {
-  return api<ApkCommandAnswer>('/subApk/commitApproval', {
-    json: { id, revision },
-    quiet: true,
-  });
+  return call.post('/subApk/commitApproval', { id, revision }, { quiet: true });
 }

@@ -1,6 +1,6 @@
 import type { ApkListItem, Page } from '@kb/contracts';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** The list filters of `/api/subApk/list` (empty ones are not sent). */
 export interface ApkListFilter {
@@ -16,8 +16,9 @@ export function fetchApkPage(
   query: ApkListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<Page<ApkListItem>> {
-  return api<Page<ApkListItem>>('/subApk/list', {
-    query: {
+  return call.get(
+    '/subApk/list',
+    {
       pageNum: query.pageNum,
       pageSize: query.pageSize,
       subBrandCode: query.subBrandCode,
@@ -28,6 +29,6 @@ export function fetchApkPage(
       releaseStatus: query.releaseStatus,
       ...sortParams(query),
     },
-    signal,
-  });
+    { signal },
+  );
 }

@@ -1,11 +1,6 @@
-import type {
-  ApkCompatibility,
-  ApkPausedRollout,
-  ApkRolloutDetail,
-  ApkRolloutStartInput,
-} from '@kb/contracts';
+import type { ApkRolloutStartInput } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { runApkCommand } from './apk-commands.js';
 import { APK_KEY } from './apk-read-position.js';
@@ -20,7 +15,7 @@ const RUNNING_REFRESH_MS = LIVE_FALLBACK_POLL_MS;
 export const rolloutDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...APK_KEY, 'rollout', id],
-    queryFn: ({ signal }) => api<ApkRolloutDetail>('/subApk/rollout/detail', { query: { id }, signal }),
+    queryFn: ({ signal }) => call.get('/subApk/rollout/detail', { id }, { signal }),
     refetchInterval: (query) =>
       query.state.data?.rollout?.status === 'running' ? RUNNING_REFRESH_MS : false,
   });
@@ -30,17 +25,18 @@ export const compatibilityQuery = (id: string, minFirmware: string, languages: s
   queryOptions({
     queryKey: [...APK_KEY, 'compatibility', id, minFirmware, languages],
     queryFn: ({ signal }) =>
-      api<ApkCompatibility>('/subApk/rollout/compatibility', {
-        query: { id, ...(minFirmware ? { minFirmware } : {}), languages },
-        signal,
-      }),
+      call.get(
+        '/subApk/rollout/compatibility',
+        { id, ...(minFirmware ? { minFirmware } : {}), languages },
+        { signal },
+      ),
   });
 
 /** `/subApk/rollout/paused`: the brand's paused rollouts (the home screen's notice). */
 export const pausedRolloutsQuery = () =>
   queryOptions({
     queryKey: [...APK_KEY, 'rollout', 'paused'],
-    queryFn: ({ signal }) => api<ApkPausedRollout[]>('/subApk/rollout/paused', { signal }),
+    queryFn: ({ signal }) => call.get('/subApk/rollout/paused', {}, { signal }),
   });
 
 export type RolloutStep = 'advance' | 'pause' | 'resume' | 'rollback' | 'complete';

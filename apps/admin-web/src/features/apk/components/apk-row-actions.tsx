@@ -3,9 +3,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
-import { api, ApiError } from '../../../lib/api-client.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { notifyError } from '../../../lib/notify.js';
-import { runApkCommand } from '../api/apk-commands.js';
+import { runApkCommand, runApkRowCommand, type ApkRowCommand } from '../api/apk-commands.js';
 import { apkRowActions, type ApkRowAction } from '../rules/apk-actions.js';
 import { askAuditDecision } from './audit-dialog.js';
 import { askOverrideReason } from './override-reason-dialog.js';
@@ -16,7 +17,7 @@ import { askOverrideReason } from './override-reason-dialog.js';
  */
 async function publishOnline(id: string): Promise<boolean> {
   try {
-    await api('/subApk/updateReleaseStatus', { json: { id, online: true }, quiet: true });
+    await call.post('/subApk/updateReleaseStatus', { id, online: true }, { quiet: true });
     return true;
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 'apk_untested_release') {
@@ -31,9 +32,7 @@ async function publishOnline(id: string): Promise<boolean> {
 }
 
 /** The one-package commands of the row: endpoint, body and the §8 confirmation asked first. */
-const COMMANDS: Partial<
-  Record<ApkRowAction, { route: string; body?: Record<string, unknown>; confirm: ConfirmKind }>
-> = {
+const COMMANDS: Partial<Record<ApkRowAction, ApkRowCommand & { confirm: ConfirmKind }>> = {
   submit: { route: 'commitApproval', confirm: 'submitAudit' },
   recall: { route: 'recall', confirm: 'undo' },
   publishTest: { route: 'updateTestStatus', body: { testing: true }, confirm: 'releaseTest' },
@@ -75,7 +74,7 @@ export function useApkAction(apk: Pick<ApkListItem, 'id' | 'versionNumber'>) {
       const command = COMMANDS[action];
       if (!command || !(await confirmAction(command.confirm))) return false;
       if (action === 'publishOnline') return await publishOnline(apk.id);
-      await runApkCommand(command.route, { id: apk.id, ...command.body });
+      await runApkRowCommand(apk.id, command);
       return true;
     } catch {
       // runApkCommand has shown the refusal.

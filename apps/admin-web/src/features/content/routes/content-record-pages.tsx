@@ -1,4 +1,4 @@
-import type { Banner, ThemedGroup } from '@kb/contracts';
+import type { RecipeLinkingEntityName } from '@kb/contracts';
 import { Anchor, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,7 +10,11 @@ import { RecordState } from '../../../components/record-state.js';
 import { formatTime } from '../../../components/reference/format.js';
 import { LinkedRecipes } from '../../../components/reference/linked-recipes.js';
 import { fileUrl } from '../../../components/reference/record-image.js';
-import { recordDetailQuery, type ReferenceRoute } from '../../../components/reference/reference-records.js';
+import {
+  recordDetailQuery,
+  type ReferenceRecord,
+  type ReferenceRoute,
+} from '../../../components/reference/reference-records.js';
 import type { ScreenPath } from '../../../lib/screen.js';
 import { useRecordId } from '../../../lib/page-context.js';
 import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
@@ -34,9 +38,15 @@ function ShareLink({ shareId }: { shareId: string | null }) {
 }
 
 /** A content record loaded by the page's `?id=`. */
-function WithRecord<T>({ route, children }: { route: ReferenceRoute; children: (record: T) => ReactNode }) {
+function WithRecord<R extends RecipeLinkingEntityName>({
+  route,
+  children,
+}: {
+  route: ReferenceRoute<R>;
+  children: (record: ReferenceRecord<R>) => ReactNode;
+}) {
   const id = useRecordId();
-  const detail = useQuery({ ...recordDetailQuery<T>(route, id ?? ''), enabled: !!id });
+  const detail = useQuery({ ...recordDetailQuery(route, id ?? ''), enabled: !!id });
   return (
     <RecordState id={id} query={detail}>
       {children}
@@ -70,7 +80,7 @@ function EditAndRecipesButtons({ id, edit, recipes }: { id: string; edit: Screen
 export function BannerDetailPage() {
   const { t } = useTranslation();
   return (
-    <WithRecord<Banner> route={BANNER_ROUTE}>
+    <WithRecord route={BANNER_ROUTE}>
       {(b) => (
         <Stack gap="md">
           <EditAndRecipesButtons id={b.id} edit="/banner/edit" recipes="/banner/recipe" />
@@ -111,7 +121,7 @@ export function GroupDetailPage() {
   const { t } = useTranslation();
   const languages = useBrandLanguages() ?? [];
   return (
-    <WithRecord<ThemedGroup> route={GROUP_ROUTE}>
+    <WithRecord route={GROUP_ROUTE}>
       {(g) => (
         <Stack gap="md">
           <EditAndRecipesButtons id={g.id} edit="/group-recipe/edit" recipes="/group-recipe/recipeList" />
@@ -143,10 +153,10 @@ export function GroupDetailPage() {
   );
 }
 
-function LinkedRecipesPage<T extends { id: string; name: string }>({ route }: { route: ReferenceRoute }) {
+function LinkedRecipesPage<R extends RecipeLinkingEntityName>({ route }: { route: ReferenceRoute<R> }) {
   const { t } = useTranslation();
   return (
-    <WithRecord<T> route={route}>
+    <WithRecord route={route}>
       {(record) => (
         <Stack gap="md">
           <Title order={5} data-testid="record-name">
@@ -164,10 +174,10 @@ function LinkedRecipesPage<T extends { id: string; name: string }>({ route }: { 
 
 /** §2 /banner/recipe?id=…: the banner's linked recipes, in order. */
 export function BannerRecipePage() {
-  return <LinkedRecipesPage<Banner> route={BANNER_ROUTE} />;
+  return <LinkedRecipesPage route={BANNER_ROUTE} />;
 }
 
 /** §2 /group-recipe/recipeList?id=…: the themed group's released recipes, in the order the app shows them. */
 export function GroupRecipeListPage() {
-  return <LinkedRecipesPage<ThemedGroup> route={GROUP_ROUTE} />;
+  return <LinkedRecipesPage route={GROUP_ROUTE} />;
 }

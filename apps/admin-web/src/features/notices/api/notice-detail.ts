@@ -1,13 +1,6 @@
-import type {
-  Notice,
-  NoticeAckPoint,
-  NoticeDelivery,
-  NoticePushHealth,
-  NoticeState,
-  Page,
-} from '@kb/contracts';
+import type { Notice, NoticeDelivery, NoticeState, Page } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { NOTICES_KEY } from './notices-key.js';
 
@@ -23,7 +16,7 @@ const refetchMs = (state: NoticeState | undefined) =>
 export const noticeDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...NOTICES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api<Notice>('/inform/detail', { query: { id }, signal }),
+    queryFn: ({ signal }) => call.get('/inform/detail', { id }, { signal }),
     refetchInterval: (query) => refetchMs(query.state.data?.state),
   });
 
@@ -31,7 +24,7 @@ export const noticeDetailQuery = (id: string) =>
 export const noticeRowQuery = (id: string, initial: Pick<Notice, 'state'> & Partial<Notice>) =>
   queryOptions({
     queryKey: [...NOTICES_KEY, 'row', id, initial.state],
-    queryFn: ({ signal }) => api<Notice>('/inform/detail', { query: { id }, signal, quiet: true }),
+    queryFn: ({ signal }) => call.get('/inform/detail', { id }, { signal, quiet: true }),
     initialData: initial as Notice,
     staleTime: 1000,
     refetchInterval: (query) => refetchMs(query.state.data?.state),
@@ -40,7 +33,7 @@ export const noticeRowQuery = (id: string, initial: Pick<Notice, 'state'> & Part
 export const noticeChartQuery = (id: string, state: NoticeState) =>
   queryOptions({
     queryKey: [...NOTICES_KEY, 'chart', id],
-    queryFn: ({ signal }) => api<NoticeAckPoint[]>('/inform/ackChart', { query: { id }, signal }),
+    queryFn: ({ signal }) => call.get('/inform/ackChart', { id }, { signal }),
     refetchInterval: refetchMs(state),
   });
 
@@ -48,14 +41,15 @@ export function fetchDeliveries(
   query: { id: string; state?: string | null; pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<Page<NoticeDelivery>> {
-  return api<Page<NoticeDelivery>>('/inform/deliveries', {
-    query: { id: query.id, state: query.state, pageNum: query.pageNum, pageSize: query.pageSize },
-    signal,
-  });
+  return call.get(
+    '/inform/deliveries',
+    { id: query.id, state: query.state, pageNum: query.pageNum, pageSize: query.pageSize },
+    { signal },
+  );
 }
 
 /** The brand's push health for the home card (`/api/inform/health`): a failed load is only logged. */
 export const pushHealthQuery = queryOptions({
   queryKey: [...NOTICES_KEY, 'health'],
-  queryFn: ({ signal }) => api<NoticePushHealth>('/inform/health', { signal, quiet: true }),
+  queryFn: ({ signal }) => call.get('/inform/health', {}, { signal, quiet: true }),
 });

@@ -1,7 +1,7 @@
-import type { JobRun, NoticePage } from '@kb/contracts';
+import type { NoticePage } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** The list filters of `/api/inform/list` (empty ones are not sent). */
 export interface NoticeListFilter {
@@ -26,12 +26,13 @@ export function fetchNoticePage(
   query: NoticeListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<NoticePage> {
-  return api<NoticePage>('/inform/list', {
-    query: { pageNum: query.pageNum, pageSize: query.pageSize, ...noticeQuery(query) },
-    signal,
-  });
+  return call.get(
+    '/inform/list',
+    { pageNum: query.pageNum, pageSize: query.pageSize, ...noticeQuery(query) },
+    { signal },
+  );
 }
 
 /** Exports the notices the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
 export const exportNotices = (query: NoticeListFilter & ListSort, format: ExportFormat) =>
-  api<JobRun>('/inform/exportData', { json: { ...noticeQuery(query), format }, kind: 'command' });
+  call.post('/inform/exportData', { ...noticeQuery(query), format }, { kind: 'command' });

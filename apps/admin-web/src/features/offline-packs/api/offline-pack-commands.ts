@@ -1,31 +1,48 @@
-import type {
-  OfflinePackBatchAnswer,
-  OfflinePackBuild,
-  OfflinePackCommandAnswer,
-  OfflinePackContentInput,
-} from '@kb/contracts';
+import type { OfflinePackBuild, StaffPostInput } from '@kb/contracts';
 import type { BatchOutcome } from '../../../components/batch-actions.js';
-import { api, ApiError } from '../../../lib/api-client.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { notifyError } from '../../../lib/notify.js';
 
+/** The one-pack commands of `/api/offlineRecipes/*` a row sends (each answers the pack's change). */
+export type OfflinePackCommandRoute = 'updateTestStatus' | 'updateReleaseStatus' | 'delete';
+type OfflinePackCommandInput<R extends OfflinePackCommandRoute> = StaffPostInput<`/offlineRecipes/${R}`>;
+/** What a command takes beside the pack's id. */
+type Beside<R extends OfflinePackCommandRoute> = Omit<OfflinePackCommandInput<R>, 'id'>;
+/** A one-pack command as a row declares it: its route and what it sends beside the pack's id. */
+export type OfflinePackRowCommand = {
+  [R in OfflinePackCommandRoute]: { route: R } & (Record<never, never> extends Beside<R>
+    ? { body?: Beside<R> }
+    : { body: Beside<R> });
+}[OfflinePackCommandRoute];
+
 /** A command on one pack; its refusal (a 409 naming the pack and its state) is shown as a toast on this screen. */
-export async function runOfflinePackCommand(route: string, body: Record<string, unknown>) {
+export async function runOfflinePackCommand<R extends OfflinePackCommandRoute>(
+  route: R,
+  body: OfflinePackCommandInput<R>,
+) {
   try {
-    return await api<OfflinePackCommandAnswer>(`/offlineRecipes/${route}`, {
-      json: body,
-      quiet: true,
-    });
+    return await call.post(
+      `/offlineRecipes/${route as OfflinePackCommandRoute}`,
+      body as OfflinePackCommandInput<OfflinePackCommandRoute>,
+      { quiet: true },
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
     throw error;
   }
 }
 
+/** A row's command on pack `id`. */
+export const runOfflinePackRowCommand = (id: string, command: OfflinePackRowCommand) =>
+  runOfflinePackCommand(command.route, {
+    id,
+    ...command.body,
+  } as OfflinePackCommandInput<OfflinePackCommandRoute>);
+
 /** Batch delete; the bar's outcome names each refused pack by its number, with the reason. */
 export async function deleteOfflinePacks(ids: string[]): Promise<BatchOutcome> {
-  const answer = await api<OfflinePackBatchAnswer>('/offlineRecipes/batchDelete', {
-    json: { ids },
-  });
+  const answer = await call.post('/offlineRecipes/batchDelete', { ids });
   return {
     succeeded: answer.succeeded,
     failed: answer.results
@@ -34,26 +51,24 @@ export async function deleteOfflinePacks(ids: string[]): Promise<BatchOutcome> {
   };
 }
 
+type OfflinePackSaveRoute = 'add' | 'update';
 /** The form's saves: `add`, or `update` over the revision the form loaded (409 when it changed since). */
-export function saveOfflinePack(
-  route: 'add' | 'update',
-  body: OfflinePackContentInput & { id?: string; revision?: number },
+export function saveOfflinePack<R extends OfflinePackSaveRoute>(
+  route: R,
+  body: StaffPostInput<`/offlineRecipes/${R}`>,
 ) {
-  return api<OfflinePackCommandAnswer>(`/offlineRecipes/${route}`, {
-    json: body,
-    quiet: true,
-  });
+  return call.post(
+    `/offlineRecipes/${route as OfflinePackSaveRoute}`,
+    body as StaffPostInput<`/offlineRecipes/${OfflinePackSaveRoute}`>,
+    { quiet: true },
+  );
 }
 
 /** Starts building the pack file (a device-ingest job); the answer is the queued build. */
 export async function buildOfflinePack(id: string): Promise<OfflinePackBuild> {
   try {
     // No success toast: the build's badge turns to "queued" at once, where the user is looking.
-    return await api<OfflinePackBuild>('/offlineRecipes/build', {
-      json: { id },
-      quiet: true,
-      successMessage: false,
-    });
+    return await call.post('/offlineRecipes/build', { id }, { quiet: true, successMessage: false });
   } catch (error) {
     if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
     throw error;

@@ -1,16 +1,12 @@
-import type { OfflinePackBuild, OfflinePackDetail } from '@kb/contracts';
+import type { OfflinePackBuild } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { OFFLINE_PACKS_KEY } from './offline-pack-read-position.js';
 
 export const offlinePackDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...OFFLINE_PACKS_KEY, 'detail', id],
-    queryFn: ({ signal }) =>
-      api<OfflinePackDetail>('/offlineRecipes/detail', {
-        query: { id },
-        signal,
-      }),
+    queryFn: ({ signal }) => call.get('/offlineRecipes/detail', { id }, { signal }),
   });
 
 const ACTIVE: ReadonlySet<string> = new Set(['queued', 'running']);
@@ -21,8 +17,7 @@ export const buildIsActive = (build: OfflinePackBuild | null | undefined) =>
 export const offlinePackBuildQuery = (id: string, initial: OfflinePackBuild | null) =>
   queryOptions({
     queryKey: [...OFFLINE_PACKS_KEY, 'build', id, initial?.id ?? null, initial?.status ?? null],
-    queryFn: ({ signal }) =>
-      api<OfflinePackBuild | null>('/offlineRecipes/buildStatus', { query: { id }, signal, quiet: true }),
+    queryFn: ({ signal }) => call.get('/offlineRecipes/buildStatus', { id }, { signal, quiet: true }),
     initialData: initial,
     // The list row brought the build: no second request per row until it is worth asking again.
     staleTime: 5_000,

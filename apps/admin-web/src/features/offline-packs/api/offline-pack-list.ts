@@ -1,6 +1,6 @@
 import type { OfflinePackListItem, Page } from '@kb/contracts';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** The list filters of `/api/offlineRecipes/list` (empty ones are not sent). */
 export interface OfflinePackListFilter {
@@ -16,8 +16,9 @@ export function fetchOfflinePackPage(
   query: OfflinePackListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<Page<OfflinePackListItem>> {
-  return api<Page<OfflinePackListItem>>('/offlineRecipes/list', {
-    query: {
+  return call.get(
+    '/offlineRecipes/list',
+    {
       pageNum: query.pageNum,
       pageSize: query.pageSize,
       number: query.number?.trim(),
@@ -28,6 +29,6 @@ export function fetchOfflinePackPage(
       releaseStatus: query.releaseStatus,
       ...sortParams(query),
     },
-    signal,
-  });
+    { signal },
+  );
 }

@@ -1,6 +1,5 @@
-import type { Page } from '@kb/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { brandModelsQuery, productTreeQuery } from '../../../lib/lookups.js';
 import { OFFLINE_PACKS_KEY } from './offline-pack-read-position.js';
 
@@ -21,14 +20,8 @@ export function useCustomerModelOptions(productCode?: string | null) {
   });
 }
 
-/** A released recipe the picker offers (`/api/recipe/list`). */
-export interface PickableRecipe {
-  id: string;
-  number: string;
-  name: string;
-  names: Record<string, string>;
-  version: number;
-}
+/** A released recipe the picker offers (a row of `/api/recipe/list`). */
+export type { RecipeListItem as PickableRecipe } from '@kb/contracts';
 
 /** Released recipes compatible with the factory model, by number prefix and name, one page at a time. */
 export const pickableRecipesQuery = (
@@ -39,8 +32,9 @@ export const pickableRecipesQuery = (
   queryOptions({
     queryKey: [...OFFLINE_PACKS_KEY, 'pickable', productCode, search, pageNum],
     queryFn: ({ signal }) =>
-      api<Page<PickableRecipe>>('/recipe/list', {
-        query: {
+      call.get(
+        '/recipe/list',
+        {
           status: 'released',
           productCode,
           number: search.number.trim() || undefined,
@@ -48,7 +42,7 @@ export const pickableRecipesQuery = (
           pageNum,
           pageSize: 10,
         },
-        signal,
-      }),
+        { signal },
+      ),
     enabled: productCode !== '',
   });

@@ -2,7 +2,7 @@ import type { OfflinePackListItem } from '@kb/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
-import { runOfflinePackCommand } from '../api/offline-pack-commands.js';
+import { runOfflinePackRowCommand, type OfflinePackRowCommand } from '../api/offline-pack-commands.js';
 import {
   OFFLINE_PACK_PERMISSIONS,
   offlinePackActions,
@@ -12,7 +12,7 @@ import {
 /** The one-pack commands: endpoint, body and the §8 confirmation asked first. */
 const COMMANDS: Record<
   Exclude<OfflinePackAction, 'edit'>,
-  { route: string; body?: Record<string, unknown>; confirm: ConfirmKind }
+  OfflinePackRowCommand & { confirm: ConfirmKind }
 > = {
   publishTest: { route: 'updateTestStatus', body: { testing: true }, confirm: 'releaseTest' },
   cancelTest: { route: 'updateTestStatus', body: { testing: false }, confirm: 'cancelTest' },
@@ -52,10 +52,10 @@ export function OfflinePackRowActions({
     const command = COMMANDS[action];
     if (!(await confirmAction(command.confirm))) return;
     try {
-      await runOfflinePackCommand(command.route, { id: pack.id, ...command.body });
+      await runOfflinePackRowCommand(pack.id, command);
       onChanged();
     } catch {
-      // runOfflinePackCommand has shown the refusal.
+      // runOfflinePackRowCommand has shown the refusal.
     }
   };
   return (

@@ -1,6 +1,6 @@
-import type { Page, RecipeBatchAnswer, RecipeListItem } from '@kb/contracts';
+import type { Page, RecipeListItem, StaffPostInput } from '@kb/contracts';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { batchOutcomeOf, type RecipeBatchRoute } from '../rules/recipe-actions.js';
 
 /** The list filters of `/api/recipe/list` (empty ones are not sent). */
@@ -47,40 +47,35 @@ export function fetchRecipePage(
   query: RecipeListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
 ): Promise<Page<RecipeListItem>> {
-  return api<Page<RecipeListItem>>('/recipe/list', {
-    query: {
-      pageNum: query.pageNum,
-      pageSize: query.pageSize,
-      ...recipeListParams(query),
-      ...sortParams(query),
-    },
-    signal,
-  });
+  return call.get(
+    '/recipe/list',
+    { pageNum: query.pageNum, pageSize: query.pageSize, ...recipeListParams(query), ...sortParams(query) },
+    { signal },
+  );
 }
 
+/** What a batch command takes beside the recipes' ids (its route's input less `ids`). */
+type BatchExtra<R extends RecipeBatchRoute> = R extends RecipeBatchRoute
+  ? Omit<StaffPostInput<`/recipe/${R}`>, 'ids'>
+  : never;
+
 /** A batch command over recipes; answers the bar's outcome (failures by number, with the reason). */
-export async function runRecipeBatch(
-  route: RecipeBatchRoute,
+export async function runRecipeBatch<R extends RecipeBatchRoute>(
+  route: R,
   ids: string[],
-  extra: Record<string, unknown> = {},
+  ...[extra]: Record<never, never> extends BatchExtra<R> ? [extra?: BatchExtra<R>] : [extra: BatchExtra<R>]
 ) {
-  const answer = await api<RecipeBatchAnswer>(`/recipe/${route}`, {
-    json: { ids, ...extra },
-  });
+  const body = { ids, ...extra } as StaffPostInput<`/recipe/${RecipeBatchRoute}`>;
+  const answer = await call.post(`/recipe/${route as RecipeBatchRoute}`, body);
   return batchOutcomeOf(answer);
 }
 
 /** A command on one recipe (`copy`): the API's refusal (409 naming the recipe and its state) is its toast. */
-export function runRecipeCommand(route: 'copy', body: Record<string, unknown>) {
-  return api<{ id: string; number: string }>(`/recipe/${route}`, {
-    json: body,
-  });
+export function runRecipeCommand(route: 'copy', body: StaffPostInput<'/recipe/copy'>) {
+  return call.post(`/recipe/${route}`, body);
 }
 
 /** How many recipes are in the recycle bin. */
 export function fetchRecycleBinCount(signal?: AbortSignal) {
-  return api<{ count: number }>('/recipe/countRemove', {
-    kind: 'reference',
-    signal,
-  }).then((answer) => answer.count);
+  return call.get('/recipe/countRemove', {}, { kind: 'reference', signal }).then((answer) => answer.count);
 }

@@ -1,6 +1,6 @@
-import type { RecipeContent, RecipeDetail, RecipePreview } from '@kb/contracts';
+import type { RecipeContent } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { RECIPES_KEY } from './recipe-list.js';
 
 export type { RecipeDetail, RecipeHistoryEntry, RecipePreview } from '@kb/contracts';
@@ -11,15 +11,13 @@ export type RecipeContentView = RecipeContent;
 export const recipeDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...RECIPES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api<RecipeDetail>('/recipe/detail', { query: { id }, signal }),
+    queryFn: ({ signal }) => call.get('/recipe/detail', { id }, { signal }),
   });
-
 
 export const recipePreviewQuery = (id: string, lang: string | null, servings: number | null) =>
   queryOptions({
     queryKey: [...RECIPES_KEY, 'preview', id, lang, servings],
-    queryFn: ({ signal }) =>
-      api<RecipePreview>('/recipe/simulatRecipeDetail', { query: { id, lang, servings }, signal }),
+    queryFn: ({ signal }) => call.get('/recipe/simulatRecipeDetail', { id, lang, servings }, { signal }),
   });
 
 export function fileUrl(fileCode: string): string {

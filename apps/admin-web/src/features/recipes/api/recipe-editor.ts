@@ -1,6 +1,6 @@
-import type { RecipeCommandAnswer, WorkModeDefinition } from '@kb/contracts';
+import type { RecipeCommandAnswer, StaffPostInput, WorkModeDefinition } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 import { RECIPES_KEY } from './recipe-list.js';
 
 /** The reference lists the editor's pickers need (each a reference load: failure only logged). */
@@ -12,16 +12,12 @@ const reference = <T>(key: string, load: (signal: AbortSignal) => Promise<T>) =>
   });
 
 export const accessoriesQuery = reference('accessories', (signal) =>
-  api<{ id: string; name: string }[]>('/accessory/listAll', { kind: 'reference', signal }),
+  call.get('/accessory/listAll', {}, { kind: 'reference', signal }),
 );
 
 export const tagsQuery = (lang: string) =>
   reference(`tags-${lang}`, (signal) =>
-    api<{ id: string; name: string }[]>('/common/loadTagsByLang', {
-      query: { lang },
-      kind: 'reference',
-      signal,
-    }),
+    call.get('/common/loadTagsByLang', { lang }, { kind: 'reference', signal }),
   );
 
 export interface WorkModeOption extends WorkModeDefinition {
@@ -31,22 +27,24 @@ export interface WorkModeOption extends WorkModeDefinition {
 
 export const workModesQuery = (uiLang: string) =>
   reference(`modes-${uiLang}`, (signal) =>
-    api<{ workModes: WorkModeOption[] }>('/cofarSdk/allDevModes', {
-      form: new URLSearchParams(),
-      kind: 'reference',
-      successMessage: false,
-      signal,
-    }).then((answer) => answer.workModes),
+    call
+      .form('/cofarSdk/allDevModes', new URLSearchParams(), {
+        kind: 'reference',
+        successMessage: false,
+        signal,
+      })
+      // Each mode carries the catalogue's definition beside its name (the answer's open fields).
+      .then((answer) => answer.workModes as unknown as WorkModeOption[]),
   );
 
 export type SaveAnswer = RecipeCommandAnswer;
 
 /** The editor's save: create (no id) or save the content over the revision it loaded (409 when it changed). */
-export function saveRecipe(body: Record<string, unknown>) {
-  return api<SaveAnswer>('/recipe/save', { json: body, quiet: true });
+export function saveRecipe(body: StaffPostInput<'/recipe/save'>) {
+  return call.post('/recipe/save', body, { quiet: true });
 }
 
 /** Save and submit in one step. */
-export function submitRecipe(body: { id: string; revision: number; content: Record<string, unknown> }) {
-  return api<SaveAnswer>('/recipe/submit', { json: body, quiet: true });
+export function submitRecipe(body: StaffPostInput<'/recipe/submit'>) {
+  return call.post('/recipe/submit', body, { quiet: true });
 }

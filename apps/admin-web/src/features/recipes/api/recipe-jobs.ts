@@ -1,5 +1,5 @@
-import type { JobRun, RecipeBatchAnswer, RecipeImportCheck, RecipeImportMapping } from '@kb/contracts';
-import { api } from '../../../lib/api-client.js';
+import type { RecipeImportMapping } from '@kb/contracts';
+import { call } from '../../../lib/call.js';
 import { recipeListParams, type RecipeListFilter } from './recipe-commands.js';
 
 /**
@@ -7,39 +7,29 @@ import { recipeListParams, type RecipeListFilter } from './recipe-commands.js';
  * as the list does).
  */
 export const exportRecipes = (target: { ids: string[] } | { filter: RecipeListFilter }) =>
-  api<JobRun>('/recipe/export', {
-    method: 'POST',
-    json: 'ids' in target ? { ids: target.ids } : { filter: recipeListParams(target.filter) },
-    kind: 'command',
-  });
+  call.post(
+    '/recipe/export',
+    'ids' in target ? { ids: target.ids } : { filter: recipeListParams(target.filter) },
+    { kind: 'command' },
+  );
 
 /** The references an uploaded recipe zip names that the brand lacks (`/api/recipe/importCheck`): nothing written. */
 export const checkRecipeImport = (fileCode: string) =>
-  api<RecipeImportCheck>('/recipe/importCheck', { method: 'POST', json: { fileCode }, kind: 'query' });
+  call.post('/recipe/importCheck', { fileCode }, { kind: 'query' });
 
 /**
  * Starts importing an uploaded recipe zip (`/api/recipe/importData`) with the mapping step's choices; the run is
  * followed by JobProgress.
  */
 export const startRecipeImport = (fileCode: string, fileName: string, mapping?: RecipeImportMapping) =>
-  api<JobRun>('/recipe/importData', {
-    method: 'POST',
-    json: mapping ? { fileCode, fileName, mapping } : { fileCode, fileName },
+  call.post('/recipe/importData', mapping ? { fileCode, fileName, mapping } : { fileCode, fileName }, {
     kind: 'command',
   });
 
 /** Starts a translation job proposing the recipes' texts from `sourceLang` into `targetLangs` (nothing saved). */
 export const startRecipeTranslation = (ids: string[], sourceLang: string, targetLangs: string[]) =>
-  api<JobRun>('/recipe/translate', {
-    method: 'POST',
-    json: { ids, sourceLang, targetLangs },
-    kind: 'command',
-  });
+  call.post('/recipe/translate', { ids, sourceLang, targetLangs }, { kind: 'command' });
 
 /** Saves a translation job's proposal exactly as proposed (the body carries no texts). */
 export const confirmRecipeTranslation = (runId: string) =>
-  api<RecipeBatchAnswer>('/recipe/translate/confirm', {
-    method: 'POST',
-    json: { id: runId },
-    kind: 'command',
-  });
+  call.post('/recipe/translate/confirm', { id: runId }, { kind: 'command' });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** One row of `GET /api/recipe/list`, as libs/contracts defines it. */
 export type { RecipeListItem } from '@kb/contracts';
@@ -7,15 +7,10 @@ export type { RecipeListItem } from '@kb/contracts';
 /** Cache key of everything the recipe screens list; a command invalidates it. */
 export const RECIPES_KEY = ['recipes'] as const;
 
-interface CategoryOption {
-  id: string;
-  name: string;
-}
 /** The brand's recipe categories, for the filter and the batch category change. */
 export const recipeCategoriesQuery = queryOptions({
   queryKey: [...RECIPES_KEY, 'categories'],
-  queryFn: ({ signal }) =>
-    api<CategoryOption[]>('/recipeCategory/list', { query: { onPage: false }, kind: 'reference', signal }),
+  queryFn: ({ signal }) => call.whole('/recipeCategory/list', {}, { kind: 'reference', signal }),
   staleTime: 60_000,
 });
 

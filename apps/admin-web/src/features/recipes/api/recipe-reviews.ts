@@ -1,6 +1,5 @@
-import type { Page, RecipeEvaluation, RecipeStatistics } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
 
 /** Under the review screens' key, so that adding or deleting a review there refreshes the detail too. */
 const REVIEWS_KEY = ['reviews'] as const;
@@ -9,8 +8,7 @@ const REVIEWS_KEY = ['reviews'] as const;
 export function recipeStatisticsQuery(recipeId: string) {
   return queryOptions({
     queryKey: [...REVIEWS_KEY, 'statistics', recipeId],
-    queryFn: ({ signal }) =>
-      api<RecipeStatistics>('/recipeUserEvaluation/recipeStatistics', { query: { recipeId }, signal }),
+    queryFn: ({ signal }) => call.get('/recipeUserEvaluation/recipeStatistics', { recipeId }, { signal }),
   });
 }
 
@@ -19,9 +17,6 @@ export function recipeCommentsQuery(recipeId: string, pageNum: number, pageSize:
   return queryOptions({
     queryKey: [...REVIEWS_KEY, 'comments', recipeId, pageNum, pageSize],
     queryFn: ({ signal }) =>
-      api<Page<RecipeEvaluation>>('/recipeUserEvaluation/list', {
-        query: { recipeId, pageNum, pageSize },
-        signal,
-      }),
+      call.get('/recipeUserEvaluation/list', { recipeId, pageNum, pageSize }, { signal }),
   });
 }
