@@ -137,7 +137,7 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
   // recipe's state, so it is stored as text compressed with lz4 (no parse, cheap compression) and rows go in with
   // COPY; the name pieces are one separated text (a narrower row) compared bytewise (COLLATE "C" builds their
   // index faster, and equality is the same as under the database's collation).
-  version: 7,
+  version: 8,
   handles: RECIPE_EVENT_TYPES,
   stream: RECIPE_STREAM,
   key: 'recipe_id',
@@ -194,8 +194,13 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
         CREATE INDEX ON ${t} (brand_owner_code, status, updated_at DESC, recipe_id DESC) INCLUDE (online, paid, type);
         CREATE INDEX ON ${t} (brand_owner_code, category_id);
         -- Counts by recipe type (a filter that keeps a third of the brand) with the language and date filters that
-        -- come with it, without reading the wide rows.
-        CREATE INDEX ON ${t} (brand_owner_code, type) INCLUDE (status, langs, updated_at);
+        -- come with it, without reading the wide rows; in the order of the list sorted by type.
+        CREATE INDEX ON ${t} (brand_owner_code, type, recipe_id DESC) INCLUDE (status, langs, updated_at);
+        -- The list sorted by a column header (the column, then the newest id first; read backwards when descending),
+        -- so a sorted page is an index range, not a sort of the whole brand.
+        CREATE INDEX ON ${t} (brand_owner_code, number, recipe_id DESC) INCLUDE (status);
+        CREATE INDEX ON ${t} (brand_owner_code, version, recipe_id DESC) INCLUDE (status);
+        CREATE INDEX ON ${t} (brand_owner_code, status, recipe_id DESC);
         -- Number prefix search and the uniqueness check of the add.
         CREATE INDEX ON ${t} (brand_owner_code, lower(number) text_pattern_ops);
         -- The name pieces as one text, indexed as the array they split into: a text[] column cost 360 bytes a row,
