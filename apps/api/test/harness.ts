@@ -193,6 +193,16 @@ export async function loggedIn(
   return client;
 }
 
+/** The test API with the admins of both seeded brands signed in (English): DEMO's `demo`, and `other` of OTHER. */
+export async function startWithBothBrands(
+  env: Record<string, string> = {},
+): Promise<{ api: TestApi; demo: Client; other: Client }> {
+  const api = await startTestApi(env);
+  const demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+  const other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+  return { api, demo, other };
+}
+
 /**
  * Bytes a server accepts as a PNG, `size` of them: the signature, a 1x1 IHDR chunk and an IDAT chunk of filler
  * (the chunks are what a type detector reads past the signature). Below 41 bytes, the signature and filler.
