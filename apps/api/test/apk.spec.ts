@@ -1,18 +1,15 @@
 import type { ApkContentInput } from '@kb/contracts';
 import { activateDevice, storeTelemetry } from '@kb/devices';
-import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
-import { EVENT_STORE } from '../src/infra/tokens.js';
+import type { Pool } from '@kb/platform';
 import {
   type Client,
   command,
   fileForm,
   loggedIn,
   read,
-  startTestApi,
-  type TestApi,
   uploadImage,
+  startProjectedApi,
+  type ProjectedApi,
 } from './harness.js';
 
 /** Bytes the upload accepts as an MP4 video (`ftyp` box) and as an APK (a zip named .apk). */
@@ -20,16 +17,13 @@ const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), 
 const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5000, 3)]);
 
 describe('APK packages (/api/subApk)', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoEn: Client;
   let auditor: Client;
   let editor: Client;
   let other: Client;
   let pool: Pool;
-  let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let pictures: Record<string, string>;
   let apkFile: string;
   let otherPicture: string;
@@ -73,16 +67,13 @@ describe('APK packages (/api/subApk)', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     auditor = await loggedIn(api.baseUrl, 'audit', 'audit12345', 'en');
     editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    pool = api.pool;
     pictures = {};
     for (const field of [
       'bootLogo',
@@ -101,9 +92,6 @@ describe('APK packages (/api/subApk)', () => {
     otherPicture = await uploadImage(other, 'theirs.png');
   });
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

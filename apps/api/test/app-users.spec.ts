@@ -6,10 +6,9 @@ import {
   storeCookingSessions,
   type AppActivityWrite,
 } from '@kb/devices';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
-import { EVENT_STORE } from '../src/infra/tokens.js';
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import type { Pool } from '@kb/platform';
+import { waitForProjection } from '@kb/read-models';
+import { loggedIn, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
 
 /*
  * The app users' staff screens on the real API, Postgres and projector, with app activity written through the
@@ -20,30 +19,22 @@ const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 const R_1002 = '5e0c1a2b-0002-4d10-8a00-00000000d002';
 
 describe('app users, search records, recipe statistics and rankings', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoEn: Client;
   let other: Client;
   let pool: Pool;
   let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    ({ pool, store } = api);
     await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 15_000 });
   });
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

@@ -1,8 +1,7 @@
 import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
-import { EVENT_STORE } from '../src/infra/tokens.js';
-import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+import type { Pool } from '@kb/platform';
+import { waitForProjection } from '@kb/read-models';
+import { loggedIn, uploadImage, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
 
 /** What one brand owns, by the ids its writes may name. */
 interface Owned {
@@ -224,11 +223,9 @@ const ROWS: Row[] = [
 ];
 
 describe('writes that name another record accept only the caller’s brand’s own', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let pool: Pool;
   let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let demo: Owned;
   let other: Owned;
 
@@ -291,11 +288,8 @@ describe('writes that name another record accept only the caller’s brand’s o
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
+    ({ pool, store } = api);
     demo = await own(await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en'), 'zh', 'DEMO-CHEF', 'TM-7');
     other = await own(await loggedIn(api.baseUrl, 'other', 'other12345', 'en'), 'en', 'OTHER-ONE', null);
     // The recipe checks read the recipe read model: let it catch up with both brands' recipes.
@@ -304,9 +298,6 @@ describe('writes that name another record accept only the caller’s brand’s o
     );
   });
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

@@ -1,31 +1,22 @@
 import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
-import { EVENT_STORE } from '../src/infra/tokens.js';
-import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+import type { Pool } from '@kb/platform';
+import { waitForProjection } from '@kb/read-models';
+import { loggedIn, uploadImage, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
 
 describe('recipe reference data', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let other: Client;
   // The projector: online categories link recipes of the recipe read model.
   let pool: Pool;
   let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startProjectedApi();
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    ({ pool, store } = api);
   });
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

@@ -1,10 +1,9 @@
 import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
+import type { Pool } from '@kb/platform';
+import { waitForProjection } from '@kb/read-models';
 import { eventually } from '@kb/testing';
-import { EVENT_STORE } from '../src/infra/tokens.js';
 import { DEMO_ACTIVATION_KEYS } from '../src/seed/demo-devices.js';
-import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+import { loggedIn, uploadImage, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 /*
@@ -13,24 +12,19 @@ import { startIngestProcess, type RunningIngestProcess } from './offline-packs-s
  * unchanged feed a 304.
  */
 describe('device content feed (device-ingest GET /device/v1/content)', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let other: Client;
   let pool: Pool;
   let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let ingest: RunningIngestProcess;
   let base: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startProjectedApi({}, 8);
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 8 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    ({ pool, store } = api);
     expect(await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 20_000 })).toBe(
       true,
     );
@@ -40,9 +34,6 @@ describe('device content feed (device-ingest GET /device/v1/content)', () => {
   }, 240_000);
   afterAll(async () => {
     await ingest?.stop();
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   }, 60_000);
 

@@ -1,9 +1,8 @@
 import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
+import type { Pool } from '@kb/platform';
+import { waitForProjection } from '@kb/read-models';
 import { eventually } from '@kb/testing';
-import { EVENT_STORE } from '../src/infra/tokens.js';
-import { Client, loggedIn, startTestApi, uploadImage, type TestApi } from './harness.js';
+import { Client, loggedIn, uploadImage, startProjectedApi, type ProjectedApi } from './harness.js';
 
 interface RecipeRow {
   id: string;
@@ -14,14 +13,12 @@ interface RecipeRow {
 }
 
 describe('content operations', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoZh: Client;
   let other: Client;
   let pool: Pool;
   let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   /** DEMO's recipes: released and online, and not released. */
   let shown: RecipeRow[];
   let unreleased: RecipeRow;
@@ -33,14 +30,11 @@ describe('content operations', () => {
     (await client.get('/api/recipe/list?pageSize=100')).data.list as RecipeRow[];
 
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startProjectedApi({}, 8);
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 8 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    ({ pool, store } = api);
     expect(await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 20_000 })).toBe(
       true,
     );
@@ -60,9 +54,6 @@ describe('content operations', () => {
     image = await uploadImage(demo);
   }, 180_000);
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

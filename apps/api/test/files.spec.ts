@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fileForm, loggedIn, pngBytes, startTestApi, type Client, type TestApi } from './harness.js';
+import { fileForm, pngBytes, startWithBothBrands, type Client, type TestApi } from './harness.js';
 
 const MB = 1024 * 1024;
 const run = promisify(execFile);
@@ -64,14 +64,8 @@ describe('files', () => {
   let api: TestApi;
   let demo: Client;
   let other: Client;
-  beforeAll(async () => {
-    api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  beforeAll(async () => ({ api, demo, other } = await startWithBothBrands()));
+  afterAll(() => api.stop());
 
   it('stores an image and streams it back with its content type', async () => {
     const bytes = png(2048);

@@ -14,10 +14,13 @@ import {
   type TestDatabase,
 } from '@kb/testing';
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@kb/contracts';
-import { closeRedis } from '@kb/platform';
+import type { EventStore } from '@kb/event-store';
+import { closeRedis, createPool, type Pool } from '@kb/platform';
+import { allProjections, runProjections } from '@kb/read-models';
 import { createApp } from '../src/app.factory.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
+import { EVENT_STORE } from '../src/infra/tokens.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { md5Hex } from '../src/modules/auth/password.js';
 
@@ -78,6 +81,41 @@ export async function startTestApi(
       await smtp.stop();
       await db.drop();
       await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The test API with the projector beside it: its own pool (of `poolSize` clients) and the API's event store. */
+export interface ProjectedApi extends TestApi {
+  pool: Pool;
+  store: EventStore;
+}
+
+/**
+ * The test API with every projection running beside it, as the projector process would: what a command writes
+ * reaches the read models the lists read. `stop` ends the projector, then the API.
+ */
+export async function startProjectedApi(
+  env: Record<string, string> = {},
+  poolSize = 6,
+): Promise<ProjectedApi> {
+  const api = await startTestApi(env);
+  const pool = createPool(api.db.url, { max: poolSize });
+  const store = api.app.get<EventStore>(EVENT_STORE);
+  const projector = new AbortController();
+  const projecting = runProjections(pool, store, allProjections, {
+    signal: projector.signal,
+    pollIntervalMs: 20,
+  });
+  return {
+    ...api,
+    pool,
+    store,
+    async stop() {
+      projector.abort();
+      await projecting;
+      await pool.end();
+      await api.stop();
     },
   };
 }
@@ -153,6 +191,16 @@ export async function loggedIn(
   const res = await client.login(account, password);
   if (res.status !== 200) throw new Error(`login as ${account} failed: ${res.desc}`);
   return client;
+}
+
+/** The test API with the admins of both seeded brands signed in (English): DEMO's `demo`, and `other` of OTHER. */
+export async function startWithBothBrands(
+  env: Record<string, string> = {},
+): Promise<{ api: TestApi; demo: Client; other: Client }> {
+  const api = await startTestApi(env);
+  const demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+  const other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+  return { api, demo, other };
 }
 
 /**

@@ -1,10 +1,14 @@
 import type { AuditChange, AuditHistory, RecipeContentInput } from '@kb/contracts';
-import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
 import { eventually } from '@kb/testing';
-import { EVENT_STORE } from '../src/infra/tokens.js';
-import { type Client, command, loggedIn, read, startTestApi, type TestApi, uploadImage } from './harness.js';
+import {
+  type Client,
+  command,
+  loggedIn,
+  read,
+  uploadImage,
+  startProjectedApi,
+  type ProjectedApi,
+} from './harness.js';
 
 /** The ended records of a kind once the stream summary shows `id` (the projector may lag on a loaded machine). */
 function endedUntil(client: Client, kind: string, id: string) {
@@ -20,15 +24,11 @@ function endedUntil(client: Client, kind: string, id: string) {
 const line = (c: AuditChange) => `${c.label}: ${c.before?.text ?? '∅'} → ${c.after?.text ?? '∅'}`;
 
 describe('the auditor’s history (/api/audit)', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoEn: Client;
   let auditor: Client;
   let viewer: Client;
-  let pool: Pool;
-  let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let picture: string;
   let category: string;
   let tag: string;
@@ -60,16 +60,12 @@ describe('the auditor’s history (/api/audit)', () => {
   });
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '10000' });
+    api = await startProjectedApi({ READ_WAIT_MS: '10000' }, 8);
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     auditor = await loggedIn(api.baseUrl, 'audit', 'audit12345', 'en');
     viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'zh');
     // Each projection holds a client for its run lock: room for those and their batches.
-    pool = createPool(api.db.url, { max: 8 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
     picture = await uploadImage(demo, 'soup.png');
     category = (
       await demo.post('/api/recipeCategory/add', {
@@ -84,9 +80,6 @@ describe('the auditor’s history (/api/audit)', () => {
     expect([category, tag, unit].every(Boolean)).toBe(true);
   }, 180_000);
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   }, 180_000);
 

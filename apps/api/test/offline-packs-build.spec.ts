@@ -2,20 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { OfflinePackContentInput, RecipeContentInput } from '@kb/contracts';
-import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
 import { prepareDatabase } from '../src/bootstrap.js';
-import { EVENT_STORE } from '../src/infra/tokens.js';
 import {
   type Client,
   command,
   loggedIn,
   pngBytes,
   read,
-  startTestApi,
-  type TestApi,
   uploadImage,
+  startProjectedApi,
+  type ProjectedApi,
 } from './harness.js';
 import {
   buildPack,
@@ -29,14 +25,10 @@ import { eventually } from '@kb/testing';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('offline pack files: built by device-ingest, downloaded, published (/api/offlineRecipes build, buildStatus, download)', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoEn: Client;
   let other: Client;
-  let pool: Pool;
-  let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let ingest: RunningIngestProcess | undefined;
   let picture: string;
   let stepPicture: string;
@@ -101,14 +93,10 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
     picture = await uploadImage(demo, 'soup.png', pictureBytes);
     stepPicture = await uploadImage(demo, 'step.png', stepBytes);
     recipes.a = await releasedRecipe('B-SOUP-A');
@@ -117,9 +105,6 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
   });
   afterAll(async () => {
     await ingest?.stop();
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

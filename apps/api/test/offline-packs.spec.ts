@@ -1,29 +1,21 @@
 import type { OfflinePackContentInput, RecipeContentInput } from '@kb/contracts';
-import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
-import { EVENT_STORE } from '../src/infra/tokens.js';
 import {
   type Client,
   command,
   type CommandAnswer as Answer,
   loggedIn,
   read,
-  startTestApi,
-  type TestApi,
   uploadImage,
+  startProjectedApi,
+  type ProjectedApi,
 } from './harness.js';
 import { buildPack, startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 describe('offline recipe packs (/api/offlineRecipes)', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoEn: Client;
   let other: Client;
-  let pool: Pool;
-  let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   /** device-ingest builds the pack files that publishing requires. */
   let ingest: RunningIngestProcess;
   let picture: string;
@@ -77,14 +69,10 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     command(demo, '/api/offlineRecipes/add', content(number, overrides));
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
     ingest = await startIngestProcess(api.config);
     picture = await uploadImage(demo, 'soup.png');
     recipes.soupA = (await addRecipe('R-SOUP-A', ['TM-6', 'TM-7'], true)).data.id;
@@ -109,9 +97,6 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
   });
   afterAll(async () => {
     await ingest?.stop();
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

@@ -1,22 +1,14 @@
-import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
-import { EVENT_STORE } from '../src/infra/tokens.js';
-import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+import { loggedIn, uploadImage, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 const OTHER_P_2001 = '5e0c1a2b-0101-4d10-8a00-00000000d101';
 
 describe('recipe reviews (recipeUserEvaluation)', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoEn: Client;
   let other: Client;
-  let pool: Pool;
-  let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let picture: string;
 
   /** A recipe of DEMO, created and visible in the recipe read model before the test goes on. */
@@ -51,20 +43,13 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
     });
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
     picture = await uploadImage(demo, 'dish.png');
   });
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

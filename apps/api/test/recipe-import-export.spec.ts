@@ -1,33 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { JobRun, RecipeContentInput } from '@kb/contracts';
-import type { EventStore } from '@kb/event-store';
-import { createPool, insertJobRun, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
-import { EVENT_STORE } from '../src/infra/tokens.js';
+import { insertJobRun, type Pool } from '@kb/platform';
 import {
   command,
   fileForm,
   loggedIn,
   pngBytes,
   read,
-  startTestApi,
   uploadImage,
   type Client,
-  type TestApi,
+  startProjectedApi,
+  type ProjectedApi,
 } from './harness.js';
 import { startIngestProcess, unzip, type RunningIngestProcess } from './offline-packs-support.js';
 import { archiveOf, sha256, startImport, storedZip, waitForJob } from './recipe-jobs-support.js';
 
 describe('recipe zip export and import (/api/recipe/export, importData, asyncTask/detail)', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let other: Client;
   let otherZh: Client;
   let demoZh: Client;
   let pool: Pool;
-  let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let ingest: RunningIngestProcess;
   let exported: Buffer;
   const pictureBytes = pngBytes(400, 3);
@@ -109,15 +103,12 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
 
   beforeAll(async () => {
     // A small export cap, so a filter matching more than it (DEMO's library) is refused without 20,000 recipes.
-    api = await startTestApi({ READ_WAIT_MS: '5000', RECIPE_EXPORT_MAX: '3' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000', RECIPE_EXPORT_MAX: '3' }, 10);
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
     otherZh = await loggedIn(api.baseUrl, 'other', 'other12345', 'zh');
     demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    pool = createPool(api.db.url, { max: 10 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    pool = api.pool;
     ingest = await startIngestProcess(api.config);
     const picture = await uploadImage(demo, 'soup.png', pictureBytes);
     const step = await uploadImage(demo, 'step.png', stepBytes);
@@ -133,9 +124,6 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
   }, 120_000);
   afterAll(async () => {
     await ingest?.stop();
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

@@ -1,22 +1,16 @@
 import type { JobRun, RecipeContentInput, RecipeTranslationProposal } from '@kb/contracts';
-import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
+import type { Pool } from '@kb/platform';
 import { fakeTranslation, startTranslationServer, type TranslationServer } from '@kb/testing';
-import { EVENT_STORE } from '../src/infra/tokens.js';
-import { command, loggedIn, read, startTestApi, type Client, type TestApi } from './harness.js';
+import { command, loggedIn, read, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 import { waitForJob } from './recipe-jobs-support.js';
 
 describe('recipe translation (/api/recipe/translate, translate/confirm) through a LibreTranslate server', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoZh: Client;
   let other: Client;
   let pool: Pool;
-  let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let ingest: RunningIngestProcess;
   let server: TranslationServer;
   const ids: Record<'a' | 'b' | 'single' | 'c', string> = {} as never;
@@ -48,14 +42,11 @@ describe('recipe translation (/api/recipe/translate, translate/confirm) through 
   const settle = () => new Promise((r) => setTimeout(r, 300));
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000' }, 5);
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 5 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    pool = api.pool;
     server = await startTranslationServer({ apiKey: 'k-123' });
     ingest = await startIngestProcess(api.config, {
       TRANSLATION_PROVIDER: 'libretranslate',
@@ -87,9 +78,6 @@ describe('recipe translation (/api/recipe/translate, translate/confirm) through 
   afterAll(async () => {
     await ingest?.stop();
     await server?.stop();
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

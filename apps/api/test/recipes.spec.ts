@@ -2,23 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { RecipeContentInput } from '@kb/contracts';
 import { storeCookingSessions } from '@kb/devices';
 import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, rebuildProjection, runProjections, waitForProjection } from '@kb/read-models';
-import { EVENT_STORE } from '../src/infra/tokens.js';
+import type { Pool } from '@kb/platform';
+import { allProjections, rebuildProjection, waitForProjection } from '@kb/read-models';
 import { seedDemoRecipes } from '../src/modules/recipes/seed/demo-recipes.js';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
-import { type Client, command, loggedIn, read, startTestApi, type TestApi, uploadImage } from './harness.js';
+import {
+  type Client,
+  command,
+  loggedIn,
+  read,
+  uploadImage,
+  startProjectedApi,
+  type ProjectedApi,
+} from './harness.js';
 
 /** A command: the envelope plus the read position it answered (header `x-read-position`). */
 describe('recipes', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoEn: Client;
   let other: Client;
   let pool: Pool;
   let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let picture: string;
 
   /** A complete recipe of DEMO: two languages, two serving versions, three steps each. */
@@ -77,20 +82,14 @@ describe('recipes', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    ({ pool, store } = api);
     picture = await uploadImage(demo, 'dish.png');
   });
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

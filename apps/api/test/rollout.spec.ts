@@ -1,20 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { APK_PICTURES } from '@kb/contracts';
 import { activateDevice, apkUpdateFor, storeFaults, storeTelemetry } from '@kb/devices';
-import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
+import type { Pool } from '@kb/platform';
 import { eventually } from '@kb/testing';
 import { ApkRolloutWatch } from '../src/modules/apk-packages/apk-rollout-watch.js';
-import { EVENT_STORE } from '../src/infra/tokens.js';
 import {
   type Client,
   command,
   type CommandAnswer,
   loggedIn,
   read,
-  startTestApi,
-  type TestApi,
+  startProjectedApi,
+  type ProjectedApi,
 } from './harness.js';
 
 /** DEMO's seeded pictures, video and APK file (src/seed/demo-apk.ts): a complete package without uploads. */
@@ -35,7 +32,7 @@ const bucket = (apkId: string, sn: string) =>
 const FLEET = 120;
 
 describe('APK staged release with a fault watch (/api/subApk/rollout)', () => {
-  let api: TestApi;
+  let api: ProjectedApi;
   let demo: Client;
   let demoEn: Client;
   let auditor: Client;
@@ -43,9 +40,6 @@ describe('APK staged release with a fault watch (/api/subApk/rollout)', () => {
   let viewer: Client;
   let other: Client;
   let pool: Pool;
-  let store: EventStore;
-  let stop: AbortController;
-  let projecting: Promise<void>;
   let watch: ApkRolloutWatch;
   /** DEMO-BAKE OV-40 devices of this test on APK 1.0.0, by SN. */
   const fleet = new Map<string, string>();
@@ -110,17 +104,14 @@ describe('APK staged release with a fault watch (/api/subApk/rollout)', () => {
 
   beforeAll(async () => {
     // The watch is ticked by the tests themselves (its timer would race them).
-    api = await startTestApi({ READ_WAIT_MS: '5000', ROLLOUT_WATCH_MS: '0' });
+    api = await startProjectedApi({ READ_WAIT_MS: '5000', ROLLOUT_WATCH_MS: '0' });
     demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
     demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
     auditor = await loggedIn(api.baseUrl, 'audit', 'audit12345', 'en');
     editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
     viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'en');
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-    pool = createPool(api.db.url, { max: 6 });
-    store = api.app.get(EVENT_STORE);
-    stop = new AbortController();
-    projecting = runProjections(pool, store, allProjections, { signal: stop.signal, pollIntervalMs: 20 });
+    pool = api.pool;
     watch = api.app.get(ApkRolloutWatch);
     for (let i = 0; i < FLEET; i++) {
       const sn = `ROLL${String(i).padStart(5, '0')}`;
@@ -135,9 +126,6 @@ describe('APK staged release with a fault watch (/api/subApk/rollout)', () => {
     }
   });
   afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
     await api.stop();
   });
 

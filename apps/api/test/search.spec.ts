@@ -1,4 +1,4 @@
-import { Client, loggedIn, read, startTestApi, type TestApi } from './harness.js';
+import { Client, loggedIn, read, startWithBothBrands, type TestApi } from './harness.js';
 
 interface Hit {
   kind: string;
@@ -11,14 +11,8 @@ describe('record search (command palette)', () => {
   let api: TestApi;
   let demo: Client;
   let other: Client;
-  beforeAll(async () => {
-    api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  beforeAll(async () => ({ api, demo, other } = await startWithBothBrands()));
+  afterAll(() => api.stop());
 
   const hits = async (client: Client, q: string) => {
     const res = await read(client, `/api/search?q=${encodeURIComponent(q)}`);

@@ -1,17 +1,11 @@
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import { startWithBothBrands, type Client, type TestApi } from './harness.js';
 
 describe('whole lists (onPage=false) are bounded', () => {
   let api: TestApi;
   let demo: Client;
   let other: Client;
-  beforeAll(async () => {
-    api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  beforeAll(async () => ({ api, demo, other } = await startWithBothBrands()));
+  afterAll(() => api.stop());
 
   it('refuses a whole list past 1000 rows with a message to page it, and pages it as before', async () => {
     const before = await demo.get('/api/recipeTag/list?onPage=false');

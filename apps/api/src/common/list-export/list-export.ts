@@ -21,30 +21,37 @@ export interface ExportColumn<R> {
 
 /**
  * A list that exports what it shows: its query schema (the list's filters and sort, as `/list` takes them), the
- * service that reads its pages and how, and the file's columns. The kit (ListExports) starts the job, reads the
- * pages in the job and writes CSV or xlsx.
+ * service that reads its pages and how, its `/list` route's answer and wording, and the file's columns. The kit
+ * serves `/list` and `exportData` (listExportEndpoints), starts the job (ListExports), reads the pages in the job
+ * and writes CSV or xlsx.
  */
-export interface ListExportDeclaration<S, Q, R> {
+export interface ListExportDeclaration<S, Q extends z.ZodObject, R> {
   list: ExportedList;
-  schema: z.ZodType<Q>;
+  schema: Q;
   service: Type<S>;
-  /** Reads one page of the list as its `/list` route does (`after`: the page before's `nextCursor`). */
-  page(
-    service: S,
-    query: Q & { pageNum: number; pageSize: number; onPage: true; after?: string },
-  ): Promise<ExportPage<R>>;
+  /** Reads one page of the list (`after`: the page before's `nextCursor`, where the list pages by cursor). */
+  page(service: S, query: z.output<Q>): Promise<ExportPage<R>>;
+  /** What `/list` answers, for the API document. */
+  answer: z.ZodType;
+  /** `/list`'s line in the API document. */
+  summary: string;
+  /** What the rows are, in the export's line of the API document ("the devices"). */
+  rows: string;
   fileName: string;
   sheetName: Record<UiLang, string>;
   columns: ExportColumn<R>[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of declarations of any row type
-type AnyDeclaration = ListExportDeclaration<any, any, any>;
+type AnyDeclaration = ListExportDeclaration<any, z.ZodObject, any>;
 const declarations = new Map<ExportedList, AnyDeclaration>();
 
 /** Registers a list's export, when its module file is loaded (before the app serves anything). */
-export function declareListExport<S, Q, R>(declaration: ListExportDeclaration<S, Q, R>): void {
+export function declareListExport<S, Q extends z.ZodObject, R>(
+  declaration: ListExportDeclaration<S, Q, R>,
+): ListExportDeclaration<S, Q, R> {
   declarations.set(declaration.list, declaration as AnyDeclaration);
+  return declaration;
 }
 
 export function listExportOf(list: ExportedList): AnyDeclaration {

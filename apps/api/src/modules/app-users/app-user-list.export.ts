@@ -1,4 +1,4 @@
-import { appUserListQuerySchema, type AppUserRow } from '@kb/contracts';
+import { appUserListPageSchema, appUserListQuerySchema } from '@kb/contracts';
 import { declareListExport, yesNo } from '../../common/list-export/list-export.js';
 import { AppUsersService } from './app-users.service.js';
 
@@ -8,11 +8,15 @@ const STATUS = {
 };
 
 /** The app user list's export: the users its filters and sort show, with their counts. */
-declareListExport<AppUsersService, unknown, AppUserRow>({
+export const appUserListExport = declareListExport({
   list: 'appUser',
   schema: appUserListQuerySchema,
   service: AppUsersService,
-  page: (users, query) => users.list(query as Parameters<AppUsersService['list']>[0]),
+  page: (users, query) => users.list(query),
+  answer: appUserListPageSchema,
+  summary:
+    'App users of the brand, newest first, with filters; `after` = nextCursor of the previous page reads the next one by index seek',
+  rows: 'the app users',
   fileName: 'app-users',
   sheetName: { zh: '用户', en: 'Users' },
   columns: [

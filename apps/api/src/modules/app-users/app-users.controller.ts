@@ -6,20 +6,17 @@ import {
   appUserFavouriteRowSchema,
   appUserIdQuerySchema,
   appUserIdsSchema,
-  appUserListPageSchema,
-  appUserListQuerySchema,
   appUserPartQuerySchema,
   appUserReviewRowSchema,
   appUserStatusSchema,
   cookingSessionRowSchema,
   deletedSchema,
-  jobRunSchema,
-  listExportBodySchema,
   pageSchema,
   updatedSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ListExports } from '../../common/list-export/list-exports.service.js';
+import { appUserListExport } from './app-user-list.export.js';
+import { listExportEndpoints } from '../../common/list-export/list-export.endpoints.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
@@ -29,33 +26,9 @@ import { AppUsersService } from './app-users.service.js';
 @ApiTags('app users')
 @Permission('read')
 @Controller('user')
-export class AppUsersController {
-  constructor(
-    private readonly users: AppUsersService,
-    private readonly exports: ListExports,
-  ) {}
-
-  @Post('exportData')
-  @ApiAnswer(jobRunSchema)
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Export the app users the list’s filters and sort show to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
-  })
-  @ApiBodyFrom(listExportBodySchema(appUserListQuerySchema))
-  async exportData(@Body() body: unknown) {
-    return ok(await this.exports.start('appUser', body));
-  }
-
-  @Get('list')
-  @ApiAnswer(appUserListPageSchema)
-  @ApiOperation({
-    summary:
-      'App users of the brand, newest first, with filters; `after` = nextCursor of the previous page reads the next one by index seek',
-  })
-  @ApiQueryFrom(appUserListQuerySchema)
-  async list(@Query() query: unknown) {
-    return ok(await this.users.list(parseInput(appUserListQuerySchema, query)));
+export class AppUsersController extends listExportEndpoints(appUserListExport) {
+  constructor(private readonly users: AppUsersService) {
+    super();
   }
 
   @Get('detail')

@@ -9,7 +9,6 @@ import { PAYING_USER_API_MESSAGES } from './paying-users-api.messages.js';
 import { APP_USER_API_MESSAGES } from './app-users-api.messages.js';
 import { registerMessages } from '../../common/messages.js';
 // The list's export declaration (the list kit's ListExports writes its file).
-import './app-user-list.export.js';
 
 // This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
 registerMessages(APP_USER_API_MESSAGES);

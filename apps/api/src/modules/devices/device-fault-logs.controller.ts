@@ -2,18 +2,14 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   deletedSchema,
-  faultListQuerySchema,
-  faultRecordSchema,
   faultSummaryQuerySchema,
   faultSummarySchema,
   idSchema,
   idsSchema,
-  jobRunSchema,
-  listExportBodySchema,
-  pageSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ListExports } from '../../common/list-export/list-exports.service.js';
+import { faultListExport } from './device-list.export.js';
+import { listExportEndpoints } from '../../common/list-export/list-export.endpoints.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
@@ -23,11 +19,10 @@ import { Permission } from '../../common/permission.decorator.js';
 @ApiTags('device faults')
 @Permission('read')
 @Controller('deviceFaultLog')
-export class DeviceFaultLogsController {
-  constructor(
-    private readonly faults: DeviceFaultLogsService,
-    private readonly exports: ListExports,
-  ) {}
+export class DeviceFaultLogsController extends listExportEndpoints(faultListExport) {
+  constructor(private readonly faults: DeviceFaultLogsService) {
+    super();
+  }
 
   @Get('summary')
   @ApiAnswer(faultSummarySchema)
@@ -37,28 +32,6 @@ export class DeviceFaultLogsController {
   @ApiQueryFrom(faultSummaryQuerySchema)
   async summary(@Query() query: unknown) {
     return ok(await this.faults.summary(parseInput(faultSummaryQuerySchema, query)));
-  }
-
-  @Post('exportData')
-  @ApiAnswer(jobRunSchema)
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Export the fault records the list’s filters and sort show to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
-  })
-  @ApiBodyFrom(listExportBodySchema(faultListQuerySchema))
-  async exportData(@Body() body: unknown) {
-    return ok(await this.exports.start('faultRecord', body));
-  }
-
-  @Get('list')
-  @ApiAnswer(pageSchema(faultRecordSchema))
-  @ApiOperation({
-    summary: 'Fault records, newest first, with the full error log; filters SN, type, place, time',
-  })
-  @ApiQueryFrom(faultListQuerySchema)
-  async list(@Query() query: unknown) {
-    return ok(await this.faults.list(parseInput(faultListQuerySchema, query)));
   }
 
   @Permission('fault.delete')

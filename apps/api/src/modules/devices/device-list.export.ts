@@ -1,14 +1,24 @@
-import { deviceListQuerySchema, faultListQuerySchema, type DeviceRow, type FaultRecord } from '@kb/contracts';
+import {
+  deviceListPageSchema,
+  deviceListQuerySchema,
+  faultListQuerySchema,
+  faultRecordSchema,
+  pageSchema,
+} from '@kb/contracts';
 import { declareListExport, yesNo } from '../../common/list-export/list-export.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
 import { DevicesService } from './devices.service.js';
 
 /** The device list's export: every column of /device-info-list, the rows its filters and sort show. */
-declareListExport<DevicesService, unknown, DeviceRow>({
+export const deviceListExport = declareListExport({
   list: 'device',
   schema: deviceListQuerySchema,
   service: DevicesService,
-  page: (devices, query) => devices.list(query as Parameters<DevicesService['list']>[0]),
+  page: (devices, query) => devices.list(query),
+  answer: deviceListPageSchema,
+  summary:
+    'Devices of the brand, newest first, with filters; `after` = nextCursor of the previous page reads the next one by index seek; `updatedSince` = devices whose online state changed since',
+  rows: 'the devices',
   fileName: 'devices',
   sheetName: { zh: '设备', en: 'Devices' },
   columns: [
@@ -27,11 +37,14 @@ declareListExport<DevicesService, unknown, DeviceRow>({
 });
 
 /** The fault record list's export: the records its filters and sort show, with the whole error log. */
-declareListExport<DeviceFaultLogsService, unknown, FaultRecord>({
+export const faultListExport = declareListExport({
   list: 'faultRecord',
   schema: faultListQuerySchema,
   service: DeviceFaultLogsService,
-  page: (faults, query) => faults.list(query as Parameters<DeviceFaultLogsService['list']>[0]),
+  page: (faults, query) => faults.list(query),
+  answer: pageSchema(faultRecordSchema),
+  summary: 'Fault records, newest first, with the full error log; filters SN, type, place, time',
+  rows: 'the fault records',
   fileName: 'fault-records',
   sheetName: { zh: '故障记录', en: 'Fault records' },
   columns: [

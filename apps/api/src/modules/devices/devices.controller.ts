@@ -6,21 +6,18 @@ import {
   deviceDetailSchema,
   deviceIdQuerySchema,
   deviceIdsSchema,
-  deviceListPageSchema,
-  deviceListQuerySchema,
   deviceRowSchema,
   deviceSearchQuerySchema,
   deviceStatusQuerySchema,
   deviceStatusSchema,
   deviceTelemetryHistoryQuerySchema,
   deviceUpdateSchema,
-  jobRunSchema,
-  listExportBodySchema,
   revokedSchema,
   telemetryHistorySchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ListExports } from '../../common/list-export/list-exports.service.js';
+import { deviceListExport } from './device-list.export.js';
+import { listExportEndpoints } from '../../common/list-export/list-export.endpoints.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { DevicesService } from './devices.service.js';
@@ -30,33 +27,9 @@ import { Permission } from '../../common/permission.decorator.js';
 @ApiTags('devices')
 @Permission('read')
 @Controller('device')
-export class DevicesController {
-  constructor(
-    private readonly devices: DevicesService,
-    private readonly exports: ListExports,
-  ) {}
-
-  @Post('exportData')
-  @ApiAnswer(jobRunSchema)
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Export the devices the list’s filters and sort show to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
-  })
-  @ApiBodyFrom(listExportBodySchema(deviceListQuerySchema))
-  async exportData(@Body() body: unknown) {
-    return ok(await this.exports.start('device', body));
-  }
-
-  @Get('list')
-  @ApiAnswer(deviceListPageSchema)
-  @ApiOperation({
-    summary:
-      'Devices of the brand, newest first, with filters; `after` = nextCursor of the previous page reads the next one by index seek; `updatedSince` = devices whose online state changed since',
-  })
-  @ApiQueryFrom(deviceListQuerySchema)
-  async list(@Query() query: unknown) {
-    return ok(await this.devices.list(parseInput(deviceListQuerySchema, query)));
+export class DevicesController extends listExportEndpoints(deviceListExport) {
+  constructor(private readonly devices: DevicesService) {
+    super();
   }
 
   @Get('status')

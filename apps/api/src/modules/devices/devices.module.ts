@@ -12,7 +12,6 @@ import { TestDevicesService } from './test-devices.service.js';
 import { DEVICE_API_MESSAGES } from './device-api.messages.js';
 import { registerMessages } from '../../common/messages.js';
 // The list's export declaration (the list kit's ListExports writes its file).
-import './device-list.export.js';
 
 // This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
 registerMessages(DEVICE_API_MESSAGES);

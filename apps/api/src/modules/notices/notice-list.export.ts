@@ -1,4 +1,4 @@
-import { noticeListQuerySchema, type NoticeListItem, type NoticeState } from '@kb/contracts';
+import { noticeListQuerySchema, noticePageSchema, type NoticeState } from '@kb/contracts';
 import { declareListExport } from '../../common/list-export/list-export.js';
 import { NoticesService } from './notices.service.js';
 
@@ -23,11 +23,14 @@ const STATE: Record<'zh' | 'en', Record<NoticeState, string>> = {
 const MODE = { zh: { now: '立即', timer: '定时' }, en: { now: 'Now', timer: 'Timer' } };
 
 /** The notice list's export: the notices its filters and sort show, with their receipt counts. */
-declareListExport<NoticesService, unknown, NoticeListItem>({
+export const noticeListExport = declareListExport({
   list: 'notice',
   schema: noticeListQuerySchema,
   service: NoticesService,
-  page: (notices, query) => notices.list(query as Parameters<NoticesService['list']>[0]),
+  page: (notices, query) => notices.list(query),
+  answer: noticePageSchema,
+  summary: 'Notices of the brand, newest first; filters keyword, state, push mode, target kind',
+  rows: 'the notices',
   fileName: 'notices',
   sheetName: { zh: '通知', en: 'Notices' },
   columns: [

@@ -3,8 +3,6 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   deletedSchema,
-  jobRunSchema,
-  listExportBodySchema,
   noticeAccountsQuerySchema,
   noticeAccountsSchema,
   noticeAckPointSchema,
@@ -14,8 +12,6 @@ import {
   noticeIdsSchema,
   noticeInputSchema,
   noticeListItemSchema,
-  noticeListQuerySchema,
-  noticePageSchema,
   noticePushHealthSchema,
   noticeSchema,
   noticeSearchQuerySchema,
@@ -24,7 +20,8 @@ import {
   pageSchema,
 } from '@kb/contracts';
 import { ok } from '../../common/envelope.js';
-import { ListExports } from '../../common/list-export/list-exports.service.js';
+import { noticeListExport } from './notice-list.export.js';
+import { listExportEndpoints } from '../../common/list-export/list-export.endpoints.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
@@ -34,32 +31,9 @@ import { NoticesService } from './notices.service.js';
 @ApiTags('notices')
 @Permission('read')
 @Controller('inform')
-export class NoticesController {
-  constructor(
-    private readonly notices: NoticesService,
-    private readonly exports: ListExports,
-  ) {}
-
-  @Post('exportData')
-  @ApiAnswer(jobRunSchema)
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Export the notices the list’s filters and sort show to CSV or xlsx as a job: answers the run (follow it at /api/recipe/asyncTask/detail, download at /api/jobs/download)',
-  })
-  @ApiBodyFrom(listExportBodySchema(noticeListQuerySchema))
-  async exportData(@Body() body: unknown) {
-    return ok(await this.exports.start('notice', body));
-  }
-
-  @Get('list')
-  @ApiAnswer(noticePageSchema)
-  @ApiOperation({
-    summary: 'Notices of the brand, newest first; filters keyword, state, push mode, target kind',
-  })
-  @ApiQueryFrom(noticeListQuerySchema)
-  async list(@Query() query: unknown) {
-    return ok(await this.notices.list(parseInput(noticeListQuerySchema, query)));
+export class NoticesController extends listExportEndpoints(noticeListExport) {
+  constructor(private readonly notices: NoticesService) {
+    super();
   }
 
   @Get('search')

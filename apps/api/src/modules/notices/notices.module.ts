@@ -5,7 +5,6 @@ import { NoticesService } from './notices.service.js';
 import { NOTICE_API_MESSAGES } from './notice-api.messages.js';
 import { registerMessages } from '../../common/messages.js';
 // The list's export declaration (the list kit's ListExports writes its file).
-import './notice-list.export.js';
 
 // This module's error texts, in zh and en (common/messages.ts holds only the shared ones).
 registerMessages(NOTICE_API_MESSAGES);
