@@ -10,3 +10,9 @@ export async function settles<T>(read: () => Promise<T>, expected: T, ms = 15_00
   const last = await eventually(read, same, ms).catch(() => read());
   expect(last).toEqual(expected);
 }
+
+/**
+ * A short tag telling this attempt's records apart from an earlier attempt's: a retried test runs in the same
+ * database, so a number or title it creates carries the tag instead of meeting the first attempt's record.
+ */
+export const attemptTag = () => Date.now().toString(36).slice(-5).toUpperCase();
