@@ -6,6 +6,8 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
   setupFilesAfterEnv: ['<rootDir>/e2e/support/retry.ts'],
+  // A test that passed only on its retry is named at the end of the run (RETRIED: <file> > <test>).
+  reporters: ['default', '<rootDir>/e2e/support/retried-reporter.cjs'],
   testTimeout: 120000,
   // Three files at once: one file keeps about half a core busy (its API, projector, worker and Chromium mostly wait
   // on each other), so on two cores three overlap their waits without starving each other. E2E_WORKERS overrides.

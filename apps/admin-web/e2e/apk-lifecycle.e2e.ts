@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
 import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, searchList } from './support/gestures.js';
+import { settles } from './support/waits.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
 let h: Harness;
@@ -173,19 +174,21 @@ describe('APK sub-package lifecycle (zh)', () => {
     await expect(demo.getByTestId('detail-return-reason-value').textContent()).resolves.toBe('—');
     await demo.getByTestId('tab-history').click();
     const titles = demo.locator('[data-testid="history-entry"] .mantine-Timeline-itemTitle');
-    await titles.first().waitFor();
-    expect(await titles.allTextContents()).toEqual([
-      '取消测试',
-      '取消上线',
-      '发布上线',
-      '发布测试',
-      '审核通过',
-      '提交审核',
-      '修改内容',
-      '审核退回：开机视频太长，请剪到5秒以内',
-      '提交审核',
-      '新建APK包',
-    ]);
+    await settles(
+      () => titles.allTextContents(),
+      [
+        '取消测试',
+        '取消上线',
+        '发布上线',
+        '发布测试',
+        '审核通过',
+        '提交审核',
+        '修改内容',
+        '审核退回：开机视频太长，请剪到5秒以内',
+        '提交审核',
+        '新建APK包',
+      ],
+    );
     const entries = demo.getByTestId('history-entry');
     await entries.nth(4).getByText('audit ·', { exact: false }).waitFor();
     await entries.nth(7).getByText('原因：开机视频太长，请剪到5秒以内').waitFor();

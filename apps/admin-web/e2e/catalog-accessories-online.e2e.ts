@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import {
   choose,
+  clearDemoRows,
   column,
   confirm,
   fieldError,
@@ -16,6 +17,7 @@ import {
 } from './catalog-support.js';
 import { location, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish } from './support/gestures.js';
+import { settles } from './support/waits.js';
 
 // One system for the whole file: the accessory library in English, online categories in Chinese.
 let h: Harness;
@@ -52,13 +54,7 @@ async function addAccessory(
 
 describe('accessory library (en)', () => {
   it('creates with an image, refuses a taken number under its field, edits, searches and batch-deletes', async () => {
-    // A retried attempt starts from the empty library the first one found, not from what that attempt left.
-    const pool = new pg.Pool({ connectionString: h.system.db.url, max: 1 });
-    try {
-      await pool.query(`DELETE FROM accessories WHERE brand_owner_code = 'DEMO'`);
-    } finally {
-      await pool.end();
-    }
+    await clearDemoRows(h.system.db.url, 'accessories');
     const page = await h.newPage();
     await loginAs(page);
     await inEnglish(page);
@@ -118,10 +114,10 @@ describe('accessory library (en)', () => {
 
     await search(page, { number: 'KNI' });
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-    expect(await column(page, 'number')).toEqual(['A-KNIFE']);
+    await settles(() => column(page, 'number'), ['A-KNIFE']);
     await search(page, { number: '', name: 'balloon' });
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-    expect(await column(page, 'number')).toEqual(['A-WHISK']);
+    await settles(() => column(page, 'number'), ['A-WHISK']);
     await page.getByRole('button', { name: 'Reset' }).click();
     await row(page, 'A-KNIFE').waitFor();
 
@@ -162,7 +158,7 @@ describe('online categories (zh)', () => {
     await page.getByTestId('form-submit').click();
     await page.waitForURL('**/online-cate/list');
     await row(page, '晚餐').waitFor();
-    expect(await column(page, 'name')).toEqual(['早餐', '晚餐']);
+    await settles(() => column(page, 'name'), ['早餐', '晚餐']);
 
     await search(page, { name: '早' });
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);

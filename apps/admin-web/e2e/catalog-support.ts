@@ -1,10 +1,28 @@
 import { crc32, deflateSync } from 'node:zlib';
+import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 
 /**
  * Helpers of the recipe reference-data browser tests (catalog-*.e2e.ts): a real PNG to upload, and the few
  * gestures those screens share (menu, rows, confirmations, field errors).
  */
+
+/**
+ * Deletes the demo brand's rows of a reference-data table (only those of these Chinese names, when given): a
+ * retried attempt starts from the list the first attempt found, not from what that attempt left.
+ */
+export async function clearDemoRows(databaseUrl: string, table: string, zhNames?: string[]) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    if (zhNames)
+      await pool.query(`DELETE FROM ${table} WHERE brand_owner_code = 'DEMO' AND names->>'zh' = ANY($1)`, [
+        zhNames,
+      ]);
+    else await pool.query(`DELETE FROM ${table} WHERE brand_owner_code = 'DEMO'`);
+  } finally {
+    await pool.end();
+  }
+}
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);

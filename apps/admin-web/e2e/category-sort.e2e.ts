@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish } from './support/gestures.js';
+import { settles } from './support/waits.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,13 +28,7 @@ async function sortState(page: Page): Promise<{ error: string; invalid: boolean 
 }
 
 async function sortBecomes(page: Page, expected: { error: string; invalid: boolean }) {
-  const until = Date.now() + 10_000;
-  let state = await sortState(page);
-  while (JSON.stringify(state) !== JSON.stringify(expected) && Date.now() < until) {
-    await page.waitForTimeout(100);
-    state = await sortState(page);
-  }
-  expect(state).toEqual(expected);
+  await settles(() => sortState(page), expected);
 }
 
 async function checkSort(page: Page, addTitle: string, message: string) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { pngImage } from './catalog-support.js';
-import { apiPost } from './support/api.js';
+import { apiPost, listedWhen } from './support/api.js';
 import { API_HEADERS } from './support/harness.js';
 
 /**
@@ -48,13 +48,13 @@ export interface ListedRecipe {
  * listed the seeded ones.
  */
 export async function releasedRecipes(page: Page): Promise<ListedRecipe[]> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await page.request.get('/api/recipe/list?status=released&pageNum=1&pageSize=50');
-    const body = (await res.json()) as { data: { list: ListedRecipe[] } };
-    if (body.data.list.length >= 2 || attempt === 60)
-      return [...body.data.list].sort((a, b) => Number(b.online) - Number(a.online));
-    await page.waitForTimeout(500);
-  }
+  const rows = await listedWhen<ListedRecipe>(
+    page,
+    '/api/recipe/list?status=released&pageNum=1&pageSize=50',
+    (list) => list.length >= 2,
+    'the two seeded released recipes listed',
+  );
+  return [...rows].sort((a, b) => Number(b.online) - Number(a.online));
 }
 
 /** A themed group holding these recipes in this order; answers its id and H5 share id. */

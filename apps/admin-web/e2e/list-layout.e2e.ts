@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { SCREENS } from '../src/app/screens.js';
 import { inEnglish } from './support/gestures.js';
@@ -91,12 +92,11 @@ async function layoutFaults(page: Page): Promise<string[]> {
 
 /** Waits until the list's layout is right (it settles after a resize), else returns what is still wrong. */
 async function settledFaults(page: Page): Promise<string[]> {
-  const deadline = Date.now() + 1_500;
-  for (;;) {
-    const faults = await layoutFaults(page);
-    if (faults.length === 0 || Date.now() > deadline) return faults;
-    await page.waitForTimeout(100);
-  }
+  return eventually(
+    () => layoutFaults(page),
+    (faults) => faults.length === 0,
+    1_500,
+  ).catch(() => layoutFaults(page));
 }
 
 async function faultsOf(page: Page, path: string, language: string) {

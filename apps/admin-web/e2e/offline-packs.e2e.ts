@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
 import { searchList, visible, visibleRow as row } from './support/gestures.js';
+import { settles } from './support/waits.js';
 import { zipEntry } from './support/zip.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
@@ -96,8 +97,7 @@ describe('offline recipe packs (zh)', () => {
 
     await visible(page, 'tab-history').click();
     const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
-    await titles.nth(2).waitFor();
-    expect(await titles.allTextContents()).toEqual(['发布上线', '发布测试', '新建离线菜谱包']);
+    await settles(() => titles.allTextContents(), ['发布上线', '发布测试', '新建离线菜谱包']);
 
     await openFromMenu(page, 'recipes', '离线菜谱包');
     const listed = row(page, 'E2E-INIT');
@@ -204,7 +204,6 @@ describe('offline recipe packs (en)', () => {
     await listed.getByTestId('pack-number').click();
     await visible(page, 'tab-history').click();
     const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
-    await titles.nth(1).waitFor();
-    expect(await titles.allTextContents()).toEqual(['Published to test devices', 'Pack created']);
+    await settles(() => titles.allTextContents(), ['Published to test devices', 'Pack created']);
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible, visibleRow as row } from './support/gestures.js';
+import { inEnglish, openNewRecipe, visible, visibleRow as row } from './support/gestures.js';
+import { attemptTag, settles } from './support/waits.js';
 
 // The projector runs so that the list and the edit form read the editor's saves.
 let h: Harness;
@@ -24,13 +25,7 @@ async function errorUnder(page: Page, testId: string, i = 0): Promise<string> {
 
 /** Waits until the error under that input reads `text` ('' : until it has none). */
 async function errorBecomes(page: Page, testId: string, text: string) {
-  const until = Date.now() + 15_000;
-  let shown = await errorUnder(page, testId);
-  while (shown !== text && Date.now() < until) {
-    await page.waitForTimeout(100);
-    shown = await errorUnder(page, testId);
-  }
-  expect(shown).toBe(text);
+  await settles(() => errorUnder(page, testId), text);
 }
 
 async function chooseVisible(page: Page, testId: string, option: string) {
@@ -54,9 +49,7 @@ describe('recipe editor forms (zh)', () => {
     const page = await h.newPage();
     const sent = countSends(page);
     await loginAs(page);
-    await openFromMenu(page, 'recipes', '菜谱库');
-    await visible(page, 'add').click();
-    await page.getByTestId('page-title').getByText('新增菜谱', { exact: true }).waitFor();
+    await openNewRecipe(page);
     await visible(page, 'editor-save').click();
     await errorBecomes(page, 'field-number', '菜谱编号不能为空');
     await errorBecomes(page, 'name-zh', '菜谱名称不能为空');
@@ -71,17 +64,17 @@ describe('recipe editor forms (zh)', () => {
   it('“保存并提交” of an incomplete new recipe saves it once and continues on its edit form', async () => {
     const page = await h.newPage();
     await loginAs(page);
-    await openFromMenu(page, 'recipes', '菜谱库');
-    await visible(page, 'add').click();
-    await page.getByTestId('page-title').getByText('新增菜谱', { exact: true }).waitFor();
-    await visible(page, 'field-number').fill('R-3001');
+    await openNewRecipe(page);
+    // The draft's number is this attempt's own: a retried attempt does not meet the first one's draft.
+    const number = `R-3001-${attemptTag()}`;
+    await visible(page, 'field-number').fill(number);
     await visible(page, 'name-zh').fill('半成品汤');
 
     await visible(page, 'editor-submit').click();
     // The submit is refused (no picture, no model…), and the saved draft is now edited in place.
     await page.getByText('信息不完整', { exact: false }).first().waitFor();
     await page.getByTestId('page-title').getByText('编辑菜谱', { exact: false }).waitFor();
-    await expect(visible(page, 'field-number').inputValue()).resolves.toBe('R-3001');
+    await expect(visible(page, 'field-number').inputValue()).resolves.toBe(number);
     await expect(visible(page, 'name-zh').inputValue()).resolves.toBe('半成品汤');
 
     await visible(page, 'name-zh').fill('半成品番茄汤');
@@ -91,16 +84,14 @@ describe('recipe editor forms (zh)', () => {
 
     await openFromMenu(page, 'recipes', '菜谱库');
     await row(page, '半成品番茄汤').first().waitFor();
-    await expect(row(page, 'R-3001').count()).resolves.toBe(1);
+    await expect(row(page, number).count()).resolves.toBe(1);
   });
 
   it('refuses to send steps that break their mode and shows the API’s refusal under its field', async () => {
     const page = await h.newPage();
     const sent = countSends(page);
     await loginAs(page);
-    await openFromMenu(page, 'recipes', '菜谱库');
-    await visible(page, 'add').click();
-    await page.getByTestId('page-title').getByText('新增菜谱', { exact: true }).waitFor();
+    await openNewRecipe(page);
     await visible(page, 'field-number').fill('R-1005');
     await visible(page, 'name-zh').fill('撞号的菜谱');
     await visible(page, 'add-step').click();
@@ -135,9 +126,7 @@ describe('recipe editor forms (en)', () => {
     const sent = countSends(page);
     await loginAs(page);
     await inEnglish(page);
-    await openFromMenu(page, 'recipes', 'Recipe library');
-    await visible(page, 'add').click();
-    await page.getByTestId('page-title').getByText('Add recipe', { exact: true }).waitFor();
+    await openNewRecipe(page, 'en');
     await visible(page, 'editor-save').click();
     await errorBecomes(page, 'field-number', 'Recipe number cannot be empty');
     await errorBecomes(page, 'name-zh', 'Recipe name cannot be empty');
@@ -149,9 +138,7 @@ describe('recipe editor forms (en)', () => {
     const sent = countSends(page);
     await loginAs(page);
     await inEnglish(page);
-    await openFromMenu(page, 'recipes', 'Recipe library');
-    await visible(page, 'add').click();
-    await page.getByTestId('page-title').getByText('Add recipe', { exact: true }).waitFor();
+    await openNewRecipe(page, 'en');
     await visible(page, 'field-number').fill('R-3003');
     await visible(page, 'add-step').click();
     await chooseVisible(page, 'step-mode', 'Pulse');

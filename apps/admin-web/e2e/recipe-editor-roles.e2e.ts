@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page as Paged, RecipeListItem } from '@kb/contracts';
+import type { RecipeListItem } from '@kb/contracts';
 import type { Page } from 'playwright-core';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, visible } from './support/gestures.js';
+import { listedWhen } from './support/api.js';
 
 // The projector runs so that the recipe list (where the test finds the recipe's id) and the detail fill.
 let h: Harness;
@@ -15,17 +16,13 @@ afterAll(async () => {
 
 /** The id of the demo recipe with this number, as the signed-in user's list answers it. */
 async function recipeId(page: Page, number: string): Promise<string> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const res = await page.request.get(`/api/recipe/list?number=${number}&pageNum=1&pageSize=10`, {
-      headers: API_HEADERS,
-    });
-    const body = (await res.json()) as { data: Paged<RecipeListItem> };
-    const found = body.data.list.find((r) => r.number === number);
-    if (found) return found.id;
-    if (Date.now() > until) throw new Error(`${number} is not listed`);
-    await page.waitForTimeout(200);
-  }
+  const rows = await listedWhen<RecipeListItem>(
+    page,
+    `/api/recipe/list?number=${number}&pageNum=1&pageSize=10`,
+    (list) => list.some((r) => r.number === number),
+    `${number} listed`,
+  );
+  return rows.find((r) => r.number === number)!.id;
 }
 
 describe('recipe add and edit for roles that cannot author (zh)', () => {

@@ -4,6 +4,7 @@ import { confirm, openFromMenu } from './catalog-support.js';
 import { apiPost } from './support/api.js';
 import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, visibleRow as row } from './support/gestures.js';
+import { settles } from './support/waits.js';
 
 // The projector runs so that the library and the detail read model hold the demo recipes.
 let h: Harness;
@@ -34,7 +35,7 @@ describe('recipe detail (zh)', () => {
     expect(await page.getByTestId('detail-step').count()).toBeGreaterThan(0);
 
     await page.getByTestId('tab-history').click();
-    expect(await historyTitles(page)).toEqual(['发布', '提交待发布', '设置上线状态', '新建菜谱']);
+    await settles(() => historyTitles(page), ['发布', '提交待发布', '设置上线状态', '新建菜谱']);
     // The state as of the creation: still in editing, version 0.
     await page.getByTestId('history-entry').last().getByRole('button', { name: '查看此时的状态' }).click();
     const asOf = page.getByTestId('state-as-of');
@@ -70,9 +71,10 @@ describe('recipe detail (en)', () => {
     await row(page, 'R-1003').getByTestId('row-detail').click();
     await page.getByTestId('detail-version-value').getByText('1', { exact: true }).waitFor();
     await page.getByTestId('tab-history').click();
-    const titles = await historyTitles(page);
-    expect(titles[0]).toBe('Released');
-    expect(titles.at(-1)).toBe('Recipe created');
+    await settles(async () => {
+      const titles = await historyTitles(page);
+      return [titles[0], titles.at(-1)];
+    }, ['Released', 'Recipe created']);
     await page
       .getByTestId('history-entry')
       .first()

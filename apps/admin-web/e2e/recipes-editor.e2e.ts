@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, openFromMenu, pngImage } from './catalog-support.js';
 import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible, visibleRow as row } from './support/gestures.js';
+import { inEnglish, openNewRecipe, visible, visibleRow as row } from './support/gestures.js';
+import { attemptTag, settles } from './support/waits.js';
 
 // The projector runs so that the library and the detail read model follow the editor's saves.
 let h: Harness;
@@ -32,11 +33,11 @@ describe('recipe editor (zh)', () => {
   it('creates a recipe in two languages with two serving versions, steps prefilled from their work modes and range-checked, and submits it', async () => {
     const page = await h.newPage();
     await loginAs(page);
-    await openFromMenu(page, 'recipes', '菜谱库');
-    await visible(page, 'add').click();
-    await page.getByTestId('page-title').getByText('新增菜谱', { exact: true }).waitFor();
+    await openNewRecipe(page);
+    // The recipe's number is this attempt's own: a retried attempt does not meet the first one's recipe.
+    const number = `R-2001-${attemptTag()}`;
 
-    await visible(page, 'field-number').fill('R-2001');
+    await visible(page, 'field-number').fill(number);
     await pick(page, 'field-langs', '英语');
     await visible(page, 'name-zh').fill('番茄蛋汤');
     await visible(page, 'lang-tab-en').click();
@@ -95,9 +96,9 @@ describe('recipe editor (zh)', () => {
     // Saved and submitted: the editor goes on once the screens show both (on a loaded machine the projector may
     // take a while; meanwhile an "applying" notice shows).
     await page.waitForURL('**/recipe-list', { timeout: 45_000 });
-    await row(page, 'R-2001').getByTestId('recipe-status').getByText('待发布').waitFor();
+    await row(page, number).getByTestId('recipe-status').getByText('待发布').waitFor();
 
-    await row(page, 'R-2001').getByTestId('row-detail').click();
+    await row(page, number).getByTestId('row-detail').click();
     await visible(page, 'detail-name-en-value').getByText('Tomato egg soup').waitFor();
     await expect(visible(page, 'detail-step').first().locator('td').nth(2).textContent()).resolves.toBe(
       '100°C · 15:00',
@@ -105,10 +106,12 @@ describe('recipe editor (zh)', () => {
     await expect(visible(page, 'detail-step').count()).resolves.toBe(4);
     await expect(visible(page, 'serving-version').count()).resolves.toBe(2);
     await visible(page, 'tab-history').click();
-    await visible(page, 'history-entry').first().waitFor();
-    await expect(
-      page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle').allTextContents(),
-    ).resolves.toEqual(['提交待发布', '新建菜谱']);
+    // The timeline shows once its first entry is in; the submit is there once the history caught up with it.
+    await settles(
+      () =>
+        page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle').allTextContents(),
+      ['提交待发布', '新建菜谱'],
+    );
   });
 });
 

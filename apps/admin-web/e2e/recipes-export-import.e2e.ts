@@ -5,7 +5,7 @@ import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { openFromMenu, pngImage } from './catalog-support.js';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { apiGet, apiPost } from './support/api.js';
+import { apiGet, apiPost, listedWhen } from './support/api.js';
 import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 import { zipEntry } from './support/zip.js';
 
@@ -110,12 +110,13 @@ const attempt = () => Date.now().toString(36).slice(-5).toUpperCase();
 
 /** Waits until the brand's list (its read model) holds the recipe; answers its row. */
 async function listed(page: Page, number: string) {
-  for (let i = 0; i < 300; i++) {
-    const page1 = await apiGet(page, `/api/recipe/list?number=${number}&pageNum=1&pageSize=10`);
-    if (page1.total > 0) return page1.list[0] as { id: string; name: string };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${number} never reached the list`);
+  const [row] = await listedWhen<{ id: string; name: string }>(
+    page,
+    `/api/recipe/list?number=${number}&pageNum=1&pageSize=10`,
+    (rows) => rows.length > 0,
+    `${number} listed`,
+  );
+  return row!;
 }
 
 async function filterByNumber(page: Page, number: string) {

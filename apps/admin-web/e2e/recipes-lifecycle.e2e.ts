@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { loginAs, startHarness, type Harness } from './support/harness.js';
 import { inEnglish, visibleRow as row } from './support/gestures.js';
+import { settles } from './support/waits.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
 let h: Harness;
@@ -61,8 +62,7 @@ describe('recipe lifecycle (zh)', () => {
     await row(page, 'R-1002').getByTestId('row-detail').click();
     await page.locator('[data-testid="tab-history"]:visible').click();
     const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
-    await titles.first().waitFor();
-    expect((await titles.allTextContents()).slice(0, 2)).toEqual(['撤回到编辑', '撤回到待发布']);
+    await settles(async () => (await titles.allTextContents()).slice(0, 2), ['撤回到编辑', '撤回到待发布']);
   });
 });
 

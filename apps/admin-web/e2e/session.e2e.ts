@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@kb/testing';
 import {
   emailCode,
   goInApp,
@@ -102,9 +103,12 @@ describe('session and account', () => {
       .getByText(/秒后重发/)
       .waitFor();
     await expect(page.getByTestId('sp-send').isDisabled()).resolves.toBe(true);
-    const deadline = Date.now() + 10_000;
-    while (h.system.smtp.mails.length === mailsBefore && Date.now() < deadline)
-      await page.waitForTimeout(100);
+    await eventually(
+      () => h.system.smtp.mails.length,
+      (count) => count > mailsBefore,
+      10_000,
+      'the code mail sent',
+    );
     const mail = h.system.smtp.mails.at(-1);
     expect(mail?.to).toBe('audit@demo.kitchen.local');
     const code = emailCode(mail!.raw)!;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { eventually } from '@kb/testing';
 import {
   goInApp,
   loginAs,
@@ -10,6 +9,8 @@ import {
   visibleTabKeys,
   type Harness,
 } from './support/harness.js';
+import { listedWhen } from './support/api.js';
+import { settles } from './support/waits.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -39,22 +40,15 @@ async function openAll(page: Page, paths: string[]) {
   }
 }
 
-/** Waits until `read` gives `expected` (the strip settles after a click), then asserts it. */
-async function settles<T>(read: () => Promise<T>, expected: T) {
-  const value = await eventually(read, (v) => v === expected, 3_000).catch(() => read());
-  expect(value).toBe(expected);
-}
-
 /** A seeded recipe of the signed-in brand: its id and the number users know it by. */
 async function aRecipe(page: Page): Promise<{ id: string; number: string }> {
-  for (;;) {
-    const res = await page.request.get('/api/recipe/list?pageNum=1&pageSize=10');
-    const body = (await res.json()) as { data?: { list?: { id: string; number: string }[] } };
-    const first = body.data?.list?.[0];
-    if (first) return first;
-    // The projector may still be writing the seeded recipes' read model.
-    await page.waitForTimeout(250);
-  }
+  const [first] = await listedWhen<{ id: string; number: string }>(
+    page,
+    '/api/recipe/list?pageNum=1&pageSize=10',
+    (rows) => rows.length > 0,
+    'a seeded recipe listed',
+  );
+  return first!;
 }
 
 /** Waits until the tab at `key` reads `title` (a record's name arrives with the record). */
@@ -74,9 +68,8 @@ describe('tab strip', () => {
     await loginAs(page);
     await openAll(page, TEN);
     await page.screenshot({ path: '/tmp/sp-shots/tabs-eleven.png' });
-    const seen = await visibleTabKeys(page);
     // Home and ten pages: at 1440 px they all fit in the strip.
-    expect(seen).toEqual(['/home', ...TEN]);
+    await settles(() => visibleTabKeys(page), ['/home', ...TEN]);
   });
 
   it('moves the strip by five tabs with each arrow and keeps the current tab whole in view', async () => {
@@ -90,10 +83,10 @@ describe('tab strip', () => {
       const seen = await visibleTabKeys(page);
       return { first: all.indexOf(seen[0]!), activeWhole: seen.includes(fifteen.at(-1)!) };
     };
+    // The current tab, the last one opened, is seen whole (not cut at the strip's edge).
+    await settles(async () => (await strip()).activeWhole, true);
     await page.screenshot({ path: '/tmp/sp-shots/tabs-fifteen.png' });
     const atEnd = await strip();
-    // The current tab, the last one opened, is seen whole (not cut at the strip's edge).
-    expect(atEnd.activeWhole).toBe(true);
     expect(atEnd.first).toBeGreaterThan(5);
     await expect(page.getByTestId('tabs-next').isDisabled()).resolves.toBe(true);
 
@@ -114,7 +107,7 @@ describe('tab strip', () => {
     await page.getByTestId('tabs-previous').click();
     await page.getByTestId('tabs-previous').click();
     const target = fifteen.at(-2)!;
-    expect(await visibleTabKeys(page)).not.toContain(target);
+    await settles(async () => (await visibleTabKeys(page)).includes(target), false);
     await goInApp(page, target);
     await settles(async () => (await visibleTabKeys(page)).includes(target), true);
   });
@@ -146,7 +139,7 @@ describe('tab strip', () => {
     await submitLogin(page, 'editor', 'editor12345');
     await page.waitForURL('**/home');
     await page.getByTestId('layout').waitFor();
-    expect(await visibleTabKeys(page)).toEqual(['/home']);
+    await settles(() => visibleTabKeys(page), ['/home']);
   });
 
   it('after a session expiry, the same user gets their tabs and page back', async () => {
@@ -158,7 +151,6 @@ describe('tab strip', () => {
     await page.waitForURL('**/login?**');
     await submitLogin(page, 'demo', 'demo12345');
     await page.waitForURL('**/tag-list');
-    await tab(page, '/tag-list').waitFor();
-    expect(await visibleTabKeys(page)).toEqual(['/home', '/apk-list', '/recipe-list', '/tag-list']);
+    await settles(() => visibleTabKeys(page), ['/home', '/apk-list', '/recipe-list', '/tag-list']);
   });
 });

@@ -1,7 +1,7 @@
 import { allProjections } from '@kb/read-models';
 import { createProjectorMetrics, projectorReadiness } from './metrics.js';
 import { main } from './cli.js';
-import { appendEvents, eventually, openEventDatabase, type EventDatabase } from './test/support.js';
+import { appendEvents, answered, openEventDatabase, type EventDatabase } from './test/support.js';
 import { metricSample } from '@kb/testing';
 
 describe('projector metrics and readiness', () => {
@@ -30,8 +30,8 @@ describe('projector metrics and readiness', () => {
       stderr: { write: () => true },
     });
     try {
-      const url = await eventually(async () => /"metrics":"([^"]+)"/.exec(stdout)?.[1]);
-      const text = await eventually(async () => {
+      const url = await answered(async () => /"metrics":"([^"]+)"/.exec(stdout)?.[1]);
+      const text = await answered(async () => {
         const t = await (await fetch(url)).text();
         return metricSample(t, 'projector_lag_events', { projection: 'stream_summary' }) === 0
           ? t
@@ -45,7 +45,7 @@ describe('projector metrics and readiness', () => {
       expect(metricSample(text, 'process_resident_memory_bytes', { service: 'projector' })).toBeGreaterThan(
         0,
       );
-      const ready = await eventually(async () => {
+      const ready = await answered(async () => {
         const res = await fetch(url.replace('/metrics', '/readyz'));
         return res.status === 200 ? ((await res.json()) as { checks: { name: string }[] }) : undefined;
       });
@@ -61,7 +61,7 @@ describe('projector metrics and readiness', () => {
     // No projector runs now: the new events wait.
     await appendEvents(ev.store, 3, 1);
     const check = projectorReadiness(ev.pool, ev.store, allProjections, 1);
-    const behind = await eventually(async () => {
+    const behind = await answered(async () => {
       const r = await check();
       return r.ready ? undefined : r;
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { comparePositions, type GlobalPosition, type RecordedEvent } from '@kb/event-store';
 import { allProjections, type Projection } from '@kb/read-models';
-import { appendEvents, eventually, openEventDatabase, runMain, type EventDatabase } from './test/support.js';
+import { appendEvents, answered, openEventDatabase, runMain, type EventDatabase } from './test/support.js';
 
 /** A recipe event written by newer code (a schema version this code cannot read), for brand A. */
 async function appendUnreadable(ev: EventDatabase): Promise<GlobalPosition> {
@@ -63,7 +63,7 @@ describe('parked events at the command line', () => {
         },
         head,
       ) >= 0;
-    const status = await eventually(async () => {
+    const status = await answered(async () => {
       const all = byName((await runMain(['status', '--json'], env)).stdout);
       return allProjections.every((p) => all[p.name] && atHead(all[p.name])) && all;
     });

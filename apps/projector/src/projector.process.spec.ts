@@ -2,7 +2,7 @@ import { comparePositions, type GlobalPosition } from '@kb/event-store';
 import { createTestDatabase } from '@kb/testing';
 import {
   appendEvents,
-  eventually,
+  answered,
   openEventDatabase,
   requireBuiltProjector,
   runMain,
@@ -57,7 +57,7 @@ describe('the projector process', () => {
     expect(all).toHaveLength(3000);
 
     const first = startProjector(['run'], env);
-    await eventually(async () => {
+    await answered(async () => {
       const cp = await checkpoint();
       return cp && cp.globalPosition > 0n;
     });
@@ -72,7 +72,7 @@ describe('the projector process', () => {
     expect(await projectedEvents()).toBe(coveredByCheckpoint);
 
     const second = startProjector(['run'], env);
-    await eventually(async () => {
+    await answered(async () => {
       const { stdout } = await runMain(['status', '--json'], env);
       const live = streamSummaryOf(stdout);
       return live.lagEvents === 0 && live.runningBy !== null;
@@ -113,7 +113,7 @@ describe('projector status', () => {
     await appendEvents(ev.store, 10, 3);
     const stop = new AbortController();
     const running = runMain(['run'], env, stop.signal);
-    await eventually(async () => {
+    await answered(async () => {
       const { stdout } = await runMain(['status', '--json'], env);
       return streamSummaryOf(stdout)?.lagEvents === 0;
     });
@@ -122,7 +122,7 @@ describe('projector status', () => {
 
     await appendEvents(ev.store, 4, 3);
     // Nothing projects them: the lag in seconds is the age of the oldest of them, and grows.
-    const json = await eventually(async () => {
+    const json = await answered(async () => {
       const status = await runMain(['status', '--json'], env);
       return status.code !== 0 || streamSummaryOf(status.stdout).lagSeconds >= 1.2 ? status : undefined;
     });

@@ -1,7 +1,7 @@
 import { comparePositions, type GlobalPosition } from '@kb/event-store';
 import {
   appendEvents,
-  eventually,
+  answered,
   openEventDatabase,
   requireBuiltProjector,
   runMain,
@@ -109,20 +109,20 @@ describe('two projector processes on one database', () => {
 
   it('a standby takes over within the lease time of the active one being SIGKILLed mid catch-up, and finishes it', async () => {
     const active = start();
-    await eventually(midCatchUp);
+    await answered(midCatchUp);
     const standby = start();
-    await eventually(async () => standingBy(standby));
-    await eventually(midCatchUp);
+    await answered(async () => standingBy(standby));
+    await answered(midCatchUp);
 
     active.child.kill('SIGKILL');
     const killedAt = Date.now();
     expect(await active.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    await eventually(async () => tookOver(standby));
+    await answered(async () => tookOver(standby));
     // The killed process's connections close with it, so its locks go at once; the standby retries every
     // PROJECTOR_LEASE_MS / 5 (the bound leaves room for a loaded machine).
     expect(Date.now() - killedAt).toBeLessThan(LEASE_MS);
 
-    await eventually(caughtUp, 60_000);
+    await answered(caughtUp, 60_000);
     standby.child.kill('SIGTERM');
     expect(await standby.exited).toEqual({ code: 0, signal: null });
     await expectCleanRebuildEquals();
@@ -130,22 +130,22 @@ describe('two projector processes on one database', () => {
 
   it('a frozen active process loses its lease to the standby, and stands by itself when it wakes', async () => {
     const active = start();
-    await eventually(midCatchUp);
+    await answered(midCatchUp);
     const standby = start();
-    await eventually(async () => standingBy(standby));
-    await eventually(midCatchUp);
+    await answered(async () => standingBy(standby));
+    await answered(midCatchUp);
 
     // A hung host: the process stops answering but its TCP connections stay open.
     active.child.kill('SIGSTOP');
     const frozenAt = Date.now();
-    await eventually(async () => tookOver(standby), 30_000);
+    await answered(async () => tookOver(standby), 30_000);
     const takeoverMs = Date.now() - frozenAt;
     expect(takeoverMs).toBeGreaterThanOrEqual(LEASE_MS * 0.5);
     expect(takeoverMs).toBeLessThan(LEASE_MS * 4);
-    await eventually(caughtUp, 60_000);
+    await answered(caughtUp, 60_000);
 
     active.child.kill('SIGCONT');
-    await eventually(async () => standingBy(active), 30_000);
+    await answered(async () => standingBy(active), 30_000);
     // Whatever it had in flight when it froze did not commit over the standby's work.
     expect(await projectedEvents()).toBe(EVENTS);
     expect(await caughtUp()).toBe(true);

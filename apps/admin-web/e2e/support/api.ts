@@ -1,3 +1,4 @@
+import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { API_HEADERS } from './harness.js';
 
@@ -38,4 +39,17 @@ export async function apiPost<T = any>(page: Page, url: string, data: unknown): 
 export async function apiGet<T = any>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url, { headers: API_HEADERS });
   return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * The rows of an API list (`url` answers a page of them) once `done` holds for them: the projector may still be
+ * writing the read model the list is read from.
+ */
+export async function listedWhen<T = any>(
+  page: Page,
+  url: string,
+  done: (rows: T[]) => boolean,
+  what = `${url} listing what the test waits for`,
+): Promise<T[]> {
+  return eventually(async () => (await apiGet<{ list?: T[] }>(page, url))?.list ?? [], done, 20_000, what);
 }

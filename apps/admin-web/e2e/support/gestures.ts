@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { openFromMenu } from '../catalog-support.js';
 
 /** Switches the console to English from the header's language menu, as a user would. */
 export async function inEnglish(page: Page) {
@@ -46,4 +47,14 @@ export async function exportCsv(page: Page, done: string): Promise<string[]> {
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/);
+}
+
+/** Opens the recipe library from the menu and, from its toolbar, the new-recipe form (Chinese or English). */
+export async function openNewRecipe(page: Page, lang: 'zh' | 'en' = 'zh') {
+  await openFromMenu(page, 'recipes', lang === 'zh' ? '菜谱库' : 'Recipe library');
+  await visible(page, 'add').click();
+  await page
+    .getByTestId('page-title')
+    .getByText(lang === 'zh' ? '新增菜谱' : 'Add recipe', { exact: true })
+    .waitFor();
 }

@@ -12,7 +12,7 @@ import {
   type NewEvent,
 } from '@kb/event-store';
 import { createPool, migrate, type Pool } from '@kb/platform';
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@kb/testing';
 import type { Projection } from '@kb/read-models';
 import { main } from '../cli.js';
 
@@ -99,26 +99,25 @@ export async function appendEvents(
     );
     for (const r of results) if (comparePositions(r.position, newest) > 0) newest = r.position;
   }
-  await eventually(async () => comparePositions(await store.headPosition(), newest) >= 0);
+  await answered(async () => comparePositions(await store.headPosition(), newest) >= 0);
   return newest;
 }
 
-export async function eventually<T>(
+/**
+ * The value `probe` answers once it answers one (not undefined or false), through the tests' one poll,
+ * `eventually` of @kb/testing; a probe that throws (a process or its tables still starting) is asked again.
+ */
+export async function answered<T>(
   probe: () => Promise<T | undefined | false>,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const value = await eventually(
+    () => probe().catch(() => undefined),
+    (v) => v !== undefined && v !== false,
+    timeoutMs,
+    'an answer from the probe',
+  );
+  return value as T;
 }
 
 /** Runs `main` in this process and captures what it prints. */

@@ -1,0 +1,18 @@
+import { expect } from '@jest/globals';
+import { eventually } from '@kb/testing';
+
+/**
+ * Waits until `read` answers `expected` (a screen settles after a click, a list after its read model), then
+ * asserts it: a screen that never gets there fails showing its last answer against the expected one.
+ */
+export async function settles<T>(read: () => Promise<T>, expected: T, ms = 15_000): Promise<void> {
+  const same = (value: T) => JSON.stringify(value) === JSON.stringify(expected);
+  const last = await eventually(read, same, ms).catch(() => read());
+  expect(last).toEqual(expected);
+}
+
+/**
+ * A short tag telling this attempt's records apart from an earlier attempt's: a retried test runs in the same
+ * database, so a number or title it creates carries the tag instead of meeting the first attempt's record.
+ */
+export const attemptTag = () => Date.now().toString(36).slice(-5).toUpperCase();
