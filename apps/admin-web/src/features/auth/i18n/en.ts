@@ -1,43 +1,5 @@
 import type { Catalog } from '../../../lib/catalog.js';
+import en from './en.json' with { type: 'json' };
 import type { authZh } from './zh.js';
 
-export const authEn: Catalog<typeof authZh> = {
-  login: {
-    title: 'Log in',
-    subtitle: 'Brand back-office',
-    account: 'Username',
-    accountPlaceholder: 'Enter your username',
-    password: 'Password',
-    passwordPlaceholder: 'Enter your password',
-    captcha: 'Captcha',
-    captchaPlaceholder: 'Enter the captcha',
-    captchaImage: 'Captcha image, click for a new one',
-    remember: 'Remember password',
-    forgot: 'Forgot password?',
-    firstTime: 'First time here? Register free',
-    submit: 'Log in',
-    sessionExpired: 'Not logged in or the login expired, please log in again',
-    passwordChanged: 'Your password was changed, please log in with the new one',
-    loggedOut: 'You have logged out',
-    defaultCompany: 'Kitchen Appliance Brand Back-office',
-    footer: '© {{year}} {{company}}',
-  },
-  setPassword: {
-    titleForget: 'Reset password',
-    titleLogin: 'Set your password (first login)',
-    intro: 'We send a 6-digit code to the email address registered in the system.',
-    email: 'Email',
-    emailPlaceholder: 'The email registered in the system',
-    code: 'Email code',
-    codePlaceholder: '6 digits',
-    sendCode: 'Send code',
-    resendIn: 'Resend in {{seconds}} s',
-    newPassword: 'New password',
-    confirmPassword: 'Repeat the new password',
-    passwordRule: 'Letters and digits, at least 8 characters',
-    submit: 'Confirm',
-    successTitle: 'Your password is set',
-    successBody: 'Log in with the new password.',
-    backToLogin: 'Back to login',
-  },
-};
+export const authEn: Catalog<typeof authZh> = en;

@@ -1,17 +1,16 @@
 import { ACCESSORY_TYPES, type Accessory } from '@kb/contracts';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ImageUpload } from '../../../components/image-upload.js';
-import { formatTime } from '../../../components/reference/format.js';
+import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
+import { FormImagesField } from '../../../components/form-images-field.js';
 import { NamesFields } from '../../../components/reference/names-fields.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
-import { imagesOf, Thumbnail } from '../../../components/reference/record-image.js';
+import { imagesOf } from '../../../components/reference/record-image.js';
 import {
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
-import { translateError } from '../../../lib/translate.js';
 import { accessoryFormRules } from '../rules/form-rules.js';
 
 interface AccessoryValues extends Record<string, unknown> {
@@ -36,9 +35,6 @@ interface AccessoryInput {
 
 function AccessoryFields({ form, languages, mainLang }: ReferenceFieldsProps<AccessoryValues>) {
   const { t } = useTranslation();
-  const values = form.getValues();
-  const photoError = form.errors.photo ?? form.errors.photoFileCode;
-  const xtPhotoError = form.errors.xtPhoto ?? form.errors.xtPhotoFileCode;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -69,31 +65,21 @@ function AccessoryFields({ form, languages, mainLang }: ReferenceFieldsProps<Acc
           {...form.getInputProps('accessoryCode')}
         />
       </SimpleGrid>
-      <div data-testid="field-photo">
-        <ImageUpload
-          label={t('catalog.fields.photo')}
-          required
-          max={1}
-          value={values.photo}
-          onChange={(images) => {
-            form.setFieldValue('photo', images);
-            form.clearFieldError('photoFileCode');
-          }}
-          error={photoError ? translateError(photoError) : undefined}
-        />
-      </div>
-      <div data-testid="field-xtPhoto">
-        <ImageUpload
-          label={t('catalog.fields.xtPhoto')}
-          max={1}
-          value={values.xtPhoto}
-          onChange={(images) => {
-            form.setFieldValue('xtPhoto', images);
-            form.clearFieldError('xtPhotoFileCode');
-          }}
-          error={xtPhotoError ? translateError(xtPhotoError) : undefined}
-        />
-      </div>
+      <FormImagesField
+        form={form}
+        name="photo"
+        fileCodeName="photoFileCode"
+        label={t('catalog.fields.photo')}
+        max={1}
+        required
+      />
+      <FormImagesField
+        form={form}
+        name="xtPhoto"
+        fileCodeName="xtPhotoFileCode"
+        label={t('catalog.fields.xtPhoto')}
+        max={1}
+      />
     </>
   );
 }
@@ -106,12 +92,7 @@ export const accessoryScreen: ReferenceScreen<Accessory, AccessoryValues, Access
   route: { route: 'accessory', key: ['catalog', 'accessories'] },
   views: 'accessory',
   columns: ({ t }) => [
-    {
-      accessor: 'photoFileCode',
-      title: t('catalog.fields.photo'),
-      width: 80,
-      render: (a) => <Thumbnail fileCode={a.photoFileCode} alt={a.name} />,
-    },
+    thumbnailColumn('photoFileCode', t('catalog.fields.photo'), (a) => a.photoFileCode),
     { accessor: 'number', title: t('reference.fields.number') },
     { accessor: 'name', title: t('reference.fields.name') },
     {
@@ -121,7 +102,7 @@ export const accessoryScreen: ReferenceScreen<Accessory, AccessoryValues, Access
     },
     { accessor: 'code', title: t('catalog.fields.code') },
     { accessor: 'accessoryCode', title: t('catalog.fields.accessoryCode') },
-    { accessor: 'updatedAt', title: t('reference.fields.updatedAt'), render: (a) => formatTime(a.updatedAt) },
+    updatedAtColumn(t),
   ],
   form: {
     schema: accessoryFormRules,

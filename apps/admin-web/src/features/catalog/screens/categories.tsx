@@ -1,19 +1,18 @@
 import type { RecipeCategory } from '@kb/contracts';
 import { Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ImageUpload } from '../../../components/image-upload.js';
+import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
+import { FormImagesField } from '../../../components/form-images-field.js';
 import { sortToSend } from '../../../components/reference/form-rules.js';
-import { formatTime } from '../../../components/reference/format.js';
 import { LanguageBadges } from '../../../components/reference/language-badges.js';
 import { NamesFields } from '../../../components/reference/names-fields.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
-import { imagesOf, Thumbnail } from '../../../components/reference/record-image.js';
+import { imagesOf } from '../../../components/reference/record-image.js';
 import {
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
-import { translateError } from '../../../lib/translate.js';
 import { categoryFormRules } from '../rules/form-rules.js';
 
 interface CategoryValues extends Record<string, unknown> {
@@ -34,8 +33,7 @@ interface CategoryInput {
 
 function CategoryFields({ form, languages }: ReferenceFieldsProps<CategoryValues>) {
   const { t } = useTranslation();
-  const { mainLang, picture } = form.getValues();
-  const pictureError = form.errors.picture ?? form.errors.pictureFileCode;
+  const { mainLang } = form.getValues();
   return (
     <>
       <TextInput
@@ -60,15 +58,12 @@ function CategoryFields({ form, languages }: ReferenceFieldsProps<CategoryValues
         data-testid="field-sort"
         {...form.getInputProps('sort')}
       />
-      <ImageUpload
+      <FormImagesField
+        form={form}
+        name="picture"
+        fileCodeName="pictureFileCode"
         label={t('reference.fields.picture')}
         max={1}
-        value={picture}
-        onChange={(images) => {
-          form.setFieldValue('picture', images);
-          form.clearFieldError('pictureFileCode');
-        }}
-        error={pictureError ? translateError(pictureError) : undefined}
       />
     </>
   );
@@ -82,12 +77,7 @@ export const categoryScreen: ReferenceScreen<RecipeCategory, CategoryValues, Cat
   route: { route: 'recipeCategory', key: ['catalog', 'categories'] },
   views: 'category',
   columns: ({ t, languageName }) => [
-    {
-      accessor: 'pictureFileCode',
-      title: t('reference.fields.picture'),
-      width: 72,
-      render: (c) => <Thumbnail fileCode={c.pictureFileCode} alt={c.name} />,
-    },
+    thumbnailColumn('pictureFileCode', t('reference.fields.picture'), (c) => c.pictureFileCode),
     { accessor: 'number', title: t('reference.fields.number') },
     { accessor: 'name', title: t('reference.fields.name') },
     {
@@ -102,7 +92,7 @@ export const categoryScreen: ReferenceScreen<RecipeCategory, CategoryValues, Cat
     },
     { accessor: 'sort', title: t('reference.fields.sort') },
     { accessor: 'recipeCount', title: t('catalog.fields.recipeCount') },
-    { accessor: 'updatedAt', title: t('reference.fields.updatedAt'), render: (c) => formatTime(c.updatedAt) },
+    updatedAtColumn(t),
   ],
   form: {
     schema: (langs) => categoryFormRules(langs),

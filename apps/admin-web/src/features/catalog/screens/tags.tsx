@@ -1,7 +1,7 @@
 import type { RecipeTag } from '@kb/contracts';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../components/reference/format.js';
+import { updatedAtColumn } from '../../../components/record-columns.js';
 import { LanguageBadges } from '../../../components/reference/language-badges.js';
 import { NamesFields } from '../../../components/reference/names-fields.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
@@ -49,11 +49,7 @@ export const tagScreen: ReferenceScreen<
         <LanguageBadges names={tag.names} mainLang={languages?.[0]?.langCode} languageName={languageName} />
       ),
     },
-    {
-      accessor: 'updatedAt',
-      title: t('reference.fields.updatedAt'),
-      render: (tag) => formatTime(tag.updatedAt),
-    },
+    updatedAtColumn(t),
   ],
   form: {
     schema: tagFormRules,

@@ -2,7 +2,7 @@ import { UNNUMBERED_REFERENCE_SORT_FIELDS, type IngredientUnit } from '@kb/contr
 import { queryOptions } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
-import { formatTime } from '../../../components/reference/format.js';
+import { updatedAtColumn } from '../../../components/record-columns.js';
 import { pageLocally } from '../../../components/reference/local-page.js';
 import { NamesFields } from '../../../components/reference/names-fields.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
@@ -60,7 +60,7 @@ export const unitScreen: ReferenceScreen<IngredientUnit, UnitValues, UnitValues,
       title: t('reference.fields.nameIn', { lang: lang.langName }),
       render: (u: IngredientUnit) => u.names[lang.langCode] ?? '',
     })),
-    { accessor: 'updatedAt', title: t('reference.fields.updatedAt'), render: (u) => formatTime(u.updatedAt) },
+    updatedAtColumn(t),
   ],
   // Units have no number: the filter bar is name and language.
   useFilters: (ctx) => referenceFilters(ctx, false),

@@ -4,11 +4,8 @@ import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ImageUpload } from '../../../components/image-upload.js';
 import { sortToSend } from '../../../components/reference/form-rules.js';
 import { formatTime } from '../../../components/reference/format.js';
-import type { UploadedImage } from '../../../components/upload-image.js';
-import { translateError } from '../../../lib/translate.js';
 
 /** What every content form has: an online period, a sort and an online flag. */
 export interface PublishValues {
@@ -105,39 +102,6 @@ export function PublishFields<V extends PublishValues>({ form }: { form: UseForm
         />
       </Group>
     </>
-  );
-}
-
-/** An image field bound to a form field of uploaded images (named like the body's file-code list). */
-export function ImagesField<V>({
-  form,
-  name,
-  label,
-  max,
-  required,
-}: {
-  form: UseFormReturnType<V>;
-  name: string;
-  label: string;
-  max: number;
-  required?: boolean;
-}) {
-  const values = form.getValues() as Record<string, UploadedImage[]>;
-  const error = (form.errors as Record<string, unknown>)[name];
-  return (
-    <div data-testid={`field-${name}`}>
-      <ImageUpload
-        label={label}
-        required={required}
-        max={max}
-        value={values[name] ?? []}
-        onChange={(images) => {
-          form.setFieldValue(name as never, images as never);
-          form.clearFieldError(name);
-        }}
-        error={error ? translateError(error as string) : undefined}
-      />
-    </div>
   );
 }
 

@@ -1,90 +1,13 @@
+import zh from './zh.json' with { type: 'json' };
+import zhErrors from './errors.zh.json' with { type: 'json' };
+
 /**
  * Strings of the content screens (banners, themed recipe groups, lock-screen ads, hot search labels) and of the
- * public H5 page. `errors` holds the codes of the content rules (libs/contracts/src/content.ts) and is merged
- * into the app's `errors` catalog, where form errors are looked up.
+ * public H5 page.
  */
-export const contentErrorsZh = {
-  name_required: '请输入名称',
-  text_too_long: '内容过长',
-  too_many: '数量过多',
-  banner_image_one: '轮播图须上传且只能上传1张图片',
-  banner_link_kind_invalid: '请选择链接类型',
-  banner_position_invalid: '请选择展示位置',
-  banner_url_invalid: '请输入以 http:// 或 https:// 开头的链接',
-  banner_recipe_required: '请选择关联菜谱',
-  online_period_invalid: '上线结束时间须晚于开始时间',
-  time_invalid: '时间格式不正确',
-  images_too_many: '最多上传5张图片',
-  model_required: '请选择适用机型',
-  main_label_required: '主语言标签不能为空',
-};
-
-export const contentZh = {
-  fields: {
-    name: '名称',
-    identification: '标识',
-    linkKind: '链接类型',
-    url: '链接地址',
-    image: '图片',
-    images: '图片',
-    position: '展示位置',
-    recipes: '关联菜谱',
-    recipeNumbers: '菜谱编号',
-    sort: '排序',
-    onlineStart: '上线开始时间',
-    onlineEnd: '上线结束时间',
-    onlinePeriod: '上线时间',
-    online: '上线',
-    status: '状态',
-    number: '编号',
-    cover: '封面',
-    description: '描述',
-    descriptionIn: '描述（{{lang}}）',
-    recipeCount: '菜谱数',
-    models: '适用机型',
-    model: '机型',
-    label: '标签',
-    labelIn: '标签（{{lang}}）',
-    language: '语言',
-    updatedAt: '更新时间',
-  },
-  suggest: {
-    button: '从搜索推荐',
-    title: '从用户搜索推荐热门标签',
-    hint: 'App 用户搜索最多的词（不区分大小写，排名每 5 分钟更新），可直接加为热门标签；已有标签说出的词会标出。',
-    period: { '7': '近 7 天', '30': '近 30 天', '90': '近 90 天', '0': '全部' },
-    term: '搜索词',
-    searches: '搜索次数',
-    labelled: '已是热门标签',
-    add: '加为标签',
-    newLabel: '新热门标签（保存后默认下线，可在列表中上线）',
-    none: '这段时间没有搜索记录',
-  },
-  linkKinds: { url: '网页链接', recipe: '菜谱' },
-  positions: { app_home: 'APP首页', device_recipe_home: '设备菜谱首页' },
-  onlineState: { true: '已上线', false: '未上线' },
-  any: '全部',
-  recipesHint: '只能关联本品牌已发布的菜谱，按列表顺序展示',
-  chooseRecipes: '选择菜谱',
-  noRecipes: '尚未关联菜谱',
-  recipesAction: '关联菜谱',
-  detailAction: '详情',
-  labelsHint: '品牌支持的每种语言一个标签，主语言必填',
-  descriptionsHint: '品牌支持的每种语言一段描述',
-  shareLink: 'H5 分享链接',
-  openShare: '打开 H5 页面',
-  h5: {
-    notFoundTitle: '内容不存在',
-    notFoundBody: '这个分享链接无效，或内容已下线。',
-    loadFailed: '加载失败，请稍后重试',
-    retry: '重试',
-    ingredients: '食材',
-    steps: '步骤',
-    step: '第 {{number}} 步',
-    servings: '{{count}} 人份',
-    toTaste: '适量',
-    recipes: '菜谱',
-    minutes: '{{count}} 分钟',
-    seconds: '{{count}} 秒',
-  },
-};
+export const contentZh = zh;
+/**
+ * The codes of the content rules (libs/contracts/src/content.ts), merged into the app's `errors` catalog, where
+ * form errors are looked up.
+ */
+export const contentErrorsZh = zhErrors;

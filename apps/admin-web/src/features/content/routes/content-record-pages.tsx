@@ -99,7 +99,7 @@ export function BannerDetailPage() {
               { label: t('content.fields.sort'), value: String(b.sort) },
               { label: t('content.fields.onlinePeriod'), value: periodText(b.onlineStart, b.onlineEnd) },
               { label: t('content.fields.online'), value: <OnlineBadge online={b.online} /> },
-              { label: t('content.fields.updatedAt'), value: formatTime(b.updatedAt) },
+              { label: t('reference.fields.updatedAt'), value: formatTime(b.updatedAt) },
               { label: t('content.shareLink'), value: <ShareLink shareId={b.shareId} />, wide: true },
               {
                 label: t('content.fields.image'),
@@ -136,7 +136,7 @@ export function GroupDetailPage() {
                 value: g.descriptions[l.langCode],
                 wide: true,
               })),
-              { label: t('content.fields.updatedAt'), value: formatTime(g.updatedAt) },
+              { label: t('reference.fields.updatedAt'), value: formatTime(g.updatedAt) },
               { label: t('content.shareLink'), value: <ShareLink shareId={g.shareId} />, wide: true },
               {
                 label: t('content.fields.cover'),

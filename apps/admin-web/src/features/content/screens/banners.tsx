@@ -1,6 +1,8 @@
 import { BANNER_LINK_KINDS, BANNER_POSITIONS, bannerInputSchema, type Banner } from '@kb/contracts';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
+import { FormImagesField } from '../../../components/form-images-field.js';
 import { contractRules } from '../../../components/reference/form-rules.js';
 import { imagesOfAll } from '../../../components/reference/record-image.js';
 import {
@@ -9,19 +11,12 @@ import {
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import {
-  ImagesField,
   PublishFields,
   publishForForm,
   publishToSend,
   type PublishValues,
 } from '../components/content-fields.js';
-import {
-  detailAndRecipesActions,
-  onlineColumn,
-  periodColumn,
-  thumbnailColumn,
-  updatedAtColumn,
-} from '../components/content-columns.js';
+import { detailAndRecipesActions, onlineColumn, periodColumn } from '../components/content-columns.js';
 import { RecipeLinksField } from '../components/recipe-links-field.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
 
@@ -99,7 +94,7 @@ function BannerFields({ form }: ReferenceFieldsProps<BannerValues>) {
         />
       )}
       <RecipeLinksField form={form} required={linkKind === 'recipe'} />
-      <ImagesField form={form} name="imageFileCodes" label={t('content.fields.image')} max={1} required />
+      <FormImagesField form={form} name="imageFileCodes" label={t('content.fields.image')} max={1} required />
       <PublishFields form={form} />
     </>
   );

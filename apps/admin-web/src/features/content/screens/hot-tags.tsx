@@ -1,6 +1,7 @@
 import { hotTagInputSchema, type HotTag } from '@kb/contracts';
 import { Group, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { updatedAtColumn } from '../../../components/record-columns.js';
 import type { FilterField } from '../../../components/list-page.js';
 import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
 import { LanguageBadges } from '../../../components/reference/language-badges.js';
@@ -12,7 +13,7 @@ import {
 } from '../../../components/reference/reference-screen.js';
 import { PerLanguageFields } from '../components/content-fields.js';
 import { HotTagSuggestions } from '../components/hot-tag-suggestions.js';
-import { onlineColumn, updatedAtColumn } from '../components/content-columns.js';
+import { onlineColumn } from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
 
 interface HotTagValues extends Record<string, unknown> {

@@ -1,6 +1,8 @@
 import { lockScreenAdInputSchema, MAX_CONTENT_IMAGES, type LockScreenAd } from '@kb/contracts';
 import { MultiSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
+import { FormImagesField } from '../../../components/form-images-field.js';
 import { contractRules } from '../../../components/reference/form-rules.js';
 import { imagesOfAll } from '../../../components/reference/record-image.js';
 import {
@@ -12,18 +14,12 @@ import type { FilterField } from '../../../components/list-page.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { useBrandModelOptions } from '../../../lib/lookups.js';
 import {
-  ImagesField,
   PublishFields,
   publishForForm,
   publishToSend,
   type PublishValues,
 } from '../components/content-fields.js';
-import {
-  onlineColumn,
-  periodColumn,
-  thumbnailColumn,
-  updatedAtColumn,
-} from '../components/content-columns.js';
+import { onlineColumn, periodColumn } from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
 
 interface AdValues extends PublishValues, Record<string, unknown> {
@@ -65,7 +61,7 @@ function AdFields({ form }: ReferenceFieldsProps<AdValues>) {
         data-testid="field-modelCodes"
         {...form.getInputProps('modelCodes')}
       />
-      <ImagesField
+      <FormImagesField
         form={form}
         name="imageFileCodes"
         label={t('content.fields.images')}

@@ -1,6 +1,8 @@
 import { themedGroupInputSchema, type ThemedGroup } from '@kb/contracts';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
+import { FormImagesField } from '../../../components/form-images-field.js';
 import { contractRules, sortToSend } from '../../../components/reference/form-rules.js';
 import { namesForForm, namesToSend } from '../../../components/reference/names.js';
 import { imagesOf } from '../../../components/reference/record-image.js';
@@ -9,8 +11,8 @@ import {
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
-import { detailAndRecipesActions, thumbnailColumn, updatedAtColumn } from '../components/content-columns.js';
-import { ImagesField, PerLanguageFields } from '../components/content-fields.js';
+import { detailAndRecipesActions } from '../components/content-columns.js';
+import { PerLanguageFields } from '../components/content-fields.js';
 
 export const GROUP_ROUTE = { route: 'specRecipe', key: ['content', 'groups'] } as const;
 
@@ -65,7 +67,7 @@ function GroupFields({ form, languages }: ReferenceFieldsProps<GroupValues>) {
         data-testid="field-sort"
         {...form.getInputProps('sort')}
       />
-      <ImagesField form={form} name="cover" label={t('content.fields.cover')} max={1} />
+      <FormImagesField form={form} name="cover" label={t('content.fields.cover')} max={1} />
     </>
   );
 }

@@ -1,50 +1,6 @@
-export const staffZh = {
-  fields: {
-    account: '账号',
-    name: '姓名',
-    email: '邮箱',
-    role: '角色',
-    status: '状态',
-    passwordSet: '已设置密码',
-    createdAt: '创建时间',
-    keyword: '账号/姓名/邮箱',
-  },
-  status: { enabled: '启用', disabled: '停用' },
-  passwordSet: { yes: '已设置', no: '待设置（已邀请）' },
-  invite: '邀请员工',
-  inviteTitle: '邀请员工',
-  inviteNote: '对方会收到一封邮件，按邮件中的链接用本邮箱获取验证码、设置密码后即可登录。',
-  send: '发送邀请',
-  edit: '编辑',
-  editTitle: '编辑员工账号',
-  save: '保存',
-  cancel: '取消',
-  disable: '停用',
-  enable: '启用',
-  changes: '变更记录',
-  changesTitle: '{{account}} 的变更记录',
-  noChanges: '暂无记录',
-  actions: {
-    invited: '邀请',
-    created: '创建（平台运营）',
-    updated: '修改',
-    disabled: '停用',
-    enabled: '启用',
-  },
-  change: {
-    role: '角色：{{before}} → {{after}}',
-    name: '姓名：{{before}} → {{after}}',
-    initial: '角色：{{role}}，姓名：{{name}}',
-  },
-  actor: '操作人',
-  operator: '平台运营',
-  time: '时间',
-  action: '操作',
-  detail: '内容',
-};
+import zh from './zh.json' with { type: 'json' };
+import zhErrors from './errors.zh.json' with { type: 'json' };
 
+export const staffZh = zh;
 /** Form error codes of the staff screen (the API's own codes and words). */
-export const staffErrorsZh = {
-  staff_name_required: '姓名不能为空',
-  staff_account_rule: '账号须为2到64位字母、数字或 . _ @ -',
-};
+export const staffErrorsZh = zhErrors;
