@@ -8,11 +8,12 @@ const MANTINE =
 /**
  * The shared building blocks and lookups (with the query cache and the tab bar), the permission matrix, the
  * router's lazily used hooks and the icons; not the few pieces that bring a heavy library of their own (uploads,
- * the password digest, zod-checked form rules).
+ * the password digest, zod-checked form rules, the image columns and fields of the catalog and content screens).
  */
 const CONSOLE_KIT =
   /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/](layout|tabs))|libs[\\/]contracts[\\/]src[\\/]permissions|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
-const OWN_HEAVY_LIBRARY = /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]/;
+const OWN_HEAVY_LIBRARY =
+  /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]|components[\\/](record-columns|form-images-field)\./;
 /** A feature's modules that several of its screens share (its api calls, cells, rules). */
 const FEATURE = /apps[\\/]admin-web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api|rules|components)[\\/]/;
 

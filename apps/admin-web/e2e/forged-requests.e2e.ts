@@ -107,7 +107,8 @@ describe('the app under its Content-Security-Policy', () => {
     await page.goto('/recipe-list');
     await page.getByTestId('layout').waitFor();
     await page.goto('/api/docs');
-    await page.locator('.swagger-ui .info').getByText('Kitchen back-office API').waitFor();
+    // The API reference is a 0.9 MB document that Swagger UI takes up to 20 s to lay out on a quiet machine.
+    await page.locator('.swagger-ui .info').getByText('Kitchen back-office API').waitFor({ timeout: 60_000 });
     expect(violations).toEqual([]);
 
     attackPage = `<!doctype html><iframe id="app" src="${h.baseUrl}/login"></iframe>`;
