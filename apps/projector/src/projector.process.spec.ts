@@ -72,10 +72,17 @@ describe('the projector process', () => {
     expect(await projectedEvents()).toBe(coveredByCheckpoint);
 
     const second = startProjector(['run'], env);
+    let lastStatus: unknown;
     await answered(async () => {
       const { stdout } = await runMain(['status', '--json'], env);
       const live = streamSummaryOf(stdout);
+      lastStatus = live;
       return live.lagEvents === 0 && live.runningBy !== null;
+    }).catch((error: Error) => {
+      // What the restarted process said and the last status read: why it did not catch up.
+      throw new Error(
+        `${error.message}\nlast status: ${JSON.stringify(lastStatus)}\nrestarted projector said:\n${second.output()}`,
+      );
     });
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });
