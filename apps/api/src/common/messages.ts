@@ -1,11 +1,13 @@
 import type { UiLang } from '@kb/contracts';
+import i18next, { type FormatFunction, type FormatterModule } from 'i18next';
 
 /**
- * Every `desc` the API can answer, in zh and en. Keys are the error codes of libs/contracts and the zod
- * messages of its schemas. Placeholders are filled from the error's params (see `translate`). Here the messages every
- * module shares; each module adds its own with `registerMessages` where it is declared.
+ * Every `desc` the API can answer, in zh and en, is one i18next catalog (namespace `api`), the same mechanism as
+ * the web's: keys are the error codes of libs/contracts and the zod messages of its schemas, placeholders
+ * (`{name}`, `{name:table}`, `{name:table[]}`) are filled from the error's params (see `translate`). Here the
+ * messages every module shares; each module adds its own with `registerMessages` where it is declared.
  */
-export const MESSAGES: Record<string, Record<UiLang, string>> = {
+const SHARED_MESSAGES: Record<string, Record<UiLang, string>> = {
   ok: { zh: '操作成功', en: 'Operation successful' },
   saved: { zh: '保存成功', en: 'Saved successfully' },
   bad_request: { zh: '请求参数有误', en: 'The request is not valid' },
@@ -136,17 +138,29 @@ export const MESSAGES: Record<string, Record<UiLang, string>> = {
   },
 };
 
+const NAMESPACE = 'api';
+const LANGS: readonly UiLang[] = ['zh', 'en'];
+
+/** The words of a registered code, as given (a second registration must bring the same). */
+const registered = new Map<string, Record<UiLang, string>>();
+
 /**
  * Adds a module's messages to the catalog, when its module file is loaded (before the app serves anything). A
  * code another module already registered with other words is refused at start: one code, one text.
  */
 export function registerMessages(messages: Record<string, Record<UiLang, string>>): void {
   for (const [code, words] of Object.entries(messages)) {
-    const known = MESSAGES[code];
+    const known = registered.get(code);
     if (known && (known.zh !== words.zh || known.en !== words.en))
       throw new Error(`The message ${code} is registered twice, with different words`);
-    MESSAGES[code] = words;
+    registered.set(code, words);
   }
+  for (const lang of LANGS)
+    catalog.addResources(
+      lang,
+      NAMESPACE,
+      Object.fromEntries(Object.entries(messages).map(([code, words]) => [code, words[lang]])),
+    );
 }
 
 /** Words of enumerated params, per table name: the key a param carries → its words in zh and en. */
@@ -183,37 +197,77 @@ export const registeredWordTables = (): string[] => [...Object.keys(WORDS), LANG
 
 const LIST_SEPARATOR: Record<UiLang, string> = { zh: '、', en: ', ' };
 
-const PLACEHOLDER = /\{(\w+)(?::(\w+)(\[\])?)?\}/g;
-
 /**
- * Fills placeholders: `{name}` with the param as is; `{name:table}` with the words of the param's key in a
- * registered table (the words may hold placeholders of their own, e.g. a cycle's seconds); `{name:table[]}` with
+ * Words a placeholder that names a table: `{name:table}` by the words of the param's key in that table (the
+ * words may hold placeholders of their own, e.g. a cycle's seconds, filled from the same params); `{name:table[]}`
  * a comma-separated list of keys, each worded and joined the language's way. Refusals recorded before the domain
  * carried keys only (job results) hold ready-made words instead (`stateZh`, `stateEn`): those are used when the
- * key is absent, so old results read as they did.
+ * key is absent, so old results read as they did. Undefined leaves the placeholder as it is.
  */
+const worded: FormatFunction = (value, format, lng, options) => {
+  const lang: UiLang = lng === 'en' ? 'en' : 'zh';
+  // The params: `t` passes them as `replace`, and the interpolator spreads them into the options too.
+  const params = (options?.replace ?? options ?? {}) as Record<string, string | number>;
+  const key = String(options?.interpolationkey ?? '');
+  if (!format) return value;
+  const list = format.endsWith('[]');
+  const table = list ? format.slice(0, -2) : format;
+  if (value == null) {
+    const legacy = params[`${key}${lang === 'zh' ? 'Zh' : 'En'}`];
+    return legacy === undefined ? undefined : String(legacy);
+  }
+  const word = (k: string) => {
+    if (table === LANGUAGE_TABLE) return languageName(k, lang);
+    const words = WORDS[table]?.[k]?.[lang];
+    return words === undefined ? k : fill(words, lang, params);
+  };
+  return list
+    ? String(value)
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== '')
+        .map(word)
+        .join(LIST_SEPARATOR[lang])
+    : word(String(value));
+};
+
+/** The catalog's formatter: every `{name:…}` placeholder is a table of words (see `worded`). */
+const tables: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: worded,
+};
+
+const catalog = i18next.createInstance().use(tables);
+void catalog.init({
+  initAsync: false,
+  lng: 'zh',
+  fallbackLng: false,
+  supportedLngs: [...LANGS],
+  ns: [NAMESPACE],
+  defaultNS: NAMESPACE,
+  resources: { zh: { [NAMESPACE]: {} }, en: { [NAMESPACE]: {} } },
+  // Codes and zod messages are whole keys: no nesting by dots, no namespace by colons.
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: {
+    prefix: '{',
+    suffix: '}',
+    formatSeparator: ':',
+    escapeValue: false,
+    // A param's value is never read again as a placeholder.
+    skipOnVariables: true,
+  },
+  // A placeholder without its param stays visible, as written.
+  missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
+});
+registerMessages(SHARED_MESSAGES);
+
+/** Fills the placeholders of `text` (a message or a table's words) from `params`. */
 function fill(text: string, lang: UiLang, params: Record<string, string | number>): string {
-  return text.replace(PLACEHOLDER, (whole, key: string, table?: string, list?: string) => {
-    const value = params[key];
-    if (!table) return String(value ?? whole);
-    if (value == null) {
-      const legacy = params[`${key}${lang === 'zh' ? 'Zh' : 'En'}`];
-      return legacy === undefined ? whole : String(legacy);
-    }
-    const word = (k: string) => {
-      if (table === LANGUAGE_TABLE) return languageName(k, lang);
-      const words = WORDS[table]?.[k]?.[lang];
-      return words === undefined ? k : fill(words, lang, params);
-    };
-    return list
-      ? String(value)
-          .split(',')
-          .map((k) => k.trim())
-          .filter((k) => k !== '')
-          .map(word)
-          .join(LIST_SEPARATOR[lang])
-      : word(String(value));
-  });
+  return catalog.services.interpolator.interpolate(text, params, lang, {});
 }
 
 /** The message of a code in a language, its placeholders filled; null for unknown codes. */
@@ -222,7 +276,9 @@ export function translate(
   lang: UiLang,
   params: Record<string, string | number> = {},
 ): string | null {
-  const entry = MESSAGES[code];
-  if (!entry) return null;
-  return fill(entry[lang], lang, params);
+  if (!registered.has(code)) return null;
+  return catalog.t(code, { lng: lang, replace: params, nest: false });
 }
+
+/** Whether a code has words in the catalog (a catalog test checks every domain code has). */
+export const hasMessage = (code: string): boolean => registered.has(code);
