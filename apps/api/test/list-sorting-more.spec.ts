@@ -143,7 +143,7 @@ describe('sorting the other lists', () => {
   it('refuses a column a list does not sort by with a 400 in the caller’s language, never a 500', async () => {
     for (const url of [
       '/api/staff/list?orderBy=password_hash',
-      '/api/subApk/list?orderBy=modelName',
+      '/api/subApk/list?orderBy=returnReason',
       '/api/offlineRecipes/list?orderBy=build',
       '/api/testDevice/list?orderBy=remark',
       '/api/vipUser/list?orderBy=account',

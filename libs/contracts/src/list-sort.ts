@@ -28,6 +28,8 @@ export const SEARCH_RECORD_SORT_FIELDS = ['resultCount', 'searchedAt'] as const;
 export const STAFF_SORT_FIELDS = ['account', 'name', 'email', 'role', 'status', 'createdAt'] as const;
 export const APK_SORT_FIELDS = [
   'versionNumber',
+  'subBrandName',
+  'modelName',
   'apkVersion',
   'fileSize',
   'reviewStatus',
@@ -40,6 +42,8 @@ export const APK_SORT_FIELDS = [
 export const OFFLINE_PACK_SORT_FIELDS = [
   'number',
   'type',
+  'factoryModel',
+  'customerModel',
   'recipeCount',
   'testStatus',
   'releaseStatus',
