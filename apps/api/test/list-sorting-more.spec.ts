@@ -1,11 +1,13 @@
-import type { DeviceListPage, Page, SavedView } from '@kb/contracts';
+import { randomUUID } from 'node:crypto';
+import type { DeviceListPage, FaultRecord, Page, SavedView } from '@kb/contracts';
+import { storeFaults } from '@kb/devices';
 import { createPool, type Pool } from '@kb/platform';
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import { loggedIn, sortedBothWays, startTestApi, type Client, type TestApi } from './harness.js';
 
 /**
- * Sorting the staff, APK, offline pack, test device, paying user, review, online category and reference lists by
- * their columns on the server, and saving their views; a column a list does not sort by is refused in the
- * caller's language.
+ * Sorting the staff, fault record, APK, offline pack, test device, paying user, review, online category and
+ * reference lists by their columns on the server, and saving their views; a column a list does not sort by is
+ * refused in the caller's language.
  */
 describe('sorting the other lists', () => {
   let api: TestApi;
@@ -95,6 +97,45 @@ describe('sorting the other lists', () => {
       (p) => p.endDate,
     );
     expect(ends).toEqual(ascending(ends));
+  });
+
+  it('sorts the fault records by SN, type and report time both ways, the same across pages', async () => {
+    // Reports from three devices in a city of this attempt only, so a retry in the same database reads its own.
+    const city = `S${Date.now().toString(36)}`;
+    const devices = (
+      await demo.get<DeviceListPage>('/api/device/list?orderBy=sn&onPage=false')
+    ).data.list.slice(0, 3);
+    const now = Date.now();
+    for (const [d, device] of devices.entries())
+      await storeFaults(
+        pool,
+        ['E-C', 'E-A', 'E-B', 'E-A'].map((type, k) => {
+          const reportedAt = new Date(now - (1 + d + 3 * k) * 60_000).toISOString();
+          const message = {
+            messageId: randomUUID(),
+            type,
+            reportedAt,
+            city,
+            country: 'CN',
+            errorLog: 'overheat',
+          };
+          return { deviceId: device.id, brandOwnerCode: 'DEMO', receivedAt: reportedAt, message };
+        }),
+      );
+    const list = `/api/deviceFaultLog/list?city=${city}`;
+    const bySn = await sortedBothWays<FaultRecord>(demo, `${list}&orderBy=sn`);
+    expect(bySn.map((f) => f.sn)).toEqual(devices.flatMap((d) => Array<string>(4).fill(d.sn)));
+    const byType = await sortedBothWays<FaultRecord>(demo, `${list}&orderBy=type`);
+    expect(byType.map((f) => f.type)).toEqual([
+      ...Array<string>(6).fill('E-A'),
+      ...Array<string>(3).fill('E-B'),
+      ...Array<string>(3).fill('E-C'),
+    ]);
+    const byTime = (await sortedBothWays<FaultRecord>(demo, `${list}&orderBy=reportedAt`)).map(
+      (f) => f.reportedAt,
+    );
+    expect(new Set(byTime).size).toBe(12);
+    expect(byTime).toEqual([...byTime].sort());
   });
 
   it('sorts the online categories by name, sort value and recipe count', async () => {

@@ -108,6 +108,26 @@ describe('list sorting and saved views', () => {
     expect((await demo.get('/api/recipe/list?orderBy=names')).status).toBe(400);
   });
 
+  it('sorts the search records by result count and search time both ways, the same through cursors', async () => {
+    for (const [field, order] of [
+      ['resultCount', 'asc'],
+      ['resultCount', 'desc'],
+      ['searchedAt', 'asc'],
+      ['searchedAt', 'desc'],
+    ] as const) {
+      const url = `/api/userSearchRecord/list?orderBy=${field}&order=${order}`;
+      const whole = await demo.get<Page<{ id: string; resultCount: number; searchedAt: string }>>(
+        `${url}&onPage=false`,
+      );
+      const values = whole.data.list.map((r) => String(r[field]).padStart(24, '0'));
+      expect(values.length).toBeGreaterThan(2);
+      expect(new Set(values).size).toBeGreaterThan(1);
+      expect(values).toEqual(order === 'asc' ? [...values].sort() : [...values].sort().reverse());
+      const walked = await walk<{ id: string }>(demo, url);
+      expect(walked.map((r) => r.id)).toEqual(whole.data.list.map((r) => r.id));
+    }
+  });
+
   it('sorts the reference lists (categories, tags, banners…) by number and last change', async () => {
     for (const [number, zh] of [
       ['T-B', '快手菜'],
