@@ -69,7 +69,13 @@ describe('sorting the other lists', () => {
     expect(newest.map((d) => d.sn)).toEqual([sns[1], sns[3], sns[0], sns[2]]);
   });
 
-  it('sorts the paying users by level and end date, ties in one stable order across pages', async () => {
+  it('sorts the paying users by level, end date, number and account, ties in one stable order across pages', async () => {
+    // Two more app users (of this attempt), so that the twelve paying users fill more than a page.
+    await pool.query(
+      `INSERT INTO app_users (brand_owner_code, account)
+       SELECT 'DEMO', 'paying-' || $1::text || '-' || g || '@example.com' FROM generate_series(1, 2) g`,
+      [Date.now().toString(36)],
+    );
     await pool.query(
       `INSERT INTO paying_users (brand_owner_code, app_user_id, vip_level, start_date, end_date, updated_by)
        SELECT u.brand_owner_code, u.id, 1 + (row_number() OVER (ORDER BY u.seq))::int % 3,
@@ -97,6 +103,16 @@ describe('sorting the other lists', () => {
       (p) => p.endDate,
     );
     expect(ends).toEqual(ascending(ends));
+    // The user's own columns, from the joined app user.
+    for (const field of ['userNumber', 'account'] as const) {
+      const values = (
+        await sortedBothWays<{ id: string } & Record<typeof field, string>>(
+          demo,
+          `/api/vipUser/list?orderBy=${field}`,
+        )
+      ).map((p) => p[field]);
+      expect(values).toEqual(ascending(values));
+    }
   });
 
   it('sorts the fault records by SN, type and report time both ways, the same across pages', async () => {
@@ -187,7 +203,7 @@ describe('sorting the other lists', () => {
       '/api/subApk/list?orderBy=returnReason',
       '/api/offlineRecipes/list?orderBy=build',
       '/api/testDevice/list?orderBy=remark',
-      '/api/vipUser/list?orderBy=account',
+      '/api/vipUser/list?orderBy=state',
       '/api/recipeUserEvaluation/list?orderBy=content',
       '/api/appOnlineCategory/list?orderBy=pictureFileCode',
       '/api/boUnit/list?orderBy=number',
@@ -217,7 +233,7 @@ describe('sorting the other lists', () => {
     const wrong = await demoZh.post('/api/savedView/save', {
       list: 'payingUser',
       name: 'x',
-      state: { orderBy: 'account' },
+      state: { orderBy: 'regionName' },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.data.fieldErrors['state.orderBy']).toBe('此列表不能按该字段排序');

@@ -58,7 +58,15 @@ export const TEST_DEVICE_SORT_FIELDS = [
   'lastConnectAt',
   'createdAt',
 ] as const;
-export const PAYING_USER_SORT_FIELDS = ['vipLevel', 'startDate', 'endDate', 'updatedAt'] as const;
+export const PAYING_USER_SORT_FIELDS = [
+  'userNumber',
+  'account',
+  'nickname',
+  'vipLevel',
+  'startDate',
+  'endDate',
+  'updatedAt',
+] as const;
 export const REVIEW_SORT_FIELDS = ['recipeNumber', 'sn', 'userAccount', 'score', 'evaluatedAt'] as const;
 export const ONLINE_CATEGORY_SORT_FIELDS = ['name', 'sort', 'recipeCount'] as const;
 /** The sortable columns of every reference list (categories, tags, accessories, banners…); `number` where it has one. */
