@@ -69,6 +69,35 @@ describe('sorting the other lists', () => {
     expect(newest.map((d) => d.sn)).toEqual([sns[1], sns[3], sns[0], sns[2]]);
   });
 
+  it('sorts the test devices by the sub-brand and product names shown, in the caller’s language', async () => {
+    // One device of each product not yet in the group (the group keeps what an earlier attempt added).
+    const inGroup = new Set((await whole<{ sn: string }>(demo, '/api/testDevice/list')).map((d) => d.sn));
+    const devices = (await demo.get<DeviceListPage>('/api/device/list?orderBy=sn&onPage=false')).data.list;
+    const byProduct = new Map<string, string>();
+    for (const d of devices)
+      if (d.productCode && !inGroup.has(d.sn) && !byProduct.has(d.productCode))
+        byProduct.set(d.productCode, d.sn);
+    for (const sn of byProduct.values())
+      expect((await demo.post('/api/testDevice/add', { sn })).status).toBe(200);
+    for (const [client, field] of [
+      [demo, 'productName'],
+      [demoZh, 'productName'],
+      [demo, 'subBrandName'],
+    ] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const names = (
+          await whole<Record<typeof field, string | null>>(
+            client,
+            `/api/testDevice/list?orderBy=${field}&order=${order}`,
+          )
+        ).map((d) => d[field]);
+        expect(new Set(names).size).toBeGreaterThan(1);
+        const sorted = ascending(names.filter((n): n is string => n !== null));
+        expect(names.filter((n) => n !== null)).toEqual(order === 'asc' ? sorted : sorted.reverse());
+      }
+    }
+  });
+
   it('sorts the paying users by level, end date, number and account, ties in one stable order across pages', async () => {
     // Two more app users (of this attempt), so that the twelve paying users fill more than a page.
     await pool.query(

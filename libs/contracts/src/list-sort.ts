@@ -53,6 +53,8 @@ export const OFFLINE_PACK_SORT_FIELDS = [
 export const TEST_DEVICE_SORT_FIELDS = [
   'sn',
   'subModel',
+  'subBrandName',
+  'productName',
   'apkVersion',
   'online',
   'lastConnectAt',
