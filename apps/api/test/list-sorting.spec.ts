@@ -84,6 +84,14 @@ describe('list sorting and saved views', () => {
       const walked = await walk<{ id: string }>(demo, url);
       expect(walked.map((r) => r.id)).toEqual(whole.data.list.map((r) => r.id));
     }
+    // The region (which may be empty) reads the same through cursors as in one list.
+    for (const order of ['asc', 'desc']) {
+      const url = `/api/userSearchRecord/list?orderBy=region&order=${order}`;
+      const whole = await demo.get<Page<{ id: string }>>(`${url}&onPage=false`);
+      expect((await walk<{ id: string }>(demo, url)).map((r) => r.id)).toEqual(
+        whole.data.list.map((r) => r.id),
+      );
+    }
   });
 
   it('sorts app users, fault records, notices and recipes by their columns', async () => {
@@ -108,23 +116,33 @@ describe('list sorting and saved views', () => {
     expect((await demo.get('/api/recipe/list?orderBy=names')).status).toBe(400);
   });
 
-  it('sorts the search records by result count and search time both ways, the same through cursors', async () => {
+  it('sorts the search records by result count, search time and language both ways, the same through cursors', async () => {
     for (const [field, order] of [
       ['resultCount', 'asc'],
       ['resultCount', 'desc'],
       ['searchedAt', 'asc'],
       ['searchedAt', 'desc'],
+      ['lang', 'asc'],
+      ['lang', 'desc'],
     ] as const) {
       const url = `/api/userSearchRecord/list?orderBy=${field}&order=${order}`;
-      const whole = await demo.get<Page<{ id: string; resultCount: number; searchedAt: string }>>(
-        `${url}&onPage=false`,
-      );
+      const whole = await demo.get<
+        Page<{ id: string; resultCount: number; searchedAt: string; lang: string }>
+      >(`${url}&onPage=false`);
       const values = whole.data.list.map((r) => String(r[field]).padStart(24, '0'));
       expect(values.length).toBeGreaterThan(2);
       expect(new Set(values).size).toBeGreaterThan(1);
       expect(values).toEqual(order === 'asc' ? [...values].sort() : [...values].sort().reverse());
       const walked = await walk<{ id: string }>(demo, url);
       expect(walked.map((r) => r.id)).toEqual(whole.data.list.map((r) => r.id));
+    }
+    // The region (which may be empty) reads the same through cursors as in one list.
+    for (const order of ['asc', 'desc']) {
+      const url = `/api/userSearchRecord/list?orderBy=region&order=${order}`;
+      const whole = await demo.get<Page<{ id: string }>>(`${url}&onPage=false`);
+      expect((await walk<{ id: string }>(demo, url)).map((r) => r.id)).toEqual(
+        whole.data.list.map((r) => r.id),
+      );
     }
   });
 

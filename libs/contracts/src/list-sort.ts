@@ -24,7 +24,7 @@ export const RECIPE_SORT_FIELDS = ['number', 'type', 'status', 'version', 'updat
 export const RECYCLE_BIN_SORT_FIELDS = ['number', 'deletedAt', 'recycledFrom'] as const;
 /** Every field `/api/recipe/list` takes in `orderBy`; the bin's own are refused on the other recipe lists. */
 export const RECIPE_LIST_SORT_FIELDS = [...RECIPE_SORT_FIELDS, 'deletedAt', 'recycledFrom'] as const;
-export const SEARCH_RECORD_SORT_FIELDS = ['resultCount', 'searchedAt'] as const;
+export const SEARCH_RECORD_SORT_FIELDS = ['lang', 'region', 'resultCount', 'searchedAt'] as const;
 export const STAFF_SORT_FIELDS = ['account', 'name', 'email', 'role', 'status', 'createdAt'] as const;
 export const APK_SORT_FIELDS = [
   'versionNumber',

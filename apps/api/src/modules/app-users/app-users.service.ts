@@ -55,10 +55,13 @@ export const APP_USER_ORDER: ListOrder<(typeof APP_USER_SORT_FIELDS)[number]> = 
 
 /**
  * The search records' sortable columns; newest first without a sort. Millions of rows arrive here: each sort
- * column costs an index every insert pays, so only the count of results and the time sort.
+ * column costs an index every insert pays, so only columns with an index of the sort's shape sort: the count of
+ * results and the time (their own), the language and the region (their filters' `(brand, column, seq DESC)`).
  */
 export const SEARCH_RECORD_ORDER: ListOrder<(typeof SEARCH_RECORD_SORT_FIELDS)[number]> = {
   keys: {
+    lang: { sql: 't.lang', type: 'text' },
+    region: { sql: 't.region', type: 'text', nullable: true },
     resultCount: { sql: 't.result_count', type: 'integer' },
     searchedAt: { sql: 't.searched_at', type: 'timestamptz' },
   },
