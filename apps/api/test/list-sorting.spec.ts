@@ -77,6 +77,7 @@ describe('list sorting and saved views', () => {
       '/api/user/list?orderBy=nickname&order=asc',
       '/api/user/list?orderBy=nickname&order=desc',
       '/api/user/list?orderBy=region&order=asc',
+      '/api/user/list?orderBy=status&order=desc',
       '/api/device/list?orderBy=subModel&order=desc',
       '/api/device/list?orderBy=activatedAt&order=asc',
     ]) {
@@ -98,6 +99,13 @@ describe('list sorting and saved views', () => {
     const users = await walk<{ account: string }>(demo, '/api/user/list?orderBy=account&order=asc');
     expect(users.length).toBeGreaterThan(1);
     expect(users.map((u) => u.account)).toEqual(users.map((u) => u.account).sort());
+    // Registered in the app or only known from a device: both kinds, in order both ways through cursors.
+    for (const order of ['asc', 'desc'] as const) {
+      const url = `/api/user/list?orderBy=registered&order=${order}`;
+      const registered = (await walk<{ registered: boolean }>(demo, url)).map((u) => u.registered);
+      expect(new Set(registered).size).toBe(2);
+      expect(registered).toEqual(order === 'asc' ? [...registered].sort() : [...registered].sort().reverse());
+    }
     const newest = await demo.get<AppUserListPage>('/api/user/list?orderBy=registeredAt&order=desc');
     const times = newest.data.list.map((u) => u.registeredAt);
     expect(times).toEqual([...times].sort().reverse());

@@ -17,7 +17,15 @@ export const DEVICE_SORT_FIELDS = [
   'tpVersion',
 ] as const;
 export const FAULT_SORT_FIELDS = ['sn', 'type', 'reportedAt', 'productCode', 'apkVersion'] as const;
-export const APP_USER_SORT_FIELDS = ['number', 'account', 'nickname', 'region', 'registeredAt'] as const;
+export const APP_USER_SORT_FIELDS = [
+  'number',
+  'account',
+  'nickname',
+  'region',
+  'status',
+  'registered',
+  'registeredAt',
+] as const;
 export const NOTICE_SORT_FIELDS = ['number', 'label', 'state', 'pushAt', 'createdAt'] as const;
 export const RECIPE_SORT_FIELDS = ['number', 'type', 'status', 'version', 'updatedAt'] as const;
 /** The recycle bin (the recipe list with `status=recycle_bin`): by number, delete time and the state left. */
