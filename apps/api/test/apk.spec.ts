@@ -4,9 +4,11 @@ import type { Pool } from '@kb/platform';
 import {
   type Client,
   command,
+  type CommandAnswer,
   fileForm,
   loggedIn,
   read,
+  sortedBothWays,
   uploadImage,
   startProjectedApi,
   type ProjectedApi,
@@ -456,6 +458,51 @@ describe('APK packages (/api/subApk)', () => {
 
     const search = await read(demo, '/api/subApk/search?keyword=demo-air', last);
     expect(search.data.map((p: { id: string }) => p.id)).toEqual([air.id]);
+  });
+
+  it('sorts the list by version, sub-brand, model, file size and review status both ways, the same across pages', async () => {
+    // Versions of this attempt only, so a retry in the same database starts from an empty prefix.
+    const prefix = `s${Date.now().toString(36)}.`;
+    const versions = Array.from({ length: 12 }, (_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`);
+    let last: CommandAnswer | undefined;
+    // Added out of version order; every other one with its file (the others have no size yet), every third for
+    // the air fryer of another sub-brand.
+    for (const [i, versionNumber] of [...versions].reverse().entries()) {
+      last = await command(demo, '/api/subApk/add', {
+        ...(i % 3 === 0
+          ? { subBrandCode: 'DEMO-AIR', productCode: 'AF-5' }
+          : { subBrandCode: 'DEMO-CHEF', productCode: 'TM-6' }),
+        versionNumber,
+        ...(i % 2 === 0 ? { apkFileCode: apkFile } : {}),
+      });
+      expect(last.status).toBe(200);
+    }
+    type Row = {
+      id: string;
+      versionNumber: string;
+      fileSize: number | null;
+      reviewStatus: string;
+      subBrandName: string;
+      modelName: string;
+    };
+    const list = `/api/subApk/list?version=${prefix}`;
+    const byVersion = await sortedBothWays<Row>(demo, `${list}&orderBy=versionNumber`, last);
+    expect(byVersion.map((p) => p.versionNumber)).toEqual(versions);
+    // Sizes tie, and packages without a file come last ascending (first descending).
+    const bySize = await sortedBothWays<Row>(demo, `${list}&orderBy=fileSize`);
+    expect(bySize.map((p) => p.fileSize)).toEqual([
+      ...Array<number>(6).fill(APK.length),
+      ...Array(6).fill(null),
+    ]);
+    // All are drafts: one long run of ties, still one order on every page.
+    const byReview = await sortedBothWays<Row>(demo, `${list}&orderBy=reviewStatus`);
+    expect(new Set(byReview.map((p) => p.reviewStatus))).toEqual(new Set(['uncommitted']));
+    // Sub-brand and model by the names the list shows.
+    for (const field of ['subBrandName', 'modelName'] as const) {
+      const names = (await sortedBothWays<Row>(demo, `${list}&orderBy=${field}`)).map((p) => p[field]);
+      expect(new Set(names).size).toBe(2);
+      expect(names).toEqual([...names].sort());
+    }
   });
 
   it('refuses sub-brands, models and files that are not the brand’s own, naming the field', async () => {

@@ -254,3 +254,37 @@ export function read(client: Client, url: string, after?: CommandAnswer | string
   const position = typeof after === 'string' ? after : after?.position;
   return client.json('GET', url, { headers: position ? { [READ_POSITION_HEADER]: position } : {} });
 }
+
+/**
+ * A sorted list read whole and in pages of ten, ascending and descending: the pages hold the whole list's rows in
+ * its order, and descending is ascending read backwards, ties included (the tie-break turns with the direction).
+ * `url` carries the list's filters and `orderBy` and must find more than a page; `after` is the command whose
+ * write the list must show. Answers the whole list ascending.
+ */
+export async function sortedBothWays<T extends { id: string }>(
+  client: Client,
+  url: string,
+  after?: CommandAnswer,
+): Promise<T[]> {
+  const ids = (rows: T[]) => rows.map((r) => r.id);
+  const both: T[][] = [];
+  for (const order of ['asc', 'desc']) {
+    const whole = await read(client, `${url}&order=${order}&onPage=false`, after);
+    expect(whole.status).toBe(200);
+    const rows: T[] = Array.isArray(whole.data) ? whole.data : whole.data.list;
+    expect(rows.length).toBeGreaterThan(10);
+    const paged: T[] = [];
+    for (let pageNum = 1; paged.length < rows.length; pageNum++) {
+      const page = await client.get<{ list: T[]; total: number }>(
+        `${url}&order=${order}&pageSize=10&pageNum=${pageNum}`,
+      );
+      expect(page.data.total).toBe(rows.length);
+      expect(page.data.list.length).toBeGreaterThan(0);
+      paged.push(...page.data.list);
+    }
+    expect(ids(paged)).toEqual(ids(rows));
+    both.push(rows);
+  }
+  expect(ids(both[1]!)).toEqual(ids(both[0]!).reverse());
+  return both[0]!;
+}

@@ -1,11 +1,13 @@
-import type { DeviceListPage, Page, SavedView } from '@kb/contracts';
+import { randomUUID } from 'node:crypto';
+import type { DeviceListPage, FaultRecord, Page, SavedView } from '@kb/contracts';
+import { storeFaults } from '@kb/devices';
 import { createPool, type Pool } from '@kb/platform';
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import { loggedIn, sortedBothWays, startTestApi, type Client, type TestApi } from './harness.js';
 
 /**
- * Sorting the staff, APK, offline pack, test device, paying user, review, online category and reference lists by
- * their columns on the server, and saving their views; a column a list does not sort by is refused in the
- * caller's language.
+ * Sorting the staff, fault record, APK, offline pack, test device, paying user, review, online category and
+ * reference lists by their columns on the server, and saving their views; a column a list does not sort by is
+ * refused in the caller's language.
  */
 describe('sorting the other lists', () => {
   let api: TestApi;
@@ -67,7 +69,42 @@ describe('sorting the other lists', () => {
     expect(newest.map((d) => d.sn)).toEqual([sns[1], sns[3], sns[0], sns[2]]);
   });
 
-  it('sorts the paying users by level and end date, ties in one stable order across pages', async () => {
+  it('sorts the test devices by the sub-brand and product names shown, in the caller’s language', async () => {
+    // One device of each product not yet in the group (the group keeps what an earlier attempt added).
+    const inGroup = new Set((await whole<{ sn: string }>(demo, '/api/testDevice/list')).map((d) => d.sn));
+    const devices = (await demo.get<DeviceListPage>('/api/device/list?orderBy=sn&onPage=false')).data.list;
+    const byProduct = new Map<string, string>();
+    for (const d of devices)
+      if (d.productCode && !inGroup.has(d.sn) && !byProduct.has(d.productCode))
+        byProduct.set(d.productCode, d.sn);
+    for (const sn of byProduct.values())
+      expect((await demo.post('/api/testDevice/add', { sn })).status).toBe(200);
+    for (const [client, field] of [
+      [demo, 'productName'],
+      [demoZh, 'productName'],
+      [demo, 'subBrandName'],
+    ] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const names = (
+          await whole<Record<typeof field, string | null>>(
+            client,
+            `/api/testDevice/list?orderBy=${field}&order=${order}`,
+          )
+        ).map((d) => d[field]);
+        expect(new Set(names).size).toBeGreaterThan(1);
+        const sorted = ascending(names.filter((n): n is string => n !== null));
+        expect(names.filter((n) => n !== null)).toEqual(order === 'asc' ? sorted : sorted.reverse());
+      }
+    }
+  });
+
+  it('sorts the paying users by level, end date, number and account, ties in one stable order across pages', async () => {
+    // Two more app users (of this attempt), so that the twelve paying users fill more than a page.
+    await pool.query(
+      `INSERT INTO app_users (brand_owner_code, account)
+       SELECT 'DEMO', 'paying-' || $1::text || '-' || g || '@example.com' FROM generate_series(1, 2) g`,
+      [Date.now().toString(36)],
+    );
     await pool.query(
       `INSERT INTO paying_users (brand_owner_code, app_user_id, vip_level, start_date, end_date, updated_by)
        SELECT u.brand_owner_code, u.id, 1 + (row_number() OVER (ORDER BY u.seq))::int % 3,
@@ -95,6 +132,55 @@ describe('sorting the other lists', () => {
       (p) => p.endDate,
     );
     expect(ends).toEqual(ascending(ends));
+    // The user's own columns, from the joined app user.
+    for (const field of ['userNumber', 'account'] as const) {
+      const values = (
+        await sortedBothWays<{ id: string } & Record<typeof field, string>>(
+          demo,
+          `/api/vipUser/list?orderBy=${field}`,
+        )
+      ).map((p) => p[field]);
+      expect(values).toEqual(ascending(values));
+    }
+  });
+
+  it('sorts the fault records by SN, type and report time both ways, the same across pages', async () => {
+    // Reports from three devices in a city of this attempt only, so a retry in the same database reads its own.
+    const city = `S${Date.now().toString(36)}`;
+    const devices = (
+      await demo.get<DeviceListPage>('/api/device/list?orderBy=sn&onPage=false')
+    ).data.list.slice(0, 3);
+    const now = Date.now();
+    for (const [d, device] of devices.entries())
+      await storeFaults(
+        pool,
+        ['E-C', 'E-A', 'E-B', 'E-A'].map((type, k) => {
+          const reportedAt = new Date(now - (1 + d + 3 * k) * 60_000).toISOString();
+          const message = {
+            messageId: randomUUID(),
+            type,
+            reportedAt,
+            city,
+            country: 'CN',
+            errorLog: 'overheat',
+          };
+          return { deviceId: device.id, brandOwnerCode: 'DEMO', receivedAt: reportedAt, message };
+        }),
+      );
+    const list = `/api/deviceFaultLog/list?city=${city}`;
+    const bySn = await sortedBothWays<FaultRecord>(demo, `${list}&orderBy=sn`);
+    expect(bySn.map((f) => f.sn)).toEqual(devices.flatMap((d) => Array<string>(4).fill(d.sn)));
+    const byType = await sortedBothWays<FaultRecord>(demo, `${list}&orderBy=type`);
+    expect(byType.map((f) => f.type)).toEqual([
+      ...Array<string>(6).fill('E-A'),
+      ...Array<string>(3).fill('E-B'),
+      ...Array<string>(3).fill('E-C'),
+    ]);
+    const byTime = (await sortedBothWays<FaultRecord>(demo, `${list}&orderBy=reportedAt`)).map(
+      (f) => f.reportedAt,
+    );
+    expect(new Set(byTime).size).toBe(12);
+    expect(byTime).toEqual([...byTime].sort());
   });
 
   it('sorts the online categories by name, sort value and recipe count', async () => {
@@ -143,10 +229,10 @@ describe('sorting the other lists', () => {
   it('refuses a column a list does not sort by with a 400 in the caller’s language, never a 500', async () => {
     for (const url of [
       '/api/staff/list?orderBy=password_hash',
-      '/api/subApk/list?orderBy=modelName',
+      '/api/subApk/list?orderBy=returnReason',
       '/api/offlineRecipes/list?orderBy=build',
       '/api/testDevice/list?orderBy=remark',
-      '/api/vipUser/list?orderBy=account',
+      '/api/vipUser/list?orderBy=state',
       '/api/recipeUserEvaluation/list?orderBy=content',
       '/api/appOnlineCategory/list?orderBy=pictureFileCode',
       '/api/boUnit/list?orderBy=number',
@@ -176,7 +262,7 @@ describe('sorting the other lists', () => {
     const wrong = await demoZh.post('/api/savedView/save', {
       list: 'payingUser',
       name: 'x',
-      state: { orderBy: 'account' },
+      state: { orderBy: 'regionName' },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.data.fieldErrors['state.orderBy']).toBe('此列表不能按该字段排序');

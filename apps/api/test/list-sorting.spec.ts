@@ -77,6 +77,7 @@ describe('list sorting and saved views', () => {
       '/api/user/list?orderBy=nickname&order=asc',
       '/api/user/list?orderBy=nickname&order=desc',
       '/api/user/list?orderBy=region&order=asc',
+      '/api/user/list?orderBy=status&order=desc',
       '/api/device/list?orderBy=subModel&order=desc',
       '/api/device/list?orderBy=activatedAt&order=asc',
     ]) {
@@ -84,12 +85,27 @@ describe('list sorting and saved views', () => {
       const walked = await walk<{ id: string }>(demo, url);
       expect(walked.map((r) => r.id)).toEqual(whole.data.list.map((r) => r.id));
     }
+    // The region (which may be empty) reads the same through cursors as in one list.
+    for (const order of ['asc', 'desc']) {
+      const url = `/api/userSearchRecord/list?orderBy=region&order=${order}`;
+      const whole = await demo.get<Page<{ id: string }>>(`${url}&onPage=false`);
+      expect((await walk<{ id: string }>(demo, url)).map((r) => r.id)).toEqual(
+        whole.data.list.map((r) => r.id),
+      );
+    }
   });
 
   it('sorts app users, fault records, notices and recipes by their columns', async () => {
     const users = await walk<{ account: string }>(demo, '/api/user/list?orderBy=account&order=asc');
     expect(users.length).toBeGreaterThan(1);
     expect(users.map((u) => u.account)).toEqual(users.map((u) => u.account).sort());
+    // Registered in the app or only known from a device: both kinds, in order both ways through cursors.
+    for (const order of ['asc', 'desc'] as const) {
+      const url = `/api/user/list?orderBy=registered&order=${order}`;
+      const registered = (await walk<{ registered: boolean }>(demo, url)).map((u) => u.registered);
+      expect(new Set(registered).size).toBe(2);
+      expect(registered).toEqual(order === 'asc' ? [...registered].sort() : [...registered].sort().reverse());
+    }
     const newest = await demo.get<AppUserListPage>('/api/user/list?orderBy=registeredAt&order=desc');
     const times = newest.data.list.map((u) => u.registeredAt);
     expect(times).toEqual([...times].sort().reverse());
@@ -106,6 +122,36 @@ describe('list sorting and saved views', () => {
     // The recipe list sorts as well (its rows come from the projector, which this suite does not run).
     expect((await demo.get('/api/recipe/list?orderBy=number&order=desc')).status).toBe(200);
     expect((await demo.get('/api/recipe/list?orderBy=names')).status).toBe(400);
+  });
+
+  it('sorts the search records by result count, search time and language both ways, the same through cursors', async () => {
+    for (const [field, order] of [
+      ['resultCount', 'asc'],
+      ['resultCount', 'desc'],
+      ['searchedAt', 'asc'],
+      ['searchedAt', 'desc'],
+      ['lang', 'asc'],
+      ['lang', 'desc'],
+    ] as const) {
+      const url = `/api/userSearchRecord/list?orderBy=${field}&order=${order}`;
+      const whole = await demo.get<
+        Page<{ id: string; resultCount: number; searchedAt: string; lang: string }>
+      >(`${url}&onPage=false`);
+      const values = whole.data.list.map((r) => String(r[field]).padStart(24, '0'));
+      expect(values.length).toBeGreaterThan(2);
+      expect(new Set(values).size).toBeGreaterThan(1);
+      expect(values).toEqual(order === 'asc' ? [...values].sort() : [...values].sort().reverse());
+      const walked = await walk<{ id: string }>(demo, url);
+      expect(walked.map((r) => r.id)).toEqual(whole.data.list.map((r) => r.id));
+    }
+    // The region (which may be empty) reads the same through cursors as in one list.
+    for (const order of ['asc', 'desc']) {
+      const url = `/api/userSearchRecord/list?orderBy=region&order=${order}`;
+      const whole = await demo.get<Page<{ id: string }>>(`${url}&onPage=false`);
+      expect((await walk<{ id: string }>(demo, url)).map((r) => r.id)).toEqual(
+        whole.data.list.map((r) => r.id),
+      );
+    }
   });
 
   it('sorts the reference lists (categories, tags, banners…) by number and last change', async () => {

@@ -5,6 +5,7 @@ import {
   type CommandAnswer as Answer,
   loggedIn,
   read,
+  sortedBothWays,
   uploadImage,
   startProjectedApi,
   type ProjectedApi,
@@ -435,6 +436,50 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     expect(left.data.map((p: { number: string }) => p.number)).toEqual(['F-2', 'F-1']);
     const noneSelected = await command(demoEn, '/api/offlineRecipes/batchDelete', { ids: [] });
     expect(noneSelected.http).toBe(400);
+  });
+
+  it('sorts the list by number, type, models and recipe count both ways, the same across pages', async () => {
+    // Numbers of this attempt only, so a retry in the same database starts from an empty prefix.
+    const prefix = `S${Date.now().toString(36).toUpperCase()}-`;
+    const numbers = Array.from({ length: 12 }, (_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`);
+    let last: Answer | undefined;
+    // Added out of number order: every other one incremental, every third for the TM-7 with one recipe.
+    for (const [i, number] of [...numbers].reverse().entries()) {
+      last = await add(number, {
+        type: i % 2 === 0 ? 'initial' : 'incremental',
+        ...(i % 3 === 0
+          ? { productCode: 'TM-7', recipeIds: [recipes.soupA] }
+          : { recipeIds: [recipes.soupA, recipes.soupB] }),
+      });
+      expect(last.status).toBe(200);
+    }
+    type Row = {
+      id: string;
+      number: string;
+      type: string;
+      recipeCount: number;
+      factoryModel: string;
+      customerModel: string;
+    };
+    const list = `/api/offlineRecipes/list?number=${prefix}`;
+    const byNumber = await sortedBothWays<Row>(demo, `${list}&orderBy=number`, last);
+    expect(byNumber.map((p) => p.number)).toEqual(numbers);
+    const byType = await sortedBothWays<Row>(demo, `${list}&orderBy=type`);
+    expect(byType.map((p) => p.type)).toEqual([
+      ...Array<string>(6).fill('incremental'),
+      ...Array<string>(6).fill('initial'),
+    ]);
+    const byCount = await sortedBothWays<Row>(demo, `${list}&orderBy=recipeCount`);
+    expect(byCount.map((p) => p.recipeCount)).toEqual([
+      ...Array<number>(4).fill(1),
+      ...Array<number>(8).fill(2),
+    ]);
+    // The models by the names the list shows.
+    for (const field of ['factoryModel', 'customerModel'] as const) {
+      const names = (await sortedBothWays<Row>(demo, `${list}&orderBy=${field}`)).map((p) => p[field]);
+      expect(new Set(names).size).toBe(2);
+      expect(names).toEqual([...names].sort());
+    }
   });
 
   it('refuses to publish a pack whose recipe was taken back from release since it was saved', async () => {

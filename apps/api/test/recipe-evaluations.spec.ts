@@ -1,5 +1,12 @@
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
-import { loggedIn, uploadImage, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
+import {
+  loggedIn,
+  sortedBothWays,
+  uploadImage,
+  type Client,
+  startProjectedApi,
+  type ProjectedApi,
+} from './harness.js';
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 const OTHER_P_2001 = '5e0c1a2b-0101-4d10-8a00-00000000d101';
@@ -223,6 +230,35 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
     expect(page2.data).toMatchObject({ total: 4, list: [], pageNum: 2 });
     const found = await demo.get('/api/recipeUserEvaluation/search?keyword=SN-G');
     expect(found.data.map((r: { sn: string }) => r.sn)).toEqual(['SN-G-04']);
+  });
+
+  it('sorts the reviews by recipe number both ways, one recipe’s reviews in one order across pages', async () => {
+    // Numbers of this attempt only, so a retry in the same database starts from an empty prefix.
+    const prefix = `V${Date.now().toString(36).toUpperCase()}-`;
+    for (const [letter, count] of [
+      ['C', 3],
+      ['A', 5],
+      ['B', 4],
+    ] as const) {
+      const id = await recipe(`${prefix}${letter}`);
+      for (let i = 0; i < count; i++)
+        expect((await review(demo, { recipeId: id, sn: `SN-${letter}-${i}`, score: 1 + i })).status).toBe(
+          200,
+        );
+    }
+    const byRecipe = await sortedBothWays<{ id: string; recipeNumber: string }>(
+      demo,
+      `/api/recipeUserEvaluation/list?recipe=${prefix}&orderBy=recipeNumber`,
+    );
+    expect(byRecipe.map((r) => r.recipeNumber)).toEqual(
+      [...'AAAAABBBBCCC'].map((letter) => `${prefix}${letter}`),
+    );
+    const view = await demo.post('/api/savedView/save', {
+      list: 'review',
+      name: `By recipe ${prefix}`,
+      state: { orderBy: 'recipeNumber', order: 'desc' },
+    });
+    expect(view.status).toBe(200);
   });
 
   it('keeps reviews to the brand: no other brand’s recipe, review or statistics', async () => {

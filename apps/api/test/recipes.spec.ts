@@ -9,8 +9,10 @@ import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import {
   type Client,
   command,
+  type CommandAnswer,
   loggedIn,
   read,
+  sortedBothWays,
   uploadImage,
   startProjectedApi,
   type ProjectedApi,
@@ -647,6 +649,69 @@ describe('recipes', () => {
         `/api/recipe/search?keyword=${encodeURIComponent('鸡翅')}&status=released`,
       );
       expect(byName.data.map((r: { number: string }) => r.number)).toEqual(['R-1002']);
+    });
+
+    it('sorts the library and the recycle bin by their columns both ways, the same across pages', async () => {
+      // Numbers of this attempt only, so a retry in the same database starts from an empty prefix.
+      const prefix = `B${Date.now().toString(36).toUpperCase()}-`;
+      const numbers = Array.from({ length: 12 }, (_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`);
+      const ids: string[] = [];
+      let last: CommandAnswer | undefined;
+      for (const [i, number] of numbers.entries()) {
+        last = await add(number);
+        expect(last.status).toBe(200);
+        ids.push(last.data.id);
+        // Every other one is submitted: it waits for release, and leaves that state for the bin.
+        if (i % 2 === 1) {
+          last = await command(demo, '/api/recipe/submit', { id: ids.at(-1) });
+          expect(last.status).toBe(200);
+        }
+      }
+      type LibraryRow = { id: string; number: string; status: string; version: number };
+      const library = `/api/recipe/list?number=${prefix}`;
+      const byNumberInLibrary = await sortedBothWays<LibraryRow>(demo, `${library}&orderBy=number`, last);
+      expect(byNumberInLibrary.map((r) => r.number)).toEqual(numbers);
+      const byStatus = await sortedBothWays<LibraryRow>(demo, `${library}&orderBy=status`);
+      expect(byStatus.map((r) => r.status)).toEqual([
+        ...Array<string>(6).fill('editing'),
+        ...Array<string>(6).fill('waiting_release'),
+      ]);
+      // All of one type: a run of ties in one order on every page.
+      await sortedBothWays<LibraryRow>(demo, `${library}&orderBy=type`);
+
+      // Deleted in three batches, the last numbers first.
+      const batches = [ids.slice(8), ids.slice(0, 4), ids.slice(4, 8)];
+      for (const batch of batches) {
+        last = await command(demo, '/api/recipe/batchDelete', { ids: batch });
+        expect(last.data.succeeded).toBe(4);
+      }
+      type BinRow = { id: string; number: string; recycledFrom: string };
+      const bin = `/api/recipe/list?status=recycle_bin&number=${prefix}`;
+
+      // By delete time: the batches in the order they were deleted.
+      const byTime = await sortedBothWays<BinRow>(demo, `${bin}&orderBy=deletedAt`, last);
+      const batchOf = (r: BinRow) => batches.findIndex((b) => b.includes(r.id));
+      expect(byTime.map(batchOf)).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2]);
+      // Without a sort the bin shows the last deleted first, as sorted by delete time descending.
+      const unsorted = (await demo.get(`${bin}&onPage=false`)).data as BinRow[];
+      expect(unsorted.map((r) => r.id)).toEqual(byTime.map((r) => r.id).reverse());
+
+      const byNumber = await sortedBothWays<BinRow>(demo, `${bin}&orderBy=number`);
+      expect(byNumber.map((r) => r.number)).toEqual(numbers);
+      // Six recipes left each state: ties, in one order on every page.
+      const byState = await sortedBothWays<BinRow>(demo, `${bin}&orderBy=recycledFrom`);
+      expect(byState.map((r) => r.recycledFrom)).toEqual([
+        ...Array<string>(6).fill('editing'),
+        ...Array<string>(6).fill('waiting_release'),
+      ]);
+
+      // The bin's columns sort only the bin, and the library's only the library, refused in the caller's language.
+      const byDeletion = await demoEn.get('/api/recipe/list?orderBy=deletedAt');
+      expect(byDeletion.status).toBe(400);
+      expect(byDeletion.data.fieldErrors.orderBy).toBe('This list cannot be sorted by that field');
+      const byVersion = await demo.get('/api/recipe/list?status=recycle_bin&orderBy=version');
+      expect(byVersion.status).toBe(400);
+      expect(byVersion.data.fieldErrors.orderBy).toBe('此列表不能按该字段排序');
     });
 
     it('shows a recipe as the appliance does, in a chosen language and serving size', async () => {

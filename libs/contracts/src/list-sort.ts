@@ -17,13 +17,27 @@ export const DEVICE_SORT_FIELDS = [
   'tpVersion',
 ] as const;
 export const FAULT_SORT_FIELDS = ['sn', 'type', 'reportedAt', 'productCode', 'apkVersion'] as const;
-export const APP_USER_SORT_FIELDS = ['number', 'account', 'nickname', 'region', 'registeredAt'] as const;
+export const APP_USER_SORT_FIELDS = [
+  'number',
+  'account',
+  'nickname',
+  'region',
+  'status',
+  'registered',
+  'registeredAt',
+] as const;
 export const NOTICE_SORT_FIELDS = ['number', 'label', 'state', 'pushAt', 'createdAt'] as const;
 export const RECIPE_SORT_FIELDS = ['number', 'type', 'status', 'version', 'updatedAt'] as const;
-export const SEARCH_RECORD_SORT_FIELDS = ['resultCount', 'searchedAt'] as const;
+/** The recycle bin (the recipe list with `status=recycle_bin`): by number, delete time and the state left. */
+export const RECYCLE_BIN_SORT_FIELDS = ['number', 'deletedAt', 'recycledFrom'] as const;
+/** Every field `/api/recipe/list` takes in `orderBy`; the bin's own are refused on the other recipe lists. */
+export const RECIPE_LIST_SORT_FIELDS = [...RECIPE_SORT_FIELDS, 'deletedAt', 'recycledFrom'] as const;
+export const SEARCH_RECORD_SORT_FIELDS = ['lang', 'region', 'resultCount', 'searchedAt'] as const;
 export const STAFF_SORT_FIELDS = ['account', 'name', 'email', 'role', 'status', 'createdAt'] as const;
 export const APK_SORT_FIELDS = [
   'versionNumber',
+  'subBrandName',
+  'modelName',
   'apkVersion',
   'fileSize',
   'reviewStatus',
@@ -36,6 +50,8 @@ export const APK_SORT_FIELDS = [
 export const OFFLINE_PACK_SORT_FIELDS = [
   'number',
   'type',
+  'factoryModel',
+  'customerModel',
   'recipeCount',
   'testStatus',
   'releaseStatus',
@@ -45,13 +61,23 @@ export const OFFLINE_PACK_SORT_FIELDS = [
 export const TEST_DEVICE_SORT_FIELDS = [
   'sn',
   'subModel',
+  'subBrandName',
+  'productName',
   'apkVersion',
   'online',
   'lastConnectAt',
   'createdAt',
 ] as const;
-export const PAYING_USER_SORT_FIELDS = ['vipLevel', 'startDate', 'endDate', 'updatedAt'] as const;
-export const REVIEW_SORT_FIELDS = ['sn', 'userAccount', 'score', 'evaluatedAt'] as const;
+export const PAYING_USER_SORT_FIELDS = [
+  'userNumber',
+  'account',
+  'nickname',
+  'vipLevel',
+  'startDate',
+  'endDate',
+  'updatedAt',
+] as const;
+export const REVIEW_SORT_FIELDS = ['recipeNumber', 'sn', 'userAccount', 'score', 'evaluatedAt'] as const;
 export const ONLINE_CATEGORY_SORT_FIELDS = ['name', 'sort', 'recipeCount'] as const;
 /** The sortable columns of every reference list (categories, tags, accessories, banners…); `number` where it has one. */
 export const REFERENCE_SORT_FIELDS = ['number', 'updatedAt'] as const;
@@ -68,7 +94,7 @@ export const SORTABLE_LISTS = {
   searchRecord: SEARCH_RECORD_SORT_FIELDS,
   onlineRecipe: RECIPE_SORT_FIELDS,
   paidRecipe: RECIPE_SORT_FIELDS,
-  recycleBin: RECIPE_SORT_FIELDS,
+  recycleBin: RECYCLE_BIN_SORT_FIELDS,
   recipeModel: RECIPE_SORT_FIELDS,
   staff: STAFF_SORT_FIELDS,
   apk: APK_SORT_FIELDS,

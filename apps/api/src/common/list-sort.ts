@@ -47,6 +47,12 @@ export function sortValueSql<F extends string>(list: ListOrder<F>, sort: SortReq
 
 const SORTED_CURSOR = 's.';
 
+/** The refusal of an `orderBy` the list does not sort by, beyond what its query schema already refuses. */
+export function sortFieldInvalid(): AppError {
+  const message = translate('sort_field_invalid', requestContext.lang()) ?? 'sort_field_invalid';
+  return new AppError(400, 'sort_field_invalid', {}, { fieldErrors: { orderBy: message } });
+}
+
 export function cursorInvalid(): AppError {
   const message = translate('cursor_invalid', requestContext.lang()) ?? 'cursor_invalid';
   return new AppError(400, 'cursor_invalid', {}, { fieldErrors: { after: message } });

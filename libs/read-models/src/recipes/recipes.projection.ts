@@ -137,7 +137,7 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
   // recipe's state, so it is stored as text compressed with lz4 (no parse, cheap compression) and rows go in with
   // COPY; the name pieces are one separated text (a narrower row) compared bytewise (COLLATE "C" builds their
   // index faster, and equality is the same as under the database's collation).
-  version: 8,
+  version: 9,
   handles: RECIPE_EVENT_TYPES,
   stream: RECIPE_STREAM,
   key: 'recipe_id',
@@ -201,6 +201,11 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
         CREATE INDEX ON ${t} (brand_owner_code, number, recipe_id DESC) INCLUDE (status);
         CREATE INDEX ON ${t} (brand_owner_code, version, recipe_id DESC) INCLUDE (status);
         CREATE INDEX ON ${t} (brand_owner_code, status, recipe_id DESC);
+        -- The recycle bin by its own columns (last deleted first is its delete time read backwards): partial, so
+        -- a small bin of a large library is read alone and the library's rows take no entries in them.
+        CREATE INDEX ON ${t} (brand_owner_code, deleted_at, recipe_id DESC) WHERE status = 'recycle_bin';
+        CREATE INDEX ON ${t} (brand_owner_code, number, recipe_id DESC) WHERE status = 'recycle_bin';
+        CREATE INDEX ON ${t} (brand_owner_code, recycled_from, recipe_id DESC) WHERE status = 'recycle_bin';
         -- Number prefix search and the uniqueness check of the add.
         CREATE INDEX ON ${t} (brand_owner_code, lower(number) text_pattern_ops);
         -- The name pieces as one text, indexed as the array they split into: a text[] column cost 360 bytes a row,

@@ -18,7 +18,7 @@ import { PG_POOL } from '../../infra/tokens.js';
 import { AppError, notFound } from '../app-error.js';
 import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
-import { orderClause } from '../list-sort.js';
+import { orderClause, sortFieldInvalid } from '../list-sort.js';
 import { wholeList } from '../paging.js';
 import { parseBody, parseInput } from '../validation.js';
 import {
@@ -100,10 +100,7 @@ export class ReferenceEntityService {
   /** The ORDER BY a list asks for (`orderBy`/`order`): by number (where the entity has one) or last change. */
   private order<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): string {
     const sort = parseInput(referenceSortQuerySchema, query);
-    if (sort.orderBy === 'number' && !e.numberColumn) {
-      const message = translate('sort_field_invalid', requestContext.lang()) ?? 'sort_field_invalid';
-      throw new AppError(400, 'sort_field_invalid', {}, { fieldErrors: { orderBy: message } });
-    }
+    if (sort.orderBy === 'number' && !e.numberColumn) throw sortFieldInvalid();
     return orderClause(
       {
         keys: {

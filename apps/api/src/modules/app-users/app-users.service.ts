@@ -40,13 +40,18 @@ import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
 type UserFilter = z.output<typeof appUserListQuerySchema>;
 type SearchFilter = z.output<typeof searchRecordListQuerySchema>;
 
-/** The user list's sortable columns (the user number is the seq); newest first without a sort. */
+/**
+ * The user list's sortable columns (the user number is the seq; the status is enabled before disabled, as its
+ * filter's index `(brand, disabled, seq DESC)` reads); newest first without a sort.
+ */
 export const APP_USER_ORDER: ListOrder<(typeof APP_USER_SORT_FIELDS)[number]> = {
   keys: {
     number: { sql: 't.seq', type: 'bigint' },
     account: { sql: 't.account', type: 'text' },
     nickname: { sql: 't.nickname', type: 'text', nullable: true },
     region: { sql: 't.region', type: 'text', nullable: true },
+    status: { sql: 't.disabled', type: 'boolean' },
+    registered: { sql: 't.registered', type: 'boolean' },
     registeredAt: { sql: 't.registered_at', type: 'timestamptz' },
   },
   tieBreak: { sql: 't.seq', type: 'bigint' },
@@ -55,10 +60,13 @@ export const APP_USER_ORDER: ListOrder<(typeof APP_USER_SORT_FIELDS)[number]> = 
 
 /**
  * The search records' sortable columns; newest first without a sort. Millions of rows arrive here: each sort
- * column costs an index every insert pays, so only the count of results and the time sort.
+ * column costs an index every insert pays, so only columns with an index of the sort's shape sort: the count of
+ * results and the time (their own), the language and the region (their filters' `(brand, column, seq DESC)`).
  */
 export const SEARCH_RECORD_ORDER: ListOrder<(typeof SEARCH_RECORD_SORT_FIELDS)[number]> = {
   keys: {
+    lang: { sql: 't.lang', type: 'text' },
+    region: { sql: 't.region', type: 'text', nullable: true },
     resultCount: { sql: 't.result_count', type: 'integer' },
     searchedAt: { sql: 't.searched_at', type: 'timestamptz' },
   },

@@ -21,11 +21,15 @@ import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
 type PayingFilter = z.output<typeof payingUserListQuerySchema>;
 
 /**
- * The paying user list's sortable columns, those of the paying row (an import brings many thousands: each has its
- * index `(brand, column, seq DESC)`); newest first without a sort.
+ * The paying user list's sortable columns; newest first without a sort. Those of the paying row each have an index
+ * `(brand, column, seq DESC)` (an import brings many thousands); the user's number, account and nickname are the
+ * joined app user's, whose own sort indexes (app users' number, account, nickname) the join can walk.
  */
 export const PAYING_USER_ORDER: ListOrder<(typeof PAYING_USER_SORT_FIELDS)[number]> = {
   keys: {
+    userNumber: { sql: 'u.seq', type: 'bigint' },
+    account: { sql: 'u.account', type: 'text' },
+    nickname: { sql: 'u.nickname', type: 'text', nullable: true },
     vipLevel: { sql: 'p.vip_level', type: 'integer' },
     startDate: { sql: 'p.start_date', type: 'text' },
     endDate: { sql: 'p.end_date', type: 'text' },

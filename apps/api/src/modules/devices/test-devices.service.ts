@@ -13,11 +13,16 @@ import { Db } from '../../infra/db.js';
 import { deviceJoins } from './device-rows.js';
 import { iso, likePrefix, SqlFilter } from './sql-filter.js';
 
-/** The test device list's sortable columns; newest first without a sort (a brand tests on a few devices). */
-export const TEST_DEVICE_ORDER: ListOrder<(typeof TEST_DEVICE_SORT_FIELDS)[number]> = {
+/**
+ * The test device list's sortable columns, in the caller's language; newest first without a sort (a brand tests
+ * on a few devices). Sub-brand and product sort by the names shown.
+ */
+export const testDeviceOrder = (lang: string): ListOrder<(typeof TEST_DEVICE_SORT_FIELDS)[number]> => ({
   keys: {
     sn: { sql: 'd.sn', type: 'text' },
     subModel: { sql: 'd.sub_model', type: 'text', nullable: true },
+    subBrandName: { sql: 'sb.name', type: 'text', nullable: true },
+    productName: { sql: lang === 'en' ? 'p.name_en' : 'p.name_zh', type: 'text', nullable: true },
     apkVersion: { sql: 'd.apk_version', type: 'text', nullable: true },
     online: { sql: 'd.online', type: 'boolean' },
     lastConnectAt: { sql: 'd.last_seen_at', type: 'timestamptz', nullable: true },
@@ -25,7 +30,7 @@ export const TEST_DEVICE_ORDER: ListOrder<(typeof TEST_DEVICE_SORT_FIELDS)[numbe
   },
   tieBreak: { sql: 't.id', type: 'text' },
   natural: 't.created_at DESC, t.id',
-};
+});
 
 interface TestDeviceRecord {
   id: string;
@@ -85,9 +90,10 @@ export class TestDevicesService {
     if (q.subBrandCode) f.where(`d.sub_brand_code = ${f.param(q.subBrandCode)}`);
     if (q.productCode) f.where(`d.product_code = ${f.param(q.productCode)}`);
     if (q.online !== undefined) f.where(`d.online = ${f.param(q.online)}`);
+    const lang = requestContext.lang();
     return pagedQuery(
       (sql, params) => this.db.global(sql, params),
-      `${this.select(requestContext.lang())} WHERE ${f.sql} ORDER BY ${orderClause(TEST_DEVICE_ORDER, q)}`,
+      `${this.select(lang)} WHERE ${f.sql} ORDER BY ${orderClause(testDeviceOrder(lang), q)}`,
       f.withBrand(),
       q,
       toTestDevice,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   flagInput,
   pageQuerySchema,
-  RECIPE_SORT_FIELDS,
+  RECIPE_LIST_SORT_FIELDS,
   RECIPE_TYPES,
   recipeIdSchema,
   sortQueryShape,
@@ -25,7 +25,8 @@ export const RECIPE_LIST_STATUSES = ['editing', 'waiting_release', 'released', '
 export const recipeIdQuerySchema = z.object({ id: recipeId });
 
 export const recipeListQuerySchema = pageQuerySchema.extend({
-  ...sortQueryShape(RECIPE_SORT_FIELDS),
+  /** The bin's own columns (`deletedAt`, `recycledFrom`) sort only `status=recycle_bin`. */
+  ...sortQueryShape(RECIPE_LIST_SORT_FIELDS),
   /** Number prefix (case-insensitive). */
   number: text().max(32).optional(),
   /** Part of the name in any language. */

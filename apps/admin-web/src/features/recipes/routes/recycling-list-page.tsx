@@ -1,4 +1,4 @@
-import { RECIPE_SORT_FIELDS } from '@kb/contracts';
+import { RECYCLE_BIN_SORT_FIELDS } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -37,7 +37,7 @@ export function RecyclingListPage() {
     <ListPage<RecipeListItem, BinFilters>
       queryKey={[...RECIPES_KEY, 'recycle-bin']}
       fetchPage={(q, signal) => fetchRecipePage({ ...q, status: 'recycle_bin' }, signal)}
-      sortFields={RECIPE_SORT_FIELDS}
+      sortFields={RECYCLE_BIN_SORT_FIELDS}
       views="recycleBin"
       initialFilters={{ number: '', name: '' }}
       toolbar={

@@ -23,6 +23,7 @@ export function UserSearchRecordListPage() {
     <ListPage<SearchRecordRow, SearchRecordFilter>
       queryKey={SEARCH_RECORD_LIST_KEY}
       sortFields={SEARCH_RECORD_SORT_FIELDS}
+      sortByColumn={{ regionName: 'region' }}
       views="searchRecord"
       fetchPage={fetchSearchRecordPage}
       initialFilters={NO_SEARCH_RECORD_FILTER}

@@ -10,11 +10,14 @@ import { ListApksQuery } from './list-apks.query.js';
 
 /**
  * The APK list's sortable columns; newest change first without a sort. A brand keeps hundreds of packages at
- * most, read whole by its brand index: the sorts need no index of their own.
+ * most, read whole by its brand index: the sorts need no index of their own, and the sub-brand and model sort by
+ * the names shown, from the joined reference tables (APK_LIST_SELECT).
  */
 export const APK_ORDER: ListOrder<(typeof APK_SORT_FIELDS)[number]> = {
   keys: {
     versionNumber: { sql: 'a.version_number', type: 'text' },
+    subBrandName: { sql: 's.name', type: 'text', nullable: true },
+    modelName: { sql: 'sp.customer_model', type: 'text', nullable: true },
     apkVersion: { sql: 'a.apk_version', type: 'text' },
     fileSize: { sql: 'a.file_size', type: 'bigint', nullable: true },
     reviewStatus: { sql: 'a.review_status', type: 'text' },

@@ -13,11 +13,16 @@ import {
 } from '../offline-pack-rows.js';
 import { ListOfflinePacksQuery } from './list-offline-packs.query.js';
 
-/** The pack list's sortable columns; newest change first without a sort (tens of packs a brand: no indexes). */
+/**
+ * The pack list's sortable columns; newest change first without a sort (tens of packs a brand: no indexes). The
+ * models sort by the names shown, from the joined reference tables (OFFLINE_PACK_LIST_SELECT).
+ */
 export const OFFLINE_PACK_ORDER: ListOrder<(typeof OFFLINE_PACK_SORT_FIELDS)[number]> = {
   keys: {
     number: { sql: 'o.number', type: 'text' },
     type: { sql: 'o.type', type: 'text' },
+    factoryModel: { sql: 'p.factory_model', type: 'text', nullable: true },
+    customerModel: { sql: 'sp.customer_model', type: 'text', nullable: true },
     recipeCount: { sql: 'o.recipe_count', type: 'integer' },
     testStatus: { sql: 'o.test_status', type: 'text' },
     releaseStatus: { sql: 'o.release_status', type: 'text' },

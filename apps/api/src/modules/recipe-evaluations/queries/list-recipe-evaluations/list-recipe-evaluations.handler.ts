@@ -25,10 +25,13 @@ const userMatches = (p: string) => `(t.user_account ILIKE ${p} OR t.user_nicknam
 
 /**
  * The review list's sortable columns, newest first without a sort. Reviews come from every app user: each column
- * has its index `(brand, column, id DESC)` (the time's is the list's own index read backwards).
+ * has its index `(brand, column, id DESC)` (the time's is the list's own index read backwards). The recipe number
+ * is the joined recipe's: its recipes are walked in the order of the recipe list's number index, each with its
+ * reviews from `(brand, recipe_id, …)`.
  */
 export const REVIEW_ORDER: ListOrder<(typeof REVIEW_SORT_FIELDS)[number]> = {
   keys: {
+    recipeNumber: { sql: 'r.number', type: 'text' },
     sn: { sql: 't.sn', type: 'text' },
     userAccount: { sql: 't.user_account', type: 'text' },
     score: { sql: 't.score', type: 'integer' },

@@ -1,5 +1,5 @@
-import type { RECIPE_SORT_FIELDS } from '@kb/contracts';
-import { orderClause, type ListOrder, type SortRequest } from '../../../../common/list-sort.js';
+import type { RECIPE_LIST_SORT_FIELDS, RECIPE_SORT_FIELDS, RECYCLE_BIN_SORT_FIELDS } from '@kb/contracts';
+import { orderClause, sortFieldInvalid, type ListOrder } from '../../../../common/list-sort.js';
 import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
@@ -22,11 +22,30 @@ export const RECIPE_ORDER: ListOrder<(typeof RECIPE_SORT_FIELDS)[number]> = {
   natural: 'r.updated_at DESC, r.recipe_id DESC',
 };
 
-/** The recycle bin sorts as the library does; last deleted first without a sort. */
-const RECYCLE_BIN_ORDER: ListOrder<(typeof RECIPE_SORT_FIELDS)[number]> = {
-  ...RECIPE_ORDER,
-  natural: 'r.deleted_at DESC, r.recipe_id DESC',
+/**
+ * The recycle bin's sortable columns; last deleted first without a sort (the delete time sorted descending, so
+ * the bin's own partial indexes of the projection serve both).
+ */
+export const RECYCLE_BIN_ORDER: ListOrder<(typeof RECYCLE_BIN_SORT_FIELDS)[number]> = {
+  keys: {
+    number: { sql: 'r.number', type: 'text' },
+    deletedAt: { sql: 'r.deleted_at', type: 'timestamptz' },
+    recycledFrom: { sql: 'r.recycled_from', type: 'text' },
+  },
+  tieBreak: { sql: 'r.recipe_id', type: 'text' },
+  natural: 'r.deleted_at DESC, r.recipe_id ASC',
 };
+
+type RecipeSortField = (typeof RECIPE_LIST_SORT_FIELDS)[number];
+
+/** The ORDER BY of a recipe list: the bin sorts by its own columns, the other lists by theirs. */
+function recipeOrder(f: Partial<RecipeListQuery>): string {
+  const list: ListOrder<RecipeSortField> = (
+    f.status === 'recycle_bin' ? RECYCLE_BIN_ORDER : RECIPE_ORDER
+  ) as ListOrder<RecipeSortField>;
+  if (f.orderBy && !Object.hasOwn(list.keys, f.orderBy)) throw sortFieldInvalid();
+  return orderClause(list, { orderBy: f.orderBy, order: f.order });
+}
 
 /** WHERE of the list over `recipe_list r`, brand first ($1); every filter has an index or narrows one. */
 export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
@@ -34,7 +53,9 @@ export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
   const add = (v: unknown) => `$${params.push(v)}`;
   const where = ['r.brand_owner_code = $1'];
   // Without a status the library shows everything but the recycle bin (which has its own screen).
-  where.push(f.status ? `r.status = ${add(f.status)}` : `r.status <> 'recycle_bin'`);
+  // The bin's status is written out: the bin's partial indexes (WHERE status = 'recycle_bin') then match.
+  if (f.status === 'recycle_bin') where.push(`r.status = 'recycle_bin'`);
+  else where.push(f.status ? `r.status = ${add(f.status)}` : `r.status <> 'recycle_bin'`);
   if (f.number) where.push(`lower(r.number) LIKE ${add(`${likeLiteral(f.number.toLowerCase())}%`)}`);
   if (f.name) where.push(nameContains(f.name, add));
   if (f.categoryId) where.push(`r.category_id = ${add(f.categoryId)}`);
@@ -46,10 +67,7 @@ export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
   if (f.lang) where.push(`r.langs @> ARRAY[${add(f.lang)}]::text[]`);
   if (f.updatedFrom) where.push(`r.updated_at >= ${add(f.updatedFrom)}`);
   if (f.updatedTo) where.push(`r.updated_at <= ${add(f.updatedTo)}`);
-  const order = orderClause(
-    f.status === 'recycle_bin' ? RECYCLE_BIN_ORDER : RECIPE_ORDER,
-    f as SortRequest<(typeof RECIPE_SORT_FIELDS)[number]>,
-  );
+  const order = recipeOrder(f);
   return { where: where.join(' AND '), params, order };
 }
 
