@@ -118,7 +118,19 @@ describe('recipe library (en)', () => {
     await page.getByTestId('recycle-bin').click();
     await page.getByTestId('page-title').getByText('Recycle bin', { exact: true }).waitFor();
     await row(page, 'R-1005').waitFor();
-    expect((await column(page, 'number')).sort()).toEqual(['R-0901', 'R-1005']);
+    // Last deleted first; the delete time's header sorts the bin on the server, and shows which way.
+    expect(await column(page, 'number')).toEqual(['R-1005', 'R-0901']);
+    const byDeletion = page.locator('[data-sort-field="deletedAt"]:visible');
+    const header = page.locator('th:visible', { has: byDeletion });
+    expect(await header.getAttribute('aria-sort')).toBe('none');
+    await byDeletion.click();
+    await page.locator('tbody tr:visible').first().getByText('R-0901').waitFor();
+    expect(await column(page, 'number')).toEqual(['R-0901', 'R-1005']);
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    await byDeletion.click();
+    await page.locator('tbody tr:visible').first().getByText('R-1005').waitFor();
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    expect(new URL(page.url()).search).toContain('orderBy=deletedAt&order=desc');
     await row(page, 'R-1005').getByText('Editing', { exact: true }).waitFor();
     await row(page, 'R-1005').getByTestId('row-recover').click();
     expect(await confirm(page)).toBe('Recover it from the recycle bin?');
