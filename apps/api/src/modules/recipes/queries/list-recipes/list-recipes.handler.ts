@@ -1,11 +1,10 @@
-import type { RECIPE_SORT_FIELDS } from '@kb/contracts';
+import type { RECIPE_SORT_FIELDS, RecipeListQuery } from '@kb/contracts';
 import { orderClause, type ListOrder, type SortRequest } from '../../../../common/list-sort.js';
 import { wholeList } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { PG_POOL } from '../../../../infra/tokens.js';
-import type { RecipeListQuery } from '../../recipe.api.js';
 import { LIST_SELECT, likeLiteral, nameContains, toListItem, type RecipeListRow } from '../recipe-rows.js';
 import { ListRecipesQuery } from './list-recipes.query.js';
 
