@@ -1,6 +1,6 @@
 import type { RECIPE_SORT_FIELDS, RecipeListQuery } from '@kb/contracts';
 import { orderClause, type ListOrder, type SortRequest } from '../../../../common/list-sort.js';
-import { wholeList } from '../../../../common/paging.js';
+import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -58,35 +58,20 @@ export class ListRecipesHandler implements IQueryHandler<ListRecipesQuery> {
 
   async execute({ brand, lang, filter }: ListRecipesQuery) {
     const { where, params, order } = listConditions(brand, filter);
-    const sql = `${LIST_SELECT} WHERE ${where} ORDER BY ${order}`;
-    if (!filter.onPage) {
-      return wholeList(
-        (q, p) => this.pool.query(q, p).then((r) => r.rows),
-        sql,
-        params,
-        (r: RecipeListRow) => toListItem(r, lang),
-      );
-    }
-    const n = params.length;
-    // The page's ids first, from the list-order index alone (an index-only scan when the filters ride in it),
+    // A page's ids first, from the list-order index alone (an index-only scan when the filters ride in it),
     // then the rows of those ids: a deep page skips index entries, not joined rows.
-    const pageIds = `SELECT r.recipe_id FROM recipe_list r WHERE ${where} ORDER BY ${order}
-      LIMIT $${n + 1} OFFSET $${n + 2}`;
-    const [page, count] = await Promise.all([
-      this.pool.query<RecipeListRow>(
-        `${LIST_SELECT} JOIN (${pageIds}) page ON page.recipe_id = r.recipe_id ORDER BY ${order}`,
-        [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
-      ),
-      this.pool.query<{ total: string }>(
-        `SELECT count(*) AS total FROM recipe_list r WHERE ${where}`,
+    return pageOrWholeList(
+      rowsOf(this.pool),
+      {
+        sql: `${LIST_SELECT} WHERE ${where} ORDER BY ${order}`,
         params,
-      ),
-    ]);
-    return {
-      list: page.rows.map((r) => toListItem(r, lang)),
-      total: Number(count.rows[0]?.total ?? 0),
-      pageNum: filter.pageNum,
-      pageSize: filter.pageSize,
-    };
+        count: `SELECT count(*) AS total FROM recipe_list r WHERE ${where}`,
+        page: (limit, offset) =>
+          `${LIST_SELECT} JOIN (SELECT r.recipe_id FROM recipe_list r WHERE ${where} ORDER BY ${order}
+            LIMIT ${limit} OFFSET ${offset}) page ON page.recipe_id = r.recipe_id ORDER BY ${order}`,
+      },
+      filter,
+      (rows: RecipeListRow[]) => rows.map((r) => toListItem(r, lang)),
+    );
   }
 }
