@@ -24,6 +24,8 @@ export * from './app-user.js';
 export * from './jobs.js';
 export * from './recipe-archive.js';
 export * from './recipe-commands.js';
+export * from './recipe-queries.js';
+export * from './aggregate-commands.js';
 export * from './paying-user.js';
 export * from './recipe-translation.js';
 export * from './csv.js';

@@ -160,51 +160,16 @@ import {
   themedGroupListQuerySchema,
   updateRefRecipeSchema,
 } from './content.js';
-import {
-  recipeCategoryChangeSchema,
-  recipeCopySchema,
-  recipeIdBodySchema,
-  recipeIdsSchema,
-  recipeModelsSchema,
-  recipeOnlineStatusSchema,
-  recipePaidStatusSchema,
-  recipeSaveRefSchema,
-  recipeSubmitSchema,
-} from './recipe-commands.js';
-import { recipeContentSchema } from './recipe.js';
-import { recipeImportCheckSchema, recipeImportRequestSchema } from './recipe-archive.js';
-import { recipeTranslateBodySchema, recipeTranslateConfirmSchema } from './recipe-translation.js';
 import { recipeStatisticsQuerySchema } from './recipe-evaluation.js';
+import { apkIdQuerySchema, apkLastSubmitQuerySchema, apkListQuerySchema } from './apk.js';
+import { apkCompatibilityQuerySchema } from './apk-rollout.js';
+import { offlinePackIdQuerySchema, offlinePackListQuerySchema } from './offline-pack.js';
 import {
-  apkAuditReturnSchema,
-  apkBatchAuditSchema,
-  apkCommitSchema,
-  apkContentSchema,
-  apkIdBodySchema,
-  apkIdQuerySchema,
-  apkIdsSchema,
-  apkLastSubmitQuerySchema,
-  apkListQuerySchema,
-  apkReleaseStatusSchema,
-  apkTestStatusSchema,
-  apkUpdateRefSchema,
-} from './apk.js';
-import {
-  apkCompatibilityQuerySchema,
-  apkRolloutPauseSchema,
-  apkRolloutRollbackSchema,
-  apkRolloutStartSchema,
-} from './apk-rollout.js';
-import {
-  offlinePackContentSchema,
-  offlinePackIdBodySchema,
-  offlinePackIdQuerySchema,
-  offlinePackIdsSchema,
-  offlinePackListQuerySchema,
-  offlinePackReleaseStatusSchema,
-  offlinePackTestStatusSchema,
-  offlinePackUpdateRefSchema,
-} from './offline-pack.js';
+  apkCommandRoutes,
+  commandPostRoutes,
+  offlinePackCommandRoutes,
+  recipeCommandRoutes,
+} from './aggregate-commands.js';
 import {
   noticeAccountsQuerySchema,
   noticeDeliveriesQuerySchema,
@@ -227,15 +192,8 @@ import {
   lockScreenAdSchema,
   offlinePackBuildSchema,
   recipeCategorySchema,
-  recipeImportCheckAnswerSchema,
   themedGroupSchema,
 } from './answer-schemas.js';
-import {
-  apkCommandAnswerSchema,
-  batchAnswerSchema,
-  offlinePackCommandAnswerSchema,
-  recipeCommandAnswerSchema,
-} from './command-answers.js';
 import {
   apkCompatibilitySchema,
   apkLastSubmittedSchema,
@@ -357,32 +315,6 @@ function referencePostRoutes(): ReferencePostRoutes {
   }
   return routes as ReferencePostRoutes;
 }
-
-/**
- * The commands of an event-sourced aggregate as the API declares them (`recipeCommands`, `apkCommands`,
- * `offlinePackCommands`): each route's input; `one` answers the record's change, `batch` the per-record report.
- */
-function aggregateRoutes<
-  Prefix extends string,
-  One extends z.ZodType,
-  Batch extends z.ZodType,
-  O extends Record<string, z.ZodType>,
-  B extends Record<string, z.ZodType>,
->(prefix: Prefix, one: One, batch: Batch, commands: { one: O; batch: B }) {
-  const routes: Record<string, Route<z.ZodType, z.ZodType>> = {};
-  for (const [name, input] of Object.entries(commands.one)) routes[`${prefix}/${name}`] = route(input, one);
-  for (const [name, input] of Object.entries(commands.batch))
-    routes[`${prefix}/${name}`] = route(input, batch);
-  return routes as { [K in keyof O & string as `${Prefix}/${K}`]: Route<O[K], One> } & {
-    [K in keyof B & string as `${Prefix}/${K}`]: Route<B[K], Batch>;
-  };
-}
-
-/**
- * `/recipe/export`: the selected recipes (`ids`), or without them every recipe the list's `filter` shows (the API
- * parses it with the list's query schema of its own module).
- */
-const recipeExportBody = sent<{ ids: string[] } | { filter: Record<string, string> }>();
 
 /**
  * `GET /api/…`: the queries. A list answers a page, or with `onPage=false` the whole list (`listAnswerSchema`): its
@@ -517,66 +449,9 @@ export const staffPostRoutes = {
   '/staff/disable': route(staffIdSchema, staffRowSchema),
   '/staff/enable': route(staffIdSchema, staffRowSchema),
   '/cofarSdk/allDevModes': bare(deviceModesSchema),
-  ...aggregateRoutes('/recipe', recipeCommandAnswerSchema, batchAnswerSchema('number'), {
-    one: {
-      save: recipeSaveRefSchema.and(recipeContentSchema),
-      submit: recipeSubmitSchema,
-      copy: recipeCopySchema,
-      delete: recipeIdBodySchema,
-      clear: recipeIdBodySchema,
-    },
-    batch: {
-      batchDelete: recipeIdsSchema,
-      recovery: recipeIdsSchema,
-      batchClear: recipeIdsSchema,
-      batchSubmit: recipeIdsSchema,
-      batchRelease: recipeIdsSchema,
-      batchRecallEditing: recipeIdsSchema,
-      batchRecallWaitRelease: recipeIdsSchema,
-      batchUpdateOnlineStatus: recipeOnlineStatusSchema,
-      batchUpdateBuyStatus: recipePaidStatusSchema,
-      batchUpdateCategory: recipeCategoryChangeSchema,
-      batchRelModel: recipeModelsSchema,
-      batchDeleteModel: recipeModelsSchema,
-      'translate/confirm': recipeTranslateConfirmSchema,
-    },
-  }),
-  '/recipe/export': route(recipeExportBody, jobRunSchema),
-  '/recipe/importCheck': route(recipeImportCheckSchema, recipeImportCheckAnswerSchema),
-  '/recipe/importData': route(recipeImportRequestSchema, jobRunSchema),
-  '/recipe/translate': route(recipeTranslateBodySchema, jobRunSchema),
-  ...aggregateRoutes('/subApk', apkCommandAnswerSchema, batchAnswerSchema('versionNumber'), {
-    one: {
-      add: apkContentSchema,
-      addAndApproval: apkContentSchema,
-      update: apkUpdateRefSchema.and(apkContentSchema),
-      commitApproval: apkCommitSchema,
-      recall: apkIdBodySchema,
-      auditPass: apkIdBodySchema,
-      auditReturn: apkAuditReturnSchema,
-      updateTestStatus: apkTestStatusSchema,
-      updateReleaseStatus: apkReleaseStatusSchema,
-      'rollout/start': apkRolloutStartSchema,
-      'rollout/advance': apkIdBodySchema,
-      'rollout/pause': apkRolloutPauseSchema,
-      'rollout/resume': apkIdBodySchema,
-      'rollout/rollback': apkRolloutRollbackSchema,
-      'rollout/complete': apkIdBodySchema,
-      delete: apkIdBodySchema,
-    },
-    batch: { batchAudit: apkBatchAuditSchema, batchDelete: apkIdsSchema },
-  }),
-  ...aggregateRoutes('/offlineRecipes', offlinePackCommandAnswerSchema, batchAnswerSchema('number'), {
-    one: {
-      add: offlinePackContentSchema,
-      update: offlinePackUpdateRefSchema.and(offlinePackContentSchema),
-      updateTestStatus: offlinePackTestStatusSchema,
-      updateReleaseStatus: offlinePackReleaseStatusSchema,
-      delete: offlinePackIdBodySchema,
-    },
-    batch: { batchDelete: offlinePackIdsSchema },
-  }),
-  '/offlineRecipes/build': route(offlinePackIdBodySchema, offlinePackBuildSchema),
+  ...commandPostRoutes(recipeCommandRoutes),
+  ...commandPostRoutes(apkCommandRoutes),
+  ...commandPostRoutes(offlinePackCommandRoutes),
   '/inform/exportData': route(listExportBodySchema(noticeListQuerySchema), jobRunSchema),
   '/inform/add': route(noticeInputSchema, noticeSchema),
   '/inform/addAndPush': route(noticeInputSchema, noticeSchema),

@@ -9,3 +9,4 @@ export * from './app-error.js';
 export * from './database-unavailable.js';
 export * from './files/zip-writer.js';
 export * from './files/xlsx-writer.js';
+export * from './files/table-file.js';

@@ -1,4 +1,5 @@
 import type { Page, PageQuery } from '@kb/contracts';
+import type pg from 'pg';
 import { AppError } from './app-error.js';
 
 type Runner = <R extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<R[]>;
@@ -32,6 +33,51 @@ export async function wholeList<R extends Record<string, unknown>, T>(
   return boundedWholeList(rows).map(map);
 }
 
+/** A pool as the paging helpers run their queries: the rows of each. */
+export const rowsOf =
+  (pool: pg.Pool): Runner =>
+  (sql, params) =>
+    pool.query(sql, params).then((r) => r.rows);
+
+/** A list's SQL as the pager runs it. */
+export interface ListSql {
+  /** The rows in the list's order; must not end in LIMIT/OFFSET. */
+  sql: string;
+  params: unknown[];
+  /** What counts the rows `sql` lists (default: `sql` counted as a whole). */
+  count?: string;
+  /** A page's SQL given the placeholders of its LIMIT and OFFSET (default: `sql` with them). */
+  page?(limit: string, offset: string): string;
+}
+
+/** One page of a list and the total, as the §9 pager shows them. */
+async function pageOf<R extends Record<string, unknown>, T>(
+  run: Runner,
+  list: ListSql,
+  page: PageQuery,
+  map: (rows: R[]) => T[] | Promise<T[]>,
+): Promise<Page<T>> {
+  const n = list.params.length;
+  const [limit, offset] = [`$${n + 1}`, `$${n + 2}`];
+  const [rows, count] = await Promise.all([
+    run<R>(list.page?.(limit, offset) ?? `${list.sql} LIMIT ${limit} OFFSET ${offset}`, [
+      ...list.params,
+      page.pageSize,
+      (page.pageNum - 1) * page.pageSize,
+    ]),
+    run<{ total: string }>(
+      list.count ?? `SELECT count(*) AS total FROM (${list.sql}) AS counted`,
+      list.params,
+    ),
+  ]);
+  return {
+    list: await map(rows),
+    total: Number(count[0]?.total ?? 0),
+    pageNum: page.pageNum,
+    pageSize: page.pageSize,
+  };
+}
+
 /**
  * Runs a list query as the §9 pager wants it: the page's rows and the total. With `onPage=false` the whole
  * list (up to MAX_WHOLE_LIST rows) comes back in `list` (total = its length). `sql` must not end in LIMIT/OFFSET.
@@ -47,19 +93,19 @@ export async function pagedQuery<R extends Record<string, unknown>, T>(
     const list = await wholeList(run, sql, params, map);
     return { list, total: list.length, pageNum: 1, pageSize: list.length };
   }
-  const n = params.length;
-  const [rows, count] = await Promise.all([
-    run<R>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-      ...params,
-      page.pageSize,
-      (page.pageNum - 1) * page.pageSize,
-    ]),
-    run<{ total: string }>(`SELECT count(*) AS total FROM (${sql}) AS counted`, params),
-  ]);
-  return {
-    list: rows.map(map),
-    total: Number(count[0]?.total ?? 0),
-    pageNum: page.pageNum,
-    pageSize: page.pageSize,
-  };
+  return pageOf(run, { sql, params }, page, (rows: R[]) => rows.map(map));
+}
+
+/**
+ * A list's page with the total, or with `onPage=false` the whole list itself (up to MAX_WHOLE_LIST rows): what the
+ * lists that serve pickers answer.
+ */
+export async function pageOrWholeList<R extends Record<string, unknown>, T>(
+  run: Runner,
+  list: ListSql,
+  page: PageQuery,
+  map: (rows: R[]) => T[] | Promise<T[]>,
+): Promise<Page<T> | T[]> {
+  if (page.onPage) return pageOf(run, list, page, map);
+  return map(boundedWholeList(await run<R>(`${list.sql} LIMIT ${MAX_WHOLE_LIST + 1}`, list.params)));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { en, zhCN } from 'zod/locales';
+import type { BodyOf, BodySchema } from '@kb/contracts';
 import { AppError } from './app-error.js';
 import { registerMessages, translate } from './messages.js';
 import { requestContext } from './request-context.js';
@@ -50,17 +51,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return data as z.output<S>;
 }
 
-/** A body read as one schema, or as two whose fields stand side by side in it (a ref and the content). */
-export type BodySchema = z.ZodType | readonly [z.ZodType, z.ZodType];
-export type BodyOf<T extends BodySchema> = T extends readonly [
-  infer L extends z.ZodType,
-  infer R extends z.ZodType,
-]
-  ? [z.output<L>, z.output<R>]
-  : T extends z.ZodType
-    ? z.output<T>
-    : never;
-
 /**
  * Parses a write's body: as `parseInput`, and a key no schema of the body names — at any depth — is refused, so a
  * misspelled field never vanishes silently. A pair's schemas each read the whole body: together they name its
@@ -80,11 +70,6 @@ export function parseBody<T extends BodySchema>(schema: T, body: unknown): BodyO
   );
   if (issues.length) refuse(issues);
   return pair.map((side) => side.parse(body)) as BodyOf<T>;
-}
-
-/** A body's schema as one (the pair's fields side by side), for the OpenAPI document. */
-export function bodySchemaOf(schema: BodySchema): z.ZodType {
-  return Array.isArray(schema) ? z.intersection(schema[0], schema[1]) : (schema as z.ZodType);
 }
 
 function topLevelKeys(schema: z.ZodType): string[] {

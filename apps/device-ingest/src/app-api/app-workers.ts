@@ -1,5 +1,4 @@
-import { UnrecoverableError, Worker, type Job, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { z } from 'zod';
 import {
   storeAppActivity,
@@ -8,10 +7,8 @@ import {
   type CookingWrite,
 } from '@kb/devices';
 import { appActivityMessageSchema, cookingSessionMessageSchema, text } from '@kb/contracts';
-import { appActivityBatchSchema, cookingBatchSchema, type Pool } from '@kb/platform';
-import type { Logger } from 'pino';
-import { BatchWriter } from '../devices/batch-writer.js';
-import { isRefusalOfData, postLane, postWorkerOptions, workDeviceJob } from '../devices/device-workers.js';
+import { appActivityBatchSchema, cookingBatchSchema } from '@kb/platform';
+import { postLane, postWorker, type PostLaneDeps } from '../devices/device-workers.js';
 import type { StartedWorkers, WorkerEntry } from '../worker-entry.js';
 
 /** BullMQ queue names of the app activity jobs (see @kb/platform QUEUES). */
@@ -35,74 +32,31 @@ const cookingEnvelope = cookingBatchSchema.extend({ messages: z.array(z.unknown(
  * one transaction stores the messages of many posts. Like the device workers, a message the database refuses is
  * moved into a job of its own, which fails for good (a dead letter), and never costs its batch-mates.
  */
-export function startAppWorkers(deps: {
-  connection: Redis;
-  prefix: string;
-  pool: Pool;
-  log: Logger;
-  concurrency: number;
-  lockDurationMs: number;
-  activityQueue: Queue;
-  cookingQueue: Queue;
-  onError: (err: Error, source: string) => void;
-}): StartedWorkers {
-  const activity = new BatchWriter<AppActivityWrite>((rows) => storeAppActivity(deps.pool, rows), {
-    maxItems: 2000,
-    lingerMs: 5,
-    maxConcurrent: 3,
-    isRefusal: isRefusalOfData,
-  });
-  const cooking = new BatchWriter<CookingWrite>((rows) => storeCookingSessions(deps.pool, rows), {
-    maxItems: 2000,
-    lingerMs: 5,
-    maxConcurrent: 2,
-    isRefusal: isRefusalOfData,
-  });
-  const options = postWorkerOptions(deps);
-
+export function startAppWorkers(
+  deps: PostLaneDeps & { activityQueue: Queue; cookingQueue: Queue },
+): StartedWorkers {
   const workers = [
-    new Worker(
-      APP_ACTIVITY_QUEUE,
-      async (job: Job) => {
-        if (job.name !== 'activity-batch' && job.name !== 'activity-posts')
-          throw new UnrecoverableError(`unknown job "${job.name}"`);
-        return workDeviceJob(
-          job,
-          deps.activityQueue,
-          appActivityBatchSchema,
-          activityMessageSchema,
-          activity,
-          deps.log,
-        );
-      },
-      options,
-    ),
-    new Worker(
-      COOKING_QUEUE,
-      async (job: Job) => {
-        if (job.name !== 'cooking-batch' && job.name !== 'cooking-posts')
-          throw new UnrecoverableError(`unknown job "${job.name}"`);
-        return workDeviceJob(
-          job,
-          deps.cookingQueue,
-          cookingEnvelope,
-          cookingSessionMessageSchema,
-          cooking,
-          deps.log,
-        );
-      },
-      options,
-    ),
+    postWorker(deps, {
+      kind: 'activity',
+      queue: deps.activityQueue,
+      envelope: appActivityBatchSchema,
+      message: activityMessageSchema,
+      store: (rows: AppActivityWrite[]) => storeAppActivity(deps.pool, rows),
+      maxItems: 2000,
+      maxConcurrent: 3,
+      failed: 'app job failed',
+    }),
+    postWorker(deps, {
+      kind: 'cooking',
+      queue: deps.cookingQueue,
+      envelope: cookingEnvelope,
+      message: cookingSessionMessageSchema,
+      store: (rows: CookingWrite[]) => storeCookingSessions(deps.pool, rows),
+      maxItems: 2000,
+      maxConcurrent: 2,
+      failed: 'app job failed',
+    }),
   ];
-  for (const worker of workers) {
-    worker.on('error', (err) => deps.onError(err, `worker ${worker.name}`));
-    worker.on('failed', (job, err) =>
-      deps.log.warn(
-        { queue: worker.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message },
-        'app job failed',
-      ),
-    );
-  }
   return { workers };
 }
 

@@ -1,9 +1,4 @@
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { csvLine } from '@kb/contracts';
-import { XlsxWriter, type JobOutcome, type SearchRecordExportJob } from '@kb/platform';
+import { openTableFile, type JobOutcome, type SearchRecordExportJob } from '@kb/platform';
 import type pg from 'pg';
 
 /** Rows read per keyset batch: memory holds one batch, whatever the number of records. */
@@ -84,37 +79,16 @@ export async function exportSearchRecords({
     (await pool.query<{ n: string }>(`SELECT count(*) AS n FROM app_search_records t WHERE ${sql}`, params))
       .rows[0]?.n ?? 0,
   );
-  const name = `search-records.${format}`;
-  const relative = path.join(brandOwnerCode, 'jobs', runId, name);
-  const target = path.join(filesDir, relative);
-  const partial = `${target}.part`;
-  await mkdir(path.dirname(target), { recursive: true });
-  const headers = HEADERS[job.lang];
-
-  const out = createWriteStream(partial);
-  let writeRow: (values: (string | number | null)[]) => Promise<void>;
-  let finish: () => Promise<void>;
-  if (format === 'csv') {
-    writeRow = async (values) => {
-      if (!out.write(csvLine(values))) await once(out, 'drain');
-    };
-    finish = async () => {
-      out.end();
-      await once(out, 'finish');
-    };
-    out.write('\ufeff');
-    await writeRow(headers);
-  } else {
-    const book = new XlsxWriter(out, {
-      sheetName: job.lang === 'zh' ? '搜索记录' : 'Search records',
-      headers,
-      widths: WIDTHS,
-    });
-    writeRow = (values) => book.row(values);
-    finish = async () => {
-      await book.finish();
-    };
-  }
+  const file = await openTableFile({
+    filesDir,
+    brandOwnerCode,
+    runId,
+    name: `search-records.${format}`,
+    format,
+    headers: HEADERS[job.lang],
+    sheetName: job.lang === 'zh' ? '搜索记录' : 'Search records',
+    widths: WIDTHS,
+  });
   try {
     let after: string | null = null;
     let done = 0;
@@ -126,7 +100,7 @@ export async function exportSearchRecords({
         after ? [...params, after] : params,
       );
       for (const r of page.rows)
-        await writeRow([
+        await file.row([
           r.terms,
           r.account,
           r.nickname,
@@ -140,13 +114,9 @@ export async function exportSearchRecords({
       if (page.rows.length < BATCH) break;
       after = page.rows[page.rows.length - 1]!.seq;
     }
-    await finish();
-    await rename(partial, target);
-    const { size } = await stat(target);
-    return { output: { path: relative, name, size }, summary: { rows: done, format } };
+    return { output: await file.finish(), summary: { rows: done, format } };
   } catch (error) {
-    out.destroy();
-    await rm(partial, { force: true });
+    await file.abandon();
     throw error;
   }
 }

@@ -125,77 +125,103 @@ export async function workDeviceJob<M, W extends Posted & { message: M }>(
   return { messages: total - refusedCount, refused: refusedCount };
 }
 
-/**
- * The telemetry and fault workers and the offline sweeper. A job is one posted batch; the worker hands its
- * messages to a BatchWriter and completes when they are committed. With many jobs held at once
- * (`concurrency`), one multi-row insert carries the messages of many posts.
- */
-export function startDeviceWorkers(deps: {
+/** What every consumer of device and app posts works with (see `postLane`). */
+export interface PostLaneDeps {
   connection: Redis;
   prefix: string;
   pool: Pool;
   log: Logger;
   concurrency: number;
   lockDurationMs: number;
-  sweepMs: number;
-  maxClockSkewMs: number;
-  /** Where messages taken out of a batch are queued on their own. */
-  telemetryQueue: Queue;
-  faultQueue: Queue;
   onError: (err: Error, source: string) => void;
-}): StartedWorkers {
+}
+
+/**
+ * The consumer of one kind of post on `queue`: `<kind>-batch` jobs (one post) and `<kind>-posts` jobs (posts the
+ * PostCoalescer gathered). A job's messages go through a BatchWriter of `store` (up to `maxItems` rows an insert,
+ * `maxConcurrent` inserts at once), so one transaction stores the messages of many posts; a message the database
+ * refuses moves into a job of its own on `queue` (workDeviceJob).
+ */
+export function postWorker<M, W extends Posted & { message: M }>(
+  deps: PostLaneDeps,
+  post: {
+    kind: string;
+    queue: Queue;
+    envelope: z.ZodType<Posted & { messages: unknown[] }>;
+    message: z.ZodType<M>;
+    store(rows: W[]): Promise<unknown>;
+    maxItems: number;
+    maxConcurrent: number;
+    /** The log line of a failed job. */
+    failed: string;
+    concurrency?: number;
+  },
+): Worker {
+  const writer = new BatchWriter<W>(post.store, {
+    maxItems: post.maxItems,
+    lingerMs: 5,
+    maxConcurrent: post.maxConcurrent,
+    isRefusal: isRefusalOfData,
+  });
+  const options = postWorkerOptions(deps);
+  const worker = new Worker(
+    post.queue.name,
+    async (job: Job) => {
+      if (job.name !== `${post.kind}-batch` && job.name !== `${post.kind}-posts`)
+        throw new UnrecoverableError(`unknown job "${job.name}"`);
+      return workDeviceJob(job, post.queue, post.envelope, post.message, writer, deps.log);
+    },
+    { ...options, concurrency: post.concurrency ?? options.concurrency },
+  );
+  worker.on('error', (err) => deps.onError(err, `worker ${worker.name}`));
+  worker.on('failed', (job, err) =>
+    deps.log.warn(
+      { queue: worker.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message },
+      post.failed,
+    ),
+  );
+  return worker;
+}
+
+/**
+ * The telemetry and fault workers and the offline sweeper. A job is one posted batch; the worker hands its
+ * messages to a BatchWriter and completes when they are committed. With many jobs held at once
+ * (`concurrency`), one multi-row insert carries the messages of many posts.
+ */
+export function startDeviceWorkers(
+  deps: PostLaneDeps & {
+    sweepMs: number;
+    maxClockSkewMs: number;
+    /** Where messages taken out of a batch are queued on their own. */
+    telemetryQueue: Queue;
+    faultQueue: Queue;
+  },
+): StartedWorkers {
   const { log } = deps;
   const store = { maxClockSkewMs: deps.maxClockSkewMs };
-  const telemetry = new BatchWriter<TelemetryWrite>((rows) => storeTelemetry(deps.pool, rows, store), {
-    maxItems: 2000,
-    lingerMs: 5,
-    maxConcurrent: 3,
-    isRefusal: isRefusalOfData,
-  });
-  const faults = new BatchWriter<FaultWrite>((rows) => storeFaults(deps.pool, rows, store), {
-    maxItems: 200,
-    lingerMs: 5,
-    maxConcurrent: 2,
-    isRefusal: isRefusalOfData,
-  });
-
-  const options = postWorkerOptions(deps);
   const workers = [
-    new Worker(
-      TELEMETRY_QUEUE,
-      async (job: Job) => {
-        if (job.name !== 'telemetry-batch' && job.name !== 'telemetry-posts')
-          throw new UnrecoverableError(`unknown job "${job.name}"`);
-        return workDeviceJob(
-          job,
-          deps.telemetryQueue,
-          telemetryEnvelope,
-          telemetryMessageSchema,
-          telemetry,
-          log,
-        );
-      },
-      options,
-    ),
-    new Worker(
-      FAULT_QUEUE,
-      async (job: Job) => {
-        if (job.name !== 'fault-batch' && job.name !== 'fault-posts')
-          throw new UnrecoverableError(`unknown job "${job.name}"`);
-        return workDeviceJob(job, deps.faultQueue, faultEnvelope, faultMessageSchema, faults, log);
-      },
-      { ...options, concurrency: Math.min(deps.concurrency, 64) },
-    ),
+    postWorker(deps, {
+      kind: 'telemetry',
+      queue: deps.telemetryQueue,
+      envelope: telemetryEnvelope,
+      message: telemetryMessageSchema,
+      store: (rows: TelemetryWrite[]) => storeTelemetry(deps.pool, rows, store),
+      maxItems: 2000,
+      maxConcurrent: 3,
+      failed: 'device job failed',
+    }),
+    postWorker(deps, {
+      kind: 'fault',
+      queue: deps.faultQueue,
+      envelope: faultEnvelope,
+      message: faultMessageSchema,
+      store: (rows: FaultWrite[]) => storeFaults(deps.pool, rows, store),
+      maxItems: 200,
+      maxConcurrent: 2,
+      failed: 'device job failed',
+      concurrency: Math.min(deps.concurrency, 64),
+    }),
   ];
-  for (const worker of workers) {
-    worker.on('error', (err) => deps.onError(err, `worker ${worker.name}`));
-    worker.on('failed', (job, err) =>
-      log.warn(
-        { queue: worker.name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message },
-        'device job failed',
-      ),
-    );
-  }
 
   // The sweeper: one pass at a time; several processes may sweep, each row changes once.
   let sweeping = false;

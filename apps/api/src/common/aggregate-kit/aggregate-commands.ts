@@ -1,6 +1,13 @@
 import type { Type } from '@nestjs/common';
 import type { z } from 'zod';
-import type { Permission } from '@kb/contracts';
+import type {
+  AggregateRoutes,
+  AnswerKind,
+  BodyOf,
+  BodySchema,
+  CommandRoute,
+  Permission,
+} from '@kb/contracts';
 import type {
   Actor,
   Aggregate,
@@ -10,7 +17,6 @@ import type {
   CommandsFor,
   RunOptions,
 } from '@kb/aggregates';
-import type { BodyOf, BodySchema } from '../validation.js';
 
 /** A module's service, as a declaration's hook asks for it (references, number claims, job launcher). */
 export type Use = <T>(token: Type<T> | string | symbol) => T;
@@ -32,44 +38,29 @@ export interface CommandContext<C, E, S extends { status: string }, A> {
   seen(): Promise<void>;
 }
 
-/**
- * How a command answers: `one` the record's change, `batch` the per-record report (its desc sums it up), both with
- * the read position in a header; `data` whatever `run` gives (a job started), without one.
- */
-export type AnswerKind = 'one' | 'batch' | 'data';
-
 type Answered<K extends AnswerKind, A> = K extends 'one'
   ? A & Changed
   : K extends 'batch'
     ? BatchOutcome<A>
     : unknown;
 
-/** One command of an aggregate: its route, permission, input, answer, and the decider commands it runs. */
-export interface CommandDeclaration<
-  C,
-  E,
-  S extends { status: string },
-  A,
-  T extends BodySchema = BodySchema,
-> {
+/** One command of an aggregate as the kit's controller serves it: its route's declaration and how it runs. */
+export interface CommandDeclaration<C, E, S extends { status: string }, A> {
   /** The route under the aggregate's (`batchRelease` → POST /api/recipe/batchRelease). */
   route: string;
-  /** Its permission of the one matrix (libs/contracts permissions.ts). */
   permission: Permission;
-  /** The OpenAPI operation's summary. */
   summary: string;
-  input: T;
+  input: BodySchema;
   answer: AnswerKind;
   /** The answer's desc (`one`, `data`: default `ok`; `batch`: the aggregate's done message when all succeeded). */
   message?: string;
-  /** The answer's schema in the OpenAPI document, where `one`/`batch` do not say it. */
+  /** What a `data` command answers, in the API document. */
   output?: z.ZodType;
-  /** Refusals beyond those its shape says (OpenAPI): e.g. 503 when the job queue it starts on is down. */
-  refusals?: number[];
-  run(input: BodyOf<T>, ctx: CommandContext<C, E, S, A>): Promise<unknown>;
+  refusals?: readonly number[];
+  run(input: unknown, ctx: CommandContext<C, E, S, A>): Promise<unknown>;
 }
 
-/** An aggregate's commands over HTTP: declared once, served by `aggregateController`. */
+/** An aggregate's commands over HTTP, served by `aggregateController`. */
 export interface AggregateCommands<
   C,
   E extends { type: string; data: unknown },
@@ -77,49 +68,89 @@ export interface AggregateCommands<
   A,
 > {
   aggregate: Aggregate<C, E, S, A>;
-  /** The routes' prefix (§7: `recipe`, `subApk`, `offlineRecipes`) and the OpenAPI tag. */
+  /** The routes' prefix (§7: `recipe`, `subApk`, `offlineRecipes`) and the API document's tag. */
   route: string;
   tag: string;
   /** A batch's desc: all done, or some refused ({succeeded}, {failed}). */
   batchMessages: { done: string; partial: string };
-  /** The schema of `one` answers (the record's change) in the OpenAPI document. */
+  /** The schema of `one` answers (the record's change) in the API document. */
   answerSchema: z.ZodType;
   commands: CommandDeclaration<C, E, S, A>[];
 }
 
+/** How a route runs: what it gives the command path, and the answer's desc. */
+type Runs<R extends CommandRoute, C, E, S extends { status: string }, A> = {
+  message?: string;
+  run(input: BodyOf<R['input']>, ctx: CommandContext<C, E, S, A>): Promise<Answered<R['answer'], A>>;
+};
 /**
- * The declaration helpers of one aggregate, typed by it: `command` for any command, `each` for the common batch
- * (the same decider commands on every id of the body, after an optional check of what the body names).
+ * The common batch: the same decider commands on every id of the body, after an optional check of what the body
+ * names (e.g. a category of the brand) before any record is touched.
  */
-export function commandsOf<C, E extends { type: string; data: unknown }, S extends { status: string }, A>(
-  _aggregate: Aggregate<C, E, S, A>,
-) {
-  type Ctx = CommandContext<C, E, S, A>;
+type Each<R extends CommandRoute, C, E, S extends { status: string }, A> = {
+  message?: string;
+  prepare?(input: BodyOf<R['input']>, ctx: CommandContext<C, E, S, A>): Promise<void>;
+  commands(input: BodyOf<R['input']>, actor: Actor): C[];
+};
+type Implementation<
+  R extends CommandRoute,
+  C,
+  E,
+  S extends { status: string },
+  A,
+> = R['answer'] extends 'batch'
+  ? BodyOf<R['input']> extends { ids: string[] }
+    ? Runs<R, C, E, S, A> | Each<R, C, E, S, A>
+    : Runs<R, C, E, S, A>
+  : Runs<R, C, E, S, A>;
+
+/**
+ * An aggregate's commands: each route of its table in @kb/contracts (route, permission, input, answer) with what
+ * it runs on the aggregate's command path — a route of the table without its implementation fails the build.
+ */
+export function aggregateCommands<
+  C,
+  E extends { type: string; data: unknown },
+  S extends { status: string },
+  A,
+  T extends AggregateRoutes,
+>(
+  aggregate: Aggregate<C, E, S, A>,
+  routes: T,
+  declared: {
+    batchMessages: { done: string; partial: string };
+    commands: { [K in keyof T['commands']]: Implementation<T['commands'][K], C, E, S, A> };
+  },
+): AggregateCommands<C, E, S, A> {
+  if (routes.labelKey !== aggregate.labelKey)
+    throw new Error(
+      `${aggregate.name}: the routes name records by ${routes.labelKey}, the aggregate by ${aggregate.labelKey}`,
+    );
+  const implementations = declared.commands as Record<
+    string,
+    Runs<CommandRoute, C, E, S, A> | Each<CommandRoute, C, E, S, A>
+  >;
   return {
-    command<T extends BodySchema, K extends AnswerKind>(
-      declaration: Omit<CommandDeclaration<C, E, S, A, T>, 'answer' | 'run'> & {
-        answer: K;
-        run(input: BodyOf<T>, ctx: Ctx): Promise<Answered<K, A>>;
-      },
-    ): CommandDeclaration<C, E, S, A> {
-      return declaration as unknown as CommandDeclaration<C, E, S, A>;
-    },
-    each<T extends z.ZodType<{ ids: string[] }>>(
-      declaration: Omit<CommandDeclaration<C, E, S, A, T>, 'answer' | 'run'> & {
-        /** Checks of what the body names, before any record is touched (e.g. a category of the brand). */
-        prepare?(input: z.output<T>, ctx: Ctx): Promise<void>;
-        commands(input: z.output<T>, actor: Actor): C[];
-      },
-    ): CommandDeclaration<C, E, S, A> {
-      const { prepare, commands, ...rest } = declaration;
+    aggregate,
+    route: routes.route,
+    tag: routes.tag,
+    batchMessages: declared.batchMessages,
+    answerSchema: routes.change,
+    commands: Object.entries(routes.commands).map(([route, wire]) => {
+      const implementation = implementations[route]!;
+      const run =
+        'run' in implementation
+          ? implementation.run
+          : async (input: { ids: string[] }, ctx: CommandContext<C, E, S, A>) => {
+              await implementation.prepare?.(input as never, ctx);
+              return ctx.runMany(input.ids, () => implementation.commands(input as never, ctx.actor));
+            };
       return {
-        ...rest,
-        answer: 'batch',
-        async run(input: z.output<T>, ctx: Ctx) {
-          await prepare?.(input, ctx);
-          return ctx.runMany(input.ids, () => commands(input, ctx.actor));
-        },
-      } as unknown as CommandDeclaration<C, E, S, A>;
-    },
+        ...wire,
+        route,
+        message: implementation.message,
+        run: run as CommandDeclaration<C, E, S, A>['run'],
+      };
+    }),
   };
 }

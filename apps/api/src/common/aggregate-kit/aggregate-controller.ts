@@ -13,7 +13,7 @@ import { ModuleRef } from '@nestjs/core';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { batchAnswerSchema, type Envelope } from '@kb/contracts';
+import { batchAnswerSchema, bodySchemaOf, type Envelope } from '@kb/contracts';
 import {
   singleOutcome,
   type Actor,
@@ -32,7 +32,7 @@ import { actorOfRequest } from '../actor.js';
 import { translate } from '../messages.js';
 import { ApiAnswer, ApiBodyFrom, ApiRefusals } from '../openapi.js';
 import { Permission } from '../permission.decorator.js';
-import { bodySchemaOf, parseBody } from '../validation.js';
+import { parseBody } from '../validation.js';
 import { pathOf } from './aggregate-providers.js';
 import type { AggregateCommands, CommandContext, CommandDeclaration, Use } from './aggregate-commands.js';
 
@@ -99,7 +99,7 @@ export function aggregateController<
         runOneOfMany: async (id, commandsFor) =>
           singleOutcome(await path.runMany(actor, [id], commandsFor), aggregate.notFound),
       };
-      const answered = await command.run(input as never, ctx);
+      const answered = await command.run(input, ctx);
       if (command.answer === 'data') return envelope(answered, command.message ?? 'ok', actor);
       if (command.answer === 'one') {
         const { position, ...change } = answered as A & Changed;

@@ -1,21 +1,16 @@
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type pg from 'pg';
-import { csvLine, type JobRun } from '@kb/contracts';
+import type { JobRun } from '@kb/contracts';
 import {
   defineJobWorker,
   LIST_EXPORT_FORMATS,
   LIST_EXPORT_JOB,
   LIST_EXPORT_QUEUE,
-  XlsxWriter,
+  openTableFile,
   type JobOutcome,
   type JobWorkerDeps,
   type ListExportJob,
-  type XlsxCell,
 } from '@kb/platform';
 import { hostJobWorker } from '../hosted-job-worker.js';
 import { z } from 'zod';
@@ -52,36 +47,16 @@ async function writeExport(
   const declaration = listExportOf(job.list);
   const service = deps.moduleRef.get(declaration.service, { strict: false });
   const lang = job.lang;
-  const name = `${declaration.fileName}.${job.format}`;
-  const relative = path.join(job.brandOwnerCode, 'jobs', job.runId, name);
-  const target = path.join(deps.filesDir, relative);
-  const partial = `${target}.part`;
-  await mkdir(path.dirname(target), { recursive: true });
-  const headers = declaration.columns.map((c) => c.header[lang]);
-  const out = createWriteStream(partial);
-  let writeRow: (values: XlsxCell[]) => Promise<void>;
-  let finish: () => Promise<void>;
-  if (job.format === 'csv') {
-    writeRow = async (values) => {
-      if (!out.write(csvLine(values.map((v) => v ?? null)))) await once(out, 'drain');
-    };
-    finish = async () => {
-      out.end();
-      await once(out, 'finish');
-    };
-    out.write('\ufeff');
-    await writeRow(headers);
-  } else {
-    const book = new XlsxWriter(out, {
-      sheetName: declaration.sheetName[lang],
-      headers,
-      widths: declaration.columns.map((c) => c.width ?? 16),
-    });
-    writeRow = (values) => book.row(values);
-    finish = async () => {
-      await book.finish();
-    };
-  }
+  const file = await openTableFile({
+    filesDir: deps.filesDir,
+    brandOwnerCode: job.brandOwnerCode,
+    runId: job.runId,
+    name: `${declaration.fileName}.${job.format}`,
+    format: job.format,
+    headers: declaration.columns.map((c) => c.header[lang]),
+    sheetName: declaration.sheetName[lang],
+    widths: declaration.columns.map((c) => c.width ?? 16),
+  });
   const user = {
     id: job.actor,
     account: job.actor,
@@ -105,20 +80,16 @@ async function writeExport(
           onPage: true,
           after,
         });
-        for (const row of page.list) await writeRow(declaration.columns.map((c) => c.value(row, lang)));
+        for (const row of page.list) await file.row(declaration.columns.map((c) => c.value(row, lang)));
         written += page.list.length;
         await progress(Math.min(written, page.total), Math.max(page.total, written));
         if (page.list.length < BATCH || page.nextCursor === null) return written;
         after = page.nextCursor;
       }
     });
-    await finish();
-    await rename(partial, target);
-    const { size } = await stat(target);
-    return { output: { path: relative, name, size }, summary: { rows: done, format: job.format } };
+    return { output: await file.finish(), summary: { rows: done, format: job.format } };
   } catch (error) {
-    out.destroy();
-    await rm(partial, { force: true });
+    await file.abandon();
     throw error;
   }
 }

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../app-error.js';
 import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
 import { orderClause, sortFieldInvalid } from '../list-sort.js';
-import { wholeList } from '../paging.js';
+import { pageOrWholeList, rowsOf } from '../paging.js';
 import { parseBody, parseInput } from '../validation.js';
 import {
   type BaseRow,
@@ -116,35 +116,16 @@ export class ReferenceEntityService {
 
   async list<A extends object, D>(e: ReferenceEntity<A, D>, query: unknown): Promise<Page<D> | D[]> {
     const { f, where, params, order } = this.listWhere(e, query);
-    const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${order}`;
-    if (!f.onPage)
-      return this.dto(
-        e,
-        await wholeList(
-          (q, p) => this.pool.query(q, p).then((r) => r.rows),
-          sql,
-          params,
-          (r: BaseRow) => r,
-        ),
-      );
-    const n = params.length;
-    const [rows, count] = await Promise.all([
-      this.pool.query<BaseRow>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-        ...params,
-        f.pageSize,
-        (f.pageNum - 1) * f.pageSize,
-      ]),
-      this.pool.query<{ total: string }>(
-        `SELECT count(*) AS total FROM ${ident(e.table)} t WHERE ${where.join(' AND ')}`,
+    return pageOrWholeList(
+      rowsOf(this.pool),
+      {
+        sql: `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
         params,
-      ),
-    ]);
-    return {
-      list: await this.dto(e, rows.rows),
-      total: Number(count.rows[0]?.total ?? 0),
-      pageNum: f.pageNum,
-      pageSize: f.pageSize,
-    };
+        count: `SELECT count(*) AS total FROM ${ident(e.table)} t WHERE ${where.join(' AND ')}`,
+      },
+      f,
+      (rows: BaseRow[]) => this.dto(e, rows),
+    );
   }
 
   /**

@@ -10,10 +10,10 @@ import {
   appUserReviewRowSchema,
   appUserStatusSchema,
   cookingSessionRowSchema,
-  deletedSchema,
   pageSchema,
   updatedSchema,
 } from '@kb/contracts';
+import { deleteEndpoints } from '../../common/delete-endpoints.js';
 import { ok } from '../../common/envelope.js';
 import { appUserListExport } from './app-user-list.export.js';
 import { listExportEndpoints } from '../../common/list-export/list-export.endpoints.js';
@@ -22,11 +22,20 @@ import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { AppUsersService } from './app-users.service.js';
 
+const appUsersDeletes = deleteEndpoints(AppUsersService, 'appUser.edit', {
+  one: [
+    appUserIdQuerySchema,
+    'Delete an app user with their sign-ins, favourites, reviews and search records (cooking sessions stay, unbound)',
+  ],
+  many: [appUserIdsSchema, 'Delete several app users (all or none), as `delete`'],
+  base: listExportEndpoints(appUserListExport),
+});
+
 /** §7 `user`: the brand's app users (registered in the app, or known from a device binding). */
 @ApiTags('app users')
 @Permission('read')
 @Controller('user')
-export class AppUsersController extends listExportEndpoints(appUserListExport) {
+export class AppUsersController extends appUsersDeletes {
   constructor(private readonly users: AppUsersService) {
     super();
   }
@@ -86,28 +95,5 @@ export class AppUsersController extends listExportEndpoints(appUserListExport) {
   async updateStatus(@Body() body: unknown) {
     const { ids, status } = parseBody(appUserStatusSchema, body);
     return ok(await this.users.setStatus(ids, status), 'saved');
-  }
-
-  @Permission('appUser.edit')
-  @Post('delete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Delete an app user with their sign-ins, favourites, reviews and search records (cooking sessions stay, unbound)',
-  })
-  @ApiBodyFrom(appUserIdQuerySchema)
-  async delete(@Body() body: unknown) {
-    return ok(await this.users.delete([parseBody(appUserIdQuerySchema, body).id]));
-  }
-
-  @Permission('appUser.edit')
-  @Post('batchDelete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Delete several app users (all or none), as `delete`' })
-  @ApiBodyFrom(appUserIdsSchema)
-  async batchDelete(@Body() body: unknown) {
-    return ok(await this.users.delete(parseBody(appUserIdsSchema, body).ids));
   }
 }

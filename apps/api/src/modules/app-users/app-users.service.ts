@@ -167,14 +167,15 @@ export class AppUsersService {
    * A keyset page of `table` (alias t) with the filter, in `order` as asked; `select` reads the page's rows by
    * seq (`page.seq`, with `page.sort_value`) in the ORDER BY it is given.
    */
-  private async page<R extends { seq: string; sort_value?: string | null }, F extends string>(
+  private async page<R extends { seq: string; sort_value?: string | null }, F extends string, T>(
     table: string,
     kind: string,
     f: SqlFilter,
     q: PageQuery & SortRequest<F> & { after?: string },
     order: ListOrder<F>,
-    select: (keys: string, orderBy: string) => string,
-  ): Promise<{ rows: R[]; total: number; totalExact: boolean; nextCursor: string | null }> {
+    columns: string,
+    map: (row: R) => T,
+  ) {
     const keys = new SqlFilter('t');
     keys.params.push(...f.params);
     const keysSql = keysetKeysSql(
@@ -185,15 +186,24 @@ export class AppUsersService {
       (v) => keys.param(v),
       MAX_WHOLE_LIST + 1,
     );
+    // The page's keys from the list-order index, then the rows of those keys.
     const [rows, count] = await Promise.all([
-      this.db.scoped<R>(select(keysSql, orderClause(order, q)), keys.params),
+      this.db.scoped<R>(
+        `WITH page AS (${keysSql})
+         SELECT ${columns}, page.sort_value
+           FROM page JOIN ${table} t ON t.brand_owner_code = $1 AND t.seq = page.seq
+          ORDER BY ${orderClause(order, q)}`,
+        keys.params,
+      ),
       q.onPage ? this.count(table, kind, f) : Promise.resolve(null),
     ]);
     const list = q.onPage ? rows : boundedWholeList(rows);
     return {
-      rows: list,
+      list: list.map(map),
       total: count ? count.total : list.length,
       totalExact: count ? count.exact : true,
+      pageNum: q.onPage ? q.pageNum : 1,
+      pageSize: q.onPage ? q.pageSize : list.length,
       nextCursor: nextKeysetCursor(q, q, list),
     };
   }
@@ -243,27 +253,9 @@ export class AppUsersService {
     `t.id, t.seq::text, t.account, t.nickname, t.region, ${regionName('t')} AS region_name, t.disabled,
      t.registered, t.favourite_count, t.cook_count, t.device_count, t.registered_at`;
 
-  async list(q: UserFilter): Promise<AppUserListPage> {
-    const page = await this.page<UserRecord, (typeof APP_USER_SORT_FIELDS)[number]>(
-      'app_users',
-      'app_users',
-      this.userFilter(q),
-      q,
-      APP_USER_ORDER,
-      (keys, orderBy) =>
-        `WITH page AS (${keys})
-         SELECT ${this.userColumns()}, page.sort_value
-           FROM page JOIN app_users t ON t.brand_owner_code = $1 AND t.seq = page.seq
-          ORDER BY ${orderBy}`,
-    );
-    return {
-      list: page.rows.map(toUserRow),
-      total: page.total,
-      totalExact: page.totalExact,
-      pageNum: q.onPage ? q.pageNum : 1,
-      pageSize: q.onPage ? q.pageSize : page.rows.length,
-      nextCursor: page.nextCursor,
-    };
+  list(q: UserFilter): Promise<AppUserListPage> {
+    const filter = this.userFilter(q);
+    return this.page('app_users', 'app_users', filter, q, APP_USER_ORDER, this.userColumns(), toUserRow);
   }
 
   async detail(id: string): Promise<AppUserDetail> {
@@ -540,27 +532,17 @@ export class AppUsersService {
     return ranked.map((r, i) => ({ ...r, labelled: marked.has(i) }));
   }
 
-  async searchRecords(q: SearchFilter): Promise<SearchRecordListPage> {
-    const page = await this.page<SearchRecord, (typeof SEARCH_RECORD_SORT_FIELDS)[number]>(
+  searchRecords(q: SearchFilter): Promise<SearchRecordListPage> {
+    const filter = this.searchFilter(q);
+    return this.page(
       'app_search_records',
       'search_records',
-      this.searchFilter(q),
+      filter,
       q,
       SEARCH_RECORD_ORDER,
-      (keys, orderBy) =>
-        `WITH page AS (${keys})
-         SELECT ${this.searchColumns()}, page.sort_value
-           FROM page JOIN app_search_records t ON t.brand_owner_code = $1 AND t.seq = page.seq
-          ORDER BY ${orderBy}`,
+      this.searchColumns(),
+      toSearchRow,
     );
-    return {
-      list: page.rows.map(toSearchRow),
-      total: page.total,
-      totalExact: page.totalExact,
-      pageNum: q.onPage ? q.pageNum : 1,
-      pageSize: q.onPage ? q.pageSize : page.rows.length,
-      nextCursor: page.nextCursor,
-    };
   }
 
   async searchRecord(id: string): Promise<SearchRecordRow> {

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  deletedSchema,
   jobRunSchema,
   payingUserDetailSchema,
   payingUserIdQuerySchema,
@@ -12,6 +11,7 @@ import {
 } from '@kb/contracts';
 import { PAYING_USER_IMPORT_JOB, PAYING_USER_IMPORT_QUEUE } from '@kb/platform';
 import { actorOfRequest } from '../../common/actor.js';
+import { deleteEndpoints } from '../../common/delete-endpoints.js';
 import { ok } from '../../common/envelope.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
@@ -19,15 +19,22 @@ import { parseBody, parseInput } from '../../common/validation.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
 import { PayingUsersService } from './paying-users.service.js';
 
+const payingUsersDeletes = deleteEndpoints(PayingUsersService, 'appUser.edit', {
+  one: [payingUserIdQuerySchema, 'End one account’s paying status (the app user stays)'],
+  many: [payingUserIdsSchema, 'End several accounts’ paying status (all or none), as `delete`'],
+});
+
 /** §7 `vipUser`: the brand's paying users, imported from the template. */
 @ApiTags('paying users')
 @Permission('read')
 @Controller('vipUser')
-export class PayingUsersController {
+export class PayingUsersController extends payingUsersDeletes {
   constructor(
     private readonly payingUsers: PayingUsersService,
     private readonly launcher: JobLauncher,
-  ) {}
+  ) {
+    super();
+  }
 
   @Get('list')
   @ApiAnswer(payingUserListPageSchema)
@@ -69,25 +76,5 @@ export class PayingUsersController {
       params: { fileName },
     });
     return ok(run);
-  }
-
-  @Permission('appUser.edit')
-  @Post('delete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'End one account’s paying status (the app user stays)' })
-  @ApiBodyFrom(payingUserIdQuerySchema)
-  async delete(@Body() body: unknown) {
-    return ok(await this.payingUsers.delete([parseBody(payingUserIdQuerySchema, body).id]));
-  }
-
-  @Permission('appUser.edit')
-  @Post('batchDelete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'End several accounts’ paying status (all or none), as `delete`' })
-  @ApiBodyFrom(payingUserIdsSchema)
-  async batchDelete(@Body() body: unknown) {
-    return ok(await this.payingUsers.delete(parseBody(payingUserIdsSchema, body).ids));
   }
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  deletedSchema,
   jobRunSchema,
   searchRecordExportQuerySchema,
   searchRecordIdQuerySchema,
@@ -16,21 +15,30 @@ import {
 import { actorOfRequest } from '../../common/actor.js';
 import { requestContext } from '../../common/request-context.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
+import { deleteEndpoints } from '../../common/delete-endpoints.js';
 import { ok } from '../../common/envelope.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { AppUsersService } from './app-users.service.js';
 
+const searchRecordsDeletes = deleteEndpoints(AppUsersService, 'appUser.edit', {
+  one: [searchRecordIdQuerySchema, 'Delete one search record'],
+  many: [searchRecordIdsSchema, 'Delete several search records (all or none)'],
+  remove: (users, ids) => users.deleteSearchRecords(ids),
+});
+
 /** §7 `userSearchRecord`: what app users searched in the companion app. */
 @ApiTags('search records')
 @Permission('read')
 @Controller('userSearchRecord')
-export class SearchRecordsController {
+export class SearchRecordsController extends searchRecordsDeletes {
   constructor(
     private readonly users: AppUsersService,
     private readonly launcher: JobLauncher,
-  ) {}
+  ) {
+    super();
+  }
 
   @Get('list')
   @ApiAnswer(searchRecordListPageSchema)
@@ -82,25 +90,5 @@ export class SearchRecordsController {
   @ApiQueryFrom(searchRecordIdQuerySchema)
   async detail(@Query() query: unknown) {
     return ok(await this.users.searchRecord(parseInput(searchRecordIdQuerySchema, query).id));
-  }
-
-  @Permission('appUser.edit')
-  @Post('delete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Delete one search record' })
-  @ApiBodyFrom(searchRecordIdQuerySchema)
-  async delete(@Body() body: unknown) {
-    return ok(await this.users.deleteSearchRecords([parseBody(searchRecordIdQuerySchema, body).id]));
-  }
-
-  @Permission('appUser.edit')
-  @Post('batchDelete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Delete several search records (all or none)' })
-  @ApiBodyFrom(searchRecordIdsSchema)
-  async batchDelete(@Body() body: unknown) {
-    return ok(await this.users.deleteSearchRecords(parseBody(searchRecordIdsSchema, body).ids));
   }
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  deletedSchema,
   deviceDetailSchema,
   deviceIdQuerySchema,
   deviceIdsSchema,
@@ -15,6 +14,7 @@ import {
   revokedSchema,
   telemetryHistorySchema,
 } from '@kb/contracts';
+import { deleteEndpoints } from '../../common/delete-endpoints.js';
 import { ok } from '../../common/envelope.js';
 import { deviceListExport } from './device-list.export.js';
 import { listExportEndpoints } from '../../common/list-export/list-export.endpoints.js';
@@ -23,11 +23,17 @@ import { parseBody, parseInput } from '../../common/validation.js';
 import { DevicesService } from './devices.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 
+const devicesDeletes = deleteEndpoints(DevicesService, 'device.edit', {
+  one: [deviceIdQuerySchema, 'Delete one device with its credentials and telemetry (its fault records stay)'],
+  many: [deviceIdsSchema, 'Delete several devices (all or none)'],
+  base: listExportEndpoints(deviceListExport),
+});
+
 /** §7 `device`: the brand's devices as they reported themselves to device-ingest. */
 @ApiTags('devices')
 @Permission('read')
 @Controller('device')
-export class DevicesController extends listExportEndpoints(deviceListExport) {
+export class DevicesController extends devicesDeletes {
   constructor(private readonly devices: DevicesService) {
     super();
   }
@@ -78,26 +84,6 @@ export class DevicesController extends listExportEndpoints(deviceListExport) {
   @ApiBodyFrom(deviceUpdateSchema)
   async update(@Body() body: unknown) {
     return ok(await this.devices.update(parseBody(deviceUpdateSchema, body)), 'saved');
-  }
-
-  @Permission('device.edit')
-  @Post('delete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Delete one device with its credentials and telemetry (its fault records stay)' })
-  @ApiBodyFrom(deviceIdQuerySchema)
-  async delete(@Body() body: unknown) {
-    return ok(await this.devices.delete([parseBody(deviceIdQuerySchema, body).id]));
-  }
-
-  @Permission('device.edit')
-  @Post('batchDelete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Delete several devices (all or none)' })
-  @ApiBodyFrom(deviceIdsSchema)
-  async batchDelete(@Body() body: unknown) {
-    return ok(await this.devices.delete(parseBody(deviceIdsSchema, body).ids));
   }
 
   @Permission('device.edit')

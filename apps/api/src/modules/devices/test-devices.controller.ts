@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  deletedSchema,
   pageSchema,
   testDeviceIdQuerySchema,
   testDeviceIdsSchema,
@@ -12,18 +11,26 @@ import {
   testDeviceSearchQuerySchema,
   testDeviceUpdateSchema,
 } from '@kb/contracts';
+import { deleteEndpoints } from '../../common/delete-endpoints.js';
 import { ok } from '../../common/envelope.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { TestDevicesService } from './test-devices.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 
+const testDevicesDeletes = deleteEndpoints(TestDevicesService, 'testDevice.edit', {
+  one: [testDeviceIdQuerySchema, 'Remove one device from the test group'],
+  many: [testDeviceIdsSchema, 'Remove several devices from the test group (all or none)'],
+});
+
 /** §7 `testDevice`: the test device group (devices that receive test APKs and test offline packs). */
 @ApiTags('test devices')
 @Permission('read')
 @Controller('testDevice')
-export class TestDevicesController {
-  constructor(private readonly testDevices: TestDevicesService) {}
+export class TestDevicesController extends testDevicesDeletes {
+  constructor(private readonly testDevices: TestDevicesService) {
+    super();
+  }
 
   @Get('list')
   @ApiAnswer(pageSchema(testDeviceSchema))
@@ -71,25 +78,5 @@ export class TestDevicesController {
   @ApiBodyFrom(testDeviceUpdateSchema)
   async update(@Body() body: unknown) {
     return ok(await this.testDevices.update(parseBody(testDeviceUpdateSchema, body)), 'saved');
-  }
-
-  @Permission('testDevice.edit')
-  @Post('delete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Remove one device from the test group' })
-  @ApiBodyFrom(testDeviceIdQuerySchema)
-  async delete(@Body() body: unknown) {
-    return ok(await this.testDevices.delete([parseBody(testDeviceIdQuerySchema, body).id]));
-  }
-
-  @Permission('testDevice.edit')
-  @Post('batchDelete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Remove several devices from the test group (all or none)' })
-  @ApiBodyFrom(testDeviceIdsSchema)
-  async batchDelete(@Body() body: unknown) {
-    return ok(await this.testDevices.delete(parseBody(testDeviceIdsSchema, body).ids));
   }
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  deletedSchema,
   noticeAccountsQuerySchema,
   noticeAccountsSchema,
   noticeAckPointSchema,
@@ -19,6 +18,7 @@ import {
   noticeVersionSchema,
   pageSchema,
 } from '@kb/contracts';
+import { deleteEndpoints } from '../../common/delete-endpoints.js';
 import { ok } from '../../common/envelope.js';
 import { noticeListExport } from './notice-list.export.js';
 import { listExportEndpoints } from '../../common/list-export/list-export.endpoints.js';
@@ -27,11 +27,17 @@ import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { NoticesService } from './notices.service.js';
 
+const noticesDeletes = deleteEndpoints(NoticesService, 'notice.edit', {
+  one: [noticeIdQuerySchema, 'Delete a draft or cancelled notice'],
+  many: [noticeIdsSchema, 'Delete several drafts or cancelled notices (all or none)'],
+  base: listExportEndpoints(noticeListExport),
+});
+
 /** §7 `inform`: notices to the brand's devices and app users, their push and their received/read counts. */
 @ApiTags('notices')
 @Permission('read')
 @Controller('inform')
-export class NoticesController extends listExportEndpoints(noticeListExport) {
+export class NoticesController extends noticesDeletes {
   constructor(private readonly notices: NoticesService) {
     super();
   }
@@ -143,25 +149,5 @@ export class NoticesController extends listExportEndpoints(noticeListExport) {
   async cancel(@Body() body: unknown) {
     const { id, version } = parseBody(noticeVersionSchema, body);
     return ok(await this.notices.cancel(id, version), 'notice_cancelled');
-  }
-
-  @Permission('notice.edit')
-  @Post('delete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Delete a draft or cancelled notice' })
-  @ApiBodyFrom(noticeIdQuerySchema)
-  async delete(@Body() body: unknown) {
-    return ok(await this.notices.delete([parseBody(noticeIdQuerySchema, body).id]));
-  }
-
-  @Permission('notice.edit')
-  @Post('batchDelete')
-  @ApiAnswer(deletedSchema)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Delete several drafts or cancelled notices (all or none)' })
-  @ApiBodyFrom(noticeIdsSchema)
-  async batchDelete(@Body() body: unknown) {
-    return ok(await this.notices.delete(parseBody(noticeIdsSchema, body).ids));
   }
 }

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import {
   roleCan,
   type RecipeImportCheck,
+  type RecipeListQuery,
   type RecipeImportMapping,
   type RecipeTranslateBody,
 } from '@kb/contracts';
@@ -22,7 +23,6 @@ import { PG_POOL } from '../../infra/tokens.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
 import { checkRecipeArchive } from './recipe-import-references.js';
 import { listConditions } from './queries/list-recipes/list-recipes.handler.js';
-import type { RecipeListQuery } from './recipe.api.js';
 
 /** The long jobs started from the recipe screens (export, import, translation), each checked in the caller's brand first. */
 @Injectable()

@@ -6,6 +6,10 @@ import {
   recipeListItemSchema,
   recipePreviewSchema,
   recipeRecycleCountSchema,
+  recipeIdQuerySchema,
+  recipeListQuerySchema,
+  recipePreviewQuerySchema,
+  recipeSearchQuerySchema,
 } from '@kb/contracts';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
@@ -20,12 +24,6 @@ import { PreviewRecipeQuery } from './queries/preview-recipe/preview-recipe.quer
 import { RecipeDetailQuery } from './queries/recipe-detail/recipe-detail.query.js';
 import { RecipeHistoryQuery } from './queries/recipe-history/recipe-history.query.js';
 import { SearchRecipesQuery } from './queries/search-recipes/search-recipes.query.js';
-import {
-  recipeIdQuerySchema,
-  recipeListQuerySchema,
-  recipePreviewQuerySchema,
-  recipeSearchQuerySchema,
-} from './recipe.api.js';
 import { Permission } from '../../common/permission.decorator.js';
 
 /**

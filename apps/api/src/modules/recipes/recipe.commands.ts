@@ -1,23 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  recipeCategoryChangeSchema,
-  jobRunSchema,
-  recipeImportCheckAnswerSchema,
-  recipeCommandAnswerSchema,
-  recipeCopySchema,
-  recipeIdBodySchema,
-  recipeIdsSchema,
-  recipeModelsSchema,
-  recipeOnlineStatusSchema,
-  recipePaidStatusSchema,
-  recipeSaveRefSchema,
-  recipeSubmitSchema,
-  recipeUpdateRefSchema,
+  recipeCommandRoutes,
   recipeContentSchema,
-  recipeImportCheckSchema,
-  recipeImportRequestSchema,
-  recipeTranslateBodySchema,
-  recipeTranslateConfirmSchema,
   type RecipeContent,
   type RecipeContentDraft,
 } from '@kb/contracts';
@@ -25,7 +9,7 @@ import { recipeAggregate, type Actor, type AggregatePath, type RecipeAnswer } fr
 import type pg from 'pg';
 import { type DomainError, type RecipeCommand, type RecipeEvent, type RecipeState } from '@kb/domain';
 import { AppError } from '../../common/app-error.js';
-import { commandsOf, type AggregateCommands } from '../../common/aggregate-kit/aggregate-commands.js';
+import { aggregateCommands } from '../../common/aggregate-kit/aggregate-commands.js';
 import { pathOf } from '../../common/aggregate-kit/aggregate-providers.js';
 import { translate } from '../../common/messages.js';
 import { refuseDeletingLinkedRecipes } from '../content/recipe-delete-guard.js';
@@ -35,7 +19,6 @@ import { copyName } from './recipe-copy-name.js';
 import { RecipeNumbers } from './recipe-numbers.js';
 import { RecipeReferences } from './recipe-references.js';
 import { confirmTranslation } from './recipe-translation-confirm.js';
-import { recipeExportBodySchema } from './recipe.api.js';
 import { parseBody } from '../../common/validation.js';
 
 export type RecipePath = AggregatePath<RecipeCommand, RecipeEvent, RecipeState, RecipeAnswer>;
@@ -116,81 +99,52 @@ export async function copyNames(
   return names;
 }
 
-const recipe = commandsOf(recipeAggregate);
 /** The recipe command path's token (the module provides it with the number claims). */
 export const RECIPE_PATH = pathOf(recipeAggregate);
 
+const revise = (content: RecipeContentDraft): RecipeCommand[] => [{ type: 'ReviseRecipeContent', content }];
+
 /** The recipe commands of §7 (`/api/recipe/*`). Single-recipe refusals are 4xx; batches answer each recipe's outcome. */
-export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, RecipeState, RecipeAnswer> = {
-  aggregate: recipeAggregate,
-  route: 'recipe',
-  tag: 'recipes',
+export const recipeCommands = aggregateCommands(recipeAggregate, recipeCommandRoutes, {
   batchMessages: { done: 'recipe_batch_done', partial: 'recipe_batch_partial' },
-  answerSchema: recipeCommandAnswerSchema,
-  commands: [
-    recipe.command({
-      route: 'add',
-      permission: 'recipe.edit',
-      summary: 'Create a recipe (in editing) from the editor’s content',
-      input: recipeContentSchema,
-      answer: 'one',
+  commands: {
+    add: {
       message: 'saved',
       run: (content, { actor, path, use }) => createRecipe(path, use(RecipeReferences), actor, content),
-    }),
-    recipe.command({
-      route: 'update',
-      permission: 'recipe.edit',
-      summary:
-        'Save the content of a recipe in editing over the revision the editor loaded (409 if it changed)',
-      input: [recipeUpdateRefSchema, recipeContentSchema],
-      answer: 'one',
+    },
+    update: {
       message: 'saved',
       run: ([{ id, revision }, content], { actor, run, use }) =>
-        run(id, () => [{ type: 'ReviseRecipeContent', content }], {
+        run(id, () => revise(content), {
           expectedRevision: revision,
           validate: () => use(RecipeReferences).checkContent(actor.brand, content, actor.lang),
         }),
-    }),
-    recipe.command({
-      route: 'save',
-      permission: 'recipe.edit',
-      summary: 'The editor’s save: create the recipe (no id) or save its content over the loaded revision',
-      input: [recipeSaveRefSchema, recipeContentSchema],
-      answer: 'one',
+    },
+    save: {
       message: 'saved',
       run: ([{ id, revision }, content], { actor, path, run, use }) =>
         id === undefined
           ? createRecipe(path, use(RecipeReferences), actor, content)
-          : run(id, () => [{ type: 'ReviseRecipeContent', content }], {
+          : run(id, () => revise(content), {
               expectedRevision: revision,
               validate: () => use(RecipeReferences).checkContent(actor.brand, content, actor.lang),
             }),
-    }),
-    recipe.command({
-      route: 'submit',
-      permission: 'recipe.submit',
-      summary: 'Submit a recipe for release; with `content` (and `revision`) save and submit in one step',
-      input: recipeSubmitSchema,
-      answer: 'one',
+    },
+    submit: {
       message: 'recipe_submitted',
       run: ({ id, revision, content: body }, { actor, run, use }) => {
         // The editor's "save and submit": the revision and the submission recorded in one append.
         const content = body === undefined ? undefined : parseBody(recipeContentSchema, body);
         const commands: RecipeCommand[] = content
-          ? [{ type: 'ReviseRecipeContent', content }, { type: 'SubmitRecipe' }]
+          ? [...revise(content), { type: 'SubmitRecipe' }]
           : [{ type: 'SubmitRecipe' }];
         return run(id, () => commands, {
           expectedRevision: revision,
           validate: content && (() => use(RecipeReferences).checkContent(actor.brand, content, actor.lang)),
         });
       },
-    }),
-    recipe.command({
-      route: 'copy',
-      permission: 'recipe.copy',
-      summary: 'Copy a live recipe into a new draft (number: given, or the next free "-copy")',
-      input: recipeCopySchema,
-      answer: 'one',
+    },
+    copy: {
       message: 'recipe_copied',
       run: async ({ id: sourceId, number }, { actor, path, run, seen, use }) => {
         const recipeId = randomUUID();
@@ -222,172 +176,55 @@ export const recipeCommands: AggregateCommands<RecipeCommand, RecipeEvent, Recip
         }
         throw new AppError(409, 'recipe_number_unavailable');
       },
-    }),
-    recipe.command({
-      route: 'delete',
-      permission: 'recipe.delete',
-      summary: 'Move a recipe to the recycle bin (not while released: recall it first)',
-      input: recipeIdBodySchema,
-      answer: 'one',
+    },
+    delete: {
       run: async ({ id }, { actor, runOneOfMany, use }) => {
         await refuseDeletingLinkedRecipes(use(PG_POOL), actor.brand, [id], actor.lang);
         return runOneOfMany(id, () => [{ type: 'DeleteRecipe', at: new Date().toISOString() }]);
       },
-    }),
-    recipe.command({
-      route: 'clear',
-      permission: 'recipe.clear',
-      summary: 'Clear a recipe from the recycle bin (its history stays readable)',
-      input: recipeIdBodySchema,
-      answer: 'one',
-      run: ({ id }, { runOneOfMany }) => runOneOfMany(id, () => [{ type: 'ClearRecipe' }]),
-    }),
-    recipe.each({
-      route: 'batchDelete',
-      permission: 'recipe.delete',
-      summary: 'Move recipes to the recycle bin; per-recipe outcome',
-      input: recipeIdsSchema,
+    },
+    clear: { run: ({ id }, { runOneOfMany }) => runOneOfMany(id, () => [{ type: 'ClearRecipe' }]) },
+    batchDelete: {
       prepare: ({ ids }, { actor, use }) =>
         refuseDeletingLinkedRecipes(use(PG_POOL), actor.brand, ids, actor.lang),
       commands: () => [{ type: 'DeleteRecipe', at: new Date().toISOString() }],
-    }),
-    recipe.each({
-      route: 'recovery',
-      permission: 'recipe.recycle',
-      summary: 'Recover recipes from the recycle bin to the state each left; per-recipe outcome',
-      input: recipeIdsSchema,
-      commands: () => [{ type: 'RecoverRecipe' }],
-    }),
-    recipe.each({
-      route: 'batchClear',
-      permission: 'recipe.clear',
-      summary: 'Clear recipes from the recycle bin; per-recipe outcome',
-      input: recipeIdsSchema,
-      commands: () => [{ type: 'ClearRecipe' }],
-    }),
-    recipe.each({
-      route: 'batchSubmit',
-      permission: 'recipe.submit',
-      summary: 'Submit recipes for release; per-recipe outcome (incomplete ones say what is missing)',
-      input: recipeIdsSchema,
-      commands: () => [{ type: 'SubmitRecipe' }],
-    }),
-    recipe.each({
-      route: 'batchRelease',
-      permission: 'recipe.release',
-      summary: 'Release recipes waiting for release (version + 1); per-recipe outcome',
-      input: recipeIdsSchema,
-      commands: () => [{ type: 'ReleaseRecipe' }],
-    }),
-    recipe.each({
-      route: 'batchRecallEditing',
-      permission: 'recipe.release',
-      summary: 'Recall recipes to editing; per-recipe outcome',
-      input: recipeIdsSchema,
-      commands: () => [{ type: 'RecallRecipeToEditing' }],
-    }),
-    recipe.each({
-      route: 'batchRecallWaitRelease',
-      permission: 'recipe.release',
-      summary: 'Recall released recipes to waiting release; per-recipe outcome',
-      input: recipeIdsSchema,
-      commands: () => [{ type: 'RecallRecipeToWaitingRelease' }],
-    }),
-    recipe.each({
-      route: 'batchUpdateOnlineStatus',
-      permission: 'recipe.release',
-      summary: 'Set recipes online or offline; per-recipe outcome',
-      input: recipeOnlineStatusSchema,
-      commands: ({ online }) => [{ type: 'SetRecipeOnlineStatus', online }],
-    }),
-    recipe.each({
-      route: 'batchUpdateBuyStatus',
-      permission: 'recipe.release',
-      summary: 'Set recipes paid or free; per-recipe outcome',
-      input: recipePaidStatusSchema,
-      commands: ({ paid }) => [{ type: 'SetRecipePaidStatus', paid }],
-    }),
-    recipe.each({
-      route: 'batchUpdateCategory',
-      permission: 'recipe.edit',
-      summary: 'Move recipes to a category of the brand (null: none); per-recipe outcome',
-      input: recipeCategoryChangeSchema,
+    },
+    recovery: { commands: () => [{ type: 'RecoverRecipe' }] },
+    batchClear: { commands: () => [{ type: 'ClearRecipe' }] },
+    batchSubmit: { commands: () => [{ type: 'SubmitRecipe' }] },
+    batchRelease: { commands: () => [{ type: 'ReleaseRecipe' }] },
+    batchRecallEditing: { commands: () => [{ type: 'RecallRecipeToEditing' }] },
+    batchRecallWaitRelease: { commands: () => [{ type: 'RecallRecipeToWaitingRelease' }] },
+    batchUpdateOnlineStatus: { commands: ({ online }) => [{ type: 'SetRecipeOnlineStatus', online }] },
+    batchUpdateBuyStatus: { commands: ({ paid }) => [{ type: 'SetRecipePaidStatus', paid }] },
+    batchUpdateCategory: {
       prepare: ({ categoryId }, { actor, use }) =>
         use(RecipeReferences).checkCategory(actor.brand, categoryId, actor.lang),
       commands: ({ categoryId }) => [{ type: 'ChangeRecipeCategory', categoryId }],
-    }),
-    recipe.each({
-      route: 'batchRelModel',
-      permission: 'recipe.edit',
-      summary: 'Link compatible models (the brand’s product codes) to recipes; per-recipe outcome',
-      input: recipeModelsSchema,
+    },
+    batchRelModel: {
       prepare: ({ productCodes }, { actor, use }) =>
         use(RecipeReferences).checkModels(actor.brand, productCodes, actor.lang),
       commands: ({ productCodes }) => [{ type: 'LinkRecipeModels', productCodes }],
-    }),
-    recipe.each({
-      route: 'batchDeleteModel',
-      permission: 'recipe.edit',
-      summary: 'Unlink compatible models from recipes; per-recipe outcome',
-      input: recipeModelsSchema,
-      commands: ({ productCodes }) => [{ type: 'UnlinkRecipeModels', productCodes }],
-    }),
-    recipe.command({
-      route: 'export',
-      permission: 'read',
-      summary:
-        'Start an export of the selected recipes (ids) or of the list’s filter into one zip; follow it at asyncTask/detail',
-      input: recipeExportBodySchema,
-      answer: 'data',
+    },
+    batchDeleteModel: { commands: ({ productCodes }) => [{ type: 'UnlinkRecipeModels', productCodes }] },
+    export: {
       message: 'recipe_export_started',
-      output: jobRunSchema,
-      refusals: [503],
       run: ({ ids, filter }, { actor, use }) => use(RecipeJobs).startExport(actor, ids, filter),
-    }),
-    recipe.command({
-      route: 'importData',
-      permission: 'recipe.edit',
-      summary:
-        'Start an import of an uploaded recipe zip (purpose zip): checked whole, each recipe created or reported; follow it at asyncTask/detail',
-      input: recipeImportRequestSchema,
-      answer: 'data',
+    },
+    importData: {
       message: 'recipe_import_started',
-      output: jobRunSchema,
-      refusals: [415, 503],
       run: ({ fileCode, fileName, mapping }, { actor, use }) =>
         use(RecipeJobs).startImport(actor, fileCode, fileName, mapping),
-    }),
-    recipe.command({
-      route: 'importCheck',
-      permission: 'recipe.edit',
-      summary:
-        'The references (categories, tags, accessories, units, models, languages) an uploaded recipe zip names that the brand lacks: what importData’s mapping maps',
-      input: recipeImportCheckSchema,
-      answer: 'data',
-      output: recipeImportCheckAnswerSchema,
-      run: ({ fileCode }, { actor, use }) => use(RecipeJobs).checkImport(actor, fileCode),
-    }),
-    recipe.command({
-      route: 'translate',
-      permission: 'recipe.edit',
-      summary:
-        'Start a translation of the selected multi-language recipes from a source into target languages; the proposal is read at asyncTask/detail and saved only by translate/confirm',
-      input: recipeTranslateBodySchema,
-      answer: 'data',
+    },
+    importCheck: { run: ({ fileCode }, { actor, use }) => use(RecipeJobs).checkImport(actor, fileCode) },
+    translate: {
       message: 'recipe_translate_started',
-      output: jobRunSchema,
-      refusals: [503],
       run: (body, { actor, use }) => use(RecipeJobs).startTranslation(actor, body),
-    }),
-    recipe.command({
-      route: 'translate/confirm',
-      permission: 'recipe.edit',
-      summary:
-        'Save a translation job’s proposal as proposed (all its recipes or recipeIds) as RecipeTranslated; no texts are accepted',
-      input: recipeTranslateConfirmSchema,
-      answer: 'batch',
+    },
+    'translate/confirm': {
       message: 'recipe_translate_confirmed',
       run: (input, ctx) => confirmTranslation(input, ctx),
-    }),
-  ],
-};
+    },
+  },
+});

@@ -1,6 +1,9 @@
-import type { RecipeImportMapping } from '@kb/contracts';
+import type { RecipeImportMapping, StaffPostInput } from '@kb/contracts';
 import { call } from '../../../lib/call.js';
 import { recipeListParams, type RecipeListFilter } from './recipe-commands.js';
+
+/** The list's filter as the export takes it: the list's query string, without its page. */
+type ExportFilter = NonNullable<StaffPostInput<'/recipe/export'>['filter']>;
 
 /**
  * Starts an export of the selected recipes, or of every recipe the list's filter shows (the API resolves the filter
@@ -9,7 +12,7 @@ import { recipeListParams, type RecipeListFilter } from './recipe-commands.js';
 export const exportRecipes = (target: { ids: string[] } | { filter: RecipeListFilter }) =>
   call.post(
     '/recipe/export',
-    'ids' in target ? { ids: target.ids } : { filter: recipeListParams(target.filter) },
+    'ids' in target ? { ids: target.ids } : { filter: recipeListParams(target.filter) as ExportFilter },
     { kind: 'command' },
   );
 

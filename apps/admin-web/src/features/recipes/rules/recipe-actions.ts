@@ -1,4 +1,4 @@
-import type { Permission, RecipeBatchAnswer, RecipeStatus } from '@kb/contracts';
+import type { Permission, RecipeBatchAnswer, RecipeStatus, recipeCommandRoutes } from '@kb/contracts';
 
 /**
  * Which row actions a recipe in a given state offers: the legal cells of the transition table in
@@ -30,23 +30,20 @@ export const RECIPE_ROW_PERMISSIONS: Partial<Record<RecipeRowAction, Permission>
   delete: 'recipe.delete',
 };
 
-/** The recipe batch commands of the API (`POST /api/recipe/<route>`). */
-export type RecipeBatchRoute =
-  | 'batchSubmit'
-  | 'batchRelease'
-  | 'batchRecallEditing'
-  | 'batchRecallWaitRelease'
-  | 'batchDelete'
-  | 'batchUpdateOnlineStatus'
-  | 'batchUpdateBuyStatus'
-  | 'batchUpdateCategory'
-  | 'recovery'
-  | 'batchClear'
-  | 'batchRelModel'
-  | 'batchDeleteModel';
+type RecipeCommands = (typeof recipeCommandRoutes)['commands'];
+/** The recipe batch commands the list's bar sends (`POST /api/recipe/<route>`), as the API's table declares them. */
+export type RecipeBatchRoute = Exclude<
+  {
+    [R in keyof RecipeCommands]: RecipeCommands[R]['answer'] extends 'batch' ? R : never;
+  }[keyof RecipeCommands],
+  'translate/confirm'
+>;
 
-/** What each batch command needs in the role matrix. */
-export const RECIPE_BATCH_PERMISSIONS: Record<RecipeBatchRoute, Permission> = {
+/**
+ * What each batch command needs in the role matrix: the permission its route declares (a value it does not
+ * declare fails the build; the table itself stays out of the bundle).
+ */
+export const RECIPE_BATCH_PERMISSIONS: { [R in RecipeBatchRoute]: RecipeCommands[R]['permission'] } = {
   batchSubmit: 'recipe.submit',
   batchRelease: 'recipe.release',
   batchRecallEditing: 'recipe.release',

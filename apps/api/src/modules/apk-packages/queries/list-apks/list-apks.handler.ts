@@ -1,4 +1,4 @@
-import { wholeList } from '../../../../common/paging.js';
+import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -54,29 +54,15 @@ export class ListApksHandler implements IQueryHandler<ListApksQuery> {
 
   async execute({ brand, filter }: ListApksQuery) {
     const { where, params } = apkListConditions(brand, filter);
-    const sql = `${APK_LIST_SELECT} WHERE ${where} ORDER BY ${orderClause(APK_ORDER, filter)}`;
-    if (!filter.onPage) {
-      return wholeList(
-        (q, p) => this.pool.query(q, p).then((r) => r.rows),
-        sql,
+    return pageOrWholeList(
+      rowsOf(this.pool),
+      {
+        sql: `${APK_LIST_SELECT} WHERE ${where} ORDER BY ${orderClause(APK_ORDER, filter)}`,
         params,
-        (r: ApkListRow) => toApkListItem(r),
-      );
-    }
-    const n = params.length;
-    const [page, count] = await Promise.all([
-      this.pool.query<ApkListRow>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-        ...params,
-        filter.pageSize,
-        (filter.pageNum - 1) * filter.pageSize,
-      ]),
-      this.pool.query<{ total: string }>(`SELECT count(*) AS total FROM apk_list a WHERE ${where}`, params),
-    ]);
-    return {
-      list: page.rows.map(toApkListItem),
-      total: Number(count.rows[0]?.total ?? 0),
-      pageNum: filter.pageNum,
-      pageSize: filter.pageSize,
-    };
+        count: `SELECT count(*) AS total FROM apk_list a WHERE ${where}`,
+      },
+      filter,
+      (rows: ApkListRow[]) => rows.map(toApkListItem),
+    );
   }
 }

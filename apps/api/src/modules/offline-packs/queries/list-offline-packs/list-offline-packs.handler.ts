@@ -1,4 +1,4 @@
-import { wholeList } from '../../../../common/paging.js';
+import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -39,32 +39,15 @@ export class ListOfflinePacksHandler implements IQueryHandler<ListOfflinePacksQu
 
   async execute({ brand, lang, filter }: ListOfflinePacksQuery) {
     const { where, params } = offlinePackListConditions(brand, filter);
-    const sql = `${OFFLINE_PACK_LIST_SELECT} WHERE ${where} ORDER BY ${orderClause(OFFLINE_PACK_ORDER, filter)}`;
-    if (!filter.onPage) {
-      return wholeList(
-        (q, p) => this.pool.query(q, p).then((r) => r.rows),
-        sql,
+    return pageOrWholeList(
+      rowsOf(this.pool),
+      {
+        sql: `${OFFLINE_PACK_LIST_SELECT} WHERE ${where} ORDER BY ${orderClause(OFFLINE_PACK_ORDER, filter)}`,
         params,
-        (r: OfflinePackListRow) => toOfflinePackListItem(r, lang),
-      );
-    }
-    const n = params.length;
-    const [page, count] = await Promise.all([
-      this.pool.query<OfflinePackListRow>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-        ...params,
-        filter.pageSize,
-        (filter.pageNum - 1) * filter.pageSize,
-      ]),
-      this.pool.query<{ total: string }>(
-        `SELECT count(*) AS total FROM offline_pack_list o WHERE ${where}`,
-        params,
-      ),
-    ]);
-    return {
-      list: page.rows.map((r) => toOfflinePackListItem(r, lang)),
-      total: Number(count.rows[0]?.total ?? 0),
-      pageNum: filter.pageNum,
-      pageSize: filter.pageSize,
-    };
+        count: `SELECT count(*) AS total FROM offline_pack_list o WHERE ${where}`,
+      },
+      filter,
+      (rows: OfflinePackListRow[]) => rows.map((r) => toOfflinePackListItem(r, lang)),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { wholeList } from '../../../../common/paging.js';
+import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -57,28 +57,16 @@ export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEva
     if (f.dateFrom) where.push(`t.evaluated_at >= ${add(f.dateFrom)}`);
     // A day given as the end of the range includes that whole day.
     if (f.dateTo) where.push(`t.evaluated_at < ${add(f.dateTo)}::timestamptz + interval '1 day'`);
-    const sql = `${SELECT} ${FROM} WHERE ${where.join(' AND ')} ORDER BY ${orderClause(REVIEW_ORDER, f)}`;
-    const dto = (rows: BaseRow[]) => rows.map((row) => toEvaluation(row, lang));
-    if (!f.onPage)
-      return wholeList(
-        (q, p) => this.pool.query(q, p).then((r) => r.rows),
-        sql,
+    return pageOrWholeList(
+      rowsOf(this.pool),
+      {
+        sql: `${SELECT} ${FROM} WHERE ${where.join(' AND ')} ORDER BY ${orderClause(REVIEW_ORDER, f)}`,
         params,
-        (row: BaseRow) => toEvaluation(row, lang),
-      );
-    const [rows, count] = await Promise.all([
-      this.pool.query<BaseRow>(`${sql} LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`, params),
-      this.pool.query<{ total: string }>(
-        `SELECT count(*) AS total ${FROM} WHERE ${where.join(' AND ')}`,
-        params,
-      ),
-    ]);
-    return {
-      list: dto(rows.rows),
-      total: Number(count.rows[0]?.total ?? 0),
-      pageNum: f.pageNum,
-      pageSize: f.pageSize,
-    };
+        count: `SELECT count(*) AS total ${FROM} WHERE ${where.join(' AND ')}`,
+      },
+      f,
+      (rows: BaseRow[]) => rows.map((row) => toEvaluation(row, lang)),
+    );
   }
 }
 

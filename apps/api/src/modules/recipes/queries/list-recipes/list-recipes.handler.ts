@@ -1,11 +1,15 @@
-import type { RECIPE_LIST_SORT_FIELDS, RECIPE_SORT_FIELDS, RECYCLE_BIN_SORT_FIELDS } from '@kb/contracts';
+import type {
+  RECIPE_LIST_SORT_FIELDS,
+  RECIPE_SORT_FIELDS,
+  RECYCLE_BIN_SORT_FIELDS,
+  RecipeListQuery,
+} from '@kb/contracts';
 import { orderClause, sortFieldInvalid, type ListOrder } from '../../../../common/list-sort.js';
-import { wholeList } from '../../../../common/paging.js';
+import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { PG_POOL } from '../../../../infra/tokens.js';
-import type { RecipeListQuery } from '../../recipe.api.js';
 import { LIST_SELECT, likeLiteral, nameContains, toListItem, type RecipeListRow } from '../recipe-rows.js';
 import { ListRecipesQuery } from './list-recipes.query.js';
 
@@ -77,35 +81,20 @@ export class ListRecipesHandler implements IQueryHandler<ListRecipesQuery> {
 
   async execute({ brand, lang, filter }: ListRecipesQuery) {
     const { where, params, order } = listConditions(brand, filter);
-    const sql = `${LIST_SELECT} WHERE ${where} ORDER BY ${order}`;
-    if (!filter.onPage) {
-      return wholeList(
-        (q, p) => this.pool.query(q, p).then((r) => r.rows),
-        sql,
-        params,
-        (r: RecipeListRow) => toListItem(r, lang),
-      );
-    }
-    const n = params.length;
-    // The page's ids first, from the list-order index alone (an index-only scan when the filters ride in it),
+    // A page's ids first, from the list-order index alone (an index-only scan when the filters ride in it),
     // then the rows of those ids: a deep page skips index entries, not joined rows.
-    const pageIds = `SELECT r.recipe_id FROM recipe_list r WHERE ${where} ORDER BY ${order}
-      LIMIT $${n + 1} OFFSET $${n + 2}`;
-    const [page, count] = await Promise.all([
-      this.pool.query<RecipeListRow>(
-        `${LIST_SELECT} JOIN (${pageIds}) page ON page.recipe_id = r.recipe_id ORDER BY ${order}`,
-        [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
-      ),
-      this.pool.query<{ total: string }>(
-        `SELECT count(*) AS total FROM recipe_list r WHERE ${where}`,
+    return pageOrWholeList(
+      rowsOf(this.pool),
+      {
+        sql: `${LIST_SELECT} WHERE ${where} ORDER BY ${order}`,
         params,
-      ),
-    ]);
-    return {
-      list: page.rows.map((r) => toListItem(r, lang)),
-      total: Number(count.rows[0]?.total ?? 0),
-      pageNum: filter.pageNum,
-      pageSize: filter.pageSize,
-    };
+        count: `SELECT count(*) AS total FROM recipe_list r WHERE ${where}`,
+        page: (limit, offset) =>
+          `${LIST_SELECT} JOIN (SELECT r.recipe_id FROM recipe_list r WHERE ${where} ORDER BY ${order}
+            LIMIT ${limit} OFFSET ${offset}) page ON page.recipe_id = r.recipe_id ORDER BY ${order}`,
+      },
+      filter,
+      (rows: RecipeListRow[]) => rows.map((r) => toListItem(r, lang)),
+    );
   }
 }

@@ -1,6 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { Page, RecipeListItem, UiLang } from '@kb/contracts';
-import type { RecipeListQuery } from '../../recipe.api.js';
+import type { Page, RecipeListItem, RecipeListQuery, UiLang } from '@kb/contracts';
 
 /** The recipe library, recycle bin, online and paid lists: one filtered, paged query over `recipe_list`. */
 export class ListRecipesQuery extends Query<Page<RecipeListItem> | RecipeListItem[]> {

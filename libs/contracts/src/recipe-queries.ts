@@ -1,19 +1,15 @@
 import { z } from 'zod';
-import {
-  flagInput,
-  pageQuerySchema,
-  RECIPE_LIST_SORT_FIELDS,
-  RECIPE_TYPES,
-  recipeIdSchema,
-  sortQueryShape,
-  text,
-  timeInput,
-} from '@kb/contracts';
+import { pageQuerySchema } from './paging.js';
+import { RECIPE_LIST_SORT_FIELDS } from './list-sort.js';
+import { sortQueryShape } from './list-sort-schemas.js';
+import { RECIPE_TYPES } from './reference.js';
+import { flagInput, recipeIdSchema } from './recipe-commands.js';
+import { text } from './text.js';
+import { timeInput } from './dates.js';
 
 /**
- * The queries of `/api/recipe/*` and the export's body (its filter is the list's): request schemas validated with
- * `parseInput`/`parseBody`, documented with `ApiBodyFrom`/`ApiQueryFrom`. The commands' inputs and the answer shapes
- * live in @kb/contracts (recipe-commands.ts, recipe.ts), shared with the web.
+ * The queries of `/api/recipe/*` and the export's body (its filter is the list's): the API parses and documents
+ * them with these schemas. The commands' inputs are in recipe-commands.ts, the answers in recipe.ts.
  */
 
 const recipeId = recipeIdSchema;
