@@ -29,6 +29,8 @@ export default defineConfig({
   preview: { port: 4173 },
   build: {
     target: 'es2022',
+    // Every browser the console supports preloads modules itself; the polyfill would be code on every page.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {

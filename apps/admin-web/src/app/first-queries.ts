@@ -18,11 +18,21 @@ const FIRST_QUERIES: Record<string, FirstQuery> = {
     ),
 };
 
-/** Starts the screen's first query; what fails is shown (and retried) by the screen itself. */
-export function startFirstQuery(path: string): void {
-  const first = FIRST_QUERIES[path];
-  if (first)
+/**
+ * How long a screen waits for its first query before it is drawn without it (showing its own loading state): a
+ * screen drawn with its rows is drawn once, instead of once empty and again when they come.
+ */
+const FIRST_QUERY_WAIT_MS = 400;
+
+/**
+ * Starts the screen's first query and resolves once it has answered (or failed: the screen shows and retries what
+ * fails), or after FIRST_QUERY_WAIT_MS, whichever comes first; nothing for a screen without one.
+ */
+export const startFirstQuery = (path: string) =>
+  FIRST_QUERIES[path] &&
+  Promise.race([
     loadQueryClient()
-      .then(first)
-      .catch(() => undefined);
-}
+      .then(FIRST_QUERIES[path])
+      .catch(() => undefined),
+    new Promise((done) => setTimeout(done, FIRST_QUERY_WAIT_MS)),
+  ]);

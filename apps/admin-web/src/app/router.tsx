@@ -117,12 +117,14 @@ const screenRoutes = SCREENS.map((screen) =>
     getParentRoute: () => layoutRoute,
     path: screen.path,
     validateSearch: screen.record ? recordSearch : undefined,
-    loader: () => {
-      startFirstQuery(screen.path);
-      // A kept-alive page is drawn by the layout, not by the router: its code is fetched here so that it loads
-      // beside the layout's rather than after it (a failure shows in its tab, where the layout loads it again).
-      if (screen.keepAlive) return pageLoader(screen.path)().then(noop, noop);
-    },
+    // The screen is drawn once its first query has answered (see startFirstQuery), with its rows.
+    loader: () =>
+      Promise.all([
+        startFirstQuery(screen.path),
+        // A kept-alive page is drawn by the layout, not by the router: its code is fetched here so that it loads
+        // beside the layout's rather than after it (a failure shows in its tab, where the layout loads it again).
+        screen.keepAlive && pageLoader(screen.path)().catch(noop),
+      ]).then(noop),
     component: screen.keepAlive ? KeptAliveSlot : lazyRouteComponent(pageLoader(screen.path)),
   }),
 );

@@ -74,6 +74,9 @@ function FilterInput<F extends Record<string, unknown>>({
   onChange: (value: unknown) => void;
 }) {
   const { t } = useTranslation();
+  // Mantine keeps a closed select's options drawn (hidden) and placed under it; a list opens with many selects, so
+  // each one's options are drawn once the field is first focused, before any key or click can open them.
+  const [approached, setApproached] = useState(false);
   if (field.kind === 'select') {
     return (
       <Select
@@ -81,6 +84,8 @@ function FilterInput<F extends Record<string, unknown>>({
         data={field.options}
         value={(value as string | null) ?? null}
         onChange={onChange}
+        onFocus={() => setApproached(true)}
+        comboboxProps={{ keepMounted: approached }}
         clearable
         w={180}
         placeholder={t('common.empty')}

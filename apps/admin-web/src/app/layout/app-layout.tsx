@@ -10,7 +10,7 @@ import { sessionCheckQuery } from '../../features/auth/api/session-check.js';
 import { DAYJS_LOCALE, isUiLang } from '../../lib/language.js';
 import '../i18n/dates.js';
 import { KeyboardShortcuts } from '../../components/keyboard-shortcuts.js';
-import { storeLogin } from '../../lib/session.js';
+import { getStoredUser, storeLogin } from '../../lib/session.js';
 import { parseSessionUser } from '../../lib/session-user.js';
 import { screenFor } from '../screens.js';
 import { openTab, setTabDirty, tabKey } from '../tabs/tab-bar.js';
@@ -70,13 +70,18 @@ function useWarnBeforeUnload() {
   }, []);
 }
 
-/** The stored login is refreshed from the server once per visit (name, role, brand may have changed). */
-function useRefreshUser() {
+/**
+ * The stored login is refreshed from the server once per visit (name, role, brand may have changed). A component of
+ * its own: the session check's answer draws this alone, not the whole console.
+ */
+function RefreshUser() {
   const me = useQuery(sessionCheckQuery);
   useEffect(() => {
     const user = parseSessionUser(me.data?.user);
-    if (user) storeLogin(user);
+    // Mostly the user already stored: the screens showing it (names, the buttons the role may use) stay as drawn.
+    if (user && JSON.stringify(user) !== JSON.stringify(getStoredUser())) storeLogin(user);
   }, [me.data]);
+  return null;
 }
 
 /**
@@ -110,7 +115,6 @@ function AppLayoutPage() {
   const rail = !menu.narrow && menu.folded;
   useTabsFollowLocation();
   useWarnBeforeUnload();
-  useRefreshUser();
   const palette = usePalette();
   return (
     // Date pickers (their locale and first weekday) and confirmations live under the layout: the public pages need
@@ -151,6 +155,7 @@ function AppLayoutPage() {
             </footer>
           </AppShell.Main>
         </AppShell>
+        <RefreshUser />
         <KeyboardShortcuts onPalette={palette.open} />
         {palette.requested && (
           <Suspense fallback={null}>

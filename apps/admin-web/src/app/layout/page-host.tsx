@@ -4,15 +4,18 @@ import {
   Activity,
   Component,
   lazy,
+  memo,
   Suspense,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  type ComponentType,
+  type LazyExoticComponent,
   type ReactNode,
 } from 'react';
 import { PageContext, type PageContextValue } from '../../lib/page-context.js';
-import { pageLoader } from '../page-loader.js';
+import { loadedPage, pageLoader } from '../page-loader.js';
 import { screenFor } from '../screens.js';
 import { RouteErrorPanel } from '../pages/route-error-panel.js';
 import { setTabDirty, setTabLabel, tabKey } from '../tabs/tab-bar.js';
@@ -30,11 +33,15 @@ interface KeptPage {
   search: Record<string, unknown>;
 }
 
-const keptComponents = new Map<string, ReturnType<typeof lazy>>();
+/**
+ * Each kept-alive path's component, chosen once (a page must not change component, which would remount it): the
+ * page itself when its code is there (its route's loader waits for it), else a lazy one that loads it.
+ */
+const keptComponents = new Map<string, ComponentType | LazyExoticComponent<ComponentType>>();
 function keptComponent(path: string) {
   let component = keptComponents.get(path);
   if (!component) {
-    component = lazy(pageLoader(path));
+    component = loadedPage(path) ?? lazy(pageLoader(path));
     keptComponents.set(path, component);
   }
   return component;
@@ -91,9 +98,10 @@ const fallback = (
  * Where pages are drawn. Ordinary pages come from the router's outlet and start fresh on every visit (keyed by
  * their URL). Kept-alive pages (§2: recipe list/add/edit, banner add/edit) are mounted once per tab and hidden
  * with React's <Activity> while another tab is current, so their input, filters, page and scroll survive;
- * closing their tab unmounts them.
+ * closing their tab unmounts them. It takes no props: the layout drawing again (its menu, its header) does not
+ * draw the pages again.
  */
-export function PageHost() {
+export const PageHost = memo(function PageHost() {
   const location = useLocation();
   const key = tabKey(location.pathname, location.searchStr);
   const screen = screenFor(location.pathname);
@@ -149,7 +157,7 @@ export function PageHost() {
       )}
     </div>
   );
-}
+});
 
 function KeptPageContext({ page, children }: { page: KeptPage; children: ReactNode }) {
   const value = useMemo<PageContextValue>(

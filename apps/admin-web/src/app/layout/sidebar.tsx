@@ -125,6 +125,8 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
               leftSection={<Icon size={18} />}
               opened={opened.has(entry.key)}
               onChange={(open) => toggle(entry.key, open)}
+              // A closed group's entries are drawn when it opens, not (hidden) with every page of the console.
+              keepMounted={false}
               childrenOffset={30}
               data-testid={`menu-group-${entry.key}`}
             >

@@ -1,0 +1,387 @@
+// Where the browser's main thread spends its time until a console page shows its data: the real, built API (with
+// the projector) serves a built web app (WEB_DIST, default apps/admin-web/dist); headless Chromium, signed in, a
+// fresh profile per run (cold HTTP cache). For /recipe-list and /device-info-list, at 1× and 4× CPU slowdown:
+//   - main-thread busy time from navigation to the first table row, as wall time and as CPU time (the thread's own
+//     clock: it does not grow with the slowdown or with other processes on the machine), median of PROFILE_RUNS;
+//   - the elements on the page at that moment;
+//   - with PROFILE_FUNCTIONS=N, the N functions with most self time and most total time (a sampling CPU profile of
+//     the 1× runs, cut at the first row); build the web app unminified (`vite build --minify false`) for names.
+// Not part of `npm run bench`: a tool for finding what to make cheaper. Figures on a shared machine are indicative.
+/* global document, performance, requestAnimationFrame, window */
+import path from 'node:path';
+import { loadavg } from 'node:os';
+import { chromium } from 'playwright-core';
+import { importDist, root } from './build.mjs';
+
+const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
+const TOP = Number(process.env.PROFILE_FUNCTIONS ?? 0);
+const TIMELINE = process.env.PROFILE_TIMELINE === 'true';
+const FIBERS = process.env.PROFILE_COMPONENTS === 'true';
+const RATES = (process.env.PROFILE_RATES ?? '1,4').split(',').map(Number);
+const PAGES = (process.env.PROFILE_PAGES ?? '/recipe-list,/device-info-list').split(',');
+const WEB_DIST = process.env.WEB_DIST ?? path.join(root, 'apps/admin-web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const VIEWPORT = { width: 1440, height: 900 };
+const ROW = 'tbody tr';
+const CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+  'v8',
+];
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+const { startSystem } = await importDist('libs/testing/dist/index.js');
+const system = await startSystem({ webDist: WEB_DIST, projector: true, env: { LOG_LEVEL: 'warn' } });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+
+/** Marks `kb-first-row` (user timing) in the first frame whose table shows a row with text. */
+function watchFirstRow(selector) {
+  const tick = () => {
+    const el = document.querySelector(selector);
+    if (el && el.getBoundingClientRect().height > 0 && el.textContent.trim() !== '') {
+      performance.mark('kb-first-row');
+      window.kbFirstRow = performance.now();
+    } else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/**
+ * Keeps React's last committed root (React reports commits to a devtools hook when one is installed), so the
+ * components on the page can be counted.
+ */
+function keepReactRoot() {
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => undefined,
+    onScheduleFiberRoot: () => undefined,
+    onCommitFiberRoot: (_id, root) => (window.kbReactRoot = root),
+    onPostCommitFiberRoot: () => undefined,
+    onCommitFiberUnmount: () => undefined,
+  };
+}
+
+/**
+ * The components mounted: per component name, its instances and the components under them (itself included),
+ * summed over its instances (nested instances of one name counted once).
+ */
+function countComponents() {
+  const nameOf = (f) => {
+    const t = f.type;
+    if (!t) return null;
+    if (typeof t === 'string') return null;
+    if (typeof t === 'function') return t.displayName || t.name || 'anonymous';
+    if (typeof t === 'object')
+      return t.displayName || t.render?.displayName || t.render?.name || t.type?.name || null;
+    return null;
+  };
+  const stats = new Map();
+  let fibers = 0;
+  const open = new Map();
+  const walk = (f) => {
+    // Iterative depth-first walk: the tree is deep.
+    const stack = [[f, false]];
+    const counts = [];
+    while (stack.length) {
+      const [fiber, done] = stack.pop();
+      const name = nameOf(fiber);
+      if (done) {
+        const inside = fibers - counts.pop();
+        if (name) {
+          const s = stats.get(name) ?? { instances: 0, inclusive: 0 };
+          s.instances += 1;
+          if ((open.get(name) ?? 0) === 1) s.inclusive += inside;
+          open.set(name, open.get(name) - 1);
+          stats.set(name, s);
+        }
+        continue;
+      }
+      fibers += 1;
+      if (name) open.set(name, (open.get(name) ?? 0) + 1);
+      counts.push(fibers - 1);
+      stack.push([fiber, true]);
+      for (let c = fiber.child; c; c = c.sibling) stack.push([c, false]);
+    }
+  };
+  walk(window.kbReactRoot.current);
+  return { fibers, stats: [...stats].map(([name, s]) => ({ name, ...s })) };
+}
+
+/** Busy time of the renderer's main thread (top-level tasks, overlaps merged) between `from` and `to` (µs). */
+function busyTime(events, pid, tid, from, to) {
+  const tasks = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.name === 'RunTask' && e.ts < to)
+    .filter((e) => e.ts + e.dur > from)
+    .sort((a, b) => a.ts - b.ts);
+  let wall = 0;
+  let cpu = 0;
+  let end = -Infinity;
+  const byName = new Map();
+  for (const task of tasks) {
+    if (task.ts < end) continue; // nested in the previous task
+    const start = Math.max(task.ts, from);
+    const stop = Math.min(task.ts + task.dur, to);
+    const share = (stop - start) / task.dur;
+    wall += stop - start;
+    cpu += (task.tdur ?? task.dur) * share;
+    end = task.ts + task.dur;
+  }
+  // What the time went to, by the kind of work Chromium names (nested kinds are counted apart, not subtracted).
+  for (const e of events) {
+    if (e.pid !== pid || e.tid !== tid || e.ph !== 'X' || e.ts < from || e.ts >= to) continue;
+    if (!KINDS.has(e.name)) continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + (e.tdur ?? e.dur));
+  }
+  return { wall: wall / 1000, cpu: cpu / 1000, byName };
+}
+const KINDS = new Set([
+  'EvaluateScript',
+  'v8.compile',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'PrePaint',
+  'Layerize',
+  'MajorGC',
+  'MinorGC',
+  'V8.GC_SCAVENGER',
+  'RunMicrotasks',
+]);
+
+/** One cold load of `pathname` at `rate`×: busy time to the first row, and (when asked) the CPU profile. */
+async function profileLoad(storageState, pathname, rate, withProfile) {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', storageState });
+  await context.addInitScript(watchFirstRow, ROW);
+  if (FIBERS) await context.addInitScript(keepReactRoot);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  if (withProfile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await page.goto(system.baseUrl + pathname, { waitUntil: 'commit' });
+  const firstRowMs = await (
+    await page.waitForFunction(() => window.kbFirstRow, null, { timeout: 60_000, polling: 200 })
+  ).jsonValue();
+  const elements = await page.evaluate(() => document.querySelectorAll('*').length);
+  const rows = await page.evaluate((sel) => document.querySelectorAll(sel).length, ROW);
+  const components = FIBERS ? await page.evaluate(countComponents) : null;
+  const profile = withProfile ? (await cdp.send('Profiler.stop')).profile : null;
+  const raw = await browser.stopTracing();
+  const trace = JSON.parse(raw.toString('utf8'));
+  if (process.env.PROFILE_SAVE) {
+    const { writeFileSync } = await import('node:fs');
+    const stem = `${process.env.PROFILE_SAVE}/${pathname.slice(1)}-${rate}x-${Date.now()}`;
+    writeFileSync(`${stem}.trace.json`, raw);
+    if (profile) writeFileSync(`${stem}.cpuprofile`, JSON.stringify(profile));
+  }
+  await context.close();
+
+  const events = trace.traceEvents ?? trace;
+  const mark = events.find((e) => e.name === 'kb-first-row' && e.cat.includes('blink.user_timing'));
+  if (!mark) throw new Error('the trace has no first-row mark');
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === mark.pid && e.args.name === 'CrRendererMain',
+  );
+  // The page's time origin on the trace's clock: the first row's mark less its time in the page.
+  const from = mark.ts - firstRowMs * 1000;
+  const bigTasks = TIMELINE ? printTimeline(events, mark.pid, main.tid, from, mark.ts) : [];
+  if (TIMELINE && profile)
+    for (const task of bigTasks) {
+      console.log(`\ntask at ${task.at.toFixed(0)} ms: components by total time`);
+      console.log(rankFunctions([{ profile, from: task.from, to: task.to }]));
+    }
+  return {
+    firstRowMs,
+    ...busyTime(events, mark.pid, main.tid, from, mark.ts),
+    elements,
+    rows,
+    components,
+    profile: profile && { profile, from, to: mark.ts },
+  };
+}
+
+/**
+ * The main thread's tasks of 2 ms or more (thread time) until the first row, each with the work inside it that took
+ * longest (a script's URL or a timer's or callback's function), and the answers received, in time order.
+ */
+function printTimeline(events, pid, tid, from, to) {
+  const inRange = (e) => e.pid === pid && e.ts >= from && e.ts <= to;
+  const tasks = events.filter((e) => inRange(e) && e.tid === tid && e.ph === 'X' && e.name === 'RunTask');
+  const inner = events.filter((e) => inRange(e) && e.tid === tid && e.ph === 'X' && e.name !== 'RunTask');
+  const lines = [];
+  for (const task of tasks) {
+    const cpu = (task.tdur ?? task.dur) / 1000;
+    if (cpu < 2) continue;
+    const inside = inner
+      .filter((e) => e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && KINDS.has(e.name))
+      .sort((a, b) => b.dur - a.dur)[0];
+    const data = inside?.args?.data ?? {};
+    const what = inside
+      ? `${inside.name} ${(data.url ?? data.functionName ?? data.stackTrace?.[0]?.functionName ?? '').split('/').pop()}`
+      : '';
+    lines.push([
+      task.ts,
+      `${((task.ts - from) / 1000).toFixed(0).padStart(6)} ms  task ${cpu.toFixed(1).padStart(6)} ms CPU  ${what}`,
+    ]);
+  }
+  for (const e of events) {
+    if (!inRange(e) || e.name !== 'ResourceSendRequest') continue;
+    lines.push([
+      e.ts,
+      `${((e.ts - from) / 1000).toFixed(0).padStart(6)} ms    ask ${new URL(e.args.data.url).pathname}`,
+    ]);
+  }
+  for (const e of events) {
+    if (!inRange(e) || e.name !== 'ResourceFinish') continue;
+    const request = events.find(
+      (r) => r.name === 'ResourceSendRequest' && r.args?.data?.requestId === e.args?.data?.requestId,
+    );
+    const url = request?.args?.data?.url ?? '?';
+    lines.push([
+      e.ts,
+      `${((e.ts - from) / 1000).toFixed(0).padStart(6)} ms    answer ${new URL(url).pathname}`,
+    ]);
+  }
+  console.log(
+    lines
+      .sort((a, b) => a[0] - b[0])
+      .map((l) => l[1])
+      .join('\n'),
+  );
+  return tasks
+    .filter((t) => (t.tdur ?? t.dur) >= 20_000)
+    .map((t) => ({ from: t.ts, to: t.ts + t.dur, at: (t.ts - from) / 1000 }));
+}
+
+/** Self and total time per function of the profiles, cut to [from, to]. */
+function rankFunctions(profiles, only = () => true) {
+  const self = new Map();
+  const total = new Map();
+  for (const { profile, from, to } of profiles) {
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const keyOf = (n) => {
+      const f = n.callFrame;
+      const file = f.url ? f.url.split('/').pop() : '';
+      return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+    };
+    let t = profile.startTime;
+    profile.samples.forEach((id, i) => {
+      t += profile.timeDeltas[i];
+      const next = profile.timeDeltas[i + 1] ?? 0;
+      if (t < from || t > to) return;
+      let node = byId.get(id);
+      const name = node.callFrame.functionName;
+      if (name === '(idle)' || name === '(program)') return;
+      self.set(keyOf(node), (self.get(keyOf(node)) ?? 0) + next);
+      const seen = new Set();
+      while (node) {
+        const key = keyOf(node);
+        if (!seen.has(key)) {
+          seen.add(key);
+          total.set(key, (total.get(key) ?? 0) + next);
+        }
+        node = byId.get(parent.get(node.id));
+      }
+    });
+  }
+  const top = (map) =>
+    [...map]
+      .filter(([key]) => only(key))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP)
+      .map(([key, us]) => `  ${(us / 1000 / profiles.length).toFixed(1).padStart(8)} ms  ${key}`)
+      .join('\n');
+  return `self time (mean per run):\n${top(self)}\ntotal time (mean per run):\n${top(total)}`;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+try {
+  console.log(`web dist: ${WEB_DIST}\nload average before: ${load()}`);
+  const setup = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await setup.newPage();
+  await page.goto(`${system.baseUrl}/login`);
+  await page.getByTestId('login-account').fill('demo');
+  await page.getByTestId('login-password').fill('demo12345');
+  await page.getByTestId('login-captcha').fill('0000');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/home');
+  await page.goto(`${system.baseUrl}/recipe-list`);
+  await page.locator('tbody tr:visible', { hasText: 'R-1001' }).waitFor({ timeout: 60_000 });
+  const storageState = await setup.storageState();
+  await setup.close();
+
+  for (const pathname of PAGES) {
+    for (const rate of RATES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await profileLoad(storageState, pathname, rate, TOP > 0));
+      const kinds = new Map();
+      for (const run of runs) for (const [k, us] of run.byName) kinds.set(k, (kinds.get(k) ?? 0) + us / RUNS);
+      console.log(
+        `\n${pathname} ${rate}×: first row ${Math.round(median(runs.map((r) => r.firstRowMs)))} ms, main thread busy ${Math.round(median(runs.map((r) => r.wall)))} ms wall / ${Math.round(median(runs.map((r) => r.cpu)))} ms CPU, ${median(runs.map((r) => r.elements))} elements, ${median(runs.map((r) => r.rows))} rows (median of ${RUNS}; load ${load()})`,
+      );
+      console.log(
+        `  CPU ms by kind (mean): ${[...kinds]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, us]) => `${k} ${Math.round(us / 1000)}`)
+          .join(', ')}`,
+      );
+      if (TOP > 0) console.log(rankFunctions(runs.map((r) => r.profile)));
+      if (FIBERS && rate === 1) {
+        const { fibers, stats } = runs[0].components;
+        const list = (sorted) =>
+          sorted
+            .slice(0, 40)
+            .map((s) => `  ${String(s.inclusive).padStart(6)} ${String(s.instances).padStart(5)}  ${s.name}`)
+            .join('\n');
+        console.log(`components: ${fibers} fibers; by fibers under them (inclusive, instances):`);
+        console.log(list([...stats].sort((a, b) => b.inclusive - a.inclusive)));
+        console.log('by instances:');
+        console.log(list([...stats].sort((a, b) => b.instances - a.instances)));
+        const named = (process.env.PROFILE_NAMES ?? '').split(',').filter(Boolean);
+        if (named.length) {
+          console.log('named:');
+          console.log(
+            list(
+              named.map((n) => stats.find((s) => s.name === n) ?? { name: n, inclusive: 0, instances: 0 }),
+            ),
+          );
+        }
+      }
+    }
+  }
+  console.log(`\nload average after: ${load()}`);
+} finally {
+  await browser.close();
+  await system.stop();
+}
