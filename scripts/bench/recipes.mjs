@@ -333,7 +333,8 @@ try {
         Array.from({ length: 2 }, async () => {
           for (let first = next; first < RECIPES; first = next) {
             next += CHUNK;
-            events += await copyRecipes(first, Math.min(RECIPES, first + CHUNK));
+            const copied = await copyRecipes(first, Math.min(RECIPES, first + CHUNK));
+            events += copied;
             const before = written;
             written += Math.min(CHUNK, RECIPES - first);
             if (Math.floor(written / every) > Math.floor(before / every))
