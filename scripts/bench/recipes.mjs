@@ -489,18 +489,22 @@ try {
   for (const [title, query] of QUERIES) {
     const times = [];
     let total = 0;
-    for (let i = 0; i < REQUESTS + 5; i++) {
+    // A refusal (a query past the API's statement timeout answers 503) is reported in the table, and the other
+    // shapes are still timed.
+    let refused = null;
+    for (let i = 0; i < REQUESTS + 5 && !refused; i++) {
       const started = performance.now();
       const res = await call('GET', `/api/recipe/list?${query}`);
       const body = await res.json();
       const ms = performance.now() - started;
-      if (body.status !== 200) throw new Error(`${title}: ${body.status} ${body.desc}`);
-      total = body.data.total;
-      if (i >= 5) times.push(ms); // the first few warm the connection pool and the plan cache
+      if (body.status !== 200) refused = `refused: ${body.status} ${body.desc} after ${ms.toFixed(0)} ms`;
+      else total = body.data.total;
+      if (i >= 5 && !refused) times.push(ms); // the first few warm the connection pool and the plan cache
     }
     times.sort((a, b) => a - b);
     results.push({
       title,
+      refused,
       total,
       p50: percentile(times, 50),
       p95: percentile(times, 95),
@@ -554,7 +558,9 @@ try {
   );
   for (const r of results)
     console.log(
-      `${r.title.padEnd(46)} ${pad(r.total, 8)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)}`,
+      r.refused
+        ? `${r.title.padEnd(46)} ${r.refused}`
+        : `${r.title.padEnd(46)} ${pad(r.total, 8)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)}`,
     );
   console.log('(target: p95 under 50 ms)');
 } finally {
