@@ -22,6 +22,8 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/'],
   moduleNameMapper: {
     '^@kb/(contracts|domain|event-store|read-models|platform|testing|devices|aggregates)$': path.join(root, 'libs/$1/src/index.ts'),
+    // Narrow entry points of a lib (package.json exports), for processes that need only part of it.
+    '^@kb/platform/(db|observability)$': path.join(root, 'libs/platform/src/$1/index.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],

@@ -4,7 +4,8 @@ import {
   postgresEventStoreMigrations,
   type EventStore,
 } from '@kb/event-store';
-import { createPool, migrate, startOpsServer, type Pool } from '@kb/platform';
+import { createPool, migrate, type Pool } from '@kb/platform/db';
+import { startOpsServer } from '@kb/platform/observability';
 import { createProjectorMetrics, projectorReadiness } from './metrics.js';
 import {
   allProjections,

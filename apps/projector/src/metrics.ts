@@ -1,5 +1,6 @@
 import type { EventStore } from '@kb/event-store';
-import { createMetricsRegistry, readiness, type Pool, type Readiness } from '@kb/platform';
+import type { Pool } from '@kb/platform/db';
+import { createMetricsRegistry, readiness, type Readiness } from '@kb/platform/observability';
 import { projectionStatus, type Projection, type ProjectionStatus } from '@kb/read-models';
 import { Gauge, type Registry } from 'prom-client';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { openEventStore } from '@kb/event-store';
-import { createPool } from '@kb/platform';
+import { createPool } from '@kb/platform/db';
 import { allProjections, runProjections, type Projection, type RunOptions } from '@kb/read-models';
 import { pino, type Logger } from 'pino';
 import { readConfig, type ProjectorConfig } from './config.js';

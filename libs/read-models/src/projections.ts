@@ -1,4 +1,4 @@
-import { migrate, type Pool } from '@kb/platform';
+import { migrate, type Pool } from '@kb/platform/db';
 import { readModelMigrations } from './framework/migrations.js';
 import { checkRegistry, type Projection } from './framework/projection.js';
 import { ensureLiveVersions } from './framework/versions.js';

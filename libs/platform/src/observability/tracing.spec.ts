@@ -1,4 +1,5 @@
-import { injectTrace, jobSpan, startTracing, tracingOn, withJobTrace, withSpan } from './tracing.js';
+import { injectTrace, jobSpan, tracingOn, withJobTrace, withSpan } from './tracing.js';
+import { startTracing } from './start-tracing.js';
 
 describe('tracing without an OTLP endpoint', () => {
   it('starts nothing: no exporter, no trace context in answers or jobs, work runs as it is', async () => {

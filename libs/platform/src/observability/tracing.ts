@@ -8,45 +8,21 @@ import {
   type Context,
   type Span,
 } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 export { SpanKind };
 
-let provider: NodeTracerProvider | undefined;
+// The tracing SDK (exporter, provider) lives in start-tracing.ts, loaded only by processes that may export traces;
+// what is here needs only the API, so a process that never traces (the projector) does not load the SDK.
+let exporting = false;
 
 /** Whether this process exports traces (startTracing found an OTLP endpoint). */
 export function tracingOn(): boolean {
-  return provider !== undefined;
+  return exporting;
 }
 
-/**
- * Starts exporting traces over OTLP/HTTP (JSON) when `OTEL_EXPORTER_OTLP_ENDPOINT` or
- * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set; otherwise starts nothing, and the spans below cost a no-op call.
- * Call it first thing in a process, before pools are made (only pools made afterwards record their queries).
- * The exporter reads the endpoint, headers and timeouts from the standard OTEL_* variables itself.
- */
-export function startTracing(
-  serviceName: string,
-  env: NodeJS.ProcessEnv = process.env,
-): { shutdown(): Promise<void> } | undefined {
-  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
-  if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || provider) return undefined;
-  const started = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || serviceName }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
-  });
-  // Registers the AsyncLocalStorage context manager and the W3C trace-context propagator.
-  started.register();
-  provider = started;
-  return {
-    async shutdown() {
-      // Spans still in the batch are sent before the process goes.
-      await started.shutdown().catch(() => undefined);
-    },
-  };
+/** Called by startTracing once its provider is registered. */
+export function markTracingOn(): void {
+  exporting = true;
 }
 
 function tracer() {
@@ -108,7 +84,7 @@ export function inSpan<T>(span: Span, fn: () => T): T {
  * none is recorded.
  */
 export function injectTrace(span?: Span): Record<string, string> | undefined {
-  if (!provider) return undefined;
+  if (!exporting) return undefined;
   const carrier: Record<string, string> = {};
   propagation.inject(span ? trace.setSpan(context.active(), span) : context.active(), carrier);
   return carrier.traceparent ? carrier : undefined;
@@ -138,7 +114,7 @@ export function jobSpan<T>(
   job: { name: string; id?: string; data: unknown },
   fn: () => Promise<T>,
 ): Promise<T> {
-  if (!provider) return fn();
+  if (!exporting) return fn();
   const carrier = (job.data as Record<string, unknown> | null)?.[JOB_TRACE_FIELD];
   return withSpan(
     `${queue} process`,

@@ -1,4 +1,4 @@
-import { withTransaction, type Pool, type PoolClient } from '@kb/platform';
+import { withTransaction, type Pool, type PoolClient } from '@kb/platform/db';
 import { physicalTable, type ProjectionDefinition } from './projection.js';
 
 /**

@@ -340,14 +340,12 @@ class Pipeline {
     try {
       const { apply, park } = splitParked(page.events, this.parked);
       let prepared: PreparedBatch | undefined;
-      if (projection.prepare) {
-        const handled = apply.filter((e) => projection.wants(e.type));
-        if (handled.length > 0)
-          prepared = await timings.time(
-            'prepareMs',
-            projection.prepare(handled, this.pool, this.ctx, this.previous),
-          );
-      }
+      // The page holds only the projection's own types already (PageReader.read).
+      if (projection.prepare && apply.length > 0)
+        prepared = await timings.time(
+          'prepareMs',
+          projection.prepare(apply, this.pool, this.ctx, this.previous),
+        );
       await timings.time('writeWaitMs', this.settle());
       timings.batches += 1;
       writer.start(apply, page.scanned, page.scannedTo, prepared, park);
