@@ -96,4 +96,41 @@ describe('shared reads of the log', () => {
     expect(await rowsOf(sys, 'ahead')).toEqual(await eventsOf(sys, '*'));
     expect(await rowsOf(sys, 'fresh')).toEqual(await eventsOf(sys, '*'));
   });
+
+  it('never holds a runner far behind and one far ahead up waiting for each other (as after a kill mid catch-up)', async () => {
+    // `ahead` is ten pages ahead of `fresh`: more than the pages a runner keeps for slower ones. Had either's pages
+    // waited for the other, each would stall for SharedReads.WAIT_MS (10 s) every few pages.
+    const first = await appendMany(sys.store, { streams: 50, perStream: 10 });
+    const ahead = probeProjection({ name: 'ahead', handles: '*' });
+    const alone = new AbortController();
+    const runAlone = runProjections(sys.pool, sys.store, [ahead], {
+      signal: alone.signal,
+      batchSize: BATCH,
+      pollIntervalMs: 20,
+    });
+    try {
+      await projected(sys.pool, 'ahead', first);
+    } finally {
+      alone.abort();
+      await runAlone;
+    }
+    const newest = await appendMany(sys.store, { streams: 20, perStream: 10 });
+    const fresh = probeProjection({ name: 'fresh', handles: '*' });
+    const stop = new AbortController();
+    const running = runProjections(sys.pool, sys.store, [ahead, fresh], {
+      signal: stop.signal,
+      batchSize: BATCH,
+      pollIntervalMs: 20,
+    });
+    try {
+      // Seven hundred events each: well under a second of work, so within one WAIT_MS only without a stall.
+      await projected(sys.pool, 'ahead', newest, 9_000);
+      await projected(sys.pool, 'fresh', newest, 9_000);
+    } finally {
+      stop.abort();
+      await running;
+    }
+    expect(await rowsOf(sys, 'ahead')).toEqual(await eventsOf(sys, '*'));
+    expect(await rowsOf(sys, 'fresh')).toEqual(await eventsOf(sys, '*'));
+  });
 });

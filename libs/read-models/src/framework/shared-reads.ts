@@ -19,8 +19,10 @@ import type { Projection } from './projection.js';
 export class SharedReads {
   private readonly types: string[] | undefined;
   private readonly withData: boolean | string[];
-  /** Runners reading, so runners a page waits for. */
+  /** Runners reading, so runners a page may wait for. */
   private readonly readers = new Set<object>();
+  /** Where each reading runner asked last: a page waits only for runners not yet past it. */
+  private readonly positions = new Map<object, GlobalPosition>();
   /** Pages read and not yet taken by every runner they wait for, oldest first. */
   private entries: { from: GlobalPosition; page: Promise<ReadPage>; waiting: Set<object> }[] = [];
   private changed: (() => void) | null = null;
@@ -48,6 +50,7 @@ export class SharedReads {
   /** The page of `batchSize` events after `from`, read here or taken from the runner that read it. */
   async read(reader: object, from: GlobalPosition): Promise<ReadPage> {
     this.readers.add(reader);
+    this.positions.set(reader, from);
     for (const e of this.entries) if (comparePositions(e.from, from) < 0) e.waiting.delete(reader);
     this.prune();
     const deadline = performance.now() + SharedReads.WAIT_MS;
@@ -70,7 +73,12 @@ export class SharedReads {
       types: this.types,
       withData: this.withData,
     });
-    const entry = { from, page, waiting: new Set([...this.readers].filter((r) => r !== reader)) };
+    // Only runners at or before this page will ask for it: one already past it never takes it, and a page waiting
+    // for it would hold this runner up (two runners of different checkpoints would each wait for the other).
+    const behind = [...this.readers].filter(
+      (r) => r !== reader && comparePositions(this.positions.get(r)!, from) <= 0,
+    );
+    const entry = { from, page, waiting: new Set(behind) };
     if (entry.waiting.size > 0) {
       this.entries.push(entry);
       // Past the limit only after a wait that ran out: the oldest page goes (its runners read it themselves).
@@ -87,6 +95,7 @@ export class SharedReads {
   /** The runner reads nothing for a while (it is at the head, failed or stopped): no page waits for it. */
   leave(reader: object): void {
     if (!this.readers.delete(reader)) return;
+    this.positions.delete(reader);
     for (const e of this.entries) e.waiting.delete(reader);
     this.prune();
   }

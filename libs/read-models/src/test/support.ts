@@ -167,11 +167,16 @@ export async function allEvents(store: EventStore, upTo: GlobalPosition): Promis
 }
 
 /** Resolves once the live version of `name` has applied the event at `upTo`. */
-export async function projected(pool: Pool, name: string, upTo: GlobalPosition): Promise<void> {
+export async function projected(
+  pool: Pool,
+  name: string,
+  upTo: GlobalPosition,
+  timeoutMs?: number,
+): Promise<void> {
   await eventually(async () => {
     const checkpoint = await liveCheckpoint(pool, name);
     return checkpoint !== null && comparePositions(checkpoint, upTo) >= 0;
-  });
+  }, timeoutMs);
 }
 
 /** A logger that keeps what it was told, for asserting on messages. */
