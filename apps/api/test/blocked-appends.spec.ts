@@ -75,6 +75,26 @@ describe('the API under a blocked event store and foreign transactions', () => {
     }
   });
 
+  it('a list whose read model is locked past the statement timeout answers 503 saying to try again, in zh and en', async () => {
+    const holder = new pg.Client({ connectionString: api.db.url });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE recipe_list IN ACCESS EXCLUSIVE MODE');
+      const [zh, en] = await Promise.all([
+        demo.get('/api/recipe/list?number=R-1001'),
+        demoEn.get('/api/recipe/list?number=R-1001'),
+      ]);
+      expect([zh.status, zh.desc]).toEqual([503, '数据库繁忙，请稍后重试']);
+      expect([en.status, en.desc]).toEqual([503, 'The database is busy; try again shortly']);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+    expect((await demoEn.get('/api/recipe/list?number=R-1001')).status).toBe(200);
+  });
+
   it('while events are locked against writes for 14 s: commands answer 503 and write nothing, health is degraded, the API lives on and works after', async () => {
     const draft = await command(demo, '/api/recipe/copy', { id: sourceId });
     expect(draft.http).toBe(200);

@@ -46,6 +46,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
         `Database unavailable on ${req.method} ${req.originalUrl}: ${(exception as Error).message}`,
       );
       error = databaseUnavailable(exception)!;
+      // A read changes nothing: its words say to try again, not that a change was not saved.
+      if (req.method === 'GET' || req.method === 'HEAD') error = new AppError(503, `${error.code}_read`);
     } else if (isBodyParserError(exception))
       error = new AppError(
         exception.status === 413 ? 413 : 400,

@@ -41,6 +41,14 @@ const SHARED_MESSAGES: Record<string, Record<UiLang, string>> = {
     zh: '数据库繁忙，本次更改未保存，请稍后重试',
     en: 'The database is busy; the change was not saved. Please try again shortly',
   },
+  database_busy_read: {
+    zh: '数据库繁忙，请稍后重试',
+    en: 'The database is busy; try again shortly',
+  },
+  database_unavailable_read: {
+    zh: '与数据库的连接中断，请稍后重试',
+    en: 'The connection to the database was lost; try again shortly',
+  },
   database_unavailable: {
     zh: '与数据库的连接中断，请刷新页面查看本次操作是否已保存',
     en: 'The connection to the database was lost; reload to see whether the change was saved',
