@@ -87,16 +87,21 @@ export const offlinePackCommands: AggregateCommands<
     pack.command({
       route: 'updateReleaseStatus',
       permission: 'offlinePack.online',
-      summary: 'Publish a pack online to every device of its model (online=true) or cancel online',
+      summary:
+        'Publish a pack online to every device of its model (online=true; never tested: with overrideReason) or cancel online',
       input: offlinePackReleaseStatusSchema,
       answer: 'one',
-      run: async ({ id, online }, { actor, run, use }) => {
+      run: async ({ id, online, overrideReason }, { actor, run, use }) => {
         const at = new Date().toISOString();
         const builds = use(OfflinePackBuilds);
         let released: string | null = null;
         const change = await run(
           id,
-          () => [online ? { type: 'PublishOfflinePackOnline', at } : { type: 'CancelOfflinePackOnline', at }],
+          () => [
+            online
+              ? { type: 'PublishOfflinePackOnline', at, by: actor.account, overrideReason }
+              : { type: 'CancelOfflinePackOnline', at },
+          ],
           {
             validate: online
               ? async (state) => {
