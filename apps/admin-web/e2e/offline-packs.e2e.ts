@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 import { searchList, visible, visibleRow as row } from './support/gestures.js';
-import { settles } from './support/waits.js';
+import { attemptTag, settles } from './support/waits.js';
 import { zipEntry } from './support/zip.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
@@ -205,5 +205,117 @@ describe('offline recipe packs (en)', () => {
     await visible(page, 'tab-history').click();
     const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
     await settles(() => titles.allTextContents(), ['Published to test devices', 'Pack created']);
+  });
+});
+
+/** A new TM-6 pack of ChefMate C6 holding R-1001, made and built through the API, open on its edit page. */
+async function builtPackOpen(page: Page, number: string): Promise<string> {
+  const added = await page.request.post('/api/offlineRecipes/add', {
+    headers: API_HEADERS,
+    data: { number, type: 'initial', productCode: 'TM-6', subBrandCode: 'DEMO-CHEF', recipeIds: [R_1001] },
+  });
+  const id = ((await added.json()) as { data: { id: string } }).data.id;
+  await ensureIngest();
+  await page.request.post('/api/offlineRecipes/build', { headers: API_HEADERS, data: { id } });
+  await goInApp(page, `/offline-recipes-edit?id=${id}`);
+  await page.locator('[data-testid="pack-build"][data-status="done"]:visible').waitFor({ timeout: 40_000 });
+  return id;
+}
+
+/** What the compatibility lines of the release confirmation should read, from the API's counts. */
+async function compatibilityLines(
+  page: Page,
+  id: string,
+  fit: (eligible: number, devices: number) => string,
+) {
+  const res = await page.request.get(`/api/offlineRecipes/compatibility?id=${id}`, { headers: API_HEADERS });
+  const { data } = (await res.json()) as {
+    data: { devices: number; eligible: number; incompatible: { reason: string; devices: number }[] };
+  };
+  return { first: fit(data.eligible, data.devices), incompatible: data.incompatible };
+}
+
+describe('releasing an offline pack: what it does not fit, and an untested release', () => {
+  it('shows the devices it does not fit, then asks why it goes online untested, and keeps the reason (zh)', async () => {
+    const page = await h.newPage();
+    await loginAs(page);
+    const number = `E2E-OV${attemptTag()}`;
+    const id = await builtPackOpen(page, number);
+    const expected = await compatibilityLines(
+      page,
+      id,
+      (eligible, devices) => `该子品牌的${devices}台设备中，${eligible}台适配此离线包`,
+    );
+    // The demo fleet of ChefMate has TM-7 devices too: the pack (TM-6) does not fit them.
+    expect(expected.incompatible.find((r) => r.reason === 'model')?.devices).toBeGreaterThan(0);
+
+    await visible(page, 'row-publishOnline').click();
+    const warning = page.getByTestId('pack-compatibility');
+    await warning.getByText(expected.first, { exact: true }).waitFor();
+    const model = expected.incompatible.find((r) => r.reason === 'model')!.devices;
+    expect(await warning.getByTestId('pack-incompatible-model').textContent()).toBe(
+      `${model}台设备不适配：工厂型号不是此包的型号`,
+    );
+    expect(await confirm(page)).toBe('确定发布上线吗？发布后将推送到品牌下的所有设备。');
+
+    // Never tested: the reason is asked, and required.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('未经测试直接上线', { exact: true }).waitFor();
+    await dialog.getByTestId('override-ok').click();
+    await dialog.getByText('请填写未测试直接上线的原因').waitFor();
+    await dialog.getByTestId('override-reason').fill('春季菜单紧急修复');
+    await dialog.getByTestId('override-ok').click();
+    await visible(page, 'pack-release-status').getByText('已上线').waitFor();
+    await visible(page, 'pack-test-status').getByText('未测试').waitFor();
+
+    await visible(page, 'tab-history').click();
+    const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
+    await settles(
+      () => titles.allTextContents(),
+      ['发布上线', '未测试直接上线：春季菜单紧急修复', '新建离线菜谱包'],
+    );
+  });
+
+  it('shows the warning before a test release, and lets an untested release be called off (en)', async () => {
+    const page = await h.newPage({ locale: 'en-US' });
+    await loginAs(page);
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('page-title').getByText('Home').waitFor();
+    const number = `E2E-OVEN${attemptTag()}`;
+    const id = await builtPackOpen(page, number);
+    const expected = await compatibilityLines(
+      page,
+      id,
+      (eligible, devices) => `The pack fits ${eligible} of the sub-brand’s ${devices} devices`,
+    );
+    const model = expected.incompatible.find((r) => r.reason === 'model')!.devices;
+
+    // Online, never tested: the reason is asked; closing it sends nothing.
+    await visible(page, 'row-publishOnline').click();
+    await page.getByTestId('pack-compatibility').getByText(expected.first, { exact: true }).waitFor();
+    await confirm(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Publish online without a test', { exact: true }).waitFor();
+    await dialog.getByText('Cancel', { exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page, 'pack-release-status').getByText('Not online', { exact: true }).waitFor();
+
+    // A test release shows the same warning; once tested, online needs no reason.
+    await visible(page, 'row-publishTest').click();
+    expect(
+      await page.getByTestId('pack-compatibility').getByTestId('pack-incompatible-model').textContent(),
+    ).toBe(`${model} devices it does not fit: another factory model than the pack’s`);
+    expect(await confirm(page)).toBe('Release for testing?');
+    await visible(page, 'pack-test-status').getByText('In test', { exact: true }).waitFor();
+    await visible(page, 'row-publishOnline').click();
+    await confirm(page);
+    await visible(page, 'pack-release-status').getByText('Online', { exact: true }).waitFor();
+    await visible(page, 'tab-history').click();
+    const titles = page.locator('[data-testid="history-entry"]:visible .mantine-Timeline-itemTitle');
+    await settles(
+      () => titles.allTextContents(),
+      ['Published online', 'Published to test devices', 'Pack created'],
+    );
   });
 });

@@ -340,6 +340,7 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
     const refused = await command(demo, '/api/offlineRecipes/updateReleaseStatus', {
       id: added.data.id,
       online: true,
+      overrideReason: 'Build check',
     });
     expect(refused.http).toBe(409);
   });

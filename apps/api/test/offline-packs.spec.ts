@@ -10,6 +10,8 @@ import {
   startProjectedApi,
   type ProjectedApi,
 } from './harness.js';
+import { randomUUID } from 'node:crypto';
+import { activateDevice, storeTelemetry } from '@kb/devices';
 import { buildPack, startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 describe('offline recipe packs (/api/offlineRecipes)', () => {
@@ -382,6 +384,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     const last = await command(demo, '/api/offlineRecipes/updateReleaseStatus', {
       id: b.data.id,
       online: true,
+      overrideReason: 'Filter check',
     });
     const ids = async (query: string) =>
       (
@@ -493,6 +496,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     const refused = await command(demoEn, '/api/offlineRecipes/updateReleaseStatus', {
       id: added.data.id,
       online: true,
+      overrideReason: 'Recall check',
     });
     expect(refused).toMatchObject({
       http: 400,
@@ -511,6 +515,7 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     const online = await command(demo, '/api/offlineRecipes/updateReleaseStatus', {
       id: added.data.id,
       online: true,
+      overrideReason: 'Recall check',
     });
     expect(online.data).toMatchObject({ releaseStatus: 'online', changed: true });
   });
@@ -587,5 +592,116 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     });
     const history = await demo.get(`/api/offlineRecipes/history?id=${id}`);
     expect(history.data.entries.map((e: { type: string }) => e.type)).toEqual(['OfflinePackCreated']);
+  });
+
+  it('publishes a never-tested pack online only with a reason, which its history shows', async () => {
+    const added = await add('P-700');
+    const id = added.data.id as string;
+    await buildPack(demo, id);
+    const compat = await read(demo, `/api/offlineRecipes/compatibility?id=${id}`, added);
+    expect(compat.data.tested).toBe(false);
+
+    const zh = await command(demo, '/api/offlineRecipes/updateReleaseStatus', { id, online: true });
+    expect(zh).toMatchObject({ http: 409, desc: '离线菜谱包P-700未经过测试，如需直接上线请填写原因' });
+    const blank = await command(demoEn, '/api/offlineRecipes/updateReleaseStatus', {
+      id,
+      online: true,
+      overrideReason: '   ',
+    });
+    expect(blank).toMatchObject({
+      http: 409,
+      desc: 'Offline recipe pack P-700 was never tested; give a reason to publish it online anyway',
+    });
+    const long = await command(demoEn, '/api/offlineRecipes/updateReleaseStatus', {
+      id,
+      online: true,
+      overrideReason: 'x'.repeat(501),
+    });
+    expect(long).toMatchObject({
+      http: 400,
+      desc: 'Invalid input: overrideReason: The reason is at most 500 characters',
+    });
+
+    const online = await command(demo, '/api/offlineRecipes/updateReleaseStatus', {
+      id,
+      online: true,
+      overrideReason: ' Spring menu fix ',
+    });
+    expect(online.data).toMatchObject({ releaseStatus: 'online', testStatus: 'not_tested', changed: true });
+    const historyOf = async (client: Client) =>
+      (
+        (await client.get(`/api/offlineRecipes/history?id=${id}`)).data.entries as {
+          type: string;
+          title: string;
+          actor: string;
+          data: unknown;
+        }[]
+      ).slice(1);
+    expect(await historyOf(demoEn)).toMatchObject([
+      {
+        type: 'OfflinePackUntestedReleaseApproved',
+        title: 'Published without a test: Spring menu fix',
+        actor: 'demo',
+        data: { by: 'demo', reason: 'Spring menu fix' },
+      },
+      { type: 'OfflinePackPublishedOnline', title: 'Published online' },
+    ]);
+    expect((await historyOf(demo)).map((e) => e.title)).toEqual([
+      '未测试直接上线：Spring menu fix',
+      '发布上线',
+    ]);
+
+    // Once on the test devices a pack counts as tested, even after its test was cancelled: no reason needed.
+    await command(demo, '/api/offlineRecipes/updateReleaseStatus', { id, online: false });
+    await command(demo, '/api/offlineRecipes/updateTestStatus', { id, testing: true });
+    const cancelled = await command(demo, '/api/offlineRecipes/updateTestStatus', { id, testing: false });
+    expect((await read(demo, `/api/offlineRecipes/compatibility?id=${id}`, cancelled)).data.tested).toBe(
+      true,
+    );
+    const again = await command(demo, '/api/offlineRecipes/updateReleaseStatus', { id, online: true });
+    expect(again.data).toMatchObject({ releaseStatus: 'online', changed: true });
+  });
+
+  it('counts the brand’s devices of the pack’s sub-brand it would not fit: other model, a language its recipes lack', async () => {
+    const added = await add('P-800');
+    const id = added.data.id as string;
+    const before = (await read(demo, `/api/offlineRecipes/compatibility?id=${id}`, added)).data;
+    expect(before).toMatchObject({ languages: ['en', 'zh'], tested: false });
+
+    const tag = randomUUID().slice(0, 8).toUpperCase();
+    const device = async (suffix: string, productCode: string, lang?: string) => {
+      const { deviceId } = await activateDevice(api.pool, 'DEMO', {
+        sn: `PK${tag}${suffix}`,
+        productCode,
+        subBrandCode: 'DEMO-CHEF',
+      });
+      if (lang)
+        await storeTelemetry(api.pool, [
+          {
+            deviceId,
+            brandOwnerCode: 'DEMO',
+            receivedAt: new Date().toISOString(),
+            message: { messageId: randomUUID(), sampledAt: new Date().toISOString(), extra: { lang } },
+          },
+        ]);
+    };
+    await device('1', 'TM-6', 'en');
+    await device('2', 'TM-6');
+    await device('3', 'TM-7', 'en');
+    await device('4', 'TM-6', 'fr');
+    await device('5', 'TM-6', 'fr');
+
+    const after = await demoEn.get(`/api/offlineRecipes/compatibility?id=${id}`);
+    const count = (c: typeof before, reason: string) =>
+      c.incompatible.find((r: { reason: string }) => r.reason === reason)?.devices ?? 0;
+    expect(after.data.devices).toBe(before.devices + 5);
+    expect(after.data.eligible).toBe(before.eligible + 2);
+    expect(count(after.data, 'model')).toBe(count(before, 'model') + 1);
+    expect(count(after.data, 'language')).toBe(count(before, 'language') + 2);
+
+    const theirs = await other.get(`/api/offlineRecipes/compatibility?id=${id}`);
+    expect(theirs).toMatchObject({ status: 404, desc: 'The offline recipe pack does not exist' });
+    const bad = await demoEn.get('/api/offlineRecipes/compatibility?id=nope');
+    expect(bad.status).toBe(400);
   });
 });

@@ -88,7 +88,7 @@ describe('OpenAPI document and brand isolation', () => {
           'auditReturn',
           'batchAudit',
         ].map((r) => `POST /api/subApk/${r}`),
-        ...['list', 'detail', 'search', 'history', 'buildStatus', 'download'].map(
+        ...['list', 'detail', 'search', 'history', 'buildStatus', 'download', 'compatibility'].map(
           (r) => `GET /api/offlineRecipes/${r}`,
         ),
         ...['add', 'update', 'delete', 'batchDelete', 'updateTestStatus', 'updateReleaseStatus', 'build'].map(
@@ -240,7 +240,7 @@ describe('OpenAPI document and brand isolation', () => {
     // DEMO's offline pack: only its own creation, none of OTHER's 13 /api/offlineRecipes/* calls reached it.
     const packHistory = await demo.get(`/api/offlineRecipes/history?id=${pack.data.id}`);
     expect(packHistory.data.entries.map((e: { type: string }) => e.type)).toEqual(['OfflinePackCreated']);
-    expect(walked.filter((r) => r.includes('/api/offlineRecipes/'))).toHaveLength(13);
+    expect(walked.filter((r) => r.includes('/api/offlineRecipes/'))).toHaveLength(14);
     // DEMO can still log in: OTHER's walk changed none of DEMO's accounts.
     expect((await demo.get('/api/auth/me')).data.user.account).toBe('demo');
   });

@@ -420,7 +420,8 @@ export const offlinePackCommandRoutes = aggregateRoutes({
     }),
     updateReleaseStatus: one({
       permission: 'offlinePack.online',
-      summary: 'Publish a pack online to every device of its model (online=true) or cancel online',
+      summary:
+        'Publish a pack online to every device of its model (online=true; never tested: with overrideReason) or cancel online',
       input: offlinePackReleaseStatusSchema,
     }),
     build: data({

@@ -14,11 +14,13 @@ import type {
   ApkRolloutPause,
 } from './apk-rollout.js';
 import {
+  OFFLINE_PACK_INCOMPATIBILITIES,
   OFFLINE_PACK_RELEASE_STATUSES,
   OFFLINE_PACK_TEST_STATUSES,
   OFFLINE_PACK_TYPES,
 } from './offline-pack.js';
 import type {
+  OfflinePackCompatibility,
   OfflinePackContent,
   OfflinePackDetail,
   OfflinePackHistory,
@@ -233,6 +235,14 @@ export const offlinePackDetailSchema: z.ZodType<OfflinePackDetail> = z.object({
   ...offlinePackListFields,
   content: offlinePackContent,
   recipes: z.array(z.object({ id: str(), number: maybe(), names: z.record(str(), str()), status: maybe() })),
+});
+
+export const offlinePackCompatibilitySchema: z.ZodType<OfflinePackCompatibility> = z.object({
+  devices: int,
+  eligible: int,
+  incompatible: z.array(z.object({ reason: z.enum(OFFLINE_PACK_INCOMPATIBILITIES), devices: int })),
+  languages: z.array(str()),
+  tested: z.boolean(),
 });
 
 export const offlinePackHistorySchema: z.ZodType<OfflinePackHistory> = z.object({

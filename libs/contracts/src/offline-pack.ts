@@ -65,8 +65,15 @@ export const offlinePackIdsSchema = pack.idsSchema;
 export const offlinePackUpdateRefSchema = z.object({ id: packId, revision });
 /** `updateTestStatus`: publish to (true) or take off (false) the brand's test devices. */
 export const offlinePackTestStatusSchema = z.object({ id: packId, testing: flag });
-/** `updateReleaseStatus`: publish online (true) or cancel online (false). */
-export const offlinePackReleaseStatusSchema = z.object({ id: packId, online: flag });
+/**
+ * `updateReleaseStatus`: publish online (true) or cancel online (false). A pack that never went to the test devices
+ * goes online only with `overrideReason` (recorded in its history).
+ */
+export const offlinePackReleaseStatusSchema = z.object({
+  id: packId,
+  online: flag,
+  overrideReason: text({ multiline: true }).max(500, { message: 'offline_pack_reason_too_long' }).default(''),
+});
 
 export const offlinePackListQuerySchema = pageQuerySchema.extend({
   /** Number prefix, case-insensitive. */
@@ -155,6 +162,24 @@ export interface OfflinePackRecipe {
 export interface OfflinePackDetail extends OfflinePackListItem {
   content: OfflinePackContent;
   recipes: OfflinePackRecipe[];
+}
+
+/** Why a device of the pack's customer model (sub-brand) is left out of its release. */
+export const OFFLINE_PACK_INCOMPATIBILITIES = ['model', 'language'] as const;
+export type OfflinePackIncompatibility = (typeof OFFLINE_PACK_INCOMPATIBILITIES)[number];
+
+/** `/offlineRecipes/compatibility`: before a release, the devices of the pack's sub-brand it would not fit, and why. */
+export interface OfflinePackCompatibility {
+  /** The brand's devices of the pack's sub-brand. */
+  devices: number;
+  /** Those the pack fits: its factory model, and a UI language every selected recipe has (or none reported). */
+  eligible: number;
+  /** Devices left out, per reason (a device is counted under its first failing reason: model, then language). */
+  incompatible: { reason: OfflinePackIncompatibility; devices: number }[];
+  /** The languages every selected recipe is written in. */
+  languages: string[];
+  /** Whether the pack ever went to the test devices (if not, going online needs `overrideReason`). */
+  tested: boolean;
 }
 
 /** What a command on one pack answers (also header `x-read-position`). */

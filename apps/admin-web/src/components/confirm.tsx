@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { consoleAppZh } from '../app/i18n/console-zh.js';
 
@@ -25,15 +26,26 @@ function Label({ k }: { k: 'common.confirm' | 'common.cancel' }) {
   return <>{t(k)}</>;
 }
 
-/** Asks before a §8 action; resolves true when the user confirms. The texts follow a language switch. */
-export function confirmAction(kind: ConfirmKind, options: { count?: number } = {}): Promise<boolean> {
+/**
+ * Asks before a §8 action; resolves true when the user confirms. The texts follow a language switch. `details`
+ * goes under the question (e.g. what a release would not reach).
+ */
+export function confirmAction(
+  kind: ConfirmKind,
+  options: { count?: number; details?: ReactNode } = {},
+): Promise<boolean> {
   const danger = (['delete', 'batchDelete', 'unitDelete', 'clear', 'batchClear'] as ConfirmKind[]).includes(
     kind,
   );
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: <Title />,
-      children: <Message kind={kind} count={options.count} />,
+      children: (
+        <>
+          <Message kind={kind} count={options.count} />
+          {options.details}
+        </>
+      ),
       labels: { confirm: <Label k="common.confirm" />, cancel: <Label k="common.cancel" /> },
       confirmProps: { color: danger ? 'red' : undefined, 'data-testid': 'confirm-ok' },
       cancelProps: { 'data-testid': 'confirm-cancel' },

@@ -31,7 +31,14 @@ const create = (overrides: Partial<OfflinePackContentInput> = {}): OfflinePackCo
 });
 const publishTest: OfflinePackCommand = { type: 'PublishOfflinePackTest', at: AT };
 const cancelTest: OfflinePackCommand = { type: 'CancelOfflinePackTest', at: AT };
+/** Tested packs go online without a reason; the idle pack of the table (never tested) needs one. */
 const publishOnline: OfflinePackCommand = { type: 'PublishOfflinePackOnline', at: AT };
+const publishUntested: OfflinePackCommand = {
+  type: 'PublishOfflinePackOnline',
+  at: AT,
+  by: 'ops',
+  overrideReason: 'Hotfix for the spring menu',
+};
 const cancelOnline: OfflinePackCommand = { type: 'CancelOfflinePackOnline', at: AT };
 const remove: OfflinePackCommand = { type: 'DeleteOfflinePack', at: AT };
 
@@ -39,7 +46,7 @@ const historyIn: Record<OfflinePackStage, OfflinePackEvent[]> = {
   absent: [],
   idle: history(create()),
   testing: history(create(), publishTest),
-  online: history(create(), publishOnline),
+  online: history(create(), publishUntested),
   testing_online: history(create(), publishTest, publishOnline),
   deleted: history(create(), remove),
 };
@@ -50,7 +57,7 @@ const commandFor: Record<OfflinePackAction, OfflinePackCommand> = {
   revise: { type: 'ReviseOfflinePack', content: content({ recipeIds: [RECIPE(3)] }) },
   publish_test: publishTest,
   cancel_test: cancelTest,
-  publish_online: publishOnline,
+  publish_online: publishUntested,
   cancel_online: cancelOnline,
   delete: remove,
 };
@@ -162,5 +169,33 @@ describe('test and release', () => {
     const stagesSeen = statesAfterEachEvent(offlinePackDecider, events).map(offlinePackStage);
     expect(stagesSeen).toEqual(['idle', 'testing', 'testing_online', 'online', 'idle', 'idle', 'deleted']);
     expect(stateAfter(events.slice(0, 3)).releasedAt).toBe(AT);
+  });
+});
+
+describe('an online release without a test round', () => {
+  const created = history(create());
+
+  it('is refused without a reason, naming the pack', () => {
+    for (const reason of [undefined, '', '   ']) {
+      const error = refusal(created, { ...publishOnline, overrideReason: reason });
+      expect({ status: error.status, code: error.code, params: error.params }).toEqual({
+        status: 409,
+        code: 'offline_pack_untested_release',
+        params: { name: 'P-01' },
+      });
+    }
+  });
+
+  it('records who allowed it and why before the release', () => {
+    expect(when(created, { ...publishUntested, overrideReason: ' Hotfix ' })).toEqual([
+      { type: 'OfflinePackUntestedReleaseApproved', data: { by: 'ops', reason: 'Hotfix', at: AT } },
+      { type: 'OfflinePackPublishedOnline', data: { at: AT } },
+    ]);
+  });
+
+  it('needs no reason once the pack has been on the test devices, even after the test was cancelled', () => {
+    const tested = history(create(), publishTest, cancelTest);
+    expect(when(tested, publishOnline)).toEqual([{ type: 'OfflinePackPublishedOnline', data: { at: AT } }]);
+    expect(stateAfter(tested)).toMatchObject({ testStatus: 'not_tested', testedAt: AT });
   });
 });

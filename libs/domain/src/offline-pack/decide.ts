@@ -23,7 +23,8 @@ export type OfflinePackCommand =
   | { type: 'ReviseOfflinePack'; content: OfflinePackContent }
   | { type: 'PublishOfflinePackTest'; at: string }
   | { type: 'CancelOfflinePackTest'; at: string }
-  | { type: 'PublishOfflinePackOnline'; at: string }
+  /** `overrideReason`: required when the pack never went to the test devices; `by` is who gives it. */
+  | { type: 'PublishOfflinePackOnline'; at: string; by?: string; overrideReason?: string }
   | { type: 'CancelOfflinePackOnline'; at: string }
   | { type: 'DeleteOfflinePack'; at: string };
 
@@ -113,6 +114,20 @@ function changedFields(current: OfflinePackContent, next: OfflinePackContent): P
   return changes as Partial<OfflinePackContent>;
 }
 
+/** A pack never sent to the test devices goes online only with a reason, recorded before the release. */
+function untestedApproval(
+  state: ExistingOfflinePack,
+  by: string,
+  reason: string,
+  at: string,
+): OfflinePackEvent[] {
+  if (state.testedAt) return [];
+  const given = reason.trim();
+  if (given === '')
+    throw new DomainError(409, 'offline_pack_untested_release', { name: offlinePackName(state) });
+  return [{ type: 'OfflinePackUntestedReleaseApproved', data: { by, reason: given, at } }];
+}
+
 function decideOnExisting(command: OfflinePackCommand, state: ExistingOfflinePack): OfflinePackEvent[] {
   switch (command.type) {
     case 'CreateOfflinePack':
@@ -130,10 +145,11 @@ function decideOnExisting(command: OfflinePackCommand, state: ExistingOfflinePac
       return state.testStatus === 'not_tested'
         ? []
         : [{ type: 'OfflinePackTestCancelled', data: { at: command.at } }];
-    case 'PublishOfflinePackOnline':
-      return state.releaseStatus === 'online'
-        ? []
-        : [{ type: 'OfflinePackPublishedOnline', data: { at: command.at } }];
+    case 'PublishOfflinePackOnline': {
+      if (state.releaseStatus === 'online') return [];
+      const approval = untestedApproval(state, command.by ?? '', command.overrideReason ?? '', command.at);
+      return [...approval, { type: 'OfflinePackPublishedOnline', data: { at: command.at } }];
+    }
     case 'CancelOfflinePackOnline':
       return state.releaseStatus === 'not_released'
         ? []
@@ -144,8 +160,8 @@ function decideOnExisting(command: OfflinePackCommand, state: ExistingOfflinePac
 }
 
 /**
- * Command → events, or a DomainError: 404 no such pack, 409 not in this stage (README's table), 400 a §5 field
- * missing on create or revise.
+ * Command → events, or a DomainError: 404 no such pack, 409 not in this stage (README's table) or an untested
+ * online release without a reason, 400 a §5 field missing on create or revise.
  */
 export const decideOfflinePack = decideByTable<
   OfflinePackCommand,

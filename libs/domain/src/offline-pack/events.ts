@@ -22,6 +22,11 @@ export interface OfflinePackTestCancelled {
   type: 'OfflinePackTestCancelled';
   data: { at: string };
 }
+/** An online release of a pack that never went to the test devices, allowed by `by` for `reason` (recorded first). */
+export interface OfflinePackUntestedReleaseApproved {
+  type: 'OfflinePackUntestedReleaseApproved';
+  data: { by: string; reason: string; at: string };
+}
 /** `at`: the release date. */
 export interface OfflinePackPublishedOnline {
   type: 'OfflinePackPublishedOnline';
@@ -41,6 +46,7 @@ export type OfflinePackEvent =
   | OfflinePackRevised
   | OfflinePackTestPublished
   | OfflinePackTestCancelled
+  | OfflinePackUntestedReleaseApproved
   | OfflinePackPublishedOnline
   | OfflinePackOnlineCancelled
   | OfflinePackDeleted;
@@ -53,6 +59,7 @@ export const OFFLINE_PACK_EVENT_SCHEMA_VERSIONS: Readonly<Record<OfflinePackEven
   OfflinePackRevised: 1,
   OfflinePackTestPublished: 1,
   OfflinePackTestCancelled: 1,
+  OfflinePackUntestedReleaseApproved: 1,
   OfflinePackPublishedOnline: 1,
   OfflinePackOnlineCancelled: 1,
   OfflinePackDeleted: 1,

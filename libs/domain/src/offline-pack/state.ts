@@ -14,6 +14,8 @@ export interface ExistingOfflinePack {
   testStatus: OfflinePackTestStatus;
   releaseStatus: OfflinePackReleaseStatus;
   releasedAt: string | null;
+  /** When the pack first went to the test devices: an online release of one never tested needs an override. */
+  testedAt?: string | null;
 }
 
 export type OfflinePackState = AbsentOfflinePack | ExistingOfflinePack;
@@ -43,15 +45,18 @@ export function evolveOfflinePack(state: OfflinePackState, event: OfflinePackEve
       testStatus: 'not_tested',
       releaseStatus: 'not_released',
       releasedAt: null,
+      testedAt: null,
     };
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'OfflinePackRevised':
       return { ...state, content: { ...state.content, ...event.data.changes } };
     case 'OfflinePackTestPublished':
-      return { ...state, testStatus: 'testing' };
+      return { ...state, testStatus: 'testing', testedAt: state.testedAt ?? event.data.at };
     case 'OfflinePackTestCancelled':
       return { ...state, testStatus: 'not_tested' };
+    case 'OfflinePackUntestedReleaseApproved':
+      return state;
     case 'OfflinePackPublishedOnline':
       return { ...state, releaseStatus: 'online', releasedAt: event.data.at };
     case 'OfflinePackOnlineCancelled':

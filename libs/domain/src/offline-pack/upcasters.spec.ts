@@ -32,7 +32,7 @@ const STORED_V1: { type: string; data: unknown }[] = [
 
 describe('upcasting stored offline-pack events', () => {
   it('reads every offline-pack event type at its current version unchanged', () => {
-    expect(OFFLINE_PACK_EVENT_TYPES).toHaveLength(7);
+    expect(OFFLINE_PACK_EVENT_TYPES).toHaveLength(8);
     for (const type of OFFLINE_PACK_EVENT_TYPES) {
       const data = { at: 'x' };
       expect(upcastOfflinePackEvent(type, OFFLINE_PACK_EVENT_SCHEMA_VERSIONS[type], data)).toEqual({
@@ -57,6 +57,7 @@ describe('upcasting stored offline-pack events', () => {
       testStatus: 'not_tested',
       releaseStatus: 'online',
       releasedAt: '2026-05-03T08:00:00.000Z',
+      testedAt: '2026-05-02T11:00:00.000Z',
     });
   });
 

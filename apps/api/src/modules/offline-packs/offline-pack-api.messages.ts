@@ -78,6 +78,10 @@ export const OFFLINE_PACK_EVENT_TITLES: Record<OfflinePackEventType, { zh: strin
   OfflinePackRevised: { zh: '修改内容', en: 'Content edited' },
   OfflinePackTestPublished: { zh: '发布测试', en: 'Published to test devices' },
   OfflinePackTestCancelled: { zh: '取消测试', en: 'Taken off test devices' },
+  OfflinePackUntestedReleaseApproved: {
+    zh: '未测试直接上线：{reason}',
+    en: 'Published without a test: {reason}',
+  },
   OfflinePackPublishedOnline: { zh: '发布上线', en: 'Published online' },
   OfflinePackOnlineCancelled: { zh: '取消上线', en: 'Taken offline' },
   OfflinePackDeleted: { zh: '删除', en: 'Deleted' },

@@ -21,6 +21,10 @@ export const OFFLINE_PACK_DOMAIN_MESSAGES: Record<string, { zh: string; en: stri
     zh: '离线菜谱包{name}信息不完整：缺少{missing:offlinePackPart[]}',
     en: 'Offline recipe pack {name} is incomplete: missing {missing:offlinePackPart[]}',
   },
+  offline_pack_untested_release: {
+    zh: '离线菜谱包{name}未经过测试，如需直接上线请填写原因',
+    en: 'Offline recipe pack {name} was never tested; give a reason to publish it online anyway',
+  },
   // messages of the offline-pack schemas (@kb/contracts offline-pack.ts) that the API catalog does not already have
   offline_pack_type_invalid: { zh: '请选择离线包类型', en: 'Choose the offline pack type' },
   offline_pack_status_invalid: { zh: '状态有误', en: 'Unknown status' },
@@ -31,6 +35,10 @@ export const OFFLINE_PACK_DOMAIN_MESSAGES: Record<string, { zh: string; en: stri
   offline_pack_recipe_missing: {
     zh: '菜谱不存在或不属于本品牌',
     en: 'The recipe does not exist in your brand',
+  },
+  offline_pack_reason_too_long: {
+    zh: '原因最多500个字',
+    en: 'The reason is at most 500 characters',
   },
   offline_pack_too_many_recipes: {
     zh: '一个离线菜谱包最多2000个菜谱',

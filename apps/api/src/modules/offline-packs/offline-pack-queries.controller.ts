@@ -6,6 +6,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   offlinePackBuildSchema,
+  offlinePackCompatibilitySchema,
   offlinePackDetailSchema,
   offlinePackHistorySchema,
   offlinePackIdQuerySchema,
@@ -19,6 +20,7 @@ import { ok } from '../../common/envelope.js';
 import { sendDownload } from '../../common/file-download.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { OfflinePackBuilds } from './offline-pack-builds.js';
+import { OfflinePackCompatibilityQuery } from './queries/offline-pack-compatibility/offline-pack-compatibility.query.js';
 import { OfflinePackBuildQuery } from './queries/offline-pack-build/offline-pack-build.query.js';
 import { ApiAnswer, ApiFileAnswer, ApiQueryFrom } from '../../common/openapi.js';
 import { requestContext } from '../../common/request-context.js';
@@ -101,6 +103,18 @@ export class OfflinePackQueriesController {
         new OfflinePackHistoryQuery(requestContext.brand(), requestContext.lang(), id),
       ),
     );
+  }
+
+  @Get('compatibility')
+  @ApiAnswer(offlinePackCompatibilitySchema)
+  @ApiOperation({
+    summary:
+      'Before a release: the brand’s devices of the pack’s customer model it would not fit (other factory model, a UI language its recipes lack), per reason, and whether it was ever tested',
+  })
+  @ApiQueryFrom(offlinePackIdQuerySchema)
+  async compatibility(@Query() query: unknown) {
+    const { id } = parseInput(offlinePackIdQuerySchema, query);
+    return ok(await this.queries.execute(new OfflinePackCompatibilityQuery(requestContext.brand(), id)));
   }
 
   @Get('buildStatus')

@@ -48,13 +48,17 @@ export const offlinePackCommands = aggregateCommands(offlinePackAggregate, offli
       },
     },
     updateReleaseStatus: {
-      run: async ({ id, online }, { actor, run, use }) => {
+      run: async ({ id, online, overrideReason }, { actor, run, use }) => {
         const at = new Date().toISOString();
         const builds = use(OfflinePackBuilds);
         let released: string | null = null;
         const change = await run(
           id,
-          () => [online ? { type: 'PublishOfflinePackOnline', at } : { type: 'CancelOfflinePackOnline', at }],
+          () => [
+            online
+              ? { type: 'PublishOfflinePackOnline', at, by: actor.account, overrideReason }
+              : { type: 'CancelOfflinePackOnline', at },
+          ],
           {
             validate: online
               ? async (state) => {

@@ -11,6 +11,7 @@ import { OfflinePackQueriesController } from './offline-pack-queries.controller.
 import { OFFLINE_PACK_NUMBERS_POOL, OfflinePackNumbers } from './offline-pack-numbers.js';
 import { OfflinePackReferences } from './offline-pack-references.js';
 import { ListOfflinePacksHandler } from './queries/list-offline-packs/list-offline-packs.handler.js';
+import { OfflinePackCompatibilityHandler } from './queries/offline-pack-compatibility/offline-pack-compatibility.handler.js';
 import { OfflinePackBuildHandler } from './queries/offline-pack-build/offline-pack-build.handler.js';
 import { OfflinePackDetailHandler } from './queries/offline-pack-detail/offline-pack-detail.handler.js';
 import { OfflinePackHistoryHandler } from './queries/offline-pack-history/offline-pack-history.handler.js';
@@ -48,6 +49,7 @@ registerMessages(OFFLINE_PACK_API_MESSAGES);
     SearchOfflinePacksHandler,
     OfflinePackDetailHandler,
     OfflinePackHistoryHandler,
+    OfflinePackCompatibilityHandler,
     OfflinePackBuildHandler,
   ],
   controllers: [aggregateController(offlinePackCommands), OfflinePackQueriesController],

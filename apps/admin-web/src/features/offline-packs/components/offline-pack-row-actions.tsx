@@ -2,12 +2,44 @@ import type { OfflinePackListItem } from '@kb/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
-import { runOfflinePackRowCommand, type OfflinePackRowCommand } from '../api/offline-pack-commands.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { call } from '../../../lib/call.js';
+import { notifyError } from '../../../lib/notify.js';
+import {
+  runOfflinePackCommand,
+  runOfflinePackRowCommand,
+  type OfflinePackRowCommand,
+} from '../api/offline-pack-commands.js';
 import {
   OFFLINE_PACK_PERMISSIONS,
   offlinePackActions,
   type OfflinePackAction,
 } from '../rules/offline-pack-actions.js';
+import { askOfflinePackOverrideReason } from './override-reason-dialog.js';
+import { OfflinePackCompatibilityWarning } from './pack-compatibility.js';
+
+/**
+ * Online for a pack never tested: the API refuses it without a reason, so the reason is asked then, and the
+ * publication sent again with it (recorded in the pack's history).
+ */
+async function publishOnline(id: string): Promise<boolean> {
+  try {
+    await call.post('/offlineRecipes/updateReleaseStatus', { id, online: true }, { quiet: true });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'offline_pack_untested_release') {
+      if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
+      return false;
+    }
+    const overrideReason = await askOfflinePackOverrideReason();
+    if (!overrideReason) return false;
+    await runOfflinePackCommand('updateReleaseStatus', { id, online: true, overrideReason });
+    return true;
+  }
+}
+
+/** Releases (test or online) show, under their confirmation, the devices the pack would not fit. */
+const RELEASES: ReadonlySet<OfflinePackAction> = new Set(['publishTest', 'publishOnline']);
 
 /** The one-pack commands: endpoint, body and the §8 confirmation asked first. */
 const COMMANDS: Record<
@@ -50,8 +82,13 @@ export function OfflinePackRowActions({
       return;
     }
     const command = COMMANDS[action];
-    if (!(await confirmAction(command.confirm))) return;
+    const details = RELEASES.has(action) ? <OfflinePackCompatibilityWarning id={pack.id} /> : undefined;
+    if (!(await confirmAction(command.confirm, { details }))) return;
     try {
+      if (action === 'publishOnline') {
+        if (await publishOnline(pack.id)) onChanged();
+        return;
+      }
       await runOfflinePackRowCommand(pack.id, command);
       onChanged();
     } catch {

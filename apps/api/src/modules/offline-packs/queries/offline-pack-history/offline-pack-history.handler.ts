@@ -51,7 +51,10 @@ export class OfflinePackHistoryHandler implements IQueryHandler<OfflinePackHisto
         revision: Number(recorded.streamPosition),
         eventId: recorded.eventId,
         type: event.type,
-        title: OFFLINE_PACK_EVENT_TITLES[event.type]?.[lang] ?? event.type,
+        title: (OFFLINE_PACK_EVENT_TITLES[event.type]?.[lang] ?? event.type).replace(
+          /\{(\w+)\}/g,
+          (_, k: string) => String((event.data as Record<string, unknown>)[k] ?? ''),
+        ),
         actor: recorded.metadata.actor,
         occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
         data: event.data,
