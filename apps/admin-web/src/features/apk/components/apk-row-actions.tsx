@@ -9,7 +9,7 @@ import { notifyError } from '../../../lib/notify.js';
 import { runApkCommand, runApkRowCommand, type ApkRowCommand } from '../api/apk-commands.js';
 import { apkRowActions, type ApkRowAction } from '../rules/apk-actions.js';
 import { askAuditDecision } from './audit-dialog.js';
-import { askOverrideReason } from './override-reason-dialog.js';
+import { askOverrideReason } from '../../../components/override-reason-dialog.js';
 
 /**
  * Online for a package never tested: the API refuses it without a reason, so the reason is asked then, and the
@@ -24,7 +24,12 @@ async function publishOnline(id: string): Promise<boolean> {
       if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
       return false;
     }
-    const overrideReason = await askOverrideReason();
+    const overrideReason = await askOverrideReason({
+      title: 'apk.onlineOverride.title',
+      hint: 'apk.onlineOverride.hint',
+      reason: 'apk.rollout.overrideReason',
+      required: 'apk.rollout.overrideRequired',
+    });
     if (!overrideReason) return false;
     await runApkCommand('updateReleaseStatus', { id, online: true, overrideReason });
     return true;

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { askInModal } from './ask-in-modal.js';
+import { askInModal } from '../../../components/ask-in-modal.js';
 
 export type AuditDecision = { pass: true } | { pass: false; reason: string };
 

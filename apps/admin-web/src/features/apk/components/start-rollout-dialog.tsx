@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compatibilityQuery } from '../api/apk-rollout.js';
-import { askInModal } from './ask-in-modal.js';
+import { askInModal } from '../../../components/ask-in-modal.js';
 
 interface StageDraft {
   percent: number;

@@ -15,7 +15,7 @@ import {
   offlinePackActions,
   type OfflinePackAction,
 } from '../rules/offline-pack-actions.js';
-import { askOfflinePackOverrideReason } from './override-reason-dialog.js';
+import { askOverrideReason } from '../../../components/override-reason-dialog.js';
 import { OfflinePackCompatibilityWarning } from './pack-compatibility.js';
 
 /**
@@ -31,7 +31,12 @@ async function publishOnline(id: string): Promise<boolean> {
       if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
       return false;
     }
-    const overrideReason = await askOfflinePackOverrideReason();
+    const overrideReason = await askOverrideReason({
+      title: 'offlinePacks.onlineOverride.title',
+      hint: 'offlinePacks.onlineOverride.hint',
+      reason: 'offlinePacks.onlineOverride.reason',
+      required: 'offlinePacks.onlineOverride.required',
+    });
     if (!overrideReason) return false;
     await runOfflinePackCommand('updateReleaseStatus', { id, online: true, overrideReason });
     return true;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * Opens a modal whose content answers a question: resolves with what `content` hands to `done`, or null when the
- * user closes it. The APK dialogs (audit, rollout start, untested release) ask through it.
+ * user closes it. The audit, rollout-start and untested-release dialogs ask through it.
  */
 export function askInModal<T>(
   title: ReactNode,

@@ -1,23 +1,32 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { askInModal } from './ask-in-modal.js';
 
-function ReasonForm({ onDone }: { onDone: (reason: string | null) => void }) {
+/** The translation keys of one feature's untested-release dialog. */
+export interface OverrideWords {
+  title: ParseKeys;
+  hint: ParseKeys;
+  reason: ParseKeys;
+  required: ParseKeys;
+}
+
+function ReasonForm({ words, onDone }: { words: OverrideWords; onDone: (reason: string | null) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   return (
     <Stack gap="sm">
-      <Text size="sm">{t('offlinePacks.onlineOverride.hint')}</Text>
+      <Text size="sm">{t(words.hint)}</Text>
       <Textarea
-        label={t('offlinePacks.onlineOverride.reason')}
+        label={t(words.reason)}
         value={reason}
         onChange={(e) => {
           setReason(e.currentTarget.value);
           setMissing(false);
         }}
-        error={missing ? t('offlinePacks.onlineOverride.required') : undefined}
+        error={missing ? t(words.required) : undefined}
         maxLength={500}
         autosize
         minRows={2}
@@ -38,25 +47,17 @@ function ReasonForm({ onDone }: { onDone: (reason: string | null) => void }) {
   );
 }
 
-function Title() {
+function Title({ title }: { title: ParseKeys }) {
   const { t } = useTranslation();
-  return <>{t('offlinePacks.onlineOverride.title')}</>;
+  return <>{t(title)}</>;
 }
 
-/** The reason to publish a pack online that never went to the test devices; null when closed. */
-export function askOfflinePackOverrideReason(): Promise<string | null> {
-  return new Promise((resolve) => {
-    const id = modals.open({
-      title: <Title />,
-      children: (
-        <ReasonForm
-          onDone={(reason) => {
-            resolve(reason);
-            modals.close(id);
-          }}
-        />
-      ),
-      onClose: () => resolve(null),
-    });
-  });
+/**
+ * The reason to publish online what never went through a test round (a package, an offline pack), in the words
+ * of its feature; null when closed.
+ */
+export function askOverrideReason(words: OverrideWords): Promise<string | null> {
+  return askInModal<string>(<Title title={words.title} />, (done) => (
+    <ReasonForm words={words} onDone={done} />
+  ));
 }
