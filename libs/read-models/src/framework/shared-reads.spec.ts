@@ -63,8 +63,13 @@ describe('shared reads of the log', () => {
     expect(fullPageReads).toBeLessThanOrEqual(16);
   });
 
-  it('lets runners at different checkpoints of the same process each catch up on its own pages', async () => {
-    const first = await appendMany(sys.store, { streams: 10, perStream: 10 });
+  /**
+   * A runner `ahead` catches up alone over `streamsAhead` streams of ten events; then `streamsMore` streams are
+   * appended and `ahead` and a `fresh` runner (from zero) run together in one process, each awaited within
+   * `timeoutMs`. Both end with every event.
+   */
+  async function catchUpApart(streamsAhead: number, streamsMore: number, timeoutMs?: number) {
+    const first = await appendMany(sys.store, { streams: streamsAhead, perStream: 10 });
     const ahead = probeProjection({ name: 'ahead', handles: '*' });
     const alone = new AbortController();
     const runAlone = runProjections(sys.pool, sys.store, [ahead], {
@@ -78,7 +83,7 @@ describe('shared reads of the log', () => {
       alone.abort();
       await runAlone;
     }
-    const newest = await appendMany(sys.store, { streams: 30, perStream: 10 });
+    const newest = await appendMany(sys.store, { streams: streamsMore, perStream: 10 });
     const fresh = probeProjection({ name: 'fresh', handles: '*' });
     const stop = new AbortController();
     const running = runProjections(sys.pool, sys.store, [ahead, fresh], {
@@ -87,50 +92,24 @@ describe('shared reads of the log', () => {
       pollIntervalMs: 20,
     });
     try {
-      await projected(sys.pool, 'ahead', newest);
-      await projected(sys.pool, 'fresh', newest);
+      await projected(sys.pool, 'ahead', newest, timeoutMs);
+      await projected(sys.pool, 'fresh', newest, timeoutMs);
     } finally {
       stop.abort();
       await running;
     }
     expect(await rowsOf(sys, 'ahead')).toEqual(await eventsOf(sys, '*'));
     expect(await rowsOf(sys, 'fresh')).toEqual(await eventsOf(sys, '*'));
+  }
+
+  it('lets runners at different checkpoints of the same process each catch up on its own pages', async () => {
+    await catchUpApart(10, 30);
   });
 
   it('never holds a runner far behind and one far ahead up waiting for each other (as after a kill mid catch-up)', async () => {
     // `ahead` is ten pages ahead of `fresh`: more than the pages a runner keeps for slower ones. Had either's pages
-    // waited for the other, each would stall for SharedReads.WAIT_MS (10 s) every few pages.
-    const first = await appendMany(sys.store, { streams: 50, perStream: 10 });
-    const ahead = probeProjection({ name: 'ahead', handles: '*' });
-    const alone = new AbortController();
-    const runAlone = runProjections(sys.pool, sys.store, [ahead], {
-      signal: alone.signal,
-      batchSize: BATCH,
-      pollIntervalMs: 20,
-    });
-    try {
-      await projected(sys.pool, 'ahead', first);
-    } finally {
-      alone.abort();
-      await runAlone;
-    }
-    const newest = await appendMany(sys.store, { streams: 20, perStream: 10 });
-    const fresh = probeProjection({ name: 'fresh', handles: '*' });
-    const stop = new AbortController();
-    const running = runProjections(sys.pool, sys.store, [ahead, fresh], {
-      signal: stop.signal,
-      batchSize: BATCH,
-      pollIntervalMs: 20,
-    });
-    try {
-      // Seven hundred events each: well under a second of work, so within one WAIT_MS only without a stall.
-      await projected(sys.pool, 'ahead', newest, 9_000);
-      await projected(sys.pool, 'fresh', newest, 9_000);
-    } finally {
-      stop.abort();
-      await running;
-    }
-    expect(await rowsOf(sys, 'ahead')).toEqual(await eventsOf(sys, '*'));
-    expect(await rowsOf(sys, 'fresh')).toEqual(await eventsOf(sys, '*'));
+    // waited for the other, each would stall for SharedReads.WAIT_MS (10 s) every few pages. Seven hundred events
+    // each are well under a second of work: within 9 s only without a stall.
+    await catchUpApart(50, 20, 9_000);
   });
 });
