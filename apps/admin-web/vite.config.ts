@@ -13,7 +13,7 @@ const MANTINE =
 const CONSOLE_KIT =
   /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/](layout|tabs))|libs[\\/]contracts[\\/]src[\\/]permissions|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
 const OWN_HEAVY_LIBRARY =
-  /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]|components[\\/](record-columns|form-images-field|override-reason-dialog|ask-in-modal)\./;
+  /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]|components[\\/](record-columns|form-images-field|form-page|use-app-form|override-reason-dialog|ask-in-modal)\./;
 /** A feature's modules that several of its screens share (its api calls, cells, rules). */
 const FEATURE = /apps[\\/]admin-web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api|rules|components)[\\/]/;
 

@@ -48,13 +48,27 @@ export function notifyError(message: ReactNode, cause?: unknown): void {
   const show = () => notifications.show({ color: 'red', message, autoClose: 5000, withBorder: true });
   if (!cause || typeof cause !== 'object') return void show();
   setTimeout(() => {
-    if (!shownInPage.has(cause)) show();
+    if (!shownInPage.has(cause)) toastOf.set(cause, show());
   }, CLAIM_WINDOW_MS);
 }
 
-/** The screen shows these failures in place: no toast for them (see notifyError). */
+/** The toast shown for a failure no screen had claimed within the window: a late claim takes it back. */
+const toastOf = new WeakMap<object, string>();
+
+/**
+ * The screen shows these failures in place: no toast for them (see notifyError). On a slow machine the screen may
+ * claim a failure only after its toast was shown: the toast then goes again, so the failure is still said once.
+ */
 export function showInPage(...causes: unknown[]): void {
-  for (const cause of causes) if (cause && typeof cause === 'object') shownInPage.add(cause);
+  for (const cause of causes) {
+    if (!cause || typeof cause !== 'object') continue;
+    shownInPage.add(cause);
+    const toast = toastOf.get(cause);
+    if (toast !== undefined) {
+      toastOf.delete(cause);
+      notifications.hide(toast);
+    }
+  }
 }
 
 export function notifyWarning(message: string): void {
