@@ -2,6 +2,8 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api-client.js';
+import { notifyError } from '../lib/notify.js';
 import { askInModal } from './ask-in-modal.js';
 
 /** The translation keys of one feature's untested-release dialog. */
@@ -60,4 +62,30 @@ export function askOverrideReason(words: OverrideWords): Promise<string | null> 
   return askInModal<string>(<Title title={words.title} />, (done) => (
     <ReasonForm words={words} onDone={done} />
   ));
+}
+
+/**
+ * Publishes online what may never have been tested: `send` goes first without a reason; when the API refuses it
+ * as untested (`untestedCode`), the reason is asked in the feature's `words` and `sendAgain` carries it (recorded
+ * in the history). Any other refusal is said in a toast. True when it went online.
+ */
+export async function publishOnlineAskingReason(options: {
+  send: () => Promise<unknown>;
+  untestedCode: string;
+  words: OverrideWords;
+  sendAgain: (overrideReason: string) => Promise<unknown>;
+}): Promise<boolean> {
+  try {
+    await options.send();
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== options.untestedCode) {
+      if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
+      return false;
+    }
+    const overrideReason = await askOverrideReason(options.words);
+    if (!overrideReason) return false;
+    await options.sendAgain(overrideReason);
+    return true;
+  }
 }

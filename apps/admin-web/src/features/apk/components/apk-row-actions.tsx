@@ -3,38 +3,25 @@ import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
-import { notifyError } from '../../../lib/notify.js';
 import { runApkCommand, runApkRowCommand, type ApkRowCommand } from '../api/apk-commands.js';
 import { apkRowActions, type ApkRowAction } from '../rules/apk-actions.js';
 import { askAuditDecision } from './audit-dialog.js';
-import { askOverrideReason } from '../../../components/override-reason-dialog.js';
+import { publishOnlineAskingReason } from '../../../components/override-reason-dialog.js';
 
-/**
- * Online for a package never tested: the API refuses it without a reason, so the reason is asked then, and the
- * publication sent again with it (recorded in the package's history).
- */
-async function publishOnline(id: string): Promise<boolean> {
-  try {
-    await call.post('/subApk/updateReleaseStatus', { id, online: true }, { quiet: true });
-    return true;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'apk_untested_release') {
-      if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
-      return false;
-    }
-    const overrideReason = await askOverrideReason({
+/** Online, asking a reason first when the package was never tested (recorded in its history). */
+const publishOnline = (id: string) =>
+  publishOnlineAskingReason({
+    send: () => call.post('/subApk/updateReleaseStatus', { id, online: true }, { quiet: true }),
+    untestedCode: 'apk_untested_release',
+    words: {
       title: 'apk.onlineOverride.title',
       hint: 'apk.onlineOverride.hint',
       reason: 'apk.rollout.overrideReason',
       required: 'apk.rollout.overrideRequired',
-    });
-    if (!overrideReason) return false;
-    await runApkCommand('updateReleaseStatus', { id, online: true, overrideReason });
-    return true;
-  }
-}
+    },
+    sendAgain: (overrideReason) => runApkCommand('updateReleaseStatus', { id, online: true, overrideReason }),
+  });
 
 /** The one-package commands of the row: endpoint, body and the §8 confirmation asked first. */
 const COMMANDS: Partial<Record<ApkRowAction, ApkRowCommand & { confirm: ConfirmKind }>> = {

@@ -16,7 +16,10 @@ export function OfflinePackStateAsOf({ state, names }: { state: OfflinePackAudit
     <DetailView
       items={[
         { label: t('offlinePacks.fields.number'), value: content.number },
-        { label: t('offlinePacks.fields.type'), value: content.type ? <TypeBadge type={content.type} /> : null },
+        {
+          label: t('offlinePacks.fields.type'),
+          value: content.type ? <TypeBadge type={content.type} /> : null,
+        },
         {
           label: t('offlinePacks.fields.factoryModel'),
           value: content.productCode ? (names.models[content.productCode] ?? content.productCode) : null,

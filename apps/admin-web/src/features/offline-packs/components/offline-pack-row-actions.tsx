@@ -2,9 +2,7 @@ import type { OfflinePackListItem } from '@kb/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
-import { notifyError } from '../../../lib/notify.js';
 import {
   runOfflinePackCommand,
   runOfflinePackRowCommand,
@@ -15,33 +13,23 @@ import {
   offlinePackActions,
   type OfflinePackAction,
 } from '../rules/offline-pack-actions.js';
-import { askOverrideReason } from '../../../components/override-reason-dialog.js';
+import { publishOnlineAskingReason } from '../../../components/override-reason-dialog.js';
 import { OfflinePackCompatibilityWarning } from './pack-compatibility.js';
 
-/**
- * Online for a pack never tested: the API refuses it without a reason, so the reason is asked then, and the
- * publication sent again with it (recorded in the pack's history).
- */
-async function publishOnline(id: string): Promise<boolean> {
-  try {
-    await call.post('/offlineRecipes/updateReleaseStatus', { id, online: true }, { quiet: true });
-    return true;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'offline_pack_untested_release') {
-      if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
-      return false;
-    }
-    const overrideReason = await askOverrideReason({
+/** Online, asking a reason first when the pack never went to the test devices (recorded in its history). */
+const publishOnline = (id: string) =>
+  publishOnlineAskingReason({
+    send: () => call.post('/offlineRecipes/updateReleaseStatus', { id, online: true }, { quiet: true }),
+    untestedCode: 'offline_pack_untested_release',
+    words: {
       title: 'offlinePacks.onlineOverride.title',
       hint: 'offlinePacks.onlineOverride.hint',
       reason: 'offlinePacks.onlineOverride.reason',
       required: 'offlinePacks.onlineOverride.required',
-    });
-    if (!overrideReason) return false;
-    await runOfflinePackCommand('updateReleaseStatus', { id, online: true, overrideReason });
-    return true;
-  }
-}
+    },
+    sendAgain: (overrideReason) =>
+      runOfflinePackCommand('updateReleaseStatus', { id, online: true, overrideReason }),
+  });
 
 /** Releases (test or online) show, under their confirmation, the devices the pack would not fit. */
 const RELEASES: ReadonlySet<OfflinePackAction> = new Set(['publishTest', 'publishOnline']);

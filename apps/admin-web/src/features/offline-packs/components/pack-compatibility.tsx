@@ -1,17 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/call.js';
-import { OFFLINE_PACKS_KEY } from '../api/offline-pack-read-position.js';
-
-/** `/offlineRecipes/compatibility`: the brand's devices of the pack's sub-brand it would not fit, and why. */
-export const offlinePackCompatibilityQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...OFFLINE_PACKS_KEY, 'compatibility', id],
-    queryFn: ({ signal }) => call.get('/offlineRecipes/compatibility', { id }, { signal, quiet: true }),
-    // Asked each time a release is confirmed: devices come and go between two releases.
-    staleTime: 0,
-  });
+import { offlinePackCompatibilityQuery } from '../api/offline-pack-compatibility.js';
 
 /** Under a release's confirmation: how many devices the pack fits, and how many it does not, per reason. */
 export function OfflinePackCompatibilityWarning({ id }: { id: string }) {
