@@ -260,7 +260,7 @@ describe('APK sub-package list (en)', () => {
     await choose(auditor, 'filter-testStatus', 'In test');
     await searchList(auditor);
     await row(auditor, '3.0.0').waitFor({ state: 'detached' });
-    await row(auditor, '1.1.0').getByTestId('apk-test-status').getByText('In test').waitFor();
+    await row(auditor, '1.1.0').getByTestId('apk-test-status').getByText('In test', { exact: true }).waitFor();
 
     // Deleting is not the auditor's (it writes no packages): the admin deletes. A package in test is refused,
     // the other deleted; the result names the refused one and why.

@@ -189,7 +189,7 @@ describe('offline recipe packs (en)', () => {
 
     await visible(page, 'row-publishTest').click();
     expect(await confirm(page)).toBe('Release for testing?');
-    await visible(page, 'pack-test-status').getByText('In test').waitFor();
+    await visible(page, 'pack-test-status').getByText('In test', { exact: true }).waitFor();
 
     // The list: filtered by type, the incremental pack with its file built.
     await openFromMenu(page, 'recipes', 'Offline recipe packs');
@@ -197,7 +197,7 @@ describe('offline recipe packs (en)', () => {
     await searchList(page);
     const listed = row(page, 'E2E-INC');
     await listed.getByText('Built').waitFor();
-    await listed.getByText('In test').waitFor();
+    await listed.getByText('In test', { exact: true }).waitFor();
     expect(await row(page, 'E2E-INIT').count()).toBe(0);
 
     // Its history, from the list.
