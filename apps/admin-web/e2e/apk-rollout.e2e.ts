@@ -108,8 +108,16 @@ async function testedPackage(demo: Page, auditor: Page, versionNumber: string, t
   return id;
 }
 
-/** Demo and the auditor signed in (the auditor in `lang`), a tested package `version` and 16 devices `prefix…`. */
-async function setUp(lang: 'zh' | 'en', version: string, prefix: string) {
+/**
+ * Demo and the auditor signed in (the auditor in `lang`), a tested package `version` and 16 devices `prefix…`, each
+ * with a number of this attempt only (`<line>.<n>`, `<prefix><n>…`): a retried test must not meet its first
+ * attempt's rollout, whose devices and version would otherwise be the same (its faults would pause both rollouts,
+ * and home would list two paused rollouts of one version).
+ */
+async function setUp(lang: 'zh' | 'en', line: string, snPrefix: string) {
+  const n = Date.now() % 100_000;
+  const version = `${line}.${n}`;
+  const prefix = `${snPrefix}${n}`;
   const auditor = await h.newPage();
   await loginAs(auditor, 'audit', 'audit12345');
   if (lang === 'en') await inEnglish(auditor);
@@ -119,7 +127,7 @@ async function setUp(lang: 'zh' | 'en', version: string, prefix: string) {
   const fleet = [];
   for (let i = 0; i < 16; i++) fleet.push(await simulatedDevice(`${prefix}${String(i).padStart(4, '0')}`));
   await goInApp(auditor, `/apk-detail?id=${id}`);
-  return { auditor, demo, id, fleet };
+  return { auditor, demo, id, fleet, version };
 }
 
 /** The auditor's start of a rollout from the panel: first stage `first` %, then 100 % by hand. */
@@ -170,14 +178,14 @@ async function faultsPauseIt(page: Page, id: string, devices: SimulatedDevice[],
 
 describe('APK staged release (zh)', () => {
   it('starts on the detail screen, reaches devices through the device API, pauses itself on their faults (shown at once on the detail and home), resumes, starts its next stage and rolls back', async () => {
-    const { auditor, demo, id, fleet } = await setUp('zh', '6.0.0', 'RZH');
+    const { auditor, demo, id, fleet, version } = await setUp('zh', '6.0', 'RZH');
     await visible(auditor, 'rollout-panel').getByText('尚未开始灰度发布。').waitFor();
     await startFromPanel(auditor, 50, 3);
     await visible(auditor, 'rollout-status').getByText('进行中').waitFor();
     await visible(auditor, 'rollout-stage').getByText('第1/2阶段 · 50%').waitFor();
     await visible(auditor, 'rollout-next').getByText('下一阶段：100% · 需手动开始').waitFor();
 
-    const updated = await devicesFollow(fleet, '6.0.0-b1');
+    const updated = await devicesFollow(fleet, `${version}-b1`);
     expect(updated.length).toBeGreaterThan(2);
     expect(updated.length).toBeLessThan(fleet.length);
     // Home is open elsewhere, with nothing paused.
@@ -196,7 +204,7 @@ describe('APK staged release (zh)', () => {
 
     // Home tells everyone of the brand, as it happens.
     await visible(demo, 'home-paused-rollouts')
-      .getByText('APK 6.0.0 的灰度发布已暂停：故障监测自动暂停：E-HEAT', { exact: false })
+      .getByText(`APK ${version} 的灰度发布已暂停：故障监测自动暂停：E-HEAT`, { exact: false })
       .waitFor({ timeout: LIVE_MS });
 
     await visible(auditor, 'rollout-resume').click();
@@ -210,7 +218,7 @@ describe('APK staged release (zh)', () => {
     expect(await confirm(auditor)).toBe('确定开始下一阶段吗？');
     await visible(auditor, 'rollout-stage').getByText('第2/2阶段 · 100%').waitFor();
     const rest = fleet.filter((d) => !updated.includes(d));
-    expect(await devicesFollow(rest, '6.0.0-b1')).toHaveLength(rest.length);
+    expect(await devicesFollow(rest, `${version}-b1`)).toHaveLength(rest.length);
     await visible(auditor, 'rollout-rollback').click();
     expect(await confirm(auditor)).toBe('确定回滚吗？已升级的设备将恢复到原版本。');
     await visible(auditor, 'rollout-status').getByText('已回滚').waitFor();
@@ -238,13 +246,13 @@ describe('APK staged release (zh)', () => {
 
 describe('APK staged release (en)', () => {
   it('pauses itself on the new version’s faults (shown at once on the detail and home), then is completed to every device', async () => {
-    const { auditor, demo, id, fleet } = await setUp('en', '6.1.0', 'REN');
+    const { auditor, demo, id, fleet, version } = await setUp('en', '6.1', 'REN');
     await visible(auditor, 'rollout-panel').getByText('No rollout has started.').waitFor();
     await startFromPanel(auditor, 40, 3);
     await visible(auditor, 'rollout-status').getByText('Running').waitFor();
     await visible(auditor, 'rollout-stage').getByText('Stage 1 of 2 · 40%').waitFor();
 
-    const updated = await devicesFollow(fleet, '6.1.0-b1');
+    const updated = await devicesFollow(fleet, `${version}-b1`);
     expect(updated.length).toBeGreaterThan(2);
     // Home is open in English elsewhere (demo signed in at home), with nothing paused.
     await inEnglish(demo);
@@ -252,7 +260,9 @@ describe('APK staged release (en)', () => {
     expect(await demo.getByTestId('home-paused-rollouts').count()).toBe(0);
     await faultsPauseIt(auditor, id, [...updated.slice(0, 3), updated[0]!], 'E-DOOR');
     await visible(demo, 'home-paused-rollouts')
-      .getByText('The rollout of APK 6.1.0 is paused: Paused by the fault watch: E-DOOR', { exact: false })
+      .getByText(`The rollout of APK ${version} is paused: Paused by the fault watch: E-DOOR`, {
+        exact: false,
+      })
       .waitFor({ timeout: LIVE_MS });
     await visible(auditor, 'rollout-status').getByText('Paused').waitFor();
     expect(await visible(auditor, 'rollout-paused-reason').textContent()).toMatch(
@@ -268,7 +278,7 @@ describe('APK staged release (en)', () => {
     const rest = fleet.find((d) => !updated.includes(d))!;
     await expect(rest.update()).resolves.toMatchObject({
       update: true,
-      apkVersion: '6.1.0-b1',
+      apkVersion: `${version}-b1`,
       reason: 'online',
     });
   });
