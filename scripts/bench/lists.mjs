@@ -1,11 +1,14 @@
 /* global performance */
 // `npm run bench` (lists): the device list and the app-user list at a million rows each, every filter and sort
-// their screens offer. With the real, built API on a private database (dropped at the end):
+// their screens offer, and the compatibility counts before a release over the million devices. With the real,
+// built API (and the projector, for the seeded APK packages) on a private database (dropped at the end):
 //   1. BENCH_DEVICES (1,000,000) devices and BENCH_BIG_USERS (1,000,000) app users of brand DEMO (scripts/bench/
 //      seed.mjs), analysed;
 //   2. GET /api/device/list and GET /api/user/list as a logged-in user, BENCH_REQUESTS (100) sequential requests
 //      per query shape (first pages, filters, deep pages by page number and by cursor, each sortable column):
-//      p50 / p95 / p99, with the load average beside each table.
+//      p50 / p95 / p99, with the load average beside each table;
+//   3. GET /api/subApk/rollout/compatibility and GET /api/offlineRecipes/compatibility of DEMO's seeded package and
+//      pack, the same way, and EXPLAIN (ANALYZE, BUFFERS) of the count the API runs (buffers do not depend on load).
 // BENCH_KEEP_DATABASE=true keeps the database (its URL printed); BENCH_DATABASE=<that URL> reuses it: the API
 // migrates it and only missing rows are written, so a changed query or index is timed again in a minute (and the
 // kept database serves EXPLAIN (ANALYZE, BUFFERS) in between). BENCH_SKIP_BUILD=true uses the dist folders as
@@ -22,8 +25,9 @@ const KEPT = process.env.BENCH_DATABASE;
 const KEEP = process.env.BENCH_KEEP_DATABASE === 'true';
 const BRAND = 'DEMO';
 
-buildProjects('the API and the test harness', ['@kb/api', '@kb/testing']);
-const { createTestDatabase, startSystem } = await importDist('libs/testing/dist/index.js');
+buildProjects('the API, the projector and the test harness', ['@kb/api', '@kb/projector', '@kb/testing']);
+const { createTestDatabase, eventually, startSystem } = await importDist('libs/testing/dist/index.js');
+const { releaseFitCountsSql, releaseMisfitSql } = await importDist('libs/devices/dist/index.js');
 
 const fmt = (n) => Math.round(n).toLocaleString('en');
 const load = () =>
@@ -32,7 +36,7 @@ const load = () =>
     .join(', ')}`;
 
 const db = KEPT ? { url: KEPT, drop: async () => undefined } : await createTestDatabase('kbbench');
-const system = await startSystem({ env: { LOG_LEVEL: 'warn', DATABASE_URL: db.url } });
+const system = await startSystem({ projector: true, env: { LOG_LEVEL: 'warn', DATABASE_URL: db.url } });
 const pool = new pg.Pool({ connectionString: db.url, max: 2 });
 pool.on('error', () => undefined);
 
@@ -143,6 +147,66 @@ try {
     `\nGET /api/user/list, ${fmt(usersNow)} app users in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in; ${load()}):`,
   );
   await printListLatencies(call, '/api/user/list', USER_QUERIES, REQUESTS);
+  console.log(`(target: p95 under 50 ms; ${load()} at the end)`);
+
+  // 3. Compatibility before a release: DEMO's seeded APK package (DEMO-CHEF TM-6) with a minimum firmware and two
+  // languages, and its seeded offline pack of the same model.
+  const APK = 'a9c0de00-0000-4000-8000-000000000001';
+  const PACK = '0ff11e00-0000-4000-8000-000000000001';
+  await eventually(
+    async () => (await (await call('GET', `/api/subApk/detail?id=${APK}`)).json()).status,
+    (status) => status === 200,
+    60_000,
+    'the seeded APK package projected',
+  );
+  const needs = { minFirmware: '1.4.1', languages: ['zh', 'en'] };
+  const apkAnswer = (
+    await (
+      await call(
+        'GET',
+        `/api/subApk/rollout/compatibility?id=${APK}&minFirmware=${needs.minFirmware}&languages=${needs.languages}`,
+      )
+    ).json()
+  ).data;
+  console.log(
+    `\nCompatibility before a release, ${fmt(devicesNow)} devices in the brand, ${REQUESTS} sequential requests each (${load()}):`,
+  );
+  console.log(
+    `  the package reaches ${fmt(apkAnswer.eligible)} of ${fmt(apkAnswer.devices)} devices of its sub-brand; left out: ${apkAnswer.incompatible.map((r) => `${r.reason} ${fmt(r.devices)}`).join(', ')}`,
+  );
+  await printListLatencies(
+    call,
+    '/api/subApk/rollout/compatibility',
+    [
+      ['(floor: GET /api/auth/me)', null],
+      [
+        'APK rollout: min firmware + languages',
+        `id=${APK}&minFirmware=${needs.minFirmware}&languages=${needs.languages}`,
+      ],
+    ],
+    REQUESTS,
+  );
+  await printListLatencies(
+    call,
+    '/api/offlineRecipes/compatibility',
+    [['offline pack', `id=${PACK}`]],
+    REQUESTS,
+  );
+  const explained = async (sql, params) => {
+    const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params)).rows[0][
+      'QUERY PLAN'
+    ][0];
+    const top = plan.Plan;
+    return `${plan['Execution Time'].toFixed(2)} ms, shared buffers hit ${fmt(top['Shared Hit Blocks'])} read ${fmt(top['Shared Read Blocks'])}`;
+  };
+  const countParams = [BRAND, 'DEMO-CHEF', 'TM-6', needs.minFirmware, needs.languages];
+  console.log(
+    `  the count from the tally (device_release_counts): ${await explained(releaseFitCountsSql('$1', '$2', '$3::text', '$4::text', '$5::text[]'), countParams)}`,
+  );
+  // What the tally spares: the same rule over every device of the sub-brand.
+  const perDevice = `SELECT misfit, count(*) FROM (SELECT ${releaseMisfitSql('$3::text', '$4::text', '$5::text[]')} AS misfit
+                       FROM devices d WHERE d.brand_owner_code = $1 AND d.sub_brand_code = $2) m GROUP BY 1`;
+  console.log(`  the same count over the devices themselves: ${await explained(perDevice, countParams)}`);
   console.log(`(target: p95 under 50 ms; ${load()} at the end)`);
   if (KEEP && !KEPT) console.log(`\nDatabase kept: BENCH_DATABASE=${db.url}`);
 } finally {

@@ -80,18 +80,19 @@ export async function signedInAppUsers(pool, brand, count, prefix) {
 
 /**
  * Devices `from`..`to` (SN `KC` and 9 digits) of the device list bench: eight models, three sub-brands, APK
- * versions per model (as each model runs its own APK), a third online, activations over 900 days.
+ * versions per model (as each model runs its own APK), three MCU firmwares, four UI languages and devices that never
+ * said theirs, a third online, activations over 900 days.
  */
 export async function listDevices(pool, brand, from, to) {
   for (let first = from; first <= to; first += ROWS_PER_STATEMENT)
     await pool.query(
       `INSERT INTO devices (brand_owner_code, sn, product_code, sub_brand_code, sub_model, apk_version, mcu_version,
-                            tp_version, ip, activated_at, online, last_seen_at, offline_due_at)
+                            tp_version, lang, ip, activated_at, online, last_seen_at, offline_due_at)
        SELECT $1, 'KC' || lpad(i::text, 9, '0'),
               (ARRAY['TM-6','TM-7','AF-5','AF-8','SM-3','OV-40','TMA-1','TMS-1'])[1 + i % 8],
               (ARRAY['DEMO-CHEF','DEMO-CHEF','DEMO-AIR','DEMO-AIR','DEMO-BAKE','DEMO-BAKE','DEMO-CHEF','DEMO-BAKE'])[1 + i % 8],
               'Model ' || (i % 8), (ARRAY['2.0.3','2.1.0','2.1.0','2.2.0'])[1 + i % 4], '1.4.' || (i % 3),
-              '3.0.' || (i % 2), '10.' || (i % 200) || '.' || (i / 200 % 250) || '.' || (i % 250),
+              '3.0.' || (i % 2), (ARRAY['zh','en','de','fr',NULL])[1 + i % 5], '10.' || (i % 200) || '.' || (i / 200 % 250) || '.' || (i % 250),
               now() - (i % 900) * interval '1 day', i % 3 = 0,
               -- a third online (heard within the 5-minute timeout), the rest quiet for 10 minutes to a day
               now() - CASE WHEN i % 3 = 0 THEN i % 4 ELSE 10 + i % 1400 END * interval '1 minute',

@@ -246,6 +246,46 @@ describe('APK staged release with a fault watch (/api/subApk/rollout)', () => {
     await command(auditor, '/api/subApk/rollout/rollback', { id });
   });
 
+  it('moves a device between the fitting and the language misfits as the language it reports changes', async () => {
+    const id = await created('5.2.1');
+    const needs = 'languages=zh,en';
+    const compatibility = async () =>
+      (await read(demoEn, `/api/subApk/rollout/compatibility?id=${id}&${needs}`)).data as {
+        devices: number;
+        eligible: number;
+        incompatible: { reason: string; devices: number }[];
+      };
+    const misfits = (c: Awaited<ReturnType<typeof compatibility>>) =>
+      c.incompatible.find((r) => r.reason === 'language')?.devices ?? 0;
+    const { deviceId } = await activateDevice(pool, 'DEMO', {
+      sn: `LANG${randomUUID().slice(0, 8)}`,
+      productCode: 'OV-40',
+      subBrandCode: 'DEMO-BAKE',
+      apkVersion: '1.0.0',
+      mcuVersion: '2.0.0',
+    });
+    const says = (lang: string) =>
+      storeTelemetry(pool, [
+        {
+          deviceId,
+          brandOwnerCode: 'DEMO',
+          receivedAt: now(),
+          message: { messageId: randomUUID(), sampledAt: now(), extra: { lang } },
+        },
+      ]);
+    // Never said: it fits.
+    const silent = await compatibility();
+    await says('fr');
+    const french = await compatibility();
+    expect(french.devices).toBe(silent.devices);
+    expect(french.eligible).toBe(silent.eligible - 1);
+    expect(misfits(french)).toBe(misfits(silent) + 1);
+    await says('en');
+    const english = await compatibility();
+    expect(english.eligible).toBe(silent.eligible);
+    expect(misfits(english)).toBe(misfits(silent));
+  });
+
   it('pauses itself when the new version reports a fault type past the threshold; resumed, it counts afresh; rolled back, devices return', async () => {
     const id = await created('5.3.0');
     const started = await command(auditor, '/api/subApk/rollout/start', {

@@ -14,35 +14,46 @@ import {
  *   of p % reaches the devices whose bucket is below p × 100, so a device in at 10 % stays in at 50 % and 100 %, and
  *   another package's rollout draws other devices;
  * - a device fits a release when it is the package's model, its MCU firmware is at least the release's minimum and
- *   the UI language it last reported (`extra.lang` of its telemetry) is one of the release's languages (a device
- *   that never said passes).
+ *   the UI language it last reported (`extra.lang` of its telemetry, kept in `devices.lang`) is one of the
+ *   release's languages (a device that never said passes).
+ *
+ * The rule reads only columns that `device_release_counts` tallies too (model, firmware, language, over `d`), so
+ * the staff screens' counts apply it to the tally's rows and the device API to the device's own.
  */
 
 /** SQL: the bucket (0–9999) of the device whose SN is `sn` for the package whose id (text) is `apkId`. */
 export const rolloutBucketSql = (apkId: string, sn = 'd.sn') =>
   `(('x' || substr(md5(${apkId} || ':' || ${sn}), 1, 8))::bit(32)::bigint % 10000)`;
 
-/** SQL: the UI language device `id` last reported in its telemetry, or null. */
-export const deviceLangSql = (id = 'd.id') =>
-  `(SELECT t.extra->>'lang' FROM device_telemetry t WHERE t.device_id = ${id} ORDER BY t.sampled_at DESC LIMIT 1)`;
-
 /**
- * SQL: why device `d` does not fit a release — 'model', 'firmware', 'language' (the first that fails) — or null.
- * Each argument is an SQL expression: the package's model, its minimum firmware (text or null), its languages
- * (text[], empty: any).
+ * SQL: why device `d` (a `devices` or a `device_release_counts` row) does not fit a release — 'model', 'firmware',
+ * 'language' (the first that fails) — or null. Each argument is an SQL expression: the package's model, its
+ * minimum firmware (text or null), its languages (text[], empty: any).
  */
-export const releaseMisfitSql = (
-  product: string,
-  minFirmware: string,
-  languages: string,
-  lang = deviceLangSql(),
-) =>
+export const releaseMisfitSql = (product: string, minFirmware: string, languages: string) =>
   `CASE WHEN d.product_code IS DISTINCT FROM ${product} THEN 'model'
         WHEN ${minFirmware} IS NOT NULL AND (d.mcu_version IS NULL
              OR device_version_key(d.mcu_version) < device_version_key(${minFirmware})) THEN 'firmware'
-        WHEN cardinality(${languages}) > 0 AND ${lang} IS NOT NULL AND NOT (${lang} = ANY(${languages}))
+        WHEN cardinality(${languages}) > 0 AND d.lang IS NOT NULL AND NOT (d.lang = ANY(${languages}))
              THEN 'language'
    END`;
+
+/**
+ * SQL: per reason a release does not fit them ('model', 'firmware', 'language'; null: it fits), how many devices
+ * of brand `brand` and sub-brand `subBrand` there are (`misfit`, `devices`), from the tally. Arguments as
+ * `releaseMisfitSql`'s, and the brand and sub-brand, all SQL expressions.
+ */
+export const releaseFitCountsSql = (
+  brand: string,
+  subBrand: string,
+  product: string,
+  minFirmware: string,
+  languages: string,
+) =>
+  `SELECT ${releaseMisfitSql(product, minFirmware, languages)} AS misfit, sum(d.devices)::int AS devices
+     FROM device_release_counts d
+    WHERE d.brand_owner_code = ${brand} AND d.sub_brand_code = ${subBrand} AND d.devices <> 0
+    GROUP BY 1`;
 
 /** SQL over the `apk_detail` row `a`: its rollout's minimum firmware and languages. */
 const ROLLOUT_MIN_FIRMWARE = `(a.state->'rollout'->>'minFirmware')`;

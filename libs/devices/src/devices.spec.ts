@@ -72,6 +72,51 @@ describe('device tables on Postgres', () => {
     ]);
   });
 
+  it('keeps each device’s UI language from its newest sample, and tallies devices by model, firmware and language', async () => {
+    const tally = async (subBrand = 'L-SUB') =>
+      (
+        await pool.query(
+          `SELECT sub_brand_code, product_code, mcu_version, lang, devices FROM device_release_counts
+            WHERE brand_owner_code = 'A' AND sub_brand_code = $1 AND devices <> 0 ORDER BY 1, 2, 3, 4`,
+          [subBrand],
+        )
+      ).rows;
+    const counted = async (subBrand = 'L-SUB') =>
+      (
+        await pool.query(
+          `SELECT sub_brand_code, product_code, mcu_version, lang, count(*)::int AS devices FROM devices
+            WHERE brand_owner_code = 'A' AND sub_brand_code = $1 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+          [subBrand],
+        )
+      ).rows;
+    const lang = async (deviceId: string) =>
+      (await pool.query('SELECT lang FROM devices WHERE id = $1', [deviceId])).rows[0].lang;
+    await pool.query(`INSERT INTO sub_brand_products VALUES ('A', 'L-SUB', 'TM-6', NULL)`);
+    const fit = { productCode: 'TM-6', subBrandCode: 'L-SUB' };
+    const one = await activateDevice(pool, 'A', { sn: 'lang1', ...fit, mcuVersion: '1.0.0' });
+    const two = await activateDevice(pool, 'A', { sn: 'lang2', ...fit, mcuVersion: '1.0.0' });
+    await activateDevice(pool, 'A', { sn: 'lang3', productCode: 'TM-6' }); // no sub-brand: no release's
+    expect(await tally()).toEqual([
+      { sub_brand_code: 'L-SUB', product_code: 'TM-6', mcu_version: '1.0.0', lang: null, devices: 2 },
+    ]);
+
+    await storeTelemetry(pool, [sample(one.deviceId, 'A', 'l1', daysAgo(0), { lang: 'fr' })]);
+    expect(await lang(one.deviceId)).toBe('fr');
+    // An older sample does not move it back; a newer one without a language keeps it; another language moves it.
+    await storeTelemetry(pool, [sample(one.deviceId, 'A', 'l0', daysAgo(1), { lang: 'de' })]);
+    await storeTelemetry(pool, [sample(one.deviceId, 'A', 'l2', daysAgo(0), { temperatureC: 90 })]);
+    expect(await lang(one.deviceId)).toBe('fr');
+    await storeTelemetry(pool, [sample(two.deviceId, 'A', 'l3', daysAgo(0), { lang: 'en' })]);
+    await activateDevice(pool, 'A', { sn: 'lang2', ...fit, mcuVersion: '1.1.0' });
+    expect(await tally()).toEqual(await counted());
+    expect(await tally()).toEqual([
+      { sub_brand_code: 'L-SUB', product_code: 'TM-6', mcu_version: '1.0.0', lang: 'fr', devices: 1 },
+      { sub_brand_code: 'L-SUB', product_code: 'TM-6', mcu_version: '1.1.0', lang: 'en', devices: 1 },
+    ]);
+    await pool.query(`DELETE FROM devices WHERE sn = 'LANG1'`);
+    expect(await tally()).toEqual(await counted());
+  });
+
   it('authenticates a device by its newest credential only, and not once revoked', async () => {
     const { deviceId, credential } = await activateDevice(pool, 'A', { sn: 'c1', productCode: 'TM-6' });
     expect(await authenticateDevice(pool, credential)).toEqual({ deviceId, brandOwnerCode: 'A', sn: 'C1' });
@@ -222,6 +267,42 @@ describe('device tables on Postgres', () => {
       [[a.deviceId, b.deviceId]],
     );
     expect(rows[0].n).toBe(4);
+  });
+});
+
+describe('the release fit of devices on a database that had them before', () => {
+  it('takes each device’s language from its newest sample that said one, and tallies the devices', async () => {
+    const db = await createTestDatabase('kbdevfit');
+    const pool = createPool(db.url, { max: 2 });
+    try {
+      await pool.query(referenceTables);
+      await migrate(
+        pool,
+        deviceMigrations.filter((m) => m.id !== 'devices/008-release-fit'),
+      );
+      await pool.query(`INSERT INTO sub_brand_products VALUES ('A', 'A-SUB', 'TM-6', NULL)`);
+      const fit = { productCode: 'TM-6', subBrandCode: 'A-SUB', mcuVersion: '2.0.0' };
+      const said = await activateDevice(pool, 'A', { sn: 'fit1', ...fit });
+      await activateDevice(pool, 'A', { sn: 'fit2', ...fit });
+      await pool.query(
+        `INSERT INTO device_telemetry (device_id, message_id, brand_owner_code, sampled_at, received_at, extra)
+         VALUES ($1, 'old', 'A', now() - interval '2 hours', now(), '{"lang": "de"}'),
+                ($1, 'new', 'A', now() - interval '1 hour', now(), '{"lang": "en"}'),
+                ($1, 'quiet', 'A', now(), now(), '{"temperatureC": 80}')`,
+        [said.deviceId],
+      );
+      await migrate(pool, deviceMigrations);
+      const { rows } = await pool.query(
+        `SELECT sub_brand_code, product_code, mcu_version, lang, devices FROM device_release_counts ORDER BY lang`,
+      );
+      expect(rows).toEqual([
+        { sub_brand_code: 'A-SUB', product_code: 'TM-6', mcu_version: '2.0.0', lang: 'en', devices: 1 },
+        { sub_brand_code: 'A-SUB', product_code: 'TM-6', mcu_version: '2.0.0', lang: null, devices: 1 },
+      ]);
+    } finally {
+      await pool.end();
+      await db.drop();
+    }
   });
 });
 

@@ -58,12 +58,15 @@ function activities(
   return [...byDevice.values()].sort((x, y) => (x.deviceId < y.deviceId ? -1 : 1));
 }
 
+/** The UI language a sample reports (`extra.lang`), if it says one. */
+const sampleLang = (s: TelemetryMessage) => (typeof s.extra?.lang === 'string' ? s.extra.lang : undefined);
+
 /**
  * Applies posts to the devices: last activity only moves forward; online when the post is still within the
  * inactivity timeout (a late job never revives a device whose posts are all older than its timeout); the
- * state of a sample (IP, versions, mode, network) applies only if it is newer than the one applied before, so
- * out-of-order posts never move a device backwards. A last sample time further ahead of now than the allowed
- * clock skew came from a device clock gone wrong, and yields to any real sample.
+ * state of a sample (IP, versions, mode, network, UI language) applies only if it is newer than the one applied
+ * before, so out-of-order posts never move a device backwards. A last sample time further ahead of now than the
+ * allowed clock skew came from a device clock gone wrong, and yields to any real sample.
  */
 async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: number): Promise<void> {
   if (!list.length) return;
@@ -74,8 +77,8 @@ async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: 
   await c.query(
     `WITH u AS (
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::text[],
-                            $7::text[], $8::text[], $9::text[])
-         AS u(device_id, seen, sampled, ip, network, mode, apk, mcu, tp)),
+                            $7::text[], $8::text[], $9::text[], $11::text[])
+         AS u(device_id, seen, sampled, ip, network, mode, apk, mcu, tp, lang)),
      v AS (
        SELECT d.id, u.*, GREATEST(d.last_seen_at, u.seen) AS new_seen,
               GREATEST(d.last_seen_at, u.seen)
@@ -97,7 +100,8 @@ async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: 
        current_mode = CASE WHEN v.newer THEN coalesce(v.mode, d.current_mode) ELSE d.current_mode END,
        apk_version = CASE WHEN v.newer THEN coalesce(v.apk, d.apk_version) ELSE d.apk_version END,
        mcu_version = CASE WHEN v.newer THEN coalesce(v.mcu, d.mcu_version) ELSE d.mcu_version END,
-       tp_version = CASE WHEN v.newer THEN coalesce(v.tp, d.tp_version) ELSE d.tp_version END
+       tp_version = CASE WHEN v.newer THEN coalesce(v.tp, d.tp_version) ELSE d.tp_version END,
+       lang = CASE WHEN v.newer THEN coalesce(v.lang, d.lang) ELSE d.lang END
      FROM v WHERE d.id = v.id`,
     [
       ids,
@@ -110,6 +114,7 @@ async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: 
       col((s) => s.mcuVersion),
       col((s) => s.tpVersion),
       maxClockSkewMs,
+      col(sampleLang),
     ],
   );
 }

@@ -445,4 +445,94 @@ const timePartitionMigrations: Migration[] = [
   },
 ];
 
-export const deviceMigrations: Migration[] = [...tableMigrations, ...timePartitionMigrations];
+/**
+ * What a release asks of a device besides its model: its MCU firmware and the UI language it last reported. The
+ * language is a column of the device (kept by telemetry as the other versions are), so no query reads telemetry
+ * to learn it; a release's compatibility counts read a per-brand tally instead of the devices.
+ */
+const releaseFitMigrations: Migration[] = [
+  {
+    // `lang` is written by telemetry but no index names it, so heartbeats stay heap-only. The tally
+    // `device_release_counts` holds per (brand, sub-brand, model, firmware, language) how many devices there are,
+    // kept by triggers like `device_apk_counts` (a heartbeat that repeats its firmware and language fires none): a
+    // compatibility count reads a few dozen rows, not a million devices.
+    id: 'devices/008-release-fit',
+    sql: `
+      ALTER TABLE devices ADD COLUMN lang text;
+      UPDATE devices d SET lang = l.lang
+        FROM (SELECT DISTINCT ON (device_id) device_id, extra->>'lang' AS lang
+                FROM device_telemetry WHERE jsonb_typeof(extra->'lang') = 'string'
+               ORDER BY device_id, sampled_at DESC) l
+       WHERE d.id = l.device_id;
+
+      CREATE TABLE device_release_counts (
+        brand_owner_code text NOT NULL,
+        sub_brand_code text NOT NULL,
+        product_code text,
+        mcu_version text,
+        lang text,
+        devices integer NOT NULL,
+        CONSTRAINT device_release_counts_key
+          UNIQUE NULLS NOT DISTINCT (brand_owner_code, sub_brand_code, product_code, mcu_version, lang)
+      );
+      INSERT INTO device_release_counts
+        SELECT brand_owner_code, sub_brand_code, product_code, mcu_version, lang, count(*)
+          FROM devices WHERE sub_brand_code IS NOT NULL
+         GROUP BY 1, 2, 3, 4, 5;
+
+      -- Adds each row's delta (rows: [{brand_owner_code, sub_brand_code, product_code, mcu_version, lang, delta}])
+      -- to its tally row, in key order so that two writers never wait on each other in a circle; rows without a
+      -- sub-brand count nowhere (every release is of a sub-brand).
+      CREATE FUNCTION device_release_counts_move(rows jsonb) RETURNS void LANGUAGE sql AS $$
+        INSERT INTO device_release_counts AS c
+          SELECT r.brand_owner_code, r.sub_brand_code, r.product_code, r.mcu_version, r.lang, sum(r.delta)
+            FROM jsonb_to_recordset(rows) AS r(brand_owner_code text, sub_brand_code text, product_code text,
+                                               mcu_version text, lang text, delta integer)
+           WHERE r.sub_brand_code IS NOT NULL
+           GROUP BY 1, 2, 3, 4, 5
+          HAVING sum(r.delta) <> 0
+           ORDER BY 1, 2, 3, 4, 5
+        ON CONFLICT ON CONSTRAINT device_release_counts_key DO UPDATE SET devices = c.devices + EXCLUDED.devices
+      $$;
+      CREATE FUNCTION device_release_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM device_release_counts_move((SELECT coalesce(jsonb_agg(jsonb_build_object(
+          'brand_owner_code', brand_owner_code, 'sub_brand_code', sub_brand_code, 'product_code', product_code,
+          'mcu_version', mcu_version, 'lang', lang, 'delta', 1)), '[]') FROM added));
+        RETURN NULL;
+      END $$;
+      CREATE FUNCTION device_release_counts_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM device_release_counts_move((SELECT coalesce(jsonb_agg(jsonb_build_object(
+          'brand_owner_code', brand_owner_code, 'sub_brand_code', sub_brand_code, 'product_code', product_code,
+          'mcu_version', mcu_version, 'lang', lang, 'delta', -1)), '[]') FROM removed));
+        RETURN NULL;
+      END $$;
+      CREATE FUNCTION device_release_counts_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM device_release_counts_move(jsonb_build_array(
+          to_jsonb(OLD) || '{"delta": -1}'::jsonb, to_jsonb(NEW) || '{"delta": 1}'::jsonb));
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER devices_release_counts_insert AFTER INSERT ON devices REFERENCING NEW TABLE AS added
+        FOR EACH STATEMENT EXECUTE FUNCTION device_release_counts_add();
+      CREATE TRIGGER devices_release_counts_delete AFTER DELETE ON devices REFERENCING OLD TABLE AS removed
+        FOR EACH STATEMENT EXECUTE FUNCTION device_release_counts_remove();
+      CREATE TRIGGER devices_release_counts_update
+        AFTER UPDATE OF brand_owner_code, sub_brand_code, product_code, mcu_version, lang ON devices
+        FOR EACH ROW WHEN (
+          OLD.brand_owner_code IS DISTINCT FROM NEW.brand_owner_code
+          OR OLD.sub_brand_code IS DISTINCT FROM NEW.sub_brand_code
+          OR OLD.product_code IS DISTINCT FROM NEW.product_code
+          OR OLD.mcu_version IS DISTINCT FROM NEW.mcu_version
+          OR OLD.lang IS DISTINCT FROM NEW.lang)
+        EXECUTE FUNCTION device_release_counts_change();
+    `,
+  },
+];
+
+export const deviceMigrations: Migration[] = [
+  ...tableMigrations,
+  ...timePartitionMigrations,
+  ...releaseFitMigrations,
+];

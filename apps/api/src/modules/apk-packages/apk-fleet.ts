@@ -9,7 +9,7 @@ import {
   type ApkRolloutDetail,
   type UiLang,
 } from '@kb/contracts';
-import { releaseMisfitSql, rolloutBucketSql } from '@kb/devices';
+import { releaseFitCountsSql, releaseMisfitSql, rolloutBucketSql } from '@kb/devices';
 import { PG_POOL } from '../../infra/tokens.js';
 
 /** What a release needs of a device besides its model (null / empty: anything). */
@@ -34,6 +34,8 @@ const SHORTEST_WINDOW_MS = 3_600_000;
 // why each one does not fit (null: it does). The same rule the device API decides by (@kb/devices).
 const SUB_BRAND_DEVICES = `FROM devices d WHERE d.brand_owner_code = $1 AND d.sub_brand_code = $2`;
 const MISFIT = releaseMisfitSql('$3::text', '$4::text', '$5::text[]');
+// The same counted per reason from the brand's tally of devices by model, firmware and language.
+const FIT_COUNTS = releaseFitCountsSql('$1', '$2', '$3::text', '$4::text', '$5::text[]');
 
 /**
  * The brand's devices a package's release concerns, read from the device tables: who fits it and why not, the
@@ -62,7 +64,7 @@ export class ApkFleet {
   /** The sub-brand's devices, how many a release reaches, and how many it leaves out per reason. */
   async compatibility(brand: string, apk: PackageRef, needs: ReleaseNeeds): Promise<ApkCompatibility> {
     const { rows } = await this.pool.query<{ misfit: ApkIncompatibility | null; devices: number }>(
-      `SELECT misfit, count(*)::int AS devices FROM (SELECT ${MISFIT} AS misfit ${SUB_BRAND_DEVICES}) m GROUP BY 1`,
+      FIT_COUNTS,
       this.params(brand, apk, needs),
     );
     const count = (misfit: ApkIncompatibility | null) => rows.find((r) => r.misfit === misfit)?.devices ?? 0;

@@ -7,7 +7,7 @@ import {
   type OfflinePackIncompatibility,
 } from '@kb/contracts';
 import { DomainError, type OfflinePackEvent, type OfflinePackState } from '@kb/domain';
-import { releaseMisfitSql } from '@kb/devices';
+import { releaseFitCountsSql } from '@kb/devices';
 import { offlinePackAggregate, type AggregateStreams } from '@kb/aggregates';
 import { streamsOf } from '../../../../common/aggregate-kit/aggregate-providers.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
@@ -15,13 +15,9 @@ import { OfflinePackCompatibilityQuery } from './offline-pack-compatibility.quer
 
 /**
  * $1 brand, $2 sub-brand, $3 factory model, $4 the pack's languages: the sub-brand's devices per reason the pack
- * does not fit them (null: it does), by the rule APK releases use (@kb/devices) with no minimum firmware. The
- * language of a device is read only for devices of the pack's model (the CASE stops at the model).
+ * does not fit them (null: it does), by the rule APK releases use (@kb/devices) with no minimum firmware.
  */
-const MISFIT_COUNTS = `SELECT misfit, count(*)::int AS devices
-  FROM (SELECT ${releaseMisfitSql('$3::text', 'NULL::text', '$4::text[]')} AS misfit
-          FROM devices d WHERE d.brand_owner_code = $1 AND d.sub_brand_code = $2) m
- GROUP BY 1`;
+const MISFIT_COUNTS = releaseFitCountsSql('$1', '$2', '$3::text', 'NULL::text', '$4::text[]');
 
 /** The languages every selected recipe of the brand is written in ($1 brand, $2 recipe ids). */
 const PACK_LANGUAGES = `SELECT lang FROM recipe_list r, unnest(r.langs) AS lang
