@@ -11,13 +11,16 @@ export interface NoticeListFilter {
   targetKind?: string | null;
 }
 
-/** The filter and sort as the API's query (the list and the export send the same). */
+/**
+ * The filter and sort as the API's query (the list and the export send the same). An empty select is left out, not
+ * sent as null: the export posts these as JSON, where a null is a value the filter refuses.
+ */
 function noticeQuery(query: NoticeListFilter & ListSort) {
   return {
     keyword: query.keyword?.trim() || undefined,
-    state: query.state,
-    pushMode: query.pushMode,
-    targetKind: query.targetKind,
+    state: query.state ?? undefined,
+    pushMode: query.pushMode ?? undefined,
+    targetKind: query.targetKind ?? undefined,
     ...sortParams(query),
   };
 }
