@@ -714,6 +714,60 @@ describe('recipes', () => {
       expect(byVersion.data.fieldErrors.orderBy).toBe('此列表不能按该字段排序');
     });
 
+    it('reads the next page after its cursor exactly as by its page number, in every order and in the bin', async () => {
+      // Numbers of this attempt only, so a retry in the same database starts from an empty prefix.
+      const prefix = `K${Date.now().toString(36).toUpperCase()}-`;
+      const ids: string[] = [];
+      let last: CommandAnswer | undefined;
+      for (let i = 1; i <= 12; i++) {
+        last = await add(`${prefix}${String(i).padStart(2, '0')}`);
+        expect(last.status).toBe(200);
+        ids.push(last.data.id);
+      }
+      type Page = { list: { id: string }[]; total: number; totalExact: boolean; nextCursor: string | null };
+      const rowIds = (page: Page) => page.list.map((r) => r.id);
+      /** Page 2 of `query` by number and after page 1's cursor: the same rows, and nothing after them. */
+      async function sameByCursor(query: string, after?: CommandAnswer) {
+        const first = await read(demo, `${query}&pageSize=10`, after);
+        const page1 = first.data as Page;
+        expect(page1).toMatchObject({ total: 12, totalExact: true, nextCursor: expect.any(String) });
+        const byNumber = (await demo.get<Page>(`${query}&pageSize=10&pageNum=2`)).data;
+        const cursor = encodeURIComponent(page1.nextCursor!);
+        const byCursor = (await demo.get<Page>(`${query}&pageSize=10&pageNum=2&after=${cursor}`)).data;
+        expect(rowIds(byCursor)).toEqual(rowIds(byNumber));
+        expect(byCursor.list).toHaveLength(2);
+        expect(byCursor.nextCursor).toBeNull();
+      }
+      const library = `/api/recipe/list?number=${prefix}`;
+      await sameByCursor(library, last);
+      for (const sort of [
+        'orderBy=number&order=asc',
+        'orderBy=number&order=desc',
+        'orderBy=status',
+        'orderBy=version',
+      ])
+        await sameByCursor(`${library}&${sort}`);
+
+      last = await command(demo, '/api/recipe/batchDelete', { ids });
+      expect(last.data.succeeded).toBe(12);
+      const bin = `/api/recipe/list?status=recycle_bin&number=${prefix}`;
+      await sameByCursor(bin, last);
+      await sameByCursor(`${bin}&orderBy=recycledFrom&order=desc`);
+
+      // A cursor the list never gave out is refused in the caller's language, whatever it holds.
+      const forged = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+      for (const after of [
+        'abc',
+        `c.${forged(['yesterday', ids[0]])}`,
+        `s.${forged(['K-01', 'not-an-id'])}`,
+      ]) {
+        const query = after.startsWith('s.') ? `${library}&orderBy=number` : library;
+        const refused = await demoEn.get(`${query}&after=${encodeURIComponent(after)}`);
+        expect(refused.status).toBe(400);
+        expect(refused.data.fieldErrors.after).toBe('Invalid page cursor; start again from page 1');
+      }
+    });
+
     it('shows a recipe as the appliance does, in a chosen language and serving size', async () => {
       const { id, last } = await released('P-001');
       const en = await read(demo, `/api/recipe/simulatRecipeDetail?id=${id}&lang=en&servings=4`, last);

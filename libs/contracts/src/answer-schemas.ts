@@ -14,7 +14,7 @@ import {
   recipeServingVersionSchema,
   recipeStepSchema,
 } from './recipe.js';
-import type { RecipeDetail, RecipeListItem } from './recipe.js';
+import type { RecipeDetail, RecipeListItem, RecipeListPage } from './recipe.js';
 import { APK_RELEASE_STATUSES, APK_REVIEW_STATUSES, APK_TEST_STATUSES, apkContentSchema } from './apk.js';
 import type { ApkDetail, ApkListItem } from './apk.js';
 import { JOB_STATES } from './jobs.js';
@@ -222,6 +222,10 @@ const recipeListFields = {
   revision: int,
 };
 export const recipeListItemSchema: z.ZodType<RecipeListItem> = z.object(recipeListFields);
+export const recipeListPageSchema: z.ZodType<RecipeListPage> = pageSchema(z.object(recipeListFields)).extend({
+  totalExact: z.boolean(),
+  nextCursor: str().nullable(),
+});
 
 /** The content as events carry it and the detail answers it: each step with the heating logic the decider set. */
 export const recipeStoredContentSchema: z.ZodType<RecipeDetail['content']> = recipeContentSchema.safeExtend({

@@ -21,6 +21,21 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/**
+ * Large lists count their matches exactly up to this many; beyond, `total` is the planner's estimate and the
+ * answer says so (`totalExact: false`), so that a list of a million rows answers in milliseconds. Screens then
+ * show "10,000+" rather than a number they cannot vouch for.
+ */
+export const LIST_COUNT_EXACT_UP_TO = 10_000;
+
+/** A page of a large list: its total may be an estimate, and the next page is read after `nextCursor`. */
+export interface CountedPage<T> extends Page<T> {
+  /** False when more than LIST_COUNT_EXACT_UP_TO rows match: `total` is then an estimate. */
+  totalExact: boolean;
+  /** The `after` of the page after this one (an index seek however deep); null on the last page. */
+  nextCursor: string | null;
+}
+
 /** Languages of the UI and of every `desc`. */
 export const UI_LANGS = ['zh', 'en'] as const;
 export type UiLang = (typeof UI_LANGS)[number];

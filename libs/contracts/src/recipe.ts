@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CountedPage } from './envelope.js';
 import type { BatchItemOutcome, HistoryEntryHead } from './request-parts.js';
 import { text } from './text.js';
 import {
@@ -258,6 +259,9 @@ export interface RecipeListItem {
   /** Stream revision: what `update`/`save`/`submit` send back as `revision`. */
   revision: number;
 }
+
+/** `/recipe/list` → data: a page of the list (with `onPage=false` the list itself). */
+export type RecipeListPage = CountedPage<RecipeListItem>;
 
 /** `/recipe/detail`: the list row plus the whole content. */
 export interface RecipeDetail extends RecipeListItem {

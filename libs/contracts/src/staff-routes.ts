@@ -82,6 +82,7 @@ import {
   recipeDetailSchema,
   recipeEvaluationSchema,
   recipeListItemSchema,
+  recipeListPageSchema,
 } from './answer-schemas.js';
 import {
   appUserDeviceRowSchema,
@@ -340,7 +341,7 @@ export const staffGetRoutes = {
   '/appOnlineCategory/detail': route(idSchema, onlineCategoryDetailSchema),
   '/faultType/list': route(listFilterSchema, z.array(numberedNamesSchema)),
   '/recipeUserEvaluation/list': route(sent<Query>(), pageSchema(recipeEvaluationSchema)),
-  '/recipe/list': route(sent<Query>(), pageSchema(recipeListItemSchema)),
+  '/recipe/list': route(sent<Query>(), recipeListPageSchema),
   '/recipe/search': route(sent<{ keyword: string; status?: string }>(), z.array(recipeListItemSchema)),
   '/recipe/detail': route(sent<{ id: string }>(), recipeDetailSchema),
   '/recipe/asyncTask/detail': route(jobIdQuerySchema, jobRunSchema),

@@ -340,6 +340,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
           {!failed && (
             <Pager
               total={total}
+              totalExact={list.data?.totalExact ?? true}
               pageNum={paging.pageNum}
               pageSize={paging.pageSize}
               disabled={list.isFetching && !list.data}

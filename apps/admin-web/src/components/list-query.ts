@@ -8,8 +8,14 @@ export interface ListQuery extends ListSort {
   pageSize: number;
 }
 
-/** Loads one page (`pageNum` from 1, `pageSize` of §9) with the applied filters. */
-export type FetchPage<T, F> = (query: F & ListQuery, signal: AbortSignal) => Promise<Page<T>>;
+/**
+ * Loads one page (`pageNum` from 1, `pageSize` of §9) with the applied filters; a large list's page may say its
+ * total is an estimate (`totalExact: false`).
+ */
+export type FetchPage<T, F> = (
+  query: F & ListQuery,
+  signal: AbortSignal,
+) => Promise<Page<T> & { totalExact?: boolean }>;
 
 /**
  * The query of one page of a list screen: what ListPage asks for, and what a route's loader may start while the

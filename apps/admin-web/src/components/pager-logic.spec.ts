@@ -6,6 +6,7 @@ import {
   pageCount,
   PAGER_DEFAULT_SIZE,
   PAGER_SIZES,
+  totalText,
 } from './pager-logic.js';
 
 describe('pager', () => {
@@ -41,5 +42,11 @@ describe('pager', () => {
     expect(pageAfterSizeChange(7, 10, 20, 200)).toBe(4);
     expect(pageAfterSizeChange(2, 100, 10, 200)).toBe(11);
     expect(pageAfterSizeChange(2, 100, 10, 105)).toBe(11);
+  });
+
+  it('says "10,000+" of a total the list only estimated, and the count of one it counted', () => {
+    expect(totalText(1234, true, 'zh')).toEqual({ key: 'components.pagerTotal', total: 1234 });
+    expect(totalText(998_765, false, 'en')).toEqual({ key: 'components.pagerTotalOver', total: '10,000' });
+    expect(totalText(998_765, false, 'zh')).toEqual({ key: 'components.pagerTotalOver', total: '10,000' });
   });
 });

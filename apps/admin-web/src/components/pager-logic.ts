@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@kb/contracts';
+import { DEFAULT_PAGE_SIZE, LIST_COUNT_EXACT_UP_TO, PAGE_SIZES } from '@kb/contracts';
 
 /** §9 paging: sizes 10/20/50/100, default 10, pages counted from 1. */
 export const PAGER_SIZES: readonly number[] = PAGE_SIZES;
@@ -32,4 +32,18 @@ export function pageAfterSizeChange(
 ): number {
   const firstRecord = (Math.max(1, pageNum) - 1) * oldSize;
   return clampPage(Math.floor(firstRecord / newSize) + 1, total, newSize);
+}
+
+/**
+ * What the pager says of the total (its message key and value): the count, or "10,000+" when the list counted only
+ * that far and its total is an estimate (`totalExact: false`), so the screen never states a number it cannot vouch for.
+ */
+export function totalText(
+  total: number,
+  exact: boolean,
+  lang: string,
+): { key: 'components.pagerTotal' | 'components.pagerTotalOver'; total: number | string } {
+  return exact
+    ? { key: 'components.pagerTotal', total }
+    : { key: 'components.pagerTotalOver', total: LIST_COUNT_EXACT_UP_TO.toLocaleString(lang) };
 }

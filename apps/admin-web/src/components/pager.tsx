@@ -1,10 +1,15 @@
 import { Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { jumpTarget, pageAfterSizeChange, pageCount, PAGER_SIZES } from './pager-logic.js';
+import { jumpTarget, pageAfterSizeChange, pageCount, PAGER_SIZES, totalText } from './pager-logic.js';
 
 export interface PagerProps {
   total: number;
+  /**
+   * False when the list counted its rows only up to LIST_COUNT_EXACT_UP_TO: the pager then says "10,000+" and pages
+   * by `total`, the server's estimate.
+   */
+  totalExact?: boolean;
   pageNum: number;
   pageSize: number;
   onChange: (pageNum: number, pageSize: number) => void;
@@ -12,10 +17,11 @@ export interface PagerProps {
 }
 
 /** The §9 pager, laid out as total, sizes, prev, pager, next, jumper; every text in the user's language. */
-export function Pager({ total, pageNum, pageSize, onChange, disabled }: PagerProps) {
-  const { t } = useTranslation();
+export function Pager({ total, totalExact = true, pageNum, pageSize, onChange, disabled }: PagerProps) {
+  const { t, i18n } = useTranslation();
   const [jump, setJump] = useState('');
   const pages = pageCount(total, pageSize);
+  const said = totalText(total, totalExact, i18n.language);
   const go = () => {
     const target = jumpTarget(jump, total, pageSize);
     setJump('');
@@ -24,7 +30,7 @@ export function Pager({ total, pageNum, pageSize, onChange, disabled }: PagerPro
   return (
     <Group gap="sm" justify="flex-end" wrap="wrap" data-testid="pager">
       <Text size="sm" c="dimmed" data-testid="pager-total">
-        {t('components.pagerTotal', { total })}
+        {t(said.key, { total: said.total })}
       </Text>
       <NativeSelect
         size="xs"

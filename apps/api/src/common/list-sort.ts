@@ -6,7 +6,7 @@ import { requestContext } from './request-context.js';
 /** How a list sorts by one column: its SQL expression, the type its cursor value is cast back to, nullability. */
 export interface SortKey {
   sql: string;
-  type: 'text' | 'timestamptz' | 'boolean' | 'bigint' | 'integer';
+  type: 'text' | 'timestamptz' | 'boolean' | 'bigint' | 'integer' | 'uuid';
   nullable?: boolean;
 }
 
@@ -82,6 +82,21 @@ function readSortedCursor(after: string): [string | null, string] {
   throw cursorInvalid();
 }
 
+/** What a cursor's value must look like to be cast to its key's type (text takes anything). */
+const VALUE_SHAPES: Partial<Record<SortKey['type'], RegExp>> = {
+  integer: /^-?\d{1,9}$/,
+  bigint: /^-?\d{1,18}$/,
+  boolean: /^(true|false)$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/,
+};
+
+/** A cursor's value as the SQL of its key's type, or the refusal of a cursor the list never gave out. */
+export function cursorValue(value: string, type: SortKey['type'], param: (value: unknown) => string): string {
+  if (!(VALUE_SHAPES[type]?.test(value) ?? true)) throw cursorInvalid();
+  return `${param(value)}::${type}`;
+}
+
 /**
  * The ranges of a sorted list after `after` (a cursor of sortedCursor), in the order of orderClause, each a
  * single range of the column's index: the rest of the cursor's run of equal values, the values past it, and
@@ -98,7 +113,7 @@ export function afterRanges<F extends string>(
   const key = list.keys[sort.orderBy];
   const col = key.sql;
   const seq = list.tieBreak.sql;
-  const t = `${param(tie)}::${list.tieBreak.type}`;
+  const t = cursorValue(tie, list.tieBreak.type, param);
   const byColumn = orderClause(list, sort);
   if (sort.order === 'desc') {
     if (value === null)
@@ -106,7 +121,7 @@ export function afterRanges<F extends string>(
         { where: `${col} IS NULL AND ${seq} > ${t}`, order: `${seq} ASC` },
         { where: `${col} IS NOT NULL`, order: byColumn },
       ];
-    const v = `${param(value)}::${key.type}`;
+    const v = cursorValue(value, key.type, param);
     return [
       { where: `${col} = ${v} AND ${seq} > ${t}`, order: `${seq} ASC` },
       { where: `${col} < ${v}`, order: byColumn },
@@ -116,7 +131,7 @@ export function afterRanges<F extends string>(
     if (!key.nullable) throw cursorInvalid();
     return [{ where: `${col} IS NULL AND ${seq} < ${t}`, order: `${seq} DESC` }];
   }
-  const v = `${param(value)}::${key.type}`;
+  const v = cursorValue(value, key.type, param);
   const ranges = [
     { where: `${col} = ${v} AND ${seq} < ${t}`, order: `${seq} DESC` },
     { where: `${col} > ${v}`, order: byColumn },

@@ -1,4 +1,4 @@
-import type { Page, PageQuery } from '@kb/contracts';
+import { LIST_COUNT_EXACT_UP_TO, type Page, type PageQuery } from '@kb/contracts';
 import type pg from 'pg';
 import { AppError } from './app-error.js';
 
@@ -108,4 +108,29 @@ export async function pageOrWholeList<R extends Record<string, unknown>, T>(
 ): Promise<Page<T> | T[]> {
   if (page.onPage) return pageOf(run, list, page, map);
   return map(boundedWholeList(await run<R>(`${list.sql} LIMIT ${MAX_WHOLE_LIST + 1}`, list.params)));
+}
+
+/** The count of countUpTo: at most one row more than it counts exactly. */
+export const countUpToSql = (rows: string) =>
+  `SELECT count(*) AS total FROM (${rows} LIMIT ${LIST_COUNT_EXACT_UP_TO + 1}) counted`;
+
+/**
+ * The total of a large list: its rows counted up to LIST_COUNT_EXACT_UP_TO (a walk of at most that many index
+ * entries or rows), beyond that the planner's estimate from the table statistics, marked as not exact. `rows` is the
+ * list's `SELECT 1 FROM … WHERE …` (no ORDER BY, no LIMIT).
+ */
+export async function countUpTo(
+  run: Runner,
+  rows: string,
+  params: unknown[],
+): Promise<{ total: number; exact: boolean }> {
+  const [counted] = await run<{ total: string }>(countUpToSql(rows), params);
+  const total = Number(counted?.total ?? 0);
+  if (total <= LIST_COUNT_EXACT_UP_TO) return { total, exact: true };
+  const [plan] = await run<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) ${rows}`,
+    params,
+  );
+  const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  return { total: Math.max(estimate, total), exact: false };
 }

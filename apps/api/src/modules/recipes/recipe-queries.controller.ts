@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  listAnswerSchema,
+  recipeListPageSchema,
   recipeDetailSchema,
   recipeHistorySchema,
   recipeListItemSchema,
@@ -42,7 +42,7 @@ export class RecipeQueriesController {
       'Recipes of the brand, newest change first; filters: number prefix, name in any language, status (default: all but the recycle bin), category, label, type, model, online, paid, language, change date',
   })
   @ApiQueryFrom(recipeListQuerySchema)
-  @ApiAnswer(listAnswerSchema(recipeListItemSchema))
+  @ApiAnswer(z.union([recipeListPageSchema, z.array(recipeListItemSchema)]))
   async list(@Query() query: unknown) {
     const filter = parseInput(recipeListQuerySchema, query);
     return ok(

@@ -1,6 +1,7 @@
-import type { Page, RecipeListItem, StaffPostInput } from '@kb/contracts';
+import type { RecipeListPage, StaffPostInput } from '@kb/contracts';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { PageCursors } from '../../../lib/page-cursors.js';
 import { batchOutcomeOf, type RecipeBatchRoute } from '../rules/recipe-actions.js';
 
 /** The list filters of `/api/recipe/list` (empty ones are not sent). */
@@ -43,14 +44,23 @@ export function recipeListParams(filter: RecipeListFilter) {
   ) as Record<string, string>;
 }
 
+/**
+ * Keyset cursors of the recipe lists: "next page" is an index seek however deep the page (a jump or a new page size
+ * reads by offset). A cursor is a position in the order, so a change since only moves that row, never breaks it.
+ */
+export const recipeCursors = new PageCursors();
+
 export function fetchRecipePage(
   query: RecipeListFilter & ListSort & { pageNum: number; pageSize: number },
   signal: AbortSignal,
-): Promise<Page<RecipeListItem>> {
-  return call.get(
-    '/recipe/list',
-    { pageNum: query.pageNum, pageSize: query.pageSize, ...recipeListParams(query), ...sortParams(query) },
-    { signal },
+): Promise<RecipeListPage> {
+  const params = { ...recipeListParams(query), ...sortParams(query) };
+  return recipeCursors.page(params, query.pageSize, query.pageNum, (after) =>
+    call.get(
+      '/recipe/list',
+      { ...params, pageNum: query.pageNum, pageSize: query.pageSize, after },
+      { signal },
+    ),
   );
 }
 

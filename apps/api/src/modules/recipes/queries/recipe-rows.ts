@@ -34,16 +34,22 @@ export interface RecipeListRow {
   [column: string]: unknown;
 }
 
-/** The list row of the caller's brand with its category's name; `r` is recipe_list, `c` the category. */
-export const LIST_SELECT = `
-  SELECT r.recipe_id::text AS id, r.number, r.names, r.main_lang, r.langs, r.type, r.status, r.version,
+/** The columns of a list row (LIST_SELECT) over `r` (recipe_list) and `c` (its category). */
+export const LIST_COLUMNS = `
+         r.recipe_id::text AS id, r.number, r.names, r.main_lang, r.langs, r.type, r.status, r.version,
          r.category_id::text AS category_id, c.names AS category_names, c.main_lang AS category_main_lang,
          r.tag_ids::text[] AS tag_ids, r.product_codes, r.online, r.paid,
          r.picture_file_code::text AS picture_file_code, r.difficulty, r.servings, r.created_at, r.created_by,
          r.updated_at, r.updated_by, r.released_at, r.deleted_at, r.recycled_from,
-         r.copied_from::text AS copied_from, r.revision
+         r.copied_from::text AS copied_from, r.revision`;
+
+/** The list rows with their categories: `r` is recipe_list, `c` the category. */
+export const LIST_FROM = `
     FROM recipe_list r
     LEFT JOIN recipe_categories c ON c.id = r.category_id AND c.brand_owner_code = r.brand_owner_code`;
+
+/** The list row of the caller's brand with its category's name; `r` is recipe_list, `c` the category. */
+export const LIST_SELECT = `SELECT ${LIST_COLUMNS} ${LIST_FROM}`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

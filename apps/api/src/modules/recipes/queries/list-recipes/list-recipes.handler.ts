@@ -2,15 +2,34 @@ import type {
   RECIPE_LIST_SORT_FIELDS,
   RECIPE_SORT_FIELDS,
   RECYCLE_BIN_SORT_FIELDS,
+  RecipeListItem,
+  RecipeListPage,
   RecipeListQuery,
 } from '@kb/contracts';
-import { orderClause, sortFieldInvalid, type ListOrder } from '../../../../common/list-sort.js';
-import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
+import {
+  cursorInvalid,
+  cursorValue,
+  keysetKeysSql,
+  orderClause,
+  sortedCursor,
+  sortFieldInvalid,
+  type ListOrder,
+  type SortRequest,
+} from '../../../../common/list-sort.js';
+import { boundedWholeList, countUpTo, MAX_WHOLE_LIST, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { PG_POOL } from '../../../../infra/tokens.js';
-import { LIST_SELECT, likeLiteral, nameContains, toListItem, type RecipeListRow } from '../recipe-rows.js';
+import {
+  LIST_COLUMNS,
+  LIST_FROM,
+  LIST_SELECT,
+  likeLiteral,
+  nameContains,
+  toListItem,
+  type RecipeListRow,
+} from '../recipe-rows.js';
 import { ListRecipesQuery } from './list-recipes.query.js';
 
 /** The recipe list's sortable columns; last changed first without a sort. */
@@ -22,7 +41,7 @@ export const RECIPE_ORDER: ListOrder<(typeof RECIPE_SORT_FIELDS)[number]> = {
     version: { sql: 'r.version', type: 'integer' },
     updatedAt: { sql: 'r.updated_at', type: 'timestamptz' },
   },
-  tieBreak: { sql: 'r.recipe_id', type: 'text' },
+  tieBreak: { sql: 'r.recipe_id', type: 'uuid' },
   natural: 'r.updated_at DESC, r.recipe_id DESC',
 };
 
@@ -36,7 +55,7 @@ export const RECYCLE_BIN_ORDER: ListOrder<(typeof RECYCLE_BIN_SORT_FIELDS)[numbe
     deletedAt: { sql: 'r.deleted_at', type: 'timestamptz' },
     recycledFrom: { sql: 'r.recycled_from', type: 'text' },
   },
-  tieBreak: { sql: 'r.recipe_id', type: 'text' },
+  tieBreak: { sql: 'r.recipe_id', type: 'uuid' },
   natural: 'r.deleted_at DESC, r.recipe_id ASC',
 };
 
@@ -75,26 +94,111 @@ export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
   return { where: where.join(' AND '), params, order };
 }
 
+/** The library's own order (last changed first) pages after a cursor of the row's change time and id. */
+const CHANGED_CURSOR = 'c.';
+/** A change time as a cursor holds it: to the microsecond, whatever the session's date style. */
+const cursorTime = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function readChangedCursor(after: string, param: (value: unknown) => string): string {
+  if (!after.startsWith(CHANGED_CURSOR)) throw cursorInvalid();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(after.slice(CHANGED_CURSOR.length), 'base64url').toString());
+  } catch {
+    throw cursorInvalid();
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 2 ||
+    typeof parsed[0] !== 'string' ||
+    typeof parsed[1] !== 'string'
+  )
+    throw cursorInvalid();
+  return `(r.updated_at, r.recipe_id) < (${cursorValue(parsed[0], 'timestamptz', param)}, ${cursorValue(parsed[1], 'uuid', param)})`;
+}
+
+/** A page's keys as the statement answers them: the recipe and its value of the sort column (as text). */
+interface PageKeys {
+  id: string;
+  sort_value: string | null;
+}
+
+/**
+ * The SQL of one page of the list and of its count, as the handler runs them (the recipes bench explains them):
+ * the page's keys from the list-order index alone — after a cursor a seek, else a walk to the page's offset —
+ * then the rows of those keys; the count is the rows of the filter, which countUpTo bounds.
+ */
+export function recipeListStatements(brand: string, f: RecipeListQuery) {
+  const { where, params, order } = listConditions(brand, f);
+  const keyParams = [...params];
+  const add = (v: unknown) => `$${keyParams.push(v)}`;
+  const bin = f.status === 'recycle_bin';
+  // The bin's own order is its delete time descending, which its sorted cursor pages as it is.
+  const sort: SortRequest<RecipeSortField> | null = f.orderBy
+    ? { orderBy: f.orderBy, order: f.order }
+    : bin
+      ? { orderBy: 'deletedAt', order: 'desc' }
+      : null;
+  let keys: string;
+  // The page's sort value as text, made from the page's keys only (not for every index entry a deep page skips).
+  let sortValue = 'page.sort_value';
+  if (sort) {
+    keys = keysetKeysSql(
+      (bin ? RECYCLE_BIN_ORDER : RECIPE_ORDER) as ListOrder<RecipeSortField>,
+      sort,
+      { from: 'recipe_list r', where },
+      { pageNum: f.pageNum, pageSize: f.pageSize, onPage: true, after: f.after },
+      add,
+      MAX_WHOLE_LIST + 1,
+    );
+  } else {
+    const seek = f.after ? ` AND ${readChangedCursor(f.after, add)}` : '';
+    sortValue = cursorTime('page.changed_at');
+    keys = `SELECT r.recipe_id AS seq, r.updated_at AS changed_at FROM recipe_list r WHERE ${where}${seek}
+      ORDER BY ${order} LIMIT ${add(f.pageSize)}${f.after ? '' : ` OFFSET ${add((f.pageNum - 1) * f.pageSize)}`}`;
+  }
+  return {
+    sort,
+    page: {
+      sql: `SELECT ${LIST_COLUMNS}, ${sortValue} AS sort_value ${LIST_FROM}
+        JOIN (${keys}) page ON page.seq = r.recipe_id
+        WHERE r.brand_owner_code = $1 ORDER BY ${order}`,
+      params: keyParams,
+    },
+    count: { sql: `SELECT 1 FROM recipe_list r WHERE ${where}`, params },
+    whole: { sql: `${LIST_SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${MAX_WHOLE_LIST + 1}`, params },
+  };
+}
+
 @QueryHandler(ListRecipesQuery)
 export class ListRecipesHandler implements IQueryHandler<ListRecipesQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ brand, lang, filter }: ListRecipesQuery) {
-    const { where, params, order } = listConditions(brand, filter);
-    // A page's ids first, from the list-order index alone (an index-only scan when the filters ride in it),
-    // then the rows of those ids: a deep page skips index entries, not joined rows.
-    return pageOrWholeList(
-      rowsOf(this.pool),
-      {
-        sql: `${LIST_SELECT} WHERE ${where} ORDER BY ${order}`,
-        params,
-        count: `SELECT count(*) AS total FROM recipe_list r WHERE ${where}`,
-        page: (limit, offset) =>
-          `${LIST_SELECT} JOIN (SELECT r.recipe_id FROM recipe_list r WHERE ${where} ORDER BY ${order}
-            LIMIT ${limit} OFFSET ${offset}) page ON page.recipe_id = r.recipe_id ORDER BY ${order}`,
-      },
-      filter,
-      (rows: RecipeListRow[]) => rows.map((r) => toListItem(r, lang)),
-    );
+  async execute({ brand, lang, filter }: ListRecipesQuery): Promise<RecipeListPage | RecipeListItem[]> {
+    const statements = recipeListStatements(brand, filter);
+    const run = rowsOf(this.pool);
+    if (!filter.onPage) {
+      const rows = await run<RecipeListRow>(statements.whole.sql, statements.whole.params);
+      return boundedWholeList(rows).map((r) => toListItem(r, lang));
+    }
+    const [rows, count] = await Promise.all([
+      run<RecipeListRow & PageKeys>(statements.page.sql, statements.page.params),
+      countUpTo(run, statements.count.sql, statements.count.params),
+    ]);
+    const last = rows[rows.length - 1];
+    const full = last !== undefined && rows.length === filter.pageSize;
+    return {
+      list: rows.map((r) => toListItem(r, lang)),
+      total: count.total,
+      totalExact: count.exact,
+      pageNum: filter.pageNum,
+      pageSize: filter.pageSize,
+      nextCursor: !full
+        ? null
+        : statements.sort
+          ? sortedCursor(last.sort_value, last.id)
+          : CHANGED_CURSOR + Buffer.from(JSON.stringify([last.sort_value, last.id])).toString('base64url'),
+    };
   }
 }

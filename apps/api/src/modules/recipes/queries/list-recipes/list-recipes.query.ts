@@ -1,8 +1,8 @@
 import { Query } from '@nestjs/cqrs';
-import type { Page, RecipeListItem, RecipeListQuery, UiLang } from '@kb/contracts';
+import type { RecipeListItem, RecipeListPage, RecipeListQuery, UiLang } from '@kb/contracts';
 
 /** The recipe library, recycle bin, online and paid lists: one filtered, paged query over `recipe_list`. */
-export class ListRecipesQuery extends Query<Page<RecipeListItem> | RecipeListItem[]> {
+export class ListRecipesQuery extends Query<RecipeListPage | RecipeListItem[]> {
   constructor(
     readonly brand: string,
     readonly lang: UiLang,
