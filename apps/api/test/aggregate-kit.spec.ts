@@ -1,6 +1,4 @@
-import { apkCommands } from '../src/modules/apk-packages/apk.commands.js';
-import { offlinePackCommands } from '../src/modules/offline-packs/offline-pack.commands.js';
-import { recipeCommands } from '../src/modules/recipes/recipe.commands.js';
+import { apkCommands, offlinePackCommands, recipeCommands } from '@kb/aggregates';
 import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
 
 interface JsonSchema {

@@ -13,9 +13,7 @@ import {
 } from '../src/modules/catalog/catalog.entities.js';
 import { faultTypeEntity } from '../src/modules/devices/fault-type.entity.js';
 import { recipeEvaluationEntity } from '../src/modules/recipe-evaluations/recipe-evaluation.entity.js';
-import { recipeCommands } from '../src/modules/recipes/recipe.commands.js';
-import { apkCommands } from '../src/modules/apk-packages/apk.commands.js';
-import { offlinePackCommands } from '../src/modules/offline-packs/offline-pack.commands.js';
+import { apkCommands, offlinePackCommands, recipeCommands } from '@kb/aggregates';
 import { staffGetRoutes, staffPostRoutes } from '@kb/contracts';
 import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
 

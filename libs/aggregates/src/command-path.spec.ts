@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { APK_PICTURES, apkContentSchema, type ApkContent } from '@kb/contracts';
+import { APK_PICTURES, apkContentSchema, bodySchemaOf, type ApkContent } from '@kb/contracts';
 import { DomainError, type ApkCommand, type ApkEvent, type ApkState } from '@kb/domain';
 import { PostgresEventStore, postgresEventStoreMigrations } from '@kb/event-store';
 import { AppError } from '@kb/platform';
 import { createTestDatabase, type TestDatabase, APK_IDENTITY, nthUuid, SPEC_AT } from '@kb/testing';
 import { commandPath, type AggregatePath } from './aggregate.js';
 import { apkAggregate, type ApkAnswer } from './apk.js';
+import { apkCommands, type ApkPorts } from './apk.commands.js';
+import { declaredCommand, runDeclared, type CommandEnvironment } from './command-kit.js';
 import { AggregateStreams, type Actor } from './streams.js';
 
 const FILE = nthUuid;
@@ -143,6 +145,51 @@ describe('an aggregate command run outside the API (APK packages on the Postgres
       data: {
         fieldErrors: { bootLogo: 'apk_required_for_submission', modeIcon: 'apk_required_for_submission' },
       },
+    });
+  });
+
+  describe('a declared command run by a process of its own (its ports, its parser)', () => {
+    const ports: ApkPorts = {
+      references: { resolve: async () => ({ content, check: async () => undefined }) },
+      rollbackVersion: async () => null,
+    };
+    const env = (by: Actor): CommandEnvironment<ApkPorts> => ({
+      actor: by,
+      ports,
+      // A process's own parser: the route's schema as it is (the API's adds its words and unknown-key refusals).
+      parse: (schema, input) =>
+        (bodySchemaOf(schema) as { parse(v: unknown): unknown }).parse(input) as never,
+    });
+    const run = (route: string, body: unknown, by: Actor) =>
+      runDeclared(apkCommands, declaredCommand(apkCommands, route), body, apks, env(by));
+
+    it('creates and submits through the declaration, answering the change and its message', async () => {
+      const ran = await run('addAndApproval', content, actor('demo'));
+      expect(ran).toMatchObject({
+        answer: 'one',
+        message: 'apk_submitted',
+        change: { versionNumber: '2.3.0', reviewStatus: 'pending_review', revision: 1, changed: true },
+      });
+    });
+
+    it('answers a batch with the done message, or the partial one when a record is refused', async () => {
+      const a = await create(actor('demo'));
+      const done = await run('batchAudit', { ids: [a], pass: true }, actor('audit'));
+      expect(done).toMatchObject({ answer: 'batch', message: 'apk_batch_done' });
+      const b = await create(actor('demo'));
+      const partial = await run('batchAudit', { ids: [b, randomUUID()], pass: true }, actor('audit'));
+      expect(
+        partial.answer === 'batch' && partial.outcome.outcomes.map((o) => o.error?.code ?? 'ok'),
+      ).toEqual(['ok', 'apk_not_found']);
+      expect(partial.message).toBe('apk_batch_partial');
+    });
+
+    it('parses the body with the route’s schema before anything runs', async () => {
+      await expect(
+        run('batchAudit', { ids: 'not-a-list', pass: true }, actor('audit')),
+      ).rejects.toMatchObject({
+        issues: [expect.objectContaining({ path: ['ids'] })],
+      });
     });
   });
 });

@@ -4,3 +4,7 @@ export * from './aggregate.js';
 export * from './recipe.js';
 export * from './apk.js';
 export * from './offline-pack.js';
+export * from './command-kit.js';
+export * from './recipe.commands.js';
+export * from './apk.commands.js';
+export * from './offline-pack.commands.js';

@@ -36,4 +36,5 @@ export * from './answer-schemas.js';
 export * from './people-answers.js';
 export * from './screen-answers.js';
 export * from './staff-routes.js';
+export * from './list-deletes.js';
 export * from './history-answers.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listDeletePostRoutes } from './list-deletes.js';
 import { pageQuerySchema } from './paging.js';
 import { listExportBodySchema } from './list-sort-schemas.js';
 import {
@@ -31,7 +32,6 @@ import {
   faultListQuerySchema,
   faultSummaryQuerySchema,
   testDeviceIdQuerySchema,
-  testDeviceIdsSchema,
   testDeviceInputSchema,
   testDeviceListQuerySchema,
   testDeviceSearchQuerySchema,
@@ -39,19 +39,16 @@ import {
 } from './device.js';
 import {
   appUserIdQuerySchema,
-  appUserIdsSchema,
   appUserListQuerySchema,
   appUserPartQuerySchema,
   appUserStatusSchema,
   searchRecordExportQuerySchema,
   searchRecordIdQuerySchema,
-  searchRecordIdsSchema,
   searchRecordListQuerySchema,
   searchTopTermsQuerySchema,
 } from './app-user.js';
 import {
   payingUserIdQuerySchema,
-  payingUserIdsSchema,
   payingUserImportRequestSchema,
   payingUserListQuerySchema,
 } from './paying-user.js';
@@ -175,7 +172,6 @@ import {
   noticeAccountsQuerySchema,
   noticeDeliveriesQuerySchema,
   noticeIdQuerySchema,
-  noticeIdsSchema,
   noticeInputSchema,
   noticeListQuerySchema,
   noticeUpdateSchema,
@@ -427,26 +423,14 @@ export const staffPostRoutes = {
   '/savedView/delete': route(savedViewIdSchema, deletedSchema),
   '/device/exportData': route(listExportBodySchema(deviceListQuerySchema), jobRunSchema),
   '/device/update': route(deviceUpdateSchema, deviceDetailSchema),
-  '/device/delete': route(deviceIdQuerySchema, deletedSchema),
-  '/device/batchDelete': route(deviceIdsSchema, deletedSchema),
   '/device/revokeCredential': route(deviceIdsSchema, revokedSchema),
   '/testDevice/add': route(testDeviceInputSchema, testDeviceSchema),
   '/testDevice/update': route(testDeviceUpdateSchema, testDeviceSchema),
-  '/testDevice/delete': route(testDeviceIdQuerySchema, deletedSchema),
-  '/testDevice/batchDelete': route(testDeviceIdsSchema, deletedSchema),
   '/deviceFaultLog/exportData': route(listExportBodySchema(faultListQuerySchema), jobRunSchema),
-  '/deviceFaultLog/delete': route(idSchema, deletedSchema),
-  '/deviceFaultLog/batchDelete': route(idsSchema, deletedSchema),
   '/user/exportData': route(listExportBodySchema(appUserListQuerySchema), jobRunSchema),
   '/user/updateStatus': route(appUserStatusSchema, updatedSchema),
-  '/user/delete': route(appUserIdQuerySchema, deletedSchema),
-  '/user/batchDelete': route(appUserIdsSchema, deletedSchema),
   '/userSearchRecord/exportData': route(searchRecordExportQuerySchema, jobRunSchema),
-  '/userSearchRecord/delete': route(searchRecordIdQuerySchema, deletedSchema),
-  '/userSearchRecord/batchDelete': route(searchRecordIdsSchema, deletedSchema),
   '/vipUser/importData': route(payingUserImportRequestSchema, jobRunSchema),
-  '/vipUser/delete': route(payingUserIdQuerySchema, deletedSchema),
-  '/vipUser/batchDelete': route(payingUserIdsSchema, deletedSchema),
   '/staff/invite': route(staffInviteSchema, staffRowSchema),
   '/staff/update': route(staffUpdateSchema, staffRowSchema),
   '/staff/disable': route(staffIdSchema, staffRowSchema),
@@ -461,8 +445,7 @@ export const staffPostRoutes = {
   '/inform/update': route(noticeUpdateSchema, noticeSchema),
   '/inform/push': route(noticeVersionSchema, noticeSchema),
   '/inform/cancel': route(noticeVersionSchema, noticeSchema),
-  '/inform/delete': route(noticeIdQuerySchema, deletedSchema),
-  '/inform/batchDelete': route(noticeIdsSchema, deletedSchema),
+  ...listDeletePostRoutes(),
   ...referencePostRoutes(),
 };
 

@@ -1,53 +1,35 @@
-import { Body, HttpCode, Inject, Post, type Type } from '@nestjs/common';
+import { Body, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { deletedSchema, type Permission as PermissionName } from '@kb/contracts';
-import type { z } from 'zod';
+import type pg from 'pg';
+import { deletedSchema, type ListDeletes } from '@kb/contracts';
+import { PG_POOL } from '../infra/tokens.js';
+import { deleteBrandRecords, type RecordsDelete } from './brand-records.js';
 import { ok } from './envelope.js';
 import { ApiAnswer, ApiBodyFrom } from './openapi.js';
 import { Permission } from './permission.decorator.js';
+import { requestContext } from './request-context.js';
 import { parseBody } from './validation.js';
-
-/** A delete route's body (`{ id }` or `{ ids }`) and its line in the API document. */
-type Route<B> = readonly [body: z.ZodType<B>, summary: string];
-
-/**
- * A list's deletes: `delete` takes one record's id, `batchDelete` several (all or none), both under one permission
- * and answering how many went.
- */
-export interface DeleteRoutes<S, B> {
-  one: Route<{ id: string }>;
-  many: Route<{ ids: string[] }>;
-  /** Deletes the records of the caller's brand, all or none (default: the service's `delete(ids)`). */
-  remove?(service: S, ids: string[]): Promise<z.output<typeof deletedSchema>>;
-  /** The controller's other kit routes, e.g. its `listExportEndpoints`. */
-  base?: B;
-}
-
-interface Deleting {
-  delete(ids: string[]): Promise<z.output<typeof deletedSchema>>;
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes whatever its own class does
 type AbstractClass = abstract new (...args: any[]) => object;
 abstract class Plain {}
 
 /**
- * The `delete` and `batchDelete` routes of a list whose `service` deletes its records, for its controller to
- * extend; the controller keeps its route and tag.
+ * The `delete` and `batchDelete` routes of a list (declared in `listDeletes` of @kb/contracts): the caller's brand's
+ * records go as `records` says, all or none, answering how many went. For its controller to extend (`base`: the
+ * controller's other kit routes, e.g. its `listExportEndpoints`); the controller keeps its route and tag.
  */
-export function deleteEndpoints<S, B extends AbstractClass = typeof Plain>(
-  service: Type<S>,
-  permission: PermissionName,
-  routes: DeleteRoutes<S, B>,
+export function deleteEndpoints<R extends { id: string }, B extends AbstractClass = typeof Plain>(
+  { permission, one: [one, oneSummary], many: [many, manySummary] }: ListDeletes,
+  records: RecordsDelete<R>,
+  base?: B,
 ) {
-  const [one, oneSummary] = routes.one;
-  const [many, manySummary] = routes.many;
-  const remove = (deleting: S, ids: string[]) =>
-    routes.remove ? routes.remove(deleting, ids) : (deleting as S & Deleting).delete(ids);
-  const Base = (routes.base ?? Plain) as B;
+  const Base = (base ?? Plain) as B;
+  const remove = (pool: pg.Pool, ids: string[]) =>
+    deleteBrandRecords(pool, requestContext.brand(), records, ids);
 
   abstract class DeleteEndpoints extends Base {
-    @Inject(service) private readonly deleting!: S;
+    @Inject(PG_POOL) private readonly deletingPool!: pg.Pool;
 
     @Permission(permission)
     @Post('delete')
@@ -56,7 +38,7 @@ export function deleteEndpoints<S, B extends AbstractClass = typeof Plain>(
     @ApiOperation({ summary: oneSummary })
     @ApiBodyFrom(one)
     async delete(@Body() body: unknown) {
-      return ok(await remove(this.deleting, [parseBody(one, body).id]));
+      return ok(await remove(this.deletingPool, [parseBody(one, body).id]));
     }
 
     @Permission(permission)
@@ -66,7 +48,7 @@ export function deleteEndpoints<S, B extends AbstractClass = typeof Plain>(
     @ApiOperation({ summary: manySummary })
     @ApiBodyFrom(many)
     async batchDelete(@Body() body: unknown) {
-      return ok(await remove(this.deleting, parseBody(many, body).ids));
+      return ok(await remove(this.deletingPool, parseBody(many, body).ids));
     }
   }
   return DeleteEndpoints;

@@ -12,9 +12,15 @@ import {
 } from '@kb/contracts';
 import type { EventStore } from '@kb/event-store';
 import type { AppConfig } from '../config.js';
-import { AggregateStreams, apkAggregate, commandPath, singleOutcome, type Actor } from '@kb/aggregates';
+import {
+  AggregateStreams,
+  apkAggregate,
+  commandPath,
+  createApk,
+  singleOutcome,
+  type Actor,
+} from '@kb/aggregates';
 import type { ApkCommand } from '@kb/domain';
-import { createApk } from '../modules/apk-packages/apk.commands.js';
 import { ApkReferences } from '../modules/apk-packages/apk-references.js';
 
 /** Where a demo package ends up: each step is a command of the real command path. */

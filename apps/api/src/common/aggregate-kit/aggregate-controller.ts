@@ -15,11 +15,12 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { batchAnswerSchema, bodySchemaOf, type Envelope } from '@kb/contracts';
 import {
-  singleOutcome,
+  runDeclared,
   type Actor,
+  type AggregateCommands,
   type AggregatePath,
   type BatchOutcome,
-  type Changed,
+  type CommandDeclaration,
 } from '@kb/aggregates';
 import type { GlobalPosition } from '@kb/event-store';
 import {
@@ -33,8 +34,7 @@ import { translate } from '../messages.js';
 import { ApiAnswer, ApiBodyFrom, ApiRefusals } from '../openapi.js';
 import { Permission } from '../permission.decorator.js';
 import { parseBody } from '../validation.js';
-import { pathOf } from './aggregate-providers.js';
-import type { AggregateCommands, CommandContext, CommandDeclaration, Use } from './aggregate-commands.js';
+import { pathOf, portsOf } from './aggregate-providers.js';
 
 /** A batch's report as the screens show it: per record done, or why not in the caller's language. */
 export function batchReport<A>(outcome: BatchOutcome<A>, actor: Actor, labelKey: string) {
@@ -59,58 +59,51 @@ const methodName = (route: string) => route.replace(/\/(\w)/g, (_, c: string) =>
 
 /**
  * Turns an aggregate's declared commands into its controller: for each, POST `/api/<route>/<command route>` with
- * the command's permission, the body parsed and documented from its schema, the command run on the aggregate's
- * path, and the answer enveloped — the record's change or the batch's report, with the position appended in
- * `x-read-position` so the next GET sees it. A refusal is thrown to the exception filter as is.
+ * the command's permission, the body documented from its schema, the command run by the kit (`runDeclared`: body
+ * parsed, run on the aggregate's path with the module's ports), and the answer enveloped — the record's change or
+ * the batch's report, with the position appended in `x-read-position` so the next GET sees it. A refusal is thrown
+ * to the exception filter as is.
  */
 export function aggregateController<
   C,
   E extends { type: string; data: unknown },
   S extends { status: string },
   A,
->(declared: AggregateCommands<C, E, S, A>): Type<unknown> {
-  const { aggregate, batchMessages } = declared;
+  P,
+>(declared: AggregateCommands<C, E, S, A, P>): Type<unknown> {
+  const { aggregate } = declared;
 
   @ApiTags(declared.tag)
   @Controller(declared.route)
   class AggregateController {
     private path?: AggregatePath<C, E, S, A>;
-    private readonly use: Use;
+    private ports?: P;
 
-    constructor(@Inject(ModuleRef) moduleRef: ModuleRef) {
-      this.use = (token) => moduleRef.get(token, { strict: false });
-    }
+    constructor(@Inject(ModuleRef) private readonly moduleRef: ModuleRef) {}
 
-    async handle(command: CommandDeclaration<C, E, S, A>, body: unknown, res: Response, req: Request) {
-      const input = parseBody(command.input, body);
+    async handle(command: CommandDeclaration<C, E, S, A, P>, body: unknown, res: Response, req: Request) {
       const actor = actorOfRequest();
-      const use = this.use;
-      const path = (this.path ??= use<AggregatePath<C, E, S, A>>(pathOf(aggregate)));
-      const ctx: CommandContext<C, E, S, A> = {
+      const moduleRef = this.moduleRef;
+      this.path ??= moduleRef.get<AggregatePath<C, E, S, A>>(pathOf(aggregate), { strict: false });
+      this.ports ??= moduleRef.get<P>(portsOf(aggregate), { strict: false });
+      const ran = await runDeclared(declared, command, body, this.path, {
         actor,
-        path,
-        use: this.use,
+        ports: this.ports,
+        parse: parseBody,
         async seen() {
           const position = parsePosition(req.header(READ_POSITION_HEADER));
-          if (position) await use(ReadYourWrites).waitFor(position);
+          if (position) await moduleRef.get(ReadYourWrites, { strict: false }).waitFor(position);
         },
-        run: (id, commandsFor, options) => path.run(actor, id, commandsFor, options),
-        runMany: (ids, commandsFor) => path.runMany(actor, ids, commandsFor),
-        runOneOfMany: async (id, commandsFor) =>
-          singleOutcome(await path.runMany(actor, [id], commandsFor), aggregate.notFound),
-      };
-      const answered = await command.run(input, ctx);
-      if (command.answer === 'data') return envelope(answered, command.message ?? 'ok', actor);
-      if (command.answer === 'one') {
-        const { position, ...change } = answered as A & Changed;
+      });
+      if (ran.answer === 'data') return envelope(ran.data, ran.message, actor);
+      if (ran.answer === 'one') {
+        const { position, ...change } = ran.change;
         readPosition(res, position);
-        return envelope(change, command.message ?? 'ok', actor);
+        return envelope(change, ran.message, actor);
       }
-      const outcome = answered as BatchOutcome<A>;
-      readPosition(res, outcome.position);
-      const report = batchReport(outcome, actor, aggregate.labelKey);
-      const code = report.failed === 0 ? (command.message ?? batchMessages.done) : batchMessages.partial;
-      return envelope(report, code, actor, { succeeded: report.succeeded, failed: report.failed });
+      readPosition(res, ran.outcome.position);
+      const report = batchReport(ran.outcome, actor, aggregate.labelKey);
+      return envelope(report, ran.message, actor, { succeeded: report.succeeded, failed: report.failed });
     }
   }
 

@@ -16,6 +16,7 @@ import {
 import { withTransaction } from '@kb/platform';
 import { PG_POOL } from '../../infra/tokens.js';
 import { AppError, notFound } from '../app-error.js';
+import { lockBrandRecords } from '../brand-records.js';
 import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
 import { orderClause, sortFieldInvalid } from '../list-sort.js';
@@ -348,11 +349,7 @@ export class ReferenceEntityService {
 
   async delete<A extends object, D>(e: ReferenceEntity<A, D>, ids: string[]): Promise<{ deleted: number }> {
     return this.inTransaction(async (ctx) => {
-      const { rows } = await ctx.client.query<{ id: string }>(
-        `SELECT id FROM ${ident(e.table)} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) FOR UPDATE`,
-        [ctx.brand, ids],
-      );
-      if (rows.length !== new Set(ids).size) throw notFound();
+      await lockBrandRecords(ctx.client, ctx.brand, { table: ident(e.table) }, ids);
       await e.beforeDelete?.(ids, ctx);
       const res = await ctx.client.query(
         `DELETE FROM ${ident(e.table)} WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,

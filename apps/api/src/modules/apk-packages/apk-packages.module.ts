@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { apkAggregate } from '@kb/aggregates';
+import { apkCommands, type ApkPorts } from '@kb/aggregates';
 import type { ApkRolloutEvent } from '@kb/domain';
 import { apkProjection } from '@kb/read-models';
 import { aggregateController } from '../../common/aggregate-kit/aggregate-controller.js';
 import { aggregateProviders } from '../../common/aggregate-kit/aggregate-providers.js';
-import { apkCommands } from './apk.commands.js';
 import { ApkQueriesController } from './apk-queries.controller.js';
 import { ApkReferences } from './apk-references.js';
 import { ApkFleet } from './apk-fleet.js';
@@ -46,19 +45,31 @@ const ROLLOUT_EVENT_TYPES = new Set<string>(Object.keys(ROLLOUT_STEPS));
 @Module({
   imports: [LiveEventsModule],
   providers: [
-    ...aggregateProviders(apkAggregate, {
-      inject: [LiveAnnouncer],
-      path: (live: LiveAnnouncer) => ({
-        // The APK detail's rollout panel and home's paused rollouts follow a rollout's steps as they happen.
-        appended: (actor, id, events, { position }) => {
-          if (events.some((e) => ROLLOUT_EVENT_TYPES.has(e.type)))
-            live.announceWhenProjected(
-              { brand: actor.brand, topic: 'rollout', id },
-              apkProjection.name,
-              position,
-            );
-        },
-      }),
+    ...aggregateProviders(apkCommands, {
+      path: {
+        inject: [LiveAnnouncer],
+        options: (live: LiveAnnouncer) => ({
+          // The APK detail's rollout panel and home's paused rollouts follow a rollout's steps as they happen.
+          appended: (actor, id, events, { position }) => {
+            if (events.some((e) => ROLLOUT_EVENT_TYPES.has(e.type)))
+              live.announceWhenProjected(
+                { brand: actor.brand, topic: 'rollout', id },
+                apkProjection.name,
+                position,
+              );
+          },
+        }),
+      },
+      ports: {
+        inject: [ApkReferences, ApkFleet],
+        build: (references: ApkReferences, fleet: ApkFleet): ApkPorts => ({
+          references,
+          rollbackVersion: async (brand, id, needs) => {
+            const found = await fleet.package(brand, id);
+            return found ? fleet.currentVersion(brand, found, needs) : null;
+          },
+        }),
+      },
     }),
     ApkReferences,
     ListApksHandler,

@@ -1,12 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import {
-  APK_PICTURE_PURPOSE,
-  APK_PICTURES,
-  type ApkContent,
-  type ApkContentDraft,
-  type UiLang,
-} from '@kb/contracts';
+import { APK_PICTURE_PURPOSE, APK_PICTURES, type ApkContentDraft, type UiLang } from '@kb/contracts';
+import type { ApkReferenceResolver, ResolvedApkContent } from '@kb/aggregates';
 import { AppError } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
 import { PG_POOL } from '../../infra/tokens.js';
@@ -17,20 +12,13 @@ interface Problem {
   params?: Record<string, string | number>;
 }
 
-/** The content ready for the decider (the APK file's size added) and what it names wrongly, if anything. */
-export interface ResolvedApkContent {
-  content: ApkContent;
-  /** Throws 400 with a field error on each wrong reference; a no-op when all are the brand's own. */
-  check(): Promise<void>;
-}
-
 /**
  * What a package names must be the caller's brand's own: the sub-brand (`sub_brands`), the adapted model among
  * that sub-brand's models (`sub_brand_products`), and every file (`files`, of the right purpose: images, the boot
  * video, the APK). The APK file's size becomes the package's file size.
  */
 @Injectable()
-export class ApkReferences {
+export class ApkReferences implements ApkReferenceResolver {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async resolve(brand: string, draft: ApkContentDraft, lang: UiLang): Promise<ResolvedApkContent> {

@@ -8,13 +8,12 @@ import {
 } from '@nestjs/common';
 import type pg from 'pg';
 import type { ApkRollout } from '@kb/contracts';
-import { apkAggregate, type Actor } from '@kb/aggregates';
+import { apkAggregate, rolloutStep, type Actor, type ApkPath } from '@kb/aggregates';
 import { faultWatchFinding, type ExistingApk } from '@kb/domain';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { pathOf } from '../../common/aggregate-kit/aggregate-providers.js';
 import { ApkFleet } from './apk-fleet.js';
-import { rolloutStep, type ApkPath } from './apk.commands.js';
 
 /** Who the watch's events name as their actor. */
 export const ROLLOUT_WATCH_ACCOUNT = 'system';

@@ -5,11 +5,11 @@ import {
   appUserDeviceRowSchema,
   appUserFavouriteRowSchema,
   appUserIdQuerySchema,
-  appUserIdsSchema,
   appUserPartQuerySchema,
   appUserReviewRowSchema,
   appUserStatusSchema,
   cookingSessionRowSchema,
+  listDeletes,
   pageSchema,
   updatedSchema,
 } from '@kb/contracts';
@@ -21,15 +21,27 @@ import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { AppUsersService } from './app-users.service.js';
+import { notifyAppUserSignOut } from '@kb/devices';
 
-const appUsersDeletes = deleteEndpoints(AppUsersService, 'appUser.edit', {
-  one: [
-    appUserIdQuerySchema,
-    'Delete an app user with their sign-ins, favourites, reviews and search records (cooking sessions stay, unbound)',
-  ],
-  many: [appUserIdsSchema, 'Delete several app users (all or none), as `delete`'],
-  base: listExportEndpoints(appUserListExport),
-});
+const appUsersDeletes = deleteEndpoints(
+  listDeletes.user,
+  {
+    table: 'app_users',
+    notFound: 'app_user_not_found',
+    // Their favourites leave the recipes' counts (the rows go with the user).
+    cascade: (client, _brand, ids) =>
+      client.query(
+        `WITH gone AS (
+           SELECT brand_owner_code, recipe_id, count(*) AS n FROM app_favourites
+            WHERE app_user_id = ANY($1::uuid[]) AND favourite GROUP BY 1, 2 ORDER BY 1, 2)
+         UPDATE recipe_app_stats s SET favourites = greatest(0, s.favourites - gone.n)
+           FROM gone WHERE s.brand_owner_code = gone.brand_owner_code AND s.recipe_id = gone.recipe_id`,
+        [ids],
+      ),
+    after: (client, ids) => notifyAppUserSignOut(client, ids),
+  },
+  listExportEndpoints(appUserListExport),
+);
 
 /** §7 `user`: the brand's app users (registered in the app, or known from a device binding). */
 @ApiTags('app users')

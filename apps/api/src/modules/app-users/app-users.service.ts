@@ -25,6 +25,7 @@ import type {
   searchTopTermsQuerySchema,
 } from '@kb/contracts';
 import { notFound } from '../../common/app-error.js';
+import { lockBrandRecords } from '../../common/brand-records.js';
 import {
   keysetKeysSql,
   nextKeysetCursor,
@@ -281,19 +282,15 @@ export class AppUsersService {
     };
   }
 
-  /** Checks the users are the brand's (all of them), locking them for the change. */
-  private async ownUsers(c: { query: Db['pool']['query'] }, ids: string[]): Promise<void> {
-    const { rows } = await c.query<{ id: string }>(
-      'SELECT id FROM app_users WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
-      [requestContext.brand(), ids],
-    );
-    if (rows.length !== new Set(ids).size) throw notFound('app_user_not_found');
-  }
-
   /** Enables or disables users (all or none); a disabled user's sign-ins end at once. */
   async setStatus(ids: string[], status: 'enabled' | 'disabled'): Promise<{ updated: number }> {
     return withTransaction(this.db.pool, async (c) => {
-      await this.ownUsers(c, ids);
+      await lockBrandRecords(
+        c,
+        requestContext.brand(),
+        { table: 'app_users', notFound: 'app_user_not_found' },
+        ids,
+      );
       const { rowCount } = await c.query('UPDATE app_users SET disabled = $2 WHERE id = ANY($1::uuid[])', [
         ids,
         status === 'disabled',
@@ -303,25 +300,6 @@ export class AppUsersService {
         await notifyAppUserSignOut(c, ids);
       }
       return { updated: rowCount ?? 0 };
-    });
-  }
-
-  /** Deletes users (all or none); see the class comment for what goes with them. */
-  async delete(ids: string[]): Promise<{ deleted: number }> {
-    return withTransaction(this.db.pool, async (c) => {
-      await this.ownUsers(c, ids);
-      // Their favourites leave the recipes' counts (the rows go with the user).
-      await c.query(
-        `WITH gone AS (
-           SELECT brand_owner_code, recipe_id, count(*) AS n FROM app_favourites
-            WHERE app_user_id = ANY($1::uuid[]) AND favourite GROUP BY 1, 2 ORDER BY 1, 2)
-         UPDATE recipe_app_stats s SET favourites = greatest(0, s.favourites - gone.n)
-           FROM gone WHERE s.brand_owner_code = gone.brand_owner_code AND s.recipe_id = gone.recipe_id`,
-        [ids],
-      );
-      const { rowCount } = await c.query('DELETE FROM app_users WHERE id = ANY($1::uuid[])', [ids]);
-      await notifyAppUserSignOut(c, ids);
-      return { deleted: rowCount ?? 0 };
     });
   }
 
@@ -552,19 +530,5 @@ export class AppUsersService {
     );
     if (!row) throw notFound('search_record_not_found');
     return toSearchRow(row);
-  }
-
-  /** Deletes search records of the brand (all or none). */
-  async deleteSearchRecords(ids: string[]): Promise<{ deleted: number }> {
-    return withTransaction(this.db.pool, async (c) => {
-      const { rows } = await c.query<{ id: string }>(
-        `SELECT id FROM app_search_records WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])
-          ORDER BY id FOR UPDATE`,
-        [requestContext.brand(), ids],
-      );
-      if (rows.length !== new Set(ids).size) throw notFound('search_record_not_found');
-      const { rowCount } = await c.query('DELETE FROM app_search_records WHERE id = ANY($1::uuid[])', [ids]);
-      return { deleted: rowCount ?? 0 };
-    });
   }
 }

@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   jobRunSchema,
+  listDeletes,
   payingUserDetailSchema,
   payingUserIdQuerySchema,
-  payingUserIdsSchema,
   payingUserImportRequestSchema,
   payingUserListPageSchema,
   payingUserListQuerySchema,
@@ -19,9 +19,9 @@ import { parseBody, parseInput } from '../../common/validation.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
 import { PayingUsersService } from './paying-users.service.js';
 
-const payingUsersDeletes = deleteEndpoints(PayingUsersService, 'appUser.edit', {
-  one: [payingUserIdQuerySchema, 'End one account’s paying status (the app user stays)'],
-  many: [payingUserIdsSchema, 'End several accounts’ paying status (all or none), as `delete`'],
+const payingUsersDeletes = deleteEndpoints(listDeletes.vipUser, {
+  table: 'paying_users',
+  notFound: 'paying_user_not_found',
 });
 
 /** §7 `vipUser`: the brand's paying users, imported from the template. */

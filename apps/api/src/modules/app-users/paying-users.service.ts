@@ -8,7 +8,6 @@ import {
   type PayingUserState,
   type payingUserListQuerySchema,
 } from '@kb/contracts';
-import { withTransaction } from '@kb/platform';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../common/app-error.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
@@ -159,18 +158,5 @@ export class PayingUsersService {
       importFileName: row.import_file_name,
       importRunId: row.import_run_id,
     };
-  }
-
-  /** Ends the paying status of the named records of the brand (all or none); see the class comment. */
-  async delete(ids: string[]): Promise<{ deleted: number }> {
-    return withTransaction(this.db.pool, async (c) => {
-      const { rows } = await c.query<{ id: string }>(
-        `SELECT id FROM paying_users WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
-        [requestContext.brand(), ids],
-      );
-      if (rows.length !== new Set(ids).size) throw notFound('paying_user_not_found');
-      const { rowCount } = await c.query('DELETE FROM paying_users WHERE id = ANY($1::uuid[])', [ids]);
-      return { deleted: rowCount ?? 0 };
-    });
   }
 }

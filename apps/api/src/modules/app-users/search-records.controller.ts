@@ -3,9 +3,9 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   jobRunSchema,
+  listDeletes,
   searchRecordExportQuerySchema,
   searchRecordIdQuerySchema,
-  searchRecordIdsSchema,
   searchRecordListPageSchema,
   searchRecordListQuerySchema,
   searchRecordRowSchema,
@@ -22,10 +22,9 @@ import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { AppUsersService } from './app-users.service.js';
 
-const searchRecordsDeletes = deleteEndpoints(AppUsersService, 'appUser.edit', {
-  one: [searchRecordIdQuerySchema, 'Delete one search record'],
-  many: [searchRecordIdsSchema, 'Delete several search records (all or none)'],
-  remove: (users, ids) => users.deleteSearchRecords(ids),
+const searchRecordsDeletes = deleteEndpoints(listDeletes.userSearchRecord, {
+  table: 'app_search_records',
+  notFound: 'search_record_not_found',
 });
 
 /** §7 `userSearchRecord`: what app users searched in the companion app. */

@@ -32,6 +32,7 @@ import { parseBody, parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { Permission } from '../../common/permission.decorator.js';
+import { deleteBrandRecords } from '../../common/brand-records.js';
 
 interface CategoryRow {
   id: string;
@@ -200,20 +201,10 @@ export class OnlineCategoriesController {
   @ApiBodyFrom(idsSchema)
   async batchDelete(@Body() body: unknown) {
     const { ids } = parseBody(idsSchema, body);
-    const deleted = await withTransaction(this.pool, async (client) => {
-      const brand = requestContext.brand();
-      const found = await client.query(
-        'SELECT id FROM app_online_categories WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) FOR UPDATE',
-        [brand, ids],
-      );
-      if (found.rowCount !== new Set(ids).size) throw notFound();
-      const res = await client.query(
-        'DELETE FROM app_online_categories WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])',
-        [brand, ids],
-      );
-      return res.rowCount ?? 0;
-    });
-    return ok({ deleted });
+    // Their recipe links go with them (the links' foreign key).
+    return ok(
+      await deleteBrandRecords(this.pool, requestContext.brand(), { table: 'app_online_categories' }, ids),
+    );
   }
 
   @Permission('onlineCategory.edit')

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { faultSummaryQuerySchema, faultSummarySchema, idSchema, idsSchema } from '@kb/contracts';
+import { faultSummaryQuerySchema, faultSummarySchema, listDeletes } from '@kb/contracts';
 import { deleteEndpoints } from '../../common/delete-endpoints.js';
 import { ok } from '../../common/envelope.js';
 import { faultListExport } from './device-list.export.js';
@@ -10,11 +10,19 @@ import { parseInput } from '../../common/validation.js';
 import { DeviceFaultLogsService } from './device-fault-logs.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 
-const deviceFaultLogsDeletes = deleteEndpoints(DeviceFaultLogsService, 'fault.delete', {
-  one: [idSchema, 'Delete one fault record'],
-  many: [idsSchema, 'Delete several fault records (all or none)'],
-  base: listExportEndpoints(faultListExport),
-});
+const deviceFaultLogsDeletes = deleteEndpoints(
+  listDeletes.deviceFaultLog,
+  {
+    table: 'device_faults',
+    notFound: 'fault_not_found',
+    // The rows stay as tombstones, so that a device resending the same message id cannot bring a deleted report
+    // back.
+    where: 'deleted_at IS NULL',
+    remove: `UPDATE device_faults SET deleted_at = now(), error_log = ''
+              WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
+  },
+  listExportEndpoints(faultListExport),
+);
 
 /** §7 `deviceFaultLog`: summary, list, delete, batchDelete. */
 @ApiTags('device faults')

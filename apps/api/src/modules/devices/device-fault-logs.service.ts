@@ -8,9 +8,7 @@ import type {
   Page,
 } from '@kb/contracts';
 import { faultSummaryQuerySchema } from '@kb/contracts';
-import { withTransaction } from '@kb/platform';
 import type { z } from 'zod';
-import { notFound } from '../../common/app-error.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
@@ -125,27 +123,5 @@ export class DeviceFaultLogsService {
       byPeriod,
       period: unit,
     };
-  }
-
-  /**
-   * Deletes records of the brand (all or none). The rows stay as tombstones (deleted_at) so that a device
-   * resending the same message id cannot bring a deleted report back.
-   */
-  async delete(ids: string[]): Promise<{ deleted: number }> {
-    const brand = requestContext.brand();
-    return withTransaction(this.db.pool, async (c) => {
-      const { rows } = await c.query(
-        `SELECT id FROM device_faults WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
-          FOR UPDATE`,
-        [brand, ids],
-      );
-      if (rows.length !== new Set(ids).size) throw notFound('fault_not_found');
-      const { rowCount } = await c.query(
-        `UPDATE device_faults SET deleted_at = now(), error_log = ''
-          WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])`,
-        [brand, ids],
-      );
-      return { deleted: rowCount ?? 0 };
-    });
   }
 }

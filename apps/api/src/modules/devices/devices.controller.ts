@@ -11,6 +11,7 @@ import {
   deviceStatusSchema,
   deviceTelemetryHistoryQuerySchema,
   deviceUpdateSchema,
+  listDeletes,
   revokedSchema,
   telemetryHistorySchema,
 } from '@kb/contracts';
@@ -23,11 +24,22 @@ import { parseBody, parseInput } from '../../common/validation.js';
 import { DevicesService } from './devices.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 
-const devicesDeletes = deleteEndpoints(DevicesService, 'device.edit', {
-  one: [deviceIdQuerySchema, 'Delete one device with its credentials and telemetry (its fault records stay)'],
-  many: [deviceIdsSchema, 'Delete several devices (all or none)'],
-  base: listExportEndpoints(deviceListExport),
-});
+const devicesDeletes = deleteEndpoints(
+  listDeletes.device,
+  {
+    table: 'devices',
+    notFound: 'device_not_found',
+    // Their telemetry goes with them (credentials and test-group membership by the tables' foreign keys).
+    cascade: async (client, brand, ids) => {
+      for (const table of ['device_telemetry', 'device_telemetry_hourly'])
+        await client.query(
+          `DELETE FROM ${table} WHERE brand_owner_code = $1 AND device_id = ANY($2::uuid[])`,
+          [brand, ids],
+        );
+    },
+  },
+  listExportEndpoints(deviceListExport),
+);
 
 /** §7 `device`: the brand's devices as they reported themselves to device-ingest. */
 @ApiTags('devices')

@@ -391,31 +391,6 @@ export class DevicesService {
     return this.detail(input.id);
   }
 
-  /** Deletes devices of the brand (all or none), their credentials, telemetry and test-group membership. */
-  async delete(ids: string[]): Promise<{ deleted: number }> {
-    const brand = requestContext.brand();
-    return withTransaction(this.db.pool, async (c) => {
-      const { rows } = await c.query<{ id: string }>(
-        'SELECT id FROM devices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE',
-        [brand, ids],
-      );
-      if (rows.length !== new Set(ids).size) throw notFound('device_not_found');
-      await c.query(
-        'DELETE FROM device_telemetry WHERE brand_owner_code = $1 AND device_id = ANY($2::uuid[])',
-        [brand, ids],
-      );
-      await c.query(
-        'DELETE FROM device_telemetry_hourly WHERE brand_owner_code = $1 AND device_id = ANY($2::uuid[])',
-        [brand, ids],
-      );
-      const { rowCount } = await c.query(
-        'DELETE FROM devices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])',
-        [brand, ids],
-      );
-      return { deleted: rowCount ?? 0 };
-    });
-  }
-
   /** Revokes the devices' credentials: device-ingest refuses them until they activate again. */
   async revokeCredentials(ids: string[]): Promise<{ revoked: number }> {
     const brand = requestContext.brand();

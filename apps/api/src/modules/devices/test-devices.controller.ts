@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  listDeletes,
   pageSchema,
   testDeviceIdQuerySchema,
-  testDeviceIdsSchema,
   testDeviceInputSchema,
   testDeviceListQuerySchema,
   testDeviceSchema,
@@ -18,10 +18,7 @@ import { parseBody, parseInput } from '../../common/validation.js';
 import { TestDevicesService } from './test-devices.service.js';
 import { Permission } from '../../common/permission.decorator.js';
 
-const testDevicesDeletes = deleteEndpoints(TestDevicesService, 'testDevice.edit', {
-  one: [testDeviceIdQuerySchema, 'Remove one device from the test group'],
-  many: [testDeviceIdsSchema, 'Remove several devices from the test group (all or none)'],
-});
+const testDevicesDeletes = deleteEndpoints(listDeletes.testDevice, { table: 'test_devices' });
 
 /** §7 `testDevice`: the test device group (devices that receive test APKs and test offline packs). */
 @ApiTags('test devices')

@@ -167,20 +167,4 @@ export class TestDevicesService {
     });
     return this.detail(input.id);
   }
-
-  async delete(ids: string[]): Promise<{ deleted: number }> {
-    const brand = requestContext.brand();
-    return withTransaction(this.db.pool, async (c) => {
-      const { rows } = await c.query(
-        'SELECT id FROM test_devices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) FOR UPDATE',
-        [brand, ids],
-      );
-      if (rows.length !== new Set(ids).size) throw notFound();
-      const { rowCount } = await c.query(
-        'DELETE FROM test_devices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])',
-        [brand, ids],
-      );
-      return { deleted: rowCount ?? 0 };
-    });
-  }
 }

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  listDeletes,
   noticeAccountsQuerySchema,
   noticeAccountsSchema,
   noticeAckPointSchema,
   noticeDeliveriesQuerySchema,
   noticeDeliverySchema,
   noticeIdQuerySchema,
-  noticeIdsSchema,
   noticeInputSchema,
   noticeListItemSchema,
   noticePushHealthSchema,
@@ -17,6 +17,7 @@ import {
   noticeUpdateSchema,
   noticeVersionSchema,
   pageSchema,
+  type NoticeState,
 } from '@kb/contracts';
 import { deleteEndpoints } from '../../common/delete-endpoints.js';
 import { ok } from '../../common/envelope.js';
@@ -25,13 +26,24 @@ import { listExportEndpoints } from '../../common/list-export/list-export.endpoi
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { parseBody, parseInput } from '../../common/validation.js';
-import { NoticesService } from './notices.service.js';
+import { noticeNumber, NoticesService } from './notices.service.js';
+import { conflict } from '../../common/app-error.js';
 
-const noticesDeletes = deleteEndpoints(NoticesService, 'notice.edit', {
-  one: [noticeIdQuerySchema, 'Delete a draft or cancelled notice'],
-  many: [noticeIdsSchema, 'Delete several drafts or cancelled notices (all or none)'],
-  base: listExportEndpoints(noticeListExport),
-});
+const noticesDeletes = deleteEndpoints(
+  listDeletes.inform,
+  {
+    table: 'notices',
+    columns: 'seq, state',
+    // A pushed notice stays, with its counts: only drafts and cancelled ones go.
+    refuse: (rows: { id: string; seq: number; state: NoticeState }[]) => {
+      const kept = rows.filter((r) => r.state !== 'draft' && r.state !== 'cancelled');
+      return kept.length
+        ? conflict('notice_not_deletable', { numbers: kept.map((r) => noticeNumber(r.seq)).join(', ') })
+        : undefined;
+    },
+  },
+  listExportEndpoints(noticeListExport),
+);
 
 /** §7 `inform`: notices to the brand's devices and app users, their push and their received/read counts. */
 @ApiTags('notices')

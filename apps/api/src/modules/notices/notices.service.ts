@@ -79,7 +79,7 @@ interface NoticeRow {
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
-const noticeNumber = (seq: number) => `N${String(seq).padStart(6, '0')}`;
+export const noticeNumber = (seq: number) => `N${String(seq).padStart(6, '0')}`;
 
 /** The notice columns with its acknowledgement totals. */
 const SELECT = `SELECT n.*,
@@ -290,7 +290,18 @@ export class NoticesService {
         ? await readAccountList(c, this.config.FILES_DIR, brand, input.userFileCode)
         : null;
     if (users && users.userIds.length === 0) throw badRequest('notice_users_none_known');
-    return { regionCodes, productCodes, pushAt, users };
+    // The target's columns as add and update write them: target_kind … unknown_count.
+    const target = [
+      input.targetKind,
+      regionCodes,
+      productCodes,
+      users ? input.userFileCode : null,
+      users?.fileName ?? null,
+      users?.userIds.length ?? 0,
+      users?.unknown ?? [],
+      users?.unknownCount ?? 0,
+    ];
+    return { pushAt, users, target };
   }
 
   private async writeUsers(c: pg.PoolClient, id: string, userIds: string[] | null): Promise<void> {
@@ -320,14 +331,7 @@ export class NoticesService {
           JSON.stringify(input.texts),
           input.pushMode,
           t.pushAt,
-          input.targetKind,
-          t.regionCodes,
-          t.productCodes,
-          t.users ? input.userFileCode : null,
-          t.users?.fileName ?? null,
-          t.users?.userIds.length ?? 0,
-          t.users?.unknown ?? [],
-          t.users?.unknownCount ?? 0,
+          ...t.target,
           requestContext.user().account,
         ],
       );
@@ -361,14 +365,7 @@ export class NoticesService {
           input.pushMode,
           t.pushAt,
           state,
-          input.targetKind,
-          t.regionCodes,
-          t.productCodes,
-          t.users ? input.userFileCode : null,
-          t.users?.fileName ?? null,
-          t.users?.userIds.length ?? 0,
-          t.users?.unknown ?? [],
-          t.users?.unknownCount ?? 0,
+          ...t.target,
         ],
       );
       await this.writeUsers(c, input.id, t.users?.userIds ?? null);
@@ -456,26 +453,6 @@ export class NoticesService {
     });
     if (scheduledAt) await this.queue.unschedule(id, scheduledAt);
     return this.detail(id);
-  }
-
-  /** Deletes drafts and cancelled notices (all or none); a pushed notice stays, with its counts. */
-  async delete(ids: string[]): Promise<{ deleted: number }> {
-    const brand = requestContext.brand();
-    return withTransaction(this.db.pool, async (c) => {
-      const { rows } = await c.query<{ id: string; seq: number; state: NoticeState }>(
-        'SELECT id, seq, state FROM notices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[]) FOR UPDATE',
-        [brand, ids],
-      );
-      if (rows.length !== new Set(ids).size) throw notFound();
-      const kept = rows.filter((r) => r.state !== 'draft' && r.state !== 'cancelled');
-      if (kept.length)
-        throw conflict('notice_not_deletable', { numbers: kept.map((r) => noticeNumber(r.seq)).join(', ') });
-      const { rowCount } = await c.query(
-        'DELETE FROM notices WHERE brand_owner_code = $1 AND id = ANY($2::uuid[])',
-        [brand, ids],
-      );
-      return { deleted: rowCount ?? 0 };
-    });
   }
 
   /** The brand's push health (home page): running and failed pushes, overdue deliveries of the last 30 days. */

@@ -2,10 +2,9 @@ import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { createPool } from '@kb/platform';
 import { APP_CONFIG, requestTimeouts, type AppConfig } from '../../config.js';
-import { offlinePackAggregate } from '@kb/aggregates';
+import { offlinePackCommands, type OfflinePackPorts } from '@kb/aggregates';
 import { aggregateController } from '../../common/aggregate-kit/aggregate-controller.js';
 import { aggregateProviders } from '../../common/aggregate-kit/aggregate-providers.js';
-import { offlinePackCommands } from './offline-pack.commands.js';
 import { OfflinePackBuilds } from './offline-pack-builds.js';
 import { OfflinePackQueriesController } from './offline-pack-queries.controller.js';
 import { OFFLINE_PACK_NUMBERS_POOL, OfflinePackNumbers } from './offline-pack-numbers.js';
@@ -38,9 +37,15 @@ registerMessages(OFFLINE_PACK_API_MESSAGES);
           ...requestTimeouts(config),
         }),
     },
-    ...aggregateProviders(offlinePackAggregate, {
-      inject: [OfflinePackNumbers],
-      path: (numbers: OfflinePackNumbers) => ({ numbers }),
+    ...aggregateProviders(offlinePackCommands, {
+      path: { inject: [OfflinePackNumbers], options: (numbers: OfflinePackNumbers) => ({ numbers }) },
+      ports: {
+        inject: [OfflinePackReferences, OfflinePackBuilds],
+        build: (references: OfflinePackReferences, builds: OfflinePackBuilds): OfflinePackPorts => ({
+          references,
+          builds,
+        }),
+      },
     }),
     OfflinePackNumbers,
     OfflinePackBuilds,

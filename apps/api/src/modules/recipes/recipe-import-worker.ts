@@ -20,8 +20,8 @@ import { hostJobWorker } from '../../common/hosted-job-worker.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { FILE_KINDS } from '../files/file-kinds.js';
-import type { Actor } from '@kb/aggregates';
-import { createRecipe, RECIPE_PATH, type RecipePath } from './recipe.commands.js';
+import { createRecipe, type Actor, type RecipePath } from '@kb/aggregates';
+import { RECIPE_PATH } from './recipe-ports.js';
 import { RecipeReferences } from './recipe-references.js';
 import { openRecipeArchive, type RecipeArchive } from './recipe-archive-reader.js';
 import {
@@ -469,8 +469,8 @@ async function storeMedia(
 
 /**
  * The recipe-import worker, on the job kit. It runs in the API process, not in device-ingest: each recipe is created
- * through the recipe command path (createRecipe: reference checks, number claim, decider, events), which lives
- * here; the archive is checked whole first (recipe-archive-reader).
+ * through the recipe command path (createRecipe: reference checks, number claim, decider, events), built here
+ * from the API's number claims and reference checks; the archive is checked whole first (recipe-archive-reader).
  */
 export const recipeImportWorker = defineJobWorker({
   queue: RECIPE_IMPORT_QUEUE,

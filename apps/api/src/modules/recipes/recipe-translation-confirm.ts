@@ -1,23 +1,20 @@
 import type pg from 'pg';
 import type { RecipeTranslationProposal, RecipeTranslateConfirm } from '@kb/contracts';
-import { isRefusal, type BatchOutcome, type RecipeAnswer } from '@kb/aggregates';
-import type { RecipeCommand, RecipeEvent, RecipeState } from '@kb/domain';
+import { isRefusal, type BatchOutcome, type RecipeAnswer, type RecipeCommandContext } from '@kb/aggregates';
 import type { GlobalPosition } from '@kb/event-store';
 import { findJobRun } from '@kb/platform';
 import { AppError } from '../../common/app-error.js';
-import type { CommandContext } from '../../common/aggregate-kit/aggregate-commands.js';
 import { translate } from '../../common/messages.js';
-import { PG_POOL } from '../../infra/tokens.js';
 
 /**
  * Saves a translation job's proposal, as proposed, for all its translated recipes or the given ones: one
  * `RecipeTranslated` per recipe, each refused if the recipe changed since the proposal or it was saved before.
  */
 export async function confirmTranslation(
+  pool: pg.Pool,
   { id: jobId, recipeIds }: RecipeTranslateConfirm,
-  { actor, run, use }: CommandContext<RecipeCommand, RecipeEvent, RecipeState, RecipeAnswer>,
+  { actor, run }: RecipeCommandContext,
 ): Promise<BatchOutcome<RecipeAnswer>> {
-  const pool = use<pg.Pool>(PG_POOL);
   // The brand's own translation job only: another brand's id is "not found", never a hint it exists.
   const job = await findJobRun(pool, actor.brand, jobId);
   if (!job || job.kind !== 'recipe-translate') throw new AppError(404, 'job_not_found');

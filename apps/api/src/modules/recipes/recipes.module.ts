@@ -2,7 +2,7 @@ import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { createPool } from '@kb/platform';
 import { APP_CONFIG, requestTimeouts, type AppConfig } from '../../config.js';
-import { recipeAggregate } from '@kb/aggregates';
+import { recipeCommands } from '@kb/aggregates';
 import { aggregateController } from '../../common/aggregate-kit/aggregate-controller.js';
 import { aggregateProviders } from '../../common/aggregate-kit/aggregate-providers.js';
 import { JobsModule } from '../jobs/jobs.module.js';
@@ -12,7 +12,7 @@ import { PreviewRecipeHandler } from './queries/preview-recipe/preview-recipe.ha
 import { RecipeDetailHandler } from './queries/recipe-detail/recipe-detail.handler.js';
 import { RecipeHistoryHandler } from './queries/recipe-history/recipe-history.handler.js';
 import { SearchRecipesHandler } from './queries/search-recipes/search-recipes.handler.js';
-import { explainRecipeRefusal, recipeCommands } from './recipe.commands.js';
+import { explainRecipeRefusal, recipePorts } from './recipe-ports.js';
 import { RecipeImportWorker } from './recipe-import-worker.js';
 import { RecipeJobs } from './recipe-jobs.js';
 import { RECIPE_NUMBERS_POOL, RecipeNumbers } from './recipe-numbers.js';
@@ -53,9 +53,12 @@ const QUERY_HANDLERS = [
           ...requestTimeouts(config),
         }),
     },
-    ...aggregateProviders(recipeAggregate, {
-      inject: [RecipeNumbers],
-      path: (numbers: RecipeNumbers) => ({ numbers, explain: explainRecipeRefusal }),
+    ...aggregateProviders(recipeCommands, {
+      path: {
+        inject: [RecipeNumbers],
+        options: (numbers: RecipeNumbers) => ({ numbers, explain: explainRecipeRefusal }),
+      },
+      ports: recipePorts,
     }),
     RecipeNumbers,
     RecipeReferences,

@@ -9,6 +9,7 @@ import type { AppConfig } from '../../../config.js';
 import {
   AggregateStreams,
   commandPath,
+  createRecipe,
   recipeAggregate,
   singleOutcome,
   type Actor,
@@ -17,7 +18,7 @@ import {
 } from '@kb/aggregates';
 import type { RecipeCommand } from '@kb/domain';
 import { refuseDeletingLinkedRecipes } from '../../content/recipe-delete-guard.js';
-import { createRecipe, explainRecipeRefusal } from '../recipe.commands.js';
+import { explainRecipeRefusal } from '../recipe-ports.js';
 import { RecipeNumbers } from '../recipe-numbers.js';
 import { RecipeReferences } from '../recipe-references.js';
 

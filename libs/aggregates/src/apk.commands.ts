@@ -1,12 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { apkCommandRoutes, type ApkContentDraft } from '@kb/contracts';
-import { apkAggregate, type Actor, type AggregatePath, type ApkAnswer } from '@kb/aggregates';
+import { apkCommandRoutes, type ApkContent, type ApkContentDraft, type UiLang } from '@kb/contracts';
 import type { ApkCommand, ApkEvent, ApkState } from '@kb/domain';
-import { aggregateCommands } from '../../common/aggregate-kit/aggregate-commands.js';
-import { ApkReferences } from './apk-references.js';
-import { ApkFleet } from './apk-fleet.js';
+import type { AggregatePath } from './aggregate.js';
+import { apkAggregate, type ApkAnswer } from './apk.js';
+import { aggregateCommands } from './command-kit.js';
+import type { Actor } from './streams.js';
 
 export type ApkPath = AggregatePath<ApkCommand, ApkEvent, ApkState, ApkAnswer>;
+
+/** A package's content ready for the decider (the APK file's size added) and what it names wrongly, if anything. */
+export interface ResolvedApkContent {
+  content: ApkContent;
+  /** Throws 400 with a field error on each wrong reference; a no-op when all are the brand's own. */
+  check(): Promise<void>;
+}
+
+/** What a package names, resolved in the brand: sub-brand, model, files. */
+export interface ApkReferenceResolver {
+  resolve(brand: string, draft: ApkContentDraft, lang: UiLang): Promise<ResolvedApkContent>;
+}
+
+/** What the APK commands need of the process that runs them, beyond the APK streams. */
+export interface ApkPorts {
+  references: ApkReferenceResolver;
+  /** The APK version most devices a release with these needs fits run now (null: none): where a rollback returns. */
+  rollbackVersion(
+    brand: string,
+    id: string,
+    needs: { minFirmware: string | null; languages: string[] },
+  ): Promise<string | null>;
+}
 
 /**
  * Creates a package (not submitted) from the form's content, its references resolved in the caller's brand;
@@ -14,7 +37,7 @@ export type ApkPath = AggregatePath<ApkCommand, ApkEvent, ApkState, ApkAnswer>;
  */
 export async function createApk(
   path: ApkPath,
-  references: ApkReferences,
+  references: ApkReferenceResolver,
   actor: Actor,
   draft: ApkContentDraft,
   submit: boolean,
@@ -55,21 +78,21 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  * The APK package commands of §7 (`/api/subApk/*`) and the audit actions. Single-package refusals are 4xx (409 names
  * the package and its state; 403 for a self-audit); batches answer each package's outcome.
  */
-export const apkCommands = aggregateCommands(apkAggregate, apkCommandRoutes, {
+export const apkCommands = aggregateCommands<ApkPorts>()(apkAggregate, apkCommandRoutes, {
   batchMessages: { done: 'apk_batch_done', partial: 'apk_batch_partial' },
   commands: {
     add: {
       message: 'saved',
-      run: (draft, { actor, path, use }) => createApk(path, use(ApkReferences), actor, draft, false),
+      run: (draft, { actor, path, ports }) => createApk(path, ports.references, actor, draft, false),
     },
     addAndApproval: {
       message: 'apk_submitted',
-      run: (draft, { actor, path, use }) => createApk(path, use(ApkReferences), actor, draft, true),
+      run: (draft, { actor, path, ports }) => createApk(path, ports.references, actor, draft, true),
     },
     update: {
       message: 'saved',
-      run: async ([{ id, revision }, draft], { actor, run, use }) => {
-        const { content, check } = await use(ApkReferences).resolve(actor.brand, draft, actor.lang);
+      run: async ([{ id, revision }, draft], { actor, run, ports }) => {
+        const { content, check } = await ports.references.resolve(actor.brand, draft, actor.lang);
         return run(id, () => [{ type: 'ReviseApkPackage', content }], {
           expectedRevision: revision,
           validate: check,
@@ -117,12 +140,10 @@ export const apkCommands = aggregateCommands(apkAggregate, apkCommandRoutes, {
       message: 'apk_rollout_started',
       run: async (
         { id, stages, faultRatio, minFaults, minFirmware, languages, overrideReason },
-        { actor, run, use },
+        { actor, run, ports },
       ) => {
-        const fleet = use(ApkFleet);
         const needs = { minFirmware, languages };
-        const found = await fleet.package(actor.brand, id);
-        const fromVersion = found ? await fleet.currentVersion(actor.brand, found, needs) : null;
+        const fromVersion = await ports.rollbackVersion(actor.brand, id, needs);
         const at = new Date().toISOString();
         return run(id, () => [
           {
