@@ -264,7 +264,8 @@ function printTimeline(events, pid, tid, from, to) {
     const request = events.find(
       (r) => r.name === 'ResourceSendRequest' && r.args?.data?.requestId === e.args?.data?.requestId,
     );
-    const url = request?.args?.data?.url ?? '?';
+    const url = request?.args?.data?.url;
+    if (!url) continue; // asked before the page's time origin
     lines.push([
       e.ts,
       `${((e.ts - from) / 1000).toFixed(0).padStart(6)} ms    answer ${new URL(url).pathname}`,

@@ -7,7 +7,10 @@
 //      requests made and the bytes they moved (as sent: compressed);
 //   2. the Lighthouse performance score (npm `lighthouse`, default mobile throttling) of /login and /recipe-list.
 // The machine's load average is printed with the figures: on a shared machine they are indicative only.
-// BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
+// BENCH_SKIP_BUILD=true uses the dist folders as they are. For comparing two builds: BENCH_WEB_PARTS (`rows`,
+// `lighthouse`, or both, the default), BENCH_WEB_PAGES (the pages of part 1, comma separated) and
+// BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, default 1; the median score is printed with every run's).
+// Figures only; not a test.
 /* global document, performance */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -17,6 +20,8 @@ import { chromium } from 'playwright-core';
 import { buildProjects, importDist, root } from './build.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const PARTS = (process.env.BENCH_WEB_PARTS ?? 'rows,lighthouse').split(',');
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'];
 const VIEWPORT = { width: 1440, height: 900 };
@@ -26,7 +31,7 @@ const PAGES = [
   ['/recipe-list', 'tbody tr'],
   ['/device-info-list', 'tbody tr'],
   ['/home', '[data-testid="count-recipeCount-value"]'],
-];
+].filter(([pathname]) => !process.env.BENCH_WEB_PAGES || process.env.BENCH_WEB_PAGES.split(',').includes(pathname));
 
 buildProjects('the API, the projector, the web app and the test harness', [
   '@kb/api',
@@ -143,19 +148,25 @@ async function lighthouseScores() {
     console.log('\nLighthouse performance (mobile throttling, cold cache)');
     for (const pathname of ['/login', '/recipe-list']) {
       if (pathname !== '/login') await signIn(page);
-      await cdp.send('Network.clearBrowserCache');
-      const result = await lighthouse(system.baseUrl + pathname, {
-        port,
-        onlyCategories: ['performance'],
-        disableStorageReset: true,
-        logLevel: 'error',
-        output: 'json',
-      });
-      const { categories, audits } = result.lhr;
-      const metric = (id) => audits[id]?.displayValue ?? '?';
-      console.log(
-        `${pathname.padEnd(16)} score ${Math.round(categories.performance.score * 100)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   final URL ${new URL(result.lhr.finalDisplayedUrl).pathname}`,
-      );
+      const scores = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        await cdp.send('Network.clearBrowserCache');
+        const result = await lighthouse(system.baseUrl + pathname, {
+          port,
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+          logLevel: 'error',
+          output: 'json',
+        });
+        const { categories, audits } = result.lhr;
+        const metric = (id) => audits[id]?.displayValue ?? '?';
+        const score = Math.round(categories.performance.score * 100);
+        scores.push(score);
+        console.log(
+          `${pathname.padEnd(16)} score ${score}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}   SI ${metric('speed-index')}   final URL ${new URL(result.lhr.finalDisplayedUrl).pathname}   (load ${load()})`,
+        );
+      }
+      if (LIGHTHOUSE_RUNS > 1) console.log(`${pathname.padEnd(16)} median score ${median(scores)} of ${LIGHTHOUSE_RUNS}`);
     }
   } finally {
     await context.close();
@@ -173,8 +184,8 @@ try {
   const storageState = await setup.storageState();
   await setup.close();
 
-  await firstRowFigures(storageState);
-  await lighthouseScores();
+  if (PARTS.includes('rows')) await firstRowFigures(storageState);
+  if (PARTS.includes('lighthouse')) await lighthouseScores();
   console.log(`\nload average after: ${load()}`);
 } finally {
   await browser.close();

@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { i18n, initI18n } from './app/i18n/i18n.js';
 import { loadedQueryClient } from './lib/loaded-query-client.js';
+import { askFirstData } from './app/first-queries.js';
 import { router } from './app/router.js';
 import { configureApi } from './lib/api-client.js';
 import { currentLanguage } from './lib/language.js';
@@ -71,6 +72,9 @@ configureApi({
       new Promise<void>((done) => setTimeout(done, 5000)),
     ]),
 });
+
+// The page's first data is asked now, beside the downloads of its code rather than after them.
+askFirstData(window.location.pathname);
 
 // Server texts (`desc`, localised names) follow the language: ask again after a switch.
 i18n.on('languageChanged', () => void loadedQueryClient()?.invalidateQueries());

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
 
 /** A filter's date range, `[from, to]` as `YYYY-MM-DD`: its own module, so the date picker loads only where used. */

@@ -6,6 +6,7 @@ import {
   type Envelope,
   type UiLang,
 } from '@kb/contracts';
+import { askEarly, takeEarlyAnswer } from './early-answers.js';
 
 /**
  * The one door to `/api`. Every call carries the UI language (`x-lang`) so that `desc` comes back translated,
@@ -85,8 +86,8 @@ export interface ApiHandlers {
 
 let handlers: ApiHandlers | null = null;
 
-const READ_POSITION = 'x-read-position';
-const READ_POSITION_REACHED = 'x-read-position-reached';
+export const READ_POSITION = 'x-read-position';
+export const READ_POSITION_REACHED = 'x-read-position-reached';
 
 /**
  * Read-your-writes for every screen: a command answers `x-read-position` (`<transactionId>.<globalPosition>`,
@@ -129,13 +130,6 @@ const isAfter = (a: readonly [bigint, bigint], b: readonly [bigint, bigint]) =>
 /** The position this tab's calls send (one per page load, shared by every feature). */
 export const readPosition = new ReadPosition();
 
-/** How long a command's caller waits for the read models to show its effect before it goes on regardless. */
-export const APPLY_WAIT_MS = 15_000;
-/** How long the "applying…" notice of a command not shown by then keeps waiting for it. */
-const APPLY_GIVE_UP_MS = 5 * 60_000;
-/** A command shown quicker than this needs no "applying…" notice (it would only flicker). */
-const APPLYING_NOTICE_AFTER_MS = 400;
-
 /**
  * Commands whose effect the screens do not show yet. While there is one, a record's action buttons are disabled:
  * they are those of the state before it, and the API would refuse them.
@@ -157,64 +151,6 @@ export const commandsApplying = (() => {
     },
   };
 })();
-
-/**
- * Asks (a GET the API holds up to its read wait) until the read models reached `position`, or `deadline`. An
- * answer that does not say (an ended session, a network failure past the deadline) ends the wait.
- */
-async function readModelsReach(h: ApiHandlers, position: string, deadline: number): Promise<boolean> {
-  while (Date.now() < deadline) {
-    let res: Response;
-    try {
-      res = await fetch(buildUrl('/auth/me'), {
-        headers: {
-          [READ_POSITION]: position,
-          [LANG_HEADER]: h.lang(),
-          [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-          Accept: 'application/json',
-        },
-        credentials: 'same-origin',
-      });
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      continue;
-    }
-    await res.arrayBuffer().catch(() => undefined);
-    readPosition.observe(position, res.headers);
-    if (res.headers.get(READ_POSITION_REACHED) !== 'false') return true;
-  }
-  return false;
-}
-
-/**
- * The end of a command whose events the read models apply later: the caller goes on (its refetch, its toast)
- * once the screens can show the command's effect, so a success is never shown beside the state before it. A
- * projector running behind gets an "applying…" notice that turns into the success by itself; past APPLY_WAIT_MS
- * the caller goes on and the notice stays until the screens show it.
- */
-async function untilShown(h: ApiHandlers, position: string, success: string | null): Promise<void> {
-  commandsApplying.start();
-  let notice: ReturnType<ApiHandlers['onApplying']> | null = null;
-  const timer = setTimeout(() => (notice = h.onApplying()), APPLYING_NOTICE_AFTER_MS);
-  const shown = async () => {
-    clearTimeout(timer);
-    try {
-      await h.refreshScreens();
-    } catch {
-      // a failed refetch shows its own error
-    }
-    // The refetched data reaches the screens' observers on the next task: the success follows it there.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (notice) notice.applied(success);
-    else if (success) h.onSuccess(success);
-    commandsApplying.end();
-  };
-  const started = Date.now();
-  if (await readModelsReach(h, position, started + APPLY_WAIT_MS)) return shown();
-  clearTimeout(timer);
-  notice ??= h.onApplying();
-  void readModelsReach(h, position, started + APPLY_GIVE_UP_MS).then(shown);
-}
 
 /** What `configureApi` set, for lib/download.ts. */
 export function apiHandlers(): ApiHandlers {
@@ -260,6 +196,21 @@ export async function readEnvelope(res: Response): Promise<Envelope & { code?: s
   return { status: res.status === 200 ? 502 : res.status, desc: '', data: null };
 }
 
+/**
+ * Asks `GET /api{path}` now, as `api()` would, for the first `api()` call of it to read (lib/early-answers): the
+ * entry asks a page's first data while the page's code is still on its way.
+ */
+export function askEarlyGet(path: string, query?: CallOptions['query']): void {
+  const h = handlers;
+  if (!h) return;
+  const lang = h.lang();
+  askEarly(buildUrl(path, query), lang, {
+    [LANG_HEADER]: lang,
+    [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+    Accept: 'application/json',
+  });
+}
+
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
   const h = handlers;
   if (!h) throw new Error('configureApi() must run before the first call');
@@ -288,9 +239,15 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     const url = buildUrl(path, options.query);
     const onProgress = options.onUploadProgress;
     // The upload sender comes with the first upload: the login page loads the client without it.
+    // A GET the entry asked before this call's code arrived is answered by that ask (when nothing since has to
+    // be waited for: no read position to send, no extra header).
+    const early =
+      method === 'GET' && !sentPosition[READ_POSITION] && !options.headers
+        ? takeEarlyAnswer(url, headers[LANG_HEADER]!)
+        : undefined;
     const res = onProgress
       ? await import('./xhr-send.js').then((m) => m.sendWithProgress(url, init, onProgress))
-      : await fetch(url, init);
+      : await (early ?? fetch(url, init));
     readPosition.observe(sentPosition[READ_POSITION], res.headers);
     landed = res.headers.get(READ_POSITION);
     requestId = res.headers.get(REQUEST_ID_HEADER);
@@ -307,7 +264,9 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       kind === 'command' && options.successMessage !== false
         ? options.successMessage || envelope.desc || h.text('operationSuccess')
         : null;
-    if (kind === 'command' && landed) await untilShown(h, landed, success);
+    // The wait for a command's effect comes with the first command that has one (the login page sends none).
+    if (kind === 'command' && landed)
+      await import('./command-effect.js').then((m) => m.untilShown(h, landed, success));
     else if (success) h.onSuccess(success);
     return envelope.data as T;
   }

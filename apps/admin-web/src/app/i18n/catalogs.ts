@@ -102,6 +102,7 @@ export const zhCatalog = {
   errors: { ...appZh.errors, ...consoleCatalogs.zh.errors },
   layout: { ...appZh.layout, ...consoleCatalogs.zh.layout },
   pages: { ...appZh.pages, ...consoleCatalogs.zh.pages },
+  messages: { ...appZh.messages, ...consoleCatalogs.zh.messages },
 };
 export const enCatalog = {
   ...appEn,
@@ -110,4 +111,5 @@ export const enCatalog = {
   errors: { ...appEn.errors, ...consoleCatalogs.en.errors },
   layout: { ...appEn.layout, ...consoleCatalogs.en.layout },
   pages: { ...appEn.pages, ...consoleCatalogs.en.pages },
+  messages: { ...appEn.messages, ...consoleCatalogs.en.messages },
 };

@@ -245,4 +245,19 @@ export const consoleAppEn: Catalog<typeof consoleAppZh> = {
     noPermissionTitle: 'No permission',
     noPermissionBody: 'You may not open this page or data. Ask an administrator if you need access.',
   },
+  // Messages of the console's screens (the shell's own, with the login page, are in en.ts).
+  messages: {
+    uploadFailed: 'File upload failed',
+    fileFormatError: 'File format error',
+    translationFailed: 'Translation failed',
+    confirmationFailed: 'Confirmation failed',
+    importFailed: 'Import failed',
+    deviceNotFound: 'Device does not exist',
+    recordNotFound: 'Record does not exist',
+    saveSuccess: 'Saved successfully',
+    submitSuccess: 'Submitted successfully',
+    pushSuccess: 'Pushed successfully',
+    importSuccess: 'Imported successfully',
+    copySuccess: 'Copied successfully',
+  },
 };

@@ -1,3 +1,6 @@
+// The date pickers' styles come with the layout's, not with the first picker a list draws: a stylesheet a lazy
+// picker adds while the page is first drawn holds that first paint until it has arrived.
+import '@mantine/dates/styles.css';
 import { AppShell, Text, useMantineTheme } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { DatesProvider } from '@mantine/dates';

@@ -92,7 +92,12 @@ function useStripScroll(activeKey: string, layoutKey: string) {
     if (edge) el.scrollLeft = revealScrollTarget(edge.left, edge.right, el.scrollLeft, el.clientWidth);
     measure();
   }, [measure]);
-  useLayoutEffect(revealActive, [activeKey, layoutKey, revealActive]);
+  // Measured in the next frame, before it is painted: measuring while React commits would lay the whole page out
+  // once more than the paint does (the first page of a visit commits several times before its first paint).
+  useLayoutEffect(() => {
+    const frame = requestAnimationFrame(revealActive);
+    return () => cancelAnimationFrame(frame);
+  }, [activeKey, layoutKey, revealActive]);
   useLayoutEffect(() => {
     const el = strip.current;
     if (!el) return;
