@@ -16,17 +16,20 @@
 // BENCH_DATABASE=<url of a kept database> skips the writing: its projections are dropped and caught up again from
 // zero (the projector's figures again, e.g. after a change, without writing the events again); with
 // BENCH_KEEP_READ_MODELS=true as well its read models are kept too (the projector only brings up to date a projection
-// whose version changed) and only the list is timed again, in a minute at a million recipes. Each figure is
-// printed with the machine's load average beside it: on a busy machine they are indicative only. Not a test.
+// whose version changed) and only the list is timed again, in a minute at a million recipes. BENCH_PROFILE=true
+// profiles the projector's catch-up (node --cpu-prof; the projector is stopped once caught up, so the profile is the
+// catch-up alone) and prints its busy time by step. Each figure is printed with the machine's load average beside
+// it: on a busy machine they are indicative only. Not a test.
 /* global performance, setTimeout */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildProjects, importDist, root } from './build.mjs';
+import { describeProfile, newestProfile } from './cpu-profile.mjs';
 import { loggedIn } from './session.mjs';
 
 const RECIPES = Number(process.env.BENCH_RECIPES ?? 100_000);
@@ -392,6 +395,9 @@ try {
   // BENCH_PROJECTOR_NODE_ARGS: node flags for the projector process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
   // (a profile of the catch-up, written when the bench stops the projector).
   const nodeArgs = process.env.BENCH_PROJECTOR_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const profileDir =
+    process.env.BENCH_PROFILE === 'true' ? path.join(tmpdir(), `kb-bench-projector-${process.pid}`) : null;
+  if (profileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   projector = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/projector/dist/main.js'), 'run'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PROJECTOR_METRICS_PORT: '0' },
@@ -448,6 +454,17 @@ try {
     postgres: postgresCpuSince(postgresCpuBefore, ours),
   };
   console.log(`  ${[...caughtUp].map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}`);
+  // Profiled: stopped now, so its profile (written as it exits) covers the catch-up and nothing after it.
+  let profileLines = null;
+  if (profileDir) {
+    const exited = new Promise((resolve) => projector.once('exit', resolve));
+    projector.kill('SIGTERM');
+    await exited;
+    const file = newestProfile(profileDir);
+    profileLines = file
+      ? [...describeProfile(file, cpuUsed.projector), `    (the profile: ${file})`]
+      : ['    (no profile was written)'];
+  }
 
   // 3. The list, as the screen asks for it, once autovacuum has been over the fresh tables (done here at once, as
   // autovacuum would within a minute of such a load: index-only scans need the visibility map).
@@ -608,6 +625,15 @@ try {
     console.log(
       `    ${name.padEnd(15)} ${String(t.batches).padStart(4)} batches: read wait ${secs(t.readWaitMs)}, fold ${secs(t.prepareMs)}, commit wait ${secs(t.writeWaitMs)}, index build ${secs(t.indexBuildMs)} | rows ${secs(t.rowsMs)}, checkpoint ${secs(t.checkpointMs)}`,
     );
+  if (profileLines) {
+    console.log(
+      "  the projector's busy time by step (CPU profile of the catch-up: each sample goes to the nearest step on its",
+    );
+    console.log(
+      '  stack, so JSON.parse inside the driver counts as reading rows; the share of its CPU time beside it):',
+    );
+    for (const line of profileLines) console.log(line);
+  }
   console.log(
     `\nGET /api/recipe/list, ${listed[0].n.toLocaleString('en')} recipes in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in; ${load()}):`,
   );
