@@ -26,6 +26,21 @@ import { md5Hex } from '../src/modules/auth/password.js';
 
 export const TEST_CAPTCHA = '0000';
 
+/** The routes anyone may call without a session: signing in, password reset by email, health, and what a
+ * signed-out page reads (the H5 page a banner or a shared recipe opens in the app's webview). */
+export const PUBLIC_ROUTES = [
+  'GET /api/auth/captcha',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/email/captcha',
+  'POST /api/email/verify',
+  'POST /api/sysUser/setPassword',
+  'GET /api/health',
+  'GET /api/public/config',
+  'GET /api/h5/share',
+  'GET /api/h5/image',
+];
+
 export interface TestApi {
   baseUrl: string;
   config: AppConfig;

@@ -17,7 +17,15 @@ import {
 import { Permission } from '../src/common/permission.decorator.js';
 import { Public } from '../src/common/public.decorator.js';
 import { routesWithoutPermission } from '../src/modules/auth/auth.guard.js';
-import { command, loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+import {
+  command,
+  loggedIn,
+  PUBLIC_ROUTES,
+  startTestApi,
+  uploadImage,
+  type Client,
+  type TestApi,
+} from './harness.js';
 
 interface Operation {
   'x-permission'?: PermissionName;
@@ -33,21 +41,6 @@ const ACCOUNTS: Record<StaffRole, [string, string]> = {
   auditor: ['audit', 'audit12345'],
   viewer: ['viewer', 'viewer12345'],
 };
-
-/** The routes anyone may call without a session (login, password reset by email, health). */
-const PUBLIC_ROUTES = [
-  'GET /api/auth/captcha',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'POST /api/email/captcha',
-  'POST /api/email/verify',
-  'POST /api/sysUser/setPassword',
-  'GET /api/health',
-  'GET /api/public/config',
-  // The H5 page a banner or a shared recipe opens in the app's webview.
-  'GET /api/h5/share',
-  'GET /api/h5/image',
-];
 
 const RECIPE = {
   type: 'SOUP',

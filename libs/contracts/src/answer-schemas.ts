@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { ACCESSORY_TYPES } from './catalog.js';
-import type { Accessory, IngredientUnit, RecipeCategory, RecipeTag } from './catalog.js';
+import type { Accessory, IngredientUnit, NumberedNames, RecipeCategory } from './catalog.js';
 import { BANNER_POSITIONS, BANNER_LINK_KINDS } from './content.js';
 import type { Banner, HotTag, LinkedRecipe, LockScreenAd, ThemedGroup } from './content.js';
-import type { FaultTypeName } from './device.js';
 import type { RecipeEvaluation } from './recipe-evaluation.js';
 import type { RecipeImportCheck } from './recipe-archive.js';
 import { DIFFICULTIES, RECIPE_TYPES } from './reference.js';
@@ -72,7 +71,7 @@ export const recipeCategorySchema: z.ZodType<RecipeCategory> = z.object({
 });
 
 /** Records that are a number and names per language (recipe tags, fault types). */
-export const numberedNamesSchema: z.ZodType<RecipeTag & FaultTypeName> = z.object({
+export const numberedNamesSchema: z.ZodType<NumberedNames> = z.object({
   id,
   number: str(),
   names,

@@ -96,14 +96,17 @@ export const tagUpdateSchema = tagInputSchema.extend({
   id: z.string().uuid({ message: 'not_found' }),
   version: versionField,
 });
-export interface RecipeTag {
+/** A record that is a number and its names per language (recipe tags, fault types). */
+export interface NumberedNames {
   id: string;
   number: string;
   names: Names;
+  /** Its name in the caller's language. */
   name: string;
   version: number;
   updatedAt: string;
 }
+export type RecipeTag = NumberedNames;
 
 // ---- ingredient units
 export const unitInputSchema = z.object({ names: namesSchema });

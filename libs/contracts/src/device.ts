@@ -6,7 +6,7 @@ import type { Page } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
 import { DEVICE_SORT_FIELDS, FAULT_SORT_FIELDS, TEST_DEVICE_SORT_FIELDS } from './list-sort.js';
 import { sortQueryShape } from './list-sort-schemas.js';
-import { idSchema, idsSchema, namesSchema, type Names } from './catalog.js';
+import { idSchema, idsSchema, namesSchema, type NumberedNames } from './catalog.js';
 
 /**
  * Devices, their telemetry and fault reports, and the test device group (§3 "Device", §7 `device`,
@@ -58,15 +58,8 @@ export const faultTypeInputSchema = z.object({
     .max(64, { message: 'number_too_long' }),
   names: namesSchema,
 });
-export interface FaultTypeName {
-  id: string;
-  /** The code as devices report it. */
-  number: string;
-  names: Names;
-  name: string;
-  version: number;
-  updatedAt: string;
-}
+/** A fault type's names: its number is the code as devices report it. */
+export type FaultTypeName = NumberedNames;
 
 // ---- /api/device/*
 

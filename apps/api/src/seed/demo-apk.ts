@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type pg from 'pg';
 import {
@@ -22,6 +19,7 @@ import {
 } from '@kb/aggregates';
 import type { ApkCommand } from '@kb/domain';
 import { ApkReferences } from '../modules/apk-packages/apk-references.js';
+import { ensureSeedFile } from '../modules/files/file-store.js';
 
 /** Where a demo package ends up: each step is a command of the real command path. */
 type Lifecycle = 'draft' | 'pending_review' | 'returned' | 'created' | 'testing' | 'online';
@@ -147,49 +145,21 @@ function drawScreen(hue: number): Buffer {
 const BOOT_VIDEO = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(512, 7)]);
 const APK_FILE = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
 
-/** The file as an upload of the brand (same layout as /api/file/upload); kept if already there. */
-async function ensureFile(
-  pool: pg.Pool,
-  config: AppConfig,
-  file: { code: string; purpose: string; mime: string; name: string; bytes: () => Buffer },
-) {
-  const exists = await pool.query('SELECT 1 FROM files WHERE file_code = $1', [file.code]);
-  if (exists.rowCount) return;
-  const bytes = file.bytes();
-  const relative = path.join(BRAND, file.code.slice(0, 2), file.code);
-  const target = path.resolve(config.FILES_DIR, relative);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(`${target}.part`, bytes);
-  await rename(`${target}.part`, target);
-  await pool.query(
-    `INSERT INTO files (file_code, brand_owner_code, purpose, mime, size, original_name, storage_path, sha256, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'seed') ON CONFLICT (file_code) DO NOTHING`,
-    [
-      file.code,
-      BRAND,
-      file.purpose,
-      file.mime,
-      bytes.length,
-      file.name,
-      relative,
-      createHash('sha256').update(bytes).digest('hex'),
-    ],
-  );
-}
-
 async function ensureDemoFiles(pool: pg.Pool, config: AppConfig) {
   for (const [i, field] of APK_PICTURES.entries()) {
     const video = APK_PICTURE_PURPOSE[field] === 'video';
-    await ensureFile(pool, config, {
-      code: PICTURE_CODES[field],
+    await ensureSeedFile(pool, config.FILES_DIR, {
+      fileCode: PICTURE_CODES[field],
+      brand: BRAND,
       purpose: video ? 'video' : 'image',
       mime: video ? 'video/mp4' : 'image/png',
       name: video ? 'boot.mp4' : `${field}.png`,
       bytes: () => (video ? BOOT_VIDEO : drawScreen((i * 36) % 360)),
     });
   }
-  await ensureFile(pool, config, {
-    code: APK_FILE_CODE,
+  await ensureSeedFile(pool, config.FILES_DIR, {
+    fileCode: APK_FILE_CODE,
+    brand: BRAND,
     purpose: 'apk',
     mime: 'application/vnd.android.package-archive',
     name: 'chefmate-1.0.0.apk',

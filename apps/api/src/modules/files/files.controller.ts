@@ -15,6 +15,7 @@ import { parseInput } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { Db } from '../../infra/db.js';
 import { FILE_KINDS, MAX_UPLOAD_BYTES, type FileKind } from './file-kinds.js';
+import { recordFile, storagePathOf } from './file-store.js';
 import { receiveUpload, type StagedFile } from './upload-stream.js';
 import { Permission } from '../../common/permission.decorator.js';
 import { uploadedFileSchema } from '@kb/contracts';
@@ -92,26 +93,21 @@ export class FilesController {
     if (!mime) throw new AppError(415, 'file_type_wrong', { types: kind.typesText });
 
     const fileCode = randomUUID();
-    const relative = path.join(brand, fileCode.slice(0, 2), fileCode);
-    const target = path.resolve(this.config.FILES_DIR, relative);
+    const target = path.resolve(this.config.FILES_DIR, storagePathOf(brand, fileCode));
     await mkdir(path.dirname(target), { recursive: true });
     // Staged beside the store, then renamed: a crash never leaves a half-written file under a recorded code.
     await rename(file.path, target);
     try {
-      await this.db.scoped(
-        `INSERT INTO files (file_code, brand_owner_code, purpose, mime, size, original_name, storage_path, sha256, created_by)
-         VALUES ($2, $1, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          fileCode,
-          purpose,
-          mime,
-          file.size,
-          name.slice(0, 255),
-          relative,
-          file.sha256,
-          requestContext.user().account,
-        ],
-      );
+      await recordFile(this.db.pool, {
+        fileCode,
+        brand,
+        purpose,
+        mime,
+        size: file.size,
+        name: name.slice(0, 255),
+        sha256: file.sha256,
+        createdBy: requestContext.user().account,
+      });
     } catch (error) {
       await rm(target, { force: true });
       throw error;

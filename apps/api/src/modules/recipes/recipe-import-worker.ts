@@ -20,6 +20,7 @@ import { hostJobWorker } from '../../common/hosted-job-worker.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { FILE_KINDS } from '../files/file-kinds.js';
+import { recordFile, storagePathOf } from '../files/file-store.js';
 import { createRecipe, type Actor, type RecipePath } from '@kb/aggregates';
 import { RECIPE_PATH } from './recipe-ports.js';
 import { RecipeReferences } from './recipe-references.js';
@@ -443,8 +444,7 @@ async function storeMedia(
   data: RecipeImportJob,
   deps: ImportDeps,
 ) {
-  const relative = path.join(data.brandOwnerCode, code.slice(0, 2), code);
-  const target = path.resolve(deps.filesDir, relative);
+  const target = path.resolve(deps.filesDir, storagePathOf(data.brandOwnerCode, code));
   await mkdir(path.dirname(target), { recursive: true });
   const copied = await archive.extract(entry, target);
   const name = path.basename(entry);
@@ -459,11 +459,16 @@ async function storeMedia(
     return false;
   }
   const mime = FILE_KINDS[purpose]!.accepts(type, copied.head, name)!;
-  await deps.pool.query(
-    `INSERT INTO files (file_code, brand_owner_code, purpose, mime, size, original_name, storage_path, sha256, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, '', $8)`,
-    [code, data.brandOwnerCode, purpose, mime, copied.size, name, relative, data.actor],
-  );
+  await recordFile(deps.pool, {
+    fileCode: code,
+    brand: data.brandOwnerCode,
+    purpose,
+    mime,
+    size: copied.size,
+    name,
+    sha256: '',
+    createdBy: data.actor,
+  });
   return true;
 }
 

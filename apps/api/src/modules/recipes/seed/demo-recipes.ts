@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type pg from 'pg';
 import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
@@ -21,6 +18,7 @@ import { refuseDeletingLinkedRecipes } from '../../content/recipe-delete-guard.j
 import { explainRecipeRefusal } from '../recipe-ports.js';
 import { RecipeNumbers } from '../recipe-numbers.js';
 import { RecipeReferences } from '../recipe-references.js';
+import { ensureSeedFile } from '../../files/file-store.js';
 
 /** The demo brands' ingredient units (fixed ids), named in each of the brand's languages. */
 const UNIT = {
@@ -361,30 +359,6 @@ function drawDish(hue: number): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-/** The picture as an uploaded file of the brand (same layout as /api/file/upload); kept if already there. */
-async function ensurePicture(pool: pg.Pool, config: AppConfig, brand: string, fileCode: string, hue: number) {
-  const exists = await pool.query('SELECT 1 FROM files WHERE file_code = $1', [fileCode]);
-  if (exists.rowCount) return;
-  const bytes = drawDish(hue);
-  const relative = path.join(brand, fileCode.slice(0, 2), fileCode);
-  const target = path.resolve(config.FILES_DIR, relative);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(`${target}.part`, bytes);
-  await rename(`${target}.part`, target);
-  await pool.query(
-    `INSERT INTO files (file_code, brand_owner_code, purpose, mime, size, original_name, storage_path, sha256, created_by)
-     VALUES ($1, $2, 'image', 'image/png', $3, $4, $5, $6, 'seed') ON CONFLICT (file_code) DO NOTHING`,
-    [
-      fileCode,
-      brand,
-      bytes.length,
-      `dish-${fileCode.slice(-4)}.png`,
-      relative,
-      createHash('sha256').update(bytes).digest('hex'),
-    ],
-  );
-}
-
 const done = (outcome: BatchOutcome<RecipeAnswer>) => void singleOutcome(outcome, recipeAggregate.notFound);
 
 /**
@@ -413,8 +387,16 @@ export async function seedDemoRecipes(pool: pg.Pool, store: EventStore, config: 
     };
     for (const recipe of recipes) {
       if ((await streams.load(brand, recipe.id)).revision >= 0) continue;
-      if (recipe.picture)
-        await ensurePicture(pool, config, brand, recipe.picture.fileCode, recipe.picture.hue);
+      const picture = recipe.picture;
+      if (picture)
+        await ensureSeedFile(pool, config.FILES_DIR, {
+          fileCode: picture.fileCode,
+          brand,
+          purpose: 'image',
+          mime: 'image/png',
+          name: `dish-${picture.fileCode.slice(-4)}.png`,
+          bytes: () => drawDish(picture.hue),
+        });
       const content = recipeContentSchema.parse({
         ...recipe.content,
         pictureFileCode: recipe.picture?.fileCode ?? null,
