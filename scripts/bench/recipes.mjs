@@ -459,7 +459,6 @@ try {
     'SELECT count(*)::int AS n FROM recipe_list WHERE brand_owner_code = $1',
     [BRAND],
   );
-  const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
   const lastPage = Math.floor(listed[0].n / 10);
   // The screen reaches a deep page by "next page", with the `nextCursor` of the page before: here the cursor of the
   // last row of page lastPage - 1, in the list's opaque cursor format (change time to the microsecond, id).
@@ -470,6 +469,8 @@ try {
     [BRAND, Math.max(0, (lastPage - 1) * 10 - 1)],
   );
   const lastPageCursor = `c.${Buffer.from(JSON.stringify([beforeLast[0].t, beforeLast[0].id])).toString('base64url')}`;
+  // Signed in after the slow OFFSET above, whose seconds at a million rows would outlast the session's idle socket.
+  const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
   /** The `nextCursor` of the first page of `query`, as the screen sends it for page 2. */
   const cursorAfter = async (query) => {
     const res = await (await call('GET', `/api/recipe/list?${query}`)).json();
