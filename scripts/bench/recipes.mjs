@@ -476,7 +476,6 @@ try {
     'SELECT count(*)::int AS n FROM recipe_list WHERE brand_owner_code = $1',
     [BRAND],
   );
-  const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
   const lastPage = Math.floor(listed[0].n / 10);
   // The screen reaches a deep page by "next page", with the `nextCursor` of the page before: here the cursor of the
   // last row of page lastPage - 1, in the list's opaque cursor format (change time to the microsecond, id).
@@ -487,11 +486,13 @@ try {
     [BRAND, Math.max(0, (lastPage - 1) * 10 - 1)],
   );
   const lastPageCursor = `c.${Buffer.from(JSON.stringify([beforeLast[0].t, beforeLast[0].id])).toString('base64url')}`;
+  // Signed in after the slow OFFSET above, whose seconds at a million rows would outlast the session's idle socket.
+  const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
   /** The `nextCursor` of the first page of `query`, as the screen sends it for page 2. */
   const cursorAfter = async (query) => {
     const res = await (await call('GET', `/api/recipe/list?${query}`)).json();
-    if (res.status !== 200 || !res.data.nextCursor) throw new Error(`${query}: no next cursor`);
-    return encodeURIComponent(res.data.nextCursor);
+    // A refused first page (503 past the API's statement timeout) leaves no cursor: the shape is then reported refused.
+    return res.status === 200 && res.data.nextCursor ? encodeURIComponent(res.data.nextCursor) : 'none';
   };
   const QUERIES = [
     ['first page (all recipes, newest first)', 'pageNum=1&pageSize=10'],
@@ -534,7 +535,7 @@ try {
   ];
   // The statements the API runs for a query (its own code, from the built API), explained with their buffers:
   // figures that do not depend on how busy the machine is.
-  const { recipeListStatements } = await dist(
+  const { recipeListStatements, nameMatchesUpTo, NAME_INDEX_UP_TO } = await dist(
     'apps/api/dist/modules/recipes/queries/list-recipes/list-recipes.handler.js',
   );
   const { countUpToSql } = await dist('apps/api/dist/common/paging.js');
@@ -545,13 +546,25 @@ try {
     const [{ Plan: plan, 'Execution Time': ms }] = rows[0]['QUERY PLAN'];
     return { hit: plan['Shared Hit Blocks'], read: plan['Shared Read Blocks'], ms };
   };
+  const sum = (a, b) => ({ hit: a.hit + b.hit, read: a.read + b.read, ms: a.ms + b.ms });
+  /** The statements of the list's answer to `query`, as the handler chooses them; a name search's probe counted. */
   async function explainList(query) {
     const filter = recipeListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-    const statements = recipeListStatements(BRAND, filter);
-    return {
-      page: await explain(statements.page),
-      count: await explain({ sql: countUpToSql(statements.count.sql), params: statements.count.params }),
-    };
+    const run = (sql, params) => pool.query(sql, params).then((r) => r.rows);
+    const named = await nameMatchesUpTo(run, BRAND, filter);
+    const few = named !== null && named <= NAME_INDEX_UP_TO;
+    const statements = recipeListStatements(BRAND, filter, named === null || few);
+    const count = countUpToSql(statements.count.sql);
+    const counted = few
+      ? { hit: 0, read: 0, ms: 0 }
+      : await explain({ sql: count, params: statements.count.params });
+    if (named === null) return { page: await explain(statements.page), count: counted };
+    const indexed = recipeListStatements(BRAND, filter).count;
+    const probe = await explain({
+      sql: `SELECT count(*) FROM (${indexed.sql} LIMIT ${NAME_INDEX_UP_TO + 1}) m`,
+      params: indexed.params,
+    });
+    return { page: await explain(statements.page), count: sum(probe, counted) };
   }
   const percentile = (sorted, p) =>
     sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -651,7 +664,7 @@ try {
     );
   }
   console.log(
-    `(target: p95 under 50 ms; a total with ~ is the planner's estimate past ${(10_000).toLocaleString('en')} matches; the plans are EXPLAIN (ANALYZE, BUFFERS) of the page's and the count's statements, once, after the timed requests; ${load()})`,
+    `(target: p95 under 50 ms; a total with ~ is the planner's estimate past ${(10_000).toLocaleString('en')} matches; the plans are EXPLAIN (ANALYZE, BUFFERS) of the page's and the count's statements (a name search's: with its probe of the name index), once, after the timed requests; ${load()})`,
   );
 } finally {
   // Waited for: a profile asked for by BENCH_PROJECTOR_NODE_ARGS is written as it exits.

@@ -6,7 +6,7 @@ import {
   pageCount,
   PAGER_DEFAULT_SIZE,
   PAGER_SIZES,
-  totalText,
+  shownTotal,
 } from './pager-logic.js';
 
 describe('pager', () => {
@@ -45,8 +45,8 @@ describe('pager', () => {
   });
 
   it('says "10,000+" of a total the list only estimated, and the count of one it counted', () => {
-    expect(totalText(1234, true, 'zh')).toEqual({ key: 'components.pagerTotal', total: 1234 });
-    expect(totalText(998_765, false, 'en')).toEqual({ key: 'components.pagerTotalOver', total: '10,000' });
-    expect(totalText(998_765, false, 'zh')).toEqual({ key: 'components.pagerTotalOver', total: '10,000' });
+    expect(shownTotal(1234, true, 'zh')).toBe(1234);
+    expect(shownTotal(998_765, false, 'en')).toBe('10,000+');
+    expect(shownTotal(998_765, false, 'zh')).toBe('10,000+');
   });
 });

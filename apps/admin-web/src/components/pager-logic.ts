@@ -35,15 +35,9 @@ export function pageAfterSizeChange(
 }
 
 /**
- * What the pager says of the total (its message key and value): the count, or "10,000+" when the list counted only
- * that far and its total is an estimate (`totalExact: false`), so the screen never states a number it cannot vouch for.
+ * The total the pager shows: the count, or "10,000+" when the list counted only that far and its total is an
+ * estimate (`totalExact: false`), so the screen never states a number it cannot vouch for.
  */
-export function totalText(
-  total: number,
-  exact: boolean,
-  lang: string,
-): { key: 'components.pagerTotal' | 'components.pagerTotalOver'; total: number | string } {
-  return exact
-    ? { key: 'components.pagerTotal', total }
-    : { key: 'components.pagerTotalOver', total: LIST_COUNT_EXACT_UP_TO.toLocaleString(lang) };
+export function shownTotal(total: number, exact: boolean, lang: string): number | string {
+  return exact ? total : `${LIST_COUNT_EXACT_UP_TO.toLocaleString(lang)}+`;
 }

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { jumpTarget, pageAfterSizeChange, pageCount, PAGER_SIZES, totalText } from './pager-logic.js';
+import { jumpTarget, pageAfterSizeChange, pageCount, PAGER_SIZES, shownTotal } from './pager-logic.js';
 
 export interface PagerProps {
   total: number;
@@ -21,7 +21,6 @@ export function Pager({ total, totalExact = true, pageNum, pageSize, onChange, d
   const { t, i18n } = useTranslation();
   const [jump, setJump] = useState('');
   const pages = pageCount(total, pageSize);
-  const said = totalText(total, totalExact, i18n.language);
   const go = () => {
     const target = jumpTarget(jump, total, pageSize);
     setJump('');
@@ -30,7 +29,7 @@ export function Pager({ total, totalExact = true, pageNum, pageSize, onChange, d
   return (
     <Group gap="sm" justify="flex-end" wrap="wrap" data-testid="pager">
       <Text size="sm" c="dimmed" data-testid="pager-total">
-        {t(said.key, { total: said.total })}
+        {t('components.pagerTotal', { total: shownTotal(total, totalExact, i18n.language) })}
       </Text>
       <NativeSelect
         size="xs"

@@ -139,7 +139,6 @@ export const consoleAppEn: Catalog<typeof consoleAppZh> = {
     batchResultSummary: '{{ok}} succeeded, {{failed}} failed',
     batchFailureSeparator: ': ',
     pagerTotal: 'Total {{total}}',
-    pagerTotalOver: 'Total {{total}}+',
     pagerSize: '{{size}} / page',
     pagerPageSize: 'Page size',
     pagerGoTo: 'Go to',

@@ -137,7 +137,6 @@ export const consoleAppZh = {
     batchResultSummary: '成功 {{ok}} 条，失败 {{failed}} 条',
     batchFailureSeparator: '：',
     pagerTotal: '共 {{total}} 条',
-    pagerTotalOver: '共 {{total}}+ 条',
     pagerSize: '{{size}} 条/页',
     pagerPageSize: '每页条数',
     pagerGoTo: '前往',

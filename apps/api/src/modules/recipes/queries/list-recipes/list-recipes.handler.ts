@@ -71,7 +71,7 @@ function recipeOrder(f: Partial<RecipeListQuery>): string {
 }
 
 /** WHERE of the list over `recipe_list r`, brand first ($1); every filter has an index or narrows one. */
-export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
+export function listConditions(brand: string, f: Partial<RecipeListQuery>, nameByIndex = true) {
   const params: unknown[] = [brand];
   const add = (v: unknown) => `$${params.push(v)}`;
   const where = ['r.brand_owner_code = $1'];
@@ -80,7 +80,7 @@ export function listConditions(brand: string, f: Partial<RecipeListQuery>) {
   if (f.status === 'recycle_bin') where.push(`r.status = 'recycle_bin'`);
   else where.push(f.status ? `r.status = ${add(f.status)}` : `r.status <> 'recycle_bin'`);
   if (f.number) where.push(`lower(r.number) LIKE ${add(`${likeLiteral(f.number.toLowerCase())}%`)}`);
-  if (f.name) where.push(nameContains(f.name, add));
+  if (f.name) where.push(nameContains(f.name, add, nameByIndex));
   if (f.categoryId) where.push(`r.category_id = ${add(f.categoryId)}`);
   if (f.tagId) where.push(`r.tag_ids @> ARRAY[${add(f.tagId)}]::uuid[]`);
   if (f.type) where.push(`r.type = ${add(f.type)}`);
@@ -129,8 +129,8 @@ interface PageKeys {
  * the page's keys from the list-order index alone — after a cursor a seek, else a walk to the page's offset —
  * then the rows of those keys; the count is the rows of the filter, which countUpTo bounds.
  */
-export function recipeListStatements(brand: string, f: RecipeListQuery) {
-  const { where, params, order } = listConditions(brand, f);
+export function recipeListStatements(brand: string, f: RecipeListQuery, nameByIndex = true) {
+  const { where, params, order } = listConditions(brand, f, nameByIndex);
   const keyParams = [...params];
   const add = (v: unknown) => `$${keyParams.push(v)}`;
   const bin = f.status === 'recycle_bin';
@@ -171,20 +171,48 @@ export function recipeListStatements(brand: string, f: RecipeListQuery) {
   };
 }
 
+/**
+ * A name search finding more recipes than this walks the list in its order, reading each row's names (the matches
+ * are dense there: a page takes a few dozen rows); fewer are found through the name index and sorted. The planner
+ * cannot tell the two apart: it multiplies the frequencies of the name's pieces as if they were independent, and
+ * expects a handful of rows for a name a hundred thousand recipes share.
+ */
+export const NAME_INDEX_UP_TO = 1000;
+
+/**
+ * How many recipes (up to NAME_INDEX_UP_TO + 1) the list's name search finds through the name index, or null
+ * without a name: with more, the name is searched without the index (`recipeListStatements(…, false)`).
+ */
+export async function nameMatchesUpTo(
+  run: <R extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<R[]>,
+  brand: string,
+  f: RecipeListQuery,
+): Promise<number | null> {
+  if (!f.name) return null;
+  const { where, params } = listConditions(brand, f);
+  const [row] = await run<{ n: string }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM recipe_list r WHERE ${where} LIMIT ${NAME_INDEX_UP_TO + 1}) m`,
+    params,
+  );
+  return Number(row?.n ?? 0);
+}
+
 @QueryHandler(ListRecipesQuery)
 export class ListRecipesHandler implements IQueryHandler<ListRecipesQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ brand, lang, filter }: ListRecipesQuery): Promise<RecipeListPage | RecipeListItem[]> {
-    const statements = recipeListStatements(brand, filter);
     const run = rowsOf(this.pool);
+    const named = filter.onPage ? await nameMatchesUpTo(run, brand, filter) : null;
+    const few = named !== null && named <= NAME_INDEX_UP_TO;
+    const statements = recipeListStatements(brand, filter, named === null || few);
     if (!filter.onPage) {
       const rows = await run<RecipeListRow>(statements.whole.sql, statements.whole.params);
       return boundedWholeList(rows).map((r) => toListItem(r, lang));
     }
     const [rows, count] = await Promise.all([
       run<RecipeListRow & PageKeys>(statements.page.sql, statements.page.params),
-      countUpTo(run, statements.count.sql, statements.count.params),
+      few ? { total: named, exact: true } : countUpTo(run, statements.count.sql, statements.count.params),
     ]);
     const last = rows[rows.length - 1];
     const full = last !== undefined && rows.length === filter.pageSize;
