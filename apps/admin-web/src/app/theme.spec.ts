@@ -21,3 +21,13 @@ describe('light-variant text (badges, light and subtle buttons)', () => {
     expect(light['--mantine-color-dark-light-color']).toBe(merged.colors.dark[9]);
   });
 });
+
+describe('links', () => {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const anchor = cssVariablesResolver(merged).light['--mantine-color-anchor']!;
+
+  it('read at 4.5:1 or more on white and on a table row’s stripe and hover grey', () => {
+    for (const background of [merged.white, merged.colors.gray[0], merged.colors.gray[1]])
+      expect(contrast(anchor, background)).toBeGreaterThanOrEqual(4.5);
+  });
+});

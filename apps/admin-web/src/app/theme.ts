@@ -43,11 +43,19 @@ function readableOn(color: string, backgrounds: string[]): string {
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: Object.fromEntries(
-    Object.entries(t.colors).map(([name, shades]) => [
-      `--mantine-color-${name}-light-color`,
-      readableOn(shades[9], [shades[1], t.white]),
+  light: {
+    ...Object.fromEntries(
+      Object.entries(t.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        readableOn(shades[9], [shades[1], t.white]),
+      ]),
+    ),
+    // A link in a table row reads on the row's hover and stripe grey too (the primary shade alone is 4.1:1 there).
+    '--mantine-color-anchor': readableOn(t.colors[t.primaryColor]![8], [
+      t.white,
+      t.colors.gray![0],
+      t.colors.gray![1],
     ]),
-  ),
+  },
   dark: {},
 });

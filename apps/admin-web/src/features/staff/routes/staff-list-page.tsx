@@ -69,7 +69,11 @@ export function StaffListPage() {
             accessor: 'status',
             title: t('staff.fields.status'),
             render: (s) => (
-              <Badge color={s.status === 'enabled' ? 'green' : 'gray'} data-testid="staff-status">
+              <Badge
+                variant="light"
+                color={s.status === 'enabled' ? 'green' : 'gray'}
+                data-testid="staff-status"
+              >
                 {t(`staff.status.${s.status}`)}
               </Badge>
             ),
