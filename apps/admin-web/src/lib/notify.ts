@@ -1,8 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { getI18n } from 'react-i18next';
+
+/** A toast's close button says what it does to a screen reader, in the user's language. */
+const closeButton = () => ({ closeButtonProps: { 'aria-label': getI18n().t('common.close') } });
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message, autoClose: 3000, withBorder: true });
+  notifications.show({ color: 'teal', message, autoClose: 3000, withBorder: true, ...closeButton() });
 }
 
 /**
@@ -28,6 +32,7 @@ export function notifyApplying(message: string): { applied(desc: string | null):
         message: desc,
         autoClose: 3000,
         withCloseButton: true,
+        ...closeButton(),
         'data-testid': undefined,
       } as Parameters<typeof notifications.update>[0]);
     },
@@ -45,7 +50,7 @@ const CLAIM_WINDOW_MS = 150;
  * shows that very failure in place claims it (`showInPage`), and the user then reads it once, not twice.
  */
 export function notifyError(message: ReactNode, cause?: unknown): void {
-  const show = () => notifications.show({ color: 'red', message, autoClose: 5000, withBorder: true });
+  const show = () => notifications.show({ color: 'red', message, autoClose: 5000, withBorder: true, ...closeButton() });
   if (!cause || typeof cause !== 'object') return void show();
   setTimeout(() => {
     if (!shownInPage.has(cause)) toastOf.set(cause, show());
@@ -72,5 +77,5 @@ export function showInPage(...causes: unknown[]): void {
 }
 
 export function notifyWarning(message: string): void {
-  notifications.show({ color: 'orange', message, autoClose: 4000, withBorder: true });
+  notifications.show({ color: 'orange', message, autoClose: 4000, withBorder: true, ...closeButton() });
 }
