@@ -9,7 +9,8 @@
 // The machine's load average is printed with the figures: on a shared machine they are indicative only.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. For comparing two builds: BENCH_WEB_PARTS (`rows`,
 // `lighthouse`, or both, the default), BENCH_WEB_PAGES (the pages of part 1, comma separated) and
-// BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, default 1; the median score is printed with every run's).
+// BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, default 1; the median score is printed with every run's);
+// WEB_DIST serves another build of the web app (default apps/admin-web/dist).
 // Figures only; not a test.
 /* global document, performance */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -47,7 +48,7 @@ const load = () =>
 console.log(`load average before: ${load()} (2 cores shared: figures are indicative)`);
 
 const system = await startSystem({
-  webDist: path.join(root, 'apps/admin-web/dist'),
+  webDist: process.env.WEB_DIST ?? path.join(root, 'apps/admin-web/dist'),
   projector: true,
   env: { LOG_LEVEL: 'warn' },
 });

@@ -63,6 +63,7 @@ export interface ListPageProps<T, F extends Record<string, unknown>> {
 }
 
 const NO_FIELDS: readonly string[] = [];
+const NO_ROWS: never[] = [];
 
 function FilterInput<F extends Record<string, unknown>>({
   field,
@@ -226,6 +227,26 @@ export function ListPage<T, F extends Record<string, unknown>>({
     </>
   );
   const hasTools = Boolean(tools) || Boolean(exportRows) || Boolean(views);
+  const selectable = batchActions.length > 0;
+  const records = list.data?.list ?? NO_ROWS;
+  // The rows are drawn again only when they or their columns change: not when a filter's options arrive, nor
+  // while the user types in the filter bar (a screen passes its columns memoised for that).
+  const table = useMemo(
+    () => (
+      <DataTable<T>
+        withTableBorder={false}
+        minHeight={180}
+        records={records}
+        columns={shownColumns}
+        idAccessor={idAccessor}
+        fetching={list.isFetching}
+        noRecordsText={t('components.noRecords')}
+        highlightOnHover
+        {...(selectable ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
+      />
+    ),
+    [records, shownColumns, idAccessor, list.isFetching, t, selectable, selected],
+  );
   // A failed load is said in place of the rows, with a retry (not as "no records, total 0"), and only there.
   const failed = list.isError && !list.isFetching;
   showInPage(list.error, list.failureReason);
@@ -321,21 +342,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
               </Stack>
             </Alert>
           ) : (
-            <div data-list-fetching={list.isFetching ? 'true' : 'false'}>
-              <DataTable<T>
-                withTableBorder={false}
-                minHeight={180}
-                records={list.data?.list ?? []}
-                columns={shownColumns}
-                idAccessor={idAccessor}
-                fetching={list.isFetching}
-                noRecordsText={t('components.noRecords')}
-                highlightOnHover
-                {...(batchActions.length > 0
-                  ? { selectedRecords: selected, onSelectedRecordsChange: setSelected }
-                  : {})}
-              />
-            </div>
+            <div data-list-fetching={list.isFetching ? 'true' : 'false'}>{table}</div>
           )}
           {!failed && (
             <Pager

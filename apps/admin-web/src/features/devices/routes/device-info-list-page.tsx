@@ -2,7 +2,8 @@ import { DEVICE_SORT_FIELDS, type DeviceRow, type DeviceStatus } from '@kb/contr
 import { Group, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
@@ -21,6 +22,9 @@ import { DEVICES_KEY } from '../api/devices-key.js';
 import { formatDate, formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
+/** The columns whose sort is by the code behind the name shown. */
+const SORT_BY_COLUMN = { subBrandName: 'subBrandCode', productName: 'productCode' };
+
 /**
  * §2 /device-info-list: the brand's devices with every §3 column and filter, the shared pager (next pages by
  * keyset cursor), batch delete, and the online state of the rows on screen refreshed every few seconds.
@@ -34,15 +38,68 @@ export function DeviceInfoListPage() {
   const [onScreen, setOnScreen] = useState<string[]>([]);
   const live = useQuery(deviceStatusQuery(onScreen));
   useLiveRefresh('device', [...DEVICES_KEY, 'status']);
-  // The newest of what the list and the status poll said about a row.
-  const state = (row: DeviceRow): Pick<DeviceStatus, 'online' | 'lastConnectAt' | 'ip'> =>
-    live.data?.get(row.id) ?? row;
+  const liveState = live.data;
+  const mutateRemove = remove.mutateAsync;
+  // Memoised: the rows are drawn again when they or their live state change, not when a filter's options arrive.
+  const columns = useMemo((): DataTableColumn<DeviceRow>[] => {
+    // The newest of what the list and the status poll said about a row.
+    const state = (row: DeviceRow): Pick<DeviceStatus, 'online' | 'lastConnectAt' | 'ip'> =>
+      liveState?.get(row.id) ?? row;
+    return [
+      {
+        accessor: 'sn',
+        title: t('devices.fields.sn'),
+        render: (d) => (
+          <AnchorLink size="sm" to="/device-info-detail" search={{ id: d.id }} data-testid="device-sn">
+            {d.sn}
+          </AnchorLink>
+        ),
+      },
+      { accessor: 'subModel', title: t('devices.fields.subModel') },
+      {
+        accessor: 'activatedAt',
+        title: t('devices.fields.activatedAt'),
+        noWrap: true,
+        render: (d) => formatDate(d.activatedAt),
+      },
+      {
+        accessor: 'online',
+        title: t('devices.fields.online'),
+        render: (d) => <OnlineBadge online={state(d).online} />,
+      },
+      { accessor: 'ip', title: t('devices.fields.ip'), render: (d) => state(d).ip },
+      {
+        accessor: 'lastConnectAt',
+        title: t('devices.fields.lastConnectAt'),
+        noWrap: true,
+        render: (d) => formatTime(state(d).lastConnectAt, true),
+      },
+      {
+        accessor: 'subBrandName',
+        title: t('devices.fields.subBrand'),
+        render: (d) => d.subBrandName ?? d.subBrandCode,
+      },
+      {
+        accessor: 'productName',
+        title: t('devices.fields.product'),
+        render: (d) => d.productName ?? d.productCode,
+      },
+      { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
+      { accessor: 'mcuVersion', title: t('devices.fields.mcuVersion') },
+      { accessor: 'tpVersion', title: t('devices.fields.tpVersion') },
+      {
+        accessor: 'actions',
+        title: t('common.actions'),
+        render: (d) => <RowDeleteButton permission="device.edit" onConfirm={() => mutateRemove([d.id])} />,
+      },
+    ];
+  }, [t, liveState, mutateRemove]);
 
   return (
     <ListPage<DeviceRow, DeviceFilter>
       queryKey={DEVICE_LIST_KEY}
       sortFields={DEVICE_SORT_FIELDS}
-      sortByColumn={{ subBrandName: 'subBrandCode', productName: 'productCode' }}
+      sortByColumn={SORT_BY_COLUMN}
       views="device"
       exportRows={exportDevices}
       fetchPage={async (q, signal) => {
@@ -66,56 +123,7 @@ export function DeviceInfoListPage() {
         { name: 'tpVersion', label: t('devices.fields.tpVersion'), kind: 'text' },
       ]}
       idAccessor="id"
-      columns={[
-        {
-          accessor: 'sn',
-          title: t('devices.fields.sn'),
-          render: (d) => (
-            <AnchorLink size="sm" to="/device-info-detail" search={{ id: d.id }} data-testid="device-sn">
-              {d.sn}
-            </AnchorLink>
-          ),
-        },
-        { accessor: 'subModel', title: t('devices.fields.subModel') },
-        {
-          accessor: 'activatedAt',
-          title: t('devices.fields.activatedAt'),
-          noWrap: true,
-          render: (d) => formatDate(d.activatedAt),
-        },
-        {
-          accessor: 'online',
-          title: t('devices.fields.online'),
-          render: (d) => <OnlineBadge online={state(d).online} />,
-        },
-        { accessor: 'ip', title: t('devices.fields.ip'), render: (d) => state(d).ip },
-        {
-          accessor: 'lastConnectAt',
-          title: t('devices.fields.lastConnectAt'),
-          noWrap: true,
-          render: (d) => formatTime(state(d).lastConnectAt, true),
-        },
-        {
-          accessor: 'subBrandName',
-          title: t('devices.fields.subBrand'),
-          render: (d) => d.subBrandName ?? d.subBrandCode,
-        },
-        {
-          accessor: 'productName',
-          title: t('devices.fields.product'),
-          render: (d) => d.productName ?? d.productCode,
-        },
-        { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
-        { accessor: 'mcuVersion', title: t('devices.fields.mcuVersion') },
-        { accessor: 'tpVersion', title: t('devices.fields.tpVersion') },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (d) => (
-            <RowDeleteButton permission="device.edit" onConfirm={() => remove.mutateAsync([d.id])} />
-          ),
-        },
-      ]}
+      columns={columns}
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)), 'device.edit'),
       ]}

@@ -3,6 +3,8 @@ import { Button } from '@mantine/core';
 import { IconFileExport, IconFileImport, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
 import { Can } from '../../../components/can.js';
@@ -51,7 +53,10 @@ export function RecipeListScreen({
     queryFn: ({ signal }) => fetchRecycleBinCount(signal),
     enabled: withToolbar,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: RECIPES_KEY });
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: RECIPES_KEY }),
+    [queryClient],
+  );
   const yesNo = [
     { value: 'true', label: t('recipes.yes') },
     { value: 'false', label: t('recipes.no') },
@@ -158,6 +163,48 @@ export function RecipeListScreen({
     },
   ];
 
+  // Memoised: the rows are not drawn again when a filter's options arrive.
+  const columns = useMemo(
+    (): DataTableColumn<RecipeListItem>[] => [
+      { accessor: 'number', title: t('recipes.fields.number') },
+      { accessor: 'name', title: t('recipes.fields.name') },
+      {
+        accessor: 'type',
+        title: t('recipes.fields.type'),
+        render: (r) => t(`recipes.type.${r.type}`, { defaultValue: r.type }),
+      },
+      {
+        accessor: 'status',
+        title: t('recipes.fields.status'),
+        render: (r) => <StatusBadge status={r.status} />,
+      },
+      { accessor: 'categoryName', title: t('recipes.fields.category') },
+      { accessor: 'version', title: t('recipes.fields.version') },
+      {
+        accessor: 'online',
+        title: t('recipes.fields.online'),
+        render: (r) => <OfferFlag value={r.online} status={r.status} />,
+      },
+      {
+        accessor: 'paid',
+        title: t('recipes.fields.paid'),
+        render: (r) => <OfferFlag value={r.paid} status={r.status} />,
+      },
+      {
+        accessor: 'updatedAt',
+        title: t('recipes.fields.updatedAt'),
+        noWrap: true,
+        render: (r) => formatTime(r.updatedAt),
+      },
+      {
+        accessor: 'actions',
+        title: t('common.actions'),
+        render: (r) => <RecipeRowActions recipe={r} onChanged={refresh} />,
+      },
+    ],
+    [t, refresh],
+  );
+
   return (
     <ListPage<RecipeListItem, RecipeFilters>
       queryKey={[...RECIPES_KEY, listKey]}
@@ -167,43 +214,7 @@ export function RecipeListScreen({
       initialFilters={NO_RECIPE_FILTER}
       filters={filters}
       idAccessor="id"
-      columns={[
-        { accessor: 'number', title: t('recipes.fields.number') },
-        { accessor: 'name', title: t('recipes.fields.name') },
-        {
-          accessor: 'type',
-          title: t('recipes.fields.type'),
-          render: (r) => t(`recipes.type.${r.type}`, { defaultValue: r.type }),
-        },
-        {
-          accessor: 'status',
-          title: t('recipes.fields.status'),
-          render: (r) => <StatusBadge status={r.status} />,
-        },
-        { accessor: 'categoryName', title: t('recipes.fields.category') },
-        { accessor: 'version', title: t('recipes.fields.version') },
-        {
-          accessor: 'online',
-          title: t('recipes.fields.online'),
-          render: (r) => <OfferFlag value={r.online} status={r.status} />,
-        },
-        {
-          accessor: 'paid',
-          title: t('recipes.fields.paid'),
-          render: (r) => <OfferFlag value={r.paid} status={r.status} />,
-        },
-        {
-          accessor: 'updatedAt',
-          title: t('recipes.fields.updatedAt'),
-          noWrap: true,
-          render: (r) => formatTime(r.updatedAt),
-        },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (r) => <RecipeRowActions recipe={r} onChanged={refresh} />,
-        },
-      ]}
+      columns={columns}
       batchActions={batchActions}
       toolbar={(applied) =>
         withToolbar && (
