@@ -246,17 +246,7 @@ export const consoleAppEn: Catalog<typeof consoleAppZh> = {
   },
   // Messages of the console's screens (the shell's own, with the login page, are in en.ts).
   messages: {
-    uploadFailed: 'File upload failed',
-    fileFormatError: 'File format error',
-    translationFailed: 'Translation failed',
-    confirmationFailed: 'Confirmation failed',
-    importFailed: 'Import failed',
     deviceNotFound: 'Device does not exist',
     recordNotFound: 'Record does not exist',
-    saveSuccess: 'Saved successfully',
-    submitSuccess: 'Submitted successfully',
-    pushSuccess: 'Pushed successfully',
-    importSuccess: 'Imported successfully',
-    copySuccess: 'Copied successfully',
   },
 };

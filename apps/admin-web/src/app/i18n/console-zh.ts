@@ -244,17 +244,7 @@ export const consoleAppZh = {
   },
   // Messages of the console's screens (the shell's own, with the login page, are in zh.ts).
   messages: {
-    uploadFailed: '文件上传失败',
-    fileFormatError: '文件格式错误',
-    translationFailed: '翻译失败',
-    confirmationFailed: '确认失败',
-    importFailed: '导入失败',
     deviceNotFound: '设备不存在',
     recordNotFound: '记录不存在',
-    saveSuccess: '保存成功',
-    submitSuccess: '提交成功',
-    pushSuccess: '推送成功',
-    importSuccess: '导入成功',
-    copySuccess: '复制成功',
   },
 };
