@@ -1,17 +1,21 @@
 import { LANG_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@kb/contracts';
-import {
-  buildUrl,
-  commandsApplying,
-  READ_POSITION,
-  READ_POSITION_REACHED,
-  readPosition,
-  type ApiHandlers,
-} from './api-client.js';
+import { commandsApplying, READ_POSITION, READ_POSITION_REACHED, readPosition } from './read-position.js';
+
+/** What the wait needs of lib/api-client's handlers, which it passes in (it loads this file lazily; nothing is imported back). */
+interface EffectHandlers {
+  lang(): string;
+  onSuccess(desc: string): void;
+  onApplying(): { applied(desc: string | null): void };
+  refreshScreens(): Promise<void>;
+}
 
 /**
  * The wait that follows a command whose events the read models apply later (lib/api-client's read-your-writes),
  * until the screens can show it: fetched with the first such command, not with every page.
  */
+
+/** The cheapest GET that waits for a read position (what lib/api-client's buildUrl makes of `/auth/me`). */
+const PROBE = '/api/auth/me';
 
 /** How long a command's caller waits for the read models to show its effect before it goes on regardless. */
 export const APPLY_WAIT_MS = 15_000;
@@ -24,11 +28,11 @@ const APPLYING_NOTICE_AFTER_MS = 400;
  * Asks (a GET the API holds up to its read wait) until the read models reached `position`, or `deadline`. An
  * answer that does not say (an ended session, a network failure past the deadline) ends the wait.
  */
-async function readModelsReach(h: ApiHandlers, position: string, deadline: number): Promise<boolean> {
+async function readModelsReach(h: EffectHandlers, position: string, deadline: number): Promise<boolean> {
   while (Date.now() < deadline) {
     let res: Response;
     try {
-      res = await fetch(buildUrl('/auth/me'), {
+      res = await fetch(PROBE, {
         headers: {
           [READ_POSITION]: position,
           [LANG_HEADER]: h.lang(),
@@ -54,9 +58,9 @@ async function readModelsReach(h: ApiHandlers, position: string, deadline: numbe
  * projector running behind gets an "applying…" notice that turns into the success by itself; past APPLY_WAIT_MS
  * the caller goes on and the notice stays until the screens show it.
  */
-export async function untilShown(h: ApiHandlers, position: string, success: string | null): Promise<void> {
+export async function untilShown(h: EffectHandlers, position: string, success: string | null): Promise<void> {
   commandsApplying.start();
-  let notice: ReturnType<ApiHandlers['onApplying']> | null = null;
+  let notice: ReturnType<EffectHandlers['onApplying']> | null = null;
   const timer = setTimeout(() => (notice = h.onApplying()), APPLYING_NOTICE_AFTER_MS);
   const shown = async () => {
     clearTimeout(timer);
