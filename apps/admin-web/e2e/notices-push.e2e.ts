@@ -5,6 +5,7 @@ import { confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
 import { eventually, refuseNoticeDeliveries } from '@kb/testing';
 import { inEnglish, visible, visibleRow } from './support/gestures.js';
+import { attemptTag } from './support/waits.js';
 
 // The whole system with device-ingest (the push worker, the timer and the device API): the test plays the
 // simulated devices, activating them with the demo brand's factory key and acknowledging through the device API.
@@ -116,7 +117,9 @@ async function createTimedNotice(
 ) {
   await startNotice(page, text);
   await visible(page, 'field-push-mode').locator('label').nth(1).click();
-  await visible(page, 'field-push-at').fill(await localTimeAhead(page, 6));
+  // Far enough ahead that the detail still shows the notice scheduled on a loaded machine (filling and confirming
+  // the form took over 6 s in one CI run, and the notice was pushed before its detail opened).
+  await visible(page, 'field-push-at').fill(await localTimeAhead(page, 20));
   await visible(page, 'field-target-kind').locator('label').nth(2).click();
   await visible(page, 'field-models').click();
   await page.getByRole('option', { name: /TMS-1/ }).click();
@@ -156,7 +159,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     await visible(page, 'notice-title').getByText(title, { exact: false }).waitFor();
     await visible(page, 'notice-state').getByText('待定时推送').waitFor();
     // The timer fires: pushed to the model's devices, the simulated ones among them.
-    await visible(page, 'notice-state').getByText('已推送').waitFor({ timeout: 20_000 });
+    await visible(page, 'notice-state').getByText('已推送').waitFor({ timeout: 45_000 });
     expect(await count(page, 'targetCount')).toBeGreaterThanOrEqual(devices.length);
     expect(await count(page, 'receivedCount')).toBe(0);
 
@@ -185,10 +188,12 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     await listed.getByText('已推送').waitFor();
     await expect(listed.getByTestId('notice-receivedCount').textContent()).resolves.toBe('2');
     await expect(listed.getByTestId('notice-readCount').textContent()).resolves.toBe('1');
-  }, 90_000);
+  }, 150_000);
 
   it('en: the same in English, the list counting up while devices acknowledge', async () => {
     const devices = await activate(['E2E-NT-EN-1', 'E2E-NT-EN-2', 'E2E-NT-EN-3'], 'TMS-1');
+    // Its own title per attempt: a retry must not meet the notice its first attempt pushed.
+    const title = `Descale reminder ${attemptTag()}`;
     const page = await h.newPage();
     await loginAs(page);
     await inEnglish(page);
@@ -196,19 +201,19 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     const question = await createTimedNotice(page, {
       lang: 'zh',
       label: 'care',
-      title: 'Descale reminder',
+      title,
       content: 'Please descale the kettle',
     });
     expect(question).toBe('Push it now?');
     await page.getByText('The push is scheduled').waitFor();
     await visible(page, 'notice-state').getByText('Scheduled').waitFor();
-    await visible(page, 'notice-state').getByText('Pushed').waitFor({ timeout: 20_000 });
+    await visible(page, 'notice-state').getByText('Pushed').waitFor({ timeout: 45_000 });
 
     await openFromMenu(page, 'operations', 'Notifications');
-    const listed = visibleRow(page, 'Descale reminder');
+    const listed = visibleRow(page, title);
     await listed.getByText('Pushed').waitFor();
     await expect(listed.getByTestId('notice-receivedCount').textContent()).resolves.toBe('0');
-    const id = await polled(devices[0]!, 'Descale reminder');
+    const id = await polled(devices[0]!, title);
     for (const [i, device] of devices.entries()) {
       await deviceCall(device, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'received' }] });
       await listed
@@ -217,7 +222,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     }
     await deviceCall(devices[2]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
     await listed.locator('[data-testid="notice-readCount"]', { hasText: /^1$/ }).waitFor({ timeout: 15_000 });
-  }, 90_000);
+  }, 150_000);
   it('zh and en: a notice to a region reaches the devices whose owner lives there, an area covering its cities', async () => {
     const page = await h.newPage();
     await loginAs(page);
@@ -373,7 +378,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     }
     await visible(page, 'row-retry').click();
     expect(await confirm(page)).toBe('Push it again? Devices that already have it do not get it twice.');
-    await visible(page, 'notice-state').getByText('Pushed').waitFor({ timeout: 20_000 });
+    await visible(page, 'notice-state').getByText('Pushed').waitFor({ timeout: 45_000 });
     expect(await count(page, 'targetCount')).toBeGreaterThan(0);
     await expect(visible(page, 'push-failed').count()).resolves.toBe(0);
   }, 120_000);
