@@ -164,6 +164,13 @@ const LIVE_MS = 12_000;
  * The devices report a fault of `type` each; the API's watch pauses the rollout by itself (waited for through the
  * API), and the auditor's screen, left open, shows it without a reload (the event stream tells it).
  */
+/**
+ * Home's line of this attempt's rollout among the paused ones (a retried attempt's first rollout may still be
+ * paused there, under its own version).
+ */
+const pausedOnHome = (page: Page, version: string) =>
+  page.getByTestId('home-paused-rollouts').getByText(`APK ${version} `, { exact: false });
+
 async function faultsPauseIt(page: Page, id: string, devices: SimulatedDevice[], type: string) {
   const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
   for (const d of devices) await d.fault(type);
@@ -193,7 +200,7 @@ describe('APK staged release (zh)', () => {
     await demo.goto('/');
     await pausedAsked;
     await visible(demo, 'count-recipeCount-value').waitFor();
-    expect(await demo.getByTestId('home-paused-rollouts').count()).toBe(0);
+    expect(await pausedOnHome(demo, version).count()).toBe(0);
     // The new version's devices report the same fault three times; the watch pauses the rollout by itself.
     await faultsPauseIt(auditor, id, updated.slice(0, 3), 'E-HEAT');
     await visible(auditor, 'rollout-status').getByText('已暂停').waitFor();
@@ -211,7 +218,7 @@ describe('APK staged release (zh)', () => {
     expect(await confirm(auditor)).toBe('确定恢复灰度发布吗？');
     await visible(auditor, 'rollout-status').getByText('进行中').waitFor();
     // Resumed: home's notice goes away without a reload.
-    await demo.getByTestId('home-paused-rollouts').waitFor({ state: 'detached', timeout: LIVE_MS });
+    await pausedOnHome(demo, version).waitFor({ state: 'detached', timeout: LIVE_MS });
 
     // The next stage, by hand: every device of the fleet now gets the new version.
     await visible(auditor, 'rollout-advance').click();
@@ -257,7 +264,7 @@ describe('APK staged release (en)', () => {
     // Home is open in English elsewhere (demo signed in at home), with nothing paused.
     await inEnglish(demo);
     await visible(demo, 'count-recipeCount-value').waitFor();
-    expect(await demo.getByTestId('home-paused-rollouts').count()).toBe(0);
+    expect(await pausedOnHome(demo, version).count()).toBe(0);
     await faultsPauseIt(auditor, id, [...updated.slice(0, 3), updated[0]!], 'E-DOOR');
     await visible(demo, 'home-paused-rollouts')
       .getByText(`The rollout of APK ${version} is paused: Paused by the fault watch: E-DOOR`, {
@@ -265,8 +272,9 @@ describe('APK staged release (en)', () => {
       })
       .waitFor({ timeout: LIVE_MS });
     await visible(auditor, 'rollout-status').getByText('Paused').waitFor();
+    // The watch may pause at the third fault, before the repeated fourth is counted (a loaded machine).
     expect(await visible(auditor, 'rollout-paused-reason').textContent()).toMatch(
-      /^Paused by the fault watch: E-DOOR at [\d.]+ per device per day on the new version, 0 on the old \(4 faults\)$/,
+      /^Paused by the fault watch: E-DOOR at [\d.]+ per device per day on the new version, 0 on the old \([34] faults\)$/,
     );
 
     await visible(auditor, 'rollout-complete').click();
