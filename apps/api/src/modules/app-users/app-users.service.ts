@@ -33,7 +33,7 @@ import {
   type ListOrder,
   type SortRequest,
 } from '../../common/list-sort.js';
-import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
+import { boundedWholeList, countUpTo, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
@@ -80,9 +80,6 @@ const RANKING_FRESH = '5 minutes';
 
 /** A term of a kept ranking (app_search_top_terms.terms). */
 type RankedTerm = Omit<SearchTopTerm, 'labelled'>;
-
-/** Filtered lists count their matches exactly up to this many; beyond, the total is the planner's estimate. */
-const COUNT_EXACT_UP_TO = 10_000;
 
 const regionName = (alias: string) =>
   `(SELECT ${requestContext.lang() === 'en' ? 'name_en' : 'name_zh'} FROM countries WHERE code = ${alias}.region)`;
@@ -209,7 +206,10 @@ export class AppUsersService {
     };
   }
 
-  /** The whole brand: its kept count; filtered: counted up to COUNT_EXACT_UP_TO, else the planner's estimate. */
+  /**
+   * The whole brand: its kept count; filtered: counted up to LIST_COUNT_EXACT_UP_TO (countUpTo), else the planner's
+   * estimate.
+   */
   private async count(table: string, kind: string, f: SqlFilter): Promise<{ total: number; exact: boolean }> {
     if (!f.filtered) {
       const [row] = await this.db.scoped<{ total: string }>(
@@ -218,18 +218,11 @@ export class AppUsersService {
       );
       return { total: Number(row?.total ?? 0), exact: true };
     }
-    const [row] = await this.db.scoped<{ total: string }>(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM ${table} t WHERE ${f.sql} LIMIT ${COUNT_EXACT_UP_TO + 1}) m`,
+    return countUpTo(
+      (sql, params) => this.db.scoped(sql, params),
+      `SELECT 1 FROM ${table} t WHERE ${f.sql}`,
       f.params,
     );
-    const counted = Number(row?.total ?? 0);
-    if (counted <= COUNT_EXACT_UP_TO) return { total: counted, exact: true };
-    const [plan] = await this.db.scoped<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} t WHERE ${f.sql}`,
-      f.params,
-    );
-    const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-    return { total: Math.max(estimate, counted), exact: false };
   }
 
   private userFilter(q: Partial<UserFilter>): SqlFilter {

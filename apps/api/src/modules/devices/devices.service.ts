@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DEVICE_COUNT_EXACT_UP_TO,
   type DEVICE_SORT_FIELDS,
   type DeviceDetail,
   type DeviceListPage,
@@ -16,7 +15,7 @@ import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
 import { keysetKeysSql, nextKeysetCursor, orderClause, type ListOrder } from '../../common/list-sort.js';
-import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
+import { boundedWholeList, countUpTo, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import {
@@ -116,7 +115,7 @@ export class DevicesService {
 
   /**
    * The pager's total. The whole fleet: the brand's kept count (device_brand_counts). Filtered: counted up to
-   * DEVICE_COUNT_EXACT_UP_TO matches (an index walk of at most that many entries); beyond, the planner's
+   * LIST_COUNT_EXACT_UP_TO matches (common/paging's countUpTo) (an index walk of at most that many entries); beyond, the planner's
    * estimate from the table statistics, marked as such, so a broad filter over a million devices stays cheap.
    */
   private async count(f: SqlFilter): Promise<{ total: number; exact: boolean }> {
@@ -126,18 +125,11 @@ export class DevicesService {
       );
       return { total: Number(row?.total ?? 0), exact: true };
     }
-    const [row] = await this.db.scoped<{ total: string }>(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM devices d WHERE ${f.sql} LIMIT ${DEVICE_COUNT_EXACT_UP_TO + 1}) m`,
+    return countUpTo(
+      (sql, params) => this.db.scoped(sql, params),
+      `SELECT 1 FROM devices d WHERE ${f.sql}`,
       f.params,
     );
-    const counted = Number(row?.total ?? 0);
-    if (counted <= DEVICE_COUNT_EXACT_UP_TO) return { total: counted, exact: true };
-    const [plan] = await this.db.scoped<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM devices d WHERE ${f.sql}`,
-      f.params,
-    );
-    const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-    return { total: Math.max(estimate, counted), exact: false };
   }
 
   async search(keyword: string): Promise<DeviceRow[]> {
