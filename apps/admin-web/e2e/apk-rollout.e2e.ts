@@ -297,7 +297,8 @@ describe('APK staged release (en)', () => {
     await inEnglish(auditor);
     const demo = await h.newPage();
     await loginAs(demo);
-    const id = await testedPackage(demo, auditor, '6.2.0', false);
+    // A version of this attempt only: a retry must not meet its first attempt's package, already online.
+    const id = await testedPackage(demo, auditor, `6.2.${Date.now() % 100_000}`, false);
     await goInApp(auditor, `/apk-detail?id=${id}`);
     await visible(auditor, 'row-publishOnline').click();
     await confirm(auditor);

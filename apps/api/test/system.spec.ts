@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { eventually, startSystem, type RunningSystem } from '@kb/testing';
+import { baseDatabaseUrl, eventually, startSystem, type RunningSystem } from '@kb/testing';
 
 describe('the built API process (what npm start runs)', () => {
   let system: RunningSystem;
@@ -70,5 +70,22 @@ describe('the built API process (what npm start runs)', () => {
     } finally {
       await withProjector.stop();
     }
+  }, 60_000);
+
+  it('removes its database and stops what it started when the API refuses to start', async () => {
+    // KurrentDB chosen without a server to reach: the API exits at once with a clear message.
+    const failed = await startSystem({ env: { EVENT_STORE: 'kurrentdb', KURRENTDB_URL: '' } }).then(
+      () => new Error('the API started'),
+      (err: Error) => err,
+    );
+    expect(failed.message).toMatch(/API exited with/);
+    const name = /the database (\w+) removed/.exec(failed.message)?.[1];
+    expect(name).toMatch(/^kbsys_/);
+    const admin = new pg.Client({ connectionString: baseDatabaseUrl() });
+    await admin.connect();
+    const { rows } = await admin
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', [name])
+      .finally(() => admin.end());
+    expect(rows[0]!.n).toBe(0);
   }, 60_000);
 });

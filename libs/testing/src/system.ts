@@ -40,6 +40,13 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  * serving `webDist` on the same origin. With `projector: true` the built projector (`apps/projector/dist/main.js run`)
  * follows the same database, so screens that read projections (recipes, packs) fill. For browser end-to-end tests.
  */
+/** A start that failed, saying that what it made (its database `name` among it) was removed. */
+function failedStart(err: unknown, name: string): Error {
+  const error = err instanceof Error ? err : new Error(String(err));
+  error.message += `\n(the processes were stopped and the database ${name} removed)`;
+  return error;
+}
+
 export async function startSystem(
   options: {
     webDist?: string;
@@ -108,7 +115,31 @@ export async function startSystem(
       });
     });
   };
-  const baseUrl = await startApi();
+  /** Stops what was started and removes the database, the mail sink and the files: also when a start fails. */
+  const stop = async () => {
+    await Promise.all(
+      children.map(async (c) => {
+        if (c.exitCode !== null) return;
+        const exited = new Promise((r) => c.once('exit', r));
+        c.kill('SIGTERM');
+        // The grace timer is cleared once the child exits: left running, it held the test process 5 s.
+        let grace: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, 5000)))]);
+        clearTimeout(grace);
+        if (c.exitCode === null) c.kill('SIGKILL');
+      }),
+    );
+    await smtp.stop();
+    await db.drop();
+    await rm(filesDir, { recursive: true, force: true });
+  };
+  let baseUrl: string;
+  try {
+    baseUrl = await startApi();
+  } catch (err) {
+    await stop();
+    throw failedStart(err, db.name);
+  }
   if (options.projector) {
     const projectorMain = path.join(repoRoot, 'apps/projector/dist/main.js');
     if (!existsSync(projectorMain)) throw new Error(`${projectorMain} is missing: build the projector first`);
@@ -158,7 +189,11 @@ export async function startSystem(
       });
     });
   };
-  if (options.ingest) await startIngest();
+  if (options.ingest)
+    await startIngest().catch(async (err: unknown) => {
+      await stop();
+      throw failedStart(err, db.name);
+    });
   return {
     baseUrl,
     db,
@@ -167,22 +202,6 @@ export async function startSystem(
     logs,
     startIngest,
     startApi,
-    async stop() {
-      await Promise.all(
-        children.map(async (c) => {
-          if (c.exitCode !== null) return;
-          const exited = new Promise((r) => c.once('exit', r));
-          c.kill('SIGTERM');
-          // The grace timer is cleared once the child exits: left running, it held the test process 5 s.
-          let grace: NodeJS.Timeout | undefined;
-          await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, 5000)))]);
-          clearTimeout(grace);
-          if (c.exitCode === null) c.kill('SIGKILL');
-        }),
-      );
-      await smtp.stop();
-      await db.drop();
-      await rm(filesDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
