@@ -169,7 +169,9 @@ const LIVE_MS = 12_000;
  * paused there, under its own version).
  */
 const pausedOnHome = (page: Page, version: string) =>
-  page.getByTestId('home-paused-rollouts').getByText(`APK ${version} `, { exact: false });
+  page
+    .getByTestId('home-paused-rollouts')
+    .getByText(new RegExp(`APK ${version.replaceAll('.', '\\.')}[ （]`));
 
 async function faultsPauseIt(page: Page, id: string, devices: SimulatedDevice[], type: string) {
   const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
@@ -211,7 +213,9 @@ describe('APK staged release (zh)', () => {
 
     // Home tells everyone of the brand, as it happens.
     await visible(demo, 'home-paused-rollouts')
-      .getByText(`APK ${version} 的灰度发布已暂停：故障监测自动暂停：E-HEAT`, { exact: false })
+      .getByText(`APK ${version}（OV-40，DEMO-BAKE）的灰度发布已暂停：故障监测自动暂停：E-HEAT`, {
+        exact: false,
+      })
       .waitFor({ timeout: LIVE_MS });
 
     await visible(auditor, 'rollout-resume').click();
@@ -267,9 +271,12 @@ describe('APK staged release (en)', () => {
     expect(await pausedOnHome(demo, version).count()).toBe(0);
     await faultsPauseIt(auditor, id, [...updated.slice(0, 3), updated[0]!], 'E-DOOR');
     await visible(demo, 'home-paused-rollouts')
-      .getByText(`The rollout of APK ${version} is paused: Paused by the fault watch: E-DOOR`, {
-        exact: false,
-      })
+      .getByText(
+        `The rollout of APK ${version} (OV-40, DEMO-BAKE) is paused: Paused by the fault watch: E-DOOR`,
+        {
+          exact: false,
+        },
+      )
       .waitFor({ timeout: LIVE_MS });
     await visible(auditor, 'rollout-status').getByText('Paused').waitFor();
     // The watch may pause at the third fault, before the repeated fourth is counted (a loaded machine).

@@ -326,7 +326,14 @@ describe('APK staged release with a fault watch (/api/subApk/rollout)', () => {
     expect(rates).toMatchObject({ newFaults: 4, oldFaults: 1 });
     expect(rates.newRate).toBeGreaterThan(rates.oldRate * 3);
     const home = await read(demoEn, '/api/subApk/rollout/paused');
-    expect(home.data).toContainEqual(expect.objectContaining({ id, versionNumber: '5.3.0' }));
+    expect(home.data).toContainEqual(
+      expect.objectContaining({
+        id,
+        versionNumber: '5.3.0',
+        productCode: 'OV-40',
+        subBrandCode: 'DEMO-BAKE',
+      }),
+    );
     const history = await read(auditor, `/api/subApk/history?id=${id}`);
     expect(history.data.entries.at(-1).title).toMatch(
       /^Paused by the fault watch: E-HEAT at [\d.]+ per device per day/,

@@ -189,6 +189,9 @@ export interface ApkRolloutDetail {
 export interface ApkPausedRollout {
   id: string;
   versionNumber: string;
+  /** The package's model and sub-brand: two packages of one version are told apart by them. */
+  productCode: string;
+  subBrandCode: string;
   pause: ApkRolloutPause;
 }
 

@@ -199,6 +199,8 @@ export const apkRolloutDetailSchema: z.ZodType<ApkRolloutDetail> = z.object({
 export const apkPausedRolloutSchema: z.ZodType<ApkPausedRollout> = z.object({
   id,
   versionNumber: str(),
+  productCode: str(),
+  subBrandCode: str(),
   pause: rolloutPause,
 });
 

@@ -20,7 +20,12 @@ export function PausedRolloutsNotice() {
       <Stack gap={4}>
         {paused.data.map((p) => (
           <Text size="sm" key={p.id}>
-            {t('apk.rollout.homeNotice', { version: p.versionNumber, reason: pauseReason(p.pause, t) })}{' '}
+            {t('apk.rollout.homeNotice', {
+              version: p.versionNumber,
+              model: p.productCode,
+              subBrand: p.subBrandCode,
+              reason: pauseReason(p.pause, t),
+            })}{' '}
             <Anchor
               component="button"
               size="sm"

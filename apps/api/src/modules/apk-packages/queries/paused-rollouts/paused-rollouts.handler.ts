@@ -12,6 +12,8 @@ export class PausedRolloutsHandler implements IQueryHandler<PausedRolloutsQuery>
   async execute({ brand }: PausedRolloutsQuery): Promise<ApkPausedRollout[]> {
     const { rows } = await this.pool.query<ApkPausedRollout>(
       `SELECT apk_id::text AS id, state->'content'->>'versionNumber' AS "versionNumber",
+              state->'content'->>'productCode' AS "productCode",
+              state->'content'->>'subBrandCode' AS "subBrandCode",
               state->'rollout'->'pause' AS pause
          FROM apk_detail
         WHERE brand_owner_code = $1 AND state->'rollout'->>'status' = 'paused'
