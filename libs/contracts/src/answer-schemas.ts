@@ -223,6 +223,7 @@ const recipeListFields = {
 export const recipeListItemSchema: z.ZodType<RecipeListItem> = z.object(recipeListFields);
 export const recipeListPageSchema: z.ZodType<RecipeListPage> = pageSchema(z.object(recipeListFields)).extend({
   totalExact: z.boolean(),
+  exactUpTo: int.optional(),
   nextCursor: str().nullable(),
 });
 

@@ -348,6 +348,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
             <Pager
               total={total}
               totalExact={list.data?.totalExact ?? true}
+              exactUpTo={list.data?.exactUpTo}
               pageNum={paging.pageNum}
               pageSize={paging.pageSize}
               disabled={list.isFetching && !list.data}

@@ -10,12 +10,12 @@ export interface ListQuery extends ListSort {
 
 /**
  * Loads one page (`pageNum` from 1, `pageSize` of §9) with the applied filters; a large list's page may say its
- * total is an estimate (`totalExact: false`).
+ * total is an estimate (`totalExact: false`, counted exactly up to `exactUpTo` when it says so).
  */
 export type FetchPage<T, F> = (
   query: F & ListQuery,
   signal: AbortSignal,
-) => Promise<Page<T> & { totalExact?: boolean }>;
+) => Promise<Page<T> & { totalExact?: boolean; exactUpTo?: number }>;
 
 /**
  * The query of one page of a list screen: what ListPage asks for, and what a route's loader may start while the

@@ -5,6 +5,7 @@ import {
   pageAfterSizeChange,
   pageCount,
   PAGER_DEFAULT_SIZE,
+  pagerPages,
   PAGER_SIZES,
   shownTotal,
 } from './pager-logic.js';
@@ -44,9 +45,21 @@ describe('pager', () => {
     expect(pageAfterSizeChange(2, 100, 10, 105)).toBe(11);
   });
 
+  it('offers every page of a counted list, and of an estimated one the pages read by number and the next', () => {
+    expect(pagerPages(95, true, 10, 1)).toBe(10);
+    expect(pagerPages(998_765, false, 10, 1)).toBe(1000);
+    expect(pagerPages(998_765, false, 50, 3)).toBe(200);
+    // Paged on by "next" past the numbered pages: the page after the one shown, read after its cursor.
+    expect(pagerPages(998_765, false, 10, 1500)).toBe(1501);
+    expect(pagerPages(10_200, false, 100, 99)).toBe(100);
+    expect(jumpTarget('99999', 998_765, 10, pagerPages(998_765, false, 10, 1))).toBe(1000);
+  });
+
   it('says "10,000+" of a total the list only estimated, and the count of one it counted', () => {
     expect(shownTotal(1234, true, 'zh')).toBe(1234);
     expect(shownTotal(998_765, false, 'en')).toBe('10,000+');
     expect(shownTotal(998_765, false, 'zh')).toBe('10,000+');
+    // A search that counts its matches one row at a time says how far it counted.
+    expect(shownTotal(125_000, false, 'en', 1000)).toBe('1,000+');
   });
 });

@@ -1,15 +1,18 @@
 import { Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { jumpTarget, pageAfterSizeChange, pageCount, PAGER_SIZES, shownTotal } from './pager-logic.js';
+import { deepestJump } from '@kb/contracts';
+import { jumpTarget, pageAfterSizeChange, PAGER_SIZES, pagerPages, shownTotal } from './pager-logic.js';
 
 export interface PagerProps {
   total: number;
   /**
-   * False when the list counted its rows only up to LIST_COUNT_EXACT_UP_TO: the pager then says "10,000+" and pages
-   * by `total`, the server's estimate.
+   * False when the list counted its rows only up to LIST_COUNT_EXACT_UP_TO: the pager then says "10,000+", pages by
+   * `total`, the server's estimate, and offers page numbers only as deep as the list reads them (pagerPages).
    */
   totalExact?: boolean;
+  /** With `totalExact` false: how far the list counted exactly, when less than LIST_COUNT_EXACT_UP_TO ("1,000+"). */
+  exactUpTo?: number;
   pageNum: number;
   pageSize: number;
   onChange: (pageNum: number, pageSize: number) => void;
@@ -17,19 +20,27 @@ export interface PagerProps {
 }
 
 /** The §9 pager, laid out as total, sizes, prev, pager, next, jumper; every text in the user's language. */
-export function Pager({ total, totalExact = true, pageNum, pageSize, onChange, disabled }: PagerProps) {
+export function Pager({
+  total,
+  totalExact = true,
+  exactUpTo,
+  pageNum,
+  pageSize,
+  onChange,
+  disabled,
+}: PagerProps) {
   const { t, i18n } = useTranslation();
   const [jump, setJump] = useState('');
-  const pages = pageCount(total, pageSize);
+  const pages = pagerPages(total, totalExact, pageSize, pageNum);
   const go = () => {
-    const target = jumpTarget(jump, total, pageSize);
+    const target = jumpTarget(jump, total, pageSize, pages);
     setJump('');
     if (target !== null && target !== pageNum) onChange(target, pageSize);
   };
   return (
     <Group gap="sm" justify="flex-end" wrap="wrap" data-testid="pager">
       <Text size="sm" c="dimmed" data-testid="pager-total">
-        {t('components.pagerTotal', { total: shownTotal(total, totalExact, i18n.language) })}
+        {t('components.pagerTotal', { total: shownTotal(total, totalExact, i18n.language, exactUpTo) })}
       </Text>
       <NativeSelect
         size="xs"
@@ -38,7 +49,9 @@ export function Pager({ total, totalExact = true, pageNum, pageSize, onChange, d
         disabled={disabled}
         onChange={(e) => {
           const size = Number(e.currentTarget.value);
-          onChange(pageAfterSizeChange(pageNum, pageSize, size, total), size);
+          const page = pageAfterSizeChange(pageNum, pageSize, size, total);
+          // An estimated list reads a new size's page by its number: no deeper than it reads by number.
+          onChange(totalExact ? page : Math.min(page, deepestJump(size)), size);
         }}
         data={PAGER_SIZES.map((size) => ({
           value: String(size),

@@ -144,6 +144,10 @@ const SHARED_MESSAGES: Record<string, Record<UiLang, string>> = {
     zh: '分页游标有误，请从第一页重新查询',
     en: 'Invalid page cursor; start again from page 1',
   },
+  page_too_deep: {
+    zh: '按页码最多跳到第{max}页，更后面的页请逐页点击“下一页”，或缩小筛选范围',
+    en: 'Page numbers go up to page {max}; go further with “Next page”, or narrow the filters',
+  },
 };
 
 const NAMESPACE = 'api';

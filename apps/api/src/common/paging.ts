@@ -1,6 +1,8 @@
-import { LIST_COUNT_EXACT_UP_TO, type Page, type PageQuery } from '@kb/contracts';
+import { deepestJump, LIST_COUNT_EXACT_UP_TO, type Page, type PageQuery } from '@kb/contracts';
 import type pg from 'pg';
 import { AppError } from './app-error.js';
+import { translate } from './messages.js';
+import { requestContext } from './request-context.js';
 
 type Runner = <R extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<R[]>;
 
@@ -12,6 +14,17 @@ export const MAX_WHOLE_LIST = 1000;
 
 /** The whole-list refusal: 400 naming the bound, so the caller knows to page (`onPage=true`) or filter. */
 export const wholeListTooLarge = () => new AppError(400, 'list_too_large', { max: MAX_WHOLE_LIST });
+
+/**
+ * Refuses, 400 in the caller's language, a page of a large list asked for by a number past deepestJump without the
+ * cursor of the page before it: its offset would walk the list's index from its start (LIST_JUMP_UP_TO).
+ */
+export function refuseDeepJump(q: { pageNum: number; pageSize: number; onPage: boolean; after?: string }) {
+  const max = deepestJump(q.pageSize);
+  if (!q.onPage || q.after || q.pageNum <= max) return;
+  const message = translate('page_too_deep', requestContext.lang(), { max }) ?? 'page_too_deep';
+  throw new AppError(400, 'page_too_deep', { max }, { fieldErrors: { pageNum: message } });
+}
 
 /** Throws the refusal when a list already in memory is longer than the bound. */
 export function boundedWholeList<T>(list: T[]): T[] {
@@ -110,27 +123,32 @@ export async function pageOrWholeList<R extends Record<string, unknown>, T>(
   return map(boundedWholeList(await run<R>(`${list.sql} LIMIT ${MAX_WHOLE_LIST + 1}`, list.params)));
 }
 
-/** The count of countUpTo: at most one row more than it counts exactly. */
-export const countUpToSql = (rows: string) =>
-  `SELECT count(*) AS total FROM (${rows} LIMIT ${LIST_COUNT_EXACT_UP_TO + 1}) counted`;
+/** The count of countUpTo: at most one row more than it counts exactly (`upTo`). */
+export const countUpToSql = (rows: string, upTo = LIST_COUNT_EXACT_UP_TO) =>
+  `SELECT count(*) AS total FROM (${rows} LIMIT ${upTo + 1}) counted`;
+
+/** The planner's estimate of how many rows `rows` (a `SELECT 1 FROM … WHERE …`) finds, from the table statistics. */
+export async function plannedRows(run: Runner, rows: string, params: unknown[]): Promise<number> {
+  const [plan] = await run<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) ${rows}`,
+    params,
+  );
+  return Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
 
 /**
- * The total of a large list: its rows counted up to LIST_COUNT_EXACT_UP_TO (a walk of at most that many index
- * entries or rows), beyond that the planner's estimate from the table statistics, marked as not exact. `rows` is the
- * list's `SELECT 1 FROM … WHERE …` (no ORDER BY, no LIMIT).
+ * The total of a large list: its rows counted up to `upTo` (LIST_COUNT_EXACT_UP_TO unless a list's matches cost a
+ * row visit each: a walk of at most that many index entries or rows), beyond that the planner's estimate from the
+ * table statistics, marked as not exact. `rows` is the list's `SELECT 1 FROM … WHERE …` (no ORDER BY, no LIMIT).
  */
 export async function countUpTo(
   run: Runner,
   rows: string,
   params: unknown[],
+  upTo = LIST_COUNT_EXACT_UP_TO,
 ): Promise<{ total: number; exact: boolean }> {
-  const [counted] = await run<{ total: string }>(countUpToSql(rows), params);
+  const [counted] = await run<{ total: string }>(countUpToSql(rows, upTo), params);
   const total = Number(counted?.total ?? 0);
-  if (total <= LIST_COUNT_EXACT_UP_TO) return { total, exact: true };
-  const [plan] = await run<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    `EXPLAIN (FORMAT JSON) ${rows}`,
-    params,
-  );
-  const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-  return { total: Math.max(estimate, total), exact: false };
+  if (total <= upTo) return { total, exact: true };
+  return { total: Math.max(await plannedRows(run, rows, params), total), exact: false };
 }
