@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FaultMessage, TelemetryMessage } from '@kb/contracts';
+import { withTransaction } from '@kb/platform';
 import { DEFAULT_INACTIVITY_TIMEOUT_S } from './activation.js';
 
 /** One telemetry message of a posted batch, with who posted it and when the post arrived (server time). */
@@ -61,56 +62,49 @@ function activities(
 const sampleLang = (s: TelemetryMessage) => (typeof s.extra?.lang === 'string' ? s.extra.lang : undefined);
 
 /**
- * The statement's part that applies posts to the devices (CTEs after the insert's, parameters from `$first` on):
- * last activity only moves forward; online when the post is still within the inactivity timeout (a late job never
- * revives a device whose posts are all older than its timeout); the state of a sample (IP, versions, mode,
- * network, UI language) applies only if it is newer than the one applied before, so out-of-order posts never move
- * a device backwards. A last sample time further ahead of now than the allowed clock skew came from a device clock
- * gone wrong, and yields to any real sample.
- *
- * The rows are locked in id order first (`locked`), so two writers touching the same devices never deadlock.
- * Every new value is computed from the row being updated (`d`), never from the statement's snapshot: a row another
- * writer changed after that snapshot is updated from its newest version (Postgres re-reads it once locked).
+ * Applies posts to the devices: last activity only moves forward; online when the post is still within the
+ * inactivity timeout (a late job never revives a device whose posts are all older than its timeout); the
+ * state of a sample (IP, versions, mode, network, UI language) applies only if it is newer than the one applied
+ * before, so out-of-order posts never move a device backwards. A last sample time further ahead of now than the
+ * allowed clock skew came from a device clock gone wrong, and yields to any real sample.
  */
-function touchDevices(list: Activity[], maxClockSkewMs: number, first: number) {
+async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: number): Promise<void> {
+  if (!list.length) return;
+  const ids = list.map((a) => a.deviceId);
+  await c.query('SELECT 1 FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
   const col = <T>(f: (s: TelemetryMessage) => T | undefined) =>
     list.map((a) => (a.sample ? (f(a.sample) ?? null) : null));
-  const $ = (i: number) => `$${first + i}`;
-  const due = `GREATEST(d.last_seen_at, a.seen) + make_interval(secs => coalesce(d.inactivity_timeout_s,
-                 (SELECT s.inactivity_timeout_s FROM device_brand_settings s WHERE s.brand_owner_code = d.brand_owner_code),
-                 ${DEFAULT_INACTIVITY_TIMEOUT_S}))`;
-  const newer = `(a.sampled IS NOT NULL AND (d.last_sample_at IS NULL OR a.sampled >= d.last_sample_at
-                   OR d.last_sample_at > now() + make_interval(secs => ${$(9)}::float8 / 1000)))`;
-  const state = (column: string, value: string) =>
-    `${column} = CASE WHEN ${newer} THEN coalesce(a.${value}, d.${column}) ELSE d.${column} END`;
-  return {
-    ctes: `
-     activity AS (
-       SELECT * FROM unnest(${$(0)}::uuid[], ${$(1)}::timestamptz[], ${$(2)}::timestamptz[], ${$(3)}::text[],
-                            ${$(4)}::text[], ${$(5)}::text[], ${$(6)}::text[], ${$(7)}::text[], ${$(8)}::text[],
-                            ${$(10)}::text[])
-         AS a(device_id, seen, sampled, ip, network, mode, apk, mcu, tp, lang)),
-     locked AS MATERIALIZED (
-       SELECT id FROM devices WHERE id = ANY(${$(0)}::uuid[]) ORDER BY id FOR NO KEY UPDATE),
-     touched AS (
-       UPDATE devices d SET
-         last_seen_at = GREATEST(d.last_seen_at, a.seen),
-         offline_due_at = ${due},
-         status_changed_at = CASE WHEN NOT d.online AND ${due} > now() THEN now() ELSE d.status_changed_at END,
-         online = d.online OR ${due} > now(),
-         last_sample_at = CASE WHEN ${newer} THEN a.sampled ELSE d.last_sample_at END,
-         ${state('ip', 'ip')},
-         ${state('network', 'network')},
-         ${state('current_mode', 'mode')},
-         ${state('apk_version', 'apk')},
-         ${state('mcu_version', 'mcu')},
-         ${state('tp_version', 'tp')},
-         ${state('lang', 'lang')}
-       FROM locked l JOIN activity a ON a.device_id = l.id
-       WHERE d.id = l.id
-       RETURNING 1)`,
-    params: [
-      list.map((a) => a.deviceId),
+  await c.query(
+    `WITH u AS (
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::text[],
+                            $7::text[], $8::text[], $9::text[], $11::text[])
+         AS u(device_id, seen, sampled, ip, network, mode, apk, mcu, tp, lang)),
+     v AS (
+       SELECT d.id, u.*, GREATEST(d.last_seen_at, u.seen) AS new_seen,
+              GREATEST(d.last_seen_at, u.seen)
+                + make_interval(secs => coalesce(d.inactivity_timeout_s, s.inactivity_timeout_s, ${DEFAULT_INACTIVITY_TIMEOUT_S}))
+                AS new_due,
+              (u.sampled IS NOT NULL AND (d.last_sample_at IS NULL OR u.sampled >= d.last_sample_at
+                                         OR d.last_sample_at > now() + make_interval(secs => $10::float8 / 1000)))
+                AS newer
+         FROM u JOIN devices d ON d.id = u.device_id
+         LEFT JOIN device_brand_settings s ON s.brand_owner_code = d.brand_owner_code)
+     UPDATE devices d SET
+       last_seen_at = v.new_seen,
+       offline_due_at = v.new_due,
+       status_changed_at = CASE WHEN NOT d.online AND v.new_due > now() THEN now() ELSE d.status_changed_at END,
+       online = d.online OR v.new_due > now(),
+       last_sample_at = CASE WHEN v.newer THEN v.sampled ELSE d.last_sample_at END,
+       ip = CASE WHEN v.newer THEN coalesce(v.ip, d.ip) ELSE d.ip END,
+       network = CASE WHEN v.newer THEN coalesce(v.network, d.network) ELSE d.network END,
+       current_mode = CASE WHEN v.newer THEN coalesce(v.mode, d.current_mode) ELSE d.current_mode END,
+       apk_version = CASE WHEN v.newer THEN coalesce(v.apk, d.apk_version) ELSE d.apk_version END,
+       mcu_version = CASE WHEN v.newer THEN coalesce(v.mcu, d.mcu_version) ELSE d.mcu_version END,
+       tp_version = CASE WHEN v.newer THEN coalesce(v.tp, d.tp_version) ELSE d.tp_version END,
+       lang = CASE WHEN v.newer THEN coalesce(v.lang, d.lang) ELSE d.lang END
+     FROM v WHERE d.id = v.id`,
+    [
+      ids,
       list.map((a) => a.seenAt),
       col((s) => s.sampledAt),
       col((s) => s.ip),
@@ -122,45 +116,38 @@ function touchDevices(list: Activity[], maxClockSkewMs: number, first: number) {
       maxClockSkewMs,
       col(sampleLang),
     ],
-  };
+  );
 }
 
 /**
- * Stores device messages in one statement (one round trip, its own transaction): `insert` gives the CTEs that
- * write the new ones (idempotent on device and message id, keyed by the device ids, message ids and brands in
- * $1–$3), the last of them `stored`, one row per new message; then the devices' activity (with the sample a
- * message carries, for telemetry). Row locks are held for the statement only, never across a round trip to this
- * process, so writers of other processes touching the same devices wait for a statement, not for this process's
- * event loop. Answers how many messages were new.
+ * Stores device messages in one transaction: `insert` writes the new ones (idempotent on device and message id,
+ * keyed by the device ids, message ids and brands it is handed first) and answers how many were new; then the
+ * devices' activity (with the sample a message carries, for telemetry).
  */
 async function storeMessages<M extends { messageId: string }>(
   pool: pg.Pool,
   writes: { deviceId: string; brandOwnerCode: string; receivedAt: string; message: M }[],
   options: StoreOptions,
   withSample: boolean,
-  insert: (messages: M[]) => { ctes: string; params: unknown[] },
+  insert: (c: pg.PoolClient, messages: M[], keys: [string[], string[], string[]]) => Promise<number>,
 ): Promise<number> {
   const skew = options.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS;
   if (!writes.length) return 0;
-  const messages = writes.map((w) => w.message);
-  const keys: [string[], string[], string[]] = [
-    writes.map((w) => w.deviceId),
-    messages.map((x) => x.messageId),
-    writes.map((w) => w.brandOwnerCode),
-  ];
-  const stored = insert(messages);
-  const params = [...keys, ...stored.params];
-  const touch = touchDevices(activities(writes, withSample, skew), skew, params.length + 1);
-  const { rows } = await pool.query<{ stored: number }>(
-    `WITH ${stored.ctes}, ${touch.ctes}
-     SELECT (SELECT count(*)::int FROM stored) AS stored, (SELECT count(*)::int FROM touched) AS touched`,
-    [...params, ...touch.params],
-  );
-  return rows[0]?.stored ?? 0;
+  return withTransaction(pool, async (c) => {
+    const messages = writes.map((w) => w.message);
+    const keys: [string[], string[], string[]] = [
+      writes.map((w) => w.deviceId),
+      messages.map((x) => x.messageId),
+      writes.map((w) => w.brandOwnerCode),
+    ];
+    const stored = await insert(c, messages, keys);
+    await touchDevices(c, activities(writes, withSample, skew), skew);
+    return stored;
+  });
 }
 
 /**
- * Stores telemetry messages in one statement: one multi-row insert (unnest), idempotent on (device, message
+ * Stores telemetry messages in one transaction: one multi-row insert (unnest), idempotent on (device, message
  * id), then the devices' activity. Messages of devices deleted meanwhile are dropped. Answers how many rows
  * were new.
  */
@@ -169,11 +156,11 @@ export async function storeTelemetry(
   writes: TelemetryWrite[],
   options: StoreOptions = {},
 ): Promise<number> {
-  return storeMessages(pool, writes, options, true, (m) => ({
+  return storeMessages(pool, writes, options, true, async (c, m, keys) => {
     // New rows only (a resent message is a no-op) feed the hourly rollup: per device and hour, the number of
     // samples and each numeric reading's sum and count. Rollup rows are locked in (device, hour) order.
-    ctes: `
-       stored AS (
+    const { rows } = await c.query<{ stored: number }>(
+      `WITH stored AS (
          INSERT INTO device_telemetry (device_id, message_id, brand_owner_code, sampled_at, received_at, network, ip,
                                        apk_version, mcu_version, tp_version, mode, extra)
          SELECT u.* FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[],
@@ -194,20 +181,23 @@ export async function storeTelemetry(
            FROM stored s LEFT JOIN readings r USING (device_id, hour)
           GROUP BY s.device_id, s.hour, r.readings ORDER BY s.device_id, s.hour
          ON CONFLICT (device_id, hour) DO UPDATE
-           SET samples = h.samples + EXCLUDED.samples, readings = device_readings_add(h.readings, EXCLUDED.readings)
-         RETURNING 1)`,
-    params: [
-      m.map((x) => x.sampledAt),
-      writes.map((w) => w.receivedAt),
-      m.map((x) => x.network ?? null),
-      m.map((x) => x.ip ?? null),
-      m.map((x) => x.apkVersion ?? null),
-      m.map((x) => x.mcuVersion ?? null),
-      m.map((x) => x.tpVersion ?? null),
-      m.map((x) => x.mode ?? null),
-      m.map((x) => JSON.stringify(x.extra ?? {})),
-    ],
-  }));
+           SET samples = h.samples + EXCLUDED.samples, readings = device_readings_add(h.readings, EXCLUDED.readings))
+       SELECT count(*)::int AS stored FROM stored`,
+      [
+        ...keys,
+        m.map((x) => x.sampledAt),
+        writes.map((w) => w.receivedAt),
+        m.map((x) => x.network ?? null),
+        m.map((x) => x.ip ?? null),
+        m.map((x) => x.apkVersion ?? null),
+        m.map((x) => x.mcuVersion ?? null),
+        m.map((x) => x.tpVersion ?? null),
+        m.map((x) => x.mode ?? null),
+        m.map((x) => JSON.stringify(x.extra ?? {})),
+      ],
+    );
+    return rows[0]?.stored ?? 0;
+  });
 }
 
 /** Stores fault reports like telemetry; each report keeps the device's model and APK version of that moment. */
@@ -216,10 +206,9 @@ export async function storeFaults(
   writes: FaultWrite[],
   options: StoreOptions = {},
 ): Promise<number> {
-  return storeMessages(pool, writes, options, false, (m) => ({
-    ctes: `
-     stored AS (
-       INSERT INTO device_faults (device_id, message_id, brand_owner_code, sn, product_code, sub_model, apk_version,
+  return storeMessages(pool, writes, options, false, async (c, m, keys) => {
+    const { rowCount } = await c.query(
+      `INSERT INTO device_faults (device_id, message_id, brand_owner_code, sn, product_code, sub_model, apk_version,
                                   type, reported_at, received_at, country, city, error_log)
        SELECT u.device_id, u.message_id, d.brand_owner_code, d.sn, d.product_code, d.sub_model, d.apk_version,
               u.type, u.reported_at, u.received_at, u.country, u.city, u.error_log
@@ -227,17 +216,19 @@ export async function storeFaults(
                      $7::text[], $8::text[], $9::text[])
            AS u(device_id, message_id, brand, type, reported_at, received_at, country, city, error_log)
          JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
-       ON CONFLICT (device_id, message_id, reported_at) DO NOTHING
-       RETURNING 1)`,
-    params: [
-      m.map((x) => x.type),
-      m.map((x) => x.reportedAt),
-      writes.map((w) => w.receivedAt),
-      m.map((x) => x.country ?? null),
-      m.map((x) => x.city ?? null),
-      m.map((x) => x.errorLog),
-    ],
-  }));
+       ON CONFLICT (device_id, message_id, reported_at) DO NOTHING`,
+      [
+        ...keys,
+        m.map((x) => x.type),
+        m.map((x) => x.reportedAt),
+        writes.map((w) => w.receivedAt),
+        m.map((x) => x.country ?? null),
+        m.map((x) => x.city ?? null),
+        m.map((x) => x.errorLog),
+      ],
+    );
+    return rowCount ?? 0;
+  });
 }
 
 /** How many online devices one statement of the offline sweep looks at. */
