@@ -15,7 +15,7 @@
 // the dist folders as they are. Figures only; not a test.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -100,6 +100,7 @@ try {
     }
     return {
       ports: started.map((s) => s.port),
+      pids: started.map((s) => s.child.pid),
       async stop() {
         await Promise.all(
           started.map(({ child }) => {
@@ -234,28 +235,69 @@ try {
     }
   }
 
+  /** CPU seconds (user + system) the processes `pids` have used so far; 0 for one that is gone. */
+  const cpuSeconds = (pids) =>
+    pids.reduce((sum, pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return sum + (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return sum;
+      }
+    }, 0);
+  /** The Postgres backends device-ingest holds on the bench's database. */
+  const backends = async () =>
+    (
+      await pool.query(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'kitchen-%'`,
+      )
+    ).rows.map((r) => r.pid);
+  /**
+   * Starts counting the CPU time of device-ingest's processes and of its Postgres backends; `stop` answers both,
+   * in seconds. CPU time per post is what a post costs whatever else the machine runs (the load only stretches
+   * the wall clock), so it compares runs taken at different loads.
+   */
+  async function cpuMeter(pids) {
+    const pg0 = await backends();
+    const node0 = cpuSeconds(pids);
+    const pgStart = new Map(pg0.map((pid) => [pid, cpuSeconds([pid])]));
+    return async () => {
+      const node = cpuSeconds(pids) - node0;
+      let postgres = 0;
+      // A backend gone meanwhile (the pool closed it) is left out: its time is unknown.
+      for (const pid of new Set([...pg0, ...(await backends())]))
+        if (existsSync(`/proc/${pid}`)) postgres += cpuSeconds([pid]) - (pgStart.get(pid) ?? 0);
+      return { node, postgres };
+    };
+  }
+
   /** Single device posts, then single favourites, closed loop: posts/s over HTTP and end to end. */
-  async function singlePosts(ports, label) {
+  async function singlePosts({ ports, pids }, label) {
     const out = [];
     console.log(`${label}: single device posts, ${CLIENTS} clients, ${SECONDS} s …`);
     let before = await storedTelemetry();
+    let meter = await cpuMeter(pids);
     let r = await load(devicePost, ports, SECONDS);
     await until(async () => (await storedTelemetry()) >= before + r.posts, 'device posts');
     out.push({
       title: `${label}: device posts, 1 message`,
       ...r,
+      cpu: await meter(),
       e2eSeconds: (performance.now() - r.started) / 1000,
       load: load1(),
     });
     console.log(`${label}: single favourites, ${CLIENTS} clients, ${SECONDS} s …`);
     const failedBefore = (await activityQueue.getJobCounts('failed')).failed;
+    meter = await cpuMeter(pids);
     r = await load(appPost, ports, SECONDS);
     await until(activityWorkedOff, 'favourites');
+    const cpu = await meter();
     const failedJobs = (await activityQueue.getJobCounts('failed')).failed - failedBefore;
     out.push({
       title: `${label}: app posts, 1 favourite`,
       ...r,
       failed: r.failed + failedJobs,
+      cpu,
       e2eSeconds: (performance.now() - r.started) / 1000,
       load: load1(),
     });
@@ -263,28 +305,35 @@ try {
     return out;
   }
 
+  /**
+   * Warm-up: one post per device and per user on each of `ports`, as after the fleet's first minute (each
+   * process has then checked and cached every credential it is sent).
+   */
+  async function warmUp(ports) {
+    for (const port of ports) {
+      for (let i = 0; i < DEVICES; i += CLIENTS)
+        await Promise.all(
+          devices
+            .slice(i, i + CLIENTS)
+            .map((d) => keepAliveRequest(agent, port, 'POST', '/device/v1/telemetry', d.token, deviceBody())),
+        );
+      for (let i = 1; i <= USERS; i += CLIENTS)
+        await Promise.all(
+          Array.from({ length: Math.min(CLIENTS, USERS - i + 1) }, (_, k) =>
+            keepAliveRequest(agent, port, 'POST', '/app/v1/activity', appToken(i + k), appBody()),
+          ),
+        );
+    }
+    await until(activityWorkedOff, 'the warm-up favourites');
+  }
+
   const results = [];
   let ingest = await startIngest(1);
-  // Warm-up: one post per device and per user, as after the fleet's first minute (credentials then cached).
-  const warmPorts = ingest.ports;
-  for (let i = 0; i < DEVICES; i += CLIENTS)
-    await Promise.all(
-      devices
-        .slice(i, i + CLIENTS)
-        .map((d) =>
-          keepAliveRequest(agent, warmPorts[0], 'POST', '/device/v1/telemetry', d.token, deviceBody()),
-        ),
-    );
-  for (let i = 1; i <= USERS; i += CLIENTS)
-    await Promise.all(
-      Array.from({ length: Math.min(CLIENTS, USERS - i + 1) }, (_, k) =>
-        keepAliveRequest(agent, warmPorts[0], 'POST', '/app/v1/activity', appToken(i + k), appBody()),
-      ),
-    );
+  await warmUp(ingest.ports);
 
   let capacity = Number(process.env.BENCH_CAPACITY ?? 0);
   if (PARTS.includes('single')) {
-    results.push(...(await singlePosts(ingest.ports, '1 process')));
+    results.push(...(await singlePosts(ingest, '1 process')));
     capacity ||= results[0].posts / results[0].e2eSeconds;
   }
   capacity ||= 5000;
@@ -342,7 +391,9 @@ try {
   if (PARTS.includes('two')) {
     await ingest.stop();
     ingest = await startIngest(2);
-    results.push(...(await singlePosts(ingest.ports, '2 processes')));
+    // Both processes start cold: warmed as the one process was, so the runs compare the same work.
+    await warmUp(ingest.ports);
+    results.push(...(await singlePosts(ingest, '2 processes')));
   }
   await ingest.stop();
 
@@ -361,17 +412,19 @@ try {
 
   console.log(`\nSingle posts end to end (HTTP → BullMQ → Postgres), ${CLIENTS} clients, ${SECONDS} s:`);
   console.log(
-    `${'run'.padEnd(40)} ${pad('posts', 8)} ${pad('refused', 8)} ${pad('failed', 7)} ${pad('HTTP posts/s', 13)} ${pad('e2e posts/s', 12)}  load average`,
+    `${'run'.padEnd(40)} ${pad('posts', 8)} ${pad('refused', 8)} ${pad('failed', 7)} ${pad('HTTP posts/s', 13)} ${pad('e2e posts/s', 12)} ${pad('CPU µs/post node', 17)} ${pad('postgres', 9)}  load average`,
   );
   for (const r of results)
     console.log(
-      `${r.title.padEnd(40)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.refused), 8)} ${pad(r.failed, 7)} ${pad(fmt(r.posts / r.httpSeconds), 13)} ${pad(fmt(r.posts / r.e2eSeconds), 12)}  ${r.load}`,
+      `${r.title.padEnd(40)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.refused), 8)} ${pad(r.failed, 7)} ${pad(fmt(r.posts / r.httpSeconds), 13)} ${pad(fmt(r.posts / r.e2eSeconds), 12)} ${pad(fmt((r.cpu.node * 1e6) / r.posts), 17)} ${pad(fmt((r.cpu.postgres * 1e6) / r.posts), 9)}  ${r.load}`,
     );
   for (const c of ceilings)
     console.log(
       `${`ceiling (plain Node handler): ${c.title}`.padEnd(40)} ${pad(fmt(c.posts), 8)} ${pad('', 8)} ${pad(c.failed, 7)} ${pad(fmt(c.posts / c.httpSeconds), 13)} ${pad('', 12)}  ${c.load}`,
     );
-  console.log('(targets on one process: 8,000 device posts/s and 5,000 app posts/s end to end)');
+  console.log(
+    '(targets on one process: 8,000 device posts/s and 5,000 app posts/s end to end; CPU µs/post: user + system time of the device-ingest processes and of their Postgres backends per accepted post, from the first post to the last stored — what a post costs whatever the load)',
+  );
   if (overloads.length) {
     console.log(
       `\nOverload: single device posts offered at ${OVERLOAD_FACTOR}× ${fmt(capacity)} posts/s for ${OVERLOAD_SECONDS} s, clients honouring Retry-After:`,

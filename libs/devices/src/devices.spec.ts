@@ -201,6 +201,42 @@ describe('device tables on Postgres', () => {
     }
   });
 
+  it('keeps every sample and each device’s newest state when many writers store the same devices at once', async () => {
+    // As the workers of two processes do: concurrent statements over the same devices, in any order.
+    const writers = createPool(db.url, { max: 8 });
+    try {
+      const tag = randomUUID().slice(0, 8);
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++)
+        ids.push((await activateDevice(pool, 'A', { sn: `race-${tag}-${i}`, productCode: 'TM-6' })).deviceId);
+      const base = Date.now() - 60_000;
+      const batches = Array.from({ length: 16 }, (_, b) =>
+        [...ids]
+          .sort(() => Math.random() - 0.5)
+          .map((id) => {
+            const write = sample(id, 'A', `race-${b}`, new Date(base + b * 1000).toISOString(), { n: 1 });
+            return { ...write, message: { ...write.message, apkVersion: `9.${b}` } };
+          }),
+      );
+      const stored = await Promise.all(batches.map((batch) => storeTelemetry(writers, batch)));
+      expect(stored).toEqual(batches.map(() => ids.length));
+      const { rows } = await pool.query<{ samples: number; rolled: number; apk: string; last: Date }>(
+        `SELECT (SELECT count(*)::int FROM device_telemetry t WHERE t.device_id = d.id) AS samples,
+                (SELECT sum(samples)::int FROM device_telemetry_hourly h WHERE h.device_id = d.id) AS rolled,
+                d.apk_version AS apk, d.last_sample_at AS last
+           FROM devices d WHERE d.id = ANY($1::uuid[])`,
+        [ids],
+      );
+      expect(rows).toHaveLength(ids.length);
+      for (const row of rows) {
+        expect(row).toMatchObject({ samples: 16, rolled: 16, apk: '9.15' });
+        expect(row.last.getTime()).toBe(base + 15_000);
+      }
+    } finally {
+      await writers.end();
+    }
+  });
+
   it('rolls samples up per device and hour, once per message, with their numeric readings', async () => {
     const { deviceId } = await activateDevice(pool, 'A', { sn: 'roll1', productCode: 'TM-6' });
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
