@@ -7,10 +7,9 @@
 #   node apps/device-ingest/dist/workers-main.js   the workers: every long job and queue consumer
 # compose.yaml at the repository root runs them together with Postgres and Redis.
 
-# ---- build: every dependency, then the four projects ----
-FROM node:24-bookworm-slim AS build
+# ---- manifests: the workspace's package files, what both installs below are made from ----
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
-ENV NX_DAEMON=false NX_NO_CLOUD=true
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/projector/package.json apps/projector/
@@ -23,6 +22,10 @@ COPY libs/event-store/package.json libs/event-store/
 COPY libs/platform/package.json libs/platform/
 COPY libs/read-models/package.json libs/read-models/
 COPY libs/testing/package.json libs/testing/
+
+# ---- build: every dependency, then the four projects ----
+FROM manifests AS build
+ENV NX_DAEMON=false NX_NO_CLOUD=true
 # Without install scripts: the `node` dev dependency's would download a second Node (the image has its own, so
 # its shim goes too), and the native tools (swc, nx, rolldown) come as prebuilt optional packages.
 RUN npm ci --ignore-scripts --no-audit --no-fund && rm -f node_modules/.bin/node
@@ -30,21 +33,8 @@ COPY . .
 RUN node node_modules/.bin/nx run-many -t build --projects=@kb/api,@kb/projector,@kb/device-ingest,@kb/admin-web --output-style=stream
 
 # ---- runtime: production dependencies and the built files only ----
-FROM node:24-bookworm-slim AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/api/package.json apps/api/
-COPY apps/projector/package.json apps/projector/
-COPY apps/device-ingest/package.json apps/device-ingest/
-COPY apps/admin-web/package.json apps/admin-web/
-COPY libs/contracts/package.json libs/contracts/
-COPY libs/devices/package.json libs/devices/
-COPY libs/domain/package.json libs/domain/
-COPY libs/event-store/package.json libs/event-store/
-COPY libs/platform/package.json libs/platform/
-COPY libs/read-models/package.json libs/read-models/
-COPY libs/testing/package.json libs/testing/
 # Only the three server apps' dependencies (the web app is static files); none of them needs an install script.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w @kb/api -w @kb/projector -w @kb/device-ingest \
  && npm cache clean --force

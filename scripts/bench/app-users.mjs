@@ -15,7 +15,6 @@
 //      as the screen starts it: rows/s and the peak resident memory of the device-ingest worker process that
 //      writes the file.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +23,9 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildProjects, demoConsole, importDist, printListLatencies, root } from './build.mjs';
+import { buildProjects, demoConsole, importDist, printListLatencies } from './build.mjs';
 import { activatedDevices, signedInAppUsers } from './seed.mjs';
-import { freePort, keepAliveRequest, releasedRecipes, sleep, waitHealthy } from './processes.mjs';
+import { keepAliveRequest, releasedRecipes, sleep, startIngestProcess } from './processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -77,37 +76,14 @@ function memoryOf(pid) {
 }
 
 try {
-  /** Starts one device-ingest process (`all`: device and app API with the workers, as `npm start` runs it). */
-  async function startIngest(env = {}) {
-    const port = await freePort();
-    const child = spawn(process.execPath, [path.join(root, 'apps/device-ingest/dist/main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: system.db.url,
-        REDIS_PREFIX: redisPrefix,
-        INGEST_PORT: String(port),
-        INGEST_METRICS_PORT: '0',
-        INGEST_ROLE: 'all',
-        INGEST_AUTH_CACHE_MS: '600000',
-        FILES_DIR: filesDir,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  /** Starts one device-ingest process (by default `all`: device and app API with the workers, as `npm start` runs it). */
+  const startIngest = (env = {}) =>
+    startIngestProcess(children, {
+      DATABASE_URL: system.db.url,
+      REDIS_PREFIX: redisPrefix,
+      FILES_DIR: filesDir,
+      ...env,
     });
-    children.push(child);
-    await waitHealthy(`http://127.0.0.1:${port}/health`, child, 60_000);
-    return {
-      port,
-      pid: child.pid,
-      async stop() {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      },
-    };
-  }
 
   // The recipes the app can name: the demo's released recipes, once the projector has them in the library.
   const recipes = await releasedRecipes(pool, BRAND);

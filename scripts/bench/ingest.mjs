@@ -16,14 +16,12 @@
 //   4. the ceiling: a plain Node HTTP handler that reads the same posts and answers 202, same clients.
 // The device list at a million devices is the lists part (scripts/bench/lists.mjs).
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildProjects, importDist, root } from './build.mjs';
-import { freePort, keepAliveRequest, sleep, startCeiling, waitHealthy } from './processes.mjs';
+import { buildProjects, importDist } from './build.mjs';
+import { keepAliveRequest, sleep, startCeiling, startIngestProcess } from './processes.mjs';
 import { activatedDevices } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,43 +56,22 @@ try {
    * for the whole run (INGEST_AUTH_CACHE_MS), as for a fleet whose devices post at least once per minute.
    */
   async function startIngest(roles, env = {}) {
-    const port = await freePort();
     const started = [];
-    for (const role of roles) {
-      const own = role === 'workers' && roles.length > 1 ? await freePort() : port;
-      const child = spawn(process.execPath, [path.join(root, 'apps/device-ingest/dist/main.js')], {
-        cwd: root,
-        env: {
-          ...process.env,
+    for (const role of roles)
+      started.push(
+        await startIngestProcess(children, {
           DATABASE_URL: system.db.url,
           REDIS_PREFIX: redisPrefix,
-          INGEST_PORT: String(own),
-          // A workers process answers its health on its metrics port (/readyz): it serves no INGEST_PORT.
-          INGEST_METRICS_PORT: own === port ? '0' : String(own),
           INGEST_ROLE: role,
-          INGEST_AUTH_CACHE_MS: '600000',
-          LOG_LEVEL: 'warn',
           ...env,
-        },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      children.push(child);
-      started.push(child);
-      await waitHealthy(`http://127.0.0.1:${own}/${own === port ? 'health' : 'readyz'}`, child);
-    }
+        }),
+      );
     return {
-      port,
-      async stop() {
-        await Promise.all(
-          started.map((c) => {
-            const exited = new Promise((r) => c.once('exit', r));
-            c.kill('SIGTERM');
-            return exited;
-          }),
-        );
-      },
+      port: started[0].port,
+      stop: () => Promise.all(started.map((s) => s.stop())),
     };
   }
+
   let ingest = await startIngest(['all']);
   let ingestPort = ingest.port;
 

@@ -1,9 +1,11 @@
 /* global fetch, setTimeout */
 // What the benches that start device-ingest themselves share: a free port, waiting for a process's health
-// answer, and one keep-alive request as the fleet's devices and apps send them.
+// answer, starting device-ingest, and one keep-alive request as the fleet's devices and apps send them.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
+import { root } from './build.mjs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,6 +31,45 @@ export async function waitHealthy(url, child, ms = 30_000) {
     await sleep(200);
   }
   throw new Error(`${url} did not answer`);
+}
+
+/**
+ * Starts one built device-ingest process on a free port, added to `children`, and waits until it is healthy. `env`
+ * goes over the benches' defaults: INGEST_ROLE `all` as `npm start` runs it (device and app API with the workers),
+ * credentials trusted for the whole run (INGEST_AUTH_CACHE_MS) as for a fleet whose devices post at least once a
+ * minute, warnings only. A `workers` process serves no API: it answers its health on its metrics port (/readyz).
+ * BENCH_CPU_PROF=<dir>: the process writes a CPU profile there when it stops.
+ */
+export async function startIngestProcess(children, env = {}) {
+  const port = await freePort();
+  const workersOnly = env.INGEST_ROLE === 'workers';
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/device-ingest/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      INGEST_PORT: String(port),
+      INGEST_METRICS_PORT: workersOnly ? String(port) : '0',
+      INGEST_ROLE: 'all',
+      INGEST_AUTH_CACHE_MS: '600000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  await waitHealthy(`http://127.0.0.1:${port}/${workersOnly ? 'readyz' : 'health'}`, child, 60_000);
+  return {
+    port,
+    pid: child.pid,
+    stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 /**

@@ -13,23 +13,20 @@
 //      posts, beside one process.
 // Every figure is printed with the load average of the machine when it was taken. BENCH_SKIP_BUILD=true uses
 // the dist folders as they are. Figures only; not a test.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildProjects, importDist, root } from './build.mjs';
+import { buildProjects, importDist } from './build.mjs';
 import {
-  freePort,
   keepAliveRequest,
   releasedRecipes,
   sleep,
   startCeiling,
-  waitHealthy,
+  startIngestProcess,
 } from './processes.mjs';
 import { activatedDevices, signedInAppUsers } from './seed.mjs';
 
@@ -69,47 +66,14 @@ try {
   /** Starts `count` device-ingest processes as `npm start` runs one (device and app API with the workers). */
   async function startIngest(count = 1, env = {}) {
     const started = [];
-    for (let i = 0; i < count; i++) {
-      const port = await freePort();
-      // BENCH_CPU_PROF=<dir>: each device-ingest process writes a CPU profile there when it stops.
-      const profile = process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : [];
-      const child = spawn(
-        process.execPath,
-        [...profile, path.join(root, 'apps/device-ingest/dist/main.js')],
-        {
-          cwd: root,
-          env: {
-            ...process.env,
-            DATABASE_URL: system.db.url,
-            REDIS_PREFIX: redisPrefix,
-            INGEST_PORT: String(port),
-            INGEST_METRICS_PORT: '0',
-            INGEST_ROLE: 'all',
-            INGEST_AUTH_CACHE_MS: '600000',
-            LOG_LEVEL: 'warn',
-            ...env,
-          },
-          stdio: ['ignore', 'inherit', 'inherit'],
-        },
+    for (let i = 0; i < count; i++)
+      started.push(
+        await startIngestProcess(children, { DATABASE_URL: system.db.url, REDIS_PREFIX: redisPrefix, ...env }),
       );
-      children.push(child);
-      await waitHealthy(`http://127.0.0.1:${port}/health`, child, 60_000);
-      started.push({ child, port });
-    }
     return {
       ports: started.map((s) => s.port),
-      pids: started.map((s) => s.child.pid),
-      async stop() {
-        await Promise.all(
-          started.map(({ child }) => {
-            const exited = new Promise((r) => child.once('exit', r));
-            child.kill('SIGTERM');
-            return exited;
-          }),
-        );
-      },
+      pids: started.map((s) => s.pid),
+      stop: () => Promise.all(started.map((s) => s.stop())),
     };
   }
 

@@ -5,10 +5,10 @@ import {
   type Client,
   command,
   type CommandAnswer,
-  fileForm,
   loggedIn,
   read,
   sortedBothWays,
+  uploadFile,
   uploadImage,
   startProjectedApi,
   type ProjectedApi,
@@ -29,12 +29,6 @@ describe('APK packages (/api/subApk)', () => {
   let pictures: Record<string, string>;
   let apkFile: string;
   let otherPicture: string;
-
-  async function upload(client: Client, bytes: Buffer, name: string, purpose: string) {
-    const res = await client.json('POST', '/api/file/upload', { body: fileForm(bytes, name, purpose) });
-    if (res.status !== 200) throw new Error(`upload failed: ${res.desc}`);
-    return res.data.fileCode as string;
-  }
 
   /** A complete package of DEMO's ChefMate C6. */
   const content = (versionNumber: string, overrides: Partial<ApkContentInput> = {}): ApkContentInput => ({
@@ -89,8 +83,8 @@ describe('APK packages (/api/subApk)', () => {
       'modeIcon',
     ])
       pictures[field] = await uploadImage(demo, `${field}.png`);
-    pictures.bootVideo = await upload(demo, MP4, 'boot.mp4', 'video');
-    apkFile = await upload(demo, APK, 'chef-2.0.apk', 'apk');
+    pictures.bootVideo = await uploadFile(demo, MP4, 'boot.mp4', 'video');
+    apkFile = await uploadFile(demo, APK, 'chef-2.0.apk', 'apk');
     otherPicture = await uploadImage(other, 'theirs.png');
   });
   afterAll(async () => {

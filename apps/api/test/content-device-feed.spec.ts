@@ -29,8 +29,7 @@ describe('device content feed (device-ingest GET /device/v1/content)', () => {
       true,
     );
     ingest = await startIngestProcess(api.config);
-    const line = ingest.logs.find((l) => l.includes('device-ingest listening'))!;
-    base = /(http:\/\/[^\s"]+)/.exec(line)![1]!;
+    base = ingest.url;
   }, 240_000);
   afterAll(async () => {
     await ingest?.stop();

@@ -1,32 +1,16 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { createTestDatabase, redisUrl, type TestDatabase } from '@kb/testing';
+import { closedPort, createTestDatabase, envWithoutEventStore, redisUrl, type TestDatabase } from '@kb/testing';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const MAIN_JS = path.join(repoRoot, 'apps/api/dist/main.js');
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The built API as a real process; resolves when it exits, with what it printed. */
 function runApi(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   // Only what each case sets: not the event store a run of the suites on KurrentDB was started with.
-  const {
-    NODE_OPTIONS: _jestOnly,
-    EVENT_STORE: _store,
-    KURRENTDB_URL: _url,
-    KURRENTDB_NAMESPACE: _namespace,
-    ...inherited
-  } = process.env;
+  const inherited = envWithoutEventStore();
   const child = spawn(process.execPath, [MAIN_JS], {
     cwd: repoRoot,
     env: { ...inherited, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', REDIS_URL: redisUrl(), ...env },

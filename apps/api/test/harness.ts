@@ -241,11 +241,16 @@ export function fileForm(bytes: Buffer, name: string, purpose?: string): FormDat
   return form;
 }
 
-/** Uploads an image as `client` and answers its file code. */
-export async function uploadImage(client: Client, name = 'pic.png', bytes = pngBytes()): Promise<string> {
-  const res = await client.json('POST', '/api/file/upload', { body: fileForm(bytes, name) });
+/** Uploads a file as `client` (for `purpose`, else as an image) and answers its file code. */
+export async function uploadFile(client: Client, bytes: Buffer, name: string, purpose?: string): Promise<string> {
+  const res = await client.json('POST', '/api/file/upload', { body: fileForm(bytes, name, purpose) });
   if (res.status !== 200) throw new Error(`upload failed: ${res.desc}`);
   return res.data.fileCode as string;
+}
+
+/** Uploads an image as `client` and answers its file code. */
+export function uploadImage(client: Client, name = 'pic.png', bytes = pngBytes()): Promise<string> {
+  return uploadFile(client, bytes, name);
 }
 
 /** A command's answer: the envelope, the HTTP status and the read position it reports (read-your-writes). */

@@ -89,8 +89,7 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     await device('DEMO', 'NT-CN-1', 'SM-3', 'cn-user', 'CN');
     await device('OTHER', 'NT-OT-1', 'TM-6', 'ot-user', 'CN-GD-SZ');
     ingest = await startIngestProcess(api.config);
-    const listening = ingest.logs.find((l) => l.includes('device-ingest listening'))!;
-    ingestUrl = /(http:\/\/[^\s"]+)/.exec(listening)![1]!;
+    ingestUrl = ingest.url;
   }, 60_000);
 
   afterAll(async () => {
@@ -296,8 +295,7 @@ describe('notices: targets, timer, push and acknowledgements (/api/inform, /devi
     await queue.obliterate({ force: true });
     await queue.close();
     ingest = await startIngestProcess(api.config);
-    const listening = ingest.logs.find((l) => l.includes('device-ingest listening'))!;
-    ingestUrl = /(http:\/\/[^\s"]+)/.exec(listening)![1]!;
+    ingestUrl = ingest.url;
     await waitFor(res.data.id, 'pushed', 30_000);
   }, 90_000);
 

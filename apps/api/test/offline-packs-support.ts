@@ -1,14 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OfflinePackBuild } from '@kb/contracts';
+import { eventually, startNodeProcess, stopProcess } from '@kb/testing';
 import type { AppConfig } from '../src/config.js';
 import type { Client } from './harness.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export interface RunningIngestProcess {
+  /** The origin of its device and app API. */
+  url: string;
   logs: string[];
   stop(): Promise<void>;
 }
@@ -25,7 +27,8 @@ export async function startIngestProcess(
   if (!existsSync(main))
     throw new Error(`${main} is missing: build device-ingest first (nx run @kb/device-ingest:build)`);
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  const { child, ready } = await startNodeProcess({
+    main,
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -38,41 +41,12 @@ export async function startIngestProcess(
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`device-ingest did not start:\n${logs.join('\n')}`)),
-      30_000,
-    );
-    const onData = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-        logs.push(line);
-        if (line.includes('device-ingest listening')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`device-ingest exited with ${code}:\n${logs.join('\n')}`));
-    });
-  });
-  return {
+    what: 'device-ingest',
+    ready: /device-ingest listening on (http:\/\/[^\s"]+)/,
     logs,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
-      clearTimeout(timer);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
+    limitMs: 30_000,
+  });
+  return { url: ready[1]!, logs, stop: () => stopProcess(child) };
 }
 
 /** Polls the pack's build until it is done or failed (or `until` holds). */
@@ -82,14 +56,17 @@ export async function waitForBuild(
   until: (b: OfflinePackBuild) => boolean = (b) => b.status === 'done' || b.status === 'failed',
   timeoutMs = 30_000,
 ): Promise<OfflinePackBuild> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await client.get<OfflinePackBuild | null>(`/api/offlineRecipes/buildStatus?id=${packId}`);
-    if (res.status !== 200) throw new Error(`buildStatus answered ${res.status}: ${res.desc}`);
-    if (res.data && until(res.data)) return res.data;
-    if (Date.now() > deadline) throw new Error(`build of ${packId} still ${JSON.stringify(res.data)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const build = await eventually(
+    async () => {
+      const res = await client.get<OfflinePackBuild | null>(`/api/offlineRecipes/buildStatus?id=${packId}`);
+      if (res.status !== 200) throw new Error(`buildStatus answered ${res.status}: ${res.desc}`);
+      return res.data;
+    },
+    (b) => b !== null && until(b),
+    timeoutMs,
+    `the build of ${packId}`,
+  );
+  return build!;
 }
 
 /** Builds the pack and waits for the file (the ingest process must be running). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobRun, RecipeContentInput } from '@kb/contracts';
 import { insertJobRun, type Pool } from '@kb/platform';
+import { eventually } from '@kb/testing';
 import {
   command,
   fileForm,
@@ -99,7 +100,9 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
     Number(
       (await pool.query('SELECT count(*) AS n FROM files WHERE brand_owner_code = $1', [brand])).rows[0].n,
     );
-  const settle = () => new Promise((r) => setTimeout(r, 800));
+  /** Waits until the brand's list read model shows the X- numbers `done` asks for (the projector runs beside). */
+  const listed = (brand: string, done: (numbers: string[]) => boolean) =>
+    eventually(() => recipesOf(brand), done, 60_000, `${brand}'s recipe list`);
 
   beforeAll(async () => {
     // A small export cap, so a filter matching more than it (DEMO's library) is refused without 20,000 recipes.
@@ -120,7 +123,7 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
     ids.b = b.data.id;
     await read(demo, `/api/recipe/detail?id=${ids.b}`, b);
     // the export selects from the list's read model: wait until it shows both
-    for (let i = 0; i < 100 && (await recipesOf('DEMO')).length < 2; i++) await settle();
+    await listed('DEMO', (numbers) => numbers.length >= 2);
   }, 120_000);
   afterAll(async () => {
     await ingest?.stop();
@@ -238,7 +241,7 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
       ['X-SOUP-A', 'created', null],
       ['X-SOUP-B', 'refused', 'Unknown model(s): TM-7'],
     ]);
-    for (let i = 0; i < 100 && (await recipesOf('OTHER')).length < 1; i++) await settle();
+    await listed('OTHER', (numbers) => numbers.length >= 1);
     const list = await other.get('/api/recipe/list?number=X-SOUP&pageSize=20');
     expect(list.data.list).toHaveLength(1);
     const copy = list.data.list[0];
@@ -275,7 +278,7 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
       ['X-SOUP-A', 'skipped', '编号X-SOUP-A已存在，未覆盖'],
       ['X-SOUP-B', 'refused', '未知型号：TM-7'],
     ]);
-    await settle();
+    // The run has ended, and numbers are claimed with the events they name: nothing is still to come.
     expect(await claimedOf('OTHER')).toEqual(before);
   });
 
@@ -299,7 +302,7 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
       ['X-SOUP-A', 'skipped'],
       ['X-SOUP-B', 'created'],
     ]);
-    for (let i = 0; i < 100 && (await recipesOf('OTHER')).length < 2; i++) await settle();
+    await listed('OTHER', (numbers) => numbers.length >= 2);
     const list = await other.get('/api/recipe/list?number=X-SOUP-B');
     expect(list.data.list[0].productCodes).toEqual(['TM-6']);
     // A misspelled kind of reference in the mapping is refused, naming it.
@@ -419,15 +422,16 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
       return [...choices, ...lines.filter((l) => l[1] !== 'choice').sort()];
     };
     /** OTHER's recipe of a number, once its list shows it. */
-    const otherRecipe = async (number: string) => {
-      for (let i = 0; i < 100; i++) {
-        const list = await other.get(`/api/recipe/list?number=${number}`);
-        const found = list.data.list.find((r: { number: string }) => r.number === number);
-        if (found) return found as { id: string; mainLang: string; langs: string[] };
-        await settle();
-      }
-      throw new Error(`${number} never reached OTHER's list`);
-    };
+    const otherRecipe = async (number: string) =>
+      (await eventually(
+        async () =>
+          (await other.get(`/api/recipe/list?number=${number}`)).data.list.find(
+            (r: { number: string }) => r.number === number,
+          ),
+        (found) => found !== undefined,
+        60_000,
+        `${number} in OTHER's list`,
+      )) as { id: string; mainLang: string; langs: string[] };
     const langsOf = async () =>
       (
         await pool.query<{ lang_code: string }>(
@@ -535,7 +539,7 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
         tagIds: [tag.data.id],
       });
       expect(added.status).toBe(200);
-      for (let i = 0; i < 100 && !(await recipesOf('DEMO')).includes('X-SOUP-C'); i++) await settle();
+      await listed('DEMO', (numbers) => numbers.includes('X-SOUP-C'));
       const exported = await command(demo, '/api/recipe/export', { ids: [added.data.id] });
       const run = await waitForJob(demo, exported.data.id);
       const bytes = Buffer.from(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import type { JobRun } from '@kb/contracts';
+import { eventually } from '@kb/testing';
 import { fileForm, type Client } from './harness.js';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -74,16 +75,14 @@ export function archiveOf(entries: [string, Buffer][], manifest: Record<string, 
   return storedZip([...entries, ['manifest.json', Buffer.from(JSON.stringify(full))]]);
 }
 
-/** Polls a job until it ends. */
-export async function waitForJob(client: Client, id: string, timeoutMs = 60_000): Promise<JobRun> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await client.json('GET', `/api/recipe/asyncTask/detail?id=${id}`);
-    const run = res.data as JobRun;
-    if (run && (run.state === 'succeeded' || run.state === 'failed')) return run;
-    if (Date.now() > until) throw new Error(`job ${id} did not end: ${JSON.stringify(run)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** Waits until a job has ended, and answers its run. */
+export function waitForJob(client: Client, id: string, timeoutMs = 60_000): Promise<JobRun> {
+  return eventually(
+    async () => (await client.json('GET', `/api/recipe/asyncTask/detail?id=${id}`)).data as JobRun | null,
+    (run) => run?.state === 'succeeded' || run?.state === 'failed',
+    timeoutMs,
+    `the end of job ${id}`,
+  ) as Promise<JobRun>;
 }
 
 /** Uploads a zip (purpose zip) and starts its import; answers the start's envelope. */

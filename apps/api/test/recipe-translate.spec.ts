@@ -1,6 +1,6 @@
 import type { JobRun, RecipeContentInput, RecipeTranslationProposal } from '@kb/contracts';
 import type { Pool } from '@kb/platform';
-import { fakeTranslation, startTranslationServer, type TranslationServer } from '@kb/testing';
+import { eventually, fakeTranslation, startTranslationServer, type TranslationServer } from '@kb/testing';
 import { command, loggedIn, read, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 import { waitForJob } from './recipe-jobs-support.js';
@@ -39,7 +39,6 @@ describe('recipe translation (/api/recipe/translate, translate/confirm) through 
     (await read(client, `/api/recipe/detail?id=${id}`, after)).data;
   const translate = (client: Client, body: unknown) => command(client, '/api/recipe/translate', body);
   const confirm = (client: Client, body: unknown) => command(client, '/api/recipe/translate/confirm', body);
-  const settle = () => new Promise((r) => setTimeout(r, 300));
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' }, 5);
@@ -69,11 +68,13 @@ describe('recipe translation (/api/recipe/translate, translate/confirm) through 
       string,
     ];
     // the translation reads the recipe read models: wait until they hold all four
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM recipe_list WHERE number LIKE 'T-%'`);
-      if (rows[0].n === 4) break;
-      await settle();
-    }
+    await eventually(
+      async () =>
+        (await pool.query(`SELECT count(*)::int AS n FROM recipe_list WHERE number LIKE 'T-%'`)).rows[0].n,
+      (n) => n === 4,
+      30_000,
+      'the four recipes in the list read model',
+    );
   }, 120_000);
   afterAll(async () => {
     await ingest?.stop();

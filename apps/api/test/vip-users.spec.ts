@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { registerAppUser } from '@kb/devices';
 import { createPool, type Pool } from '@kb/platform';
 import { eventually } from '@kb/testing';
-import { fileForm, loggedIn, pngBytes, startTestApi, type Client, type TestApi } from './harness.js';
+import { fileForm, loggedIn, pngBytes, startTestApi, uploadFile, type Client, type TestApi } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 /*
@@ -59,11 +59,8 @@ describe('paying users (vipUser) and their import', () => {
     await api?.stop();
   });
 
-  async function upload(client: Client, bytes: Buffer, name: string, purpose = 'list'): Promise<string> {
-    const res = await client.json('POST', '/api/file/upload', { body: fileForm(bytes, name, purpose) });
-    expect(res.status).toBe(200);
-    return res.data.fileCode as string;
-  }
+  const upload = (client: Client, bytes: Buffer, name: string, purpose = 'list') =>
+    uploadFile(client, bytes, name, purpose);
 
   /** Uploads the file, imports it and answers the finished run as `client` sees it. */
   async function importFile(client: Client, bytes: Buffer, name: string) {

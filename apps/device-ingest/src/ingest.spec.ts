@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { baseDatabaseUrl, redisUrl } from '@kb/testing';
+import { baseDatabaseUrl, closedPort, redisUrl } from '@kb/testing';
 import { loadConfig, type IngestConfig } from './config.js';
 import { startIngest, type RunningIngest } from './ingest.js';
 import { startWorkers, type RunningWorkers } from './workers.js';
@@ -34,15 +33,6 @@ afterAll(async () => {
   }
   await redis.quit();
 });
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function getJson(port: number, path: string) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`);

@@ -1,15 +1,5 @@
-import { createServer } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { closedPort, createTestDatabase, type TestDatabase } from '@kb/testing';
 import { requireBuiltProjector, startProjector } from './test/support.js';
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the projector process with EVENT_STORE=kurrentdb', () => {
   let db: TestDatabase;

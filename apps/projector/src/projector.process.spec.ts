@@ -3,10 +3,13 @@ import { createTestDatabase } from '@kb/testing';
 import {
   appendEvents,
   answered,
+  summaryCheckpoint,
   openEventDatabase,
   requireBuiltProjector,
   runMain,
   startProjector,
+  streamSummaryEvents,
+  streamSummaryRows,
   type EventDatabase,
 } from './test/support.js';
 
@@ -35,22 +38,9 @@ describe('the projector process', () => {
     await ev?.close();
   });
 
-  const checkpoint = async (): Promise<GlobalPosition | undefined> => {
-    const { rows } = await ev.pool
-      .query<{ transaction_id: string; global_position: string }>(
-        `SELECT transaction_id, global_position FROM projection_checkpoints WHERE name = 'stream_summary' AND status = 'live'`,
-      )
-      .catch(() => ({ rows: [] }));
-    const row = rows[0];
-    return row && { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) };
-  };
-  const summary = async () =>
-    (await ev.pool.query('SELECT * FROM stream_summary ORDER BY stream_id')).rows as Record<
-      string,
-      unknown
-    >[];
-  const projectedEvents = async () =>
-    Number((await ev.pool.query('SELECT coalesce(sum(event_count), 0) AS n FROM stream_summary')).rows[0].n);
+  const checkpoint = () => summaryCheckpoint(ev.pool);
+  const summary = () => streamSummaryRows(ev.pool);
+  const projectedEvents = () => streamSummaryEvents(ev.pool);
 
   it('killed mid catch-up and restarted, ends with exactly what a clean rebuild builds', async () => {
     const all = await ev.store.readAll({ maxCount: 10_000 });

@@ -2,10 +2,13 @@ import { comparePositions, type GlobalPosition } from '@kb/event-store';
 import {
   appendEvents,
   answered,
+  summaryCheckpoint,
   openEventDatabase,
   requireBuiltProjector,
   runMain,
   startProjector,
+  streamSummaryEvents,
+  streamSummaryRows,
   type EventDatabase,
   type ProjectorProcess,
 } from './test/support.js';
@@ -70,15 +73,7 @@ describe('two projector processes on one database', () => {
     running.push(p);
     return p;
   };
-  const checkpoint = async (): Promise<GlobalPosition | undefined> => {
-    const { rows } = await ev.pool
-      .query<{ transaction_id: string; global_position: string }>(
-        `SELECT transaction_id, global_position FROM projection_checkpoints WHERE name = 'stream_summary' AND status = 'live'`,
-      )
-      .catch(() => ({ rows: [] }));
-    const row = rows[0];
-    return row && { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) };
-  };
+  const checkpoint = () => summaryCheckpoint(ev.pool);
   const midCatchUp = async () => {
     const cp = await checkpoint();
     return cp !== undefined && cp.globalPosition > 0n && comparePositions(cp, head) < 0;
@@ -88,13 +83,8 @@ describe('two projector processes on one database', () => {
     const rows = (JSON.parse(stdout) as { projections: { lagEvents: number; status: string }[] }).projections;
     return rows.length > 0 && rows.every((r) => r.status === 'live' && r.lagEvents === 0);
   };
-  const summary = async () =>
-    (await ev.pool.query('SELECT * FROM stream_summary ORDER BY stream_id')).rows as Record<
-      string,
-      unknown
-    >[];
-  const projectedEvents = async () =>
-    Number((await ev.pool.query('SELECT coalesce(sum(event_count), 0) AS n FROM stream_summary')).rows[0].n);
+  const summary = () => streamSummaryRows(ev.pool);
+  const projectedEvents = () => streamSummaryEvents(ev.pool);
 
   /** Every event counted once, and the rows exactly what a clean rebuild builds. */
   const expectCleanRebuildEquals = async () => {

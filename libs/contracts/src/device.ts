@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { flag } from './request-parts.js';
 import { jsonObject, text } from './text.js';
 import { isStorableTime } from './dates.js';
-import type { Page } from './envelope.js';
+import type { CountedPage } from './envelope.js';
 import { pageQuerySchema } from './paging.js';
 import { DEVICE_SORT_FIELDS, FAULT_SORT_FIELDS, TEST_DEVICE_SORT_FIELDS } from './list-sort.js';
 import { sortQueryShape } from './list-sort-schemas.js';
@@ -123,17 +123,11 @@ export interface DeviceRow {
   isTestDevice: boolean;
 }
 
-/** Filtered lists count their matches exactly up to this many; beyond, `total` is the planner's estimate. */
-export const DEVICE_COUNT_EXACT_UP_TO = 10_000;
-
-/** `/api/device/list` → data. `nextCursor` is the `after` of the next page; null on the last page. */
-export interface DeviceListPage extends Page<DeviceRow> {
-  /**
-   * False when a filtered list matches more than DEVICE_COUNT_EXACT_UP_TO devices: `total` is then an estimate
-   * (show it as "about …"); the unfiltered list's total is always exact.
-   */
-  totalExact: boolean;
-  nextCursor: string | null;
+/**
+ * `/api/device/list` → data: a counted page (a filtered list counts its matches exactly up to
+ * LIST_COUNT_EXACT_UP_TO; the unfiltered list's total is always exact).
+ */
+export interface DeviceListPage extends CountedPage<DeviceRow> {
   /** Server clock when the answer was made: the `updatedSince` of the next live refresh. */
   serverTime: string;
 }

@@ -22,6 +22,35 @@ export class DomainError extends Error {
   }
 }
 
+/** Deep equality of content values as JSON holds them (arrays in order, objects by their keys). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => sameValue(item, b[i]));
+  }
+  const aKeys = Object.keys(a);
+  const bRecord = b as Record<string, unknown>;
+  return (
+    aKeys.length === Object.keys(b).length &&
+    aKeys.every(
+      (key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], bRecord[key]),
+    )
+  );
+}
+
+/**
+ * The top-level fields of `next` whose value differs from `current`: what a revise event records, so that saving
+ * the form unchanged records nothing.
+ */
+export function changedFields<T extends object>(current: T, next: T): Partial<T> {
+  const changes: Partial<T> = {};
+  for (const key of Object.keys(next) as (keyof T)[])
+    if (!sameValue(current[key], next[key])) changes[key] = next[key];
+  return changes;
+}
+
 /** The state after a sequence of events. */
 export function replay<C, E, S>(decider: Decider<C, E, S>, events: readonly E[]): S {
   return events.reduce(decider.evolve, decider.initialState);

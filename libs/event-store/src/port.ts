@@ -149,6 +149,30 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/** Whether a stream whose last event is at `actual` (null: no stream) is where `expected` asks it to be. */
+export function expectedVersionMatches(expected: ExpectedVersion, actual: bigint | null): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === null;
+  if (expected === 'stream_exists') return actual !== null;
+  return actual === BigInt(expected);
+}
+
+/**
+ * An append of no events: only the expected version is checked, and the stream's last event (`last`; undefined
+ * without a stream) is the result.
+ */
+export function emptyAppendResult(
+  streamId: string,
+  expected: ExpectedVersion,
+  last: { streamPosition: bigint; position: GlobalPosition } | undefined,
+): AppendResult {
+  const actual = last ? last.streamPosition : null;
+  if (!expectedVersionMatches(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
+  return last
+    ? { nextExpectedVersion: last.streamPosition, position: last.position }
+    : { nextExpectedVersion: -1n, position: START };
+}
+
 /** Thrown when the expected version does not match. The API maps it to 409. */
 export class WrongExpectedVersionError extends Error {
   constructor(

@@ -28,6 +28,21 @@ export function eventStoreEnv(namespace: string): Record<string, string> {
   };
 }
 
+/**
+ * This process's environment without what chooses the event store (and jest's NODE_OPTIONS): for a child process
+ * whose event store the test sets itself, not the one a run of the suites on KurrentDB was started with.
+ */
+export function envWithoutEventStore(): NodeJS.ProcessEnv {
+  const {
+    NODE_OPTIONS: _jestOnly,
+    EVENT_STORE: _store,
+    KURRENTDB_URL: _url,
+    KURRENTDB_NAMESPACE: _namespace,
+    ...inherited
+  } = process.env;
+  return inherited;
+}
+
 export interface TestDatabase {
   url: string;
   name: string;

@@ -1,4 +1,5 @@
 // Inputs the specs of several libraries share: plain data (the specs parse it with the contracts' schemas).
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 
 /** The n-th made-up uuid of a spec (a file, a recipe): readable in a failure, valid where a uuid is asked for. */
@@ -46,4 +47,24 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * An event to append in a spec: its own ids and the metadata every event carries, occurred now (the shape of
+ * @kb/event-store's NewEvent).
+ */
+export function newEvent(type: string, actor = 'alice', brandOwnerCode = 'DEMO', data: unknown = {}) {
+  return {
+    eventId: randomUUID(),
+    type,
+    data,
+    metadata: {
+      actor,
+      brandOwnerCode,
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  };
 }

@@ -8,3 +8,4 @@ export * from './redis-cluster.js';
 export * from './waiting.js';
 export * from './holding.js';
 export * from './fixtures.js';
+export * from './processes.js';

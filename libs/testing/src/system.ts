@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, eventStoreEnv, redisUrl, type TestDatabase } from './database.js';
+import { startNodeProcess, stopProcess } from './processes.js';
 import { startSmtpSink, type SmtpSink } from './smtp.js';
 
 /** How long a started API or device-ingest may take to listen (a 2-core CI machine under two suites is slow). */
@@ -85,50 +86,21 @@ export async function startSystem(
   };
   const children: ChildProcess[] = [];
   const startApi = async () => {
-    const child: ChildProcess = spawn(process.execPath, [main], {
+    const { child, ready } = await startNodeProcess({
+      main,
       cwd: repoRoot,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      what: 'API',
+      ready: /API listening on (http:\/\/[\d.]+:\d+)/,
+      logs,
+      limitMs: START_LIMIT_MS,
     });
     children.push(child);
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        // A loaded machine can take long; an API that never answered must not outlive the test run.
-        child.kill('SIGKILL');
-        reject(new Error(`API did not start in ${START_LIMIT_MS / 1000} s:\n${logs.join('\n')}`));
-      }, START_LIMIT_MS);
-      const onLine = (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-          logs.push(line);
-          const m = /API listening on (http:\/\/[\d.]+:\d+)/.exec(line);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        }
-      };
-      child.stdout!.on('data', onLine);
-      child.stderr!.on('data', onLine);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`API exited with ${code}:\n${logs.join('\n')}`));
-      });
-    });
+    return ready[1]!;
   };
   /** Stops what was started and removes the database, the mail sink and the files: also when a start fails. */
   const stop = async () => {
-    await Promise.all(
-      children.map(async (c) => {
-        if (c.exitCode !== null) return;
-        const exited = new Promise((r) => c.once('exit', r));
-        c.kill('SIGTERM');
-        // The grace timer is cleared once the child exits: left running, it held the test process 5 s.
-        let grace: NodeJS.Timeout | undefined;
-        await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, 5000)))]);
-        clearTimeout(grace);
-        if (c.exitCode === null) c.kill('SIGKILL');
-      }),
-    );
+    await Promise.all(children.map(stopProcess));
     await smtp.stop();
     await db.drop();
     await rm(filesDir, { recursive: true, force: true });
@@ -160,34 +132,17 @@ export async function startSystem(
   const startIngest = async () => {
     const ingestMain = path.join(repoRoot, 'apps/device-ingest/dist/main.js');
     if (!existsSync(ingestMain)) throw new Error(`${ingestMain} is missing: build device-ingest first`);
-    const ingest = spawn(process.execPath, [ingestMain], {
+    const { child, ready } = await startNodeProcess({
+      main: ingestMain,
       cwd: repoRoot,
       env: { ...env, INGEST_PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      what: 'device-ingest',
+      ready: /device-ingest listening on http:\/\/[\d.]+:(\d+)/,
+      logs,
+      limitMs: START_LIMIT_MS,
     });
-    children.push(ingest);
-    return new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        ingest.kill('SIGKILL');
-        reject(new Error(`device-ingest did not start in ${START_LIMIT_MS / 1000} s:\n${logs.join('\n')}`));
-      }, START_LIMIT_MS);
-      const onLine = (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-          logs.push(line);
-          const m = /device-ingest listening on http:\/\/[\d.]+:(\d+)/.exec(line);
-          if (m) {
-            clearTimeout(timer);
-            resolve(Number(m[1]));
-          }
-        }
-      };
-      ingest.stdout!.on('data', onLine);
-      ingest.stderr!.on('data', onLine);
-      ingest.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`device-ingest exited with ${code}:\n${logs.join('\n')}`));
-      });
-    });
+    children.push(child);
+    return Number(ready[1]);
   };
   if (options.ingest)
     await startIngest().catch(async (err: unknown) => {

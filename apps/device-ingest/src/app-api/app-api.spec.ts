@@ -22,7 +22,7 @@ import {
   withTransaction,
   type Pool,
 } from '@kb/platform';
-import { createTestDatabase, testRedisEnv, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, eventually, testRedisEnv, type TestDatabase } from '@kb/testing';
 import { loadConfig } from '../config.js';
 import { startIngest, type RunningIngest } from '../ingest.js';
 import { createAppAuth, listenForAppUserSignOuts } from './app-auth.js';
@@ -120,15 +120,6 @@ describe('app API and cooking sessions', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { http: res.status, ...((await res.json()) as { status: number; desc: string; data: any }) };
-  }
-
-  async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
-    const until = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > until) return value;
-      await new Promise((r) => setTimeout(r, 50));
-    }
   }
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -273,14 +264,14 @@ describe('app API and cooking sessions', () => {
     });
     expect(await call('/app/v1/activity', { messages: [fav] }, h)).toMatchObject({ http: 202 });
     const stats = () => pool.query('SELECT favourites FROM recipe_app_stats WHERE recipe_id = $1', [RECIPE]);
-    expect((await waitFor(stats, (r) => r.rows[0]?.favourites === 1)).rows[0].favourites).toBe(1);
+    expect((await eventually(stats, (r) => r.rows[0]?.favourites === 1)).rows[0].favourites).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     expect((await stats()).rows[0].favourites).toBe(1);
     expect((await userRow('cat')).favourite_count).toBe(1);
     // Unfavourite, then the old favourite arrives again: it stays unfavoured.
     const unfav = { type: 'unfavourite', messageId: 'f2', at: new Date().toISOString(), recipeId: RECIPE };
     await call('/app/v1/activity', { messages: [unfav] }, h);
-    await waitFor(stats, (r) => r.rows[0]?.favourites === 0);
+    await eventually(stats, (r) => r.rows[0]?.favourites === 0);
     await call('/app/v1/activity', { messages: [{ ...fav, messageId: 'f1-again' }] }, h);
     await new Promise((r) => setTimeout(r, 300));
     expect((await stats()).rows[0].favourites).toBe(0);
@@ -313,7 +304,7 @@ describe('app API and cooking sessions', () => {
       pool.query(
         `SELECT terms, lang, result_count, region FROM app_search_records WHERE account = 'dan' ORDER BY searched_at, seq`,
       );
-    expect((await waitFor(records, (r) => r.rows.length === 2)).rows).toEqual([
+    expect((await eventually(records, (r) => r.rows.length === 2)).rows).toEqual([
       { terms: 'tomato', lang: 'en', result_count: 1, region: 'US' },
       { terms: 'pizza', lang: 'en', result_count: 0, region: 'US' },
     ]);
@@ -360,7 +351,7 @@ describe('app API and cooking sessions', () => {
     expect(await cook([session('c1', 'completed')])).toMatchObject({ http: 202 });
     const sessions = () =>
       pool.query(`SELECT outcome FROM cooking_sessions WHERE sn = 'COOK-1' ORDER BY message_id`);
-    expect((await waitFor(sessions, (r) => r.rows.length === 2)).rows.map((r) => r.outcome)).toEqual([
+    expect((await eventually(sessions, (r) => r.rows.length === 2)).rows.map((r) => r.outcome)).toEqual([
       'completed',
       'aborted',
     ]);
@@ -380,7 +371,7 @@ describe('app API and cooking sessions', () => {
     await call('/app/v1/activity', { messages: [review] }, bearer(data.token));
     const reviews = () =>
       pool.query(`SELECT sn, score, content FROM recipe_evaluations WHERE user_account = 'eve'`);
-    expect((await waitFor(reviews, (r) => r.rows.length > 0)).rows).toEqual([
+    expect((await eventually(reviews, (r) => r.rows.length > 0)).rows).toEqual([
       { sn: 'COOK-1', score: 4, content: '好吃' },
     ]);
     await new Promise((r) => setTimeout(r, 300));
@@ -441,7 +432,7 @@ describe('app API and cooking sessions', () => {
         },
         { jobId: runId },
       );
-      return waitFor(
+      return eventually(
         async () => (await pool.query('SELECT * FROM job_runs WHERE id = $1', [runId])).rows[0],
         (r) => r.state === 'succeeded' || r.state === 'failed',
         60_000,

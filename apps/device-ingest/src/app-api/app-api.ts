@@ -12,7 +12,7 @@ import {
   text,
 } from '@kb/contracts';
 import { AppAuthError, registerAppUser, signInAppUser, signOutAppUser } from '@kb/devices';
-import type { Pool } from '@kb/platform';
+import { likeContains, type Pool } from '@kb/platform';
 import { z } from 'zod';
 import { route } from '../api-routes.js';
 import { HttpError, type GatewayApi } from '../http.js';
@@ -26,9 +26,6 @@ import { APP_BODY_LIMITS } from './limits.js';
 
 const RETRY_AFTER_S = 1;
 const SEARCH_RESULTS = 50;
-
-/** A user's text inside LIKE, matched literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const session = z.object({
   token: text(),
@@ -334,7 +331,7 @@ export function createAppApi(deps: {
         before: authenticate,
         handle: async (req, _reply, user) => {
           const q = req.query;
-          const params = [user.brandOwnerCode, contains(q.q), q.lang];
+          const params = [user.brandOwnerCode, likeContains(q.q), q.lang];
           const where = `brand_owner_code = $1 AND status = 'released' AND (number ILIKE $2 OR names_text ILIKE $2)`;
           const [hits, count] = await Promise.all([
             deps.pool.query<{ recipe_id: string; number: string; name: string }>(

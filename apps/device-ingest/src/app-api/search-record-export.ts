@@ -1,4 +1,4 @@
-import { openTableFile, type JobOutcome, type SearchRecordExportJob } from '@kb/platform';
+import { likeContains, likePrefix, openTableFile, type JobOutcome, type SearchRecordExportJob } from '@kb/platform';
 import type pg from 'pg';
 
 /** Rows read per keyset batch: memory holds one batch, whatever the number of records. */
@@ -21,7 +21,6 @@ type Row = {
   searched_at: Date;
 };
 
-const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const bound = (value: string, end: boolean) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return { at: value, op: end ? '<=' : '>=' };
   const day = new Date(`${value}T00:00:00Z`);
@@ -34,7 +33,7 @@ function where(brand: string, f: SearchRecordExportJob['filter']): { sql: string
   const params: unknown[] = [brand];
   const p = (v: unknown) => `$${params.push(v)}`;
   const parts = ['t.brand_owner_code = $1'];
-  if (f.terms) parts.push(`t.terms ILIKE ${p(`%${likePrefix(f.terms)}`)}`);
+  if (f.terms) parts.push(`t.terms ILIKE ${p(likeContains(f.terms))}`);
   if (f.user) {
     const u = p(likePrefix(f.user));
     parts.push(`(t.account LIKE ${u} OR t.nickname LIKE ${u})`);

@@ -9,11 +9,10 @@ import {
   PostgresEventStore,
   postgresEventStoreMigrations,
   type GlobalPosition,
-  type NewEvent,
 } from '@kb/event-store';
 import { createPool, migrate, type Pool } from '@kb/platform';
-import { createTestDatabase, eventually, type TestDatabase } from '@kb/testing';
-import type { Projection } from '@kb/read-models';
+import { createTestDatabase, envWithoutEventStore, eventually, newEvent, type TestDatabase } from '@kb/testing';
+import { liveCheckpoint, type Projection } from '@kb/read-models';
 import { main } from '../cli.js';
 
 export const MAIN_JS = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
@@ -48,22 +47,6 @@ export async function openEventDatabase(): Promise<EventDatabase> {
       await store.close();
       await pool.end();
       await db.drop();
-    },
-  };
-}
-
-function newEvent(type: string, actor: string, brandOwnerCode: string): NewEvent {
-  return {
-    eventId: randomUUID(),
-    type,
-    data: {},
-    metadata: {
-      actor,
-      brandOwnerCode,
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
     },
   };
 }
@@ -120,6 +103,21 @@ export async function answered<T>(
   return value as T;
 }
 
+/** The live checkpoint of the test projection `stream_summary`; undefined before it has one (or its table). */
+export async function summaryCheckpoint(pool: Pool): Promise<GlobalPosition | undefined> {
+  return (await liveCheckpoint(pool, 'stream_summary').catch(() => null)) ?? undefined;
+}
+
+/** The rows of the test projection `stream_summary`, by stream. */
+export async function streamSummaryRows(pool: Pool): Promise<Record<string, unknown>[]> {
+  return (await pool.query('SELECT * FROM stream_summary ORDER BY stream_id')).rows;
+}
+
+/** How many events `stream_summary` has counted. */
+export async function streamSummaryEvents(pool: Pool): Promise<number> {
+  return Number((await pool.query('SELECT coalesce(sum(event_count), 0) AS n FROM stream_summary')).rows[0].n);
+}
+
 /** Runs `main` in this process and captures what it prints. */
 export async function runMain(
   argv: string[],
@@ -148,13 +146,7 @@ export interface ProjectorProcess {
 /** Starts `node dist/main.js <args>` as a real child process. */
 export function startProjector(args: string[], env: NodeJS.ProcessEnv): ProjectorProcess {
   // These tests write their events to Postgres; a run of the suites on KurrentDB does not concern them.
-  const {
-    NODE_OPTIONS: _jestOnly,
-    EVENT_STORE: _store,
-    KURRENTDB_URL: _url,
-    KURRENTDB_NAMESPACE: _namespace,
-    ...inherited
-  } = process.env;
+  const inherited = envWithoutEventStore();
   const child = spawn(process.execPath, [requireBuiltProjector(), ...args], {
     env: { ...inherited, PROJECTOR_METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import {
   type ApkRolloutPauseKind,
   type ApkRolloutStage,
 } from '@kb/contracts';
-import { DomainError, decideByTable, type Decider } from '../decider.js';
+import { changedFields, DomainError, decideByTable, type Decider } from '../decider.js';
 import type { ApkEvent } from './events.js';
 import {
   APK_DRAFT_PARTS,
@@ -158,14 +158,6 @@ function checkComplete(content: ApkContent, name: string, submitting: boolean): 
       name,
       missing: missing.join(','),
     });
-}
-
-/** The content fields of `next` whose value differs from `current`. */
-function changedFields(current: ApkContent, next: ApkContent): Partial<ApkContent> {
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(next) as (keyof ApkContent)[])
-    if (current[key] !== next[key]) changes[key] = next[key];
-  return changes as Partial<ApkContent>;
 }
 
 function checkFourEyes(state: ExistingApk, by: string): void {

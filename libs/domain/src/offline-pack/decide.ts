@@ -1,5 +1,5 @@
 import type { OfflinePackContent } from '@kb/contracts';
-import { DomainError, decideByTable, type Decider } from '../decider.js';
+import { changedFields, DomainError, decideByTable, type Decider } from '../decider.js';
 import type { OfflinePackEvent } from './events.js';
 import {
   OFFLINE_PACK_REQUIRED_PARTS,
@@ -98,20 +98,6 @@ function checkComplete(content: OfflinePackContent): void {
       name: content.number,
       missing: missing.join(','),
     });
-}
-
-/** The content fields of `next` whose value differs from `current` (the recipe selection compared in order). */
-function changedFields(current: OfflinePackContent, next: OfflinePackContent): Partial<OfflinePackContent> {
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(next) as (keyof OfflinePackContent)[]) {
-    const same =
-      key === 'recipeIds'
-        ? current.recipeIds.length === next.recipeIds.length &&
-          current.recipeIds.every((id, i) => id === next.recipeIds[i])
-        : current[key] === next[key];
-    if (!same) changes[key] = next[key];
-  }
-  return changes as Partial<OfflinePackContent>;
 }
 
 /** A pack never sent to the test devices goes online only with a reason, recorded before the release. */

@@ -5,7 +5,7 @@ import {
   type RecipeStatus,
   type RecipeTranslationField,
 } from '@kb/contracts';
-import { DomainError, decideByTable, type Decider } from '../decider.js';
+import { changedFields, DomainError, decideByTable, type Decider } from '../decider.js';
 import type { RecipeEvent } from './events.js';
 import type { RecipeAction, RecipeHint, RecipeRequiredPart } from './refusals.js';
 import { evolveRecipe, initialRecipeState, type ExistingRecipe, type RecipeState } from './state.js';
@@ -138,31 +138,6 @@ export function missingForSubmit(content: RecipeContent): RecipeRequiredPart[] {
     missing.push('work_mode_step');
   if (content.productCodes.length === 0) missing.push('compatible_model');
   return missing;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => sameValue(item, b[i]));
-  }
-  const aKeys = Object.keys(a);
-  const bRecord = b as Record<string, unknown>;
-  return (
-    aKeys.length === Object.keys(b).length &&
-    aKeys.every(
-      (key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], bRecord[key]),
-    )
-  );
-}
-
-/** The top-level fields of `next` whose value differs from `current`. */
-function changedFields(current: RecipeContent, next: RecipeContent): Partial<RecipeContent> {
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(next) as (keyof RecipeContent)[])
-    if (!sameValue(current[key], next[key])) changes[key] = next[key];
-  return changes as Partial<RecipeContent>;
 }
 
 function decideOnExisting(command: RecipeCommand, state: ExistingRecipe): RecipeEvent[] {

@@ -24,6 +24,7 @@ import {
   START,
   WrongExpectedVersionError,
   comparePositions,
+  emptyAppendResult,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -354,16 +355,7 @@ export class KurrentEventStore implements EventStore {
     } catch (error) {
       if (!(error instanceof StreamNotFoundError)) throw error;
     }
-    const actual = last ? last.streamPosition : null;
-    const matches =
-      expectedVersion === 'any' ||
-      (expectedVersion === 'no_stream' && actual === null) ||
-      (expectedVersion === 'stream_exists' && actual !== null) ||
-      (typeof expectedVersion !== 'string' && actual === BigInt(expectedVersion));
-    if (!matches) throw new WrongExpectedVersionError(streamId, expectedVersion, actual);
-    return last
-      ? { nextExpectedVersion: last.streamPosition, position: last.position }
-      : { nextExpectedVersion: -1n, position: START };
+    return emptyAppendResult(streamId, expectedVersion, last);
   }
 }
 

@@ -2,6 +2,8 @@ import pg from 'pg';
 import {
   EventIdConflictError,
   START,
+  emptyAppendResult,
+  expectedVersionMatches,
   WrongExpectedVersionError,
   type AppendResult,
   type EventStore,
@@ -213,6 +215,11 @@ interface EventRow {
   recorded_at: Date;
 }
 
+/** The position in `$all` of an events row. */
+function positionOf(row: { transaction_id: string; global_position: string }): GlobalPosition {
+  return { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) };
+}
+
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     eventId: row.event_id,
@@ -221,7 +228,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     metadata: row.metadata,
     streamId: row.stream_id,
     streamPosition: BigInt(row.stream_position),
-    position: { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) },
+    position: positionOf(row),
     recordedAt: row.recorded_at,
   };
 }
@@ -232,13 +239,6 @@ function checkExpectedVersion(expected: ExpectedVersion): void {
     throw new RangeError(`Expected version must be an integer, got ${expected}`);
   }
   if (BigInt(expected) < 0n) throw new RangeError(`Expected version must be >= 0, got ${String(expected)}`);
-}
-
-function versionMatches(expected: ExpectedVersion, actual: bigint | null): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === null;
-  if (expected === 'stream_exists') return actual !== null;
-  return actual === BigInt(expected);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -307,19 +307,13 @@ export class PostgresEventStore implements EventStore {
       if (rows.length === events.length) {
         this.appended();
         const last = rows.reduce((a, b) => (BigInt(b.global_position) > BigInt(a.global_position) ? b : a));
-        return {
-          nextExpectedVersion: BigInt(last.stream_position),
-          position: {
-            transactionId: BigInt(last.transaction_id),
-            globalPosition: BigInt(last.global_position),
-          },
-        };
+        return { nextExpectedVersion: BigInt(last.stream_position), position: positionOf(last) };
       }
       // Nothing was written: a retried append, a stale expected version, or (any/stream_exists) a lost race.
       const original = await this.findPriorAppend(streamId, ids);
       if (original) return original;
       const actual = await this.streamVersion(streamId);
-      if (!versionMatches(expectedVersion, actual) || attempt >= MAX_APPEND_ATTEMPTS) {
+      if (!expectedVersionMatches(expectedVersion, actual) || attempt >= MAX_APPEND_ATTEMPTS) {
         throw new WrongExpectedVersionError(streamId, expectedVersion, actual);
       }
     }
@@ -360,9 +354,7 @@ export class PostgresEventStore implements EventStore {
     const last = rows.at(-1);
     return {
       events: rows.filter((r) => r.matches).map(toRecordedEvent),
-      scannedTo: last
-        ? { transactionId: BigInt(last.transaction_id), globalPosition: BigInt(last.global_position) }
-        : from,
+      scannedTo: last ? positionOf(last) : from,
       scanned: last ? Number(last.scanned) : 0,
     };
   }
@@ -391,9 +383,7 @@ export class PostgresEventStore implements EventStore {
       values: [await this.horizon()],
     });
     const row = rows[0];
-    return row
-      ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) }
-      : START;
+    return row ? positionOf(row) : START;
   }
 
   async close(): Promise<void> {
@@ -444,18 +434,11 @@ export class PostgresEventStore implements EventStore {
       [streamId],
     );
     const last = rows[0];
-    const actual = last ? BigInt(last.stream_position) : null;
-    if (!versionMatches(expectedVersion, actual))
-      throw new WrongExpectedVersionError(streamId, expectedVersion, actual);
-    return last
-      ? {
-          nextExpectedVersion: BigInt(last.stream_position),
-          position: {
-            transactionId: BigInt(last.transaction_id),
-            globalPosition: BigInt(last.global_position),
-          },
-        }
-      : { nextExpectedVersion: -1n, position: START };
+    return emptyAppendResult(
+      streamId,
+      expectedVersion,
+      last && { streamPosition: BigInt(last.stream_position), position: positionOf(last) },
+    );
   }
 
   /** The result of an earlier append of exactly these events to this stream, or undefined if none was stored. */
@@ -484,10 +467,7 @@ export class PostgresEventStore implements EventStore {
         rows.map((r) => r.event_id),
       );
     const last = rows[rows.length - 1]!;
-    return {
-      nextExpectedVersion: BigInt(last.stream_position),
-      position: { transactionId: BigInt(last.transaction_id), globalPosition: BigInt(last.global_position) },
-    };
+    return { nextExpectedVersion: BigInt(last.stream_position), position: positionOf(last) };
   }
 
   /** After a commit: wake this process's subscribers now, and send the hint to other processes. */

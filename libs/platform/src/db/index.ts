@@ -1,2 +1,3 @@
 export * from './pool.js';
 export * from './migrate.js';
+export * from './like.js';

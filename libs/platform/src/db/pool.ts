@@ -112,15 +112,23 @@ export function guardClients(pool: pg.Pool): void {
   });
 }
 
-/** Runs `work` in one transaction on one client; rolls back on any error. */
+/**
+ * Runs `work` in one transaction on one client, opened by `begin` (a plain BEGIN, or one with its isolation and
+ * settings); rolls back on any error, and a client that cannot even roll back goes back to the pool destroyed.
+ */
 export async function withTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
+  begin = 'BEGIN',
 ): Promise<T> {
   const client = await pool.connect();
+  // A pool not made by createPool has no listener for a checked-out client's errors (see guardClients): a
+  // connection lost mid-transaction must fail the statement in hand, not the process.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -128,6 +136,7 @@ export async function withTransaction<T>(
     await client.query('ROLLBACK').catch((e: Error) => (broken = e));
     throw error;
   } finally {
+    client.off('error', ignore);
     client.release(broken);
   }
 }

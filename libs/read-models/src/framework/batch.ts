@@ -1,7 +1,7 @@
 import { comparePositions, type GlobalPosition, type RecordedEvent } from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
+import { withTransaction } from '@kb/platform/db';
 import { StaleCheckpointError } from './errors.js';
-import { quietErrors } from './log.js';
 import { errorText, insertParked, type EventToPark } from './parking.js';
 import { contextFor, type PreparedBatch, type Projection } from './projection.js';
 import { storableWrites } from './storable.js';
@@ -24,23 +24,8 @@ export interface BatchTimes {
 }
 
 /** One transaction on a connection of its own; the work writes through `storableWrites`. */
-async function transaction<T>(pool: Pool, begin: string, work: (tx: PoolClient) => Promise<T>): Promise<T> {
-  const tx = await pool.connect();
-  const listening = quietErrors(tx);
-  let broken: Error | undefined;
-  try {
-    await tx.query(begin);
-    const result = await work(storableWrites(tx));
-    await tx.query('COMMIT');
-    return result;
-  } catch (error) {
-    // A connection that cannot even roll back goes back to the pool destroyed.
-    await tx.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    listening();
-    tx.release(broken);
-  }
+function transaction<T>(pool: Pool, begin: string, work: (tx: PoolClient) => Promise<T>): Promise<T> {
+  return withTransaction(pool, (tx) => work(storableWrites(tx)), begin);
 }
 
 const BATCH_BEGIN =

@@ -1,8 +1,8 @@
 import { comparePositions, type GlobalPosition } from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
+import { withTransaction } from '@kb/platform/db';
 import { contextFor, physicalTable, type ProjectionDefinition } from './projection.js';
 import { lockSetup } from './locks.js';
-import { quietErrors } from './log.js';
 
 export type VersionStatus = 'live' | 'building';
 
@@ -78,24 +78,6 @@ export async function liveCheckpoint(db: Db, name: string): Promise<GlobalPositi
   return live ? live.checkpoint : null;
 }
 
-async function inTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>): Promise<T> {
-  const tx = await pool.connect();
-  const listening = quietErrors(tx);
-  let broken: Error | undefined;
-  try {
-    await tx.query('BEGIN');
-    const result = await work(tx);
-    await tx.query('COMMIT');
-    return result;
-  } catch (error) {
-    await tx.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    listening();
-    tx.release(broken);
-  }
-}
-
 async function pointViews(tx: PoolClient, projection: ProjectionDefinition, version: number): Promise<void> {
   for (const t of projection.tables) {
     await tx.query(`DROP VIEW IF EXISTS ${t.name}`);
@@ -119,7 +101,7 @@ export async function createVersion(
   status: VersionStatus,
   beforeCommit?: (version: number) => Promise<void>,
 ): Promise<ProjectionVersion> {
-  return inTransaction(pool, async (tx) => {
+  return withTransaction(pool, async (tx) => {
     await lockSetup(tx, projection.name);
     const existing = await readVersions(tx, projection.name);
     if (status === 'live' && existing.some((v) => v.status === 'live')) {
@@ -165,7 +147,7 @@ export async function dropBuildingVersion(
   projection: ProjectionDefinition,
   version: number,
 ): Promise<void> {
-  await inTransaction(pool, async (tx) => {
+  await withTransaction(pool, async (tx) => {
     await lockSetup(tx, projection.name);
     const row = await readVersion(tx, projection.name, version);
     if (!row) return;
@@ -214,7 +196,7 @@ async function switchInTransaction(
   version: number,
   lockTimeoutMs: number,
 ): Promise<SwitchOutcome> {
-  return inTransaction(pool, async (tx) => {
+  return withTransaction(pool, async (tx) => {
     await lockSetup(tx, projection.name);
     await tx.query(`SELECT set_config('lock_timeout', $1, true)`, [`${lockTimeoutMs}ms`]);
     const { rows: views } = await tx.query<{ name: string }>(

@@ -7,12 +7,11 @@ import {
   postgresEventStoreMigrations,
   type EventStore,
   type GlobalPosition,
-  type NewEvent,
   type RecordedEvent,
 } from '@kb/event-store';
 import { replay, type Decider } from '@kb/domain';
 import { createPool, migrate, type Pool } from '@kb/platform';
-import { createTestDatabase, type TestDatabase } from '@kb/testing';
+import { createTestDatabase, newEvent, type TestDatabase } from '@kb/testing';
 import { readModelMigrations } from '../framework/migrations.js';
 import type { Logger } from '../framework/log.js';
 import { defineProjection } from '../framework/projection.js';
@@ -51,26 +50,7 @@ export async function startTestSystem(): Promise<TestSystem> {
   };
 }
 
-export function newEvent(
-  type: string,
-  actor = 'alice',
-  brandOwnerCode = 'DEMO',
-  data: unknown = {},
-): NewEvent {
-  return {
-    eventId: randomUUID(),
-    type,
-    data,
-    metadata: {
-      actor,
-      brandOwnerCode,
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-    },
-  };
-}
+export { newEvent };
 
 /**
  * `act(id, command)` runs a command through an aggregate's decider and appends what it decides, as the API does

@@ -10,13 +10,14 @@ import {
   type AppUserRow,
   type AppUserReviewRow,
   type CookingSessionRow,
+  type CountedPage,
   type Page,
   type PageQuery,
   type SearchRecordListPage,
   type SearchRecordRow,
   type SearchTopTerm,
 } from '@kb/contracts';
-import { withTransaction } from '@kb/platform';
+import { likeContains, likePrefix, withTransaction } from '@kb/platform';
 import { notifyAppUserSignOut } from '@kb/devices';
 import type { z } from 'zod';
 import type {
@@ -26,17 +27,12 @@ import type {
 } from '@kb/contracts';
 import { notFound } from '../../common/app-error.js';
 import { lockBrandRecords } from '../../common/brand-records.js';
-import {
-  keysetKeysSql,
-  nextKeysetCursor,
-  orderClause,
-  type ListOrder,
-  type SortRequest,
-} from '../../common/list-sort.js';
-import { boundedWholeList, countUpTo, MAX_WHOLE_LIST } from '../../common/paging.js';
+import { keysetPage, type KeysetQuery } from '../../common/keyset-page.js';
+import { type ListOrder } from '../../common/list-sort.js';
+import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
-import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
+import { iso, SqlFilter } from '../../common/sql-filter.js';
 
 type UserFilter = z.output<typeof appUserListQuerySchema>;
 type SearchFilter = z.output<typeof searchRecordListQuerySchema>;
@@ -161,68 +157,21 @@ const toSearchRow = (r: SearchRecord): SearchRecordRow => ({
 export class AppUsersService {
   constructor(private readonly db: Db) {}
 
-  /**
-   * A keyset page of `table` (alias t) with the filter, in `order` as asked; `select` reads the page's rows by
-   * seq (`page.seq`, with `page.sort_value`) in the ORDER BY it is given.
-   */
-  private async page<R extends { seq: string; sort_value?: string | null }, F extends string, T>(
+  /** A keyset page of `table` (alias t), whose brand total brand_row_counts keeps under `kind`. */
+  private page<R extends { seq: string; sort_value?: string | null }, F extends string, T>(
     table: string,
     kind: string,
     f: SqlFilter,
-    q: PageQuery & SortRequest<F> & { after?: string },
+    q: KeysetQuery<F>,
     order: ListOrder<F>,
     columns: string,
     map: (row: R) => T,
-  ) {
-    const keys = new SqlFilter('t');
-    keys.params.push(...f.params);
-    const keysSql = keysetKeysSql(
-      order,
-      q,
-      { from: `${table} t`, where: f.sql },
-      q,
-      (v) => keys.param(v),
-      MAX_WHOLE_LIST + 1,
-    );
-    // The page's keys from the list-order index, then the rows of those keys.
-    const [rows, count] = await Promise.all([
-      this.db.scoped<R>(
-        `WITH page AS (${keysSql})
-         SELECT ${columns}, page.sort_value
-           FROM page JOIN ${table} t ON t.brand_owner_code = $1 AND t.seq = page.seq
-          ORDER BY ${orderClause(order, q)}`,
-        keys.params,
-      ),
-      q.onPage ? this.count(table, kind, f) : Promise.resolve(null),
-    ]);
-    const list = q.onPage ? rows : boundedWholeList(rows);
-    return {
-      list: list.map(map),
-      total: count ? count.total : list.length,
-      totalExact: count ? count.exact : true,
-      pageNum: q.onPage ? q.pageNum : 1,
-      pageSize: q.onPage ? q.pageSize : list.length,
-      nextCursor: nextKeysetCursor(q, q, list),
+  ): Promise<CountedPage<T>> {
+    const keptTotal = {
+      sql: `SELECT coalesce((SELECT total FROM brand_row_counts WHERE kind = $2 AND brand_owner_code = $1), 0) AS total`,
+      params: [kind],
     };
-  }
-
-  /**
-   * The whole brand: its kept count; filtered: counted up to LIST_COUNT_EXACT_UP_TO (countUpTo), else the planner's
-   * estimate.
-   */
-  private async count(table: string, kind: string, f: SqlFilter): Promise<{ total: number; exact: boolean }> {
-    if (!f.filtered) {
-      const [row] = await this.db.scoped<{ total: string }>(
-        `SELECT coalesce((SELECT total FROM brand_row_counts WHERE kind = $2 AND brand_owner_code = $1), 0) AS total`,
-        [kind],
-      );
-      return { total: Number(row?.total ?? 0), exact: true };
-    }
-    return countUpTo(
-      (sql, params) => this.db.scoped(sql, params),
-      `SELECT 1 FROM ${table} t WHERE ${f.sql}`,
-      f.params,
-    );
+    return keysetPage(this.db, { table, alias: 't', columns, order, keptTotal }, f, q, map);
   }
 
   private userFilter(q: Partial<UserFilter>): SqlFilter {
@@ -442,7 +391,7 @@ export class AppUsersService {
       .equals('region', q.region)
       .equals('app_user_id', q.appUserId)
       .range('searched_at', 'searchedFrom', q.searchedFrom, q.searchedTo);
-    if (q.terms) f.where(`t.terms ILIKE ${f.param(`%${likePrefix(q.terms)}`)}`);
+    if (q.terms) f.where(`t.terms ILIKE ${f.param(likeContains(q.terms))}`);
     if (q.user) {
       const p = f.param(likePrefix(q.user));
       f.where(`(t.account LIKE ${p} OR t.nickname LIKE ${p})`);

@@ -9,13 +9,14 @@ import {
   type payingUserListQuerySchema,
 } from '@kb/contracts';
 import type { z } from 'zod';
+import { likePrefix } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { translate } from '../../common/messages.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
-import { iso, likePrefix, SqlFilter } from '../devices/sql-filter.js';
+import { iso, SqlFilter } from '../../common/sql-filter.js';
 
 type PayingFilter = z.output<typeof payingUserListQuerySchema>;
 

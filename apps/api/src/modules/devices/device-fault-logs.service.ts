@@ -14,7 +14,7 @@ import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import { faultColumns, toFaultRecord, type FaultRecordRow } from './device-rows.js';
-import { SqlFilter } from './sql-filter.js';
+import { SqlFilter } from '../../common/sql-filter.js';
 
 const MAX_BUCKETS = 366;
 

@@ -1,5 +1,5 @@
 import type { DeviceRow, FaultRecord } from '@kb/contracts';
-import { iso } from './sql-filter.js';
+import { iso } from '../../common/sql-filter.js';
 
 /**
  * The columns of a device row as the list, detail, search and test-device screens show it. `d` is `devices`;

@@ -14,8 +14,8 @@ import { DEFAULT_INACTIVITY_TIMEOUT_S, revokeCredentials } from '@kb/devices';
 import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
-import { keysetKeysSql, nextKeysetCursor, orderClause, type ListOrder } from '../../common/list-sort.js';
-import { boundedWholeList, countUpTo, MAX_WHOLE_LIST } from '../../common/paging.js';
+import { keysetPage } from '../../common/keyset-page.js';
+import { type ListOrder } from '../../common/list-sort.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import {
@@ -27,7 +27,7 @@ import {
   type DeviceRecord,
   type FaultRecordRow,
 } from './device-rows.js';
-import { iso, SqlFilter } from './sql-filter.js';
+import { iso, SqlFilter } from '../../common/sql-filter.js';
 
 /**
  * The device list's sortable columns. Only columns a device rarely changes sort (their indexes cost the
@@ -74,62 +74,28 @@ export class DevicesService {
   }
 
   /**
-   * One page, newest first or sorted by a column (DEVICE_ORDER). The page's keys come from an index alone (a
-   * keyset seek after `after`, else an index walk to the offset); only the page's rows are then read and joined.
+   * One page, newest first or sorted by a column (DEVICE_ORDER), read by keyset; the whole fleet's total is the
+   * brand's kept count (device_brand_counts).
    */
   async list(q: DeviceListQuery): Promise<DeviceListPage> {
-    const f = this.filter(q);
-    const lang = requestContext.lang();
     const serverTime = new Date().toISOString();
-    const keys = new SqlFilter('d');
-    keys.params.push(...f.params);
-    const keysSql = keysetKeysSql(
-      DEVICE_ORDER,
+    const page = await keysetPage(
+      this.db,
+      {
+        table: 'devices',
+        alias: 'd',
+        columns: deviceColumns(requestContext.lang()),
+        joins: deviceJoins,
+        order: DEVICE_ORDER,
+        keptTotal: {
+          sql: 'SELECT coalesce((SELECT total FROM device_brand_counts WHERE brand_owner_code = $1), 0) AS total',
+        },
+      },
+      this.filter(q),
       q,
-      { from: 'devices d', where: f.sql },
-      q,
-      (v) => keys.param(v),
-      MAX_WHOLE_LIST + 1,
+      toDeviceRow,
     );
-    const [rows, count] = await Promise.all([
-      this.db.scoped<DeviceRecord & { sort_value: string | null }>(
-        `WITH page AS (${keysSql})
-         SELECT ${deviceColumns(lang)}, page.sort_value
-           FROM page JOIN devices d ON d.brand_owner_code = $1 AND d.seq = page.seq ${deviceJoins}
-          ORDER BY ${orderClause(DEVICE_ORDER, q)}`,
-        keys.params,
-      ),
-      q.onPage ? this.count(f) : Promise.resolve(null),
-    ]);
-    const list = (q.onPage ? rows : boundedWholeList(rows)).map(toDeviceRow);
-    return {
-      list,
-      total: count ? count.total : list.length,
-      totalExact: count ? count.exact : true,
-      pageNum: q.onPage ? q.pageNum : 1,
-      pageSize: q.onPage ? q.pageSize : list.length,
-      nextCursor: nextKeysetCursor(q, q, rows),
-      serverTime,
-    };
-  }
-
-  /**
-   * The pager's total. The whole fleet: the brand's kept count (device_brand_counts). Filtered: counted up to
-   * LIST_COUNT_EXACT_UP_TO matches (common/paging's countUpTo) (an index walk of at most that many entries); beyond, the planner's
-   * estimate from the table statistics, marked as such, so a broad filter over a million devices stays cheap.
-   */
-  private async count(f: SqlFilter): Promise<{ total: number; exact: boolean }> {
-    if (!f.filtered) {
-      const [row] = await this.db.scoped<{ total: string }>(
-        'SELECT coalesce((SELECT total FROM device_brand_counts WHERE brand_owner_code = $1), 0) AS total',
-      );
-      return { total: Number(row?.total ?? 0), exact: true };
-    }
-    return countUpTo(
-      (sql, params) => this.db.scoped(sql, params),
-      `SELECT 1 FROM devices d WHERE ${f.sql}`,
-      f.params,
-    );
+    return { ...page, serverTime };
   }
 
   async search(keyword: string): Promise<DeviceRow[]> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Page, TEST_DEVICE_SORT_FIELDS, TestDevice } from '@kb/contracts';
 import { z } from 'zod';
 import { testDeviceInputSchema, testDeviceListQuerySchema, testDeviceUpdateSchema } from '@kb/contracts';
-import { withTransaction } from '@kb/platform';
+import { likePrefix, withTransaction } from '@kb/platform';
 import type pg from 'pg';
 import { AppError, conflict, notFound } from '../../common/app-error.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
@@ -11,7 +11,7 @@ import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import { deviceJoins } from './device-rows.js';
-import { iso, likePrefix, SqlFilter } from './sql-filter.js';
+import { iso, SqlFilter } from '../../common/sql-filter.js';
 
 /**
  * The test device list's sortable columns, in the caller's language; newest first without a sort (a brand tests

@@ -21,13 +21,14 @@ import type {
   UiLang,
 } from '@kb/contracts';
 import { noticeDeliveriesQuerySchema, noticeListQuerySchema, noticeUpdateSchema } from '@kb/contracts';
-import { withTransaction } from '@kb/platform';
+import { likeContains, withTransaction } from '@kb/platform';
 import { AppError, badRequest, conflict, notFound } from '../../common/app-error.js';
 import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
 import { translate } from '../../common/messages.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
+import { SqlFilter } from '../../common/sql-filter.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { Db } from '../../infra/db.js';
 import { readAccountList } from './notice-accounts.js';
@@ -150,45 +151,36 @@ export class NoticesService {
   ) {}
 
   async list(q: z.output<typeof noticeListQuerySchema>): Promise<NoticePage> {
-    const params: unknown[] = [requestContext.brand()];
-    const where = ['n.brand_owner_code = $1'];
-    const param = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    if (q.state) where.push(`n.state = ${param(q.state)}`);
-    if (q.pushMode) where.push(`n.push_mode = ${param(q.pushMode)}`);
-    if (q.targetKind) where.push(`n.target_kind = ${param(q.targetKind)}`);
-    if (q.keyword) where.push(this.keywordCondition(q.keyword, param));
+    const f = new SqlFilter('n')
+      .equals('state', q.state)
+      .equals('push_mode', q.pushMode)
+      .equals('target_kind', q.targetKind);
+    if (q.keyword) f.where(this.keywordCondition(q.keyword, f));
     const lang = requestContext.lang();
     return pagedQuery(
       (sql, p) => this.db.global(sql, p),
-      `${SELECT} WHERE ${where.join(' AND ')} ORDER BY ${orderClause(NOTICE_ORDER, q)}`,
-      params,
+      `${SELECT} WHERE ${f.sql} ORDER BY ${orderClause(NOTICE_ORDER, q)}`,
+      f.withBrand(),
       q,
       (r: NoticeRow) => toListItem(r, lang),
     );
   }
 
   /** A number (`N000012` or `12`) finds that notice; other words search the label and the titles. */
-  private keywordCondition(keyword: string, param: (v: unknown) => string): string {
+  private keywordCondition(keyword: string, f: SqlFilter): string {
     const number = /^n?0*(\d{1,9})$/i.exec(keyword);
-    const like = param(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = f.param(likeContains(keyword));
     const byText = `(n.label ILIKE ${like} OR EXISTS (SELECT 1 FROM jsonb_array_elements(n.texts) t
                       WHERE t->>'title' ILIKE ${like}))`;
-    return number ? `(n.seq = ${param(Number(number[1]))} OR ${byText})` : byText;
+    return number ? `(n.seq = ${f.param(Number(number[1]))} OR ${byText})` : byText;
   }
 
   async search(keyword: string): Promise<NoticeListItem[]> {
-    const params: unknown[] = [requestContext.brand()];
-    const param = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    const condition = keyword ? ` AND ${this.keywordCondition(keyword, param)}` : '';
-    const rows = await this.db.global<NoticeRow>(
-      `${SELECT} WHERE n.brand_owner_code = $1${condition} ORDER BY n.created_at DESC, n.id LIMIT 50`,
-      params,
+    const f = new SqlFilter('n');
+    if (keyword) f.where(this.keywordCondition(keyword, f));
+    const rows = await this.db.scoped<NoticeRow>(
+      `${SELECT} WHERE ${f.sql} ORDER BY n.created_at DESC, n.id LIMIT 50`,
+      f.params,
     );
     const lang = requestContext.lang();
     return rows.map((r) => toListItem(r, lang));

@@ -8,8 +8,9 @@ import {
   type StaffRole,
   type UiLang,
 } from '@kb/contracts';
+import { likePrefix } from '@kb/platform';
 import { PG_POOL } from '../../infra/tokens.js';
-import { likeLiteral, nameContains } from '../recipes/queries/recipe-rows.js';
+import { nameContains } from '../recipes/queries/recipe-rows.js';
 
 /** Hits per kind: the palette shows a handful, the user types more to narrow. */
 const PER_KIND = 5;
@@ -92,9 +93,9 @@ export class SearchService {
     const params: unknown[] = [
       brand,
       text,
-      `${likeLiteral(text.toLowerCase())}%`,
+      likePrefix(text.toLowerCase()),
       lang,
-      `${likeLiteral(text)}%`,
+      likePrefix(text),
     ];
     const add = (value: unknown) => {
       params.push(value);

@@ -12,12 +12,13 @@ import {
   type UiLang,
 } from '@kb/contracts';
 import type { z } from 'zod';
-import { withTransaction } from '@kb/platform';
+import { likeContains, withTransaction } from '@kb/platform';
 import type { staffListQuerySchema } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
+import { SqlFilter } from '../../common/sql-filter.js';
 import { APP_CONFIG, appOrigins, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { Mailer } from '../accounts/mailer.js';
@@ -75,22 +76,16 @@ export class StaffService {
     (await this.pool.query<R & pg.QueryResultRow>(sql, params)).rows as R[];
 
   async list(filter: StaffFilter): Promise<Page<StaffRow>> {
-    const params: unknown[] = [requestContext.brand()];
-    const where = ['brand_owner_code = $1'];
+    const f = new SqlFilter('s').equals('role', filter.role);
     if (filter.keyword) {
-      params.push(`%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      const p = `$${params.length}`;
-      where.push(`(account ILIKE ${p} OR name ILIKE ${p} OR email ILIKE ${p})`);
+      const p = f.param(likeContains(filter.keyword));
+      f.where(`(s.account ILIKE ${p} OR s.name ILIKE ${p} OR s.email ILIKE ${p})`);
     }
-    if (filter.role) {
-      params.push(filter.role);
-      where.push(`role = $${params.length}`);
-    }
-    if (filter.status) where.push(filter.status === 'disabled' ? 'disabled' : 'NOT disabled');
+    if (filter.status) f.where(filter.status === 'disabled' ? 's.disabled' : 'NOT s.disabled');
     return pagedQuery(
       this.run,
-      `SELECT ${STAFF_COLUMNS} FROM staff_users WHERE ${where.join(' AND ')} ORDER BY ${orderClause(STAFF_ORDER, filter)}`,
-      params,
+      `SELECT ${STAFF_COLUMNS} FROM staff_users s WHERE ${f.sql} ORDER BY ${orderClause(STAFF_ORDER, filter)}`,
+      f.withBrand(),
       filter,
       toStaffRow as never,
     );

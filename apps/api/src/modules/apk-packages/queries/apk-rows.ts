@@ -87,8 +87,3 @@ export function toApkListItem(r: ApkListRow): ApkListItem {
 export function whileReturned<T>(status: string, value: T | null): T | null {
   return status === 'returned' ? value : null;
 }
-
-/** A user's text inside LIKE, matched literally. */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

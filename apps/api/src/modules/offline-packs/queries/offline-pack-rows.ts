@@ -1,4 +1,5 @@
 import type { OfflinePackListItem, OfflinePackListQuery, UiLang } from '@kb/contracts';
+import { likePrefix } from '@kb/platform';
 import { toOfflinePackBuild, type OfflinePackBuildRow } from '../offline-pack-builds.js';
 
 /** An `offline_pack_list` row with the factory model, the sub-brand's name and its customer model (LIST_SELECT). */
@@ -69,17 +70,12 @@ export function toOfflinePackListItem(r: OfflinePackListRow, lang: UiLang): Offl
   };
 }
 
-/** A user's text inside LIKE, matched literally. */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** WHERE over `offline_pack_list o`, brand first ($1). */
 export function offlinePackListConditions(brand: string, f: Partial<OfflinePackListQuery>) {
   const params: unknown[] = [brand];
   const add = (v: unknown) => `$${params.push(v)}`;
   const where = ['o.brand_owner_code = $1'];
-  if (f.number) where.push(`lower(o.number) LIKE ${add(`${likeLiteral(f.number.toLowerCase())}%`)}`);
+  if (f.number) where.push(`lower(o.number) LIKE ${add(likePrefix(f.number.toLowerCase()))}`);
   if (f.type) where.push(`o.type = ${add(f.type)}`);
   if (f.productCode) where.push(`o.product_code = ${add(f.productCode)}`);
   if (f.subBrandCode) where.push(`o.sub_brand_code = ${add(f.subBrandCode)}`);

@@ -1,4 +1,5 @@
 import type { Difficulty, RecipeListItem, RecipeType, UiLang } from '@kb/contracts';
+import { likeContains } from '@kb/platform';
 import { GRAM_SEPARATOR, nameGramsSql } from '@kb/read-models';
 import { displayName } from '../../../common/reference-entity/definition.js';
 
@@ -87,10 +88,7 @@ export function toListItem(r: RecipeListRow, lang: UiLang): RecipeListItem {
   };
 }
 
-/** A user's text inside LIKE, matched literally. */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+export { likeLiteral } from '@kb/platform';
 
 /**
  * The index pieces a searched text must all have: its 2-character pieces (1 character: itself), lowercased, as the
@@ -111,5 +109,5 @@ export function searchGrams(text: string): string[] {
 export function nameContains(text: string, add: (value: unknown) => string, byIndex = true): string {
   const grams = byIndex ? searchGrams(text) : [];
   const indexed = grams.length > 0 ? `${nameGramsSql('r.name_grams')} @> ${add(grams)}::text[] AND ` : '';
-  return `(${indexed}r.names_text ILIKE ${add(`%${likeLiteral(text)}%`)})`;
+  return `(${indexed}r.names_text ILIKE ${add(likeContains(text))})`;
 }

@@ -3,9 +3,10 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { APK_SORT_FIELDS, ApkListQuery } from '@kb/contracts';
+import { likePrefix } from '@kb/platform';
 import { orderClause, type ListOrder } from '../../../../common/list-sort.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
-import { APK_LIST_SELECT, likeLiteral, toApkListItem, type ApkListRow } from '../apk-rows.js';
+import { APK_LIST_SELECT, toApkListItem, type ApkListRow } from '../apk-rows.js';
 import { ListApksQuery } from './list-apks.query.js';
 
 /**
@@ -39,7 +40,7 @@ export function apkListConditions(brand: string, f: Partial<ApkListQuery>) {
   if (f.subBrandCode) where.push(`a.sub_brand_code = ${add(f.subBrandCode)}`);
   if (f.productCode) where.push(`a.product_code = ${add(f.productCode)}`);
   if (f.version) {
-    const prefix = add(`${likeLiteral(f.version.toLowerCase())}%`);
+    const prefix = add(likePrefix(f.version.toLowerCase()));
     where.push(`(lower(a.version_number) LIKE ${prefix} OR lower(a.apk_version) LIKE ${prefix})`);
   }
   if (f.reviewStatus) where.push(`a.review_status = ${add(f.reviewStatus)}`);

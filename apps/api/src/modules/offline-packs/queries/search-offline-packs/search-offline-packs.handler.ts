@@ -1,13 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { likePrefix } from '@kb/platform';
 import { PG_POOL } from '../../../../infra/tokens.js';
-import {
-  OFFLINE_PACK_LIST_SELECT,
-  likeLiteral,
-  toOfflinePackListItem,
-  type OfflinePackListRow,
-} from '../offline-pack-rows.js';
+import { OFFLINE_PACK_LIST_SELECT, toOfflinePackListItem, type OfflinePackListRow } from '../offline-pack-rows.js';
 import { SearchOfflinePacksQuery } from './search-offline-packs.query.js';
 
 @QueryHandler(SearchOfflinePacksQuery)
@@ -20,7 +16,7 @@ export class SearchOfflinePacksHandler implements IQueryHandler<SearchOfflinePac
         WHERE o.brand_owner_code = $1 AND (lower(o.number) LIKE $2 OR lower(o.product_code) LIKE $2
               OR lower(o.sub_brand_code) LIKE $2)
         ORDER BY o.updated_at DESC, o.pack_id DESC LIMIT 50`,
-      [brand, `${likeLiteral(keyword.toLowerCase())}%`],
+      [brand, likePrefix(keyword.toLowerCase())],
     );
     return rows.map((r) => toOfflinePackListItem(r, lang));
   }

@@ -3,14 +3,12 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { REVIEW_SORT_FIELDS } from '@kb/contracts';
+import { likeContains } from '@kb/platform';
 import { orderClause, type ListOrder } from '../../../../common/list-sort.js';
 import type { BaseRow } from '../../../../common/reference-entity/definition.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import { toEvaluation } from '../../recipe-evaluation.entity.js';
 import { ListRecipeEvaluationsQuery, SearchRecipeEvaluationsQuery } from './list-recipe-evaluations.query.js';
-
-/** A user's text inside LIKE, matched literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Reviews joined to their recipe in the recipe read model: a cleared recipe is gone from every screen, and so
@@ -50,9 +48,9 @@ export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEva
     const add = (v: unknown) => `$${params.push(v)}`;
     const where = ['t.brand_owner_code = $1'];
     if (f.recipeId) where.push(`t.recipe_id = ${add(f.recipeId)}::uuid`);
-    if (f.recipe) where.push(recipeMatches(add(contains(f.recipe))));
-    if (f.sn) where.push(`t.sn ILIKE ${add(contains(f.sn))}`);
-    if (f.user) where.push(userMatches(add(contains(f.user))));
+    if (f.recipe) where.push(recipeMatches(add(likeContains(f.recipe))));
+    if (f.sn) where.push(`t.sn ILIKE ${add(likeContains(f.sn))}`);
+    if (f.user) where.push(userMatches(add(likeContains(f.user))));
     if (f.score) where.push(`t.score = ${add(f.score)}`);
     if (f.dateFrom) where.push(`t.evaluated_at >= ${add(f.dateFrom)}`);
     // A day given as the end of the range includes that whole day.
@@ -79,7 +77,7 @@ export class SearchRecipeEvaluationsHandler implements IQueryHandler<SearchRecip
       `${SELECT} ${FROM} WHERE t.brand_owner_code = $1
           AND (${recipeMatches('$2')} OR t.sn ILIKE $2 OR ${userMatches('$2')})
         ORDER BY t.evaluated_at DESC, t.id LIMIT 50`,
-      [brand, contains(keyword)],
+      [brand, likeContains(keyword)],
     );
     return rows.map((row) => toEvaluation(row, lang));
   }

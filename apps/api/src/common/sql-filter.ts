@@ -1,9 +1,7 @@
-import { AppError } from '../../common/app-error.js';
-import { translate } from '../../common/messages.js';
-import { requestContext } from '../../common/request-context.js';
-
-/** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
-export const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePrefix } from '@kb/platform';
+import { AppError } from './app-error.js';
+import { translate } from './messages.js';
+import { requestContext } from './request-context.js';
 
 /** A date-only upper bound includes its whole day (UTC); a date-time is taken as given. */
 function bound(value: string, end: boolean): string {
@@ -16,7 +14,7 @@ function bound(value: string, end: boolean): string {
 
 /**
  * A WHERE clause built from optional filters; `$1` is always the caller's brand (Db.scoped), so every list
- * of the device screens starts `WHERE <alias>.brand_owner_code = $1`.
+ * it builds starts `WHERE <alias>.brand_owner_code = $1`.
  */
 export class SqlFilter {
   readonly params: unknown[] = [];
