@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { eventually } from '@kb/testing';
 import { enCatalog, zhCatalog } from '../src/app/i18n/catalogs.js';
 import { SCREENS } from '../src/app/screens.js';
 import { axeFindings } from './support/axe.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { apiPost } from './support/api.js';
 
 // axe-core (WCAG 2.1 A/AA) on every page a user meets: the login page in Chinese and English, in the light and the
 // dark colour scheme, and every screen of the registry in both schemes. No serious or critical finding is allowed.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 type Lang = 'zh' | 'en';
 type Scheme = 'light' | 'dark';

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, searchList } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const PICTURES = [
   'bootLogo',
@@ -260,7 +254,10 @@ describe('APK sub-package list (en)', () => {
     await choose(auditor, 'filter-testStatus', 'In test');
     await searchList(auditor);
     await row(auditor, '3.0.0').waitFor({ state: 'detached' });
-    await row(auditor, '1.1.0').getByTestId('apk-test-status').getByText('In test', { exact: true }).waitFor();
+    await row(auditor, '1.1.0')
+      .getByTestId('apk-test-status')
+      .getByText('In test', { exact: true })
+      .waitFor();
 
     // Deleting is not the auditor's (it writes no packages): the admin deletes. A package in test is refused,
     // the other deleted; the result names the refused one and why.

@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { APK_PICTURES } from '@kb/contracts';
 import { eventually } from '@kb/testing';
 import { confirm } from './catalog-support.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { activateDevice, ingestData } from './support/ingest.js';
 import { inEnglish, visible } from './support/gestures.js';
 
 // The whole path of a staged release: the auditor starts it on the APK detail screen, simulated devices ask the
 // device API (device-ingest) for their version, install it and report faults, and the API's fault watch (every
 // half second here) pauses the rollout by itself.
-let h: Harness;
-let ingestUrl: string;
-beforeAll(async () => {
-  h = await startHarness({ projector: true, ingest: true, env: { ROLLOUT_WATCH_MS: '500' } });
-  const line = h.system.logs.find((l) => l.includes('device-ingest listening on'));
-  ingestUrl = /(http:\/\/[\d.]+:\d+)/.exec(line ?? '')![1]!;
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true, ingest: true, env: { ROLLOUT_WATCH_MS: '500' } });
 
-const ACTIVATION_KEY = 'demo-device-activation-key';
 /** DEMO's seeded pictures, video and APK file (apps/api/src/seed/demo-apk.ts): a complete package without uploads. */
 const FILES = {
   ...Object.fromEntries(
@@ -33,24 +24,18 @@ const FILES = {
   apkFileCode: 'a9c0de00-0000-4000-8000-000000000200',
 };
 
-async function device(path: string, init: { body?: unknown; headers: Record<string, string> }) {
-  const res = await fetch(`${ingestUrl}/device/v1/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const answer = (await res.json()) as { status: number; desc: string; data: any };
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${answer.desc}`);
-  return answer.data;
-}
+const device = (path: string, options: { body?: unknown; headers: Record<string, string> }) =>
+  ingestData(h, `/device/v1/${path}`, options);
 
 /** A simulated device of DEMO-BAKE's OV-40 on APK 1.0.0: activates, and is heard from. */
 async function simulatedDevice(sn: string) {
-  const { credential } = await device('activate', {
-    body: { sn, productCode: 'OV-40', subBrandCode: 'DEMO-BAKE', apkVersion: '1.0.0', mcuVersion: '2.0.0' },
-    headers: { 'x-activation-key': ACTIVATION_KEY },
+  const auth = await activateDevice(h, {
+    sn,
+    productCode: 'OV-40',
+    subBrandCode: 'DEMO-BAKE',
+    apkVersion: '1.0.0',
+    mcuVersion: '2.0.0',
   });
-  const auth = { authorization: `Bearer ${credential as string}` };
   return {
     sn,
     auth,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
 import { describeWeight, recordRequests } from './support/page-weight.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 import { visibleRow } from './support/gestures.js';
 
 // What the browser really loads (every request, each body sized as gzip), on a fresh profile with an empty
@@ -22,13 +22,7 @@ const RECIPE_LIST_CALLS = [
   '/api/common/loadTagsByLang',
 ];
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 describe('what a cold browser loads', () => {
   it(`the login page: at most ${LOGIN_SCRIPT_KB} KB of JavaScript`, async () => {

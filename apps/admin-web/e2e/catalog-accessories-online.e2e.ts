@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import {
@@ -15,18 +15,12 @@ import {
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
-import { location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, location, loginAs } from './support/harness.js';
 import { inEnglish } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // One system for the whole file: the accessory library in English, online categories in Chinese.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 function upload(page: Page, field: string, name: string, buffer: Buffer, mimeType = 'image/png') {
   return page

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
   choose,
@@ -13,19 +13,13 @@ import {
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
-import { API_HEADERS, location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
 import { searchList } from './support/gestures.js';
 import { apiPost } from './support/api.js';
 import { settles } from './support/waits.js';
 
 // One system for the whole file: category settings in Chinese, and language settings (brand OTHER).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 async function fillCategory(page: Page, values: { number: string; zh: string; en?: string; sort?: string }) {
   await page.getByTestId('field-number').fill(values.number);

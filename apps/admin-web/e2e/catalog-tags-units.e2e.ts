@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
   choose,
@@ -12,18 +12,12 @@ import {
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
-import { location, loginAs, startHarness, tab, type Harness } from './support/harness.js';
+import { harnessForFile, location, loginAs, tab } from './support/harness.js';
 import { inEnglish, searchList } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // One system for the whole file: the tag library in English, ingredient units in Chinese.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 async function addTag(page: Page, number: string, zh: string, en: string) {
   await page.getByTestId('add').click();

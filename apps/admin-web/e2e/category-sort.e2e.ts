@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 /** What the sort field shows: its error text and whether it is drawn as invalid (the red border). */
 async function sortState(page: Page): Promise<{ error: string; invalid: boolean }> {

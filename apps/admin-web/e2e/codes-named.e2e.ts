@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { apiPost } from './support/api.js';
-import { goInApp, loginAs, startHarness, tab, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs, tab } from './support/harness.js';
 import { inEnglish, visible } from './support/gestures.js';
 
 // The projector runs so the recipe screens show the demo recipes.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}/;

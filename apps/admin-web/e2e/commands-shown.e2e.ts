@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { confirm } from './catalog-support.js';
 import { apiGet, apiPost } from './support/api.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, visible } from './support/gestures.js';
 
 // The projector applies each batch 4.5 s late, past the API's read wait (3 s): a screen asking right after a
 // command gets the state before it, as on a loaded machine.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true, projectorDelayMs: 4500, ingest: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true, projectorDelayMs: 4500, ingest: true });
 
 /**
  * Waits for the success toast saying `success` and answers what the element `testId` said in the very frame the

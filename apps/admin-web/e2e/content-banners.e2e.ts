@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { clearDemoRows, pngImage } from './catalog-support.js';
 import { releasedRecipes } from './content-support.js';
-import { goInApp, loginAs, startHarness, tab, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs, tab } from './support/harness.js';
 import { inEnglish, searchList, visible, visibleRow } from './support/gestures.js';
 import { attemptTag } from './support/waits.js';
 
-let h: Harness;
-beforeAll(async () => {
-  // The recipe read model (released recipes to link) is the projector's.
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+// The recipe read model (released recipes to link) is the projector's.
+const h = harnessForFile({ projector: true });
 
 /** Chooses `option` in the visible Mantine select with this test id. */
 async function chooseVisible(page: Page, testId: string, option: string) {

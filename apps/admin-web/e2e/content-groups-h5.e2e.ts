@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { confirm } from './catalog-support.js';
 import { createGroup, recipeShareId, releasedRecipes } from './content-support.js';
-import { goInApp, location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, location, loginAs } from './support/harness.js';
 import { inEnglish, visible, visibleRow } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
-let h: Harness;
-beforeAll(async () => {
-  // The recipe read model (released recipes to link) is the projector's.
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+// The recipe read model (released recipes to link) is the projector's.
+const h = harnessForFile({ projector: true });
 
 /** The recipe numbers of the linked-recipe list, in the order shown. */
 async function linkedOrder(page: Page): Promise<string[]> {

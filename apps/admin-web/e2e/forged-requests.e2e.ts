@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
 
-let h: Harness;
+const h = harnessForFile();
 let attacker: Server;
 let attackerUrl: string;
 /** The page the attacker's server answers; set by each test before the victim visits it. */
 let attackPage = '';
 
 beforeAll(async () => {
-  h = await startHarness();
   attacker = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.end(attackPage);
@@ -22,7 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   attacker?.closeAllConnections();
   await new Promise((resolve) => attacker?.close(resolve));
-  await h?.stop();
 });
 
 /**

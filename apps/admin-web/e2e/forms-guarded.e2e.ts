@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { fieldError, waitForFieldError } from './catalog-support.js';
 import { apiGet } from './support/api.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, visible } from './support/gestures.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** Opens `path` and waits for the no-permission panel in its place; no input of the form is there to type in. */
 async function refusedForm(page: Page, path: string, title: string) {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, pngImage } from './catalog-support.js';
-import { goInApp, location, loginAs, startHarness, tab, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, location, loginAs, tab } from './support/harness.js';
 import { inEnglish } from './support/gestures.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 const title = (page: Page, text: string) => page.getByTestId('page-title').getByText(text, { exact: true });
 

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { inEnglish } from './support/gestures.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 
 // The home page's figures agree with the screens they summarise, and its charts can be read.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 async function total(page: Page, url: string): Promise<number> {
   const body = (await (await page.request.get(url)).json()) as { data: { total: number } };

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loginAs, startHarness, submitLogin, tab, type Harness } from './support/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { harnessForFile, loginAs, submitLogin, tab } from './support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 describe('languages', () => {
   it('is Chinese by default, switches to English at once and keeps the choice after a reload', async () => {

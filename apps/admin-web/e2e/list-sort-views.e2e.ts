@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { DeviceListPage } from '@kb/contracts';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
 import { exportCsv, inEnglish, visible } from './support/gestures.js';
-import { API_HEADERS, location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
 
 // The list kit on the device list: sort by a column header (kept in the address), save the view, reload, pick
 // the view again, and export what the list shows; in Chinese and in English. Then the same kit on the staff,
 // test device and unit lists.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 /** Waits until the list shows the answer to its latest query, then reads the SN column of the visible rows. */
 async function shownSns(page: Page): Promise<string[]> {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CAPTCHA, location, loginAs, startHarness, submitLogin, type Harness } from './support/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { CAPTCHA, harnessForFile, location, loginAs, submitLogin } from './support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 describe('login', () => {
   it('shows the §5 messages when a field is left empty', async () => {

@@ -1,38 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { activateDevice, ingestCall } from './support/ingest.js';
 import { eventually, refuseNoticeDeliveries } from '@kb/testing';
 import { inEnglish, visible, visibleRow } from './support/gestures.js';
 import { attemptTag } from './support/waits.js';
 
 // The whole system with device-ingest (the push worker, the timer and the device API): the test plays the
 // simulated devices, activating them with the demo brand's factory key and acknowledging through the device API.
-let h: Harness;
-let ingestUrl: string;
-beforeAll(async () => {
-  h = await startHarness({ ingest: true });
-  const line = h.system.logs.find((l) => l.includes('device-ingest listening'))!;
-  ingestUrl = /(http:\/\/[^\s"]+)/.exec(line)![1]!;
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ ingest: true });
 
 interface SimulatedDevice {
   sn: string;
-  credential: string;
+  auth: Record<string, string>;
 }
 
-async function deviceCall(device: SimulatedDevice, path: string, body?: unknown) {
-  const res = await fetch(`${ingestUrl}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${device.credential}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { status: number; data: any };
-}
+const deviceCall = (device: SimulatedDevice, path: string, body?: unknown) =>
+  ingestCall(h, path, { body, headers: device.auth });
 
 /** A device activated as the factory does it, bound to the app user who activated it when one is named. */
 async function activateOne(
@@ -40,13 +26,7 @@ async function activateOne(
   productCode: string,
   user?: { account: string; region: string },
 ): Promise<SimulatedDevice> {
-  const res = await fetch(`${ingestUrl}/device/v1/activate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-activation-key': 'demo-device-activation-key' },
-    body: JSON.stringify({ sn, productCode, user }),
-  });
-  const body = (await res.json()) as { data: { credential: string } };
-  return { sn, credential: body.data.credential };
+  return { sn, auth: await activateDevice(h, { sn, productCode, user }) };
 }
 
 /** Devices of one model, activated as the factory does it. */
@@ -54,15 +34,9 @@ function activate(sns: string[], productCode: string): Promise<SimulatedDevice[]
   return Promise.all(sns.map((sn) => activateOne(sn, productCode)));
 }
 
+/** The companion app's call, signed in with `token` when given. */
+const appCall = (path: string, body?: unknown, token?: string) => ingestCall(h, path, { body, token });
 /** The companion app: registers an account of the demo brand and answers its sign-in token. */
-async function appCall(path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${ingestUrl}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { status: number; data: any };
-}
 const registerAppUser = async (account: string) =>
   (await appCall('/app/v1/register', { brandOwnerCode: 'DEMO', account, password: 'e2e-app-pass-1' })).data
     .token as string;

@@ -1,22 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { searchList, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag, settles } from './support/waits.js';
 import { zipEntry } from './support/zip.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
 // first test, after it has seen a build wait in the queue.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, visible, visibleRow } from './support/gestures.js';
 
 // The projector runs so that the lists show the demo recipes and APK packages in each of their states.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** How many visible elements carry this test id (0 when the screen does not offer it). */
 const offered = (page: Page, testId: string) => visible(page, testId).count();

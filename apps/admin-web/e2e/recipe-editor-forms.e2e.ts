@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, openNewRecipe, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag, settles } from './support/waits.js';
 
 // The projector runs so that the list and the edit form read the editor's saves.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** The error under the visible input with this test id ('' when none). */
 async function errorUnder(page: Page, testId: string, i = 0): Promise<string> {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { RecipeListItem } from '@kb/contracts';
 import type { Page } from 'playwright-core';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, visible } from './support/gestures.js';
 import { listedWhen } from './support/api.js';
 
 // The projector runs so that the recipe list (where the test finds the recipe's id) and the detail fill.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** The id of the demo recipe with this number, as the signed-in user's list answers it. */
 async function recipeId(page: Page, number: string): Promise<string> {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu, pngImage } from './catalog-support.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
 import { apiPost } from './support/api.js';
 import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag } from './support/waits.js';
 
 // The projector runs so that the library and the detail follow each command (read-your-writes).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** A complete recipe (submittable): two languages, a picture, difficulty, a serving version with two steps. */
 async function addCompleteRecipe(page: Page, number: string, picture: string) {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { apiPost } from './support/api.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, visibleRow as row } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // The projector runs so that the library and the detail read model hold the demo recipes.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** The timeline entries' titles, newest first. */
 async function historyTitles(page: Page): Promise<string[]> {

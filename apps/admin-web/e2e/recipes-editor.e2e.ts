@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, openFromMenu, pngImage } from './catalog-support.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, openNewRecipe, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag, settles } from './support/waits.js';
 
 // The projector runs so that the library and the detail read model follow the editor's saves.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 // The library and the editors are kept alive: their hidden copies stay in the page.
 const nth = (page: Page, testId: string, i: number) => visible(page, testId).nth(i);

@@ -1,23 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { openFromMenu, pngImage } from './catalog-support.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { apiGet, apiPost, listedWhen } from './support/api.js';
 import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 import { zipEntry } from './support/zip.js';
 
 // One system for the file: the projector fills the lists, device-ingest writes the export zips (the import runs
 // in the API).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true, ingest: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true, ingest: true });
 
 /**
  * A DEMO recipe OTHER can take whole: languages OTHER has (en, de), a model both brands sell (TM-6), a picture

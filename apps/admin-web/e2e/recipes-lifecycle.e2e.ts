@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, visibleRow as row } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 async function selectRows(page: Page, texts: string[]) {
   for (const text of texts) await row(page, text).getByRole('checkbox').check();

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, search } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, searchList, visibleRow as row } from './support/gestures.js';
 
 // One system for the file, with the projector running so the recipe lists fill from the demo recipes' events.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 async function selectRows(page: Page, texts: string[]) {
   for (const text of texts) await row(page, text).getByRole('checkbox').check();

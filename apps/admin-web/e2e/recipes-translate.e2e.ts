@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector keeps the library and the detail current; device-ingest works the translation jobs with the
 // built-in demo glossary (no translation service is configured).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true, ingest: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true, ingest: true });
 
 /** Adds a recipe in editing through the API as the logged-in browser (the setup, not what is tested). */
 async function addRecipe(

@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
-import {
-  emailCode,
-  goInApp,
-  location,
-  loginAs,
-  startHarness,
-  submitLogin,
-  type Harness,
-} from './support/harness.js';
+import { emailCode, goInApp, harnessForFile, location, loginAs, submitLogin } from './support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 describe('session and account', () => {
   it('a 401 clears the stored login and goes to /login with a translated message, then back', async () => {

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { apiPost } from './support/api.js';
 import { inEnglish } from './support/gestures.js';
 
 // What the screens say when something goes wrong or is about to: said once, in the user's language, where it does
 // not hide anything, and nothing more asked of the server once the user has left.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 const shown = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);

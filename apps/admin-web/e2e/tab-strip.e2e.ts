@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import {
-  goInApp,
-  loginAs,
-  startHarness,
-  submitLogin,
-  tab,
-  visibleTabKeys,
-  type Harness,
-} from './support/harness.js';
+import { goInApp, harnessForFile, loginAs, submitLogin, tab, visibleTabKeys } from './support/harness.js';
 import { listedWhen } from './support/api.js';
 import { settles } from './support/waits.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const TEN = [
   '/recipe-list',

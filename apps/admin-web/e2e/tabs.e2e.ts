@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { createBanner } from './content-support.js';
-import {
-  goInApp,
-  location,
-  loginAs,
-  startHarness,
-  tab,
-  visibleTabKeys,
-  type Harness,
-} from './support/harness.js';
+import { goInApp, harnessForFile, location, loginAs, tab, visibleTabKeys } from './support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 /** Opens a page from the sidebar, as a user would. */
 async function openFromMenu(page: Page, group: string | null, title: string) {

@@ -2,18 +2,14 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { inEnglish, visibleRow } from './support/gestures.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 
 /*
  * /vip-user-list on the real API, Postgres, Redis and device-ingest (whose worker imports the file), in zh and
  * en: the template downloaded, filled and imported with progress and a per-row report, the list, delete.
  */
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ ingest: true });
-}, 120_000);
-afterAll(() => h?.stop());
+const h = harnessForFile({ ingest: true });
 
 async function openScreen(page: Page, title: string) {
   await goInApp(page, '/vip-user-list');
