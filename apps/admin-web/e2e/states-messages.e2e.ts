@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
+import { eventually } from '@kb/testing';
+import { LIVE_FALLBACK_POLL_MS } from '../src/lib/live-events.js';
 import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { apiPost } from './support/api.js';
 import { inEnglish } from './support/gestures.js';
@@ -12,9 +14,14 @@ const h = harnessForFile({ projector: true });
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 const shown = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 
-/** No toast appears within a second (a failure already said in the page is not said twice). */
-async function noToastFor(page: Page) {
-  await page.waitForTimeout(1000);
+/**
+ * No toast came with the failure the page shows (a failure said in the page is not said twice): its answer was
+ * handled when the page drew the failure, and a toast raised with it is drawn within the next two frames.
+ */
+async function noToastWithFailure(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await expect(toasts(page).allTextContents()).resolves.toEqual([]);
 }
 
@@ -42,7 +49,7 @@ describe('a list that cannot load', () => {
         0,
       );
       await expect(shown(page, 'pager').count()).resolves.toBe(0);
-      await noToastFor(page);
+      await noToastWithFailure(page);
 
       // Back online: the retry shows the rows.
       await page.unroute(/\/api\/recipeTag\/list/);
@@ -59,14 +66,14 @@ describe('a record that does not exist', () => {
     await loginAs(page);
     await goInApp(page, `/tag-edit?id=${randomUUID()}`);
     await shown(page, 'record-load-failed').getByText('记录不存在').waitFor();
-    await noToastFor(page);
+    await noToastWithFailure(page);
 
     await goInApp(page, '/home');
     await inEnglish(page);
     await goInApp(page, `/recipe-detail?id=${randomUUID()}`);
     await shown(page, 'record-load-failed').waitFor();
     await expect(shown(page, 'record-load-failed').textContent()).resolves.toMatch(/[A-Za-z]/);
-    await noToastFor(page);
+    await noToastWithFailure(page);
   });
 });
 
@@ -159,11 +166,20 @@ describe('toasts', () => {
 describe('logging out', () => {
   it('asks the server nothing more: no 401s from the pages left behind, and the reason stays "logged out"', async () => {
     const page = await h.newPage();
+    // The page's clock is the test's to move on: its timers (the pages' polls) fire when the test says.
+    await page.clock.install();
     await loginAs(page);
-    // The device list polls the devices' status every few seconds; home and the list stay open in their tabs.
+    // The device list polls the devices' status; home and the list stay open in their tabs.
     await goInApp(page, '/device-info-list');
     await page.locator('tbody tr:visible').first().waitFor();
     const refused: string[] = [];
+    const underWay = new Set<Request>();
+    page.on('request', (req) => {
+      // The event stream stays open while a page is shown; it is not a call that answers.
+      if (req.url().includes('/api/') && !req.url().includes('/api/events')) underWay.add(req);
+    });
+    page.on('requestfinished', (req) => underWay.delete(req));
+    page.on('requestfailed', (req) => underWay.delete(req));
     page.on('response', (res) => {
       if (res.url().includes('/api/') && res.status() === 401) refused.push(res.url());
     });
@@ -171,8 +187,15 @@ describe('logging out', () => {
     await page.getByTestId('logout').click();
     await page.getByTestId('confirm-ok').click();
     await page.waitForURL('**/login?**');
-    // Longer than the device list's poll.
-    await page.waitForTimeout(4000);
+    await page.getByTestId('login-reason').waitFor();
+    // Past the device list's slowest poll, every timer the pages left behind has fired; what they asked answered.
+    await page.clock.runFor(LIVE_FALLBACK_POLL_MS + 1000);
+    await eventually(
+      async () => underWay.size,
+      (size) => size === 0,
+      15_000,
+      'the calls under way answered',
+    );
     expect(refused).toEqual([]);
     expect(new URL(page.url()).searchParams.get('reason')).toBe('loggedOut');
     await expect(page.getByTestId('login-reason').textContent()).resolves.toBe('您已退出登录');
