@@ -5,13 +5,12 @@ import {
   APK_TEST_STATUSES,
   type ApkListItem,
 } from '@kb/contracts';
-import { Anchor, Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
-import { Can } from '../../../components/can.js';
+import { AddButton } from '../../../components/add-button.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { runApkBatch } from '../api/apk-commands.js';
 import { fetchApkPage } from '../api/apk-list.js';
@@ -196,18 +195,7 @@ export function ApkListPage() {
         },
       ]}
       batchActions={batchActions}
-      toolbar={
-        <Can permission="apk.edit">
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => void navigate({ to: '/apk-add' })}
-            data-testid="add"
-          >
-            {t('common.add')}
-          </Button>
-        </Can>
-      }
+      toolbar={<AddButton permission="apk.edit" to="/apk-add" />}
     />
   );
 }
