@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
+import { APK_IMAGES, SEEDED_APK_FILES } from './support/apk.js';
 import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, searchList } from './support/gestures.js';
 import { settles } from './support/waits.js';
@@ -8,17 +9,6 @@ import { settles } from './support/waits.js';
 // The projector runs so that the lists follow each command at once (read-your-writes).
 const h = harnessForFile({ projector: true });
 
-const PICTURES = [
-  'bootLogo',
-  'screensaver',
-  'accountBackground',
-  'recipeEntryBackground',
-  'modeEntryBackground',
-  'onlineRecipeEntryBackground',
-  'modePicture',
-  'modeBackground',
-  'modeIcon',
-] as const;
 /** Bytes the upload accepts as an MP4 video (an `ftyp` box) and as an APK (a zip named .apk). */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(300, 7)]);
 const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(4000, 3)]);
@@ -92,7 +82,7 @@ describe('APK sub-package lifecycle (zh)', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'boot.mp4', mimeType: 'video/mp4', buffer: MP4 });
     await demo.getByTestId('field-bootVideo-name').getByText('boot.mp4').waitFor();
-    for (const [i, field] of PICTURES.entries()) {
+    for (const [i, field] of APK_IMAGES.entries()) {
       await demo
         .getByTestId(`field-${field}`)
         .locator('input[type=file]')
@@ -193,32 +183,13 @@ describe('APK sub-package lifecycle (zh)', () => {
   });
 });
 
-/** DEMO's seeded picture, video and APK files (apps/api/src/seed/demo-apk.ts): a complete package for the API. */
-const SEEDED_FILES = {
-  ...Object.fromEntries(
-    [
-      'bootLogo',
-      'bootVideo',
-      'screensaver',
-      'accountBackground',
-      'recipeEntryBackground',
-      'modeEntryBackground',
-      'onlineRecipeEntryBackground',
-      'modePicture',
-      'modeBackground',
-      'modeIcon',
-    ].map((field, i) => [field, `a9c0de00-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`]),
-  ),
-  apkFileCode: 'a9c0de00-0000-4000-8000-000000000200',
-};
-
 describe('APK sub-package list (en)', () => {
   it('filters by status and version, passes a batch and deletes a batch with a result per package', async () => {
     const demo = await h.newPage();
     await loginAs(demo);
     for (const versionNumber of ['3.0.0', '3.1.0']) {
       const res = await demo.request.post('/api/subApk/addAndApproval', {
-        data: { subBrandCode: 'DEMO-BAKE', productCode: 'OV-40', versionNumber, ...SEEDED_FILES },
+        data: { subBrandCode: 'DEMO-BAKE', productCode: 'OV-40', versionNumber, ...SEEDED_APK_FILES },
         headers: API_HEADERS,
       });
       expect(await res.json()).toMatchObject({ status: 200, data: { reviewStatus: 'pending_review' } });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { APK_PICTURES } from '@kb/contracts';
 import { eventually } from '@kb/testing';
 import { confirm } from './catalog-support.js';
 import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { SEEDED_APK_FILES } from './support/apk.js';
 import { activateDevice, ingestData } from './support/ingest.js';
 import { inEnglish, visible } from './support/gestures.js';
 
@@ -12,17 +12,6 @@ import { inEnglish, visible } from './support/gestures.js';
 // device API (device-ingest) for their version, install it and report faults, and the API's fault watch (every
 // half second here) pauses the rollout by itself.
 const h = harnessForFile({ projector: true, ingest: true, env: { ROLLOUT_WATCH_MS: '500' } });
-
-/** DEMO's seeded pictures, video and APK file (apps/api/src/seed/demo-apk.ts): a complete package without uploads. */
-const FILES = {
-  ...Object.fromEntries(
-    APK_PICTURES.map((field, i) => [
-      field,
-      `a9c0de00-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
-    ]),
-  ),
-  apkFileCode: 'a9c0de00-0000-4000-8000-000000000200',
-};
 
 const device = (path: string, options: { body?: unknown; headers: Record<string, string> }) =>
   ingestData(h, `/device/v1/${path}`, options);
@@ -77,7 +66,7 @@ async function testedPackage(demo: Page, auditor: Page, versionNumber: string, t
       productCode: 'OV-40',
       versionNumber,
       apkVersion: `${versionNumber}-b1`,
-      ...FILES,
+      ...SEEDED_APK_FILES,
     },
     headers: API_HEADERS,
   });
