@@ -36,7 +36,7 @@ import { fileUrl } from '../api/apk-detail.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { useSubBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import { lastSubmitQuery } from '../api/apk-references.js';
-import { formatSize, formatTime } from './apk-cells.js';
+import { formatSize, formatTime } from '../../../lib/format.js';
 import { FileField } from './file-field.js';
 
 /** The form's values: the content of `apkContentSchema` with every text present and files as codes or null. */

@@ -10,7 +10,8 @@ import type { ApkAuditState } from '../../../components/history/audit-states.js'
 import { RecordLoader } from '../../../components/record-state.js';
 import { apkDetailQuery } from '../api/apk-detail.js';
 import { APK_KEY } from '../api/apk-read-position.js';
-import { formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
+import { ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { ApkStateAsOf, contentItems, pictureItems } from '../components/apk-state-as-of.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
 import { RolloutPanel } from '../components/rollout-panel.js';

@@ -16,7 +16,8 @@ import { runApkBatch } from '../api/apk-commands.js';
 import { fetchApkPage } from '../api/apk-list.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
-import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
+import { ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
+import { formatSize, formatTime } from '../../../lib/format.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
 
 interface ApkFilters extends Record<string, unknown> {

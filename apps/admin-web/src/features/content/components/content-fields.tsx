@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from '../../../components/reference/field-input.js';
 import { sortToSend } from '../../../components/reference/form-rules.js';
-import { formatTime } from '../../../components/reference/format.js';
+import { formatTime } from '../../../lib/format.js';
 
 /** What every content form has: an online period, a sort and an online flag. */
 export interface PublishValues {

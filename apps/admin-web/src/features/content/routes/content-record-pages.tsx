@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '../../../components/can.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { RecordState } from '../../../components/record-state.js';
-import { formatTime } from '../../../components/reference/format.js';
+import { formatTime } from '../../../lib/format.js';
 import { LinkedRecipes } from '../../../components/reference/linked-recipes.js';
 import { fileUrl } from '../../../components/reference/record-image.js';
 import {

@@ -2,7 +2,8 @@ import type { FaultRecord } from '@kb/contracts';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useFaultTypeNames } from '../api/device-references.js';
-import { faultCountryLabel, faultTypeLabel, formatTime } from './device-cells.js';
+import { faultCountryLabel, faultTypeLabel } from './device-cells.js';
+import { formatTime } from '../../../lib/format.js';
 
 /**
  * What a fault report says wherever faults are listed (the fault records, a device's faults): its type by the

@@ -15,12 +15,11 @@ import { DEVICES_KEY, fileUrl } from '../api/devices-key.js';
 import {
   deviceModeLabel,
   ErrorLogButton,
-  formatDate,
-  formatTime,
   networkLabel,
   OnlineBadge,
   TelemetryExtra,
 } from '../components/device-cells.js';
+import { formatDate, formatTime } from '../../../lib/format.js';
 import { DeviceSettings } from '../components/device-settings.js';
 import { useFaultReportColumns } from '../components/fault-columns.js';
 import { RecordState } from '../../../components/record-state.js';

@@ -13,7 +13,8 @@ import {
   useDeleteTestDevices,
   type TestDeviceFilter,
 } from '../api/test-devices.js';
-import { formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /** §2 /test-device-list: the devices that receive test APKs and test offline packs. */

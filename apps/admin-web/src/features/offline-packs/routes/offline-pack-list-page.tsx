@@ -17,7 +17,8 @@ import { fetchOfflinePackPage } from '../api/offline-pack-list.js';
 import { OFFLINE_PACKS_KEY } from '../api/offline-pack-read-position.js';
 import { useCustomerModelOptions, useFactoryModelOptions } from '../api/offline-pack-references.js';
 import { BuildStatus } from '../components/build-status.js';
-import { formatTime, ReleaseBadge, TestBadge, TypeBadge } from '../components/offline-pack-cells.js';
+import { ReleaseBadge, TestBadge, TypeBadge } from '../components/offline-pack-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { OfflinePackRowActions } from '../components/offline-pack-row-actions.js';
 
 interface PackFilters extends Record<string, unknown> {

@@ -20,7 +20,8 @@ import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { openImportDialog, startRecipeExport } from './jobs-dialogs.js';
 import { openTranslateDialog } from './translate-dialog.js';
 import { chooseCategory } from './category-dialog.js';
-import { formatTime, OfferFlag, StatusBadge } from './recipe-cells.js';
+import { OfferFlag, StatusBadge } from './recipe-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
 
 /**

@@ -8,7 +8,8 @@ import { AuditHistory } from '../../../components/history/audit-history.js';
 import type { RecipeAuditState } from '../../../components/history/audit-states.js';
 import { RecordLoader } from '../../../components/record-state.js';
 import { recipeDetailQuery, type RecipeDetail } from '../api/recipe-detail.js';
-import { formatTime, StatusBadge, YesNo } from '../components/recipe-cells.js';
+import { StatusBadge, YesNo } from '../components/recipe-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { RecipeInfo, RecipeStateAsOf } from '../components/recipe-info.js';
 import { RecipeComments, RecipeStatisticsBar } from '../components/recipe-reviews.js';
 
