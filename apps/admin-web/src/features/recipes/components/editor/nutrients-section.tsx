@@ -1,5 +1,6 @@
-import { Button, Group, NumberInput, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Group, NumberInput, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AddItemButton, RemoveItemButton } from './list-item-buttons.js';
 import type { RecipeForm } from './recipe-form.js';
 
 /** §3 nutrients: name, amount and unit. */
@@ -32,25 +33,15 @@ export function NutrientsSection({ form }: { form: RecipeForm }) {
               {...form.getInputProps(`nutrients.${i}.unit`)}
               w={90}
             />
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              onClick={() => form.removeListItem('nutrients', i)}
-            >
-              {t('recipes.editor.remove')}
-            </Button>
+            <RemoveItemButton form={form} path="nutrients" index={i} label={t('recipes.editor.remove')} />
           </Group>
         ))}
-        <Group>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => form.insertListItem('nutrients', { name: '', amount: 0, unit: '' })}
-          >
-            {t('recipes.editor.addNutrient')}
-          </Button>
-        </Group>
+        <AddItemButton
+          form={form}
+          path="nutrients"
+          item={() => ({ name: '', amount: 0, unit: '' })}
+          label={t('recipes.editor.addNutrient')}
+        />
       </Stack>
     </Paper>
   );
