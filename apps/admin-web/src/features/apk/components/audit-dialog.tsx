@@ -1,31 +1,23 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { askInModal } from '../../../components/ask-in-modal.js';
+import { RequiredReasonInput, useRequiredReason } from '../../../components/required-reason.js';
 
 export type AuditDecision = { pass: true } | { pass: false; reason: string };
 
 function AuditForm({ onDecide }: { onDecide: (decision: AuditDecision | null) => void }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState(false);
+  const reason = useRequiredReason();
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         {t('apk.audit.intro')}
       </Text>
-      <Textarea
+      <RequiredReasonInput
+        reason={reason}
+        requiredMessage={t('apk.audit.reasonRequired')}
         label={t('apk.audit.reason')}
         placeholder={t('apk.audit.reasonPlaceholder')}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.currentTarget.value);
-          setError(false);
-        }}
-        error={error ? t('apk.audit.reasonRequired') : undefined}
-        autosize
-        minRows={2}
-        maxLength={500}
         data-testid="audit-reason"
       />
       <Group justify="flex-end" gap="sm">
@@ -36,8 +28,8 @@ function AuditForm({ onDecide }: { onDecide: (decision: AuditDecision | null) =>
           color="red"
           variant="light"
           onClick={() => {
-            if (!reason.trim()) return setError(true);
-            onDecide({ pass: false, reason: reason.trim() });
+            const given = reason.take();
+            if (given) onDecide({ pass: false, reason: given });
           }}
           data-testid="audit-return"
         >
