@@ -1,17 +1,15 @@
-import { Group, NumberInput, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AddItemButton, RemoveItemButton } from './list-item-buttons.js';
 import type { RecipeForm } from './recipe-form.js';
+import { FormSection } from '../../../../components/form-section.js';
 
 /** §3 nutrients: name, amount and unit. */
 export function NutrientsSection({ form }: { form: RecipeForm }) {
   const { t } = useTranslation();
   const nutrients = form.getValues().nutrients;
   return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={5} mb="sm">
-        {t('recipes.editor.nutrients')}
-      </Title>
+    <FormSection title={t('recipes.editor.nutrients')}>
       <Stack gap="xs">
         {nutrients.map((nutrient, i) => (
           <Group key={i} align="flex-end" gap="xs">
@@ -43,6 +41,6 @@ export function NutrientsSection({ form }: { form: RecipeForm }) {
           label={t('recipes.editor.addNutrient')}
         />
       </Stack>
-    </Paper>
+    </FormSection>
   );
 }
