@@ -19,6 +19,9 @@ interface SimulatedDevice {
 
 const deviceCall = (device: SimulatedDevice, path: string, body?: unknown) =>
   ingestCall(h, path, { body, headers: device.auth });
+/** A device tells it received or read a notice. */
+const acknowledge = (device: SimulatedDevice, noticeId: string, state: 'received' | 'read') =>
+  deviceCall(device, '/device/v1/notices/ack', { acks: [{ noticeId, state }] });
 
 /** A device activated as the factory does it, bound to the app user who activated it when one is named. */
 async function activateOne(
@@ -138,11 +141,11 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     expect(await count(page, 'receivedCount')).toBe(0);
 
     const id = await polled(devices[0]!, title);
-    await deviceCall(devices[0]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'received' }] });
+    await acknowledge(devices[0]!, id, 'received');
     await waitForCount(page, 'receivedCount', 1);
-    await deviceCall(devices[1]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+    await acknowledge(devices[1]!, id, 'read');
     // A repeated acknowledgement counts nothing.
-    await deviceCall(devices[1]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+    await acknowledge(devices[1]!, id, 'read');
     await waitForCount(page, 'receivedCount', 2);
     await waitForCount(page, 'readCount', 1);
     await visible(page, 'push-health').getByText('推送健康：没有超时未接收的推送').waitFor();
@@ -189,12 +192,12 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     await expect(listed.getByTestId('notice-receivedCount').textContent()).resolves.toBe('0');
     const id = await polled(devices[0]!, title);
     for (const [i, device] of devices.entries()) {
-      await deviceCall(device, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'received' }] });
+      await acknowledge(device, id, 'received');
       await listed
         .locator('[data-testid="notice-receivedCount"]', { hasText: new RegExp(`^${i + 1}$`) })
         .waitFor({ timeout: 15_000 });
     }
-    await deviceCall(devices[2]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+    await acknowledge(devices[2]!, id, 'read');
     await listed.locator('[data-testid="notice-readCount"]', { hasText: /^1$/ }).waitFor({ timeout: 15_000 });
   }, 150_000);
   it('zh and en: a notice to a region reaches the devices whose owner lives there, an area covering its cities', async () => {
@@ -240,7 +243,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
       const id = await polled(inside, title);
       const seen = await deviceCall(outside, '/device/v1/notices');
       expect(seen.data.list.map((n: { noticeId: string }) => n.noticeId)).not.toContain(id);
-      await deviceCall(inside, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+      await acknowledge(inside, id, 'read');
       await waitForCount(page, 'receivedCount', 1);
       await waitForCount(page, 'readCount', 1);
     }
