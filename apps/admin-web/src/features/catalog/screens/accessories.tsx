@@ -12,7 +12,7 @@ import {
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { accessoryFormRules } from '../rules/form-rules.js';
-import { FieldInput } from '../../../components/reference/field-input.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 interface AccessoryValues extends Record<string, unknown> {
   number: string;

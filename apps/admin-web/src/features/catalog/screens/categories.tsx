@@ -14,7 +14,7 @@ import {
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { categoryFormRules } from '../rules/form-rules.js';
-import { FieldInput } from '../../../components/reference/field-input.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 interface CategoryValues extends Record<string, unknown> {
   number: string;

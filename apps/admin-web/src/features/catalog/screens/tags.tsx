@@ -9,7 +9,7 @@ import {
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import { tagFormRules } from '../rules/form-rules.js';
-import { FieldInput } from '../../../components/reference/field-input.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 interface TagValues extends Record<string, unknown> {
   number: string;

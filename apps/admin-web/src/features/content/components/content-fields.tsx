@@ -4,7 +4,7 @@ import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FieldInput } from '../../../components/reference/field-input.js';
+import { FieldInput } from '../../../components/field-input.js';
 import { sortToSend } from '../../../components/reference/form-rules.js';
 import { formatTime } from '../../../lib/format.js';
 

@@ -19,7 +19,7 @@ import {
 import { detailAndRecipesActions, onlineColumn, periodColumn } from '../components/content-columns.js';
 import { RecipeLinksField } from '../components/recipe-links-field.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
-import { FieldInput } from '../../../components/reference/field-input.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 export const BANNER_ROUTE = { route: 'ccBanner', key: ['content', 'banners'] } as const;
 

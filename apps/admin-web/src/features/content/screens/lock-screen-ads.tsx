@@ -21,7 +21,7 @@ import {
 } from '../components/content-fields.js';
 import { onlineColumn, periodColumn } from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
-import { FieldInput } from '../../../components/reference/field-input.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 interface AdValues extends PublishValues, Record<string, unknown> {
   name: string;

@@ -13,7 +13,7 @@ import {
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { detailAndRecipesActions } from '../components/content-columns.js';
 import { PerLanguageFields } from '../components/content-fields.js';
-import { FieldInput } from '../../../components/reference/field-input.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 export const GROUP_ROUTE = { route: 'specRecipe', key: ['content', 'groups'] } as const;
 
