@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
 import { APK_IMAGES, SEEDED_APK_FILES } from './support/apk.js';
 import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
-import { inEnglish, searchList } from './support/gestures.js';
+import { inEnglish, searchList, signedInPage } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
@@ -42,8 +42,7 @@ async function audit(page: Page, version: string, decision: { reason: string } |
 
 describe('APK sub-package lifecycle (zh)', () => {
   it('creates a package with every picture, is returned with a reason, resubmitted, passed by the auditor, tested, put online and taken offline; the history tells it all', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     await openList(demo);
     await row(demo, '1.1.0').waitFor();
     await demo.getByTestId('add').click();
@@ -185,8 +184,7 @@ describe('APK sub-package lifecycle (zh)', () => {
 
 describe('APK sub-package list (en)', () => {
   it('filters by status and version, passes a batch and deletes a batch with a result per package', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     for (const versionNumber of ['3.0.0', '3.1.0']) {
       const res = await demo.request.post('/api/subApk/addAndApproval', {
         data: { subBrandCode: 'DEMO-BAKE', productCode: 'OV-40', versionNumber, ...SEEDED_APK_FILES },
@@ -250,8 +248,7 @@ describe('APK sub-package list (en)', () => {
 describe('APK sub-package edit conflict (zh)', () => {
   it('shows why a package was returned, and offers a reload when someone else saved it meanwhile', async () => {
     const returned = '/apk-edit?id=a9c0de00-0000-4000-8000-000000000004';
-    const mine = await h.newPage();
-    await loginAs(mine);
+    const mine = await signedInPage(h);
     await mine.goto(returned);
     await mine
       .getByTestId('apk-returned-because')
@@ -259,8 +256,7 @@ describe('APK sub-package edit conflict (zh)', () => {
       .waitFor();
     await expect(mine.getByTestId('field-updateNotes').inputValue()).resolves.toBe('BakeHome 烤箱首版。');
 
-    const theirs = await h.newPage();
-    await loginAs(theirs);
+    const theirs = await signedInPage(h);
     await theirs.goto(returned);
     await theirs.getByTestId('field-updateNotes').fill('换了新的开机视频');
     await theirs.getByTestId('apk-save').click();

@@ -6,7 +6,7 @@ import { confirm } from './catalog-support.js';
 import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { SEEDED_APK_FILES } from './support/apk.js';
 import { activateDevice, ingestData } from './support/ingest.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { inEnglish, signedInPage, visible } from './support/gestures.js';
 
 // The whole path of a staged release: the auditor starts it on the APK detail screen, simulated devices ask the
 // device API (device-ingest) for their version, install it and report faults, and the API's fault watch (every
@@ -95,8 +95,7 @@ async function setUp(lang: 'zh' | 'en', line: string, snPrefix: string) {
   const auditor = await h.newPage();
   await loginAs(auditor, 'audit', 'audit12345');
   if (lang === 'en') await inEnglish(auditor);
-  const demo = await h.newPage();
-  await loginAs(demo);
+  const demo = await signedInPage(h);
   const id = await testedPackage(demo, auditor, version);
   const fleet = [];
   for (let i = 0; i < 16; i++) fleet.push(await simulatedDevice(`${prefix}${String(i).padStart(4, '0')}`));
@@ -269,8 +268,7 @@ describe('APK staged release (en)', () => {
     const auditor = await h.newPage();
     await loginAs(auditor, 'audit', 'audit12345');
     await inEnglish(auditor);
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const id = await testedPackage(demo, auditor, '6.2.0', false);
     await goInApp(auditor, `/apk-detail?id=${id}`);
     await visible(auditor, 'row-publishOnline').click();

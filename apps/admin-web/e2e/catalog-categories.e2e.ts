@@ -14,7 +14,7 @@ import {
   waitForFieldError,
 } from './catalog-support.js';
 import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
-import { searchList } from './support/gestures.js';
+import { searchList, signedInPage } from './support/gestures.js';
 import { apiPost } from './support/api.js';
 import { settles } from './support/waits.js';
 
@@ -37,8 +37,7 @@ async function saveAndBackToList(page: Page) {
 describe('category settings (zh)', () => {
   it('creates with a picture, shows §5 messages and a taken number under its field, edits, searches and batch-deletes', async () => {
     await clearDemoRows(h.system.db.url, 'recipe_categories');
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '分类设置');
 
     // Nothing selected: the batch delete refuses (§5).
@@ -140,8 +139,7 @@ describe('category settings (zh)', () => {
 
   it('tells an editor who loaded an older version, and reloads the latest one', async () => {
     await clearDemoRows(h.system.db.url, 'recipe_categories');
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const created = await page.request.post('/api/recipeCategory/add', {
       data: { number: 'FRY', mainLang: 'zh', names: { zh: '煎炸' }, sort: 5 },
       headers: API_HEADERS,

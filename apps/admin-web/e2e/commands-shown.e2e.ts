@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { confirm } from './catalog-support.js';
 import { apiGet, apiPost } from './support/api.js';
 import { goInApp, harnessForFile, loginAs } from './support/harness.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { signedInPage, visible } from './support/gestures.js';
 
 // The projector applies each batch 4.5 s late, past the API's read wait (3 s): a screen asking right after a
 // command gets the state before it, as on a loaded machine.
@@ -65,9 +65,7 @@ describe('a command is shown with the state it produced (read side behind)', () 
   });
 
   it('publish test of an offline pack: applying, then the toast together with "In test" (en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     const { list } = await apiGet<{ list: { id: string; number: string }[] }>(
       page,
       '/api/offlineRecipes/list?pageSize=100',

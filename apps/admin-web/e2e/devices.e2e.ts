@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, waitForFieldError } from './catalog-support.js';
 import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { activateDevice, ingestData, reportFaults } from './support/ingest.js';
-import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { inEnglish, searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 
 // The real path of a device: device-ingest (HTTP → BullMQ → workers → Postgres) runs beside the API, and the
 // tests post to it as a device would, with the demo brand's factory activation key.
@@ -50,8 +50,7 @@ const stillSameDocument = (page: Page) =>
 
 describe('devices (zh)', () => {
   it('shows a device going online without a reload, its detail, and its fault in the records and the summary', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'devices', '设备信息');
     // Fifteen demo devices fill more than the first page: find this one by its SN.
     await visible(page, 'filter-sn').fill('DMTM6000001');
@@ -125,8 +124,7 @@ describe('devices (zh)', () => {
   });
 
   it('deletes selected devices after asking', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'devices', '设备信息');
     await visible(page, 'filter-sn').fill('DMOV4');
     await searchList(page);

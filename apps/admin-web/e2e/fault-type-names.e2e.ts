@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
-import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 import { activateDevice, reportFaults } from './support/ingest.js';
 
 // Fault codes are the device maker's: each brand names them in its languages. A device posts through
@@ -25,8 +26,7 @@ async function reportFaultTypes(types: string[]) {
 
 describe('fault type names', () => {
   it('shows a code by the brand’s name for it in the user’s language, an unnamed code as sent (zh, en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     // A code of this attempt's own: a retried attempt names its code afresh instead of meeting the first one's.
     const code = `E1${Date.now().toString(36).slice(-5).toUpperCase()}`;
     const added = await page.request.post('/api/faultType/add', {

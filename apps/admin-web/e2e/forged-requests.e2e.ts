@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
 const h = harnessForFile();
 let attacker: Server;
@@ -49,8 +50,7 @@ function forgeryPage(apiUrl: string, id: string): string {
 
 describe('a page of another origin', () => {
   it('cannot delete a recipe of the logged-in user by form or by fetch', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const added = await page.request.post('/api/recipe/add', {
       headers: API_HEADERS,
       data: {

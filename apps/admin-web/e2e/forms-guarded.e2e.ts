@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { fieldError, waitForFieldError } from './catalog-support.js';
 import { apiGet } from './support/api.js';
 import { goInApp, harnessForFile, loginAs } from './support/harness.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { inEnglish, signedInPage, visible } from './support/gestures.js';
 
 const h = harnessForFile({ projector: true });
 
@@ -59,8 +59,7 @@ describe('an APK draft needs its sub-brand, model and version number (§5)', () 
 
 describe('a form names every missing field at once, under each field', () => {
   it('an empty offline pack save names its five fields (zh, then en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/offline-recipes-add');
     await visible(page, 'form-submit').click();
     for (const message of [
@@ -92,8 +91,7 @@ describe('a hot search label with no label and sort "abc" flags both at once', (
       ['zh', '主语言标签不能为空', '排序必须为数字'],
       ['en', 'The label in the main language is required', 'Sort must be numeric'],
     ] as const) {
-      const page = await h.newPage();
-      await loginAs(page);
+      const page = await signedInPage(h);
       if (lang === 'en') await inEnglish(page);
       await goInApp(page, '/hot-tag-add');
       await visible(page, 'field-sort').fill('abc');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { inEnglish } from './support/gestures.js';
-import { harnessForFile, loginAs } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
+import { harnessForFile } from './support/harness.js';
 
 // The home page's figures agree with the screens they summarise, and its charts can be read.
 const h = harnessForFile({ projector: true });
@@ -44,15 +44,12 @@ async function checkHome(page: Page, note: RegExp) {
 
 describe('home', () => {
   it('zh: counts say what they count, users are counted, bars are told apart, whole-number axis', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await checkHome(page, /回收站/);
   });
 
   it('en: the same in English', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await checkHome(page, /recycle bin/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { harnessForFile, loginAs, submitLogin, tab } from './support/harness.js';
+import { harnessForFile, submitLogin, tab } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
 const h = harnessForFile();
 
@@ -30,8 +31,7 @@ describe('languages', () => {
   });
 
   it('switches everything inside the app at once: menu, tabs, titles, dates, and back', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.goto('/recipe-list');
     await page.getByTestId('page-title').getByText('菜谱库').waitFor();
     await expect(page.getByTestId('home-today').count()).resolves.toBe(0);

@@ -4,8 +4,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
 import { apiGet, apiPost } from './support/api.js';
-import { inEnglish, searchList, visible } from './support/gestures.js';
-import { harnessForFile, loginAs } from './support/harness.js';
+import { inEnglish, searchList, signedInPage, visible } from './support/gestures.js';
+import { harnessForFile } from './support/harness.js';
 
 // The exports of the fault record, app user and notice lists, as a user makes them: a filter applied in the filter
 // bar, "Export CSV" and "Export xlsx", the job followed to its end, the file downloaded. Each file is parsed and
@@ -106,8 +106,7 @@ async function bothFilesHold(
 }
 
 async function signedIn(lang: Lang) {
-  const page = await h.newPage();
-  await loginAs(page);
+  const page = await signedInPage(h);
   if (lang === 'en') await inEnglish(page);
   return page;
 }

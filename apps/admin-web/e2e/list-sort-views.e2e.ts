@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { DeviceListPage } from '@kb/contracts';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
-import { exportCsv, inEnglish, visible } from './support/gestures.js';
+import { exportCsv, inEnglish, signedInPage, visible } from './support/gestures.js';
 import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
 
 // The list kit on the device list: sort by a column header (kept in the address), save the view, reload, pick
@@ -41,8 +41,7 @@ async function pickView(page: Page, name: string) {
 
 describe('sorting, saved views and export on a list', () => {
   it('sorts by SN from the header, keeps it over a reload, saves and picks the view, exports it (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'devices', '设备信息');
     const sorted = await allSns(page);
     expect(sorted.length).toBeGreaterThan(10);
@@ -175,8 +174,7 @@ describe('sorting, saved views and export on a list', () => {
   }
 
   it('sorts the staff accounts and the online categories from the header, and saved views bring it back (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.goto('/staff-list');
     await page.getByTestId('layout').waitFor();
     const asc = await serverOrder(

@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
 import { activateDevice, ingestCall } from './support/ingest.js';
 import { eventually, refuseNoticeDeliveries } from '@kb/testing';
-import { inEnglish, visible, visibleRow } from './support/gestures.js';
+import { inEnglish, signedInPage, visible, visibleRow } from './support/gestures.js';
 import { attemptTag } from './support/waits.js';
 
 // The whole system with device-ingest (the push worker, the timer and the device API): the test plays the
@@ -122,8 +122,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     const devices = await activate(['E2E-NT-ZH-1', 'E2E-NT-ZH-2'], 'TMS-1');
     // Titled apart from an earlier (retried) attempt's notice.
     const title = `定时保养提醒 ${Date.now().toString(36).slice(-4)}`;
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'operations', '消息通知');
     const question = await createTimedNotice(page, {
       lang: 'zh',
@@ -171,9 +170,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     const devices = await activate(['E2E-NT-EN-1', 'E2E-NT-EN-2', 'E2E-NT-EN-3'], 'TMS-1');
     // Its own title per attempt: a retry must not meet the notice its first attempt pushed.
     const title = `Descale reminder ${attemptTag()}`;
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'operations', 'Notifications');
     const question = await createTimedNotice(page, {
       lang: 'zh',
@@ -201,8 +198,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     await listed.locator('[data-testid="notice-readCount"]', { hasText: /^1$/ }).waitFor({ timeout: 15_000 });
   }, 150_000);
   it('zh and en: a notice to a region reaches the devices whose owner lives there, an area covering its cities', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     for (const lang of ['zh', 'en'] as const) {
       const zh = lang === 'zh';
       // The area chosen (Lombardy) covers an owner in it, not one who only gave the country.
@@ -250,8 +246,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
   }, 120_000);
 
   it('zh and en: custom users from a csv or xlsx list: a bad row is refused by row, unknown accounts named, the listed users’ inboxes count', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     for (const lang of ['zh', 'en'] as const) {
       const zh = lang === 'zh';
       const accounts = [`e2e-list-${lang}-1@example.com`, `e2e-list-${lang}-2@example.com`];
@@ -311,8 +306,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
   }, 120_000);
 
   it('a push failing on its last attempt shows push failed with its reason in zh and en, on the home page too, and is pushed again after its confirmation', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const added = await page.request.post('/api/inform/add', {
       headers: API_HEADERS,
       data: {

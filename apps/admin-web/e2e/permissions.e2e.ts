@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
 import { goInApp, harnessForFile, loginAs } from './support/harness.js';
-import { inEnglish, visible, visibleRow } from './support/gestures.js';
+import { inEnglish, signedInPage, visible, visibleRow } from './support/gestures.js';
 
 // The projector runs so that the lists show the demo recipes and APK packages in each of their states.
 const h = harnessForFile({ projector: true });
@@ -132,9 +132,7 @@ describe('reviews: entered by the admin, moderated by the auditor', () => {
   });
 
   it('(en) offers the admin “Add review” on the recipe, which opens the review form for it', async () => {
-    const admin = await h.newPage();
-    await loginAs(admin);
-    await inEnglish(admin);
+    const admin = await signedInPage(h, 'en');
     await goInApp(admin, `/recipe-detail?id=${R_1001}`);
     await visible(admin, 'add-review').click();
     await admin.getByTestId('page-title').getByText('Add review', { exact: false }).waitFor();

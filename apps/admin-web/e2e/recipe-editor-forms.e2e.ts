@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
 import { harnessForFile, loginAs } from './support/harness.js';
-import { inEnglish, openNewRecipe, visible, visibleRow as row } from './support/gestures.js';
+import { inEnglish, openNewRecipe, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag, settles } from './support/waits.js';
 
 // The projector runs so that the list and the edit form read the editor's saves.
@@ -56,8 +56,7 @@ describe('recipe editor forms (zh)', () => {
   });
 
   it('“保存并提交” of an incomplete new recipe saves it once and continues on its edit form', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openNewRecipe(page);
     // The draft's number is this attempt's own: a retried attempt does not meet the first one's draft.
     const number = `R-3001-${attemptTag()}`;

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { openFromMenu, pngImage } from './catalog-support.js';
 import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { apiGet, apiPost, listedWhen } from './support/api.js';
-import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { inEnglish, searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { zipEntry } from './support/zip.js';
 
 // One system for the file: the projector fills the lists, device-ingest writes the export zips (the import runs
@@ -133,8 +133,7 @@ describe('recipe export and import (zh)', () => {
     // Numbers of this attempt (a retried test starts again with new ones).
     const zh = `E2E-ZH${attempt()}`;
     const [A, B] = [`${zh}-A`, `${zh}-B`];
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const a = await addRecipe(demo, A);
     await addRecipe(demo, B);
     await listed(demo, B);
@@ -255,8 +254,7 @@ describe('recipe export and import (en)', () => {
 describe('the import’s mapping step', () => {
   /** DEMO exports one recipe of a model only DEMO sells (TM-7); OTHER opens the import of that zip. */
   async function importTm7(lang: 'zh' | 'en') {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const number = `E2E-MAP${attempt()}`;
     await addRecipe(demo, number, ['TM-7']);
     await listed(demo, number);
@@ -328,8 +326,7 @@ describe('importing into a brand that lacks a language, units and models', () =>
   }
 
   it('(en) drops the Chinese texts, creates the units, maps the model: the report shows each choice', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const number = `E2E-WING${attempt()}`;
     // Chicken wings as DEMO's demo has them: Chinese first, pieces and spoons, a model OTHER does not sell.
     const wings = await apiPost<{ id: string }>(demo, '/api/recipe/add', {
@@ -404,8 +401,7 @@ describe('importing into a brand that lacks a language, units and models', () =>
   });
 
   it('(zh) enables Chinese for OTHER and creates the unit with its Chinese name: the recipe is imported whole', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const number = `E2E-FISH${attempt()}`;
     const fish = await apiPost<{ id: string }>(demo, '/api/recipe/add', {
       type: 'SOUP',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { harnessForFile, loginAs } from './support/harness.js';
-import { inEnglish, visibleRow as row } from './support/gestures.js';
+import { harnessForFile } from './support/harness.js';
+import { signedInPage, visibleRow as row } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
@@ -17,8 +17,7 @@ const status = (page: Page, text: string, value: string) =>
 
 describe('recipe lifecycle (zh)', () => {
   it('recalls, copies, deletes and clears, and the history records the recalls', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '菜谱库');
     await row(page, 'R-1002').waitFor();
 
@@ -62,9 +61,7 @@ describe('recipe lifecycle (zh)', () => {
 
 describe('recipe lifecycle (en)', () => {
   it('names a copy as a copy in the list, numbered when a copy is there already', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'Recipe library');
     for (const [number, name] of [
       ['R-1003-copy', 'Whole-wheat toast bread (copy)'],

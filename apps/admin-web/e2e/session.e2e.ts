@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
 import { emailCode, goInApp, harnessForFile, location, loginAs, submitLogin } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
 const h = harnessForFile();
 
 describe('session and account', () => {
   it('a 401 clears the stored login and goes to /login with a translated message, then back', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     // The server session ends (e.g. it expired) while the page is open.
     await page.context().clearCookies();
     await page.getByTestId('user-menu').click();
@@ -117,8 +117,7 @@ describe('session and account', () => {
   });
 
   it('collapses the sidebar to icons and goes back from the back header', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.getByTestId('sidebar').getByRole('link', { name: 'APK管理' }).click();
     await page.getByTestId('page-title').getByText('APK管理').waitFor();
     await page.getByTestId('sidebar-toggle').click();
@@ -135,8 +134,7 @@ describe('session and account', () => {
   });
 
   it('shows an unknown address as not found inside the layout', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.goto('/no-such-page');
     await page.getByTestId('not-found').waitFor();
     await page.getByTestId('sidebar').waitFor();
@@ -144,8 +142,7 @@ describe('session and account', () => {
   });
 
   it('shows the six counts and the two rankings on the home page', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     for (const key of [
       'recipeCount',
       'recipeCategoryCount',

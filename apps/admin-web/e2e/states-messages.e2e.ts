@@ -5,7 +5,7 @@ import { eventually } from '@kb/testing';
 import { LIVE_FALLBACK_POLL_MS } from '../src/lib/live-events.js';
 import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { apiPost } from './support/api.js';
-import { inEnglish } from './support/gestures.js';
+import { inEnglish, signedInPage } from './support/gestures.js';
 
 // What the screens say when something goes wrong or is about to: said once, in the user's language, where it does
 // not hide anything, and nothing more asked of the server once the user has left.
@@ -27,8 +27,7 @@ async function noToastWithFailure(page: Page) {
 
 describe('a list that cannot load', () => {
   it('says so with a retry instead of "no records, total 0", once, then loads on retry (zh, then en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/tag-list');
     await shown(page, 'filter-search').waitFor();
     for (const [lang, title, noRecords] of [
@@ -62,8 +61,7 @@ describe('a list that cannot load', () => {
 
 describe('a record that does not exist', () => {
   it('is said once, in the page, not also in a toast (zh and en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, `/tag-edit?id=${randomUUID()}`);
     await shown(page, 'record-load-failed').getByText('记录不存在').waitFor();
     await noToastWithFailure(page);
@@ -79,8 +77,7 @@ describe('a record that does not exist', () => {
 
 describe('the recycle bin', () => {
   it('asks before clearing for good, and says it cannot be undone (zh and en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const number = `BIN-${Date.now() % 1_000_000}`;
     const recipe = await apiPost(page, '/api/recipe/add', {
       type: 'SOUP',
@@ -148,8 +145,7 @@ async function boxOf(locator: Locator) {
 describe('toasts', () => {
   it('leave the header controls and the tab bar uncovered (zh and en)', async () => {
     for (const lang of ['zh', 'en'] as const) {
-      const page = await h.newPage();
-      await loginAs(page);
+      const page = await signedInPage(h);
       if (lang === 'en') await inEnglish(page);
       await goInApp(page, '/tag-list');
       // Delete with nothing selected: a warning toast.

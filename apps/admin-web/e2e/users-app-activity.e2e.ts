@@ -5,7 +5,14 @@ import { eventually } from '@kb/testing';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
 import { ingestCall, ingestData } from './support/ingest.js';
-import { exportCsv, inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import {
+  exportCsv,
+  inEnglish,
+  searchList,
+  signedInPage,
+  visible,
+  visibleRow as row,
+} from './support/gestures.js';
 
 // App users as the companion app and their appliance make them: device-ingest (the app API /app/v1, the device
 // API and their workers) and the projector (the released demo recipes the app finds) run beside the API. The
@@ -207,8 +214,7 @@ describe('app users (zh)', () => {
     expect(await cooking.textContent()).not.toContain('AIR_FRYER');
     expect(await shownEmptyStates(page)).toEqual([]);
     // Opened straight from its address too, before any list page brought the tables' styles.
-    const direct = await h.newPage();
-    await loginAs(direct);
+    const direct = await signedInPage(h);
     await direct.goto(new URL(page.url()).pathname + new URL(page.url()).search);
     await visible(direct, 'user-cooking').locator('tbody tr', { hasText: '空气炸' }).first().waitFor();
     expect(await shownEmptyStates(direct)).toEqual([]);
