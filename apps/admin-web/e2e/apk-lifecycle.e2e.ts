@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
 import { APK_IMAGES, SEEDED_APK_FILES } from './support/apk.js';
-import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
+import { API_HEADERS, harnessForFile } from './support/harness.js';
 import { inEnglish, searchList, signedInPage } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
@@ -102,8 +102,7 @@ describe('APK sub-package lifecycle (zh)', () => {
     await expect(row(demo, '2.0.0').getByTestId('row-audit').count()).resolves.toBe(0);
 
     // The auditor returns it; a return needs a reason.
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
+    const auditor = await signedInPage(h, 'zh', 'audit', 'audit12345');
     await openList(auditor);
     await row(auditor, '2.0.0').getByTestId('row-audit').click();
     await auditor.getByTestId('audit-return').click();
@@ -193,9 +192,7 @@ describe('APK sub-package list (en)', () => {
       expect(await res.json()).toMatchObject({ status: 200, data: { reviewStatus: 'pending_review' } });
     }
 
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
-    await inEnglish(auditor);
+    const auditor = await signedInPage(h, 'en', 'audit', 'audit12345');
     await openList(auditor, 'APK management');
     // The seeded package online on ChefMate C6 counts the two demo C6 devices that report its APK version.
     const onlineDemo = row(auditor, '1.0.0').filter({ hasText: 'ChefMate' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { eventually } from '@kb/testing';
 import { confirm } from './catalog-support.js';
-import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
 import { SEEDED_APK_FILES } from './support/apk.js';
 import { activateDevice, ingestData } from './support/ingest.js';
 import { inEnglish, signedInPage, visible } from './support/gestures.js';
@@ -92,8 +92,7 @@ async function setUp(lang: 'zh' | 'en', line: string, snPrefix: string) {
   const n = Date.now() % 100_000;
   const version = `${line}.${n}`;
   const prefix = `${snPrefix}${n}`;
-  const auditor = await h.newPage();
-  await loginAs(auditor, 'audit', 'audit12345');
+  const auditor = await signedInPage(h, 'zh', 'audit', 'audit12345');
   if (lang === 'en') await inEnglish(auditor);
   const demo = await signedInPage(h);
   const id = await testedPackage(demo, auditor, version);
@@ -265,9 +264,7 @@ describe('APK staged release (en)', () => {
   });
 
   it('asks for a reason before publishing online a package that was never tested, and keeps it in the history', async () => {
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
-    await inEnglish(auditor);
+    const auditor = await signedInPage(h, 'en', 'audit', 'audit12345');
     const demo = await signedInPage(h);
     const id = await testedPackage(demo, auditor, '6.2.0', false);
     await goInApp(auditor, `/apk-detail?id=${id}`);

@@ -3,7 +3,7 @@ import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { confirm } from './catalog-support.js';
 import { apiGet, apiPost } from './support/api.js';
-import { goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { goInApp, harnessForFile } from './support/harness.js';
 import { signedInPage, visible } from './support/gestures.js';
 
 // The projector applies each batch 4.5 s late, past the API's read wait (3 s): a screen asking right after a
@@ -34,8 +34,7 @@ async function stateWhenToastShows(page: Page, success: string, testId: string):
 
 describe('a command is shown with the state it produced (read side behind)', () => {
   it('audit pass on the APK detail: applying, then passed together with the new status (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'audit', 'audit12345');
+    const page = await signedInPage(h, 'zh', 'audit', 'audit12345');
     // The seeded APK pending review, once the projector has listed it.
     const pending = await eventually(
       async () =>

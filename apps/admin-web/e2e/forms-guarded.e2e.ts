@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { fieldError, waitForFieldError } from './catalog-support.js';
 import { apiGet } from './support/api.js';
-import { goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { goInApp, harnessForFile } from './support/harness.js';
 import { inEnglish, signedInPage, visible } from './support/gestures.js';
 
 const h = harnessForFile({ projector: true });
@@ -17,17 +17,14 @@ async function refusedForm(page: Page, path: string, title: string) {
 
 describe('add and edit forms are guarded by the permission of their save', () => {
   it('shows the viewer no permission, not the form, at /inform-add and /apk-add (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'viewer', 'viewer12345');
+    const page = await signedInPage(h, 'zh', 'viewer', 'viewer12345');
     await refusedForm(page, '/inform-add', '没有权限');
     await refusedForm(page, '/apk-add', '没有权限');
     await refusedForm(page, '/hot-tag-add', '没有权限');
   });
 
   it('shows the auditor no permission at /apk-add and /inform-add (en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'audit', 'audit12345');
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en', 'audit', 'audit12345');
     await refusedForm(page, '/apk-add', 'No permission');
     await refusedForm(page, '/inform-add', 'No permission');
   });
@@ -35,9 +32,7 @@ describe('add and edit forms are guarded by the permission of their save', () =>
 
 describe('an APK draft needs its sub-brand, model and version number (§5)', () => {
   it('names all three under their fields at once and creates nothing (en), and in zh', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'editor', 'editor12345');
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en', 'editor', 'editor12345');
     const before = (await apiGet<{ total: number }>(page, '/api/subApk/list')).total;
     await goInApp(page, '/apk-add');
     await visible(page, 'apk-save').click();
@@ -46,8 +41,7 @@ describe('an APK draft needs its sub-brand, model and version number (§5)', () 
     expect(await fieldError(page, 'field-versionNumber')).toBe('Required');
     expect((await apiGet<{ total: number }>(page, '/api/subApk/list')).total).toBe(before);
 
-    const zh = await h.newPage();
-    await loginAs(zh, 'editor', 'editor12345');
+    const zh = await signedInPage(h, 'zh', 'editor', 'editor12345');
     await goInApp(zh, '/apk-add');
     await visible(zh, 'field-versionNumber').fill('9.1.0');
     await visible(zh, 'apk-save').click();

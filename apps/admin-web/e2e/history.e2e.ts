@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
 import { apiPost } from './support/api.js';
-import { inEnglish, signedInPage, visible } from './support/gestures.js';
+import { signedInPage, visible } from './support/gestures.js';
 
 // The projector runs so that detail pages and the audit list follow each command (read-your-writes).
 const h = harnessForFile({ projector: true });
@@ -163,8 +163,7 @@ describe('an auditor-grade history (zh)', () => {
     await apiPost(admin, '/api/recipe/delete', { id });
     await apiPost(admin, '/api/recipe/clear', { id });
 
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
+    const auditor = await signedInPage(h, 'zh', 'audit', 'audit12345');
     await goInApp(auditor, '/recycling-list');
     await visible(auditor, 'open-audit').click();
     const row = auditor.locator('[data-testid="audit-ended-row"]:visible', { hasText: `HEC${RUN}` });
@@ -202,9 +201,7 @@ describe('an auditor-grade history (en)', () => {
     await pickVersion(page, 'compare-to', 2);
     await visible(page, 'history-compare').getByText('2 servings · Step 3 · speed 3 → 5').waitFor();
 
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
-    await inEnglish(auditor);
+    const auditor = await signedInPage(h, 'en', 'audit', 'audit12345');
     await goInApp(auditor, '/audit-history');
     await auditor.getByText('Offline pack', { exact: true }).click();
     await visible(auditor, 'audit-ended').waitFor();

@@ -163,8 +163,7 @@ describe('recipe export and import (zh)', () => {
     await closeDialog(demo);
 
     // OTHER imports the filtered export: both created, shown in its library.
-    const other = await h.newPage();
-    await loginAs(other, 'other', 'other12345');
+    const other = await signedInPage(h, 'zh', 'other', 'other12345');
     await openFromMenu(other, 'recipes', '菜谱库');
     await row(other, 'P-2001').waitFor();
     expect(await row(other, A).count()).toBe(0);
@@ -264,8 +263,7 @@ describe('the import’s mapping step', () => {
     await visible(demo, 'batch-export').click();
     expect(await finishedReport(demo, '已完成')).toEqual([[number, '已导出', '']]);
     const zip = await downloadZip(demo);
-    const other = await h.newPage();
-    await loginAs(other, 'other', 'other12345');
+    const other = await signedInPage(h, 'zh', 'other', 'other12345');
     if (lang === 'en') await inEnglish(other);
     await openFromMenu(other, 'recipes', lang === 'en' ? 'Recipe library' : '菜谱库');
     await chooseImport(other, zipFile('tm7.zip', zip.bytes));
@@ -422,8 +420,7 @@ describe('importing into a brand that lacks a language, units and models', () =>
     });
     const zip = await exportOf(demo, [fish.id]);
 
-    const other = await h.newPage();
-    await loginAs(other, 'other', 'other12345');
+    const other = await signedInPage(h, 'zh', 'other', 'other12345');
     await openFromMenu(other, 'recipes', '菜谱库');
     await chooseImport(other, zipFile('fish.zip', zip));
     await other.getByTestId('import-mapping').waitFor();

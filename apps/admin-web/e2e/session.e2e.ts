@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
-import { emailCode, goInApp, harnessForFile, location, loginAs, submitLogin } from './support/harness.js';
+import { emailCode, goInApp, harnessForFile, location, submitLogin } from './support/harness.js';
 import { signedInPage } from './support/gestures.js';
 
 const h = harnessForFile();
@@ -26,8 +26,7 @@ describe('session and account', () => {
   });
 
   it('shows the personal centre: account, name, email, role, brand', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'other', 'other12345');
+    const page = await signedInPage(h, 'zh', 'other', 'other12345');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '个人中心' }).click();
     await page.getByTestId('page-title').getByText('个人中心').waitFor();
@@ -38,8 +37,7 @@ describe('session and account', () => {
   });
 
   it('changes the password with the §5 checks, then the user logs in again with the new one', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'editor', 'editor12345');
+    const page = await signedInPage(h, 'zh', 'editor', 'editor12345');
     await goInApp(page, '/password-edit');
     await page.getByTestId('pw-new').fill('short');
     await page.getByTestId('pw-confirm').focus();

@@ -116,8 +116,7 @@ describe('the recycle bin', () => {
 
 describe('a wrong original password', () => {
   it('is said in the language the user switches to', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'editor', 'editor12345');
+    const page = await signedInPage(h, 'zh', 'editor', 'editor12345');
     await goInApp(page, '/password-edit');
     await page.getByTestId('pw-original').fill('wrong-original1');
     await page.getByTestId('pw-new').fill('NewPass2024');

@@ -11,10 +11,17 @@ export async function inEnglish(page: Page) {
   await page.getByTestId('page-title').getByText('Home').waitFor();
 }
 
-/** A fresh page (its own browser profile) logged in as demo, switched to English when `lang` is 'en'. */
-export async function signedInPage(h: Harness, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
+/**
+ * A fresh page (its own browser profile) logged in as demo or as `account`, switched to English when `lang` is
+ * 'en'.
+ */
+export async function signedInPage(
+  h: Harness,
+  lang: 'zh' | 'en' = 'zh',
+  ...account: [account: string, password: string] | []
+): Promise<Page> {
   const page = await h.newPage();
-  await loginAs(page);
+  await loginAs(page, ...account);
   if (lang === 'en') await inEnglish(page);
   return page;
 }
