@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.js';
 import { notifyError } from '../lib/notify.js';
-import { askInModal } from './ask-in-modal.js';
+import { askInModal, DialogButtons } from './ask-in-modal.js';
 import { RequiredReasonInput, useRequiredReason } from './required-reason.js';
 
 /** The translation keys of one feature's untested-release dialog. */
@@ -26,10 +26,7 @@ function ReasonForm({ words, onDone }: { words: OverrideWords; onDone: (reason: 
         label={t(words.reason)}
         data-testid="override-reason"
       />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </Button>
+      <DialogButtons onCancel={() => onDone(null)}>
         <Button
           onClick={() => {
             const given = reason.take();
@@ -39,7 +36,7 @@ function ReasonForm({ words, onDone }: { words: OverrideWords; onDone: (reason: 
         >
           {t('common.confirm')}
         </Button>
-      </Group>
+      </DialogButtons>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { askInModal } from '../../../components/ask-in-modal.js';
+import { askInModal, DialogButtons } from '../../../components/ask-in-modal.js';
 import { RequiredReasonInput, useRequiredReason } from '../../../components/required-reason.js';
 
 export type AuditDecision = { pass: true } | { pass: false; reason: string };
@@ -20,10 +20,7 @@ function AuditForm({ onDecide }: { onDecide: (decision: AuditDecision | null) =>
         placeholder={t('apk.audit.reasonPlaceholder')}
         data-testid="audit-reason"
       />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => onDecide(null)} data-testid="audit-cancel">
-          {t('common.cancel')}
-        </Button>
+      <DialogButtons onCancel={() => onDecide(null)} cancelTestId="audit-cancel">
         <Button
           color="red"
           variant="light"
@@ -38,7 +35,7 @@ function AuditForm({ onDecide }: { onDecide: (decision: AuditDecision | null) =>
         <Button color="green" onClick={() => onDecide({ pass: true })} data-testid="audit-pass">
           {t('apk.actions.auditPass')}
         </Button>
-      </Group>
+      </DialogButtons>
     </Stack>
   );
 }

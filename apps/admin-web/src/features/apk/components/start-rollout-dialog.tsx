@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compatibilityQuery } from '../api/apk-rollout.js';
-import { askInModal } from '../../../components/ask-in-modal.js';
+import { askInModal, DialogButtons } from '../../../components/ask-in-modal.js';
 import { RequiredReasonInput, useRequiredReason } from '../../../components/required-reason.js';
 
 interface StageDraft {
@@ -174,14 +174,11 @@ function StartForm({
           data-testid="rollout-override-reason"
         />
       )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </Button>
+      <DialogButtons onCancel={() => onDone(null)}>
         <Button onClick={submit} data-testid="rollout-start-submit">
           {t('apk.rollout.submit')}
         </Button>
-      </Group>
+      </DialogButtons>
     </Stack>
   );
 }
