@@ -21,7 +21,7 @@ export function useDeleteRecords(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: readonly string[]) =>
+    mutationFn: (ids: readonly string[]): Promise<unknown> =>
       ids.length === 1
         ? call.post(`${area}/delete` as `${DeletableArea}/delete`, { id: ids[0]! } as never, {
             kind: 'command',
