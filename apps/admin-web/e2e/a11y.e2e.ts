@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { axeFindings } from './support/axe.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 import {
   axeSummary as summary,
   pageIn as pageInFor,
@@ -11,13 +11,7 @@ import {
 // axe-core (WCAG 2.1 A/AA) on the login page in Chinese and English, in the light and the dark colour scheme, and on
 // the menu of a narrow screen (every screen of the registry: a11y-screens-light and a11y-screens-dark). No serious or
 // critical finding is allowed.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 const pageIn = (lang: Lang, viewport?: { width: number; height: number }, scheme: Scheme = 'light') =>
   pageInFor(h, lang, viewport, scheme);
 

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, pngImage, waitForFieldError } from './catalog-support.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, searchList } from './support/gestures.js';
+import { APK_IMAGES, SEEDED_APK_FILES } from './support/apk.js';
+import { API_HEADERS, harnessForFile } from './support/harness.js';
+import { inEnglish, searchList, signedInPage } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
-const PICTURES = [
-  'bootLogo',
-  'screensaver',
-  'accountBackground',
-  'recipeEntryBackground',
-  'modeEntryBackground',
-  'onlineRecipeEntryBackground',
-  'modePicture',
-  'modeBackground',
-  'modeIcon',
-] as const;
 /** Bytes the upload accepts as an MP4 video (an `ftyp` box) and as an APK (a zip named .apk). */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(300, 7)]);
 const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(4000, 3)]);
@@ -58,8 +42,7 @@ async function audit(page: Page, version: string, decision: { reason: string } |
 
 describe('APK sub-package lifecycle (zh)', () => {
   it('creates a package with every picture, is returned with a reason, resubmitted, passed by the auditor, tested, put online and taken offline; the history tells it all', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     await openList(demo);
     await row(demo, '1.1.0').waitFor();
     await demo.getByTestId('add').click();
@@ -98,7 +81,7 @@ describe('APK sub-package lifecycle (zh)', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'boot.mp4', mimeType: 'video/mp4', buffer: MP4 });
     await demo.getByTestId('field-bootVideo-name').getByText('boot.mp4').waitFor();
-    for (const [i, field] of PICTURES.entries()) {
+    for (const [i, field] of APK_IMAGES.entries()) {
       await demo
         .getByTestId(`field-${field}`)
         .locator('input[type=file]')
@@ -119,8 +102,7 @@ describe('APK sub-package lifecycle (zh)', () => {
     await expect(row(demo, '2.0.0').getByTestId('row-audit').count()).resolves.toBe(0);
 
     // The auditor returns it; a return needs a reason.
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
+    const auditor = await signedInPage(h, 'zh', 'audit', 'audit12345');
     await openList(auditor);
     await row(auditor, '2.0.0').getByTestId('row-audit').click();
     await auditor.getByTestId('audit-return').click();
@@ -199,40 +181,18 @@ describe('APK sub-package lifecycle (zh)', () => {
   });
 });
 
-/** DEMO's seeded picture, video and APK files (apps/api/src/seed/demo-apk.ts): a complete package for the API. */
-const SEEDED_FILES = {
-  ...Object.fromEntries(
-    [
-      'bootLogo',
-      'bootVideo',
-      'screensaver',
-      'accountBackground',
-      'recipeEntryBackground',
-      'modeEntryBackground',
-      'onlineRecipeEntryBackground',
-      'modePicture',
-      'modeBackground',
-      'modeIcon',
-    ].map((field, i) => [field, `a9c0de00-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`]),
-  ),
-  apkFileCode: 'a9c0de00-0000-4000-8000-000000000200',
-};
-
 describe('APK sub-package list (en)', () => {
   it('filters by status and version, passes a batch and deletes a batch with a result per package', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     for (const versionNumber of ['3.0.0', '3.1.0']) {
       const res = await demo.request.post('/api/subApk/addAndApproval', {
-        data: { subBrandCode: 'DEMO-BAKE', productCode: 'OV-40', versionNumber, ...SEEDED_FILES },
+        data: { subBrandCode: 'DEMO-BAKE', productCode: 'OV-40', versionNumber, ...SEEDED_APK_FILES },
         headers: API_HEADERS,
       });
       expect(await res.json()).toMatchObject({ status: 200, data: { reviewStatus: 'pending_review' } });
     }
 
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
-    await inEnglish(auditor);
+    const auditor = await signedInPage(h, 'en', 'audit', 'audit12345');
     await openList(auditor, 'APK management');
     // The seeded package online on ChefMate C6 counts the two demo C6 devices that report its APK version.
     const onlineDemo = row(auditor, '1.0.0').filter({ hasText: 'ChefMate' });
@@ -260,7 +220,10 @@ describe('APK sub-package list (en)', () => {
     await choose(auditor, 'filter-testStatus', 'In test');
     await searchList(auditor);
     await row(auditor, '3.0.0').waitFor({ state: 'detached' });
-    await row(auditor, '1.1.0').getByTestId('apk-test-status').getByText('In test', { exact: true }).waitFor();
+    await row(auditor, '1.1.0')
+      .getByTestId('apk-test-status')
+      .getByText('In test', { exact: true })
+      .waitFor();
 
     // Deleting is not the auditor's (it writes no packages): the admin deletes. A package in test is refused,
     // the other deleted; the result names the refused one and why.
@@ -282,8 +245,7 @@ describe('APK sub-package list (en)', () => {
 describe('APK sub-package edit conflict (zh)', () => {
   it('shows why a package was returned, and offers a reload when someone else saved it meanwhile', async () => {
     const returned = '/apk-edit?id=a9c0de00-0000-4000-8000-000000000004';
-    const mine = await h.newPage();
-    await loginAs(mine);
+    const mine = await signedInPage(h);
     await mine.goto(returned);
     await mine
       .getByTestId('apk-returned-because')
@@ -291,8 +253,7 @@ describe('APK sub-package edit conflict (zh)', () => {
       .waitFor();
     await expect(mine.getByTestId('field-updateNotes').inputValue()).resolves.toBe('BakeHome 烤箱首版。');
 
-    const theirs = await h.newPage();
-    await loginAs(theirs);
+    const theirs = await signedInPage(h);
     await theirs.goto(returned);
     await theirs.getByTestId('field-updateNotes').fill('换了新的开机视频');
     await theirs.getByTestId('apk-save').click();

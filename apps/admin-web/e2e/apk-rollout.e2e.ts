@@ -1,56 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { APK_PICTURES } from '@kb/contracts';
 import { eventually } from '@kb/testing';
 import { confirm } from './catalog-support.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
+import { SEEDED_APK_FILES } from './support/apk.js';
+import { activateDevice, ingestData } from './support/ingest.js';
+import { inEnglish, signedInPage, visible } from './support/gestures.js';
 
 // The whole path of a staged release: the auditor starts it on the APK detail screen, simulated devices ask the
 // device API (device-ingest) for their version, install it and report faults, and the API's fault watch (every
 // half second here) pauses the rollout by itself.
-let h: Harness;
-let ingestUrl: string;
-beforeAll(async () => {
-  h = await startHarness({ projector: true, ingest: true, env: { ROLLOUT_WATCH_MS: '500' } });
-  const line = h.system.logs.find((l) => l.includes('device-ingest listening on'));
-  ingestUrl = /(http:\/\/[\d.]+:\d+)/.exec(line ?? '')![1]!;
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true, ingest: true, env: { ROLLOUT_WATCH_MS: '500' } });
 
-const ACTIVATION_KEY = 'demo-device-activation-key';
-/** DEMO's seeded pictures, video and APK file (apps/api/src/seed/demo-apk.ts): a complete package without uploads. */
-const FILES = {
-  ...Object.fromEntries(
-    APK_PICTURES.map((field, i) => [
-      field,
-      `a9c0de00-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
-    ]),
-  ),
-  apkFileCode: 'a9c0de00-0000-4000-8000-000000000200',
-};
-
-async function device(path: string, init: { body?: unknown; headers: Record<string, string> }) {
-  const res = await fetch(`${ingestUrl}/device/v1/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const answer = (await res.json()) as { status: number; desc: string; data: any };
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${answer.desc}`);
-  return answer.data;
-}
+const device = (path: string, options: { body?: unknown; headers: Record<string, string> }) =>
+  ingestData(h, `/device/v1/${path}`, options);
 
 /** A simulated device of DEMO-BAKE's OV-40 on APK 1.0.0: activates, and is heard from. */
 async function simulatedDevice(sn: string) {
-  const { credential } = await device('activate', {
-    body: { sn, productCode: 'OV-40', subBrandCode: 'DEMO-BAKE', apkVersion: '1.0.0', mcuVersion: '2.0.0' },
-    headers: { 'x-activation-key': ACTIVATION_KEY },
+  const auth = await activateDevice(h, {
+    sn,
+    productCode: 'OV-40',
+    subBrandCode: 'DEMO-BAKE',
+    apkVersion: '1.0.0',
+    mcuVersion: '2.0.0',
   });
-  const auth = { authorization: `Bearer ${credential as string}` };
   return {
     sn,
     auth,
@@ -92,7 +66,7 @@ async function testedPackage(demo: Page, auditor: Page, versionNumber: string, t
       productCode: 'OV-40',
       versionNumber,
       apkVersion: `${versionNumber}-b1`,
-      ...FILES,
+      ...SEEDED_APK_FILES,
     },
     headers: API_HEADERS,
   });
@@ -118,11 +92,9 @@ async function setUp(lang: 'zh' | 'en', line: string, snPrefix: string) {
   const n = Date.now() % 100_000;
   const version = `${line}.${n}`;
   const prefix = `${snPrefix}${n}`;
-  const auditor = await h.newPage();
-  await loginAs(auditor, 'audit', 'audit12345');
+  const auditor = await signedInPage(h, 'zh', 'audit', 'audit12345');
   if (lang === 'en') await inEnglish(auditor);
-  const demo = await h.newPage();
-  await loginAs(demo);
+  const demo = await signedInPage(h);
   const id = await testedPackage(demo, auditor, version);
   const fleet = [];
   for (let i = 0; i < 16; i++) fleet.push(await simulatedDevice(`${prefix}${String(i).padStart(4, '0')}`));
@@ -299,11 +271,8 @@ describe('APK staged release (en)', () => {
   });
 
   it('asks for a reason before publishing online a package that was never tested, and keeps it in the history', async () => {
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
-    await inEnglish(auditor);
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const auditor = await signedInPage(h, 'en', 'audit', 'audit12345');
+    const demo = await signedInPage(h);
     // A version of this attempt only: a retry must not meet its first attempt's package, already online.
     const id = await testedPackage(demo, auditor, `6.2.${Date.now() % 100_000}`, false);
     await goInApp(auditor, `/apk-detail?id=${id}`);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
 import { describeWeight, recordRequests } from './support/page-weight.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { visibleRow } from './support/gestures.js';
+import { harnessForFile } from './support/harness.js';
+import { signedInPage, visibleRow } from './support/gestures.js';
 
 // What the browser really loads (every request, each body sized as gzip), on a fresh profile with an empty
 // HTTP cache, until the page is usable and the network is quiet. Lowered as the app gets lighter, never raised.
@@ -22,13 +22,7 @@ const RECIPE_LIST_CALLS = [
   '/api/common/loadTagsByLang',
 ];
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 describe('what a cold browser loads', () => {
   it(`the login page: at most ${LOGIN_SCRIPT_KB} KB of JavaScript`, async () => {
@@ -44,8 +38,7 @@ describe('what a cold browser loads', () => {
 
   it(`the recipe library, signed in: at most ${RECIPE_LIST_KB} KB in ${RECIPE_LIST_REQUESTS} requests`, async () => {
     // Sign in on another profile and carry only its cookies and storage over: the HTTP cache starts empty.
-    const first = await h.newPage();
-    await loginAs(first);
+    const first = await signedInPage(h);
     await first.goto('/recipe-list');
     await visibleRow(first, 'R-1001').waitFor();
     const storageState = await first.context().storageState();

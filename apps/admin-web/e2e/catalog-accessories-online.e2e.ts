@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import {
@@ -15,18 +15,12 @@ import {
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
-import { location, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish } from './support/gestures.js';
+import { harnessForFile, location } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // One system for the whole file: the accessory library in English, online categories in Chinese.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 function upload(page: Page, field: string, name: string, buffer: Buffer, mimeType = 'image/png') {
   return page
@@ -55,9 +49,7 @@ async function addAccessory(
 describe('accessory library (en)', () => {
   it('creates with an image, refuses a taken number under its field, edits, searches and batch-deletes', async () => {
     await clearDemoRows(h.system.db.url, 'accessories');
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'operations', 'Accessory library');
 
     // §5: image, number, main-language name and type are required; checked before sending.
@@ -130,8 +122,7 @@ describe('accessory library (en)', () => {
 
 describe('online categories (zh)', () => {
   it('creates several at once, shows one with its recipes, removes a recipe, and deletes them', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '在线菜谱分类');
 
     await page.getByTestId('add').click();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
   choose,
@@ -13,19 +13,13 @@ import {
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
-import { API_HEADERS, location, loginAs, startHarness, type Harness } from './support/harness.js';
-import { searchList } from './support/gestures.js';
+import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
+import { searchList, signedInPage } from './support/gestures.js';
 import { apiPost } from './support/api.js';
 import { settles } from './support/waits.js';
 
 // One system for the whole file: category settings in Chinese, and language settings (brand OTHER).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 async function fillCategory(page: Page, values: { number: string; zh: string; en?: string; sort?: string }) {
   await page.getByTestId('field-number').fill(values.number);
@@ -43,8 +37,7 @@ async function saveAndBackToList(page: Page) {
 describe('category settings (zh)', () => {
   it('creates with a picture, shows §5 messages and a taken number under its field, edits, searches and batch-deletes', async () => {
     await clearDemoRows(h.system.db.url, 'recipe_categories');
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '分类设置');
 
     // Nothing selected: the batch delete refuses (§5).
@@ -146,8 +139,7 @@ describe('category settings (zh)', () => {
 
   it('tells an editor who loaded an older version, and reloads the latest one', async () => {
     await clearDemoRows(h.system.db.url, 'recipe_categories');
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const created = await page.request.post('/api/recipeCategory/add', {
       data: { number: 'FRY', mainLang: 'zh', names: { zh: '煎炸' }, sort: 5 },
       headers: API_HEADERS,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
   choose,
@@ -12,18 +12,12 @@ import {
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
-import { location, loginAs, startHarness, tab, type Harness } from './support/harness.js';
-import { inEnglish, searchList } from './support/gestures.js';
+import { harnessForFile, location, tab } from './support/harness.js';
+import { searchList, signedInPage } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // One system for the whole file: the tag library in English, ingredient units in Chinese.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 async function addTag(page: Page, number: string, zh: string, en: string) {
   await page.getByTestId('add').click();
@@ -37,9 +31,7 @@ async function addTag(page: Page, number: string, zh: string, en: string) {
 describe('tag library (en)', () => {
   it('creates, refuses a taken number under its field, edits, searches and batch-deletes', async () => {
     await clearDemoRows(h.system.db.url, 'recipe_tags');
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'Tag library');
 
     await page.getByTestId('add').click();
@@ -114,8 +106,7 @@ describe('ingredient units (zh)', () => {
   it('adds in a dialog, keeps names unique, edits, searches, deletes one after "unit delete" and several at once', async () => {
     // A retried attempt starts from the seeded units, without the ones the first attempt added.
     await clearDemoRows(h.system.db.url, 'ingredient_units', ['毫升', '勺', '杯', '碗']);
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '食材单位管理');
 
     // DEMO's seeded units (克, 只, 汤匙, 条) are measured in by its demo recipes; these come on top.

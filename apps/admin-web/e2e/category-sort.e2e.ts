@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish } from './support/gestures.js';
+import { goInApp, harnessForFile } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 /** What the sort field shows: its error text and whether it is drawn as invalid (the red border). */
 async function sortState(page: Page): Promise<{ error: string; invalid: boolean }> {
@@ -52,15 +46,12 @@ async function checkSort(page: Page, addTitle: string, message: string) {
 
 describe('category sort', () => {
   it('(zh) refuses letters at once and clears the error and the red border once fixed', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await checkSort(page, '新增分类', '排序必须为数字');
   });
 
   it('(en) the same in English', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await checkSort(page, 'Add category', 'Sort must be numeric');
   });
 });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { apiPost } from './support/api.js';
-import { goInApp, loginAs, startHarness, tab, type Harness } from './support/harness.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { goInApp, harnessForFile, tab } from './support/harness.js';
+import { signedInPage, visible } from './support/gestures.js';
 
 // The projector runs so the recipe screens show the demo recipes.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}/;
@@ -78,23 +72,19 @@ async function checkScreens(page: Page, ingredientLabel: string) {
 
 describe('codes on screen are named', () => {
   it('shows names for the recipe, its tabs, models and languages (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await checkScreens(page, '食材名称（中文）');
   });
 
   it('shows names for the recipe, its tabs, models and languages (en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await checkScreens(page, 'Ingredient (Chinese)');
   });
 });
 
 describe('an offer of a recipe not released yet', () => {
   it('shows its online and paid offer as taking effect once released (zh, en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const number = `OFR${Date.now().toString(36)}`.slice(0, 16);
     const { id } = await apiPost<{ id: string }>(page, '/api/recipe/add', {
       type: 'SOUP',
@@ -123,9 +113,7 @@ describe('an offer of a recipe not released yet', () => {
       await row.getByTestId('offer-once-released').first().getByText(text, { exact: true }).waitFor();
       await row.getByTestId('offer-once-released').nth(1).getByText(text, { exact: true }).waitFor();
     }
-    const en = await h.newPage();
-    await loginAs(en);
-    await inEnglish(en);
+    const en = await signedInPage(h, 'en');
     await goInApp(en, '/online-recipe-list');
     const row = en.locator('tbody tr:visible', { hasText: number });
     await row.getByTestId('offer-once-released').first().getByText('Yes, once released').waitFor();

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { confirm } from './catalog-support.js';
 import { apiGet, apiPost } from './support/api.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { goInApp, harnessForFile } from './support/harness.js';
+import { signedInPage, visible } from './support/gestures.js';
 
 // The projector applies each batch 4.5 s late, past the API's read wait (3 s): a screen asking right after a
 // command gets the state before it, as on a loaded machine.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true, projectorDelayMs: 4500, ingest: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true, projectorDelayMs: 4500, ingest: true });
 
 /**
  * Waits for the success toast saying `success` and answers what the element `testId` said in the very frame the
@@ -40,8 +34,7 @@ async function stateWhenToastShows(page: Page, success: string, testId: string):
 
 describe('a command is shown with the state it produced (read side behind)', () => {
   it('audit pass on the APK detail: applying, then passed together with the new status (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'audit', 'audit12345');
+    const page = await signedInPage(h, 'zh', 'audit', 'audit12345');
     // The seeded APK pending review, once the projector has listed it.
     const pending = await eventually(
       async () =>
@@ -71,9 +64,7 @@ describe('a command is shown with the state it produced (read side behind)', () 
   });
 
   it('publish test of an offline pack: applying, then the toast together with "In test" (en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     const { list } = await apiGet<{ list: { id: string; number: string }[] }>(
       page,
       '/api/offlineRecipes/list?pageSize=100',

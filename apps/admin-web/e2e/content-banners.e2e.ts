@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { clearDemoRows, pngImage } from './catalog-support.js';
 import { releasedRecipes } from './content-support.js';
-import { goInApp, loginAs, startHarness, tab, type Harness } from './support/harness.js';
-import { inEnglish, searchList, visible, visibleRow } from './support/gestures.js';
+import { goInApp, harnessForFile, tab } from './support/harness.js';
+import { searchList, signedInPage, visible, visibleRow } from './support/gestures.js';
 import { attemptTag } from './support/waits.js';
 
-let h: Harness;
-beforeAll(async () => {
-  // The recipe read model (released recipes to link) is the projector's.
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+// The recipe read model (released recipes to link) is the projector's.
+const h = harnessForFile({ projector: true });
 
 /** Chooses `option` in the visible Mantine select with this test id. */
 async function chooseVisible(page: Page, testId: string, option: string) {
@@ -33,8 +27,7 @@ function errorUnder(page: Page, testId: string) {
 
 describe('banners (zh)', () => {
   it('creates a banner with an image and a linked released recipe, and shows it in the list, its details and its recipes', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const [recipe] = await releasedRecipes(page);
     expect(recipe).toBeDefined();
     await page.getByTestId('sidebar').getByRole('link', { name: 'Banner管理', exact: true }).click();
@@ -101,8 +94,7 @@ describe('banners (zh)', () => {
   });
 
   it('keeps what is typed into the banner form across a tab switch (kept alive)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/banner/add');
     await visible(page, 'field-name').fill('未保存的Banner');
     await tab(page, '/banner/add').getByTestId('tab-dirty').waitFor();
@@ -138,8 +130,7 @@ describe('lock-screen ads', () => {
   it('(zh) refuses an empty ad in Chinese, then creates one with two images on two models, online, and finds it by model', async () => {
     // The export below holds exactly the ads the filter finds: a retried attempt starts without the first one's.
     await clearDemoRows(h.system.db.url, 'content_lock_screen_ads');
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/lock-screen-ads-list');
     await page.getByTestId('page-title').getByText('锁屏广告', { exact: true }).waitFor();
     await visible(page, 'add').click();
@@ -190,9 +181,7 @@ describe('lock-screen ads', () => {
   });
 
   it('(en) refuses an empty ad in English, then creates one for one model, offline by default', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await goInApp(page, '/lock-screen-ads-add');
     await page.getByTestId('page-title').getByText('Add lock-screen ad', { exact: true }).waitFor();
 
@@ -218,9 +207,7 @@ describe('lock-screen ads', () => {
 
 describe('content screens (en)', () => {
   it('none of the content routes shows the "later release" panel', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     for (const [path, title] of [
       ['/banner/list', 'Banner management'],
       ['/banner/add', 'Add banner'],

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { confirm } from './catalog-support.js';
 import { createGroup, recipeShareId, releasedRecipes } from './content-support.js';
-import { goInApp, location, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible, visibleRow } from './support/gestures.js';
+import { goInApp, harnessForFile, location } from './support/harness.js';
+import { signedInPage, visible, visibleRow } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
-let h: Harness;
-beforeAll(async () => {
-  // The recipe read model (released recipes to link) is the projector's.
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+// The recipe read model (released recipes to link) is the projector's.
+const h = harnessForFile({ projector: true });
 
 /** The recipe numbers of the linked-recipe list, in the order shown. */
 async function linkedOrder(page: Page): Promise<string[]> {
@@ -31,9 +25,7 @@ async function waitForOrder(page: Page, expected: string[]) {
 
 describe('themed recipe groups (en)', () => {
   it('adds a group, links released recipes from the picker and reorders them by up/down and by sort value', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     const recipes = (await releasedRecipes(page)).slice(0, 2);
     expect(recipes).toHaveLength(2);
     const [a, b] = recipes.map((r) => r.number) as [string, string];
@@ -85,8 +77,7 @@ describe('themed recipe groups (en)', () => {
 
 describe('hot search labels (zh)', () => {
   it('adds labels per language, and batch-deletes a selection after the confirmation', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/hot-tag-list');
     await page.getByTestId('page-title').getByText('热搜标签', { exact: true }).waitFor();
     for (const [zh, en, sort] of [
@@ -137,8 +128,7 @@ describe('hot search labels (zh)', () => {
     } finally {
       await pool.end();
     }
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/hot-tag-list');
     await visible(page, 'hot-tag-suggest').click();
     const dialog = page.getByRole('dialog');
@@ -175,8 +165,7 @@ describe('hot search labels (zh)', () => {
 
 describe('the public H5 page', () => {
   it('shows a shared recipe and a themed group without login, laid out for a 390 px phone, in its language; an unknown id is not found', async () => {
-    const staff = await h.newPage();
-    await loginAs(staff);
+    const staff = await signedInPage(h);
     const recipes = await releasedRecipes(staff);
     const online = recipes.filter((r) => r.online);
     expect(online.length).toBeGreaterThan(0);

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 
 // The colour scheme: follows the system until the user picks one in the header; the pick shows at once, stays
 // across reloads and follows the user into another browser.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 const TEXT = {
   zh: { auto: '跟随系统', light: '浅色', dark: '深色', menu: '外观' },

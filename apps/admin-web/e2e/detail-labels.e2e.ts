@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 import { apiGet, apiPost } from './support/api.js';
 
 // Detail screens name things in the user's language: no work-mode, language or country codes, no ids.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 async function switchLanguage(page: Page, lang: 'en' | 'zh') {
   await page.getByTestId('language-menu').click();
@@ -24,8 +19,7 @@ const texts = (page: Page, testId: string) =>
 
 describe('recipe detail', () => {
   it('shows work modes, languages, unit, tags, accessories and head packages by name (zh, then en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     // Names of their own, so that a retry of this test does not collide with its first try.
     const n = String(Date.now() % 1_000_000);
     const unit = await apiPost(page, '/api/boUnit/add', { names: { zh: `克${n}`, en: `g${n}` } });
@@ -79,8 +73,7 @@ describe('recipe detail', () => {
 
 describe('device and fault screens', () => {
   it('show the current mode, telemetry readings and fault countries by name (zh, then en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     // A seeded device whose last sample was in a work mode (the seed cycles idle, boil, steam, knead).
     const devices = await apiGet<{ list: { id: string; sn: string; currentMode?: string | null }[] }>(
       page,

@@ -1,47 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, waitForFieldError } from './catalog-support.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { activateDevice, ingestData, reportFaults } from './support/ingest.js';
+import { inEnglish, searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 
 // The real path of a device: device-ingest (HTTP → BullMQ → workers → Postgres) runs beside the API, and the
 // tests post to it as a device would, with the demo brand's factory activation key.
-let h: Harness;
-let ingestUrl: string;
-beforeAll(async () => {
-  h = await startHarness({ ingest: true });
-  const line = h.system.logs.find((l) => l.includes('device-ingest listening on'));
-  ingestUrl = /(http:\/\/[\d.]+:\d+)/.exec(line ?? '')![1]!;
-});
-afterAll(async () => {
-  await h?.stop();
-});
-
-const ACTIVATION_KEY = 'demo-device-activation-key';
-
-async function devicePost(path: string, body: unknown, headers: Record<string, string>) {
-  const res = await fetch(`${ingestUrl}/device/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { status: number; desc: string; data: any };
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${answer.desc}`);
-  return answer.data;
-}
+const h = harnessForFile({ ingest: true });
 
 /** A demo device (offline since the seed) activates again and posts a telemetry sample from a new IP. */
 async function deviceComesOnline(sn: string, productCode: string, subBrandCode: string, ip: string) {
-  const { credential } = await devicePost(
-    'activate',
-    { sn, productCode, subBrandCode, apkVersion: '2.1.0', mcuVersion: '1.4.2', tpVersion: '3.0.1' },
-    { 'x-activation-key': ACTIVATION_KEY },
-  );
-  const auth = { authorization: `Bearer ${credential as string}` };
-  await devicePost(
-    'telemetry',
-    {
+  const auth = await activateDevice(h, {
+    sn,
+    productCode,
+    subBrandCode,
+    apkVersion: '2.1.0',
+    mcuVersion: '1.4.2',
+    tpVersion: '3.0.1',
+  });
+  await ingestData(h, '/device/v1/telemetry', {
+    body: {
       messages: [
         {
           messageId: randomUUID(),
@@ -54,28 +34,9 @@ async function deviceComesOnline(sn: string, productCode: string, subBrandCode: 
         },
       ],
     },
-    auth,
-  );
+    headers: auth,
+  });
   return auth;
-}
-
-async function reportFault(auth: Record<string, string>, type: string, errorLog: string) {
-  await devicePost(
-    'faults',
-    {
-      messages: [
-        {
-          messageId: randomUUID(),
-          type,
-          reportedAt: new Date().toISOString(),
-          country: 'CN',
-          city: 'Shenzhen',
-          errorLog,
-        },
-      ],
-    },
-    auth,
-  );
 }
 
 /** Marks the document; the mark is gone after a reload. */
@@ -89,8 +50,7 @@ const stillSameDocument = (page: Page) =>
 
 describe('devices (zh)', () => {
   it('shows a device going online without a reload, its detail, and its fault in the records and the summary', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'devices', '设备信息');
     // Fifteen demo devices fill more than the first page: find this one by its SN.
     await visible(page, 'filter-sn').fill('DMTM6000001');
@@ -107,7 +67,7 @@ describe('devices (zh)', () => {
     expect(await stillSameDocument(page)).toBe(true);
 
     const log = 'E45 over-temperature at 182C\nNTC1=182.0 NTC2=179.5\nheater relay forced off\nboard=DMTM6';
-    await reportFault(auth, 'OVERHEAT', log);
+    await reportFaults(h, auth, [{ type: 'OVERHEAT', errorLog: log }]);
 
     // The detail: the device, its bound user, the sample just sent and (once worked) the fault.
     await device.getByTestId('device-sn').click();
@@ -164,8 +124,7 @@ describe('devices (zh)', () => {
   });
 
   it('deletes selected devices after asking', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'devices', '设备信息');
     await visible(page, 'filter-sn').fill('DMOV4');
     await searchList(page);
@@ -241,7 +200,7 @@ describe('devices (en)', () => {
     await device.getByText('10.20.1.77').waitFor({ timeout: 20_000 });
     expect(await device.getByTestId('device-online').textContent()).toBe('Online');
     expect(await stillSameDocument(page)).toBe(true);
-    await reportFault(auth, 'LID_OPEN', 'E07 lid opened while running at speed 6');
+    await reportFaults(h, auth, [{ type: 'LID_OPEN', errorLog: 'E07 lid opened while running at speed 6' }]);
 
     await device.getByTestId('device-sn').click();
     await visible(page, 'detail-ip-value').getByText('10.20.1.77').waitFor();

@@ -1,65 +1,32 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
+import { activateDevice, reportFaults } from './support/ingest.js';
 
 // Fault codes are the device maker's: each brand names them in its languages. A device posts through
 // device-ingest (the real path), staff read the fault records.
-let h: Harness;
-let ingestUrl: string;
-beforeAll(async () => {
-  h = await startHarness({ ingest: true });
-  const line = h.system.logs.find((l) => l.includes('device-ingest listening on'));
-  ingestUrl = /(http:\/\/[\d.]+:\d+)/.exec(line ?? '')![1]!;
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ ingest: true });
 
-async function devicePost(path: string, body: unknown, headers: Record<string, string>) {
-  const res = await fetch(`${ingestUrl}/device/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+async function reportFaultTypes(types: string[]) {
+  const auth = await activateDevice(h, {
+    sn: 'DMTM6000001',
+    productCode: 'TM-6',
+    subBrandCode: 'DEMO-CHEF',
+    apkVersion: '2.1.0',
+    mcuVersion: '1.4.2',
+    tpVersion: '3.0.1',
   });
-  const answer = (await res.json()) as { status: number; desc: string; data: any };
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${answer.desc}`);
-  return answer.data;
-}
-
-async function reportFaults(types: string[]) {
-  const { credential } = await devicePost(
-    'activate',
-    {
-      sn: 'DMTM6000001',
-      productCode: 'TM-6',
-      subBrandCode: 'DEMO-CHEF',
-      apkVersion: '2.1.0',
-      mcuVersion: '1.4.2',
-      tpVersion: '3.0.1',
-    },
-    { 'x-activation-key': 'demo-device-activation-key' },
-  );
-  await devicePost(
-    'faults',
-    {
-      messages: types.map((type) => ({
-        messageId: randomUUID(),
-        type,
-        reportedAt: new Date().toISOString(),
-        country: 'CN',
-        city: 'Shenzhen',
-        errorLog: `${type} test`,
-      })),
-    },
-    { authorization: `Bearer ${credential as string}` },
+  await reportFaults(
+    h,
+    auth,
+    types.map((type) => ({ type, errorLog: `${type} test` })),
   );
 }
 
 describe('fault type names', () => {
   it('shows a code by the brand’s name for it in the user’s language, an unnamed code as sent (zh, en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     // A code of this attempt's own: a retried attempt names its code afresh instead of meeting the first one's.
     const code = `E1${Date.now().toString(36).slice(-5).toUpperCase()}`;
     const added = await page.request.post('/api/faultType/add', {
@@ -67,7 +34,7 @@ describe('fault type names', () => {
       data: { number: code, names: { zh: '水泵干烧', en: 'Pump running dry' } },
     });
     expect(((await added.json()) as { status: number }).status).toBe(200);
-    await reportFaults([code, 'E9']);
+    await reportFaultTypes([code, 'E9']);
 
     await goInApp(page, '/fault-record-list');
     await page.locator('[data-testid="filter-sn"]:visible').fill('DMTM6000001');

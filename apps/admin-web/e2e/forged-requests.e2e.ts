@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
-let h: Harness;
+const h = harnessForFile();
 let attacker: Server;
 let attackerUrl: string;
 /** The page the attacker's server answers; set by each test before the victim visits it. */
 let attackPage = '';
 
 beforeAll(async () => {
-  h = await startHarness();
   attacker = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.end(attackPage);
@@ -22,7 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   attacker?.closeAllConnections();
   await new Promise((resolve) => attacker?.close(resolve));
-  await h?.stop();
 });
 
 /**
@@ -51,8 +50,7 @@ function forgeryPage(apiUrl: string, id: string): string {
 
 describe('a page of another origin', () => {
   it('cannot delete a recipe of the logged-in user by form or by fetch', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const added = await page.request.post('/api/recipe/add', {
       headers: API_HEADERS,
       data: {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { fieldError, waitForFieldError } from './catalog-support.js';
 import { apiGet } from './support/api.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { goInApp, harnessForFile } from './support/harness.js';
+import { inEnglish, signedInPage, visible } from './support/gestures.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** Opens `path` and waits for the no-permission panel in its place; no input of the form is there to type in. */
 async function refusedForm(page: Page, path: string, title: string) {
@@ -23,17 +17,14 @@ async function refusedForm(page: Page, path: string, title: string) {
 
 describe('add and edit forms are guarded by the permission of their save', () => {
   it('shows the viewer no permission, not the form, at /inform-add and /apk-add (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'viewer', 'viewer12345');
+    const page = await signedInPage(h, 'zh', 'viewer', 'viewer12345');
     await refusedForm(page, '/inform-add', '没有权限');
     await refusedForm(page, '/apk-add', '没有权限');
     await refusedForm(page, '/hot-tag-add', '没有权限');
   });
 
   it('shows the auditor no permission at /apk-add and /inform-add (en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'audit', 'audit12345');
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en', 'audit', 'audit12345');
     await refusedForm(page, '/apk-add', 'No permission');
     await refusedForm(page, '/inform-add', 'No permission');
   });
@@ -41,9 +32,7 @@ describe('add and edit forms are guarded by the permission of their save', () =>
 
 describe('an APK draft needs its sub-brand, model and version number (§5)', () => {
   it('names all three under their fields at once and creates nothing (en), and in zh', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'editor', 'editor12345');
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en', 'editor', 'editor12345');
     const before = (await apiGet<{ total: number }>(page, '/api/subApk/list')).total;
     await goInApp(page, '/apk-add');
     await visible(page, 'apk-save').click();
@@ -52,8 +41,7 @@ describe('an APK draft needs its sub-brand, model and version number (§5)', () 
     expect(await fieldError(page, 'field-versionNumber')).toBe('Required');
     expect((await apiGet<{ total: number }>(page, '/api/subApk/list')).total).toBe(before);
 
-    const zh = await h.newPage();
-    await loginAs(zh, 'editor', 'editor12345');
+    const zh = await signedInPage(h, 'zh', 'editor', 'editor12345');
     await goInApp(zh, '/apk-add');
     await visible(zh, 'field-versionNumber').fill('9.1.0');
     await visible(zh, 'apk-save').click();
@@ -65,8 +53,7 @@ describe('an APK draft needs its sub-brand, model and version number (§5)', () 
 
 describe('a form names every missing field at once, under each field', () => {
   it('an empty offline pack save names its five fields (zh, then en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/offline-recipes-add');
     await visible(page, 'form-submit').click();
     for (const message of [
@@ -98,8 +85,7 @@ describe('a hot search label with no label and sort "abc" flags both at once', (
       ['zh', '主语言标签不能为空', '排序必须为数字'],
       ['en', 'The label in the main language is required', 'Sort must be numeric'],
     ] as const) {
-      const page = await h.newPage();
-      await loginAs(page);
+      const page = await signedInPage(h);
       if (lang === 'en') await inEnglish(page);
       await goInApp(page, '/hot-tag-add');
       await visible(page, 'field-sort').fill('abc');

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, pngImage } from './catalog-support.js';
-import { goInApp, location, loginAs, startHarness, tab, type Harness } from './support/harness.js';
-import { inEnglish } from './support/gestures.js';
+import { goInApp, harnessForFile, location, tab } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 const title = (page: Page, text: string) => page.getByTestId('page-title').getByText(text, { exact: true });
 
 describe('a dirty form is never lost without a question (zh)', () => {
   it('asks before a tab switch or Cancel drops what was typed on a page that is not kept alive', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/tag-add');
     await title(page, '新增标签').waitFor();
     await page.getByTestId('field-number').fill('T-TYPED');
@@ -47,9 +40,7 @@ describe('a dirty form is never lost without a question (zh)', () => {
 
 describe('a dirty form is never lost without a question (en)', () => {
   it('asks in English, and discarding on a tab switch opens the other tab', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await goInApp(page, '/tag-add');
     await title(page, 'Add tag').waitFor();
     await page.getByTestId('name-en').fill('Typed');
@@ -62,9 +53,7 @@ describe('a dirty form is never lost without a question (en)', () => {
 
 describe('uploads in flight (en)', () => {
   it('shows the upload’s progress and keeps save and submit disabled until the file is there', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     // A slow network: the answer to the upload arrives 4 s after it was sent.
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
 import { apiPost } from './support/api.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { signedInPage, visible } from './support/gestures.js';
 
 // The projector runs so that detail pages and the audit list follow each command (read-your-writes).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /**
  * Recipe and category numbers stay taken once used: each test (and each retry of it, which runs beforeEach again)
@@ -67,8 +61,7 @@ async function pickVersion(page: Page, testId: string, n: number) {
 
 describe('an auditor-grade history (zh)', () => {
   it('reads a recipe edit as “2 人份 · 步骤 3 · 速度 3 → 5”, shows the recipe as of any event, and compares two versions', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const id = await editedRecipe(page, `HE1${RUN}`);
     await openHistory(page, `/recipe-detail?id=${id}`);
 
@@ -104,8 +97,7 @@ describe('an auditor-grade history (zh)', () => {
   });
 
   it('names a category as it was called at each event: “分类 汤羹 → 清汤” stays after 清汤 is renamed 高汤', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const category = (number: string, zh: string, en: string) =>
       apiPost(page, '/api/recipeCategory/add', { number, mainLang: 'zh', names: { zh, en } });
     const soups = await category(`HS${RUN}`, `汤羹${RUN}`, `Soups ${RUN}`);
@@ -129,8 +121,7 @@ describe('an auditor-grade history (zh)', () => {
   });
 
   it('reads an APK package’s and an offline pack’s history as an audit trail', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const apk = await apiPost(page, '/api/subApk/add', {
       subBrandCode: 'DEMO-CHEF',
       productCode: 'TM-6',
@@ -167,14 +158,12 @@ describe('an auditor-grade history (zh)', () => {
   });
 
   it('lets an auditor reach a cleared recipe’s history from the recycle bin, and export it', async () => {
-    const admin = await h.newPage();
-    await loginAs(admin);
+    const admin = await signedInPage(h);
     const id = await editedRecipe(admin, `HEC${RUN}`);
     await apiPost(admin, '/api/recipe/delete', { id });
     await apiPost(admin, '/api/recipe/clear', { id });
 
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
+    const auditor = await signedInPage(h, 'zh', 'audit', 'audit12345');
     await goInApp(auditor, '/recycling-list');
     await visible(auditor, 'open-audit').click();
     const row = auditor.locator('[data-testid="audit-ended-row"]:visible', { hasText: `HEC${RUN}` });
@@ -193,9 +182,7 @@ describe('an auditor-grade history (zh)', () => {
 
 describe('an auditor-grade history (en)', () => {
   it('reads the same edit as “2 servings · Step 3 · speed 3 → 5” with the state as of an event', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     const id = await editedRecipe(page, `HE2${RUN}`);
     await openHistory(page, `/recipe-detail?id=${id}`);
     const newest = visible(page, 'history-entry').first();
@@ -214,9 +201,7 @@ describe('an auditor-grade history (en)', () => {
     await pickVersion(page, 'compare-to', 2);
     await visible(page, 'history-compare').getByText('2 servings · Step 3 · speed 3 → 5').waitFor();
 
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
-    await inEnglish(auditor);
+    const auditor = await signedInPage(h, 'en', 'audit', 'audit12345');
     await goInApp(auditor, '/audit-history');
     await auditor.getByText('Offline pack', { exact: true }).click();
     await visible(auditor, 'audit-ended').waitFor();

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { inEnglish } from './support/gestures.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
+import { harnessForFile } from './support/harness.js';
 
 // The home page's figures agree with the screens they summarise, and its charts can be read.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 async function total(page: Page, url: string): Promise<number> {
   const body = (await (await page.request.get(url)).json()) as { data: { total: number } };
@@ -50,15 +44,12 @@ async function checkHome(page: Page, note: RegExp) {
 
 describe('home', () => {
   it('zh: counts say what they count, users are counted, bars are told apart, whole-number axis', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await checkHome(page, /回收站/);
   });
 
   it('en: the same in English', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await checkHome(page, /recycle bin/);
   });
 });

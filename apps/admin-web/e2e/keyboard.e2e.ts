@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 
 // The console's keys: `/` to the list's search, `?` for the shortcut help, Esc to close a dialog.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 const TEXT = {
   zh: { help: '键盘快捷键', search: '聚焦列表的搜索框', escape: '关闭对话框', logoutTitle: '退出登录' },

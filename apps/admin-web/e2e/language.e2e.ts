@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loginAs, startHarness, submitLogin, tab, type Harness } from './support/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { harnessForFile, submitLogin, tab } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 describe('languages', () => {
   it('is Chinese by default, switches to English at once and keeps the choice after a reload', async () => {
@@ -36,8 +31,7 @@ describe('languages', () => {
   });
 
   it('switches everything inside the app at once: menu, tabs, titles, dates, and back', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.goto('/recipe-list');
     await page.getByTestId('page-title').getByText('菜谱库').waitFor();
     await expect(page.getByTestId('home-today').count()).resolves.toBe(0);

@@ -1,23 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
 import { apiGet, apiPost } from './support/api.js';
-import { inEnglish, searchList, visible } from './support/gestures.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { inEnglish, searchList, signedInPage, visible } from './support/gestures.js';
+import { harnessForFile } from './support/harness.js';
 
 // The exports of the fault record, app user and notice lists, as a user makes them: a filter applied in the filter
 // bar, "Export CSV" and "Export xlsx", the job followed to its end, the file downloaded. Each file is parsed and
 // must hold the rows the list shows for that filter (the API's list with the same filter), under headers in the
 // console's language; in Chinese and in English.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 type Lang = 'zh' | 'en';
 const DONE: Record<Lang, string> = { zh: '已完成', en: 'Done' };
@@ -112,8 +106,7 @@ async function bothFilesHold(
 }
 
 async function signedIn(lang: Lang) {
-  const page = await h.newPage();
-  await loginAs(page);
+  const page = await signedInPage(h);
   if (lang === 'en') await inEnglish(page);
   return page;
 }

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { SCREENS } from '../src/app/screens.js';
 import { inEnglish } from './support/gestures.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 
 // Every list screen at a laptop, a small laptop and a tablet width: no cell of a list covered by another (the
 // table scrolls sideways instead), no cell's content or badge cut, and the menu taking exactly the width it shows.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** The list screens of the registry: every screen of a list of records that needs no record of its own. */
 const LIST_PATHS = SCREENS.filter((s) => !s.record && /list/i.test(s.path)).map((s) => s.path);

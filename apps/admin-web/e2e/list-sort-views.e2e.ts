@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { DeviceListPage } from '@kb/contracts';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
-import { exportCsv, inEnglish, visible } from './support/gestures.js';
-import { API_HEADERS, location, loginAs, startHarness, type Harness } from './support/harness.js';
+import { exportCsv, inEnglish, signedInPage, visible } from './support/gestures.js';
+import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
 
 // The list kit on the device list: sort by a column header (kept in the address), save the view, reload, pick
 // the view again, and export what the list shows; in Chinese and in English. Then the same kit on the staff,
 // test device and unit lists.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 /** Waits until the list shows the answer to its latest query, then reads the SN column of the visible rows. */
 async function shownSns(page: Page): Promise<string[]> {
@@ -47,8 +41,7 @@ async function pickView(page: Page, name: string) {
 
 describe('sorting, saved views and export on a list', () => {
   it('sorts by SN from the header, keeps it over a reload, saves and picks the view, exports it (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'devices', '设备信息');
     const sorted = await allSns(page);
     expect(sorted.length).toBeGreaterThan(10);
@@ -181,8 +174,7 @@ describe('sorting, saved views and export on a list', () => {
   }
 
   it('sorts the staff accounts and the online categories from the header, and saved views bring it back (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.goto('/staff-list');
     await page.getByTestId('layout').waitFor();
     const asc = await serverOrder(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Request } from 'playwright-core';
 import { eventually } from '@kb/testing';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 import { searchList, visible, visibleRow as row } from './support/gestures.js';
 
 // Live updates over the event stream (`GET /api/events`): a device's online state changes in the database as
@@ -10,15 +10,14 @@ import { searchList, visible, visibleRow as row } from './support/gestures.js';
 // would; the detail follows too. The server ends each stream after a few seconds here (every few minutes in
 // production), so the browser's resuming after Last-Event-ID runs all along.
 const STREAM_MS = 5000;
-let h: Harness;
 let pool: pg.Pool;
-beforeAll(async () => {
-  h = await startHarness({ env: { LIVE_STREAM_MAX_MS: String(STREAM_MS) } });
-  pool = new pg.Pool({ connectionString: h.system.db.url });
-});
+// Declared first, so it runs before the system (and its database) stops: afterAll hooks run in declared order.
 afterAll(async () => {
   await pool?.end();
-  await h?.stop();
+});
+const h = harnessForFile({ env: { LIVE_STREAM_MAX_MS: String(STREAM_MS) } });
+beforeAll(() => {
+  pool = new pg.Pool({ connectionString: h.system.db.url });
 });
 
 /** What device-ingest writes when a device reports (online until a timeout) or its timeout passes. */

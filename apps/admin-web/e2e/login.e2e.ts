@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CAPTCHA, location, loginAs, startHarness, submitLogin, type Harness } from './support/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { CAPTCHA, harnessForFile, location, submitLogin } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 describe('login', () => {
   it('shows the §5 messages when a field is left empty', async () => {
@@ -100,8 +95,7 @@ describe('login', () => {
     const long = (await remembered.context().cookies()).filter((c) => c.httpOnly && c.expires > 0);
     expect(long.some((c) => days(c) > 29 && days(c) <= 30.1)).toBe(true);
 
-    const plain = await h.newPage();
-    await loginAs(plain);
+    const plain = await signedInPage(h);
     // kb_device only marks a browser that has signed in before (login throttling), it is no session.
     const session = (await plain.context().cookies()).filter(
       (c) => c.httpOnly && days(c) > 1 && c.name !== 'kb_device',
@@ -149,8 +143,7 @@ describe('login', () => {
   });
 
   it('logout asks first, then the guard applies again', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.getByTestId('confirm-cancel').click();

@@ -1,38 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
+import { activateDevice, ingestCall } from './support/ingest.js';
 import { eventually, refuseNoticeDeliveries } from '@kb/testing';
-import { inEnglish, visible, visibleRow } from './support/gestures.js';
+import { inEnglish, signedInPage, visible, visibleRow } from './support/gestures.js';
 import { attemptTag } from './support/waits.js';
 
 // The whole system with device-ingest (the push worker, the timer and the device API): the test plays the
 // simulated devices, activating them with the demo brand's factory key and acknowledging through the device API.
-let h: Harness;
-let ingestUrl: string;
-beforeAll(async () => {
-  h = await startHarness({ ingest: true });
-  const line = h.system.logs.find((l) => l.includes('device-ingest listening'))!;
-  ingestUrl = /(http:\/\/[^\s"]+)/.exec(line)![1]!;
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ ingest: true });
 
 interface SimulatedDevice {
   sn: string;
-  credential: string;
+  auth: Record<string, string>;
 }
 
-async function deviceCall(device: SimulatedDevice, path: string, body?: unknown) {
-  const res = await fetch(`${ingestUrl}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${device.credential}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { status: number; data: any };
-}
+const deviceCall = (device: SimulatedDevice, path: string, body?: unknown) =>
+  ingestCall(h, path, { body, headers: device.auth });
+/** A device tells it received or read a notice. */
+const acknowledge = (device: SimulatedDevice, noticeId: string, state: 'received' | 'read') =>
+  deviceCall(device, '/device/v1/notices/ack', { acks: [{ noticeId, state }] });
 
 /** A device activated as the factory does it, bound to the app user who activated it when one is named. */
 async function activateOne(
@@ -40,13 +29,7 @@ async function activateOne(
   productCode: string,
   user?: { account: string; region: string },
 ): Promise<SimulatedDevice> {
-  const res = await fetch(`${ingestUrl}/device/v1/activate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-activation-key': 'demo-device-activation-key' },
-    body: JSON.stringify({ sn, productCode, user }),
-  });
-  const body = (await res.json()) as { data: { credential: string } };
-  return { sn, credential: body.data.credential };
+  return { sn, auth: await activateDevice(h, { sn, productCode, user }) };
 }
 
 /** Devices of one model, activated as the factory does it. */
@@ -54,15 +37,9 @@ function activate(sns: string[], productCode: string): Promise<SimulatedDevice[]
   return Promise.all(sns.map((sn) => activateOne(sn, productCode)));
 }
 
+/** The companion app's call, signed in with `token` when given. */
+const appCall = (path: string, body?: unknown, token?: string) => ingestCall(h, path, { body, token });
 /** The companion app: registers an account of the demo brand and answers its sign-in token. */
-async function appCall(path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${ingestUrl}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as { status: number; data: any };
-}
 const registerAppUser = async (account: string) =>
   (await appCall('/app/v1/register', { brandOwnerCode: 'DEMO', account, password: 'e2e-app-pass-1' })).data
     .token as string;
@@ -145,8 +122,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     const devices = await activate(['E2E-NT-ZH-1', 'E2E-NT-ZH-2'], 'TMS-1');
     // Titled apart from an earlier (retried) attempt's notice.
     const title = `定时保养提醒 ${Date.now().toString(36).slice(-4)}`;
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'operations', '消息通知');
     const question = await createTimedNotice(page, {
       lang: 'zh',
@@ -164,11 +140,11 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     expect(await count(page, 'receivedCount')).toBe(0);
 
     const id = await polled(devices[0]!, title);
-    await deviceCall(devices[0]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'received' }] });
+    await acknowledge(devices[0]!, id, 'received');
     await waitForCount(page, 'receivedCount', 1);
-    await deviceCall(devices[1]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+    await acknowledge(devices[1]!, id, 'read');
     // A repeated acknowledgement counts nothing.
-    await deviceCall(devices[1]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+    await acknowledge(devices[1]!, id, 'read');
     await waitForCount(page, 'receivedCount', 2);
     await waitForCount(page, 'readCount', 1);
     await visible(page, 'push-health').getByText('推送健康：没有超时未接收的推送').waitFor();
@@ -194,9 +170,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     const devices = await activate(['E2E-NT-EN-1', 'E2E-NT-EN-2', 'E2E-NT-EN-3'], 'TMS-1');
     // Its own title per attempt: a retry must not meet the notice its first attempt pushed.
     const title = `Descale reminder ${attemptTag()}`;
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'operations', 'Notifications');
     const question = await createTimedNotice(page, {
       lang: 'zh',
@@ -215,17 +189,16 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
     await expect(listed.getByTestId('notice-receivedCount').textContent()).resolves.toBe('0');
     const id = await polled(devices[0]!, title);
     for (const [i, device] of devices.entries()) {
-      await deviceCall(device, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'received' }] });
+      await acknowledge(device, id, 'received');
       await listed
         .locator('[data-testid="notice-receivedCount"]', { hasText: new RegExp(`^${i + 1}$`) })
         .waitFor({ timeout: 15_000 });
     }
-    await deviceCall(devices[2]!, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+    await acknowledge(devices[2]!, id, 'read');
     await listed.locator('[data-testid="notice-readCount"]', { hasText: /^1$/ }).waitFor({ timeout: 15_000 });
   }, 150_000);
   it('zh and en: a notice to a region reaches the devices whose owner lives there, an area covering its cities', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     for (const lang of ['zh', 'en'] as const) {
       const zh = lang === 'zh';
       // The area chosen (Lombardy) covers an owner in it, not one who only gave the country.
@@ -266,15 +239,14 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
       const id = await polled(inside, title);
       const seen = await deviceCall(outside, '/device/v1/notices');
       expect(seen.data.list.map((n: { noticeId: string }) => n.noticeId)).not.toContain(id);
-      await deviceCall(inside, '/device/v1/notices/ack', { acks: [{ noticeId: id, state: 'read' }] });
+      await acknowledge(inside, id, 'read');
       await waitForCount(page, 'receivedCount', 1);
       await waitForCount(page, 'readCount', 1);
     }
   }, 120_000);
 
   it('zh and en: custom users from a csv or xlsx list: a bad row is refused by row, unknown accounts named, the listed users’ inboxes count', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     for (const lang of ['zh', 'en'] as const) {
       const zh = lang === 'zh';
       const accounts = [`e2e-list-${lang}-1@example.com`, `e2e-list-${lang}-2@example.com`];
@@ -334,8 +306,7 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
   }, 120_000);
 
   it('a push failing on its last attempt shows push failed with its reason in zh and en, on the home page too, and is pushed again after its confirmation', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const added = await page.request.post('/api/inform/add', {
       headers: API_HEADERS,
       data: {

@@ -1,22 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { searchList, visible, visibleRow as row } from './support/gestures.js';
+import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
+import { searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag, settles } from './support/waits.js';
 import { zipEntry } from './support/zip.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
 // first test, after it has seen a build wait in the queue.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 
@@ -57,8 +51,7 @@ async function ensureIngest() {
 
 describe('offline recipe packs (zh)', () => {
   it('creates an initial pack, builds it with progress, downloads the zip, publishes test and online', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '离线菜谱包');
     // The demo packs are listed, not built yet.
     await row(page, 'OP-1001').getByText('未生成').waitFor();
@@ -237,8 +230,7 @@ async function compatibilityLines(
 
 describe('releasing an offline pack: what it does not fit, and an untested release', () => {
   it('shows the devices it does not fit, then asks why it goes online untested, and keeps the reason (zh)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const number = `E2E-OV${attemptTag()}`;
     const id = await builtPackOpen(page, number);
     const expected = await compatibilityLines(

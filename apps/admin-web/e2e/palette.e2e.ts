@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
+import { harnessForFile, loginAs } from './support/harness.js';
 
 // Ctrl/⌘+K: the command palette goes to any screen the user may open and finds the brand's records.
-let h: Harness;
-beforeAll(async () => {
-  // The projector fills the recipe list the palette searches.
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+// The projector fills the recipe list the palette searches.
+const h = harnessForFile({ projector: true });
 
 const TEXT = {
   zh: { devices: '设备信息', staff: '员工账号', kind: '设备', nothing: '没有找到匹配的页面或记录' },

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible, visibleRow } from './support/gestures.js';
+import { goInApp, harnessForFile } from './support/harness.js';
+import { signedInPage, visible, visibleRow } from './support/gestures.js';
 
 // The projector runs so that the lists show the demo recipes and APK packages in each of their states.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** How many visible elements carry this test id (0 when the screen does not offer it). */
 const offered = (page: Page, testId: string) => visible(page, testId).count();
@@ -36,8 +30,7 @@ const RELEASE_BATCH = ['batch-release', 'batch-recallEditing', 'batch-recallWait
 
 describe('what each role is offered (zh)', () => {
   it('offers an editor no release on the recipe list and no audit, test or online on the APK list; an auditor gets them', async () => {
-    const editor = await h.newPage();
-    await loginAs(editor, 'editor', 'editor12345');
+    const editor = await signedInPage(h, 'zh', 'editor', 'editor12345');
     await openFromMenu(editor, 'recipes', '菜谱库');
     // R-1003 waits for release: its row offers the editor neither release nor recall.
     const waiting = await shownRow(editor, 'R-1003');
@@ -63,8 +56,7 @@ describe('what each role is offered (zh)', () => {
     expect(await offered(editor, 'add')).toBe(1);
 
     // The auditor, on the same lists, is offered them.
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
+    const auditor = await signedInPage(h, 'zh', 'audit', 'audit12345');
     await openFromMenu(auditor, 'recipes', '菜谱库');
     await (await shownRow(auditor, 'R-1003')).getByTestId('row-release').waitFor();
     await visible(auditor, 'batch-release').waitFor();
@@ -83,9 +75,7 @@ describe('what each role is offered (zh)', () => {
 
 describe('the viewer (en)', () => {
   it('is offered no add, edit or delete on the lists, and an add form opened by its address shows no permission', async () => {
-    const viewer = await h.newPage();
-    await loginAs(viewer, 'viewer', 'viewer12345');
-    await inEnglish(viewer);
+    const viewer = await signedInPage(h, 'en', 'viewer', 'viewer12345');
 
     await openFromMenu(viewer, 'recipes', 'Recipe library');
     const recipe = await shownRow(viewer, 'R-1003');
@@ -125,8 +115,7 @@ const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 
 describe('reviews: entered by the admin, moderated by the auditor', () => {
   it('(zh) offers the auditor no “新增评价”, on the recipe or the review list, but deleting reviews', async () => {
-    const auditor = await h.newPage();
-    await loginAs(auditor, 'audit', 'audit12345');
+    const auditor = await signedInPage(h, 'zh', 'audit', 'audit12345');
     await goInApp(auditor, `/recipe-detail?id=${R_1001}`);
     await visible(auditor, 'detail-recipe-name').getByText('番茄炖牛腩', { exact: false }).waitFor();
     expect(await offered(auditor, 'add-review')).toBe(0);
@@ -138,9 +127,7 @@ describe('reviews: entered by the admin, moderated by the auditor', () => {
   });
 
   it('(en) offers the admin “Add review” on the recipe, which opens the review form for it', async () => {
-    const admin = await h.newPage();
-    await loginAs(admin);
-    await inEnglish(admin);
+    const admin = await signedInPage(h, 'en');
     await goInApp(admin, `/recipe-detail?id=${R_1001}`);
     await visible(admin, 'add-review').click();
     await admin.getByTestId('page-title').getByText('Add review', { exact: false }).waitFor();

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, openNewRecipe, visible, visibleRow as row } from './support/gestures.js';
+import { harnessForFile, loginAs } from './support/harness.js';
+import { inEnglish, openNewRecipe, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag, settles } from './support/waits.js';
 
 // The projector runs so that the list and the edit form read the editor's saves.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** The error under the visible input with this test id ('' when none). */
 async function errorUnder(page: Page, testId: string, i = 0): Promise<string> {
@@ -62,8 +56,7 @@ describe('recipe editor forms (zh)', () => {
   });
 
   it('“保存并提交” of an incomplete new recipe saves it once and continues on its edit form', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openNewRecipe(page);
     // The draft's number is this attempt's own: a retried attempt does not meet the first one's draft.
     const number = `R-3001-${attemptTag()}`;

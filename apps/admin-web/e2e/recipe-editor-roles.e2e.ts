@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { RecipeListItem } from '@kb/contracts';
 import type { Page } from 'playwright-core';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visible } from './support/gestures.js';
+import { goInApp, harnessForFile } from './support/harness.js';
+import { signedInPage, visible } from './support/gestures.js';
 import { listedWhen } from './support/api.js';
 
 // The projector runs so that the recipe list (where the test finds the recipe's id) and the detail fill.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** The id of the demo recipe with this number, as the signed-in user's list answers it. */
 async function recipeId(page: Page, number: string): Promise<string> {
@@ -27,8 +21,7 @@ async function recipeId(page: Page, number: string): Promise<string> {
 
 describe('recipe add and edit for roles that cannot author (zh)', () => {
   it('shows the auditor why there is no form on /recipe-edit and leads to the recipe’s detail', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'audit', 'audit12345');
+    const page = await signedInPage(h, 'zh', 'audit', 'audit12345');
     const id = await recipeId(page, 'R-1001');
     await goInApp(page, `/recipe-edit?id=${id}`);
     await visible(page, 'editor-read-only')
@@ -45,9 +38,7 @@ describe('recipe add and edit for roles that cannot author (zh)', () => {
 
 describe('recipe add and edit for roles that cannot author (en)', () => {
   it('shows the viewer a read-only notice on /recipe-add instead of a form it could not save', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'viewer', 'viewer12345');
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en', 'viewer', 'viewer12345');
     await goInApp(page, '/recipe-add');
     await visible(page, 'editor-read-only')
       .getByText('Your role can view recipes but cannot add or change them.', { exact: true })

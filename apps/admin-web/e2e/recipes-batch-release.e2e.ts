@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu, pngImage } from './catalog-support.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, harnessForFile } from './support/harness.js';
 import { apiPost } from './support/api.js';
-import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag } from './support/waits.js';
 
 // The projector runs so that the library and the detail follow each command (read-your-writes).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** A complete recipe (submittable): two languages, a picture, difficulty, a serving version with two steps. */
 async function addCompleteRecipe(page: Page, number: string, picture: string) {
@@ -78,8 +72,7 @@ async function writeReview(
 
 describe('batch release of 20 recipes, and reviews on the detail (zh)', () => {
   it('submits and releases 20 selected recipes, reports per recipe, and the detail counts a new review', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const upload = await page.request.post('/api/file/upload', {
       multipart: { file: { name: 'soup.png', mimeType: 'image/png', buffer: pngImage(16) } },
       headers: API_HEADERS,
@@ -167,9 +160,7 @@ describe('batch release of 20 recipes, and reviews on the detail (zh)', () => {
 
 describe('reviews (en)', () => {
   it('adds a review of a demo recipe, filters and batch-deletes reviews, and the detail follows', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'User reviews');
     // The seeded reviews of DEMO (OTHER's are never listed).
     await row(page, 'SN-TM6-000123').waitFor();

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
 import { apiPost } from './support/api.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visibleRow as row } from './support/gestures.js';
+import { goInApp, harnessForFile } from './support/harness.js';
+import { signedInPage, visibleRow as row } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // The projector runs so that the library and the detail read model hold the demo recipes.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 /** The timeline entries' titles, newest first. */
 async function historyTitles(page: Page): Promise<string[]> {
@@ -24,8 +18,7 @@ async function historyTitles(page: Page): Promise<string[]> {
 
 describe('recipe detail (zh)', () => {
   it('shows the recipe, its history with the state as of an event, and the device preview', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '菜谱库');
     await row(page, 'R-1001').getByTestId('row-detail').click();
     await page.getByTestId('page-title').getByText('菜谱详情', { exact: false }).waitFor();
@@ -61,9 +54,7 @@ describe('recipe detail (zh)', () => {
 
 describe('recipe detail (en)', () => {
   it('the history shows a release made from the list, newest first', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'Recipe library');
     await row(page, 'R-1003').getByTestId('row-release').click();
     await confirm(page);
@@ -86,9 +77,7 @@ describe('recipe detail (en)', () => {
 
 describe('recipe device preview (en)', () => {
   it('shows the demo’s chicken wings with their unit in English and in Chinese', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'Recipe library');
     await row(page, 'R-1002').getByTestId('row-detail').click();
     await page.getByTestId('open-preview').click();
@@ -104,9 +93,7 @@ describe('recipe device preview (en)', () => {
   });
 
   it('opens in the user’s language, reads in one language and shows each quantity with its unit', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     const n = Date.now().toString(36);
     const unit = await apiPost<{ id: string }>(page, '/api/boUnit/add', {
       names: { zh: `克${n}`, en: `g${n}` },

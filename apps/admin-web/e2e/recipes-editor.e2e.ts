@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, openFromMenu, pngImage } from './catalog-support.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, openNewRecipe, visible, visibleRow as row } from './support/gestures.js';
+import { goInApp, harnessForFile } from './support/harness.js';
+import { openNewRecipe, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag, settles } from './support/waits.js';
 
 // The projector runs so that the library and the detail read model follow the editor's saves.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 // The library and the editors are kept alive: their hidden copies stay in the page.
 const nth = (page: Page, testId: string, i: number) => visible(page, testId).nth(i);
@@ -31,8 +25,7 @@ async function pick(page: Page, testId: string, option: string) {
 
 describe('recipe editor (zh)', () => {
   it('creates a recipe in two languages with two serving versions, steps prefilled from their work modes and range-checked, and submits it', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openNewRecipe(page);
     // The recipe's number is this attempt's own: a retried attempt does not meet the first one's recipe.
     const number = `R-2001-${attemptTag()}`;
@@ -117,17 +110,13 @@ describe('recipe editor (zh)', () => {
 
 describe('recipe editor (en)', () => {
   it('saves over the loaded revision and offers to reload when someone else saved first', async () => {
-    const first = await h.newPage();
-    await loginAs(first);
-    await inEnglish(first);
+    const first = await signedInPage(h, 'en');
     await openFromMenu(first, 'recipes', 'Recipe library');
     await row(first, 'R-1005').getByTestId('row-edit').click();
     await first.getByTestId('page-title').getByText('Edit recipe', { exact: false }).waitFor();
     await expect(visible(first, 'field-number').inputValue()).resolves.toBe('R-1005');
 
-    const second = await h.newPage();
-    await loginAs(second);
-    await inEnglish(second);
+    const second = await signedInPage(h, 'en');
     await goInApp(second, '/recipe-edit?id=5e0c1a2b-0005-4d10-8a00-00000000d005');
     await expect(visible(second, 'field-number').inputValue()).resolves.toBe('R-1005');
 
@@ -150,9 +139,7 @@ describe('recipe editor (en)', () => {
   });
 
   it('a released recipe cannot be edited until recalled', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await goInApp(page, '/recipe-edit?id=5e0c1a2b-0001-4d10-8a00-00000000d001');
     await visible(page, 'not-editable')
       .getByText('only recipes in editing can be changed', { exact: false })

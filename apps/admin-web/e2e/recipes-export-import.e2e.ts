@@ -1,23 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
 import type { Page } from 'playwright-core';
 import { openFromMenu, pngImage } from './catalog-support.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { apiGet, apiPost, listedWhen } from './support/api.js';
-import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { inEnglish, searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { zipEntry } from './support/zip.js';
 
 // One system for the file: the projector fills the lists, device-ingest writes the export zips (the import runs
 // in the API).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true, ingest: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true, ingest: true });
 
 /**
  * A DEMO recipe OTHER can take whole: languages OTHER has (en, de), a model both brands sell (TM-6), a picture
@@ -139,8 +133,7 @@ describe('recipe export and import (zh)', () => {
     // Numbers of this attempt (a retried test starts again with new ones).
     const zh = `E2E-ZH${attempt()}`;
     const [A, B] = [`${zh}-A`, `${zh}-B`];
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const a = await addRecipe(demo, A);
     await addRecipe(demo, B);
     await listed(demo, B);
@@ -170,8 +163,7 @@ describe('recipe export and import (zh)', () => {
     await closeDialog(demo);
 
     // OTHER imports the filtered export: both created, shown in its library.
-    const other = await h.newPage();
-    await loginAs(other, 'other', 'other12345');
+    const other = await signedInPage(h, 'zh', 'other', 'other12345');
     await openFromMenu(other, 'recipes', '菜谱库');
     await row(other, 'P-2001').waitFor();
     expect(await row(other, A).count()).toBe(0);
@@ -261,8 +253,7 @@ describe('recipe export and import (en)', () => {
 describe('the import’s mapping step', () => {
   /** DEMO exports one recipe of a model only DEMO sells (TM-7); OTHER opens the import of that zip. */
   async function importTm7(lang: 'zh' | 'en') {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const number = `E2E-MAP${attempt()}`;
     await addRecipe(demo, number, ['TM-7']);
     await listed(demo, number);
@@ -272,8 +263,7 @@ describe('the import’s mapping step', () => {
     await visible(demo, 'batch-export').click();
     expect(await finishedReport(demo, '已完成')).toEqual([[number, '已导出', '']]);
     const zip = await downloadZip(demo);
-    const other = await h.newPage();
-    await loginAs(other, 'other', 'other12345');
+    const other = await signedInPage(h, 'zh', 'other', 'other12345');
     if (lang === 'en') await inEnglish(other);
     await openFromMenu(other, 'recipes', lang === 'en' ? 'Recipe library' : '菜谱库');
     await chooseImport(other, zipFile('tm7.zip', zip.bytes));
@@ -334,8 +324,7 @@ describe('importing into a brand that lacks a language, units and models', () =>
   }
 
   it('(en) drops the Chinese texts, creates the units, maps the model: the report shows each choice', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const number = `E2E-WING${attempt()}`;
     // Chicken wings as DEMO's demo has them: Chinese first, pieces and spoons, a model OTHER does not sell.
     const wings = await apiPost<{ id: string }>(demo, '/api/recipe/add', {
@@ -410,8 +399,7 @@ describe('importing into a brand that lacks a language, units and models', () =>
   });
 
   it('(zh) enables Chinese for OTHER and creates the unit with its Chinese name: the recipe is imported whole', async () => {
-    const demo = await h.newPage();
-    await loginAs(demo);
+    const demo = await signedInPage(h);
     const number = `E2E-FISH${attempt()}`;
     const fish = await apiPost<{ id: string }>(demo, '/api/recipe/add', {
       type: 'SOUP',
@@ -432,8 +420,7 @@ describe('importing into a brand that lacks a language, units and models', () =>
     });
     const zip = await exportOf(demo, [fish.id]);
 
-    const other = await h.newPage();
-    await loginAs(other, 'other', 'other12345');
+    const other = await signedInPage(h, 'zh', 'other', 'other12345');
     await openFromMenu(other, 'recipes', '菜谱库');
     await chooseImport(other, zipFile('fish.zip', zip));
     await other.getByTestId('import-mapping').waitFor();

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, visibleRow as row } from './support/gestures.js';
+import { harnessForFile } from './support/harness.js';
+import { signedInPage, visibleRow as row } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // The projector runs so that the lists follow each command at once (read-your-writes).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 async function selectRows(page: Page, texts: string[]) {
   for (const text of texts) await row(page, text).getByRole('checkbox').check();
@@ -23,8 +17,7 @@ const status = (page: Page, text: string, value: string) =>
 
 describe('recipe lifecycle (zh)', () => {
   it('recalls, copies, deletes and clears, and the history records the recalls', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '菜谱库');
     await row(page, 'R-1002').waitFor();
 
@@ -68,9 +61,7 @@ describe('recipe lifecycle (zh)', () => {
 
 describe('recipe lifecycle (en)', () => {
   it('names a copy as a copy in the list, numbered when a copy is there already', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'Recipe library');
     for (const [number, name] of [
       ['R-1003-copy', 'Whole-wheat toast bread (copy)'],

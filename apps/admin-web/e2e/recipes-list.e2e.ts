@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu, search } from './catalog-support.js';
-import { loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, searchList, visibleRow as row } from './support/gestures.js';
+import { harnessForFile } from './support/harness.js';
+import { searchList, signedInPage, visibleRow as row } from './support/gestures.js';
 
 // One system for the file, with the projector running so the recipe lists fill from the demo recipes' events.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 async function selectRows(page: Page, texts: string[]) {
   for (const text of texts) await row(page, text).getByRole('checkbox').check();
@@ -37,8 +31,7 @@ function statusOf(page: Page, text: string) {
 
 describe('recipe library (zh)', () => {
   it('filters, releases a waiting recipe in place and shows why an illegal release is refused', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, 'recipes', '菜谱库');
     await row(page, 'R-1001').waitFor();
     // The recycle bin has its own screen: the library leaves R-0901 out.
@@ -92,9 +85,7 @@ describe('recipe library (zh)', () => {
 
 describe('recipe library (en)', () => {
   it('submits a recipe in place, refuses an incomplete one, deletes to the recycle bin and recovers', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'Recipe library');
     await row(page, 'R-1004').waitFor();
 
@@ -141,9 +132,7 @@ describe('recipe library (en)', () => {
   });
 
   it('lists online and paid recipes, and sets a recipe paid in a batch', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'Paid recipes');
     await row(page, 'R-1002').waitFor();
     expect(await column(page, 'number')).toEqual(['R-1002']);
@@ -160,9 +149,7 @@ describe('recipe library (en)', () => {
     await row(page, 'R-1001').waitFor();
   });
   it('links models to several recipes and refuses to unlink the last model of a released one', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'recipes', 'Recipe library');
     await page.locator('[data-testid="link-models"]:visible').click();
     await page.getByTestId('page-title').getByText('Batch link models', { exact: true }).waitFor();

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
-import { inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { API_HEADERS, harnessForFile } from './support/harness.js';
+import { inEnglish, searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 
 // The projector keeps the library and the detail current; device-ingest works the translation jobs with the
 // built-in demo glossary (no translation service is configured).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true, ingest: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true, ingest: true });
 
 /** Adds a recipe in editing through the API as the logged-in browser (the setup, not what is tested). */
 async function addRecipe(
@@ -77,8 +71,7 @@ async function options(page: Page, testId: string): Promise<string[]> {
 
 describe('recipe translation (zh)', () => {
   it('translates a selected recipe with the demo provider, shows it side by side, and saves it only on confirmation', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await addRecipe(
       page,
       'TR-ZH-1',
@@ -142,8 +135,7 @@ describe('recipe translation (zh)', () => {
 
 describe('recipe translation (en)', () => {
   it('refuses single-language recipes, and translates English into Chinese on confirmation', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await addRecipe(page, 'TR-EN-1', 'en', ['en', 'zh'], { en: { name: 'Tomato soup' } }, 'Add salt');
     await addRecipe(page, 'TR-EN-2', 'en', ['en'], { en: { name: 'Plain soup' } }, 'Boil');
     await inEnglish(page);

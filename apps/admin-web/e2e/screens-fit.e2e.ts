@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { inEnglish } from './support/gestures.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { goInApp, harnessForFile, loginAs } from './support/harness.js';
 
 // What a user sees of the list screens at ordinary laptop widths, with the sidebar open: every state badge whole
 // (not cut to "已…"), and every row's actions within reach: on screen once the table is scrolled to its end (a
 // table wider than the page scrolls sideways; nothing is pinned over its columns, see list-layout.e2e.ts).
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const LISTS = [
   { path: '/recipe-list', badges: ['recipe-status'] },

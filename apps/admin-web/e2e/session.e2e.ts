@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@kb/testing';
-import {
-  emailCode,
-  goInApp,
-  location,
-  loginAs,
-  startHarness,
-  submitLogin,
-  type Harness,
-} from './support/harness.js';
+import { emailCode, goInApp, harnessForFile, location, submitLogin } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 describe('session and account', () => {
   it('a 401 clears the stored login and goes to /login with a translated message, then back', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     // The server session ends (e.g. it expired) while the page is open.
     await page.context().clearCookies();
     await page.getByTestId('user-menu').click();
@@ -40,8 +26,7 @@ describe('session and account', () => {
   });
 
   it('shows the personal centre: account, name, email, role, brand', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'other', 'other12345');
+    const page = await signedInPage(h, 'zh', 'other', 'other12345');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '个人中心' }).click();
     await page.getByTestId('page-title').getByText('个人中心').waitFor();
@@ -52,8 +37,7 @@ describe('session and account', () => {
   });
 
   it('changes the password with the §5 checks, then the user logs in again with the new one', async () => {
-    const page = await h.newPage();
-    await loginAs(page, 'editor', 'editor12345');
+    const page = await signedInPage(h, 'zh', 'editor', 'editor12345');
     await goInApp(page, '/password-edit');
     await page.getByTestId('pw-new').fill('short');
     await page.getByTestId('pw-confirm').focus();
@@ -131,8 +115,7 @@ describe('session and account', () => {
   });
 
   it('collapses the sidebar to icons and goes back from the back header', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.getByTestId('sidebar').getByRole('link', { name: 'APK管理' }).click();
     await page.getByTestId('page-title').getByText('APK管理').waitFor();
     await page.getByTestId('sidebar-toggle').click();
@@ -149,8 +132,7 @@ describe('session and account', () => {
   });
 
   it('shows an unknown address as not found inside the layout', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.goto('/no-such-page');
     await page.getByTestId('not-found').waitFor();
     await page.getByTestId('sidebar').waitFor();
@@ -158,8 +140,7 @@ describe('session and account', () => {
   });
 
   it('shows the six counts and the two rankings on the home page', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     for (const key of [
       'recipeCount',
       'recipeCategoryCount',

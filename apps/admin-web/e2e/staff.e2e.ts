@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually, mailText, type ReceivedMail } from '@kb/testing';
 import type { Page } from 'playwright-core';
-import { emailCode, loginAs, startHarness, submitLogin, type Harness } from './support/harness.js';
+import { emailCode, harnessForFile, loginAs, submitLogin } from './support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 /** The first mail to `to` whose text matches, once the SMTP sink has it (10 s at most). */
 async function mailTo(to: string, text: RegExp): Promise<ReceivedMail> {

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import {
-  goInApp,
-  loginAs,
-  startHarness,
-  submitLogin,
-  tab,
-  visibleTabKeys,
-  type Harness,
-} from './support/harness.js';
+import { goInApp, harnessForFile, loginAs, submitLogin, tab, visibleTabKeys } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 import { listedWhen } from './support/api.js';
 import { settles } from './support/waits.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ projector: true });
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile({ projector: true });
 
 const TEN = [
   '/recipe-list',
@@ -113,8 +100,7 @@ describe('tab strip', () => {
   });
 
   it('titles a record tab with the record number, not its id (zh and en)', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const recipe = await aRecipe(page);
     const key = `/recipe-detail?id=${recipe.id}`;
     await goInApp(page, key);
@@ -129,8 +115,7 @@ describe('tab strip', () => {
   });
 
   it('after a session expiry, another user signing in starts from Home, not on the previous user’s tabs', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openAll(page, ['/apk-list', '/recipe-list', '/device-info-list']);
     // The session ends on the server side (as after its lifetime): the next call answers 401.
     await page.context().clearCookies();
@@ -143,8 +128,7 @@ describe('tab strip', () => {
   });
 
   it('after a session expiry, the same user gets their tabs and page back', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openAll(page, ['/apk-list', '/recipe-list']);
     await page.context().clearCookies();
     await goInApp(page, '/tag-list');

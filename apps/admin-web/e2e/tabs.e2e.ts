@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { createBanner } from './content-support.js';
-import {
-  goInApp,
-  location,
-  loginAs,
-  startHarness,
-  tab,
-  visibleTabKeys,
-  type Harness,
-} from './support/harness.js';
+import { goInApp, harnessForFile, location, loginAs, tab, visibleTabKeys } from './support/harness.js';
+import { signedInPage } from './support/gestures.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
+const h = harnessForFile();
 
 /** Opens a page from the sidebar, as a user would. */
 async function openFromMenu(page: Page, group: string | null, title: string) {
@@ -77,8 +64,7 @@ describe('tab bar', () => {
   });
 
   it('shows a close button on every tab but the current one and Home', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openFromMenu(page, null, 'APK管理');
     await openFromMenu(page, null, 'Banner管理');
     await expect(tab(page, '/banner/list').getByTestId('tab-close').count()).resolves.toBe(0);
@@ -89,8 +75,7 @@ describe('tab bar', () => {
   });
 
   it('opens two records of one screen in two tabs, keyed by the full address', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await page.goto('/recipe-detail?id=1');
     await tab(page, '/recipe-detail?id=1').waitFor();
     await page.goto('/recipe-detail?id=2');
@@ -102,8 +87,7 @@ describe('tab bar', () => {
   });
 
   it('closes others and closes all from the right-click menu; Home stays; tabs survive a reload', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     for (const [group, title] of SEVEN.slice(0, 4)) await openFromMenu(page, group, title);
     await page.reload();
     await page.getByTestId('page-title').getByText('Banner管理').waitFor();
@@ -129,8 +113,7 @@ describe('tab bar', () => {
   });
 
   it('a kept-alive page keeps its typed input across tab switches; closing it asks because it is unsaved', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     const bannerName = page.locator('[data-testid="field-name"]:visible');
     // The recipe editor is kept alive: what is typed into it survives a tab switch.
     const recipeNumber = page.locator('[data-testid="field-number"]:visible');
@@ -193,8 +176,7 @@ describe('tab bar', () => {
   });
 
   it('a page that is not kept alive loads fresh when the user comes back', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await goInApp(page, '/password-edit');
     await page.getByTestId('pw-original').fill('typed but not sent');
     await tab(page, '/password-edit').getByTestId('tab-dirty').waitFor();

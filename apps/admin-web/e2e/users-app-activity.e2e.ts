@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { eventually } from '@kb/testing';
 import { confirm, openFromMenu } from './catalog-support.js';
-import { API_HEADERS, loginAs, startHarness, type Harness } from './support/harness.js';
-import { exportCsv, inEnglish, searchList, visible, visibleRow as row } from './support/gestures.js';
+import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
+import { ingestCall, ingestData } from './support/ingest.js';
+import {
+  exportCsv,
+  inEnglish,
+  searchList,
+  signedInPage,
+  visible,
+  visibleRow as row,
+} from './support/gestures.js';
 
 // App users as the companion app and their appliance make them: device-ingest (the app API /app/v1, the device
 // API and their workers) and the projector (the released demo recipes the app finds) run beside the API. The
 // test plays a simulated app user with the simulator's calls: the device activates bound to the user, the user
 // registers in the app, searches, favourites a recipe and cooks it on the device; the screens show what they did.
-let h: Harness;
-let ingestUrl: string;
+const h = harnessForFile({ ingest: true, projector: true });
 /** The console page of the zh tests, logged in once. */
 let zhPage: Page;
 
@@ -28,30 +35,6 @@ let appToken: string;
 /** What the screens showed of the recipe before this user: its 30-day cooks and favourites. */
 let cooksBefore: number;
 let favouritesBefore: number;
-
-type Answer = { status: number; desc: string; data: any };
-
-async function ingestCall(
-  path: string,
-  { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<Answer & { http: number }> {
-  const res = await fetch(`${ingestUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { http: res.status, ...((await res.json()) as Answer) };
-}
-
-async function ok(path: string, options: Parameters<typeof ingestCall>[1]) {
-  const answer = await ingestCall(path, options);
-  if (answer.http >= 300) throw new Error(`${path}: ${answer.http} ${answer.desc}`);
-  return answer.data;
-}
 
 /**
  * The test ids of the visible tables that show their "no records" state although they have rows (the state is
@@ -70,20 +53,21 @@ async function shownEmptyStates(page: Page): Promise<string[]> {
 }
 
 async function consoleGet(page: Page, url: string) {
-  const body = (await (await page.request.get(url, { headers: API_HEADERS })).json()) as Answer;
+  const body = (await (await page.request.get(url, { headers: API_HEADERS })).json()) as {
+    status: number;
+    desc: string;
+    data: any;
+  };
   if (body.status !== 200) throw new Error(`${url}: ${body.desc}`);
   return body.data;
 }
 
 beforeAll(async () => {
-  h = await startHarness({ ingest: true, projector: true });
-  const line = h.system.logs.find((l) => l.includes('device-ingest listening'))!;
-  ingestUrl = /(http:\/\/[\d.]+:\d+)/.exec(line)![1]!;
   zhPage = await h.newPage();
   await loginAs(zhPage);
 
   // The appliance is activated bound to its owner, as the simulator's devices are.
-  const { credential } = await ok('/device/v1/activate', {
+  const { credential } = await ingestData(h, '/device/v1/activate', {
     body: {
       sn: SN,
       productCode: 'AF-5',
@@ -95,14 +79,17 @@ beforeAll(async () => {
   });
   // The owner registers in the app and searches; the released demo recipes come from the projector.
   appToken = (
-    await ok('/app/v1/register', {
+    await ingestData(h, '/app/v1/register', {
       body: { brandOwnerCode: BRAND, account: ACCOUNT, password: PASSWORD, nickname: NICKNAME, region: 'CN' },
     })
   ).token;
   const hits = await eventually(
     async () =>
-      (await ok(`/app/v1/recipes/search?q=${encodeURIComponent(SEARCH_TERMS)}&lang=zh`, { token: appToken }))
-        .list as { recipeId: string; number: string; name: string }[],
+      (
+        await ingestData(h, `/app/v1/recipes/search?q=${encodeURIComponent(SEARCH_TERMS)}&lang=zh`, {
+          token: appToken,
+        })
+      ).list as { recipeId: string; number: string; name: string }[],
     (list) => list.length > 0,
     30_000,
     `the app finds "${SEARCH_TERMS}"`,
@@ -121,7 +108,7 @@ beforeAll(async () => {
   ).collectionCount;
 
   // A favourite in the app, then cooking on the appliance: four completed sessions and one aborted.
-  await ok('/app/v1/activity', {
+  await ingestData(h, '/app/v1/activity', {
     token: appToken,
     body: {
       messages: [
@@ -135,7 +122,7 @@ beforeAll(async () => {
     },
   });
   const now = Date.now();
-  await ok('/device/v1/cooking', {
+  await ingestData(h, '/device/v1/cooking', {
     token: credential as string,
     body: {
       messages: Array.from({ length: COOKS + 1 }, (_, i) => ({
@@ -151,14 +138,11 @@ beforeAll(async () => {
   });
   // The workers store it within moments: the app's own profile shows it then.
   await eventually(
-    () => ok('/app/v1/me', { token: appToken }),
+    () => ingestData(h, '/app/v1/me', { token: appToken }),
     (me) => me.favouriteCount === 1 && me.cookCount === COOKS,
     30_000,
     'the app profile shows the favourite and the cooks',
   );
-});
-afterAll(async () => {
-  await h?.stop();
 });
 
 /** Shows the user list's row of the simulated user (filtered by account). */
@@ -181,7 +165,7 @@ async function byColumn(page: Page, locator: ReturnType<typeof row>): Promise<Re
 
 /** Asks device-ingest's app API as the app does, in the app's language. */
 const signIn = (lang: string) =>
-  ingestCall('/app/v1/sign-in', {
+  ingestCall(h, '/app/v1/sign-in', {
     body: { brandOwnerCode: BRAND, account: ACCOUNT, password: PASSWORD },
     headers: { 'accept-language': lang },
   });
@@ -189,7 +173,7 @@ const signIn = (lang: string) =>
 /** The refusal of an app call with this token, once it comes (the console's sign-out takes moments). */
 async function signedOut(token: string, lang: string): Promise<string> {
   const answer = await eventually(
-    () => ingestCall('/app/v1/me', { token, headers: { 'accept-language': lang } }),
+    () => ingestCall(h, '/app/v1/me', { token, headers: { 'accept-language': lang } }),
     (a) => a.http === 401,
     10_000,
     'the app refuses the signed-out token',
@@ -230,8 +214,7 @@ describe('app users (zh)', () => {
     expect(await cooking.textContent()).not.toContain('AIR_FRYER');
     expect(await shownEmptyStates(page)).toEqual([]);
     // Opened straight from its address too, before any list page brought the tables' styles.
-    const direct = await h.newPage();
-    await loginAs(direct);
+    const direct = await signedInPage(h);
     await direct.goto(new URL(page.url()).pathname + new URL(page.url()).search);
     await visible(direct, 'user-cooking').locator('tbody tr', { hasText: '空气炸' }).first().waitFor();
     expect(await shownEmptyStates(direct)).toEqual([]);
@@ -347,7 +330,7 @@ describe('app users (en)', () => {
     expect(lines[1]).toContain(SEARCH_TERMS);
 
     // The app is in use (its token checked, so trusted for a while) when the user is disabled.
-    expect((await ingestCall('/app/v1/me', { token: appToken })).http).toBe(200);
+    expect((await ingestCall(h, '/app/v1/me', { token: appToken })).http).toBe(200);
     await openFromMenu(page, 'users', 'Ordinary users');
     const again = await userRow(page);
     await again.getByTestId('row-toggle-status').click();

@@ -1,19 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { inEnglish, visibleRow } from './support/gestures.js';
-import { goInApp, loginAs, startHarness, type Harness } from './support/harness.js';
+import { signedInPage, visibleRow } from './support/gestures.js';
+import { goInApp, harnessForFile } from './support/harness.js';
 
 /*
  * /vip-user-list on the real API, Postgres, Redis and device-ingest (whose worker imports the file), in zh and
  * en: the template downloaded, filled and imported with progress and a per-row report, the list, delete.
  */
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ ingest: true });
-}, 120_000);
-afterAll(() => h?.stop());
+const h = harnessForFile({ ingest: true });
 
 async function openScreen(page: Page, title: string) {
   await goInApp(page, '/vip-user-list');
@@ -57,8 +53,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 describe('paying users', () => {
   it('imports the filled xlsx template in zh with progress and a per-row report, and lists the accepted rows', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
+    const page = await signedInPage(h);
     await openScreen(page, '付费用户');
     await page.getByTestId('paying-import').click();
 
@@ -92,9 +87,7 @@ describe('paying users', () => {
   });
 
   it('in en: a re-imported csv changes nothing, a wrong file is refused with a message, a row is deleted after confirming', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openScreen(page, 'Paying users');
     await page.getByTestId('paying-import').click();
     const template = (await downloadTemplate(page, 'csv')).toString('utf8');
@@ -136,9 +129,7 @@ describe('paying users', () => {
   });
 
   it('in en: a long file’s report shows 100 lines a page, each row with why it was refused', async () => {
-    const page = await h.newPage();
-    await loginAs(page);
-    await inEnglish(page);
+    const page = await signedInPage(h, 'en');
     await openScreen(page, 'Paying users');
     await page.getByTestId('paying-import').click();
     const lines = Array.from(

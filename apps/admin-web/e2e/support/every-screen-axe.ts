@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { eventually } from '@kb/testing';
 import { enCatalog, zhCatalog } from '../../src/app/i18n/catalogs.js';
 import { SCREENS } from '../../src/app/screens.js';
 import { axeFindings } from './axe.js';
-import { API_HEADERS, goInApp, loginAs, startHarness, type Harness } from './harness.js';
+import { API_HEADERS, goInApp, harnessForFile, loginAs, type Harness } from './harness.js';
 import { apiPost } from './api.js';
 
 export type Lang = 'zh' | 'en';
@@ -94,15 +94,11 @@ export function axeEveryScreen(lang: Lang, scheme: Scheme) {
 }
 
 function everyScreen(lang: Lang, scheme: Scheme) {
-  let h: Harness;
+  const h = harnessForFile({ projector: true });
   let page: Page;
   let inFlight: () => number;
   const ids = new Map<string, string>();
-  afterAll(async () => {
-    await h?.stop();
-  });
   beforeAll(async () => {
-    h = await startHarness({ projector: true });
     page = await pageIn(h, lang, undefined, scheme);
     inFlight = trackRequests(page);
     await loginAs(page);

@@ -2,12 +2,28 @@ import { readFile } from 'node:fs/promises';
 import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from '../catalog-support.js';
+import { loginAs, type Harness } from './harness.js';
 
 /** Switches the console to English from the header's language menu, as a user would. */
 export async function inEnglish(page: Page) {
   await page.getByTestId('language-menu').click();
   await page.getByTestId('language-en').click();
   await page.getByTestId('page-title').getByText('Home').waitFor();
+}
+
+/**
+ * A fresh page (its own browser profile) logged in as demo or as `account`, switched to English when `lang` is
+ * 'en'.
+ */
+export async function signedInPage(
+  h: Harness,
+  lang: 'zh' | 'en' = 'zh',
+  ...account: [account: string, password: string] | []
+): Promise<Page> {
+  const page = await h.newPage();
+  await loginAs(page, ...account);
+  if (lang === 'en') await inEnglish(page);
+  return page;
 }
 
 // Kept-alive pages leave their hidden copies in the page: what a user sees is the visible one.

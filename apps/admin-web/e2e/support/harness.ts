@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@kb/contracts';
@@ -85,6 +86,35 @@ export async function startHarness(
       await browser.close();
       await system.stop();
     },
+  };
+}
+
+/**
+ * One system for the whole test file: started before its first test and stopped after its last. The answer
+ * stands for that running harness, so read its members inside tests and hooks (a hook declared after this call
+ * runs after the start).
+ */
+export function harnessForFile(options: Parameters<typeof startHarness>[0] = {}): Harness {
+  let running: Harness | undefined;
+  beforeAll(async () => {
+    running = await startHarness(options);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  const started = () => {
+    if (!running) throw new Error('the harness starts before the first test: use it inside tests and hooks');
+    return running;
+  };
+  return {
+    get system() {
+      return started().system;
+    },
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    newPage: (pageOptions) => started().newPage(pageOptions),
+    stop: () => started().stop(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { buildUrl, configureApi } from '../lib/api-client.js';
+import { buildUrl } from '../lib/api-client.js';
+import { configureApiForTests } from '../lib/api-client-for-tests.js';
 import { call } from '../lib/call.js';
 import { askEarly } from '../lib/early-answers.js';
 import { fetchDevicePage, NO_DEVICE_FILTER } from '../features/devices/api/device-list.js';
@@ -20,16 +21,7 @@ beforeEach(() => {
     asked.push(String(input));
     return Promise.resolve(answer(page));
   };
-  configureApi({
-    lang: () => 'zh',
-    text: (key) => key,
-    onUnauthorized: () => undefined,
-    onForbidden: () => undefined,
-    onError: () => undefined,
-    onSuccess: () => undefined,
-    onApplying: () => ({ applied: () => undefined }),
-    refreshScreens: () => Promise.resolve(),
-  });
+  configureApiForTests({ lang: () => 'zh' });
 });
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -41,7 +33,9 @@ const earlyUrls = (path: string) =>
 describe("a screen's first data, asked before its code arrives", () => {
   it('is exactly what the recipe library asks for its first page', async () => {
     const { queryFn } = recipeLibraryFirstPage();
-    await (queryFn as (c: { signal: AbortSignal }) => Promise<unknown>)({ signal: new AbortController().signal });
+    await (queryFn as (c: { signal: AbortSignal }) => Promise<unknown>)({
+      signal: new AbortController().signal,
+    });
     expect(asked).toEqual(earlyUrls('/recipe-list'));
   });
 

@@ -1,5 +1,7 @@
+import { Button, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Opens a modal whose content answers a question: resolves with what `content` hands to `done`, or null when the
@@ -21,4 +23,25 @@ export function askInModal<T>(
       onClose: () => resolve(null),
     });
   });
+}
+
+/** The answer buttons of such a dialog, to the right: Cancel (it answers nothing), then the dialog's own. */
+export function DialogButtons({
+  onCancel,
+  cancelTestId,
+  children,
+}: {
+  onCancel: () => void;
+  cancelTestId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel} data-testid={cancelTestId}>
+        {t('common.cancel')}
+      </Button>
+      {children}
+    </Group>
+  );
 }

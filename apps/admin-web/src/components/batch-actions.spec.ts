@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { refusalOf } from './batch-actions.js';
+import { batchOutcomeOf, refusalOf } from './batch-actions.js';
 
 describe('batch actions', () => {
   it('refuse to act with nothing selected', () => {
@@ -15,5 +15,23 @@ describe('batch actions', () => {
   it('let a batch act on any selection', () => {
     expect(refusalOf({}, 1)).toBeNull();
     expect(refusalOf({}, 30)).toBeNull();
+  });
+
+  it('report each refused record of an answer by the name the list shows, with its reason', () => {
+    const answer = {
+      succeeded: 1,
+      results: [
+        { id: 'a1', version: '1.0.0', ok: true },
+        { id: 'b2', version: '', ok: false, message: 'in review' },
+        { id: 'c3', version: '2.0.0', ok: false },
+      ],
+    };
+    expect(batchOutcomeOf(answer, (r) => r.version || r.id)).toEqual({
+      succeeded: 1,
+      failed: [
+        { id: 'b2', reason: 'in review' },
+        { id: '2.0.0', reason: '' },
+      ],
+    });
   });
 });

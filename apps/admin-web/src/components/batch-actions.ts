@@ -21,6 +21,20 @@ export interface BatchOutcome {
   failed: { id: string; reason: string }[];
 }
 
+/**
+ * The bar's outcome of a batch command's answer: how many went through, and each refused record by `name` (its
+ * number or version, as the list shows it) with the API's reason in the user's language.
+ */
+export function batchOutcomeOf<R extends { ok: boolean; message?: string | null }>(
+  answer: { succeeded: number; results: readonly R[] },
+  name: (refused: R) => string,
+): BatchOutcome {
+  return {
+    succeeded: answer.succeeded,
+    failed: answer.results.filter((r) => !r.ok).map((r) => ({ id: name(r), reason: r.message ?? '' })),
+  };
+}
+
 export type BatchRefusal = 'select_record' | 'one_record';
 
 /** §5: a batch action needs a selection; a single-record action exactly one. Null when it may run. */

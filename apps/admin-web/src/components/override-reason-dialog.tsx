@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.js';
 import { notifyError } from '../lib/notify.js';
-import { askInModal } from './ask-in-modal.js';
+import { askInModal, DialogButtons } from './ask-in-modal.js';
+import { RequiredReasonInput, useRequiredReason } from './required-reason.js';
 
 /** The translation keys of one feature's untested-release dialog. */
 export interface OverrideWords {
@@ -16,35 +16,27 @@ export interface OverrideWords {
 
 function ReasonForm({ words, onDone }: { words: OverrideWords; onDone: (reason: string | null) => void }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const reason = useRequiredReason();
   return (
     <Stack gap="sm">
       <Text size="sm">{t(words.hint)}</Text>
-      <Textarea
+      <RequiredReasonInput
+        reason={reason}
+        requiredMessage={t(words.required)}
         label={t(words.reason)}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.currentTarget.value);
-          setMissing(false);
-        }}
-        error={missing ? t(words.required) : undefined}
-        maxLength={500}
-        autosize
-        minRows={2}
         data-testid="override-reason"
       />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </Button>
+      <DialogButtons onCancel={() => onDone(null)}>
         <Button
-          onClick={() => (reason.trim() ? onDone(reason.trim()) : setMissing(true))}
+          onClick={() => {
+            const given = reason.take();
+            if (given) onDone(given);
+          }}
           data-testid="override-ok"
         >
           {t('common.confirm')}
         </Button>
-      </Group>
+      </DialogButtons>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
-import { formatTime } from './reference/format.js';
+import { formatTime } from '../lib/format.js';
 import { Thumbnail } from './reference/record-image.js';
 
 // Columns that lists of named, dated records share (the catalog and content screens).

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   api,
   ApiError,
   buildUrl,
   commandsApplying,
-  configureApi,
   isNotLoggedIn,
   ReadPosition,
   readPosition,
 } from './api-client.js';
+import { callsServedBy, configureApiForTests } from './api-client-for-tests.js';
 
 describe('API client', () => {
   it('treats a 401, and a 500 saying "not logged in", as an ended session (§8)', () => {
@@ -66,9 +65,8 @@ describe('read-your-writes position (one for every feature)', () => {
 
   describe('through api() against an HTTP server', () => {
     let server: Server;
-    let base: string;
+    let restoreFetch: () => void;
     const seen: { method: string; url: string; position: string | undefined }[] = [];
-    const realFetch = globalThis.fetch;
     /** What the client did besides its requests: refetches, notices, toasts (in order, with the requests). */
     const steps: string[] = [];
     /** How many more waits the read models stay behind the command. */
@@ -93,15 +91,8 @@ describe('read-your-writes position (one for every feature)', () => {
         }
         res.end(JSON.stringify({ status: 200, desc: 'ok', data: { url: req.url } }));
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      // The browser resolves `/api/...` against the page; Node needs the server's origin.
-      globalThis.fetch = (input, init) => realFetch(new URL(String(input), base), init);
-      configureApi({
-        lang: () => 'en',
-        text: (key) => key,
-        onUnauthorized: () => undefined,
-        onForbidden: () => undefined,
+      restoreFetch = (await callsServedBy(server)).restore;
+      configureApiForTests({
         onError: (_desc, error) => void shownErrors.push(error),
         onSuccess: (desc) => void steps.push(`success ${desc}`),
         onApplying: () => {
@@ -118,7 +109,7 @@ describe('read-your-writes position (one for every feature)', () => {
     });
 
     afterAll(async () => {
-      globalThis.fetch = realFetch;
+      restoreFetch();
       await new Promise((resolve) => server.close(resolve));
     });
 
@@ -150,7 +141,13 @@ describe('read-your-writes position (one for every feature)', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(settled).toBe(false);
       await command;
-      expect(steps).toEqual(['wait false', 'wait false', 'wait true', 'refresh (applying: true)', 'success ok']);
+      expect(steps).toEqual([
+        'wait false',
+        'wait false',
+        'wait true',
+        'refresh (applying: true)',
+        'success ok',
+      ]);
       expect(seen.filter((s) => s.url === '/api/auth/me').map((s) => s.position)).toEqual([
         '42.4242',
         '42.4242',

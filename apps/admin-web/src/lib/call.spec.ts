@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { configureApi } from './api-client.js';
+import { callsServedBy, configureApiForTests } from './api-client-for-tests.js';
 import { call } from './call.js';
 
 describe('the route-typed client against an HTTP server', () => {
   let server: Server;
-  const realFetch = globalThis.fetch;
+  let restoreFetch: () => void;
   const seen: { method: string; url: string; body: string }[] = [];
 
   beforeAll(async () => {
@@ -22,23 +21,12 @@ describe('the route-typed client against an HTTP server', () => {
         );
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    globalThis.fetch = (input, init) => realFetch(new URL(String(input), base), init);
-    configureApi({
-      lang: () => 'en',
-      text: (key) => key,
-      onUnauthorized: () => undefined,
-      onForbidden: () => undefined,
-      onError: () => undefined,
-      onSuccess: () => undefined,
-      onApplying: () => ({ applied: () => undefined }),
-      refreshScreens: async () => undefined,
-    });
+    restoreFetch = (await callsServedBy(server)).restore;
+    configureApiForTests();
   });
 
   afterAll(async () => {
-    globalThis.fetch = realFetch;
+    restoreFetch();
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -3,6 +3,7 @@ import { PasswordInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormPage, useSchemaForm } from '../../../components/form-page.js';
+import { NewPasswordFields } from '../../../components/new-password-fields.js';
 import { logout } from '../../../lib/session-control.js';
 import { useUpdatePassword } from '../api/update-password.js';
 
@@ -49,20 +50,17 @@ export function PasswordEditPage() {
         data-testid="pw-original"
         {...form.getInputProps('originalPassword')}
       />
-      <PasswordInput
-        label={t('account.password.newPassword')}
-        description={t('account.password.rule')}
-        autoComplete="new-password"
-        withAsterisk
-        data-testid="pw-new"
-        {...form.getInputProps('newPassword')}
-      />
-      <PasswordInput
-        label={t('account.password.confirmPassword')}
-        autoComplete="new-password"
-        withAsterisk
-        data-testid="pw-confirm"
-        {...form.getInputProps('confirmPassword')}
+      <NewPasswordFields
+        labels={{
+          password: t('account.password.newPassword'),
+          confirm: t('account.password.confirmPassword'),
+          rule: t('account.password.rule'),
+        }}
+        testIds={{ password: 'pw-new', confirm: 'pw-confirm' }}
+        inputs={{
+          password: form.getInputProps('newPassword'),
+          confirm: form.getInputProps('confirmPassword'),
+        }}
       />
       <Text size="xs" c="dimmed">
         {t('account.password.after')}

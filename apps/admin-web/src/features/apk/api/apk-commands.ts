@@ -1,5 +1,5 @@
 import type { StaffPostInput } from '@kb/contracts';
-import type { BatchOutcome } from '../../../components/batch-actions.js';
+import { batchOutcomeOf, type BatchOutcome } from '../../../components/batch-actions.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
 import { notifyError } from '../../../lib/notify.js';
@@ -64,12 +64,7 @@ export async function runApkBatch<R extends ApkBatchRoute>(
 ): Promise<BatchOutcome> {
   const body = { ids, ...extra } as StaffPostInput<`/subApk/${ApkBatchRoute}`>;
   const answer = await call.post(`/subApk/${route as ApkBatchRoute}`, body);
-  return {
-    succeeded: answer.succeeded,
-    failed: answer.results
-      .filter((r) => !r.ok)
-      .map((r) => ({ id: r.versionNumber || r.id.slice(0, 8), reason: r.message ?? '' })),
-  };
+  return batchOutcomeOf(answer, (r) => r.versionNumber || r.id.slice(0, 8));
 }
 
 type ApkSaveRoute = 'add' | 'addAndApproval' | 'update';

@@ -1,5 +1,4 @@
 import { Badge } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 const REVIEW_COLORS: Record<string, string> = {
@@ -36,16 +35,4 @@ export function ReleaseBadge({ status }: { status: string }) {
       {t(`apk.releaseStatus.${status}`, { defaultValue: status })}
     </Badge>
   );
-}
-
-export function formatTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
-}
-
-/** Bytes as people read them (KB, MB). */
-export function formatSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -10,14 +10,12 @@ import {
   Box,
   Button,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,8 +34,9 @@ import { fileUrl } from '../api/apk-detail.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { useSubBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import { lastSubmitQuery } from '../api/apk-references.js';
-import { formatSize, formatTime } from './apk-cells.js';
+import { formatSize, formatTime } from '../../../lib/format.js';
 import { FileField } from './file-field.js';
+import { FormSection } from '../../../components/form-section.js';
 
 /** The form's values: the content of `apkContentSchema` with every text present and files as codes or null. */
 export type ApkFormValues = {
@@ -230,10 +229,7 @@ export function ApkForm({
         <Text size="sm" c="dimmed">
           {t('apk.form.requiredHint')}
         </Text>
-        <Paper withBorder p="md" radius="md">
-          <Title order={5} mb="sm">
-            {t('apk.form.identity')}
-          </Title>
+        <FormSection title={t('apk.form.identity')}>
           <Stack gap="xs">
             <Group align="flex-start" gap="md" wrap="wrap">
               <Select
@@ -271,12 +267,9 @@ export function ApkForm({
               }}
             />
           </Stack>
-        </Paper>
+        </FormSection>
 
-        <Paper withBorder p="md" radius="md">
-          <Title order={5} mb="sm">
-            {t('apk.form.version')}
-          </Title>
+        <FormSection title={t('apk.form.version')}>
           <Stack gap="sm">
             <Group align="flex-start" gap="md" wrap="wrap">
               {(['versionNumber', 'apkVersion', 'parentVersion', 'branchPackage'] as const).map((field) => (
@@ -315,12 +308,9 @@ export function ApkForm({
               testId="field-apkFileCode"
             />
           </Stack>
-        </Paper>
+        </FormSection>
 
-        <Paper withBorder p="md" radius="md">
-          <Title order={5} mb="sm">
-            {t('apk.form.pictures')}
-          </Title>
+        <FormSection title={t('apk.form.pictures')}>
           <Stack gap="md">
             <TextInput
               label={t('apk.fields.modeName')}
@@ -332,7 +322,7 @@ export function ApkForm({
               {APK_PICTURES.map(picture)}
             </SimpleGrid>
           </Stack>
-        </Paper>
+        </FormSection>
 
         <SaveSubmitBar
           onSave={() => send(false)}

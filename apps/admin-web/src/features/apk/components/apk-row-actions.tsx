@@ -1,6 +1,7 @@
 import type { ApkListItem } from '@kb/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
+import { RELEASE_COMMANDS } from '../../../components/release-commands.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { call } from '../../../lib/call.js';
@@ -23,15 +24,11 @@ const publishOnline = (id: string) =>
     sendAgain: (overrideReason) => runApkCommand('updateReleaseStatus', { id, online: true, overrideReason }),
   });
 
-/** The one-package commands of the row: endpoint, body and the §8 confirmation asked first. */
+/** The one-package commands of the row: endpoint, body and the §8 confirmation asked first (releases: shared). */
 const COMMANDS: Partial<Record<ApkRowAction, ApkRowCommand & { confirm: ConfirmKind }>> = {
   submit: { route: 'commitApproval', confirm: 'submitAudit' },
   recall: { route: 'recall', confirm: 'undo' },
-  publishTest: { route: 'updateTestStatus', body: { testing: true }, confirm: 'releaseTest' },
-  cancelTest: { route: 'updateTestStatus', body: { testing: false }, confirm: 'cancelTest' },
-  publishOnline: { route: 'updateReleaseStatus', body: { online: true }, confirm: 'releaseOnline' },
-  cancelOnline: { route: 'updateReleaseStatus', body: { online: false }, confirm: 'cancelOnline' },
-  delete: { route: 'delete', confirm: 'delete' },
+  ...RELEASE_COMMANDS,
 };
 
 const LABELS = {

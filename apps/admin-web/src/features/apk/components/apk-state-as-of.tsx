@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DetailView, type DetailItem } from '../../../components/detail-view.js';
 import type { ApkAuditState } from '../../../components/history/audit-states.js';
 import { fileUrl } from '../api/apk-detail.js';
-import { formatSize, ReleaseBadge, ReviewBadge, TestBadge } from './apk-cells.js';
+import { ReleaseBadge, ReviewBadge, TestBadge } from './apk-cells.js';
+import { formatSize } from '../../../lib/format.js';
 
 function FileView({ field, code }: { field: string; code: string | null }) {
   const { t } = useTranslation();

@@ -1,43 +1,32 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { askInModal } from '../../../components/ask-in-modal.js';
+import { askInModal, DialogButtons } from '../../../components/ask-in-modal.js';
+import { RequiredReasonInput, useRequiredReason } from '../../../components/required-reason.js';
 
 export type AuditDecision = { pass: true } | { pass: false; reason: string };
 
 function AuditForm({ onDecide }: { onDecide: (decision: AuditDecision | null) => void }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState(false);
+  const reason = useRequiredReason();
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         {t('apk.audit.intro')}
       </Text>
-      <Textarea
+      <RequiredReasonInput
+        reason={reason}
+        requiredMessage={t('apk.audit.reasonRequired')}
         label={t('apk.audit.reason')}
         placeholder={t('apk.audit.reasonPlaceholder')}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.currentTarget.value);
-          setError(false);
-        }}
-        error={error ? t('apk.audit.reasonRequired') : undefined}
-        autosize
-        minRows={2}
-        maxLength={500}
         data-testid="audit-reason"
       />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => onDecide(null)} data-testid="audit-cancel">
-          {t('common.cancel')}
-        </Button>
+      <DialogButtons onCancel={() => onDecide(null)} cancelTestId="audit-cancel">
         <Button
           color="red"
           variant="light"
           onClick={() => {
-            if (!reason.trim()) return setError(true);
-            onDecide({ pass: false, reason: reason.trim() });
+            const given = reason.take();
+            if (given) onDecide({ pass: false, reason: given });
           }}
           data-testid="audit-return"
         >
@@ -46,7 +35,7 @@ function AuditForm({ onDecide }: { onDecide: (decision: AuditDecision | null) =>
         <Button color="green" onClick={() => onDecide({ pass: true })} data-testid="audit-pass">
           {t('apk.actions.auditPass')}
         </Button>
-      </Group>
+      </DialogButtons>
     </Stack>
   );
 }

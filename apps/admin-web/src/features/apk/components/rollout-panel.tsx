@@ -8,7 +8,7 @@ import { useLiveRefresh } from '../../../lib/live-events.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { rolloutDetailQuery, runRolloutStep, startRollout, type RolloutStep } from '../api/apk-rollout.js';
 import { APK_KEY } from '../api/apk-read-position.js';
-import { formatTime } from './apk-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { askRolloutStart, CompatibilitySummary } from './start-rollout-dialog.js';
 
 const STATUS_COLORS = { running: 'blue', paused: 'orange', rolled_back: 'gray', completed: 'green' } as const;

@@ -1,11 +1,12 @@
 import type { ApkCompatibility, ApkRolloutStartInput } from '@kb/contracts';
-import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compatibilityQuery } from '../api/apk-rollout.js';
-import { askInModal } from '../../../components/ask-in-modal.js';
+import { askInModal, DialogButtons } from '../../../components/ask-in-modal.js';
+import { RequiredReasonInput, useRequiredReason } from '../../../components/required-reason.js';
 
 interface StageDraft {
   percent: number;
@@ -54,14 +55,14 @@ function StartForm({
   const [minFaults, setMinFaults] = useState<number>(3);
   const [minFirmware, setMinFirmware] = useState('');
   const [languages, setLanguages] = useState('');
-  const [overrideReason, setOverrideReason] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
+  const overrideReason = useRequiredReason();
   const [needs] = useDebouncedValue({ minFirmware: minFirmware.trim(), languages: languages.trim() }, 400);
   const compatibility = useQuery(compatibilityQuery(id, needs.minFirmware, needs.languages));
   const setStage = (i: number, change: Partial<StageDraft>) =>
     setStages((all) => all.map((s, j) => (j === i ? { ...s, ...change } : s)));
   const submit = () => {
-    if (!tested && !overrideReason.trim()) return setReasonMissing(true);
+    const reason = tested ? overrideReason.value.trim() : overrideReason.take();
+    if (reason === null) return;
     onDone({
       id,
       stages: stages.map((s) => ({
@@ -75,7 +76,7 @@ function StartForm({
         .split(',')
         .map((l) => l.trim())
         .filter(Boolean),
-      overrideReason: overrideReason.trim(),
+      overrideReason: reason,
     });
   };
   return (
@@ -165,29 +166,19 @@ function StartForm({
       </Group>
       <CompatibilitySummary compatibility={compatibility.data} />
       {!tested && (
-        <Textarea
+        <RequiredReasonInput
+          reason={overrideReason}
+          requiredMessage={t('apk.rollout.overrideRequired')}
           label={t('apk.rollout.overrideReason')}
           description={t('apk.rollout.overrideHint')}
-          value={overrideReason}
-          onChange={(e) => {
-            setOverrideReason(e.currentTarget.value);
-            setReasonMissing(false);
-          }}
-          error={reasonMissing ? t('apk.rollout.overrideRequired') : undefined}
-          maxLength={500}
-          autosize
-          minRows={2}
           data-testid="rollout-override-reason"
         />
       )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </Button>
+      <DialogButtons onCancel={() => onDone(null)}>
         <Button onClick={submit} data-testid="rollout-start-submit">
           {t('apk.rollout.submit')}
         </Button>
-      </Group>
+      </DialogButtons>
     </Stack>
   );
 }

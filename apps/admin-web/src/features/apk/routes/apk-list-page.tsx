@@ -5,19 +5,19 @@ import {
   APK_TEST_STATUSES,
   type ApkListItem,
 } from '@kb/contracts';
-import { Anchor, Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
-import { Can } from '../../../components/can.js';
+import { AddButton } from '../../../components/add-button.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { runApkBatch } from '../api/apk-commands.js';
 import { fetchApkPage } from '../api/apk-list.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
-import { formatSize, formatTime, ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
+import { ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
+import { formatSize, formatTime } from '../../../lib/format.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
 
 interface ApkFilters extends Record<string, unknown> {
@@ -196,18 +196,7 @@ export function ApkListPage() {
         },
       ]}
       batchActions={batchActions}
-      toolbar={
-        <Can permission="apk.edit">
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => void navigate({ to: '/apk-add' })}
-            data-testid="add"
-          >
-            {t('common.add')}
-          </Button>
-        </Can>
-      }
+      toolbar={<AddButton permission="apk.edit" to="/apk-add" />}
     />
   );
 }

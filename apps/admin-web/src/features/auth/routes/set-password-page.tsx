@@ -1,20 +1,10 @@
 import { EMAIL_CODE_RESEND_SECONDS, PASSWORD_RULE } from '@kb/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/new-password-fields.js';
 import { applyServerErrors, useAppForm } from '../../../components/use-app-form.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useSendEmailCode } from '../api/send-email-code.js';
@@ -180,20 +170,17 @@ function SetPasswordPageContent() {
                 : t('auth.setPassword.sendCode')}
             </Button>
           </Group>
-          <PasswordInput
-            label={t('auth.setPassword.newPassword')}
-            description={t('auth.setPassword.passwordRule')}
-            autoComplete="new-password"
-            withAsterisk
-            data-testid="sp-new"
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label={t('auth.setPassword.confirmPassword')}
-            autoComplete="new-password"
-            withAsterisk
-            data-testid="sp-confirm"
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordFields
+            labels={{
+              password: t('auth.setPassword.newPassword'),
+              confirm: t('auth.setPassword.confirmPassword'),
+              rule: t('auth.setPassword.passwordRule'),
+            }}
+            testIds={{ password: 'sp-new', confirm: 'sp-confirm' }}
+            inputs={{
+              password: form.getInputProps('newPassword'),
+              confirm: form.getInputProps('confirmPassword'),
+            }}
           />
           <Button type="submit" fullWidth loading={save.isPending} data-testid="sp-submit">
             {t('auth.setPassword.submit')}

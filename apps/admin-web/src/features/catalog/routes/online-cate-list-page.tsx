@@ -1,10 +1,9 @@
 import { ONLINE_CATEGORY_SORT_FIELDS, type OnlineCategory } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
-import { Can } from '../../../components/can.js';
 import { fetchOnlineCategoryPage, ONLINE_KEY, useDeleteOnlineCategories } from '../api/online-categories.js';
 import { Thumbnail } from '../../../components/reference/record-image.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
@@ -65,18 +64,7 @@ export function OnlineCateListPage() {
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((c) => c.id)), 'onlineCategory.edit'),
       ]}
-      toolbar={
-        <Can permission="onlineCategory.edit">
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => void navigate({ to: '/online-cate/add' })}
-            data-testid="add"
-          >
-            {t('common.add')}
-          </Button>
-        </Can>
-      }
+      toolbar={<AddButton permission="onlineCategory.edit" to="/online-cate/add" />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { ACCESSORY_TYPES, type Accessory } from '@kb/contracts';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
 import { FormImagesField } from '../../../components/form-images-field.js';
@@ -12,6 +12,7 @@ import {
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { accessoryFormRules } from '../rules/form-rules.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 interface AccessoryValues extends Record<string, unknown> {
   number: string;
@@ -38,12 +39,7 @@ function AccessoryFields({ form, languages, mainLang }: ReferenceFieldsProps<Acc
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('reference.fields.number')}
-          withAsterisk
-          data-testid="field-number"
-          {...form.getInputProps('number')}
-        />
+        <FieldInput form={form} name="number" label={t('reference.fields.number')} required />
         <Select
           label={t('catalog.fields.type')}
           withAsterisk
@@ -54,16 +50,8 @@ function AccessoryFields({ form, languages, mainLang }: ReferenceFieldsProps<Acc
       </SimpleGrid>
       <NamesFields form={form} languages={languages} mainLang={mainLang} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('catalog.fields.code')}
-          data-testid="field-code"
-          {...form.getInputProps('code')}
-        />
-        <TextInput
-          label={t('catalog.fields.accessoryCode')}
-          data-testid="field-accessoryCode"
-          {...form.getInputProps('accessoryCode')}
-        />
+        <FieldInput form={form} name="code" label={t('catalog.fields.code')} />
+        <FieldInput form={form} name="accessoryCode" label={t('catalog.fields.accessoryCode')} />
       </SimpleGrid>
       <FormImagesField
         form={form}

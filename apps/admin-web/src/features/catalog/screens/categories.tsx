@@ -1,5 +1,5 @@
 import type { RecipeCategory } from '@kb/contracts';
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
 import { FormImagesField } from '../../../components/form-images-field.js';
@@ -14,6 +14,7 @@ import {
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { categoryFormRules } from '../rules/form-rules.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 interface CategoryValues extends Record<string, unknown> {
   number: string;
@@ -36,12 +37,7 @@ function CategoryFields({ form, languages }: ReferenceFieldsProps<CategoryValues
   const { mainLang } = form.getValues();
   return (
     <>
-      <TextInput
-        label={t('reference.fields.number')}
-        withAsterisk
-        data-testid="field-number"
-        {...form.getInputProps('number')}
-      />
+      <FieldInput form={form} name="number" label={t('reference.fields.number')} required />
       <Select
         label={t('reference.fields.mainLang')}
         withAsterisk
@@ -51,13 +47,7 @@ function CategoryFields({ form, languages }: ReferenceFieldsProps<CategoryValues
         {...form.getInputProps('mainLang')}
       />
       <NamesFields form={form} languages={languages} mainLang={mainLang} />
-      <TextInput
-        label={t('reference.fields.sort')}
-        inputMode="numeric"
-        w={200}
-        data-testid="field-sort"
-        {...form.getInputProps('sort')}
-      />
+      <FieldInput form={form} name="sort" label={t('reference.fields.sort')} numeric />
       <FormImagesField
         form={form}
         name="picture"

@@ -1,5 +1,4 @@
 import type { RecipeTag } from '@kb/contracts';
-import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { updatedAtColumn } from '../../../components/record-columns.js';
 import { LanguageBadges } from '../../../components/reference/language-badges.js';
@@ -10,6 +9,7 @@ import {
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import { tagFormRules } from '../rules/form-rules.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 interface TagValues extends Record<string, unknown> {
   number: string;
@@ -20,12 +20,7 @@ function TagFields({ form, languages, mainLang }: ReferenceFieldsProps<TagValues
   const { t } = useTranslation();
   return (
     <>
-      <TextInput
-        label={t('reference.fields.number')}
-        withAsterisk
-        data-testid="field-number"
-        {...form.getInputProps('number')}
-      />
+      <FieldInput form={form} name="number" label={t('reference.fields.number')} required />
       <NamesFields form={form} languages={languages} mainLang={mainLang} />
     </>
   );

@@ -4,8 +4,9 @@ import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FieldInput } from '../../../components/field-input.js';
 import { sortToSend } from '../../../components/reference/form-rules.js';
-import { formatTime } from '../../../components/reference/format.js';
+import { formatTime } from '../../../lib/format.js';
 
 /** What every content form has: an online period, a sort and an online flag. */
 export interface PublishValues {
@@ -87,21 +88,27 @@ export function PublishFields<V extends PublishValues>({ form }: { form: UseForm
           {...input('onlineEnd')}
         />
       </SimpleGrid>
-      <Group align="flex-end" gap="xl">
-        <TextInput
-          label={t('content.fields.sort')}
-          inputMode="numeric"
-          w={200}
-          data-testid="field-sort"
-          {...input('sort')}
-        />
-        <Switch
-          label={t('content.fields.online')}
-          data-testid="field-online"
-          {...form.getInputProps('online' as never, { type: 'checkbox' })}
-        />
-      </Group>
+      <SortAndOnlineFields form={form} />
     </>
+  );
+}
+
+/** A content record's sort and its online switch, side by side. */
+export function SortAndOnlineFields<V extends { sort: string; online: boolean }>({
+  form,
+}: {
+  form: UseFormReturnType<V>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" gap="xl">
+      <FieldInput form={form} name="sort" label={t('content.fields.sort')} numeric />
+      <Switch
+        label={t('content.fields.online')}
+        data-testid="field-online"
+        {...form.getInputProps('online' as never, { type: 'checkbox' })}
+      />
+    </Group>
   );
 }
 

@@ -5,9 +5,9 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../components/can.js';
-import { DetailView } from '../../../components/detail-view.js';
+import { DetailView, type DetailItem } from '../../../components/detail-view.js';
 import { RecordState } from '../../../components/record-state.js';
-import { formatTime } from '../../../components/reference/format.js';
+import { formatTime } from '../../../lib/format.js';
 import { LinkedRecipes } from '../../../components/reference/linked-recipes.js';
 import { fileUrl } from '../../../components/reference/record-image.js';
 import {
@@ -54,25 +54,58 @@ function WithRecord<R extends RecipeLinkingEntityName>({
   );
 }
 
-/** Edit and linked-recipes buttons of a detail page, for those who may edit content. */
-function EditAndRecipesButtons({ id, edit, recipes }: { id: string; edit: ScreenPath; recipes: ScreenPath }) {
+/**
+ * A content record's detail page: edit and linked-recipes buttons for those who may edit content, then its name,
+ * `fields`, its last change, its H5 link and `picture` (the banner's images, the group's cover).
+ */
+function ContentDetail<R extends 'ccBanner' | 'specRecipe'>({
+  route,
+  edit,
+  recipes,
+  fields,
+  picture,
+}: {
+  route: ReferenceRoute<R>;
+  edit: ScreenPath;
+  recipes: ScreenPath;
+  fields: (record: ReferenceRecord<R>) => DetailItem[];
+  picture: (record: ReferenceRecord<R>) => DetailItem;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Can permission="content.edit">
-      <Group>
-        <Button size="xs" onClick={() => void navigate({ to: edit, search: { id } } as never)}>
-          {t('common.edit')}
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => void navigate({ to: recipes, search: { id } } as never)}
-        >
-          {t('content.recipesAction')}
-        </Button>
-      </Group>
-    </Can>
+    <WithRecord route={route}>
+      {(record) => (
+        <Stack gap="md">
+          <Can permission="content.edit">
+            <Group>
+              <Button
+                size="xs"
+                onClick={() => void navigate({ to: edit, search: { id: record.id } } as never)}
+              >
+                {t('common.edit')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void navigate({ to: recipes, search: { id: record.id } } as never)}
+              >
+                {t('content.recipesAction')}
+              </Button>
+            </Group>
+          </Can>
+          <DetailView
+            items={[
+              { label: t('content.fields.name'), value: record.name, testId: 'detail-name' },
+              ...fields(record),
+              { label: t('reference.fields.updatedAt'), value: formatTime(record.updatedAt) },
+              { label: t('content.shareLink'), value: <ShareLink shareId={record.shareId} />, wide: true },
+              { ...picture(record), wide: true },
+            ]}
+          />
+        </Stack>
+      )}
+    </WithRecord>
   );
 }
 
@@ -80,39 +113,31 @@ function EditAndRecipesButtons({ id, edit, recipes }: { id: string; edit: Screen
 export function BannerDetailPage() {
   const { t } = useTranslation();
   return (
-    <WithRecord route={BANNER_ROUTE}>
-      {(b) => (
-        <Stack gap="md">
-          <EditAndRecipesButtons id={b.id} edit="/banner/edit" recipes="/banner/recipe" />
-          <DetailView
-            items={[
-              { label: t('content.fields.name'), value: b.name, testId: 'detail-name' },
-              { label: t('content.fields.identification'), value: b.identification },
-              { label: t('content.fields.position'), value: t(`content.positions.${b.position}`) },
-              { label: t('content.fields.linkKind'), value: t(`content.linkKinds.${b.linkKind}`) },
-              { label: t('content.fields.url'), value: b.url },
-              {
-                label: t('content.fields.recipeNumbers'),
-                value: b.recipeNumbers.join(', '),
-                testId: 'detail-recipes',
-              },
-              { label: t('content.fields.sort'), value: String(b.sort) },
-              { label: t('content.fields.onlinePeriod'), value: periodText(b.onlineStart, b.onlineEnd) },
-              { label: t('content.fields.online'), value: <OnlineBadge online={b.online} /> },
-              { label: t('reference.fields.updatedAt'), value: formatTime(b.updatedAt) },
-              { label: t('content.shareLink'), value: <ShareLink shareId={b.shareId} />, wide: true },
-              {
-                label: t('content.fields.image'),
-                wide: true,
-                value: b.imageFileCodes.map((code) => (
-                  <Image key={code} src={fileUrl(code)} alt={b.name} maw={360} radius="sm" />
-                )),
-              },
-            ]}
-          />
-        </Stack>
-      )}
-    </WithRecord>
+    <ContentDetail
+      route={BANNER_ROUTE}
+      edit="/banner/edit"
+      recipes="/banner/recipe"
+      fields={(b) => [
+        { label: t('content.fields.identification'), value: b.identification },
+        { label: t('content.fields.position'), value: t(`content.positions.${b.position}`) },
+        { label: t('content.fields.linkKind'), value: t(`content.linkKinds.${b.linkKind}`) },
+        { label: t('content.fields.url'), value: b.url },
+        {
+          label: t('content.fields.recipeNumbers'),
+          value: b.recipeNumbers.join(', '),
+          testId: 'detail-recipes',
+        },
+        { label: t('content.fields.sort'), value: String(b.sort) },
+        { label: t('content.fields.onlinePeriod'), value: periodText(b.onlineStart, b.onlineEnd) },
+        { label: t('content.fields.online'), value: <OnlineBadge online={b.online} /> },
+      ]}
+      picture={(b) => ({
+        label: t('content.fields.image'),
+        value: b.imageFileCodes.map((code) => (
+          <Image key={code} src={fileUrl(code)} alt={b.name} maw={360} radius="sm" />
+        )),
+      })}
+    />
   );
 }
 
@@ -121,35 +146,25 @@ export function GroupDetailPage() {
   const { t } = useTranslation();
   const languages = useBrandLanguages() ?? [];
   return (
-    <WithRecord route={GROUP_ROUTE}>
-      {(g) => (
-        <Stack gap="md">
-          <EditAndRecipesButtons id={g.id} edit="/group-recipe/edit" recipes="/group-recipe/recipeList" />
-          <DetailView
-            items={[
-              { label: t('content.fields.name'), value: g.name, testId: 'detail-name' },
-              { label: t('content.fields.number'), value: g.number },
-              { label: t('content.fields.sort'), value: String(g.sort) },
-              { label: t('content.fields.recipeCount'), value: String(g.recipeCount) },
-              ...languages.map((l) => ({
-                label: t('content.fields.descriptionIn', { lang: l.langName }),
-                value: g.descriptions[l.langCode],
-                wide: true,
-              })),
-              { label: t('reference.fields.updatedAt'), value: formatTime(g.updatedAt) },
-              { label: t('content.shareLink'), value: <ShareLink shareId={g.shareId} />, wide: true },
-              {
-                label: t('content.fields.cover'),
-                wide: true,
-                value: g.coverFileCode && (
-                  <Image src={fileUrl(g.coverFileCode)} alt={g.name} maw={360} radius="sm" />
-                ),
-              },
-            ]}
-          />
-        </Stack>
-      )}
-    </WithRecord>
+    <ContentDetail
+      route={GROUP_ROUTE}
+      edit="/group-recipe/edit"
+      recipes="/group-recipe/recipeList"
+      fields={(g) => [
+        { label: t('content.fields.number'), value: g.number },
+        { label: t('content.fields.sort'), value: String(g.sort) },
+        { label: t('content.fields.recipeCount'), value: String(g.recipeCount) },
+        ...languages.map((l) => ({
+          label: t('content.fields.descriptionIn', { lang: l.langName }),
+          value: g.descriptions[l.langCode],
+          wide: true,
+        })),
+      ]}
+      picture={(g) => ({
+        label: t('content.fields.cover'),
+        value: g.coverFileCode && <Image src={fileUrl(g.coverFileCode)} alt={g.name} maw={360} radius="sm" />,
+      })}
+    />
   );
 }
 

@@ -2,7 +2,8 @@ import type { H5Group, H5Recipe } from '@kb/contracts';
 import { Anchor, Box, Button, Card, Center, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
@@ -14,97 +15,119 @@ function h5Href(shareId: string, lang: H5Lang): string {
   return `/h5/index.html?id=${encodeURIComponent(shareId)}&lang=${lang}`;
 }
 
-function RecipeView({ recipe, lang }: { recipe: H5Recipe; lang: H5Lang }) {
+/** A shared record's page: its picture over its name, then what `children` draws in the page's language. */
+function H5Article({
+  testId,
+  pictureUrl,
+  name,
+  lang,
+  children,
+}: {
+  testId: string;
+  pictureUrl: string | null;
+  name: string;
+  lang: H5Lang;
+  children: (t: TFunction) => ReactNode;
+}) {
   const { i18n } = useTranslation();
-  const t = i18n.getFixedT(lang);
   return (
-    <Stack gap="md" data-testid="h5-recipe">
-      {recipe.pictureUrl && <Image src={recipe.pictureUrl} alt={recipe.name} radius="md" />}
+    <Stack gap="md" data-testid={testId}>
+      {pictureUrl && <Image src={pictureUrl} alt={name} radius="md" />}
       <Title order={2} size="h3">
-        {recipe.name}
+        {name}
       </Title>
-      {recipe.servings !== null && (
-        <Text size="sm" c="dimmed">
-          {t('content.h5.servings', { count: recipe.servings })}
-        </Text>
-      )}
-      {recipe.description && <Text>{recipe.description}</Text>}
-      {recipe.ingredients.length > 0 && (
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('content.h5.ingredients')}
-          </Title>
-          <List spacing={4} data-testid="h5-ingredients">
-            {recipe.ingredients.map((ing, i) => (
-              <List.Item key={i}>
-                {ing.name} ·{' '}
-                {ing.quantity === null ? t('content.h5.toTaste') : `${ing.quantity} ${ing.unit}`.trim()}
-                {ing.description ? ` (${ing.description})` : ''}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      )}
-      {recipe.steps.length > 0 && (
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            {t('content.h5.steps')}
-          </Title>
-          {recipe.steps.map((step) => (
-            <Stack key={step.number} gap={4} data-testid="h5-step">
-              <Text fw={600} size="sm">
-                {t('content.h5.step', { number: step.number })}
-                {step.minutes ? ` · ${t('content.h5.minutes', { count: step.minutes })}` : ''}
-                {step.seconds ? ` · ${t('content.h5.seconds', { count: step.seconds })}` : ''}
-              </Text>
-              <Text size="sm">{step.description}</Text>
-              {step.pictureUrl && <Image src={step.pictureUrl} alt="" radius="sm" />}
-            </Stack>
-          ))}
-        </Stack>
-      )}
+      {children(i18n.getFixedT(lang))}
     </Stack>
   );
 }
 
-function GroupView({ group, lang }: { group: H5Group; lang: H5Lang }) {
-  const { i18n } = useTranslation();
-  const t = i18n.getFixedT(lang);
+function RecipeView({ recipe, lang }: { recipe: H5Recipe; lang: H5Lang }) {
   return (
-    <Stack gap="md" data-testid="h5-group">
-      {group.coverUrl && <Image src={group.coverUrl} alt={group.name} radius="md" />}
-      <Title order={2} size="h3">
-        {group.name}
-      </Title>
-      {group.description && <Text>{group.description}</Text>}
-      <Title order={3} size="h4">
-        {t('content.h5.recipes')}
-      </Title>
-      {group.recipes.map((r) => (
-        <Card
-          key={r.shareId}
-          withBorder
-          padding="sm"
-          radius="md"
-          component="a"
-          href={h5Href(r.shareId, lang)}
-        >
-          {r.pictureUrl && (
-            <Card.Section>
-              <Image src={r.pictureUrl} alt={r.name} h={160} fit="cover" />
-            </Card.Section>
-          )}
-          <Text fw={600} mt={r.pictureUrl ? 'xs' : 0} data-testid="h5-group-recipe">
-            {r.name}
-          </Text>
-          {r.description && (
-            <Text size="sm" c="dimmed" lineClamp={2}>
-              {r.description}
+    <H5Article testId="h5-recipe" pictureUrl={recipe.pictureUrl} name={recipe.name} lang={lang}>
+      {(t) => (
+        <>
+          {recipe.servings !== null && (
+            <Text size="sm" c="dimmed">
+              {t('content.h5.servings', { count: recipe.servings })}
             </Text>
           )}
-        </Card>
-      ))}
-    </Stack>
+          {recipe.description && <Text>{recipe.description}</Text>}
+          {recipe.ingredients.length > 0 && (
+            <Stack gap="xs">
+              <Title order={3} size="h4">
+                {t('content.h5.ingredients')}
+              </Title>
+              <List spacing={4} data-testid="h5-ingredients">
+                {recipe.ingredients.map((ing, i) => (
+                  <List.Item key={i}>
+                    {ing.name} ·{' '}
+                    {ing.quantity === null ? t('content.h5.toTaste') : `${ing.quantity} ${ing.unit}`.trim()}
+                    {ing.description ? ` (${ing.description})` : ''}
+                  </List.Item>
+                ))}
+              </List>
+            </Stack>
+          )}
+          {recipe.steps.length > 0 && (
+            <Stack gap="sm">
+              <Title order={3} size="h4">
+                {t('content.h5.steps')}
+              </Title>
+              {recipe.steps.map((step) => (
+                <Stack key={step.number} gap={4} data-testid="h5-step">
+                  <Text fw={600} size="sm">
+                    {t('content.h5.step', { number: step.number })}
+                    {step.minutes ? ` · ${t('content.h5.minutes', { count: step.minutes })}` : ''}
+                    {step.seconds ? ` · ${t('content.h5.seconds', { count: step.seconds })}` : ''}
+                  </Text>
+                  <Text size="sm">{step.description}</Text>
+                  {step.pictureUrl && <Image src={step.pictureUrl} alt="" radius="sm" />}
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </>
+      )}
+    </H5Article>
+  );
+}
+
+function GroupView({ group, lang }: { group: H5Group; lang: H5Lang }) {
+  return (
+    <H5Article testId="h5-group" pictureUrl={group.coverUrl} name={group.name} lang={lang}>
+      {(t) => (
+        <>
+          {group.description && <Text>{group.description}</Text>}
+          <Title order={3} size="h4">
+            {t('content.h5.recipes')}
+          </Title>
+          {group.recipes.map((r) => (
+            <Card
+              key={r.shareId}
+              withBorder
+              padding="sm"
+              radius="md"
+              component="a"
+              href={h5Href(r.shareId, lang)}
+            >
+              {r.pictureUrl && (
+                <Card.Section>
+                  <Image src={r.pictureUrl} alt={r.name} h={160} fit="cover" />
+                </Card.Section>
+              )}
+              <Text fw={600} mt={r.pictureUrl ? 'xs' : 0} data-testid="h5-group-recipe">
+                {r.name}
+              </Text>
+              {r.description && (
+                <Text size="sm" c="dimmed" lineClamp={2}>
+                  {r.description}
+                </Text>
+              )}
+            </Card>
+          ))}
+        </>
+      )}
+    </H5Article>
   );
 }
 

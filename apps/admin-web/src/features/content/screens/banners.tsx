@@ -19,6 +19,7 @@ import {
 import { detailAndRecipesActions, onlineColumn, periodColumn } from '../components/content-columns.js';
 import { RecipeLinksField } from '../components/recipe-links-field.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 export const BANNER_ROUTE = { route: 'ccBanner', key: ['content', 'banners'] } as const;
 
@@ -57,17 +58,8 @@ function BannerFields({ form }: ReferenceFieldsProps<BannerValues>) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('content.fields.name')}
-          withAsterisk
-          data-testid="field-name"
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label={t('content.fields.identification')}
-          data-testid="field-identification"
-          {...form.getInputProps('identification')}
-        />
+        <FieldInput form={form} name="name" label={t('content.fields.name')} required />
+        <FieldInput form={form} name="identification" label={t('content.fields.identification')} />
         <Select
           label={t('content.fields.position')}
           withAsterisk

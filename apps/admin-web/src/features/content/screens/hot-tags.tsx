@@ -1,5 +1,4 @@
 import { hotTagInputSchema, type HotTag } from '@kb/contracts';
-import { Group, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { updatedAtColumn } from '../../../components/record-columns.js';
 import type { FilterField } from '../../../components/list-page.js';
@@ -11,7 +10,7 @@ import {
   type ReferenceFieldsProps,
   type ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
-import { PerLanguageFields } from '../components/content-fields.js';
+import { PerLanguageFields, SortAndOnlineFields } from '../components/content-fields.js';
 import { HotTagSuggestions } from '../components/hot-tag-suggestions.js';
 import { onlineColumn } from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
@@ -43,20 +42,7 @@ function HotTagFields({ form, languages, mainLang }: ReferenceFieldsProps<HotTag
         label={(lang) => t('content.fields.labelIn', { lang })}
         hint={t('content.labelsHint')}
       />
-      <Group align="flex-end" gap="xl">
-        <TextInput
-          label={t('content.fields.sort')}
-          inputMode="numeric"
-          w={200}
-          data-testid="field-sort"
-          {...form.getInputProps('sort')}
-        />
-        <Switch
-          label={t('content.fields.online')}
-          data-testid="field-online"
-          {...form.getInputProps('online', { type: 'checkbox' })}
-        />
-      </Group>
+      <SortAndOnlineFields form={form} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { lockScreenAdInputSchema, MAX_CONTENT_IMAGES, type LockScreenAd } from '@kb/contracts';
-import { MultiSelect, TextInput } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
 import { FormImagesField } from '../../../components/form-images-field.js';
@@ -21,6 +21,7 @@ import {
 } from '../components/content-fields.js';
 import { onlineColumn, periodColumn } from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 interface AdValues extends PublishValues, Record<string, unknown> {
   name: string;
@@ -47,12 +48,7 @@ function AdFields({ form }: ReferenceFieldsProps<AdValues>) {
   const models = useBrandModelOptions();
   return (
     <>
-      <TextInput
-        label={t('content.fields.name')}
-        withAsterisk
-        data-testid="field-name"
-        {...form.getInputProps('name')}
-      />
+      <FieldInput form={form} name="name" label={t('content.fields.name')} required />
       <MultiSelect
         label={t('content.fields.models')}
         withAsterisk

@@ -1,5 +1,5 @@
 import { themedGroupInputSchema, type ThemedGroup } from '@kb/contracts';
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
 import { FormImagesField } from '../../../components/form-images-field.js';
@@ -13,6 +13,7 @@ import {
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { detailAndRecipesActions } from '../components/content-columns.js';
 import { PerLanguageFields } from '../components/content-fields.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 export const GROUP_ROUTE = { route: 'specRecipe', key: ['content', 'groups'] } as const;
 
@@ -39,18 +40,8 @@ function GroupFields({ form, languages }: ReferenceFieldsProps<GroupValues>) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('content.fields.name')}
-          withAsterisk
-          data-testid="field-name"
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label={t('content.fields.number')}
-          withAsterisk
-          data-testid="field-number"
-          {...form.getInputProps('number')}
-        />
+        <FieldInput form={form} name="name" label={t('content.fields.name')} required />
+        <FieldInput form={form} name="number" label={t('content.fields.number')} required />
       </SimpleGrid>
       <PerLanguageFields
         form={form}
@@ -60,13 +51,7 @@ function GroupFields({ form, languages }: ReferenceFieldsProps<GroupValues>) {
         hint={t('content.descriptionsHint')}
         multiline
       />
-      <TextInput
-        label={t('content.fields.sort')}
-        inputMode="numeric"
-        w={200}
-        data-testid="field-sort"
-        {...form.getInputProps('sort')}
-      />
+      <FieldInput form={form} name="sort" label={t('content.fields.sort')} numeric />
       <FormImagesField form={form} name="cover" label={t('content.fields.cover')} max={1} />
     </>
   );

@@ -1,9 +1,10 @@
 import type { DeviceListPage } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { call } from '../../../lib/call.js';
+import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
 
@@ -98,15 +99,8 @@ export const deviceStatusQuery = (ids: readonly string[]) =>
 
 /** Deletes one device (`delete`) or several, all or none (`batchDelete`). */
 export function useDeleteDevices() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      ids.length === 1
-        ? call.post('/device/delete', { id: ids[0]! }, { kind: 'command' })
-        : call.post('/device/batchDelete', { ids }, { kind: 'command' }),
-    onSettled: () => {
-      deviceCursors.clear();
-      return queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
-    },
+  return useDeleteRecords('/device', (queryClient) => {
+    deviceCursors.clear();
+    return queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
   });
 }

@@ -1,8 +1,9 @@
 import type { FaultPeriod, FaultRecord, Page } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
 
 const FAULTS_KEY = [...DEVICES_KEY, 'faults'] as const;
@@ -73,12 +74,7 @@ export const faultSummaryQuery = (f: Partial<FaultFilter>, period: FaultPeriod) 
 
 /** Deletes one fault record (`delete`) or several, all or none (`batchDelete`). */
 export function useDeleteFaults() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      ids.length === 1
-        ? call.post('/deviceFaultLog/delete', { id: ids[0]! }, { kind: 'command' })
-        : call.post('/deviceFaultLog/batchDelete', { ids }, { kind: 'command' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
-  });
+  return useDeleteRecords('/deviceFaultLog', (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
+  );
 }

@@ -2,6 +2,7 @@ import type { Page, TestDevice } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { DEVICES_KEY, filterText } from './devices-key.js';
 
 export const TEST_DEVICES_KEY = [...DEVICES_KEY, 'test'] as const;
@@ -77,12 +78,7 @@ export function useSaveTestDevice() {
 }
 
 export function useDeleteTestDevices() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      ids.length === 1
-        ? call.post('/testDevice/delete', { id: ids[0]! }, { kind: 'command' })
-        : call.post('/testDevice/batchDelete', { ids }, { kind: 'command' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
-  });
+  return useDeleteRecords('/testDevice', (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
+  );
 }

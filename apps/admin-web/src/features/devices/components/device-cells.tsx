@@ -1,18 +1,9 @@
 import { Badge, Button, Code, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { countryLabel, workModeLabel } from '../../../lib/labels.js';
 import { currentLanguage } from '../../../lib/language.js';
 import { translateKey } from '../../../lib/translate.js';
-
-export function formatTime(iso: string | null | undefined, withSeconds = false): string {
-  return iso ? dayjs(iso).format(withSeconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : '';
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD') : '';
-}
 
 /** Network state (§3: online or offline) as a coloured badge. */
 export function OnlineBadge({ online }: { online: boolean }) {

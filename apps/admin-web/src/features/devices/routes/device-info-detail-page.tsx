@@ -10,21 +10,18 @@ import { Can } from '../../../components/can.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { deviceDetailQuery, useRevokeCredential } from '../api/device-detail.js';
-import { useFaultTypeNames } from '../api/device-references.js';
 import { useDeleteDevices } from '../api/device-list.js';
 import { DEVICES_KEY, fileUrl } from '../api/devices-key.js';
 import {
   deviceModeLabel,
   ErrorLogButton,
-  faultCountryLabel,
-  faultTypeLabel,
-  formatDate,
-  formatTime,
   networkLabel,
   OnlineBadge,
   TelemetryExtra,
 } from '../components/device-cells.js';
+import { formatDate, formatTime } from '../../../lib/format.js';
 import { DeviceSettings } from '../components/device-settings.js';
+import { useFaultReportColumns } from '../components/fault-columns.js';
 import { RecordState } from '../../../components/record-state.js';
 import { useLiveRefresh } from '../../../lib/live-events.js';
 import { useRecordId } from '../../../lib/page-context.js';
@@ -193,7 +190,7 @@ function Telemetry({ samples }: { samples: TelemetrySample[] }) {
 
 function Faults({ faults }: { faults: FaultRecord[] }) {
   const { t } = useTranslation();
-  const faultTypeNames = useFaultTypeNames();
+  const reportColumns = useFaultReportColumns();
   return (
     <DataTable<FaultRecord>
       withTableBorder={false}
@@ -202,22 +199,7 @@ function Faults({ faults }: { faults: FaultRecord[] }) {
       idAccessor="id"
       noRecordsText={t('devices.detail.noFaults')}
       columns={[
-        {
-          accessor: 'type',
-          title: t('devices.faults.type'),
-          render: (f) => faultTypeLabel(f.type, faultTypeNames),
-        },
-        {
-          accessor: 'reportedAt',
-          title: t('devices.faults.reportedAt'),
-          render: (f) => formatTime(f.reportedAt, true),
-        },
-        {
-          accessor: 'country',
-          title: t('devices.faults.country'),
-          render: (f) => faultCountryLabel(f.country),
-        },
-        { accessor: 'city', title: t('devices.faults.city') },
+        ...reportColumns,
         {
           accessor: 'errorLog',
           title: t('devices.faults.errorLog'),

@@ -19,7 +19,8 @@ import {
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import { useLiveRefresh } from '../../../lib/live-events.js';
 import { DEVICES_KEY } from '../api/devices-key.js';
-import { formatDate, formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { formatDate, formatTime } from '../../../lib/format.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /** The columns whose sort is by the code behind the name shown. */

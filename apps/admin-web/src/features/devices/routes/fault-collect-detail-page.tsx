@@ -146,27 +146,22 @@ export function FaultCollectDetailPage() {
         <Figure label={t('devices.summary.deviceCount')} value={s?.deviceCount} testId="summary-devices" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 3 }}>
-        <FaultCountPanel
-          title={t('devices.summary.byType')}
-          rows={byType}
-          loading={loading}
-          color="red.6"
-          testId="summary-by-type"
-        />
-        <FaultCountPanel
-          title={t('devices.summary.byModel')}
-          rows={byModel}
-          loading={loading}
-          color="blue.6"
-          testId="summary-by-model"
-        />
-        <FaultCountPanel
-          title={t('devices.summary.byVersion')}
-          rows={byVersion}
-          loading={loading}
-          color="teal.6"
-          testId="summary-by-version"
-        />
+        {(
+          [
+            { by: 'byType', rows: byType, color: 'red.6', testId: 'summary-by-type' },
+            { by: 'byModel', rows: byModel, color: 'blue.6', testId: 'summary-by-model' },
+            { by: 'byVersion', rows: byVersion, color: 'teal.6', testId: 'summary-by-version' },
+          ] as const
+        ).map((panel) => (
+          <FaultCountPanel
+            key={panel.by}
+            title={t(`devices.summary.${panel.by}`)}
+            rows={panel.rows}
+            loading={loading}
+            color={panel.color}
+            testId={panel.testId}
+          />
+        ))}
       </SimpleGrid>
       <Stack gap="xs">
         <Group justify="space-between">

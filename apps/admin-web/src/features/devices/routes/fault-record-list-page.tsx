@@ -12,7 +12,8 @@ import {
 } from '../api/fault-records.js';
 import { useBrandModelOptions } from '../../../lib/lookups.js';
 import { useFaultTypeNames } from '../api/device-references.js';
-import { ErrorLogButton, faultCountryLabel, faultTypeLabel, formatTime } from '../components/device-cells.js';
+import { ErrorLogButton } from '../components/device-cells.js';
+import { useFaultReportColumns } from '../components/fault-columns.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
@@ -24,6 +25,7 @@ import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-a
 export function FaultRecordListPage() {
   const { t } = useTranslation();
   const faultTypeNames = useFaultTypeNames();
+  const reportColumns = useFaultReportColumns();
   const remove = useDeleteFaults();
   const products = useBrandModelOptions();
   // The page is drawn afresh for each address, so the query's filters are its initial ones.
@@ -62,22 +64,7 @@ export function FaultRecordListPage() {
             </AnchorLink>
           ),
         },
-        {
-          accessor: 'type',
-          title: t('devices.faults.type'),
-          render: (f) => faultTypeLabel(f.type, faultTypeNames),
-        },
-        {
-          accessor: 'reportedAt',
-          title: t('devices.faults.reportedAt'),
-          render: (f) => formatTime(f.reportedAt, true),
-        },
-        {
-          accessor: 'country',
-          title: t('devices.faults.country'),
-          render: (f) => faultCountryLabel(f.country),
-        },
-        { accessor: 'city', title: t('devices.faults.city') },
+        ...reportColumns,
         {
           accessor: 'productName',
           title: t('devices.faults.product'),

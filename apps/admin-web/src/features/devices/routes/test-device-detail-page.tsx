@@ -7,7 +7,8 @@ import { Can } from '../../../components/can.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { testDeviceDetailQuery, useDeleteTestDevices } from '../api/test-devices.js';
-import { formatTime, OnlineBadge } from '../components/device-cells.js';
+import { OnlineBadge } from '../components/device-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../../../lib/page-context.js';
 

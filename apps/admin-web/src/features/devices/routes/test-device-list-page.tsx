@@ -1,10 +1,9 @@
 import { TEST_DEVICE_SORT_FIELDS, type TestDevice } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { Can } from '../../../components/can.js';
+import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import {
@@ -14,7 +13,8 @@ import {
   useDeleteTestDevices,
   type TestDeviceFilter,
 } from '../api/test-devices.js';
-import { formatTime, OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 
 /** §2 /test-device-list: the devices that receive test APKs and test offline packs. */
@@ -90,18 +90,7 @@ export function TestDeviceListPage() {
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)), 'testDevice.edit'),
       ]}
-      toolbar={
-        <Can permission="testDevice.edit">
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => void navigate({ to: '/test-device-add' })}
-            data-testid="add"
-          >
-            {t('devices.test.add')}
-          </Button>
-        </Can>
-      }
+      toolbar={<AddButton permission="testDevice.edit" to="/test-device-add" label={t('devices.test.add')} />}
     />
   );
 }

@@ -36,6 +36,7 @@ import { usePermissions } from '../../../lib/use-can.js';
 import { readAccounts, saveNotice } from '../api/notice-commands.js';
 import { useModelOptions, useNoticeLanguages, useRegionOptions } from '../api/notice-references.js';
 import { NOTICES_KEY } from '../api/notices-key.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 export type NoticeFormValues = NoticeInput & { pushAfterSave: boolean } & Record<string, unknown>;
 
@@ -136,12 +137,7 @@ export function NoticeForm({
 
   return (
     <FormPage form={form} onSubmit={submit} onCancel={onCancel} maw={860}>
-      <TextInput
-        label={t('notices.fields.label')}
-        withAsterisk
-        data-testid="field-label"
-        {...form.getInputProps('label')}
-      />
+      <FieldInput form={form} name="label" label={t('notices.fields.label')} required />
       <Input.Wrapper
         label={t('notices.fields.content')}
         withAsterisk

@@ -5,13 +5,12 @@ import {
   NOTICE_TARGET_KINDS,
   type NoticeListItem,
 } from '@kb/contracts';
-import { Anchor, Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
-import { Can } from '../../../components/can.js';
+import { AddButton } from '../../../components/add-button.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { deleteNotices } from '../api/notice-commands.js';
 import { exportNotices, fetchNoticePage } from '../api/notice-list.js';
@@ -135,18 +134,7 @@ export function InformListPage() {
           render: (r) => <LiveActions row={r} />,
         },
       ]}
-      toolbar={
-        <Can permission="notice.edit">
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => void navigate({ to: '/inform-add' })}
-            data-testid="add"
-          >
-            {t('common.add')}
-          </Button>
-        </Can>
-      }
+      toolbar={<AddButton permission="notice.edit" to="/inform-add" />}
     />
   );
 }

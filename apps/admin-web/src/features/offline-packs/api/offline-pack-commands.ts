@@ -1,5 +1,5 @@
 import type { OfflinePackBuild, StaffPostInput } from '@kb/contracts';
-import type { BatchOutcome } from '../../../components/batch-actions.js';
+import { batchOutcomeOf, type BatchOutcome } from '../../../components/batch-actions.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
 import { notifyError } from '../../../lib/notify.js';
@@ -43,12 +43,7 @@ export const runOfflinePackRowCommand = (id: string, command: OfflinePackRowComm
 /** Batch delete; the bar's outcome names each refused pack by its number, with the reason. */
 export async function deleteOfflinePacks(ids: string[]): Promise<BatchOutcome> {
   const answer = await call.post('/offlineRecipes/batchDelete', { ids });
-  return {
-    succeeded: answer.succeeded,
-    failed: answer.results
-      .filter((r) => !r.ok)
-      .map((r) => ({ id: r.number ?? r.id.slice(0, 8), reason: r.message ?? '' })),
-  };
+  return batchOutcomeOf(answer, (r) => r.number ?? r.id.slice(0, 8));
 }
 
 type OfflinePackSaveRoute = 'add' | 'update';

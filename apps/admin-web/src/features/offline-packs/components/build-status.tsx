@@ -9,7 +9,7 @@ import { buildIsActive, offlinePackBuildQuery, offlinePackDownloadUrl } from '..
 import { OFFLINE_PACKS_KEY } from '../api/offline-pack-read-position.js';
 import { useCan } from '../../../lib/use-can.js';
 import { canBuild } from '../rules/offline-pack-actions.js';
-import { formatSize } from './offline-pack-cells.js';
+import { formatSize } from '../../../lib/format.js';
 
 const COLORS: Record<OfflinePackBuild['status'], string> = {
   queued: 'gray',

@@ -1,6 +1,5 @@
 import type { OfflinePackReleaseStatus, OfflinePackTestStatus, OfflinePackType } from '@kb/contracts';
 import { Badge } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 export function TypeBadge({ type }: { type: OfflinePackType }) {
@@ -28,16 +27,4 @@ export function ReleaseBadge({ status }: { status: OfflinePackReleaseStatus }) {
       {t(`offlinePacks.releaseStatus.${status}`)}
     </Badge>
   );
-}
-
-export function formatTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
-}
-
-/** Bytes as people read them (KB, MB). */
-export function formatSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

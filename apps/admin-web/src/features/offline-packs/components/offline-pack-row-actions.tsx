@@ -1,6 +1,7 @@
 import type { OfflinePackListItem } from '@kb/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { confirmAction, type ConfirmKind } from '../../../components/confirm.js';
+import { RELEASE_COMMANDS } from '../../../components/release-commands.js';
 import { RowActionButtons } from '../../../components/row-action-buttons.js';
 import { call } from '../../../lib/call.js';
 import {
@@ -34,17 +35,11 @@ const publishOnline = (id: string) =>
 /** Releases (test or online) show, under their confirmation, the devices the pack would not fit. */
 const RELEASES: ReadonlySet<OfflinePackAction> = new Set(['publishTest', 'publishOnline']);
 
-/** The one-pack commands: endpoint, body and the §8 confirmation asked first. */
+/** The one-pack commands (the release commands packages have too): endpoint, body and the §8 confirmation. */
 const COMMANDS: Record<
   Exclude<OfflinePackAction, 'edit'>,
   OfflinePackRowCommand & { confirm: ConfirmKind }
-> = {
-  publishTest: { route: 'updateTestStatus', body: { testing: true }, confirm: 'releaseTest' },
-  cancelTest: { route: 'updateTestStatus', body: { testing: false }, confirm: 'cancelTest' },
-  publishOnline: { route: 'updateReleaseStatus', body: { online: true }, confirm: 'releaseOnline' },
-  cancelOnline: { route: 'updateReleaseStatus', body: { online: false }, confirm: 'cancelOnline' },
-  delete: { route: 'delete', confirm: 'delete' },
-};
+> = RELEASE_COMMANDS;
 
 const LABELS = {
   edit: 'common.edit',

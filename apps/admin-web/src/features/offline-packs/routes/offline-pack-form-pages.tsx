@@ -1,9 +1,9 @@
-import { Alert, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailTabs } from '../../../components/detail-tabs.js';
 import { offlinePackDetailQuery } from '../api/offline-pack-detail.js';
 import { OFFLINE_PACKS_KEY } from '../api/offline-pack-read-position.js';
 import { BuildStatus } from '../components/build-status.js';
@@ -36,7 +36,6 @@ export function OfflinePackEditPage() {
   const id = useRecordId();
   const detail = useQuery({ ...offlinePackDetailQuery(id ?? ''), enabled: !!id });
   const { generation, reload } = useRevisionReload(detail.refetch);
-  const [tab, setTab] = useState<string | null>('content');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: OFFLINE_PACKS_KEY });
   return (
     <RecordState id={id} query={detail}>
@@ -57,41 +56,42 @@ export function OfflinePackEditPage() {
               <BuildStatus pack={pack} detailed />
             </Group>
           </Paper>
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="content" data-testid="tab-content">
-                {t('offlinePacks.form.content')}
-              </Tabs.Tab>
-              <Tabs.Tab value="history" data-testid="tab-history">
-                {t('offlinePacks.form.history')}
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="content" pt="md">
-              {pack.releaseStatus === 'online' ? (
-                <Alert color="orange" icon={<IconAlertCircle />} data-testid="not-editable">
-                  {t('offlinePacks.form.notEditable')}
-                </Alert>
-              ) : (
-                <OfflinePackForm
-                  key={`${pack.revision}-${generation}`}
-                  initial={{
-                    number: pack.content.number,
-                    type: pack.content.type,
-                    productCode: pack.content.productCode || null,
-                    subBrandCode: pack.content.subBrandCode || null,
-                    recipeIds: pack.content.recipeIds,
-                  }}
-                  initialRecipes={pack.recipes}
-                  record={{ id: pack.id, revision: pack.revision }}
-                  onReload={() => void reload(pack.revision)}
-                  onSaved={() => void reload()}
-                />
-              )}
-            </Tabs.Panel>
-            <Tabs.Panel value="history" pt="md">
-              <OfflinePackHistory id={pack.id} />
-            </Tabs.Panel>
-          </Tabs>
+          <DetailTabs
+            tabs={[
+              {
+                value: 'content',
+                label: t('offlinePacks.form.content'),
+                testId: 'tab-content',
+                panel:
+                  pack.releaseStatus === 'online' ? (
+                    <Alert color="orange" icon={<IconAlertCircle />} data-testid="not-editable">
+                      {t('offlinePacks.form.notEditable')}
+                    </Alert>
+                  ) : (
+                    <OfflinePackForm
+                      key={`${pack.revision}-${generation}`}
+                      initial={{
+                        number: pack.content.number,
+                        type: pack.content.type,
+                        productCode: pack.content.productCode || null,
+                        subBrandCode: pack.content.subBrandCode || null,
+                        recipeIds: pack.content.recipeIds,
+                      }}
+                      initialRecipes={pack.recipes}
+                      record={{ id: pack.id, revision: pack.revision }}
+                      onReload={() => void reload(pack.revision)}
+                      onSaved={() => void reload()}
+                    />
+                  ),
+              },
+              {
+                value: 'history',
+                label: t('offlinePacks.form.history'),
+                testId: 'tab-history',
+                panel: <OfflinePackHistory id={pack.id} />,
+              },
+            ]}
+          />
         </Stack>
       )}
     </RecordState>

@@ -5,20 +5,20 @@ import {
   OFFLINE_PACK_TYPES,
   type OfflinePackListItem,
 } from '@kb/contracts';
-import { Anchor, Button, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
-import { Can } from '../../../components/can.js';
+import { AddButton } from '../../../components/add-button.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
 import { deleteOfflinePacks } from '../api/offline-pack-commands.js';
 import { fetchOfflinePackPage } from '../api/offline-pack-list.js';
 import { OFFLINE_PACKS_KEY } from '../api/offline-pack-read-position.js';
 import { useCustomerModelOptions, useFactoryModelOptions } from '../api/offline-pack-references.js';
 import { BuildStatus } from '../components/build-status.js';
-import { formatTime, ReleaseBadge, TestBadge, TypeBadge } from '../components/offline-pack-cells.js';
+import { ReleaseBadge, TestBadge, TypeBadge } from '../components/offline-pack-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { OfflinePackRowActions } from '../components/offline-pack-row-actions.js';
 
 interface PackFilters extends Record<string, unknown> {
@@ -186,18 +186,7 @@ export function OfflinePackListPage() {
         },
       ]}
       batchActions={batchActions}
-      toolbar={
-        <Can permission="offlinePack.edit">
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => void navigate({ to: '/offline-recipes-add' })}
-            data-testid="add"
-          >
-            {t('common.add')}
-          </Button>
-        </Can>
-      }
+      toolbar={<AddButton permission="offlinePack.edit" to="/offline-recipes-add" />}
     />
   );
 }

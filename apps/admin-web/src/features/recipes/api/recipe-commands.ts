@@ -2,7 +2,7 @@ import type { RecipeListPage, StaffPostInput } from '@kb/contracts';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
-import { batchOutcomeOf, type RecipeBatchRoute } from '../rules/recipe-actions.js';
+import { recipeBatchOutcome, type RecipeBatchRoute } from '../rules/recipe-actions.js';
 
 /** The list filters of `/api/recipe/list` (empty ones are not sent). */
 export interface RecipeListFilter {
@@ -77,7 +77,7 @@ export async function runRecipeBatch<R extends RecipeBatchRoute>(
 ) {
   const body = { ids, ...extra } as StaffPostInput<`/recipe/${RecipeBatchRoute}`>;
   const answer = await call.post(`/recipe/${route as RecipeBatchRoute}`, body);
-  return batchOutcomeOf(answer);
+  return recipeBatchOutcome(answer);
 }
 
 /** A command on one recipe (`copy`): the API's refusal (409 naming the recipe and its state) is its toast. */

@@ -1,5 +1,4 @@
 import { Badge, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -38,8 +37,4 @@ export function OfferFlag({ value, status }: { value: boolean; status: string })
       </Text>
     );
   return <YesNo value={value} />;
-}
-
-export function formatTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
 }

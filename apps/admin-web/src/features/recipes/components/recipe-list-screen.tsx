@@ -1,11 +1,12 @@
 import { RECIPE_SORT_FIELDS, RECIPE_TYPES, type ListName } from '@kb/contracts';
 import { Button } from '@mantine/core';
-import { IconFileExport, IconFileImport, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileExport, IconFileImport, IconLink, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/add-button.js';
 import type { BatchAction } from '../../../components/batch-actions.js';
 import { Can } from '../../../components/can.js';
 import { ListPage, type FilterField } from '../../../components/list-page.js';
@@ -19,7 +20,8 @@ import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { openImportDialog, startRecipeExport } from './jobs-dialogs.js';
 import { openTranslateDialog } from './translate-dialog.js';
 import { chooseCategory } from './category-dialog.js';
-import { formatTime, OfferFlag, StatusBadge } from './recipe-cells.js';
+import { OfferFlag, StatusBadge } from './recipe-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
 
 /**
@@ -258,14 +260,7 @@ export function RecipeListScreen({
               >
                 {t('recipes.actions.linkModels')}
               </Button>
-              <Button
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => void navigate({ to: '/recipe-add' })}
-                data-testid="add"
-              >
-                {t('common.add')}
-              </Button>
+              <AddButton to="/recipe-add" />
             </Can>
           </>
         )

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGER_DEFAULT_SIZE } from '../../../components/pager-logic.js';
 import { Pager } from '../../../components/pager.js';
 import { recipeCommentsQuery, recipeStatisticsQuery } from '../api/recipe-reviews.js';
-import { formatTime } from './recipe-cells.js';
+import { formatTime } from '../../../lib/format.js';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (

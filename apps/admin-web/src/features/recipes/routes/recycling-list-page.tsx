@@ -10,7 +10,8 @@ import { Can } from '../../../components/can.js';
 import { fetchRecipePage, runRecipeBatch } from '../api/recipe-commands.js';
 import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { RECIPES_KEY, type RecipeListItem } from '../api/recipe-list.js';
-import { formatTime, StatusBadge } from '../components/recipe-cells.js';
+import { StatusBadge } from '../components/recipe-cells.js';
+import { formatTime } from '../../../lib/format.js';
 
 interface BinFilters extends Record<string, unknown> {
   number: string;

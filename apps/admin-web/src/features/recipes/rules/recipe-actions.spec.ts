@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { batchOutcomeOf, rowActionsOf } from './recipe-actions.js';
+import { recipeBatchOutcome, rowActionsOf } from './recipe-actions.js';
 
 describe('recipe row actions', () => {
   it('offers edit and submit only while editing', () => {
@@ -23,7 +23,7 @@ describe('recipe row actions', () => {
 describe('batch outcome', () => {
   it('names each failed recipe by its number with the translated reason', () => {
     expect(
-      batchOutcomeOf({
+      recipeBatchOutcome({
         succeeded: 1,
         failed: 2,
         results: [

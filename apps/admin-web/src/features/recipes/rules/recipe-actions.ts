@@ -1,4 +1,5 @@
 import type { Permission, RecipeBatchAnswer, RecipeStatus, recipeCommandRoutes } from '@kb/contracts';
+import { batchOutcomeOf } from '../../../components/batch-actions.js';
 
 /**
  * Which row actions a recipe in a given state offers: the legal cells of the transition table in
@@ -59,14 +60,5 @@ export const RECIPE_BATCH_PERMISSIONS: { [R in RecipeBatchRoute]: RecipeCommands
 };
 
 /** The batch bar's outcome: failures named by recipe number, with the API's translated reason. */
-export function batchOutcomeOf(answer: RecipeBatchAnswer): {
-  succeeded: number;
-  failed: { id: string; reason: string }[];
-} {
-  return {
-    succeeded: answer.succeeded,
-    failed: answer.results
-      .filter((r) => !r.ok)
-      .map((r) => ({ id: r.number ?? r.id, reason: r.message ?? '' })),
-  };
-}
+export const recipeBatchOutcome = (answer: RecipeBatchAnswer) =>
+  batchOutcomeOf(answer, (r) => r.number ?? r.id);

@@ -112,3 +112,11 @@ describe('each §9 work mode in the editor, as the spec states it', () => {
     expect(heatingLogicOf(mode('FAST_DIY'), 101)).toBe('diy');
   });
 });
+
+describe('a new step', () => {
+  it('has its number and nothing chosen yet: no mode, no texts, no settings', () => {
+    const { number, descriptions, autoStart, ...settings } = emptyStep(7);
+    expect({ number, descriptions, autoStart }).toEqual({ number: 7, descriptions: {}, autoStart: false });
+    expect(Object.values(settings).every((value) => value === null)).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  recipeStepSchema,
   stepProblems,
   workModeDefaults,
   type RecipeStepDraft,
@@ -9,22 +10,9 @@ import {
 /** A step as the editor holds it: libs/contracts `recipeStepSchema`'s output. */
 export type StepDraft = RecipeStepDraft;
 
+/** A new step: every setting the contract's step schema defaults (nothing chosen yet), at `number`. */
 export function emptyStep(number: number): StepDraft {
-  return {
-    number,
-    workMode: null,
-    descriptions: {},
-    mediaFileCode: null,
-    audioFileCode: null,
-    autoStart: false,
-    temperature: null,
-    rotation: null,
-    speed: null,
-    minutes: null,
-    seconds: null,
-    waterGear: null,
-    heatingMode: null,
-  };
+  return { ...recipeStepSchema.parse({ number: 1 }), number };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Page, RecipeEvaluation, RecipeEvaluationInput } from '@kb/contract
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { useDeleteRecords } from '../../../lib/delete-records.js';
 
 /** Cache key of everything loaded from `/api/recipeUserEvaluation`; a change invalidates all of it. */
 export const REVIEWS_KEY = ['reviews'] as const;
@@ -42,14 +43,9 @@ export function fetchReviewPage(
 
 /** Deletes one review (`delete`) or several, all or none (`batchDelete`). */
 export function useDeleteReviews() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      ids.length === 1
-        ? call.post('/recipeUserEvaluation/delete', { id: ids[0]! }, { kind: 'command' })
-        : call.post('/recipeUserEvaluation/batchDelete', { ids }, { kind: 'command' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
-  });
+  return useDeleteRecords('/recipeUserEvaluation', (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
+  );
 }
 
 /** Adds a review. Quiet: the form shows what went wrong under its fields. */

@@ -9,6 +9,7 @@ import { FormPage, useSchemaForm } from '../../../components/form-page.js';
 import { translateError } from '../../../lib/translate.js';
 import { usePageContext } from '../../../lib/page-context.js';
 import { presetRecipeQuery, recipeChoicesQuery, useAddReview, type RecipeChoice } from '../api/reviews.js';
+import { FieldInput } from '../../../components/field-input.js';
 
 /** §5 Reviews: SN number, user and score are required (the content may stay empty). Messages are catalog keys. */
 const reviewRules = z.object({
@@ -119,12 +120,7 @@ function ReviewForm({ preset }: { preset: RecipeChoice | null }) {
       }}
     >
       <RecipeSelect preset={preset} {...form.getInputProps('recipeId')} />
-      <TextInput
-        label={t('reviews.fields.sn')}
-        withAsterisk
-        data-testid="field-sn"
-        {...form.getInputProps('sn')}
-      />
+      <FieldInput form={form} name="sn" label={t('reviews.fields.sn')} required />
       <TextInput
         label={t('reviews.fields.userAccount')}
         withAsterisk

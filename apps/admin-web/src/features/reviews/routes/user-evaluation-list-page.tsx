@@ -1,11 +1,9 @@
 import { REVIEW_SORT_FIELDS, type RecipeEvaluation } from '@kb/contracts';
-import { Button, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { Can } from '../../../components/can.js';
+import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
   fetchReviewPage,
@@ -20,7 +18,6 @@ import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-a
 /** §2 /user-evaluation-list: app users' reviews of the brand's recipes. */
 export function UserEvaluationListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const remove = useDeleteReviews();
   return (
     <ListPage<RecipeEvaluation, ReviewFilter>
@@ -93,18 +90,7 @@ export function UserEvaluationListPage() {
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'review.edit'),
       ]}
-      toolbar={
-        <Can permission="review.add">
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => void navigate({ to: '/user-evaluation-add' })}
-            data-testid="add"
-          >
-            {t('reviews.add')}
-          </Button>
-        </Can>
-      }
+      toolbar={<AddButton permission="review.add" to="/user-evaluation-add" label={t('reviews.add')} />}
     />
   );
 }

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { searchRecordCursors } from './search-records.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
@@ -98,17 +99,10 @@ export function useSetAppUserStatus() {
 
 /** Deletes one user (`delete`) or several, all or none (`batchDelete`). */
 export function useDeleteAppUsers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      ids.length === 1
-        ? call.post('/user/delete', { id: ids[0]! }, { kind: 'command' })
-        : call.post('/user/batchDelete', { ids }, { kind: 'command' }),
-    onSettled: () => {
-      // The users' search records go with them.
-      appUserCursors.clear();
-      searchRecordCursors.clear();
-      return queryClient.invalidateQueries({ queryKey: USERS_KEY });
-    },
+  return useDeleteRecords('/user', (queryClient) => {
+    // The users' search records go with them.
+    appUserCursors.clear();
+    searchRecordCursors.clear();
+    return queryClient.invalidateQueries({ queryKey: USERS_KEY });
   });
 }

@@ -1,7 +1,8 @@
 import type { PayingUserListPage } from '@kb/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
 
 /** The filters of /vip-user-list; the end-date range is `[from, to]` as `YYYY-MM-DD`. */
@@ -53,14 +54,9 @@ export const payingUserDetailQuery = (id: string) =>
 
 /** Ends the paying status of one record or several, all or none. */
 export function useDeletePayingUsers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      ids.length === 1
-        ? call.post('/vipUser/delete', { id: ids[0]! }, { kind: 'command' })
-        : call.post('/vipUser/batchDelete', { ids }, { kind: 'command' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PAYING_USER_LIST_KEY }),
-  });
+  return useDeleteRecords('/vipUser', (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: PAYING_USER_LIST_KEY }),
+  );
 }
 
 /** Starts the import of an uploaded template (purpose `list`); answers the run to follow. */

@@ -1,7 +1,7 @@
 import type { SearchRecordListPage } from '@kb/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
 
@@ -66,15 +66,8 @@ export const userSearches = (appUserId: string) => ({
 
 /** Deletes one search record or several, all or none. */
 export function useDeleteSearchRecords() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      ids.length === 1
-        ? call.post('/userSearchRecord/delete', { id: ids[0]! }, { kind: 'command' })
-        : call.post('/userSearchRecord/batchDelete', { ids }, { kind: 'command' }),
-    onSettled: () => {
-      searchRecordCursors.clear();
-      return queryClient.invalidateQueries({ queryKey: USERS_KEY });
-    },
+  return useDeleteRecords('/userSearchRecord', (queryClient) => {
+    searchRecordCursors.clear();
+    return queryClient.invalidateQueries({ queryKey: USERS_KEY });
   });
 }

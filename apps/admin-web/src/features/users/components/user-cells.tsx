@@ -1,11 +1,6 @@
 import type { AppUserState } from '@kb/contracts';
 import { Badge } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-
-export function formatTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
-}
 
 /** Enabled or disabled, as a coloured badge. */
 export function StatusBadge({ status }: { status: AppUserState }) {

@@ -18,7 +18,8 @@ import type { AppUserDetail } from '@kb/contracts';
 import { appUserDetailQuery, appUserPart } from '../api/app-users.js';
 import { userSearches } from '../api/search-records.js';
 import { PagedSection } from '../components/paged-section.js';
-import { formatTime, RegisteredBadge, regionLabel, StatusBadge } from '../components/user-cells.js';
+import { RegisteredBadge, regionLabel, StatusBadge } from '../components/user-cells.js';
+import { formatTime } from '../../../lib/format.js';
 
 const recipeLink = (r: { recipeId: string; recipeNumber: string; recipeName: string }) => (
   <AnchorLink size="sm" to="/recipe-detail" search={{ id: r.recipeId }}>

@@ -15,7 +15,8 @@ import {
   useSetAppUserStatus,
   type AppUserFilter,
 } from '../api/app-users.js';
-import { formatTime, RegisteredBadge, regionLabel, StatusBadge } from '../components/user-cells.js';
+import { RegisteredBadge, regionLabel, StatusBadge } from '../components/user-cells.js';
+import { formatTime } from '../../../lib/format.js';
 
 /**
  * §2 /user-list: the brand's app users with the §3 columns and a filter on each, enable/disable after a

@@ -13,7 +13,8 @@ import {
   type SearchRecordFilter,
 } from '../api/search-records.js';
 import { SearchRecordExport } from '../components/search-record-export.js';
-import { formatTime, regionLabel } from '../components/user-cells.js';
+import { regionLabel } from '../components/user-cells.js';
+import { formatTime } from '../../../lib/format.js';
 
 /** §2 /user-search-record-list: what app users searched, with filters, batch delete and export (CSV, xlsx). */
 export function UserSearchRecordListPage() {

@@ -17,7 +17,8 @@ import {
   type PayingUserFilter,
 } from '../api/paying-users.js';
 import { PayingUserImport } from '../components/paying-user-import.js';
-import { formatTime, regionLabel } from '../components/user-cells.js';
+import { regionLabel } from '../components/user-cells.js';
+import { formatTime } from '../../../lib/format.js';
 
 const STATE_COLORS: Record<PayingUserState, string> = { active: 'green', upcoming: 'blue', expired: 'gray' };
 

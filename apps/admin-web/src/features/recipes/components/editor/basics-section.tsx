@@ -1,21 +1,12 @@
 import { DIFFICULTIES, RECIPE_TYPES } from '@kb/contracts';
-import {
-  Group,
-  MultiSelect,
-  NumberInput,
-  Paper,
-  Select,
-  Switch,
-  TagsInput,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, MultiSelect, NumberInput, Select, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accessoriesQuery, tagsQuery } from '../../api/recipe-editor.js';
 import { useBrandModelOptions } from '../../../../lib/lookups.js';
 import { useCategoryOptions } from '../../api/recipe-list.js';
 import { numberProps, type RecipeForm } from './recipe-form.js';
+import { FormSection } from '../../../../components/form-section.js';
 
 /** §3 basics: type, number, difficulty, category, tags, models, accessories, times, head packages, flags. */
 export function BasicsSection({ form }: { form: RecipeForm }) {
@@ -26,10 +17,7 @@ export function BasicsSection({ form }: { form: RecipeForm }) {
   const categories = useCategoryOptions();
   const models = useBrandModelOptions();
   return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={5} mb="sm">
-        {t('recipes.editor.basics')}
-      </Title>
+    <FormSection title={t('recipes.editor.basics')}>
       <Group align="flex-start" gap="md" wrap="wrap">
         <Select
           label={t('recipes.fields.type')}
@@ -110,6 +98,6 @@ export function BasicsSection({ form }: { form: RecipeForm }) {
           {...form.getInputProps('showOnMachine', { type: 'checkbox' })}
         />
       </Group>
-    </Paper>
+    </FormSection>
   );
 }

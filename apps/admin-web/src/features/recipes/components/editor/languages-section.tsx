@@ -1,7 +1,8 @@
-import { MultiSelect, Paper, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
+import { MultiSelect, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBrandLanguages } from '../../../../components/reference/brand-languages.js';
 import { setPart, type RecipeForm } from './recipe-form.js';
+import { FormSection } from '../../../../components/form-section.js';
 
 /** The recipe's languages in main-language-first order. */
 export function languagesOf(values: { mainLang: string; langs: string[] }): string[] {
@@ -25,10 +26,7 @@ export function LanguagesSection({ form }: { form: RecipeForm }) {
     };
   };
   return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={5} mb="sm">
-        {t('recipes.editor.languages')}
-      </Title>
+    <FormSection title={t('recipes.editor.languages')}>
       <MultiSelect
         label={t('recipes.editor.languages')}
         data={languages.map((l) => ({ value: l.langCode, label: l.langName }))}
@@ -75,6 +73,6 @@ export function LanguagesSection({ form }: { form: RecipeForm }) {
           </Tabs.Panel>
         ))}
       </Tabs>
-    </Paper>
+    </FormSection>
   );
 }

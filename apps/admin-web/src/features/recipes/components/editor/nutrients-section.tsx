@@ -1,16 +1,15 @@
-import { Button, Group, NumberInput, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AddItemButton, RemoveItemButton } from './list-item-buttons.js';
 import type { RecipeForm } from './recipe-form.js';
+import { FormSection } from '../../../../components/form-section.js';
 
 /** §3 nutrients: name, amount and unit. */
 export function NutrientsSection({ form }: { form: RecipeForm }) {
   const { t } = useTranslation();
   const nutrients = form.getValues().nutrients;
   return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={5} mb="sm">
-        {t('recipes.editor.nutrients')}
-      </Title>
+    <FormSection title={t('recipes.editor.nutrients')}>
       <Stack gap="xs">
         {nutrients.map((nutrient, i) => (
           <Group key={i} align="flex-end" gap="xs">
@@ -32,26 +31,16 @@ export function NutrientsSection({ form }: { form: RecipeForm }) {
               {...form.getInputProps(`nutrients.${i}.unit`)}
               w={90}
             />
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              onClick={() => form.removeListItem('nutrients', i)}
-            >
-              {t('recipes.editor.remove')}
-            </Button>
+            <RemoveItemButton form={form} path="nutrients" index={i} label={t('recipes.editor.remove')} />
           </Group>
         ))}
-        <Group>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => form.insertListItem('nutrients', { name: '', amount: 0, unit: '' })}
-          >
-            {t('recipes.editor.addNutrient')}
-          </Button>
-        </Group>
+        <AddItemButton
+          form={form}
+          path="nutrients"
+          item={() => ({ name: '', amount: 0, unit: '' })}
+          label={t('recipes.editor.addNutrient')}
+        />
       </Stack>
-    </Paper>
+    </FormSection>
   );
 }

@@ -21,6 +21,11 @@ describe('the recipe form’s values', () => {
     expect(recipeContentSchema.safeParse(named).success).toBe(true);
   });
 
+  it('hold every field of the contracts’ content from the start (its defaults where it has them)', () => {
+    expect(Object.keys(newRecipeValues('zh')).sort()).toEqual(Object.keys(recipeContentSchema.shape).sort());
+    expect(newRecipeValues('zh')).toMatchObject({ showOnMachine: true, online: false, accessoryIds: [] });
+  });
+
   it('give content saved before a field existed that field’s default', () => {
     const { headPackageIds: _dropped, ...old } = { ...newRecipeValues('en'), number: 'R-2' };
     expect(recipeValuesOf(old as never).headPackageIds).toEqual([]);

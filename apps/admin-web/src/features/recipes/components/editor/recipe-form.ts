@@ -14,28 +14,22 @@ import { problemsOfStep } from '../../rules/step-rules.js';
 export type RecipeFormValues = RecipeContentDraft;
 export type RecipeForm = UseFormReturnType<RecipeFormValues>;
 
+/** What the contracts' recipe content gives a field left out: a new draft starts from these. */
+const CONTENT_DEFAULTS = Object.fromEntries(
+  Object.entries(recipeContentSchema.shape).flatMap(([field, schema]) => {
+    const absent = schema.safeParse(undefined);
+    return absent.success ? [[field, absent.data]] : [];
+  }),
+) as Omit<RecipeFormValues, 'type' | 'number' | 'mainLang' | 'langs'>;
+
 export function newRecipeValues(mainLang: string): RecipeFormValues {
   return {
+    ...CONTENT_DEFAULTS,
     type: 'SOUP',
     number: '',
     mainLang,
     langs: [mainLang],
-    texts: {},
     servingVersions: [{ servings: 2, ingredients: [], steps: [] }],
-    accessoryIds: [],
-    prepMinutes: null,
-    cookMinutes: null,
-    restMinutes: null,
-    nutrients: [],
-    difficulty: null,
-    showOnMachine: true,
-    productCodes: [],
-    headPackageIds: [],
-    categoryId: null,
-    tagIds: [],
-    pictureFileCode: null,
-    online: false,
-    paid: false,
   };
 }
 

@@ -7,6 +7,7 @@ import { languageLabel } from '../../../../lib/labels.js';
 import { currentLanguage } from '../../../../lib/language.js';
 import { type WorkModeOption } from '../../api/recipe-editor.js';
 import { numberProps, type RecipeForm } from './recipe-form.js';
+import { AddItemButton, RemoveItemButton } from './list-item-buttons.js';
 import { StepsSection } from './steps-section.js';
 
 /** The ingredients of one serving version: names and notes per language, quantity and unit. */
@@ -58,23 +59,16 @@ function IngredientsOf({ form, version, langs }: { form: RecipeForm; version: nu
             w={120}
             data-testid="ingredient-unit"
           />
-          <Button size="xs" variant="subtle" color="red" onClick={() => form.removeListItem(path, i)}>
-            {t('recipes.editor.remove')}
-          </Button>
+          <RemoveItemButton form={form} path={path} index={i} label={t('recipes.editor.remove')} />
         </Group>
       ))}
-      <Group>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() =>
-            form.insertListItem(path, { names: {}, quantity: null, unitId: null, descriptions: {} })
-          }
-          data-testid="add-ingredient"
-        >
-          {t('recipes.editor.addIngredient')}
-        </Button>
-      </Group>
+      <AddItemButton
+        form={form}
+        path={path}
+        item={() => ({ names: {}, quantity: null, unitId: null, descriptions: {} })}
+        label={t('recipes.editor.addIngredient')}
+        testId="add-ingredient"
+      />
     </>
   );
 }
@@ -128,14 +122,12 @@ export function ServingVersionsSection({
                   w={120}
                   data-testid="version-servings"
                 />
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => form.removeListItem('servingVersions', v)}
-                >
-                  {t('recipes.editor.removeVersion')}
-                </Button>
+                <RemoveItemButton
+                  form={form}
+                  path="servingVersions"
+                  index={v}
+                  label={t('recipes.editor.removeVersion')}
+                />
               </Group>
               <IngredientsOf form={form} version={v} langs={langs} />
               <StepsSection form={form} version={v} modes={modes} langs={langs} />

@@ -1,9 +1,10 @@
 import type { RecipeType } from '@kb/contracts';
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkModeOption } from '../../api/recipe-editor.js';
 import { emptyStep } from '../../rules/step-rules.js';
 import { setPart, stepErrors, type RecipeForm } from './recipe-form.js';
+import { AddItemButton } from './list-item-buttons.js';
 import { StepEditor } from './step-editor.js';
 
 /** The steps of one serving version, each checked live against its work mode's §9 rules. */
@@ -40,16 +41,13 @@ export function StepsSection({
           onRemove={() => form.removeListItem(path, s)}
         />
       ))}
-      <Group>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => form.insertListItem(path, emptyStep(Math.max(0, ...steps.map((x) => x.number)) + 1))}
-          data-testid="add-step"
-        >
-          {t('recipes.editor.addStep')}
-        </Button>
-      </Group>
+      <AddItemButton
+        form={form}
+        path={path}
+        item={() => emptyStep(Math.max(0, ...steps.map((x) => x.number)) + 1)}
+        label={t('recipes.editor.addStep')}
+        testId="add-step"
+      />
     </>
   );
 }
