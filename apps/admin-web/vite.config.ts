@@ -13,7 +13,10 @@ const MANTINE =
 const CONSOLE_KIT =
   /apps[\\/]admin-web[\\/]src[\\/](components|lib|app[\\/](layout|tabs))|libs[\\/]contracts[\\/]src[\\/]permissions|@tabler[\\/]icons-react|@mantine[\\/]modals|@tanstack[\\/]/;
 const OWN_HEAVY_LIBRARY =
-  /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]|components[\\/](record-columns|form-images-field|form-page|use-app-form|override-reason-dialog|ask-in-modal)\./;
+  /upload|image-rules|password-digest|components[\\/](reference|history)[\\/]|components[\\/](record-columns|use-app-form|ask-in-modal)\./;
+/** The form and detail pieces several features share: one chunk that list screens never load. */
+const FORM_KIT =
+  /apps[\\/]admin-web[\\/]src[\\/]components[\\/](field-input|form-section|new-password-fields|required-reason|detail-tabs|release-commands|conflict-alert|confirm-leave|save-submit-bar|form-page|override-reason-dialog|form-images-field)\./;
 /** A feature's modules that several of its screens share (its api calls, cells, rules). */
 const FEATURE = /apps[\\/]admin-web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api|rules|components)[\\/]/;
 
@@ -55,6 +58,13 @@ export default defineConfig({
               name: (id) => (FEATURE.exec(id) ? `${FEATURE.exec(id)![1]}-shared` : null),
               minShareCount: 2,
               priority: 10,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'form-kit',
+              test: FORM_KIT,
+              minShareCount: 2,
+              priority: 16,
               includeDependenciesRecursively: false,
             },
             // The console's building blocks (list and form pieces, the layout, icons), shared by its screens.
