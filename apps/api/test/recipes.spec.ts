@@ -603,6 +603,10 @@ describe('recipes', () => {
       expect(await names('type=AIR_FRYER')).toEqual(['M-002']);
       expect(await names('productCode=AF-5')).toEqual(['M-002']);
       expect(await names('productCode=TM-6')).toEqual(['M-001']);
+      // A model and a label together, and a label's id in capitals (one index holds both; ids match in any case).
+      expect(await names(`tagId=${tag.data.id}&productCode=AF-5`)).toEqual(['M-002']);
+      expect(await names(`tagId=${tag.data.id}&productCode=TM-6`)).toEqual([]);
+      expect(await names(`tagId=${String(tag.data.id).toUpperCase()}`)).toEqual(['M-002']);
       expect(await names('status=released')).toEqual(['M-001']);
       expect(await names('lang=de')).toEqual([]);
       expect(await names('name=rib%20soup%20M-001')).toEqual(['M-001']);

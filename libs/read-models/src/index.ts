@@ -9,7 +9,13 @@ export * from './framework/status.js';
 export { lockHolder } from './framework/locks.js';
 export * from './stream-summary/stream-summary.projection.js';
 export * from './projections.js';
-export { GRAM_SEPARATOR, nameGramsSql } from './recipes/recipes.projection.js';
+export {
+  GRAM_SEPARATOR,
+  labelFacet,
+  modelFacet,
+  nameGramsSql,
+  recipeFacetsText,
+} from './recipes/recipes.projection.js';
 export * from './framework/parking.js';
 export * from './framework/replay.js';
 export * from './framework/storable.js';
