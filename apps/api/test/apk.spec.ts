@@ -1,4 +1,4 @@
-import type { ApkContentInput } from '@kb/contracts';
+import { APK_PICTURE_PURPOSE, APK_PICTURES, type ApkContentInput } from '@kb/contracts';
 import { activateDevice, storeTelemetry } from '@kb/devices';
 import type { Pool } from '@kb/platform';
 import {
@@ -71,19 +71,12 @@ describe('APK packages (/api/subApk)', () => {
     other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
     pool = api.pool;
     pictures = {};
-    for (const field of [
-      'bootLogo',
-      'screensaver',
-      'accountBackground',
-      'recipeEntryBackground',
-      'modeEntryBackground',
-      'onlineRecipeEntryBackground',
-      'modePicture',
-      'modeBackground',
-      'modeIcon',
-    ])
-      pictures[field] = await uploadImage(demo, `${field}.png`);
-    pictures.bootVideo = await uploadFile(demo, MP4, 'boot.mp4', 'video');
+    // Every picture resource the form has, each an upload of its kind.
+    for (const field of APK_PICTURES)
+      pictures[field] =
+        APK_PICTURE_PURPOSE[field] === 'video'
+          ? await uploadFile(demo, MP4, `${field}.mp4`, 'video')
+          : await uploadImage(demo, `${field}.png`);
     apkFile = await uploadFile(demo, APK, 'chef-2.0.apk', 'apk');
     otherPicture = await uploadImage(other, 'theirs.png');
   });

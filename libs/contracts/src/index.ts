@@ -38,3 +38,4 @@ export * from './screen-answers.js';
 export * from './staff-routes.js';
 export * from './list-deletes.js';
 export * from './history-answers.js';
+export type { HistoryEntryHead } from './request-parts.js';

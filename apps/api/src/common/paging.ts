@@ -1,5 +1,7 @@
 import { deepestJump, LIST_COUNT_EXACT_UP_TO, type Page, type PageQuery } from '@kb/contracts';
+import type { SqlWhere } from '@kb/platform';
 import type pg from 'pg';
+import { orderClause, type ListOrder, type SortRequest } from './list-sort.js';
 import { AppError } from './app-error.js';
 import { translate } from './messages.js';
 import { requestContext } from './request-context.js';
@@ -151,4 +153,37 @@ export async function countUpTo(
   const total = Number(counted?.total ?? 0);
   if (total <= upTo) return { total, exact: true };
   return { total: Math.max(await plannedRows(run, rows, params), total), exact: false };
+}
+
+/** A list of a brand read through its brand index (tens or hundreds of rows): what `filteredList` runs. */
+export interface FilteredList<F extends string> {
+  /** The page's SELECT with its FROM and joins, without WHERE. */
+  select: string;
+  /** What the total counts, filtered by the same WHERE (the list's table without its joins). */
+  from: string;
+  order: ListOrder<F>;
+}
+
+/**
+ * A filtered list in the order asked, as pageOrWholeList answers it: `where` narrows both the rows and the total
+ * (`brand` is its $1).
+ */
+export function filteredList<R extends Record<string, unknown>, T, F extends string>(
+  pool: pg.Pool,
+  list: FilteredList<F>,
+  where: SqlWhere,
+  brand: string,
+  q: PageQuery & SortRequest<F>,
+  map: (rows: R[]) => T[] | Promise<T[]>,
+): Promise<Page<T> | T[]> {
+  return pageOrWholeList(
+    rowsOf(pool),
+    {
+      sql: `${list.select} WHERE ${where.sql} ORDER BY ${orderClause(list.order, q)}`,
+      params: [brand, ...where.params],
+      count: `SELECT count(*) AS total FROM ${list.from} WHERE ${where.sql}`,
+    },
+    q,
+    map,
+  );
 }

@@ -1,4 +1,10 @@
-import { likeContains, likePrefix, openTableFile, type JobOutcome, type SearchRecordExportJob } from '@kb/platform';
+import {
+  openTableFile,
+  searchRecordWhere,
+  SqlWhere,
+  type JobOutcome,
+  type SearchRecordExportJob,
+} from '@kb/platform';
 import type pg from 'pg';
 
 /** Rows read per keyset batch: memory holds one batch, whatever the number of records. */
@@ -21,35 +27,10 @@ type Row = {
   searched_at: Date;
 };
 
-const bound = (value: string, end: boolean) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return { at: value, op: end ? '<=' : '>=' };
-  const day = new Date(`${value}T00:00:00Z`);
-  if (end) day.setUTCDate(day.getUTCDate() + 1);
-  return { at: day.toISOString(), op: end ? '<' : '>=' };
-};
-
-/** The list's filter (apps/api AppUsersService.searchFilter) as SQL on `app_search_records t`. */
+/** The list's filter as SQL on `app_search_records t`, the brand as $1. */
 function where(brand: string, f: SearchRecordExportJob['filter']): { sql: string; params: unknown[] } {
-  const params: unknown[] = [brand];
-  const p = (v: unknown) => `$${params.push(v)}`;
-  const parts = ['t.brand_owner_code = $1'];
-  if (f.terms) parts.push(`t.terms ILIKE ${p(likeContains(f.terms))}`);
-  if (f.user) {
-    const u = p(likePrefix(f.user));
-    parts.push(`(t.account LIKE ${u} OR t.nickname LIKE ${u})`);
-  }
-  if (f.lang) parts.push(`t.lang = ${p(f.lang)}`);
-  if (f.region) parts.push(`t.region = ${p(f.region)}`);
-  if (f.empty !== undefined) parts.push(`t.result_count ${f.empty ? '=' : '>'} 0`);
-  if (f.searchedFrom) {
-    const b = bound(f.searchedFrom, false);
-    parts.push(`t.searched_at ${b.op} ${p(b.at)}::timestamptz`);
-  }
-  if (f.searchedTo) {
-    const b = bound(f.searchedTo, true);
-    parts.push(`t.searched_at ${b.op} ${p(b.at)}::timestamptz`);
-  }
-  return { sql: parts.join(' AND '), params };
+  const w = searchRecordWhere(new SqlWhere('t'), f);
+  return { sql: w.sql, params: [brand, ...w.params] };
 }
 
 /** What an export needs: a connection pool, the file store and where to report progress. */

@@ -13,7 +13,7 @@ import {
   searchQuerySchema,
   updateRefRecipeSchema,
 } from '@kb/contracts';
-import { withTransaction } from '@kb/platform';
+import { SqlWhere, withTransaction } from '@kb/platform';
 import { PG_POOL } from '../../infra/tokens.js';
 import { AppError, notFound } from '../app-error.js';
 import { lockBrandRecords } from '../brand-records.js';
@@ -86,16 +86,19 @@ export class ReferenceEntityService {
     const filters = (e.list?.filters ?? standardFilters(e.numberColumn, e.namesColumn)) as ListFilters<
       Record<string, unknown>
     >;
-    const params: unknown[] = [requestContext.brand()];
-    const where = ['t.brand_owner_code = $1'];
-    const bind = (v: unknown) => `$${params.push(v)}`;
+    const where = new SqlWhere('t');
     for (const [field, sql] of Object.entries(filters)) {
       const value = f[field];
       if (value === undefined || value === null || value === '' || !sql) continue;
-      const condition = sql(value as never, bind, f);
-      if (condition) where.push(condition);
+      const condition = sql(value as never, (v) => where.param(v), f);
+      if (condition) where.where(condition);
     }
-    return { f, where, params, order: this.order(e, query) };
+    return {
+      f,
+      where: where.sql,
+      params: [requestContext.brand(), ...where.params],
+      order: this.order(e, query),
+    };
   }
 
   /** The ORDER BY a list asks for (`orderBy`/`order`): by number (where the entity has one) or last change. */
@@ -120,9 +123,9 @@ export class ReferenceEntityService {
     return pageOrWholeList(
       rowsOf(this.pool),
       {
-        sql: `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
+        sql: `${this.select(e)} WHERE ${where} ORDER BY ${order}`,
         params,
-        count: `SELECT count(*) AS total FROM ${ident(e.table)} t WHERE ${where.join(' AND ')}`,
+        count: `SELECT count(*) AS total FROM ${ident(e.table)} t WHERE ${where}`,
       },
       f,
       (rows: BaseRow[]) => this.dto(e, rows),
@@ -152,7 +155,7 @@ export class ReferenceEntityService {
       mainLang: main,
       langNames: Object.fromEntries(languages.map((l) => [l.code, l.name])),
     };
-    const sql = `${this.select(e)} WHERE ${where.join(' AND ')} ORDER BY ${order}`;
+    const sql = `${this.select(e)} WHERE ${where} ORDER BY ${order}`;
     start();
     await write(CSV_BOM + csvLine(columns.map((c) => c.title[lang])));
     // A cursor lives in a transaction: a read-only one, on a client of its own for the export's time.

@@ -1,47 +1,11 @@
 import type { ApkEventType } from '@kb/domain';
+import { messagesOf } from '../../common/messages.js';
 
 /**
  * Messages of the APK endpoints that are not the decider's (those are `APK_DOMAIN_MESSAGES`, apk-domain.messages.ts): checks
  * against the brand's data, concurrency, answers. Merged into the API catalog (common/messages.ts).
  */
-export const APK_API_MESSAGES: Record<string, { zh: string; en: string }> = {
-  apk_changed: {
-    zh: 'APK包{name}已被他人修改，请重新加载后再编辑',
-    en: 'APK package {name} was changed by someone else; reload it and edit again',
-  },
-  apk_picture_missing: {
-    zh: '图片不存在或不是本品牌上传的图片，请重新上传',
-    en: 'The picture does not exist in your brand; upload it again',
-  },
-  apk_video_missing: {
-    zh: '视频不存在或不是本品牌上传的视频，请重新上传',
-    en: 'The video does not exist in your brand; upload it again',
-  },
-  apk_file_missing: {
-    zh: 'APK文件不存在或不是本品牌上传的APK，请重新上传',
-    en: 'The APK file does not exist in your brand; upload it again',
-  },
-  apk_required: { zh: '此项必填', en: 'Required' },
-  apk_required_for_submission: { zh: '提交审核前必须填写', en: 'Required before submitting for review' },
-  apk_batch_done: { zh: '{succeeded}个APK包操作成功', en: '{succeeded} APK package(s) done' },
-  apk_batch_partial: {
-    zh: '{succeeded}个成功，{failed}个失败',
-    en: '{succeeded} succeeded, {failed} failed',
-  },
-  apk_submitted: { zh: '提交审核成功', en: 'Submitted for review' },
-  apk_recalled: { zh: '撤回成功', en: 'Recalled' },
-  apk_audit_passed: { zh: '审核通过', en: 'Audit passed' },
-  apk_audit_returned: { zh: '已退回', en: 'Returned' },
-  apk_rollout_started: { zh: '灰度发布已开始', en: 'Rollout started' },
-  apk_rollout_advanced: { zh: '已进入下一阶段', en: 'Next stage started' },
-  apk_rollout_paused: { zh: '灰度发布已暂停', en: 'Rollout paused' },
-  apk_rollout_resumed: { zh: '灰度发布已恢复', en: 'Rollout resumed' },
-  apk_rollout_rolled_back: {
-    zh: '已回滚，设备将恢复到原版本',
-    en: 'Rolled back; devices return to their previous version',
-  },
-  apk_rollout_completed: { zh: '灰度发布已完成，已上线', en: 'Rollout complete; the package is online' },
-};
+export const APK_API_MESSAGES = messagesOf(import.meta.url, './apk-api.messages.json');
 
 /** What each event says in the history timeline; `{reason}` is filled from the event's data. */
 export const APK_EVENT_TITLES: Record<ApkEventType, { zh: string; en: string }> = {

@@ -1,84 +1,13 @@
 import type { ApkReleaseStatus, ApkTestStatus } from '@kb/contracts';
 import type { ApkAction, ApkHint, ApkRequiredPart, ApkRolloutStanding, ApkStatus, ApkUse } from '@kb/domain';
+import { messagesOf } from '../../common/messages.js';
 
 /**
  * Every code the APK decider of @kb/domain throws and every `apk_*` message key of the APK schemas in
  * @kb/contracts, in zh and en. The decider's params name enumerated things by key (state, action, hint, missing
  * parts, use); `{param:table}` placeholders word them from the tables below.
  */
-export const APK_DOMAIN_MESSAGES: Record<string, { zh: string; en: string }> = {
-  apk_not_found: { zh: 'APK包不存在', en: 'The APK package does not exist' },
-  apk_already_exists: { zh: 'APK包已存在', en: 'The APK package already exists' },
-  apk_illegal_transition: {
-    zh: 'APK包{name}当前为“{state:apkState}”，不能{action:apkAction}{hint:apkHint}',
-    en: 'APK package {name} is {state:apkState}; it cannot be {action:apkAction}{hint:apkHint}',
-  },
-  apk_incomplete: {
-    zh: 'APK包{name}信息不完整，不能提交审核：缺少{missing:apkPart[]}',
-    en: 'APK package {name} is incomplete and cannot be submitted for review: missing {missing:apkPart[]}',
-  },
-  apk_draft_incomplete: {
-    zh: 'APK包信息不完整，不能保存：缺少{missing:apkPart[]}',
-    en: 'The APK package cannot be saved: missing {missing:apkPart[]}',
-  },
-  apk_self_audit: {
-    zh: 'APK包{name}是您提交的，不能由您本人审核',
-    en: 'You submitted APK package {name}; someone else must audit it',
-  },
-  apk_return_reason_required: { zh: '请填写退回原因', en: 'Give the reason for returning it' },
-  apk_in_use: {
-    zh: 'APK包{name}正在{use:apkUse}，不能删除，请先取消',
-    en: 'APK package {name} is {use:apkUse}; cancel that before deleting it',
-  },
-  apk_untested_release: {
-    zh: 'APK包{name}未经过测试，如需直接发布请填写原因',
-    en: 'APK package {name} was never tested; give a reason to release it anyway',
-  },
-  apk_rollout_illegal: {
-    zh: 'APK包{name}的灰度发布{rollout:apkRollout}，不能{action:apkAction}',
-    en: 'The rollout of APK package {name} {rollout:apkRollout}; it cannot be {action:apkAction}',
-  },
-  apk_rollout_stages_rising: {
-    zh: '第{stage}阶段的比例须大于上一阶段',
-    en: 'Stage {stage} must reach a larger share than the stage before',
-  },
-  apk_rollout_stage_time: {
-    zh: '第{stage}阶段的开始时间须晚于现在和上一阶段',
-    en: 'Stage {stage} must start later than now and than the stage before',
-  },
-  apk_rollout_no_version: {
-    zh: 'APK包{name}没有APK版本，设备无法据此升级',
-    en: 'APK package {name} has no APK version for devices to update to',
-  },
-  apk_rollout_last_stage: {
-    zh: 'APK包{name}已在最后阶段，请完成发布',
-    en: 'APK package {name} is at its last stage; complete the rollout',
-  },
-  // messages of the rollout schemas (@kb/contracts apk-rollout.ts)
-  apk_rollout_percent: { zh: '比例须为1到100的整数', en: 'A share is a whole percent from 1 to 100' },
-  apk_rollout_time: { zh: '开始时间有误', en: 'Invalid start time' },
-  apk_rollout_stages: { zh: '请设置1到10个阶段', en: 'Set 1 to 10 stages' },
-  apk_rollout_threshold: { zh: '故障阈值有误', en: 'Invalid fault threshold' },
-  // messages of the APK schemas (@kb/contracts apk.ts) that the API catalog does not already have
-  apk_text_too_long: { zh: '文字过长', en: 'The text is too long' },
-  apk_version_format: {
-    zh: '版本号只能包含字母、数字和 . _ + -',
-    en: 'A version may contain letters, digits and . _ + - only',
-  },
-  apk_revision_required: {
-    zh: '缺少APK包的版本号，请重新加载后再保存',
-    en: 'The package revision is missing; reload and save again',
-  },
-  apk_status_invalid: { zh: '状态有误', en: 'Unknown status' },
-  apk_sub_brand_missing: {
-    zh: '子品牌不存在或不属于本品牌',
-    en: 'The sub-brand does not exist in your brand',
-  },
-  apk_model_missing: {
-    zh: '适配机型不属于该子品牌',
-    en: 'The adapted model is not one of the sub-brand’s models',
-  },
-};
+export const APK_DOMAIN_MESSAGES = messagesOf(import.meta.url, './apk-domain.messages.json');
 
 /** How a package's review state reads after "is" / "当前为" (also the audit trail's words for it). */
 export const APK_STATUS_NAMES: Record<ApkStatus, { zh: string; en: string }> = {

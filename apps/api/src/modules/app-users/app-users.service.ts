@@ -17,7 +17,7 @@ import {
   type SearchRecordRow,
   type SearchTopTerm,
 } from '@kb/contracts';
-import { likeContains, likePrefix, withTransaction } from '@kb/platform';
+import { searchRecordWhere, withTransaction } from '@kb/platform';
 import { notifyAppUserSignOut } from '@kb/devices';
 import type { z } from 'zod';
 import type {
@@ -386,18 +386,7 @@ export class AppUsersService {
   // ---- search records
 
   searchFilter(q: Partial<SearchFilter>): SqlFilter {
-    const f = new SqlFilter('t')
-      .equals('lang', q.lang)
-      .equals('region', q.region)
-      .equals('app_user_id', q.appUserId)
-      .range('searched_at', 'searchedFrom', q.searchedFrom, q.searchedTo);
-    if (q.terms) f.where(`t.terms ILIKE ${f.param(likeContains(q.terms))}`);
-    if (q.user) {
-      const p = f.param(likePrefix(q.user));
-      f.where(`(t.account LIKE ${p} OR t.nickname LIKE ${p})`);
-    }
-    if (q.empty !== undefined) f.where(`t.result_count ${q.empty ? '=' : '>'} 0`);
-    return f;
+    return searchRecordWhere(new SqlFilter('t').equals('app_user_id', q.appUserId), q);
   }
 
   readonly searchColumns = () =>

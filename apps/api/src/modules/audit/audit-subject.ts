@@ -1,14 +1,8 @@
-import type { AuditChange, AuditKind, AuditNames, UiLang } from '@kb/contracts';
+import type { AuditChange, AuditKind, AuditNames, HistoryEntryHead, UiLang } from '@kb/contracts';
 import type { DiffContext } from './audit-diff-kit.js';
 
 /** One event of a stream with the state it folded to (as the aggregate's own history query gives it). */
-export interface LoadedEntry<S> {
-  revision: number;
-  eventId: string;
-  type: string;
-  title: string;
-  actor: string;
-  occurredAt: string;
+export interface LoadedEntry<S> extends HistoryEntryHead {
   state: S;
 }
 

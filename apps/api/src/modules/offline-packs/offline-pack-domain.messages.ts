@@ -4,47 +4,17 @@ import type {
   OfflinePackRequiredPart,
   OfflinePackStage,
 } from '@kb/domain';
+import { messagesOf } from '../../common/messages.js';
 
 /**
  * Every code the offline-pack decider of @kb/domain throws and every `offline_pack_*` message key of the schemas
  * in @kb/contracts (offline-pack.ts), in zh and en. The decider's params name enumerated things by key (stage,
  * action, hint, missing parts); `{param:table}` placeholders word them from the tables below.
  */
-export const OFFLINE_PACK_DOMAIN_MESSAGES: Record<string, { zh: string; en: string }> = {
-  offline_pack_not_found: { zh: '离线菜谱包不存在', en: 'The offline recipe pack does not exist' },
-  offline_pack_already_exists: { zh: '离线菜谱包已存在', en: 'The offline recipe pack already exists' },
-  offline_pack_illegal_transition: {
-    zh: '离线菜谱包{name}当前{state:offlinePackStage}，不能{action:offlinePackAction}{hint:offlinePackHint}',
-    en: 'Offline recipe pack {name} is {state:offlinePackStage}; it cannot be {action:offlinePackAction}{hint:offlinePackHint}',
-  },
-  offline_pack_incomplete: {
-    zh: '离线菜谱包{name}信息不完整：缺少{missing:offlinePackPart[]}',
-    en: 'Offline recipe pack {name} is incomplete: missing {missing:offlinePackPart[]}',
-  },
-  offline_pack_untested_release: {
-    zh: '离线菜谱包{name}未经过测试，如需直接上线请填写原因',
-    en: 'Offline recipe pack {name} was never tested; give a reason to publish it online anyway',
-  },
-  // messages of the offline-pack schemas (@kb/contracts offline-pack.ts) that the API catalog does not already have
-  offline_pack_type_invalid: { zh: '请选择离线包类型', en: 'Choose the offline pack type' },
-  offline_pack_status_invalid: { zh: '状态有误', en: 'Unknown status' },
-  offline_pack_revision_required: {
-    zh: '缺少离线菜谱包的版本号，请重新加载后再保存',
-    en: 'The pack revision is missing; reload and save again',
-  },
-  offline_pack_recipe_missing: {
-    zh: '菜谱不存在或不属于本品牌',
-    en: 'The recipe does not exist in your brand',
-  },
-  offline_pack_reason_too_long: {
-    zh: '原因最多500个字',
-    en: 'The reason is at most 500 characters',
-  },
-  offline_pack_too_many_recipes: {
-    zh: '一个离线菜谱包最多2000个菜谱',
-    en: 'An offline recipe pack holds at most 2000 recipes',
-  },
-};
+export const OFFLINE_PACK_DOMAIN_MESSAGES = messagesOf(
+  import.meta.url,
+  './offline-pack-domain.messages.json',
+);
 
 /** How each stage reads after "is" / "当前". */
 const OFFLINE_PACK_STAGE_WORDS: Record<Exclude<OfflinePackStage, 'absent'>, { zh: string; en: string }> = {

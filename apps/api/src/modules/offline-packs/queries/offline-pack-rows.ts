@@ -1,5 +1,5 @@
 import type { OfflinePackListItem, OfflinePackListQuery, UiLang } from '@kb/contracts';
-import { likePrefix } from '@kb/platform';
+import { likePrefix, SqlWhere } from '@kb/platform';
 import { toOfflinePackBuild, type OfflinePackBuildRow } from '../offline-pack-builds.js';
 
 /** An `offline_pack_list` row with the factory model, the sub-brand's name and its customer model (LIST_SELECT). */
@@ -70,16 +70,14 @@ export function toOfflinePackListItem(r: OfflinePackListRow, lang: UiLang): Offl
   };
 }
 
-/** WHERE over `offline_pack_list o`, brand first ($1). */
-export function offlinePackListConditions(brand: string, f: Partial<OfflinePackListQuery>) {
-  const params: unknown[] = [brand];
-  const add = (v: unknown) => `$${params.push(v)}`;
-  const where = ['o.brand_owner_code = $1'];
-  if (f.number) where.push(`lower(o.number) LIKE ${add(likePrefix(f.number.toLowerCase()))}`);
-  if (f.type) where.push(`o.type = ${add(f.type)}`);
-  if (f.productCode) where.push(`o.product_code = ${add(f.productCode)}`);
-  if (f.subBrandCode) where.push(`o.sub_brand_code = ${add(f.subBrandCode)}`);
-  if (f.testStatus) where.push(`o.test_status = ${add(f.testStatus)}`);
-  if (f.releaseStatus) where.push(`o.release_status = ${add(f.releaseStatus)}`);
-  return { where: where.join(' AND '), params };
+/** The pack list's filter over `offline_pack_list o`. */
+export function offlinePackListWhere(f: Partial<OfflinePackListQuery>): SqlWhere {
+  const w = new SqlWhere('o')
+    .equals('type', f.type)
+    .equals('product_code', f.productCode)
+    .equals('sub_brand_code', f.subBrandCode)
+    .equals('test_status', f.testStatus)
+    .equals('release_status', f.releaseStatus);
+  if (f.number) w.where(`lower(o.number) LIKE ${w.param(likePrefix(f.number.toLowerCase()))}`);
+  return w;
 }

@@ -1,10 +1,10 @@
-import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { APK_SORT_FIELDS, ApkListQuery } from '@kb/contracts';
-import { likePrefix } from '@kb/platform';
-import { orderClause, type ListOrder } from '../../../../common/list-sort.js';
+import { likePrefix, SqlWhere } from '@kb/platform';
+import type { ListOrder } from '../../../../common/list-sort.js';
+import { filteredList, type FilteredList } from '../../../../common/paging.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import { APK_LIST_SELECT, toApkListItem, type ApkListRow } from '../apk-rows.js';
 import { ListApksQuery } from './list-apks.query.js';
@@ -32,38 +32,34 @@ export const APK_ORDER: ListOrder<(typeof APK_SORT_FIELDS)[number]> = {
   natural: 'a.updated_at DESC, a.apk_id DESC',
 };
 
-/** WHERE over `apk_list a`, brand first ($1). */
-export function apkListConditions(brand: string, f: Partial<ApkListQuery>) {
-  const params: unknown[] = [brand];
-  const add = (v: unknown) => `$${params.push(v)}`;
-  const where = ['a.brand_owner_code = $1'];
-  if (f.subBrandCode) where.push(`a.sub_brand_code = ${add(f.subBrandCode)}`);
-  if (f.productCode) where.push(`a.product_code = ${add(f.productCode)}`);
+/** The APK list's filter over `apk_list a`. */
+export function apkListWhere(f: Partial<ApkListQuery>): SqlWhere {
+  const w = new SqlWhere('a')
+    .equals('sub_brand_code', f.subBrandCode)
+    .equals('product_code', f.productCode)
+    .equals('review_status', f.reviewStatus)
+    .equals('test_status', f.testStatus)
+    .equals('release_status', f.releaseStatus);
   if (f.version) {
-    const prefix = add(likePrefix(f.version.toLowerCase()));
-    where.push(`(lower(a.version_number) LIKE ${prefix} OR lower(a.apk_version) LIKE ${prefix})`);
+    const prefix = w.param(likePrefix(f.version.toLowerCase()));
+    w.where(`(lower(a.version_number) LIKE ${prefix} OR lower(a.apk_version) LIKE ${prefix})`);
   }
-  if (f.reviewStatus) where.push(`a.review_status = ${add(f.reviewStatus)}`);
-  if (f.testStatus) where.push(`a.test_status = ${add(f.testStatus)}`);
-  if (f.releaseStatus) where.push(`a.release_status = ${add(f.releaseStatus)}`);
-  return { where: where.join(' AND '), params };
+  return w;
 }
+
+const APK_LIST: FilteredList<(typeof APK_SORT_FIELDS)[number]> = {
+  select: APK_LIST_SELECT,
+  from: 'apk_list a',
+  order: APK_ORDER,
+};
 
 @QueryHandler(ListApksQuery)
 export class ListApksHandler implements IQueryHandler<ListApksQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ brand, filter }: ListApksQuery) {
-    const { where, params } = apkListConditions(brand, filter);
-    return pageOrWholeList(
-      rowsOf(this.pool),
-      {
-        sql: `${APK_LIST_SELECT} WHERE ${where} ORDER BY ${orderClause(APK_ORDER, filter)}`,
-        params,
-        count: `SELECT count(*) AS total FROM apk_list a WHERE ${where}`,
-      },
-      filter,
-      (rows: ApkListRow[]) => rows.map(toApkListItem),
+  execute({ brand, filter }: ListApksQuery) {
+    return filteredList(this.pool, APK_LIST, apkListWhere(filter), brand, filter, (rows: ApkListRow[]) =>
+      rows.map(toApkListItem),
     );
   }
 }

@@ -1,13 +1,13 @@
-import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { OFFLINE_PACK_SORT_FIELDS } from '@kb/contracts';
-import { orderClause, type ListOrder } from '../../../../common/list-sort.js';
+import type { ListOrder } from '../../../../common/list-sort.js';
+import { filteredList, type FilteredList } from '../../../../common/paging.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import {
   OFFLINE_PACK_LIST_SELECT,
-  offlinePackListConditions,
+  offlinePackListWhere,
   toOfflinePackListItem,
   type OfflinePackListRow,
 } from '../offline-pack-rows.js';
@@ -33,19 +33,22 @@ export const OFFLINE_PACK_ORDER: ListOrder<(typeof OFFLINE_PACK_SORT_FIELDS)[num
   natural: 'o.updated_at DESC, o.pack_id DESC',
 };
 
+const OFFLINE_PACK_LIST: FilteredList<(typeof OFFLINE_PACK_SORT_FIELDS)[number]> = {
+  select: OFFLINE_PACK_LIST_SELECT,
+  from: 'offline_pack_list o',
+  order: OFFLINE_PACK_ORDER,
+};
+
 @QueryHandler(ListOfflinePacksQuery)
 export class ListOfflinePacksHandler implements IQueryHandler<ListOfflinePacksQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ brand, lang, filter }: ListOfflinePacksQuery) {
-    const { where, params } = offlinePackListConditions(brand, filter);
-    return pageOrWholeList(
-      rowsOf(this.pool),
-      {
-        sql: `${OFFLINE_PACK_LIST_SELECT} WHERE ${where} ORDER BY ${orderClause(OFFLINE_PACK_ORDER, filter)}`,
-        params,
-        count: `SELECT count(*) AS total FROM offline_pack_list o WHERE ${where}`,
-      },
+  execute({ brand, lang, filter }: ListOfflinePacksQuery) {
+    return filteredList(
+      this.pool,
+      OFFLINE_PACK_LIST,
+      offlinePackListWhere(filter),
+      brand,
       filter,
       (rows: OfflinePackListRow[]) => rows.map((r) => toOfflinePackListItem(r, lang)),
     );

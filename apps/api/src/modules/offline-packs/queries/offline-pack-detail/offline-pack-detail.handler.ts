@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { DomainError, type ExistingOfflinePack } from '@kb/domain';
+import type { ExistingOfflinePack } from '@kb/domain';
+import { aggregateDetail, type AggregateDetail } from '../../../../common/aggregate-kit/aggregate-detail.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import {
   OFFLINE_PACK_LIST_SELECT,
@@ -10,18 +11,25 @@ import {
 } from '../offline-pack-rows.js';
 import { OfflinePackDetailQuery } from './offline-pack-detail.query.js';
 
+const OFFLINE_PACK_DETAIL: AggregateDetail = {
+  listSelect: OFFLINE_PACK_LIST_SELECT,
+  alias: 'o',
+  idColumn: 'pack_id',
+  detailTable: 'offline_pack_detail',
+  notFound: 'offline_pack_not_found',
+};
+
 @QueryHandler(OfflinePackDetailQuery)
 export class OfflinePackDetailHandler implements IQueryHandler<OfflinePackDetailQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ brand, lang, id }: OfflinePackDetailQuery) {
-    const { rows } = await this.pool.query<OfflinePackListRow & { state: ExistingOfflinePack }>(
-      `SELECT l.*, d.state FROM (${OFFLINE_PACK_LIST_SELECT} WHERE o.brand_owner_code = $1 AND o.pack_id = $2) l
-         JOIN offline_pack_detail d ON d.pack_id = l.id::uuid`,
-      [brand, id],
+    const row = await aggregateDetail<OfflinePackListRow, ExistingOfflinePack>(
+      this.pool,
+      OFFLINE_PACK_DETAIL,
+      brand,
+      id,
     );
-    const row = rows[0];
-    if (!row) throw new DomainError(404, 'offline_pack_not_found');
     const content = row.state.content;
     const recipes = await this.pool.query<{
       id: string;

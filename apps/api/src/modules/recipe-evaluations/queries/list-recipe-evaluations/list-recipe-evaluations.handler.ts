@@ -1,10 +1,10 @@
-import { pageOrWholeList, rowsOf } from '../../../../common/paging.js';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { REVIEW_SORT_FIELDS } from '@kb/contracts';
-import { likeContains } from '@kb/platform';
-import { orderClause, type ListOrder } from '../../../../common/list-sort.js';
+import { likeContains, SqlWhere } from '@kb/platform';
+import type { ListOrder } from '../../../../common/list-sort.js';
+import { filteredList, type FilteredList } from '../../../../common/paging.js';
 import type { BaseRow } from '../../../../common/reference-entity/definition.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import { toEvaluation } from '../../recipe-evaluation.entity.js';
@@ -14,7 +14,7 @@ import { ListRecipeEvaluationsQuery, SearchRecipeEvaluationsQuery } from './list
  * Reviews joined to their recipe in the recipe read model: a cleared recipe is gone from every screen, and so
  * are its reviews. `t` is the review, `r` the recipe.
  */
-const FROM = `FROM recipe_evaluations t
+const REVIEWS = `recipe_evaluations t
   JOIN recipe_list r ON r.recipe_id = t.recipe_id AND r.brand_owner_code = t.brand_owner_code`;
 const SELECT = `SELECT t.*, jsonb_build_object('number', r.number, 'names', r.names, 'mainLang', r.main_lang) AS recipe`;
 const recipeMatches = (p: string) =>
@@ -39,31 +39,27 @@ export const REVIEW_ORDER: ListOrder<(typeof REVIEW_SORT_FIELDS)[number]> = {
   natural: 't.evaluated_at DESC, t.id',
 };
 
+const REVIEW_LIST: FilteredList<(typeof REVIEW_SORT_FIELDS)[number]> = {
+  select: `${SELECT} FROM ${REVIEWS}`,
+  from: REVIEWS,
+  order: REVIEW_ORDER,
+};
+
 @QueryHandler(ListRecipeEvaluationsQuery)
 export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEvaluationsQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ brand, lang, filter: f }: ListRecipeEvaluationsQuery) {
-    const params: unknown[] = [brand];
-    const add = (v: unknown) => `$${params.push(v)}`;
-    const where = ['t.brand_owner_code = $1'];
-    if (f.recipeId) where.push(`t.recipe_id = ${add(f.recipeId)}::uuid`);
-    if (f.recipe) where.push(recipeMatches(add(likeContains(f.recipe))));
-    if (f.sn) where.push(`t.sn ILIKE ${add(likeContains(f.sn))}`);
-    if (f.user) where.push(userMatches(add(likeContains(f.user))));
-    if (f.score) where.push(`t.score = ${add(f.score)}`);
-    if (f.dateFrom) where.push(`t.evaluated_at >= ${add(f.dateFrom)}`);
+  execute({ brand, lang, filter: f }: ListRecipeEvaluationsQuery) {
+    const w = new SqlWhere('t').equals('score', f.score);
+    if (f.recipeId) w.where(`t.recipe_id = ${w.param(f.recipeId)}::uuid`);
+    if (f.recipe) w.where(recipeMatches(w.param(likeContains(f.recipe))));
+    if (f.sn) w.where(`t.sn ILIKE ${w.param(likeContains(f.sn))}`);
+    if (f.user) w.where(userMatches(w.param(likeContains(f.user))));
+    if (f.dateFrom) w.where(`t.evaluated_at >= ${w.param(f.dateFrom)}`);
     // A day given as the end of the range includes that whole day.
-    if (f.dateTo) where.push(`t.evaluated_at < ${add(f.dateTo)}::timestamptz + interval '1 day'`);
-    return pageOrWholeList(
-      rowsOf(this.pool),
-      {
-        sql: `${SELECT} ${FROM} WHERE ${where.join(' AND ')} ORDER BY ${orderClause(REVIEW_ORDER, f)}`,
-        params,
-        count: `SELECT count(*) AS total ${FROM} WHERE ${where.join(' AND ')}`,
-      },
-      f,
-      (rows: BaseRow[]) => rows.map((row) => toEvaluation(row, lang)),
+    if (f.dateTo) w.where(`t.evaluated_at < ${w.param(f.dateTo)}::timestamptz + interval '1 day'`);
+    return filteredList(this.pool, REVIEW_LIST, w, brand, f, (rows: BaseRow[]) =>
+      rows.map((row) => toEvaluation(row, lang)),
     );
   }
 }
@@ -74,7 +70,7 @@ export class SearchRecipeEvaluationsHandler implements IQueryHandler<SearchRecip
 
   async execute({ brand, lang, keyword }: SearchRecipeEvaluationsQuery) {
     const { rows } = await this.pool.query<BaseRow>(
-      `${SELECT} ${FROM} WHERE t.brand_owner_code = $1
+      `${SELECT} FROM ${REVIEWS} WHERE t.brand_owner_code = $1
           AND (${recipeMatches('$2')} OR t.sn ILIKE $2 OR ${userMatches('$2')})
         ORDER BY t.evaluated_at DESC, t.id LIMIT 50`,
       [brand, likeContains(keyword)],

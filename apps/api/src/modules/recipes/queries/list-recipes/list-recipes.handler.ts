@@ -25,6 +25,7 @@ import {
   refuseDeepJump,
   rowsOf,
 } from '../../../../common/paging.js';
+import { likePrefix, SqlWhere } from '@kb/platform';
 import { labelFacet, modelFacet, nameGramsSql } from '@kb/read-models';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
@@ -34,7 +35,6 @@ import {
   LIST_COLUMNS,
   LIST_FROM,
   LIST_SELECT,
-  likeLiteral,
   nameContains,
   toListItem,
   type RecipeListRow,
@@ -81,30 +81,28 @@ function recipeOrder(f: Partial<RecipeListQuery>): string {
 
 /** WHERE of the list over `recipe_list r`, brand first ($1); every filter has an index or narrows one. */
 export function listConditions(brand: string, f: Partial<RecipeListQuery>, nameByIndex = true) {
-  const params: unknown[] = [brand];
-  const add = (v: unknown) => `$${params.push(v)}`;
-  const where = ['r.brand_owner_code = $1'];
+  const w = new SqlWhere('r');
+  const add = (v: unknown) => w.param(v);
   // Without a status the library shows everything but the recycle bin (which has its own screen).
   // The bin's status is written out: the bin's partial indexes (WHERE status = 'recycle_bin') then match.
-  if (f.status === 'recycle_bin') where.push(`r.status = 'recycle_bin'`);
-  else where.push(f.status ? `r.status = ${add(f.status)}` : `r.status <> 'recycle_bin'`);
-  if (f.number) where.push(`lower(r.number) LIKE ${add(`${likeLiteral(f.number.toLowerCase())}%`)}`);
-  if (f.name) where.push(nameContains(f.name, add, nameByIndex));
-  if (f.categoryId) where.push(`r.category_id = ${add(f.categoryId)}`);
+  if (f.status === 'recycle_bin') w.where(`r.status = 'recycle_bin'`);
+  else w.where(f.status ? `r.status = ${add(f.status)}` : `r.status <> 'recycle_bin'`);
+  if (f.number) w.where(`lower(r.number) LIKE ${add(likePrefix(f.number.toLowerCase()))}`);
+  if (f.name) w.where(nameContains(f.name, add, nameByIndex));
+  w.equals('category_id', f.categoryId).equals('type', f.type);
   // A model and a label are keys of one index (recipeFacetsText): both in one array, one scan.
   const facets = [
     ...(f.productCode ? [modelFacet(f.productCode)] : []),
     ...(f.tagId ? [labelFacet(f.tagId)] : []),
   ];
-  if (facets.length > 0) where.push(`${nameGramsSql('r.facets')} @> ${add(facets)}::text[]`);
-  if (f.type) where.push(`r.type = ${add(f.type)}`);
-  if (f.online !== undefined) where.push(`r.online = ${add(f.online)}`);
-  if (f.paid !== undefined) where.push(`r.paid = ${add(f.paid)}`);
-  if (f.lang) where.push(`r.langs @> ARRAY[${add(f.lang)}]::text[]`);
-  if (f.updatedFrom) where.push(`r.updated_at >= ${add(f.updatedFrom)}`);
-  if (f.updatedTo) where.push(`r.updated_at <= ${add(f.updatedTo)}`);
+  if (facets.length > 0) w.where(`${nameGramsSql('r.facets')} @> ${add(facets)}::text[]`);
+  if (f.online !== undefined) w.where(`r.online = ${add(f.online)}`);
+  if (f.paid !== undefined) w.where(`r.paid = ${add(f.paid)}`);
+  if (f.lang) w.where(`r.langs @> ARRAY[${add(f.lang)}]::text[]`);
+  if (f.updatedFrom) w.where(`r.updated_at >= ${add(f.updatedFrom)}`);
+  if (f.updatedTo) w.where(`r.updated_at <= ${add(f.updatedTo)}`);
   const order = recipeOrder(f);
-  return { where: where.join(' AND '), params, order };
+  return { where: w.sql, params: [brand, ...w.params], order };
 }
 
 /** The library's own order (last changed first) pages after a cursor of the row's change time and id. */

@@ -1,25 +1,28 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { DomainError, type ExistingRecipe } from '@kb/domain';
+import type { ExistingRecipe } from '@kb/domain';
+import { aggregateDetail, type AggregateDetail } from '../../../../common/aggregate-kit/aggregate-detail.js';
 import { displayName } from '../../../../common/reference-entity/definition.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import type { RecipeDetail } from '@kb/contracts';
 import { LIST_SELECT, toListItem, type RecipeListRow } from '../recipe-rows.js';
 import { RecipeDetailQuery } from './recipe-detail.query.js';
 
+const RECIPE_DETAIL: AggregateDetail = {
+  listSelect: LIST_SELECT,
+  alias: 'r',
+  idColumn: 'recipe_id',
+  detailTable: 'recipe_detail',
+  notFound: 'recipe_not_found',
+};
+
 @QueryHandler(RecipeDetailQuery)
 export class RecipeDetailHandler implements IQueryHandler<RecipeDetailQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ brand, lang, id }: RecipeDetailQuery): Promise<RecipeDetail> {
-    const { rows } = await this.pool.query<RecipeListRow & { state: ExistingRecipe }>(
-      `SELECT l.*, d.state FROM (${LIST_SELECT} WHERE r.brand_owner_code = $1 AND r.recipe_id = $2) l
-         JOIN recipe_detail d ON d.recipe_id = l.id::uuid`,
-      [brand, id],
-    );
-    const row = rows[0];
-    if (!row) throw new DomainError(404, 'recipe_not_found');
+    const row = await aggregateDetail<RecipeListRow, ExistingRecipe>(this.pool, RECIPE_DETAIL, brand, id);
     const content = row.state.content;
     return {
       ...toListItem(row, lang),
