@@ -15,6 +15,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/projector/package.json apps/projector/
 COPY apps/device-ingest/package.json apps/device-ingest/
 COPY apps/admin-web/package.json apps/admin-web/
+COPY libs/aggregates/package.json libs/aggregates/
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/devices/package.json libs/devices/
 COPY libs/domain/package.json libs/domain/
@@ -38,6 +39,7 @@ ENV NODE_ENV=production
 # Only the three server apps' dependencies (the web app is static files); none of them needs an install script.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w @kb/api -w @kb/projector -w @kb/device-ingest \
  && npm cache clean --force
+COPY --from=build /app/libs/aggregates/dist libs/aggregates/dist
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/devices/dist libs/devices/dist
 COPY --from=build /app/libs/domain/dist libs/domain/dist
