@@ -30,6 +30,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildProjects, importDist, root } from './build.mjs';
 import { describeProfile, newestProfile } from './cpu-profile.mjs';
+import { readGcPauses } from './gc-pauses.mjs';
 import { loggedIn } from './session.mjs';
 
 const RECIPES = Number(process.env.BENCH_RECIPES ?? 100_000);
@@ -398,9 +399,18 @@ try {
   const profileDir =
     process.env.BENCH_PROFILE === 'true' ? path.join(tmpdir(), `kb-bench-projector-${process.pid}`) : null;
   if (profileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
+  // The projector's garbage collection pauses, counted by gc-pauses.mjs inside it.
+  const gcPausesFile = path.join(tmpdir(), `kb-bench-projector-gc-${process.pid}.json`);
+  nodeArgs.push('--import', path.join(root, 'scripts/bench/gc-pauses.mjs'));
   projector = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/projector/dist/main.js'), 'run'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PROJECTOR_METRICS_PORT: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      PROJECTOR_METRICS_PORT: '0',
+      BENCH_GC_PAUSES_FILE: gcPausesFile,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Each projection logs where its catch-up spent its time when it reaches the head.
@@ -447,6 +457,8 @@ try {
   }
   const all = Math.max(...caughtUp.values());
   const loadAfter = load();
+  // Written every 100 ms inside the projector: up to that much of what follows the catch-up may be counted.
+  const gcPauses = readGcPauses(gcPausesFile);
   const ours = await postgresPidsOf(pool, new URL(databaseUrl).pathname.slice(1));
   // Where the time went: CPU seconds of the projector and of Postgres during the catch-up (Linux /proc).
   const cpuUsed = {
@@ -641,6 +653,12 @@ try {
     console.log(
       `    ${name.padEnd(15)} ${String(t.batches).padStart(4)} batches: read wait ${secs(t.readWaitMs)}, fold ${secs(t.prepareMs)}, commit wait ${secs(t.writeWaitMs)}, index build ${secs(t.indexBuildMs)} | rows ${secs(t.rowsMs)}, checkpoint ${secs(t.checkpointMs)}`,
     );
+  if (gcPauses) {
+    console.log(
+      "  garbage collection stopping the projector's main thread during the catch-up (a profile's 'garbage collector'):",
+    );
+    for (const line of gcPauses) console.log(line);
+  }
   if (profileLines) {
     console.log(
       "  the projector's busy time by step (CPU profile of the catch-up: each sample goes to the nearest step on its",
