@@ -9,6 +9,7 @@ module.exports = {
   // One migrated and seeded database per run, which each file's system copies.
   globalSetup: '<rootDir>/../../libs/testing/template-setup.mjs',
   globalTeardown: '<rootDir>/../../libs/testing/template-teardown.mjs',
+  testSequencer: '<rootDir>/e2e/support/slow-first-sequencer.cjs',
   // A test that passed only on its retry is named at the end of the run (RETRIED: <file> > <test>).
   reporters: ['default', '<rootDir>/e2e/support/retried-reporter.cjs'],
   testTimeout: 120000,
