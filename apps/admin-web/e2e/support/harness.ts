@@ -85,7 +85,9 @@ export async function startHarness(
       });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      // Every wait of a test is for a fact (a screen's title, a row, a state), ended as soon as it shows; on the
+      // loaded two-core CI machine a screen opened from the menu (its code and first data) has taken over 15 s.
+      page.setDefaultTimeout(30_000);
       page.setDefaultNavigationTimeout(FIRST_PAINT_MS);
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       return page;
