@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { harnessForFile, loginAs } from './support/harness.js';
+import { harnessForFile, loginAs, waitForLayout } from './support/harness.js';
 
 // The colour scheme: follows the system until the user picks one in the header; the pick shows at once, stays
 // across reloads and follows the user into another browser.
@@ -49,7 +49,7 @@ describe.each([
     // A reload keeps it, although the system still prefers dark.
     await expect(page.evaluate(() => localStorage.getItem('kb.color-scheme'))).resolves.toBe('light');
     await page.reload();
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     await drawnIn(page, 'light');
 
     // Another browser of the same user, on a dark system, takes the user's choice over once signed in.

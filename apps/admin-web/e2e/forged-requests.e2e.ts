@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { API_HEADERS, harnessForFile, loginAs } from './support/harness.js';
+import { API_HEADERS, harnessForFile, loginAs, waitForLayout } from './support/harness.js';
 import { signedInPage } from './support/gestures.js';
 
 const h = harnessForFile();
@@ -103,7 +103,7 @@ describe('the app under its Content-Security-Policy', () => {
     expect(first?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await loginAs(page);
     await page.goto('/recipe-list');
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     await page.goto('/api/docs');
     // The API reference is a 0.9 MB document that Swagger UI takes up to 20 s to lay out on a quiet machine.
     await page.locator('.swagger-ui .info').getByText('Kitchen back-office API').waitFor({ timeout: 60_000 });

@@ -3,7 +3,7 @@ import type { DeviceListPage } from '@kb/contracts';
 import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
 import { exportCsv, inEnglish, signedInPage, visible } from './support/gestures.js';
-import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
+import { API_HEADERS, harnessForFile, location, loginAs, waitForLayout } from './support/harness.js';
 
 // The list kit on the device list: sort by a column header (kept in the address), save the view, reload, pick
 // the view again, and export what the list shows; in Chinese and in English. Then the same kit on the staff,
@@ -66,7 +66,7 @@ describe('sorting, saved views and export on a list', () => {
     // The sort is part of the address: a reload shows the same order.
     await saveView(page, 'SN 倒序');
     await page.reload();
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     expect(await shownSns(page)).toEqual(descending.slice(0, 10));
     expect(await snHeader(page).getAttribute('aria-sort')).toBe('descending');
 
@@ -176,7 +176,7 @@ describe('sorting, saved views and export on a list', () => {
   it('sorts the staff accounts and the online categories from the header, and saved views bring it back (zh)', async () => {
     const page = await signedInPage(h);
     await page.goto('/staff-list');
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     const asc = await serverOrder(
       page,
       '/api/staff/list?orderBy=account&order=asc&onPage=false',
@@ -224,7 +224,7 @@ describe('sorting, saved views and export on a list', () => {
       (c: { name: string }) => c.name,
     );
     await page.goto('/online-cate/list');
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     await page.locator('[data-sort-field="name"]:visible').click();
     await page.locator('[data-sort-field="name"]:visible').click();
     expect(await columnTexts(page, 'name')).toEqual(byName.slice(0, 10));
@@ -261,7 +261,7 @@ describe('sorting, saved views and export on a list', () => {
       expect(added.status()).toBe(200);
     }
     await page.goto('/test-device-list');
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     // Newest first without a sort; SN ascending and descending from the header.
     expect(await columnTexts(page, 'sn')).toEqual([sns[0], sns[2], sns[1]]);
     await page.locator('[data-sort-field="sn"]:visible').click();
@@ -312,7 +312,7 @@ describe('sorting, saved views and export on a list', () => {
       return rows.map((text) => units.find((u) => text.includes(u))).filter((u) => u !== undefined);
     };
     await page.goto('/unit-list');
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     await page.locator('[data-sort-field="updatedAt"]:visible').click();
     expect(await unitOrder()).toEqual(units);
     await page.locator('[data-sort-field="updatedAt"]:visible').click();

@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { goInApp, harnessForFile, loginAs, submitLogin, tab, visibleTabKeys } from './support/harness.js';
+import {
+  goInApp,
+  harnessForFile,
+  loginAs,
+  submitLogin,
+  tab,
+  visibleTabKeys,
+  waitForLayout,
+} from './support/harness.js';
 import { signedInPage } from './support/gestures.js';
 import { listedWhen } from './support/api.js';
 import { settles } from './support/waits.js';
@@ -110,7 +118,7 @@ describe('tab strip', () => {
     await tabTitled(page, key, `Recipe details · ${recipe.number}`);
     // The name survives a reload of the browser tab.
     await page.reload();
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     await tabTitled(page, key, `Recipe details · ${recipe.number}`);
   });
 
@@ -123,7 +131,7 @@ describe('tab strip', () => {
     await page.waitForURL('**/login?**');
     await submitLogin(page, 'editor', 'editor12345');
     await page.waitForURL('**/home');
-    await page.getByTestId('layout').waitFor();
+    await waitForLayout(page);
     await settles(() => visibleTabKeys(page), ['/home']);
   });
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -9,6 +9,7 @@ import {
   createTestDatabase,
   eventStoreEnv,
   redisUrl,
+  runTemplateDatabase,
   startSmtpSink,
   type ReceivedMail,
   type TestDatabase,
@@ -56,9 +57,14 @@ export async function startTestApi(
   env: Record<string, string> = {},
   options: Parameters<typeof createApp>[1] = {},
 ): Promise<TestApi> {
-  const db = await createTestDatabase('kbapi');
+  // A copy of the run's migrated and seeded database, unless the test seeds or stores events differently; the
+  // migration step below then finds everything done.
+  const template =
+    env.SEED_DEMO === undefined && env.EVENT_STORE === undefined ? runTemplateDatabase() : undefined;
+  const db = await createTestDatabase('kbapi', { template: template?.name });
   const smtp = await startSmtpSink();
   const filesDir = await mkdtemp(path.join(tmpdir(), 'kb-files-'));
+  if (template) await cp(template.filesDir, filesDir, { recursive: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

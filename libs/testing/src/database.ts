@@ -49,13 +49,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(prefix = 'kbtest'): Promise<TestDatabase> {
+/** A private database, empty or (with `template`) a copy of that database, which nobody may be connected to. */
+export async function createTestDatabase(
+  prefix = 'kbtest',
+  options: { template?: string } = {},
+): Promise<TestDatabase> {
   const base = baseDatabaseUrl();
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
   } finally {
     await admin.end();
   }

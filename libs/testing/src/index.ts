@@ -1,4 +1,5 @@
 export * from './database.js';
+export * from './template-database.js';
 export * from './smtp.js';
 export * from './system.js';
 export * from './translation-server.js';

@@ -26,6 +26,7 @@ import { createTestDatabase, eventually, testRedisEnv, type TestDatabase } from 
 import { loadConfig } from '../config.js';
 import { startIngest, type RunningIngest } from '../ingest.js';
 import { createAppAuth, listenForAppUserSignOuts } from './app-auth.js';
+import { APP_ACTIVITY_QUEUE, COOKING_QUEUE } from './app-workers.js';
 
 /*
  * The companion app's API and the cooking sessions of the device API on the real Redis and Postgres: register
@@ -107,6 +108,24 @@ describe('app API and cooking sessions', () => {
     await redisEnv?.stop();
     await rm(filesDir, { recursive: true, force: true });
   });
+
+  /**
+   * Every post accepted so far on the queue `name` has been worked (an accepted post is queued before its 202):
+   * none waits, is delayed or runs. What a resent message did not change can be asserted then.
+   */
+  async function worked(name: string) {
+    const connection = connect(`app-api-spec-${name}`);
+    const queue = new Queue(name, { connection, prefix: bullmqPrefix(redisPrefix) });
+    try {
+      await eventually(
+        () => queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active'),
+        (counts) => Object.values(counts).every((n) => n === 0),
+      );
+    } finally {
+      await queue.close();
+      await connection.quit();
+    }
+  }
 
   async function call(
     route: string,
@@ -265,7 +284,7 @@ describe('app API and cooking sessions', () => {
     expect(await call('/app/v1/activity', { messages: [fav] }, h)).toMatchObject({ http: 202 });
     const stats = () => pool.query('SELECT favourites FROM recipe_app_stats WHERE recipe_id = $1', [RECIPE]);
     expect((await eventually(stats, (r) => r.rows[0]?.favourites === 1)).rows[0].favourites).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    await worked(APP_ACTIVITY_QUEUE);
     expect((await stats()).rows[0].favourites).toBe(1);
     expect((await userRow('cat')).favourite_count).toBe(1);
     // Unfavourite, then the old favourite arrives again: it stays unfavoured.
@@ -273,7 +292,7 @@ describe('app API and cooking sessions', () => {
     await call('/app/v1/activity', { messages: [unfav] }, h);
     await eventually(stats, (r) => r.rows[0]?.favourites === 0);
     await call('/app/v1/activity', { messages: [{ ...fav, messageId: 'f1-again' }] }, h);
-    await new Promise((r) => setTimeout(r, 300));
+    await worked(APP_ACTIVITY_QUEUE);
     expect((await stats()).rows[0].favourites).toBe(0);
     expect((await userRow('cat')).favourite_count).toBe(0);
     // Another brand's recipe is refused, with the field named.
@@ -355,7 +374,7 @@ describe('app API and cooking sessions', () => {
       'completed',
       'aborted',
     ]);
-    await new Promise((r) => setTimeout(r, 300));
+    await worked(COOKING_QUEUE);
     expect((await userRow('eve')).cook_count).toBe(1);
     const stats = await pool.query('SELECT cooks FROM recipe_app_stats WHERE recipe_id = $1', [RECIPE]);
     expect(stats.rows[0].cooks).toBe(1);
@@ -374,7 +393,7 @@ describe('app API and cooking sessions', () => {
     expect((await eventually(reviews, (r) => r.rows.length > 0)).rows).toEqual([
       { sn: 'COOK-1', score: 4, content: '好吃' },
     ]);
-    await new Promise((r) => setTimeout(r, 300));
+    await worked(APP_ACTIVITY_QUEUE);
     expect((await reviews()).rows).toHaveLength(1);
   });
 

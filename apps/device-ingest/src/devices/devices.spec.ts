@@ -129,15 +129,6 @@ describe('device API and ingestion', () => {
   const telemetry = (credential: string, messages: unknown[]) =>
     call('/device/v1/telemetry', { messages }, { authorization: `Bearer ${credential}` });
 
-  async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
-    const until = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > until) return value;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   const storedCount = async (deviceId: string) =>
     Number(
       (await pool.query('SELECT count(*) AS n FROM device_telemetry WHERE device_id = $1', [deviceId]))
@@ -310,7 +301,7 @@ describe('device API and ingestion', () => {
       const table = route === 'telemetry' ? 'device_telemetry' : 'device_faults';
       const rows = async () =>
         (await pool.query(`SELECT message_id FROM ${table} WHERE device_id = $1`, [deviceId])).rows;
-      expect(await waitFor(rows, (r) => r.length > 0)).toEqual([{ message_id: 'ok' }]);
+      expect(await eventually(rows, (r) => r.length > 0)).toEqual([{ message_id: 'ok' }]);
     },
   );
 
@@ -361,26 +352,26 @@ describe('device API and ingestion', () => {
       receivedAt: now(),
       messages: [{ messageId: 'future', sampledAt: '9999-01-01T00:00:00Z', apkVersion: '9.9.9' }],
     });
-    await waitFor(
+    await eventually(
       () => storedCount(deviceId),
       (n) => n === 1,
     );
     expect((await deviceRow(deviceId)).apk_version).toBe('1.0.0');
     await telemetry(credential, [{ messageId: 'real-1', sampledAt: now(-1000), apkVersion: '2.0.0' }]);
-    await waitFor(
+    await eventually(
       () => deviceRow(deviceId),
       (r) => r.apk_version === '2.0.0',
     );
     // A device whose state a far-future sample already pinned: the next real sample wins, and so on.
     await pool.query(`UPDATE devices SET last_sample_at = '9999-01-01T00:00:00Z' WHERE id = $1`, [deviceId]);
     await telemetry(credential, [{ messageId: 'real-2', sampledAt: now(-500), apkVersion: '2.1.0' }]);
-    await waitFor(
+    await eventually(
       () => deviceRow(deviceId),
       (r) => r.apk_version === '2.1.0',
     );
     const sampledAt = now();
     await telemetry(credential, [{ messageId: 'real-3', sampledAt, apkVersion: '2.2.0', ip: '10.0.0.9' }]);
-    const row = await waitFor(
+    const row = await eventually(
       () => deviceRow(deviceId),
       (r) => r.apk_version === '2.2.0',
     );
@@ -406,12 +397,12 @@ describe('device API and ingestion', () => {
       messages,
     });
     expect(
-      await waitFor(
+      await eventually(
         () => storedCount(deviceId),
         (n) => n === 39,
       ),
     ).toBe(39);
-    const [dead] = await waitFor(
+    const [dead] = await eventually(
       () => deadLetters(telemetryQueue, 'year-zero'),
       (d) => d.length > 0,
     );
@@ -441,11 +432,11 @@ describe('device API and ingestion', () => {
     const rows = async () =>
       (await pool.query('SELECT message_id FROM device_faults WHERE device_id = $1 ORDER BY 1', [deviceId]))
         .rows;
-    expect(await waitFor(rows, (r) => r.length === 2)).toEqual([
+    expect(await eventually(rows, (r) => r.length === 2)).toEqual([
       { message_id: 'f-ok-1' },
       { message_id: 'f-ok-2' },
     ]);
-    const [dead] = await waitFor(
+    const [dead] = await eventually(
       () => deadLetters(faultQueue, 'f-nul'),
       (d) => d.length > 0,
     );
@@ -500,10 +491,10 @@ describe('device API and ingestion', () => {
       workers = await startIngest(
         loadConfig(env({ DATABASE_URL: db.url, REDIS_PREFIX: prefix, INGEST_ROLE: 'workers' })),
       );
-      const again = await waitFor(postBatch, (r) => r.http === 202);
+      const again = await eventually(postBatch, (r) => r.http === 202);
       expect(again.http).toBe(202);
       expect(
-        await waitFor(
+        await eventually(
           () => storedCount(deviceId),
           (n) => n === accepted,
         ),
@@ -543,9 +534,9 @@ describe('device API and ingestion', () => {
 
     const faultRows = async () =>
       (await pool.query('SELECT * FROM device_faults WHERE device_id = $1', [deviceId])).rows;
-    await waitFor(faultRows, (r) => r.length > 0);
+    await eventually(faultRows, (r) => r.length > 0);
     // Let every copy be worked before counting.
-    await waitFor(
+    await eventually(
       async () => {
         const counts = await telemetryQueue.getJobCounts('waiting', 'active', 'delayed');
         return counts.waiting! + counts.active! + counts.delayed!;
@@ -572,7 +563,7 @@ describe('device API and ingestion', () => {
     await telemetry(credential, [
       { messageId: 'new', sampledAt: newAt, apkVersion: '2.0.0', ip: '10.0.0.2' },
     ]);
-    await waitFor(
+    await eventually(
       () => storedCount(deviceId),
       (n) => n === 1,
     );
@@ -580,7 +571,7 @@ describe('device API and ingestion', () => {
     await telemetry(credential, [
       { messageId: 'old', sampledAt: now(-60_000), apkVersion: '1.5.0', ip: '10.0.0.1' },
     ]);
-    await waitFor(
+    await eventually(
       () => storedCount(deviceId),
       (n) => n === 2,
     );
@@ -603,14 +594,14 @@ describe('device API and ingestion', () => {
     const { deviceId, credential } = await activated('dev-s1');
     await pool.query('UPDATE devices SET inactivity_timeout_s = 2 WHERE id = $1', [deviceId]);
     await telemetry(credential, [{ messageId: 's1', sampledAt: now() }]);
-    await waitFor(
+    await eventually(
       () => storedCount(deviceId),
       (n) => n === 1,
     );
     expect((await deviceRow(deviceId)).online).toBe(true);
     const changedBefore = (await deviceRow(deviceId)).status_changed_at as Date;
 
-    const offline = await waitFor(
+    const offline = await eventually(
       () => deviceRow(deviceId),
       (r) => r.online === false,
       6000,
@@ -626,7 +617,7 @@ describe('device API and ingestion', () => {
       receivedAt: now(-10_000),
       messages: [{ messageId: 'late', sampledAt: now(-10_000) }],
     });
-    await waitFor(
+    await eventually(
       () => storedCount(deviceId),
       (n) => n === 2,
     );
@@ -634,7 +625,7 @@ describe('device API and ingestion', () => {
 
     // A fresh post brings it back online at once.
     await telemetry(credential, [{ messageId: 's2', sampledAt: now() }]);
-    const back = await waitFor(
+    const back = await eventually(
       () => deviceRow(deviceId),
       (r) => r.online === true,
     );
@@ -718,7 +709,7 @@ describe('device API and ingestion', () => {
       const expected = 10 * 40 * 50;
 
       let worker = workersProcess({ INGEST_JOB_LOCK_MS: '2000' });
-      const partial = await waitFor(load.total, (n) => n > 2000, 30_000);
+      const partial = await eventually(load.total, (n) => n > 2000, 30_000);
       worker.kill('SIGKILL');
       await new Promise((r) => worker.once('exit', r));
       expect(partial).toBeGreaterThan(0);
@@ -726,10 +717,10 @@ describe('device API and ingestion', () => {
 
       worker = workersProcess({ INGEST_JOB_LOCK_MS: '2000' });
       try {
-        expect(await waitFor(load.total, (n) => n === expected, 60_000)).toBe(expected);
+        expect(await eventually(load.total, (n) => n === expected, 60_000)).toBe(expected);
         // The killed worker's jobs whose rows it had committed stay active until their lock expires; the new
         // worker then takes them up again, stores nothing twice, and completes them.
-        const settled = await waitFor(
+        const settled = await eventually(
           async () => {
             const c = await telemetryQueue.getJobCounts('failed', 'waiting', 'active');
             return (c.failed ?? 0) + (c.waiting ?? 0) + (c.active ?? 0);
@@ -771,7 +762,7 @@ describe('device API and ingestion', () => {
       })();
       // Each worker stamps the jobs it takes with its host and pid.
       const doomedName = `${hostname()}:${doomed.pid}`;
-      const held = await waitFor(
+      const held = await eventually(
         async () => (await telemetryQueue.getActive()).filter((j) => j.processedBy === doomedName),
         (jobs) => jobs.length > 0,
         30_000,
@@ -783,10 +774,10 @@ describe('device API and ingestion', () => {
       await posting;
 
       const expected = 10 * 40 * 50;
-      expect(await waitFor(load.total, (n) => n === expected, 60_000)).toBe(expected);
+      expect(await eventually(load.total, (n) => n === expected, 60_000)).toBe(expected);
       expect(statuses.filter((s) => s !== 202)).toEqual([]);
       // Every job the killed worker held and had not finished is taken up by the other within 5 s, and finishes.
-      const after = await waitFor(
+      const after = await eventually(
         () => Promise.all(held.map((j) => telemetryQueue.getJob(j.id!))),
         (jobs) => jobs.every((j) => j?.finishedOn !== undefined),
         30_000,
