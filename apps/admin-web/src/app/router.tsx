@@ -15,7 +15,7 @@ import { guard, LOGIN_PATH } from './guard.js';
 import { withChunkTimeout } from './chunk-timeout.js';
 import { startFirstQuery } from './first-queries.js';
 import { LoginPage } from '../features/auth/routes/login-page.js';
-import { consoleCatalogs, withCatalogs } from './i18n/i18n.js';
+import { withConsoleTexts } from './i18n/i18n.js';
 import { loadQueryClient } from './query-cache.js';
 import { RouteErrorPanel } from './pages/route-error-panel.js';
 import { pageLoader } from './page-loader.js';
@@ -73,7 +73,7 @@ const h5Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/h5/index.html',
   component: lazyRouteComponent(
-    withChunkTimeout(withCatalogs(() => import('../features/content/routes/h5-page.js'), consoleCatalogs)),
+    withChunkTimeout(withConsoleTexts(() => import('../features/content/routes/h5-page.js'))),
     'H5Page',
   ),
 });
@@ -88,7 +88,7 @@ const layoutRoute = createRoute({
   id: 'app',
   loader: () => void loadQueryClient().then((client) => client.prefetchQuery(sessionCheckQuery), noop),
   component: lazyRouteComponent(
-    withChunkTimeout(withCatalogs(() => import('./layout/app-layout.js'), consoleCatalogs)),
+    withChunkTimeout(withConsoleTexts(() => import('./layout/app-layout.js'))),
     'AppLayout',
   ),
 });

@@ -2,7 +2,8 @@ import { UI_LANGS, type UiLang } from '@kb/contracts';
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isUiLang, switchLanguage } from '../lib/language.js';
+import { switchLanguage } from '../app/i18n/i18n.js';
+import { isUiLang } from '../lib/language.js';
 
 /** The language dropdown of the login page and the header: every text switches at once, and the choice is kept. */
 export function LanguageMenu({ variant = 'subtle' }: { variant?: 'subtle' | 'default' }) {

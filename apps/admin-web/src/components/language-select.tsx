@@ -1,7 +1,8 @@
 import { UI_LANGS, type UiLang } from '@kb/contracts';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isUiLang, switchLanguage } from '../lib/language.js';
+import { switchLanguage } from '../app/i18n/i18n.js';
+import { isUiLang } from '../lib/language.js';
 import classes from './language-select.module.css';
 
 /**

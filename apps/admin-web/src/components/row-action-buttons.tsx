@@ -1,5 +1,4 @@
 import type { Permission } from '@kb/contracts';
-import { Button, Group } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../lib/use-can.js';
@@ -9,7 +8,9 @@ import { useCommandsApplying } from '../lib/use-commands-applying.js';
  * A record's own buttons in a list row or a detail header: one small button per action its state allows, labelled
  * from `labels` (translation keys), delete in red; clicks do not reach the row (which opens the record). An
  * action named in `permissions` is offered only to a role that holds its permission. While a command's effect is on
- * its way to the screens the buttons are disabled: they are those of the record's state before it.
+ * its way to the screens the buttons are disabled: they are those of the record's state before it. Plain buttons in
+ * the look of Mantine's compact subtle ones: a page of rows draws dozens, each a single element instead of a few
+ * components (their styles: app/global.css).
  */
 export function RowActionButtons<A extends string>({
   actions,
@@ -32,20 +33,22 @@ export function RowActionButtons<A extends string>({
     return !permission || can(permission);
   });
   return (
-    <Group gap={2} wrap={wrap} onClick={(e) => e.stopPropagation()}>
+    <div
+      className={wrap === 'nowrap' ? 'kb-row-actions kb-row-actions-nowrap' : 'kb-row-actions'}
+      onClick={(e) => e.stopPropagation()}
+    >
       {offered.map((action) => (
-        <Button
+        <button
           key={action}
-          size="compact-xs"
-          variant="subtle"
-          color={action === 'delete' ? 'red' : undefined}
+          type="button"
+          className={action === 'delete' ? 'kb-row-action kb-row-action-danger' : 'kb-row-action'}
           onClick={() => onAction(action)}
           disabled={applying}
           data-testid={`row-${action}`}
         >
           {String(t(labels[action]))}
-        </Button>
+        </button>
       ))}
-    </Group>
+    </div>
   );
 }

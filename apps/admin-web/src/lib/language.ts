@@ -28,9 +28,3 @@ export function currentLanguage(): UiLang {
   const lang = getI18n()?.language;
   return isUiLang(lang) ? lang : 'zh';
 }
-
-/** Switches every text at once: ours (i18next), dates (dayjs) and, through re-render, Mantine's and the pager's. */
-export async function switchLanguage(lang: UiLang): Promise<void> {
-  applyLanguage(lang);
-  await getI18n().changeLanguage(lang);
-}

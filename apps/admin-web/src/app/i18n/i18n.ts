@@ -1,7 +1,7 @@
-import { UI_LANGS } from '@kb/contracts';
+import { UI_LANGS, type UiLang } from '@kb/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { applyLanguage, savedLanguage } from '../../lib/language.js';
+import { applyLanguage, currentLanguage, savedLanguage } from '../../lib/language.js';
 import { authCatalogs } from './auth-catalogs.js';
 import type { zhCatalog } from './catalogs.js';
 import { appEn } from './en.js';
@@ -17,7 +17,7 @@ declare module 'i18next' {
 export const i18n = i18next.createInstance();
 
 /**
- * Starts with the strings of the shell and of the login page; the console's come with its code (`withCatalogs`).
+ * Starts with the strings of the shell and of the login page; the console's come with its code (`withConsoleTexts`).
  */
 export async function initI18n(): Promise<void> {
   const lang = savedLanguage();
@@ -35,36 +35,38 @@ export async function initI18n(): Promise<void> {
   });
 }
 
-interface Catalogs {
-  zh: object;
-  en: object;
-}
-
-/** Both languages at once, so that switching language never waits for a download. */
-const addCatalogs = (catalogs: Catalogs) => {
-  for (const lang of ['zh', 'en'] as const)
-    i18n.addResourceBundle(lang, 'translation', catalogs[lang], true, false);
+/** The strings of every screen behind the login, one download per language. */
+const CONSOLE_CATALOGS: Record<UiLang, () => Promise<object>> = {
+  zh: () => import('./console-catalog-zh.js').then((m) => m.consoleCatalogZh),
+  en: () => import('./console-catalog-en.js').then((m) => m.consoleCatalogEn),
 };
 
-const loaded = new Map<() => Promise<Catalogs>, Promise<void>>();
-const once = (load: () => Promise<Catalogs>) => {
-  let done = loaded.get(load);
-  if (!done) {
-    done = load().then(addCatalogs);
-    // A failed download may be retried (the route's error panel offers it).
-    done.catch(() => loaded.delete(load));
-    loaded.set(load, done);
-  }
-  return done;
-};
-
-/** The strings of every screen behind the login. */
-export const consoleCatalogs = () => import('./catalogs.js').then((m) => m.consoleCatalogs);
+/** The console's strings by language: loaded or on their way. */
+const consoleTexts: Partial<Record<UiLang, Promise<void>>> = {};
+const loadConsoleTexts = (lang: UiLang) =>
+  (consoleTexts[lang] ??= CONSOLE_CATALOGS[lang]().then(
+    (catalog) => void i18n.addResourceBundle(lang, 'translation', catalog, true, false),
+    (error: unknown) => {
+      // A failed download may be retried (the route's error panel offers it, and so does the next switch).
+      delete consoleTexts[lang];
+      throw error;
+    },
+  ));
 
 /**
- * Loads a page's code and its strings side by side and resolves when both are there: a page never renders
- * before its texts.
+ * Loads a page of the console and its strings in the current language side by side and resolves when both are
+ * there: a page never renders before its texts.
  */
-export function withCatalogs<T>(load: () => Promise<T>, catalogs: () => Promise<Catalogs>): () => Promise<T> {
-  return () => Promise.all([load(), once(catalogs)]).then(([page]) => page);
+export function withConsoleTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadConsoleTexts(currentLanguage())]).then(([page]) => page);
+}
+
+/**
+ * Switches every text at once: ours (i18next), dates (dayjs) and, through re-render, Mantine's and the pager's. Once
+ * the console's strings are loaded, they come in the new language first: the switch never shows a key for a text.
+ */
+export async function switchLanguage(lang: UiLang): Promise<void> {
+  if (Object.keys(consoleTexts).length) await loadConsoleTexts(lang);
+  applyLanguage(lang);
+  await i18n.changeLanguage(lang);
 }

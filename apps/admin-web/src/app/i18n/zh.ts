@@ -1,26 +1,16 @@
 /**
  * Strings of the shell, the login page and the error panels (Chinese, the default language); the console's own
- * (menu, tabs, screen titles, the layout's and the console pages' texts, confirmations, building blocks) are in
- * console-zh.ts and load with the console.
+ * (menu, tabs, screen titles, the layout's and the console pages' texts, confirmations, building blocks, the
+ * words and form errors only its screens use) are in console-zh.ts and load with the console.
  */
 export const appZh = {
   common: {
     ok: '确定',
     cancel: '取消',
     confirm: '确认',
-    save: '保存',
-    submit: '提交',
-    search: '查询',
-    reset: '重置',
     back: '返回',
     close: '关闭',
     loading: '加载中…',
-    add: '新增',
-    edit: '编辑',
-    delete: '删除',
-    detail: '详情',
-    actions: '操作',
-    noData: '暂无数据',
     retry: '重试',
     language: '语言',
     empty: '—',
@@ -50,18 +40,11 @@ export const appZh = {
     captcha_required: '验证码不能为空',
     password_rule: '密码须由字母和数字组成，至少8位',
     password_mismatch: '两次输入的密码不一致',
-    original_password_required: '原密码不能为空',
-    original_password_wrong: '原密码错误',
-    password_same_as_old: '新密码不能与原密码相同',
     email_required: '邮箱不能为空',
     email_invalid: '请输入正确的邮箱',
     email_not_in_system: '邮箱未添加到系统',
     email_code_required: '验证码不能为空',
     email_code_invalid: '验证码为6位数字',
     email_code_wrong: '邮箱验证码错误',
-    sort_numeric: '排序必须为数字',
-    number_unique: '编号不能重复',
-    select_record: '请选择一条记录',
-    one_record: '一次只能编辑一条记录',
   },
 };
