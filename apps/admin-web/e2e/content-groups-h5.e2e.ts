@@ -171,7 +171,8 @@ describe('the public H5 page', () => {
     expect(online.length).toBeGreaterThan(0);
     const recipe = online[0]!;
     const recipeShare = await recipeShareId(staff, recipe.id);
-    const group = await createGroup(staff, 'G-H5', '周末烘焙', [recipe.id]);
+    // A number of this attempt's own: a retried test must not meet the group its first attempt made.
+    const group = await createGroup(staff, `G-H5-${Date.now().toString(36)}`, '周末烘焙', [recipe.id]);
 
     // A phone in Chinese, never logged in.
     const phone = await h.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });

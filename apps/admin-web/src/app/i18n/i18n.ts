@@ -54,6 +54,12 @@ const loadConsoleTexts = (lang: UiLang) =>
   ));
 
 /**
+ * The console's strings in `lang`, for a page drawn in a language of its own whatever the console's (the public H5
+ * page follows the phone): resolves once they are there.
+ */
+export const consoleTextsIn = (lang: UiLang): Promise<void> => loadConsoleTexts(lang);
+
+/**
  * Loads a page of the console and its strings in the current language side by side and resolves when both are
  * there: a page never renders before its texts.
  */

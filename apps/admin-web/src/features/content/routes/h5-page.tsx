@@ -5,6 +5,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { consoleTextsIn } from '../../../app/i18n/i18n.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
 import { h5Language, type H5Lang } from '../rules/h5-language.js';
@@ -151,9 +152,21 @@ function H5PageContent() {
     enabled: id !== '',
     retry: false,
   });
+  // The page's words in its own language, which need not be the one the console's strings were loaded in.
+  const texts = useQuery({
+    queryKey: ['h5-texts', lang],
+    queryFn: () => consoleTextsIn(lang).then(() => lang),
+    staleTime: Infinity,
+  });
   const missing = id === '' || (share.error instanceof ApiError && [400, 404].includes(share.error.status));
   let body;
-  if (missing)
+  if (!texts.isSuccess)
+    body = (
+      <Center mih="60vh">
+        <Loader size="sm" />
+      </Center>
+    );
+  else if (missing)
     body = (
       <Center mih="60vh">
         <Stack align="center" gap="xs" data-testid="h5-not-found">
