@@ -160,12 +160,12 @@ function H5PageContent() {
   });
   const missing = id === '' || (share.error instanceof ApiError && [400, 404].includes(share.error.status));
   let body;
-  if (!texts.isSuccess)
-    body = (
-      <Center mih="60vh">
-        <Loader size="sm" />
-      </Center>
-    );
+  const loading = (
+    <Center mih="60vh">
+      <Loader size="sm" />
+    </Center>
+  );
+  if (!texts.isSuccess) body = loading;
   else if (missing)
     body = (
       <Center mih="60vh">
@@ -190,12 +190,7 @@ function H5PageContent() {
         </Stack>
       </Center>
     );
-  else if (!share.data)
-    body = (
-      <Center mih="60vh">
-        <Loader size="sm" />
-      </Center>
-    );
+  else if (!share.data) body = loading;
   else if (share.data.kind === 'recipe') body = <RecipeView recipe={share.data} lang={lang} />;
   else body = <GroupView group={share.data} lang={lang} />;
   return (
