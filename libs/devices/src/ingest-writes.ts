@@ -71,11 +71,16 @@ const sampleLang = (s: TelemetryMessage) => (typeof s.extra?.lang === 'string' ?
 async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: number): Promise<void> {
   if (!list.length) return;
   const ids = list.map((a) => a.deviceId);
-  await c.query('SELECT 1 FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
+  await c.query({
+    name: 'devices-lock-touched',
+    text: 'SELECT 1 FROM devices WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE',
+    values: [ids],
+  });
   const col = <T>(f: (s: TelemetryMessage) => T | undefined) =>
     list.map((a) => (a.sample ? (f(a.sample) ?? null) : null));
-  await c.query(
-    `WITH u AS (
+  await c.query({
+    name: 'devices-touch',
+    text: `WITH u AS (
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::text[],
                             $7::text[], $8::text[], $9::text[], $11::text[])
          AS u(device_id, seen, sampled, ip, network, mode, apk, mcu, tp, lang)),
@@ -103,7 +108,7 @@ async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: 
        tp_version = CASE WHEN v.newer THEN coalesce(v.tp, d.tp_version) ELSE d.tp_version END,
        lang = CASE WHEN v.newer THEN coalesce(v.lang, d.lang) ELSE d.lang END
      FROM v WHERE d.id = v.id`,
-    [
+    values: [
       ids,
       list.map((a) => a.seenAt),
       col((s) => s.sampledAt),
@@ -116,7 +121,7 @@ async function touchDevices(c: pg.PoolClient, list: Activity[], maxClockSkewMs: 
       maxClockSkewMs,
       col(sampleLang),
     ],
-  );
+  });
 }
 
 /**
@@ -143,8 +148,16 @@ async function storeMessages<M extends { messageId: string }>(
     const stored = await insert(c, messages, keys);
     await touchDevices(c, activities(writes, withSample, skew), skew);
     return stored;
-  });
+  }, GENERIC_PLANS);
 }
+
+/**
+ * The writes' statements are prepared once per connection (named) and run with their generic plan: their
+ * shape never depends on the values (arrays of one to a few thousand rows, each found by its key), and planning
+ * them anew for each batch cost more Postgres CPU than executing them (about 1 ms of 2 per single-message batch,
+ * the devices table having many indexes).
+ */
+const GENERIC_PLANS = 'BEGIN; SET LOCAL plan_cache_mode = force_generic_plan';
 
 /**
  * Stores telemetry messages in one transaction: one multi-row insert (unnest), idempotent on (device, message
@@ -159,8 +172,9 @@ export async function storeTelemetry(
   return storeMessages(pool, writes, options, true, async (c, m, keys) => {
     // New rows only (a resent message is a no-op) feed the hourly rollup: per device and hour, the number of
     // samples and each numeric reading's sum and count. Rollup rows are locked in (device, hour) order.
-    const { rows } = await c.query<{ stored: number }>(
-      `WITH stored AS (
+    const { rows } = await c.query<{ stored: number }>({
+      name: 'telemetry-store',
+      text: `WITH stored AS (
          INSERT INTO device_telemetry (device_id, message_id, brand_owner_code, sampled_at, received_at, network, ip,
                                        apk_version, mcu_version, tp_version, mode, extra)
          SELECT u.* FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[],
@@ -169,7 +183,7 @@ export async function storeTelemetry(
          JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
          ON CONFLICT (device_id, message_id, sampled_at) DO NOTHING
          RETURNING device_id, brand_owner_code, date_trunc('hour', sampled_at) AS hour, extra),
-       readings AS (
+       readings AS MATERIALIZED (
          SELECT device_id, hour, jsonb_object_agg(k, jsonb_build_array(s, n)) AS readings
            FROM (SELECT s.device_id, s.hour, e.key AS k, sum(e.value::text::float8) AS s, count(*) AS n
                    FROM stored s, jsonb_each(s.extra) e WHERE jsonb_typeof(e.value) = 'number'
@@ -183,7 +197,7 @@ export async function storeTelemetry(
          ON CONFLICT (device_id, hour) DO UPDATE
            SET samples = h.samples + EXCLUDED.samples, readings = device_readings_add(h.readings, EXCLUDED.readings))
        SELECT count(*)::int AS stored FROM stored`,
-      [
+      values: [
         ...keys,
         m.map((x) => x.sampledAt),
         writes.map((w) => w.receivedAt),
@@ -195,7 +209,7 @@ export async function storeTelemetry(
         m.map((x) => x.mode ?? null),
         m.map((x) => JSON.stringify(x.extra ?? {})),
       ],
-    );
+    });
     return rows[0]?.stored ?? 0;
   });
 }
@@ -207,8 +221,9 @@ export async function storeFaults(
   options: StoreOptions = {},
 ): Promise<number> {
   return storeMessages(pool, writes, options, false, async (c, m, keys) => {
-    const { rowCount } = await c.query(
-      `INSERT INTO device_faults (device_id, message_id, brand_owner_code, sn, product_code, sub_model, apk_version,
+    const { rowCount } = await c.query({
+      name: 'faults-store',
+      text: `INSERT INTO device_faults (device_id, message_id, brand_owner_code, sn, product_code, sub_model, apk_version,
                                   type, reported_at, received_at, country, city, error_log)
        SELECT u.device_id, u.message_id, d.brand_owner_code, d.sn, d.product_code, d.sub_model, d.apk_version,
               u.type, u.reported_at, u.received_at, u.country, u.city, u.error_log
@@ -217,7 +232,7 @@ export async function storeFaults(
            AS u(device_id, message_id, brand, type, reported_at, received_at, country, city, error_log)
          JOIN devices d ON d.id = u.device_id AND d.brand_owner_code = u.brand
        ON CONFLICT (device_id, message_id, reported_at) DO NOTHING`,
-      [
+      values: [
         ...keys,
         m.map((x) => x.type),
         m.map((x) => x.reportedAt),
@@ -226,7 +241,7 @@ export async function storeFaults(
         m.map((x) => x.city ?? null),
         m.map((x) => x.errorLog),
       ],
-    );
+    });
     return rowCount ?? 0;
   });
 }
