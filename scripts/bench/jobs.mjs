@@ -4,8 +4,8 @@
 //      picture uploaded and the recipe added (en + de, a model OTHER also sells), by 8 concurrent callers;
 //   2. DEMO exports them with the list's filter (/api/recipe/export): the device-ingest worker writes the zip;
 //      recipes/s from the start to the job's end, and the worker process's peak resident memory meanwhile;
-//   3. OTHER uploads that zip and imports it (/api/recipe/importData, the worker in the API process): recipes/s
-//      from the start to the job's end, and the API process's peak resident memory meanwhile.
+//   3. OTHER uploads that zip and imports it (/api/recipe/importData, the device-ingest worker): recipes/s
+//      from the start to the job's end, and the worker process's peak resident memory meanwhile.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
 import { crc32, deflateSync } from 'node:zlib';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -194,8 +194,7 @@ try {
     await (await demo('GET', `/api/jobs/download?id=${exported.run.id}`)).arrayBuffer(),
   );
 
-  // 3. Import into OTHER (the API process).
-  const apiPid = childPid(path.join(root, 'apps/api/dist/main.js'));
+  // 3. Import into OTHER (device-ingest).
   const form = new FormData();
   form.set('purpose', 'zip');
   form.set('file', new Blob([zip]), 'library.zip');
@@ -207,7 +206,7 @@ try {
     fileCode: upload.data.fileCode,
     fileName: 'library.zip',
   });
-  const imported = await followJob(other, importStart.id, apiPid);
+  const imported = await followJob(other, importStart.id, ingestPid);
   if (imported.run.state !== 'succeeded') throw new Error(`import failed: ${imported.run.error}`);
   const created = imported.run.items.filter((i) => i.outcome === 'created').length;
 
@@ -219,7 +218,7 @@ try {
   );
   console.log(`  upload of the zip as OTHER: ${uploadSeconds.toFixed(1)} s`);
   console.log(
-    `  import (API process):   ${created.toLocaleString('en')} recipes created in ${imported.seconds.toFixed(1)} s = ${rate(created, imported.seconds)} recipes/s; API RSS ${mb(imported.before)} before, peak ${mb(imported.peak)}`,
+    `  import (device-ingest): ${created.toLocaleString('en')} recipes created in ${imported.seconds.toFixed(1)} s = ${rate(created, imported.seconds)} recipes/s; worker RSS ${mb(imported.before)} before, peak ${mb(imported.peak)}`,
   );
 } catch (error) {
   // What the processes said last is the first thing to read when a job or a process failed (a process that

@@ -9,8 +9,8 @@ import { apiGet, apiPost, listedWhen } from './support/api.js';
 import { inEnglish, searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { zipEntry } from './support/zip.js';
 
-// One system for the file: the projector fills the lists, device-ingest writes the export zips (the import runs
-// in the API).
+// One system for the file: the projector fills the lists, device-ingest's workers write the export zips and run
+// the imports.
 const h = harnessForFile({ projector: true, ingest: true });
 
 /**

@@ -13,11 +13,14 @@ export interface RunningIngestProcess {
   url: string;
   logs: string[];
   stop(): Promise<void>;
+  /** Ends it at once (SIGKILL), as a crash would: the jobs in hand are left to be taken up again. */
+  kill(): Promise<void>;
 }
 
 /**
- * The real device-ingest process (its build in apps/device-ingest/dist) on the API's database, Redis prefix and
- * file store, so pack builds the API enqueues are worked as in production.
+ * The real device-ingest process (its build in apps/device-ingest/dist) on the API's database, event store, Redis
+ * prefix and file store, so the jobs the API enqueues (pack builds, recipe exports and imports) are worked as in
+ * production.
  */
 export async function startIngestProcess(
   config: AppConfig,
@@ -36,6 +39,10 @@ export async function startIngestProcess(
       REDIS_URL: config.REDIS_URL,
       REDIS_PREFIX: config.REDIS_PREFIX,
       FILES_DIR: config.FILES_DIR,
+      // The recipe import's appends go to the API's event store.
+      EVENT_STORE: config.EVENT_STORE,
+      ...(config.KURRENTDB_URL ? { KURRENTDB_URL: config.KURRENTDB_URL } : {}),
+      ...(config.KURRENTDB_NAMESPACE ? { KURRENTDB_NAMESPACE: config.KURRENTDB_NAMESPACE } : {}),
       INGEST_PORT: '0',
       INGEST_METRICS_PORT: '0',
       LOG_LEVEL: 'info',
@@ -46,7 +53,13 @@ export async function startIngestProcess(
     logs,
     limitMs: 30_000,
   });
-  return { url: ready[1]!, logs, stop: () => stopProcess(child) };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  return { url: ready[1]!, logs, stop: () => stopProcess(child), kill };
 }
 
 /** Polls the pack's build until it is done or failed (or `until` holds). */

@@ -37,8 +37,9 @@ describe('production install (dependencies only, no dev tools)', () => {
     }
   }, 180_000);
 
-  it('names an app that imports a package it declares only for development', async () => {
-    // A checkout where the API keeps the zip reader among its dev dependencies, as it once did.
+  it('names a workspace that imports a package it declares only for development', async () => {
+    // A checkout where the aggregate kit (whose recipe import reads zips) keeps the zip reader among its dev
+    // dependencies.
     const copy = await mkdtemp(path.join(tmpdir(), 'kb-undeclared-'));
     try {
       await writeFile(path.join(copy, 'package.json'), await readFile(path.join(repoRoot, 'package.json')));
@@ -52,7 +53,7 @@ describe('production install (dependencies only, no dev tools)', () => {
             await cp(path.join(repoRoot, ws, 'dist'), path.join(copy, ws, 'dist'), { recursive: true });
         }
       }
-      const manifestFile = path.join(copy, 'apps/api/package.json');
+      const manifestFile = path.join(copy, 'libs/aggregates/package.json');
       const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
       manifest.devDependencies.yauzl = manifest.dependencies.yauzl;
       delete manifest.dependencies.yauzl;
@@ -60,7 +61,7 @@ describe('production install (dependencies only, no dev tools)', () => {
       const { code, output } = await runCheck(['--declared-only', '--root', copy]);
       expect(code).toBe(1);
       expect(output).toMatch(
-        /✖ apps\/api imports yauzl without declaring it \(apps\/api\/dist\/.*recipe-archive-reader\.js\)/,
+        /✖ libs\/aggregates imports yauzl without declaring it \(libs\/aggregates\/dist\/.*recipe-archive-reader\.js\)/,
       );
     } finally {
       await rm(copy, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { JobRun, RecipeContentInput } from '@kb/contracts';
 import { insertJobRun, type Pool } from '@kb/platform';
 import { eventually } from '@kb/testing';
@@ -631,4 +632,82 @@ describe('recipe zip export and import (/api/recipe/export, importData, asyncTas
       expect([draft.mainLang, draft.langs]).toEqual(['zh', ['zh']]);
     });
   });
+
+  it('takes an import up again after its workers process was killed mid-way, creating each recipe once', async () => {
+    // Twelve recipes of new numbers (their own per attempt), each a copy of X-SOUP-A with its media.
+    const tag = randomUUID().slice(0, 6).toUpperCase();
+    const numbers = Array.from({ length: 12 }, (_, i) => `K-${tag}-${String(i + 1).padStart(2, '0')}`);
+    const files = await unzip(exported);
+    const source = JSON.parse(files.get('recipes/X-SOUP-A.json')!.toString());
+    const media = [...files].filter(([name]) => !name.startsWith('recipes/') && name !== 'manifest.json');
+    const recipes = numbers.map((number): [string, Buffer] => [
+      `recipes/${number}.json`,
+      Buffer.from(JSON.stringify({ ...source, number, content: { ...source.content, number } })),
+    ]);
+    const blocked = numbers[7]!;
+    // The eighth recipe's number claim is held by an open transaction of ours, so the import stops there (on a
+    // connection of its own: the pools end a transaction left idle).
+    const holder = new pg.Client({ connectionString: api.config.DATABASE_URL });
+    await holder.connect();
+    let runId = '';
+    let killed = false;
+    try {
+      await holder.query('BEGIN');
+      await holder.query(
+        `INSERT INTO recipe_numbers (brand_owner_code, number, recipe_id) VALUES ('OTHER', $1, $2)`,
+        [blocked, randomUUID()],
+      );
+      const started = await startImport(other, archiveOf([...recipes, ...media]), 'killed.zip');
+      expect(started).toMatchObject({ http: 200 });
+      runId = started.data.id;
+      await eventually(
+        async () =>
+          (
+            await pool.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'
+                  AND query LIKE 'INSERT INTO recipe_numbers%'`,
+            )
+          ).rows[0].n as number,
+        (n) => n > 0,
+        60_000,
+        'the import waiting on the held number',
+      );
+      expect(await claimedNumbers(tag)).toEqual(numbers.slice(0, 7));
+      await ingest.kill();
+      killed = true;
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    expect(killed).toBe(true);
+    // A new workers process takes the run up once the dead one's job lock has expired.
+    ingest = await startIngestProcess(api.config);
+    const run = await waitForJob(other, runId, 150_000);
+    expect(run.state).toBe('succeeded');
+    expect(run.items.map((i) => [i.key, i.outcome])).toEqual(numbers.map((n) => [n, 'created']));
+    expect(await claimedNumbers(tag)).toEqual(numbers);
+    const shown = await eventually(
+      () => listedNumbers(tag),
+      (l) => l.length >= numbers.length,
+      60_000,
+      'the imported recipes in the list',
+    );
+    expect(shown).toEqual(numbers);
+  }, 300_000);
+
+  const claimedNumbers = async (tag: string) =>
+    (
+      await pool.query<{ number: string }>(
+        `SELECT number FROM recipe_numbers WHERE brand_owner_code = 'OTHER' AND number LIKE $1 ORDER BY number`,
+        [`K-${tag}-%`],
+      )
+    ).rows.map((r) => r.number);
+  const listedNumbers = async (tag: string) =>
+    (
+      await pool.query<{ number: string }>(
+        `SELECT number FROM recipe_list WHERE brand_owner_code = 'OTHER' AND number LIKE $1 ORDER BY number`,
+        [`K-${tag}-%`],
+      )
+    ).rows.map((r) => r.number);
 });

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       REDIS_PREFIX: 'kb:',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/kitchen',
       LOG_LEVEL: 'info',
+      EVENT_STORE: 'postgres',
       FILES_DIR: '.data/files',
       INGEST_ROLE: 'all',
       INGEST_SWEEP_MS: 5000,
@@ -38,6 +39,9 @@ describe('loadConfig', () => {
       REDIS_PREFIX: 'staging:',
       DATABASE_URL: 'postgresql://ingest:secret@db.internal/kitchen',
       LOG_LEVEL: 'debug',
+      EVENT_STORE: 'kurrentdb',
+      KURRENTDB_URL: 'kurrentdb://events.internal:2113?tls=false',
+      KURRENTDB_NAMESPACE: 'staging',
       FILES_DIR: '/srv/kitchen/files',
       INGEST_ROLE: 'workers',
       INGEST_SWEEP_MS: '1000',
@@ -67,6 +71,9 @@ describe('loadConfig', () => {
       REDIS_PREFIX: 'staging:',
       DATABASE_URL: 'postgresql://ingest:secret@db.internal/kitchen',
       LOG_LEVEL: 'debug',
+      EVENT_STORE: 'kurrentdb',
+      KURRENTDB_URL: 'kurrentdb://events.internal:2113?tls=false',
+      KURRENTDB_NAMESPACE: 'staging',
       FILES_DIR: '/srv/kitchen/files',
       INGEST_ROLE: 'workers',
       INGEST_SWEEP_MS: 1000,
@@ -99,6 +106,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://127.0.0.1/kitchen'],
     ['LOG_LEVEL', 'loud'],
     ['INGEST_ROLE', 'everything'],
+    ['EVENT_STORE', 'mysql'],
     ['INGEST_SWEEP_MS', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     const attempt = () => loadConfig({ [name]: value });
@@ -108,6 +116,12 @@ describe('loadConfig', () => {
 
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ INGEST_PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(/INGEST_PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  it('names the KurrentDB connection string EVENT_STORE=kurrentdb needs', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'kurrentdb' })).toThrow(
+      /invalid configuration:\n {2}KURRENTDB_URL: /,
+    );
   });
 
   it('names what a translation service needs: a URL for LibreTranslate, a key for DeepL', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_CLOCK_SKEW_MS } from '@kb/devices';
+import { EVENT_STORE_KINDS, type EventStoreKind, type EventStoreSettings } from '@kb/event-store';
 import { DEFAULT_HTTP_LIMITS, TRANSLATION_PROVIDERS, translationSettingsProblem } from '@kb/platform';
 import { z } from 'zod';
 
@@ -16,6 +17,12 @@ const schema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     .default('postgres://postgres@127.0.0.1:5432/kitchen'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** The event store the workers' recipe import appends to: the API's (`postgres` on DATABASE_URL, or `kurrentdb`). */
+  EVENT_STORE: z.enum(EVENT_STORE_KINDS as [EventStoreKind, ...EventStoreKind[]]).default('postgres'),
+  /** KurrentDB connection string, needed with EVENT_STORE=kurrentdb. */
+  KURRENTDB_URL: z.string().min(1).optional(),
+  /** This deployment's streams on a shared KurrentDB node (as the API's). */
+  KURRENTDB_NAMESPACE: z.string().min(1).optional(),
   /** The metrics port: /metrics (Prometheus), /livez, /readyz; on METRICS_HOST (loopback by default). */
   INGEST_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9466),
   /** The workers process's metrics port (`workers-main.js`), beside the gateway's. */
@@ -96,6 +103,13 @@ export const translationSettings = (config: IngestConfig) => ({
 
 export type IngestConfig = z.infer<typeof schema>;
 
+/** The event store this configuration names (opened by `openEventStore`). */
+export const eventStoreOf = (config: IngestConfig): EventStoreSettings => ({
+  kind: config.EVENT_STORE,
+  kurrentdbUrl: config.KURRENTDB_URL,
+  kurrentdbNamespace: config.KURRENTDB_NAMESPACE,
+});
+
 /** Thrown when the environment cannot be used; the message names each offending variable. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -116,5 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IngestConfig {
   });
   if (problem)
     throw new ConfigError(`device-ingest: invalid configuration:\n  TRANSLATION_PROVIDER: ${problem}`);
+  if (parsed.data.EVENT_STORE === 'kurrentdb' && !parsed.data.KURRENTDB_URL)
+    throw new ConfigError(
+      'device-ingest: invalid configuration:\n  KURRENTDB_URL: EVENT_STORE=kurrentdb needs it (e.g. kurrentdb://127.0.0.1:2113?tls=false)',
+    );
   return parsed.data;
 }

@@ -10,8 +10,8 @@ import { bullmqPrefix, QUEUE_NAMES } from '@kb/platform';
 const appDir = path.resolve(import.meta.dirname, '..');
 const workersMain = path.join(appDir, 'dist/workers-main.js');
 
-/** Queues whose consumer runs elsewhere: the recipe import and the list exports run in the API process. */
-const ELSEWHERE = ['recipe-import', 'list-export'];
+/** Queues whose consumer runs elsewhere: the list exports run in the API process. */
+const ELSEWHERE = ['list-export'];
 
 describe('the workers process (dist/workers-main.js)', () => {
   const redisPrefix = `kbtest-workers-${randomBytes(4).toString('hex')}:`;

@@ -28,11 +28,13 @@ import { searchRecordExportWorker } from './app-api/search-record-export-worker.
 import { payingUserImportWorker } from './app-api/paying-user-import-worker.js';
 import { offlinePackBuildWorker } from './offline-packs/offline-pack-build-worker.js';
 import { recipeExportWorker } from './recipe-jobs/recipe-export-worker.js';
+import { recipeImportWorker } from './recipe-jobs/recipe-import-worker.js';
+import { importedRecipes } from './recipe-jobs/recipe-command-path.js';
 import { recipeTranslateWorker } from './recipe-jobs/recipe-translate-worker.js';
 import { noticePushWorker } from './notices/notice-push-worker.js';
 
 /**
- * Every long job and queue consumer of the back-office that runs outside the API. Lanes: staff file jobs (exports,
+ * Every long job and queue consumer of the back-office that runs outside the API (all but the list exports). Lanes: staff file jobs (exports,
  * imports) one at a time on one connection; pack builds and recipe exports (long, one at a time) on another;
  * translation waits on a remote service, so a slow service holds no export; device and app posts on their own.
  */
@@ -45,6 +47,10 @@ export const WORKERS: readonly WorkerEntry[] = [
     databaseUrl: ctx.config.DATABASE_URL,
   })),
   jobWorker(payingUserImportWorker, 'exports', (ctx) => ({ filesDir: ctx.config.FILES_DIR })),
+  jobWorker(recipeImportWorker, 'exports', (ctx) => ({
+    filesDir: ctx.config.FILES_DIR,
+    recipes: importedRecipes(ctx),
+  })),
   jobWorker(offlinePackBuildWorker, 'pack-builds', (ctx) => ({ filesDir: ctx.config.FILES_DIR })),
   jobWorker(recipeExportWorker, 'pack-builds', (ctx) => ({ filesDir: ctx.config.FILES_DIR })),
   jobWorker(recipeTranslateWorker, 'translate', (ctx) => ({

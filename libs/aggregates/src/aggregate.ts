@@ -39,7 +39,7 @@ export interface Aggregate<C, E extends { type: string; data: unknown }, S exten
   heldNumber?(state: S): string | null;
 }
 
-/** Claims a record's number around its append (NumberClaims of the API). */
+/** Claims a record's number around its append (NumberClaims). */
 export interface NumberClaimer {
   withNumber<T>(
     brand: string,

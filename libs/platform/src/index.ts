@@ -13,3 +13,5 @@ export * from './database-unavailable.js';
 export * from './files/zip-writer.js';
 export * from './files/xlsx-writer.js';
 export * from './files/table-file.js';
+export * from './files/file-kinds.js';
+export * from './files/file-store.js';

@@ -19,7 +19,7 @@ import {
 } from '@kb/aggregates';
 import type { ApkCommand } from '@kb/domain';
 import { ApkReferences } from '../modules/apk-packages/apk-references.js';
-import { ensureSeedFile } from '../modules/files/file-store.js';
+import { ensureSeedFile } from '@kb/platform';
 
 /** Where a demo package ends up: each step is a command of the real command path. */
 type Lifecycle = 'draft' | 'pending_review' | 'returned' | 'created' | 'testing' | 'online';

@@ -13,6 +13,7 @@ import {
   searchQuerySchema,
   updateRefRecipeSchema,
 } from '@kb/contracts';
+import { brandLanguages } from '@kb/aggregates';
 import { SqlWhere, withTransaction } from '@kb/platform';
 import { PG_POOL } from '../../infra/tokens.js';
 import { AppError, notFound } from '../app-error.js';
@@ -36,22 +37,6 @@ import { listLinks, removeLinks, replaceLinks, upsertLinks } from './recipe-link
 
 /** Rows an export reads per cursor fetch. */
 const EXPORT_BATCH = 500;
-
-/** Loads the brand's languages (main first); falls back to zh + en for a brand that never chose. */
-export async function brandLanguages(
-  db: pg.Pool | pg.PoolClient,
-  brand: string,
-): Promise<{ codes: string[]; main: string }> {
-  const { rows } = await db.query<{ lang_code: string; is_main: boolean }>(
-    'SELECT lang_code, is_main FROM brand_languages WHERE brand_owner_code = $1 ORDER BY is_main DESC, sort, lang_code',
-    [brand],
-  );
-  if (!rows.length) return { codes: ['zh', 'en'], main: 'zh' };
-  return {
-    codes: rows.map((r) => r.lang_code),
-    main: rows.find((r) => r.is_main)?.lang_code ?? rows[0]!.lang_code,
-  };
-}
 
 function fieldError(
   field: string,

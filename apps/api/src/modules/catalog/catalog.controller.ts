@@ -17,7 +17,7 @@ import { forbidden } from '../../common/app-error.js';
 import { ok } from '../../common/envelope.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { displayName } from '../../common/reference-entity/definition.js';
-import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
+import { brandLanguages } from '@kb/aggregates';
 import { requestContext } from '../../common/request-context.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { parseBody, parseInput } from '../../common/validation.js';

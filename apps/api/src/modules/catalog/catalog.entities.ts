@@ -14,7 +14,7 @@ import {
   recipeCategorySchema,
 } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
-import { ownedAmong } from '../../common/brand-references.js';
+import { ownedAmong } from '@kb/aggregates';
 import {
   displayName,
   EXPORT,

@@ -26,7 +26,7 @@ import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { boundedWholeList } from '../../common/paging.js';
 import { displayName, type RecipeLinks } from '../../common/reference-entity/definition.js';
 import { checkLinkable, removeLinks, upsertLinks } from '../../common/reference-entity/recipe-links.js';
-import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
+import { brandLanguages } from '@kb/aggregates';
 import { requestContext } from '../../common/request-context.js';
 import { parseBody, parseInput } from '../../common/validation.js';
 import { Db } from '../../infra/db.js';

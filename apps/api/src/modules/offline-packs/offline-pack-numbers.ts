@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { UiLang } from '@kb/contracts';
-import { offlinePackAggregate, type AggregateStreams } from '@kb/aggregates';
+import { NumberClaims, offlinePackAggregate, type AggregateStreams } from '@kb/aggregates';
 import type { OfflinePackEvent, OfflinePackState } from '@kb/domain';
 import { AppError } from '../../common/app-error.js';
 import { translate } from '../../common/messages.js';
-import { NumberClaims } from '../../common/number-claims.js';
 import { streamsOf } from '../../common/aggregate-kit/aggregate-providers.js';
 
 /** The pool the number claims run on (see NumberClaims: not the API's main pool). */

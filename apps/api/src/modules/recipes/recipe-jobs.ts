@@ -7,7 +7,7 @@ import {
   type RecipeImportMapping,
   type RecipeTranslateBody,
 } from '@kb/contracts';
-import type { Actor } from '@kb/aggregates';
+import { checkRecipeArchive, type Actor } from '@kb/aggregates';
 import {
   RECIPE_EXPORT_JOB,
   RECIPE_EXPORT_QUEUE,
@@ -21,7 +21,6 @@ import { AppError } from '../../common/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { JobLauncher } from '../jobs/job-launcher.js';
-import { checkRecipeArchive } from './recipe-import-references.js';
 import { listConditions } from './queries/list-recipes/list-recipes.handler.js';
 
 /** The long jobs started from the recipe screens (export, import, translation), each checked in the caller's brand first. */

@@ -1,16 +1,13 @@
 import type pg from 'pg';
 import type { RecipeContent } from '@kb/contracts';
-import { recipeAggregate, type Actor, type RecipePorts } from '@kb/aggregates';
+import { RecipeNumbers, RecipeReferences, type Actor, type RecipePorts } from '@kb/aggregates';
 import type { DomainError, RecipeCommand } from '@kb/domain';
 import { AppError } from '../../common/app-error.js';
-import { pathOf } from '../../common/aggregate-kit/aggregate-providers.js';
 import { translate } from '../../common/messages.js';
 import { refuseDeletingLinkedRecipes } from '../content/recipe-delete-guard.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { copyName } from './recipe-copy-name.js';
 import { RecipeJobs } from './recipe-jobs.js';
-import { RecipeNumbers } from './recipe-numbers.js';
-import { RecipeReferences } from './recipe-references.js';
 import { confirmTranslation } from './recipe-translation-confirm.js';
 
 /** Step refusals whose params name no field: the field they are about. */
@@ -64,9 +61,6 @@ export async function copyNames(
   }
   return names;
 }
-
-/** The recipe command path's token (the module provides it with the number claims). */
-export const RECIPE_PATH = pathOf(recipeAggregate);
 
 /** The recipe commands' ports in the API: the module's services, and its queries of the read models. */
 export const recipePorts = {

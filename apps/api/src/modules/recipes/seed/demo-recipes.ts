@@ -8,6 +8,8 @@ import {
   commandPath,
   createRecipe,
   recipeAggregate,
+  RecipeNumbers,
+  RecipeReferences,
   singleOutcome,
   type Actor,
   type BatchOutcome,
@@ -16,9 +18,8 @@ import {
 import type { RecipeCommand } from '@kb/domain';
 import { refuseDeletingLinkedRecipes } from '../../content/recipe-delete-guard.js';
 import { explainRecipeRefusal } from '../recipe-ports.js';
-import { RecipeNumbers } from '../recipe-numbers.js';
-import { RecipeReferences } from '../recipe-references.js';
-import { ensureSeedFile } from '../../files/file-store.js';
+import { ensureSeedFile } from '@kb/platform';
+import { translate } from '../../../common/messages.js';
 
 /** The demo brands' ingredient units (fixed ids), named in each of the brand's languages. */
 const UNIT = {
@@ -368,9 +369,9 @@ const done = (outcome: BatchOutcome<RecipeAnswer>) => void singleOutcome(outcome
  */
 export async function seedDemoRecipes(pool: pg.Pool, store: EventStore, config: AppConfig): Promise<void> {
   const streams = new AggregateStreams(store, recipeAggregate.storage);
-  const numbers = new RecipeNumbers(pool, streams);
+  const numbers = new RecipeNumbers(pool, streams, translate);
   const path = commandPath(recipeAggregate, streams, { numbers, explain: explainRecipeRefusal });
-  const references = new RecipeReferences(pool);
+  const references = new RecipeReferences(pool, translate);
   // The units the recipes' ingredients are measured in, before the recipes that name them.
   for (const unit of DEMO_UNITS)
     await pool.query(

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { Transform, type Readable } from 'node:stream';
+import yauzlModule, { type Entry } from 'yauzl';
 import {
   recipeArchiveEntrySchema,
   recipeArchiveManifestSchema,
@@ -11,6 +12,20 @@ import {
   type RecipeArchiveManifest,
 } from '@kb/contracts';
 import { JobFailure } from '@kb/platform';
+
+/** The part of yauzl (v3) read here: its promise API, which @types/yauzl (written for v2) lacks. */
+interface ZipFile extends EventEmitter {
+  entryCount: number;
+  readEntry(): void;
+  openReadStreamPromise(entry: Entry): Promise<Readable>;
+  close(): void;
+}
+const yauzl = yauzlModule as unknown as {
+  openPromise(
+    path: string,
+    options: { lazyEntries: boolean; autoClose: boolean; strictFileNames: boolean },
+  ): Promise<ZipFile>;
+};
 
 /** Limits of an import archive: entries, expanded bytes (zip bombs), one JSON entry's bytes. */
 export const ARCHIVE_LIMITS = {

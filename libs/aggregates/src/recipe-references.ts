@@ -1,11 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { RecipeContentDraft, UiLang } from '@kb/contracts';
-import { AppError } from '../../common/app-error.js';
-import { ownedAmong, type ReferenceKind } from '../../common/brand-references.js';
-import { translate } from '../../common/messages.js';
-import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
-import { PG_POOL } from '../../infra/tokens.js';
+import { AppError } from '@kb/platform';
+import { brandLanguages, ownedAmong, type ReferenceKind } from './brand-references.js';
+import type { MessageWords } from './messages.js';
+import type { RecipeReferenceChecks } from './recipe.commands.js';
 
 /** A wrong reference: the field path the editor marks, the message code and its params. */
 interface Problem {
@@ -14,9 +12,9 @@ interface Problem {
   params?: Record<string, string | number>;
 }
 
-function refused(problems: Problem[], lang: UiLang): AppError {
+function refused(problems: Problem[], lang: UiLang, words: MessageWords): AppError {
   const fieldErrors: Record<string, string> = {};
-  for (const p of problems) fieldErrors[p.field] ??= translate(p.code, lang, p.params ?? {}) ?? p.code;
+  for (const p of problems) fieldErrors[p.field] ??= words(p.code, lang, p.params ?? {}) ?? p.code;
   const first = problems[0]!;
   return new AppError(400, first.code, first.params ?? {}, { fieldErrors });
 }
@@ -24,11 +22,13 @@ function refused(problems: Problem[], lang: UiLang): AppError {
 /**
  * What a recipe names must be the brand's own: languages, category, labels, ingredient units, accessories, uploaded
  * files (of the right kind) and compatible models. Otherwise 400 with a field error on each wrong reference.
- * (Head packages are not checked: APK packages are another issue's aggregate.)
+ * (Head packages are not checked: APK packages are another aggregate.) `words`: the field errors' words.
  */
-@Injectable()
-export class RecipeReferences {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+export class RecipeReferences implements RecipeReferenceChecks {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly words: MessageWords,
+  ) {}
 
   async checkContent(brand: string, content: RecipeContentDraft, lang: UiLang): Promise<void> {
     const problems: Problem[] = [];
@@ -89,13 +89,13 @@ export class RecipeReferences {
       if (!models.has(code))
         problems.push({ field: `productCodes.${i}`, code: 'recipe_model_missing', params: { code } });
     });
-    if (problems.length > 0) throw refused(problems, lang);
+    if (problems.length > 0) throw refused(problems, lang, this.words);
   }
 
   async checkCategory(brand: string, categoryId: string | null, lang: UiLang): Promise<void> {
     if (categoryId === null) return;
     if (!(await ownedAmong(this.pool, brand, 'recipeCategory', [categoryId])).has(categoryId))
-      throw refused([{ field: 'categoryId', code: 'recipe_category_missing' }], lang);
+      throw refused([{ field: 'categoryId', code: 'recipe_category_missing' }], lang, this.words);
   }
 
   async checkModels(brand: string, productCodes: string[], lang: UiLang): Promise<void> {
@@ -105,6 +105,6 @@ export class RecipeReferences {
         ? []
         : [{ field: `productCodes.${i}`, code: 'recipe_model_missing', params: { code } }],
     );
-    if (problems.length > 0) throw refused(problems, lang);
+    if (problems.length > 0) throw refused(problems, lang, this.words);
   }
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { UiLang } from '@kb/contracts';
-import { AppError } from './app-error.js';
+import { AppError } from '@kb/platform';
 
 const LOCK_NOT_AVAILABLE = '55P03';
 

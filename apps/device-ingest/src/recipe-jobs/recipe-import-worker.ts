@@ -1,14 +1,31 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 import type pg from 'pg';
-import { recipeContentSchema, type RecipeContentDraft, type StaffRole } from '@kb/contracts';
+import {
+  recipeCommandRoutes,
+  recipeContentSchema,
+  roleCan,
+  type RecipeContentDraft,
+  type StaffRole,
+} from '@kb/contracts';
 import { prepareContent } from '@kb/domain';
 import {
+  brandReferences,
+  openRecipeArchive,
+  withMapping,
+  withoutLanguages,
+  type Actor,
+  type BrandReferences,
+  type RecipeArchive,
+} from '@kb/aggregates';
+import {
   defineJobWorker,
+  FILE_KINDS,
   JobFailure,
+  recordFile,
+  storagePathOf,
   withTransaction,
   RECIPE_IMPORT_QUEUE,
   type JobContext,
@@ -16,26 +33,31 @@ import {
   type JobWorkerDeps,
   type RecipeImportJob,
 } from '@kb/platform';
-import { hostJobWorker } from '../../common/hosted-job-worker.js';
-import { APP_CONFIG, type AppConfig } from '../../config.js';
-import { PG_POOL } from '../../infra/tokens.js';
-import { FILE_KINDS } from '../files/file-kinds.js';
-import { recordFile, storagePathOf } from '../files/file-store.js';
-import { createRecipe, type Actor, type RecipePath } from '@kb/aggregates';
-import { RECIPE_PATH } from './recipe-ports.js';
-import { RecipeReferences } from './recipe-references.js';
-import { openRecipeArchive, type RecipeArchive } from './recipe-archive-reader.js';
-import {
-  brandReferences,
-  withMapping,
-  withoutLanguages,
-  type BrandReferences,
-} from './recipe-import-references.js';
 
-interface ImportDeps extends JobWorkerDeps {
-  /** Creates one recipe through the recipe command path (reference checks, number claim, decider, events). */
-  createRecipe(actor: Actor, content: RecipeContentDraft, importedFrom: string): Promise<unknown>;
+/** The recipes an import creates, through the recipe command path (reference checks, number claim, decider, events). */
+export interface ImportedRecipes {
+  create(actor: Actor, recipeId: string, content: RecipeContentDraft, importedFrom: string): Promise<unknown>;
+  /** Whether the brand has a recipe with this id (one an earlier attempt of the same run created). */
+  exists(brand: string, recipeId: string): Promise<boolean>;
+}
+
+export interface RecipeImportDeps extends JobWorkerDeps {
+  recipes: ImportedRecipes;
+  /** The file store (FILES_DIR): the zip is read from it, the media copied into it. */
   filesDir: string;
+}
+
+/**
+ * The id a run gives what it creates (a recipe by its number, a media file by its entry): the same on every
+ * attempt, so a run taken up again after its worker died finds what it made before instead of making it twice.
+ * A name-based UUID (version 8, from SHA-256).
+ */
+export function runScopedId(runId: string, what: string): string {
+  const b = createHash('sha256').update(`${runId}\n${what}`).digest().subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x80;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 const listed = (items: string[]) =>
@@ -44,6 +66,8 @@ const listed = (items: string[]) =>
 /** A recipe ready to create: its content with the brand's ids, and the media to copy (zip path → new file code). */
 interface Planned {
   number: string;
+  /** The run's id for it (see runScopedId). */
+  recipeId: string;
   content: RecipeContentDraft;
   media: Map<string, string>;
 }
@@ -57,8 +81,8 @@ interface Planned {
 function plan(
   raw: NonNullable<RecipeArchive['recipes'][number]['entry']>,
   refs: BrandReferences,
-  mediaCodes: Map<string, string>,
-): Planned | Omit<JobItemResult, 'key'> {
+  mediaCodeOf: (entry: string) => string,
+): Omit<Planned, 'recipeId'> | Omit<JobItemResult, 'key'> {
   const kept = withoutLanguages(raw.content, refs);
   if (!kept)
     return {
@@ -126,9 +150,8 @@ function plan(
       problems.push({ outcome: 'refused', code: 'recipe_import_media_missing', params: { name: code } });
       return null;
     }
-    if (!mediaCodes.has(entry)) mediaCodes.set(entry, randomUUID());
-    media.set(entry, mediaCodes.get(entry)!);
-    return mediaCodes.get(entry)!;
+    media.set(entry, mediaCodeOf(entry));
+    return mediaCodeOf(entry);
   };
   const versions = Array.isArray(c.servingVersions) ? (c.servingVersions as Record<string, unknown>[]) : [];
   const servingVersions = versions.map((v) => ({
@@ -191,7 +214,7 @@ function plan(
   return { number: parsed.data.number, content: parsed.data, media };
 }
 
-async function importRecipes(ctx: JobContext<RecipeImportJob>, deps: ImportDeps) {
+async function importRecipes(ctx: JobContext<RecipeImportJob>, deps: RecipeImportDeps) {
   const { data } = ctx;
   const { pool } = deps;
   const stored = await pool.query<{ storage_path: string }>(
@@ -209,6 +232,8 @@ async function importRecipes(ctx: JobContext<RecipeImportJob>, deps: ImportDeps)
       )
     ).rows[0]?.role;
     if (!role) throw new JobFailure('recipe_import_failed', { reason: data.actor });
+    // The route's permission, again: a role taken away since the start runs nothing.
+    if (!roleCan(role, recipeCommandRoutes.commands.importData.permission)) throw new JobFailure('forbidden');
     const actor = {
       brand: data.brandOwnerCode,
       account: data.actor,
@@ -217,27 +242,42 @@ async function importRecipes(ctx: JobContext<RecipeImportJob>, deps: ImportDeps)
       lang: 'zh' as const,
     };
 
-    // Everything is checked before anything is written.
-    const mediaCodes = new Map<string, string>();
+    // Everything is checked before anything is written. What the run creates has ids of the run's own (the
+    // same on each attempt): a recipe an earlier attempt created is reported created, not skipped, and is not
+    // made again.
+    const mediaCodeOf = (entry: string) => runScopedId(ctx.runId, `media:${entry}`);
     const seen = new Set<string>();
-    const plans: (Planned | JobItemResult)[] = archive.recipes.map((r) => {
+    const plans: (Planned | JobItemResult)[] = [];
+    for (const r of archive.recipes) {
       const key = r.entry?.number ?? r.file;
-      if (!r.entry)
-        return {
+      if (!r.entry) {
+        plans.push({
           key,
           outcome: 'refused',
           code: 'recipe_import_recipe_invalid',
           params: { reason: r.problem ?? '' },
-        };
+        });
+        continue;
+      }
       const lower = r.entry.number.toLowerCase();
-      if (seen.has(lower))
-        return { key, outcome: 'refused', code: 'recipe_import_duplicate_number', params: { number: key } };
+      if (seen.has(lower)) {
+        plans.push({
+          key,
+          outcome: 'refused',
+          code: 'recipe_import_duplicate_number',
+          params: { number: key },
+        });
+        continue;
+      }
       seen.add(lower);
-      if (refs.numbers.has(lower))
-        return { key, outcome: 'skipped', code: 'recipe_import_number_exists', params: { number: key } };
-      const planned = plan(r.entry, refs, mediaCodes);
-      return 'content' in planned ? planned : { key, ...planned };
-    });
+      const recipeId = runScopedId(ctx.runId, `recipe:${r.entry.number}`);
+      if (refs.numbers.has(lower) && !(await deps.recipes.exists(data.brandOwnerCode, recipeId))) {
+        plans.push({ key, outcome: 'skipped', code: 'recipe_import_number_exists', params: { number: key } });
+        continue;
+      }
+      const planned = plan(r.entry, refs, mediaCodeOf);
+      plans.push('content' in planned ? { ...planned, recipeId } : { key, ...planned });
+    }
 
     // The mapping step's choices, applied only when a recipe will be created; each is a line of the report.
     if (plans.some((p) => 'content' in p))
@@ -401,7 +441,7 @@ async function createOne(
   storedMedia: Map<string, boolean>,
   actor: Actor,
   data: RecipeImportJob,
-  deps: ImportDeps,
+  deps: RecipeImportDeps,
 ): Promise<JobItemResult> {
   for (const [entry, code] of p.media) {
     if (!storedMedia.has(entry)) storedMedia.set(entry, await storeMedia(entry, code, archive, data, deps));
@@ -414,7 +454,9 @@ async function createOne(
       };
   }
   try {
-    await deps.createRecipe(actor, p.content, data.fileName);
+    // Created by an earlier attempt of this run (its worker died after the append): created once, reported so.
+    if (!(await deps.recipes.exists(actor.brand, p.recipeId)))
+      await deps.recipes.create(actor, p.recipeId, p.content, data.fileName);
     return { key: p.number, outcome: 'created' };
   } catch (error) {
     const e = error as { code?: string; params?: Record<string, string | number> };
@@ -442,7 +484,7 @@ async function storeMedia(
   code: string,
   archive: RecipeArchive,
   data: RecipeImportJob,
-  deps: ImportDeps,
+  deps: RecipeImportDeps,
 ) {
   const target = path.resolve(deps.filesDir, storagePathOf(data.brandOwnerCode, code));
   await mkdir(path.dirname(target), { recursive: true });
@@ -459,53 +501,32 @@ async function storeMedia(
     return false;
   }
   const mime = FILE_KINDS[purpose]!.accepts(type, copied.head, name)!;
-  await recordFile(deps.pool, {
-    fileCode: code,
-    brand: data.brandOwnerCode,
-    purpose,
-    mime,
-    size: copied.size,
-    name,
-    sha256: '',
-    createdBy: data.actor,
-  });
+  // Kept as recorded when an earlier attempt of the run recorded it (same code, same bytes).
+  await recordFile(
+    deps.pool,
+    {
+      fileCode: code,
+      brand: data.brandOwnerCode,
+      purpose,
+      mime,
+      size: copied.size,
+      name,
+      sha256: '',
+      createdBy: data.actor,
+    },
+    { keep: true },
+  );
   return true;
 }
 
 /**
- * The recipe-import worker, on the job kit. It runs in the API process, not in device-ingest: each recipe is created
- * through the recipe command path (createRecipe: reference checks, number claim, decider, events), built here
- * from the API's number claims and reference checks; the archive is checked whole first (recipe-archive-reader).
+ * The recipe-import worker, on the job kit, in the workers process: the archive is checked whole first
+ * (openRecipeArchive), then each recipe is created through the recipe command path (`recipes`: reference checks,
+ * the brand's number claim, decider, events), as the API's own create would.
  */
 export const recipeImportWorker = defineJobWorker({
   queue: RECIPE_IMPORT_QUEUE,
   kind: 'recipe-import',
   concurrency: 1,
-  run: (ctx, deps: ImportDeps) => importRecipes(ctx, deps),
+  run: (ctx, deps: RecipeImportDeps) => importRecipes(ctx, deps),
 });
-
-@Injectable()
-export class RecipeImportWorker implements OnModuleInit, OnApplicationShutdown {
-  private worker?: { close(): Promise<void> };
-
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(RECIPE_PATH) private readonly path: RecipePath,
-    private readonly references: RecipeReferences,
-  ) {}
-
-  onModuleInit(): void {
-    this.worker = hostJobWorker(this.config, RECIPE_IMPORT_QUEUE, recipeImportWorker, (log) => ({
-      pool: this.pool,
-      log,
-      createRecipe: (actor, content, importedFrom) =>
-        createRecipe(this.path, this.references, actor, content, randomUUID(), importedFrom),
-      filesDir: this.config.FILES_DIR,
-    }));
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-  }
-}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { RecipeImportCheck, RecipeImportMapping } from '@kb/contracts';
-import { brandLanguages } from '../../common/reference-entity/reference-entity.service.js';
+import { brandLanguages } from '../brand-references.js';
 import { openRecipeArchive, type RecipeArchive } from './recipe-archive-reader.js';
 
 /** What the brand has that an archive's references are matched against (by number, name or code). */
