@@ -634,9 +634,17 @@ describe('device API and ingestion', () => {
 
   /** The device API alone in this process: the suite's own instance stops, so only child processes work jobs. */
   async function deviceApiOnly(): Promise<RunningIngest> {
-    // Every post may be queued before any worker runs, so the backlog bound must not refuse them.
+    // Every post may be queued before any worker runs, so the backlog bound must not refuse them; nor may the
+    // event-loop bound, which a busy machine trips in this process (the test runner's own work shares its loop).
     const front = await startIngest(
-      loadConfig(env({ DATABASE_URL: db.url, INGEST_ROLE: 'http', INGEST_MAX_QUEUE_WAIT_MS: '600000' })),
+      loadConfig(
+        env({
+          DATABASE_URL: db.url,
+          INGEST_ROLE: 'http',
+          INGEST_MAX_QUEUE_WAIT_MS: '600000',
+          INGEST_MAX_LOOP_LAG_MS: '600000',
+        }),
+      ),
     );
     await ingest.stop();
     base = `http://127.0.0.1:${front.port}`;
