@@ -43,8 +43,13 @@ export default defineConfig({
             // shell's Mantine pieces), in one file that changes only with the dependencies.
             { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 30 },
             // The Mantine components the console's screens share (menus, popovers, inputs, modals, tables), in
-            // one file instead of a few dozen; number inputs (with their formatting library) stay where used.
-            { name: 'mantine', test: (id) => MANTINE.test(id) && !/NumberInput/.test(id), priority: 20 },
+            // one file instead of a few dozen; number inputs (with their formatting library) stay where used, and
+            // the components' stylesheets with the layout that imports them (its stylesheet, not one more).
+            {
+              name: 'mantine',
+              test: (id) => MANTINE.test(id) && !/NumberInput|\.css$/.test(id),
+              priority: 20,
+            },
             // The app's own code every page runs (the shell: router, session, api client, texts), with the
             // contracts' constants it reads (one file rather than a request for each).
             {

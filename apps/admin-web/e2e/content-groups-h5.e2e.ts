@@ -188,14 +188,21 @@ describe('the public H5 page', () => {
     // Nothing wider than the phone.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // The group in English (the phone's language, or ?lang=en), and its recipe one tap away.
+    // The group in English (the phone's language, or ?lang=en), and its recipe one tap away. Only the English
+    // strings are downloaded, whatever language a console in this browser was left in.
     const english = await h.newPage({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const catalogs: string[] = [];
+    english.on('request', (r) => {
+      const name = /console-catalog-(\w+)-[^/]*\.js$/.exec(r.url())?.[1];
+      if (name) catalogs.push(name);
+    });
     await english.goto(`/h5/index.html?id=${group.shareId}`);
     await english.getByTestId('h5-group').waitFor();
     await english.getByRole('heading', { name: '周末烘焙' }).waitFor();
     await english.getByText('About 周末烘焙').waitFor();
     await english.getByRole('heading', { name: 'Recipes' }).waitFor();
     expect(await english.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(catalogs).toEqual(['en']);
     await english.getByTestId('h5-group-recipe').first().click();
     await english.getByTestId('h5-recipe').waitFor();
 
@@ -205,5 +212,29 @@ describe('the public H5 page', () => {
     expect(location(phone)).toContain('/h5/index.html');
     await english.goto('/h5/index.html?id=nonsense');
     await english.getByTestId('h5-not-found').getByText('Not found').waitFor();
+  });
+
+  it("offers a retry, in the phone's language, when its strings could not be downloaded, and shows the page after it", async () => {
+    const staff = await signedInPage(h);
+    const online = (await releasedRecipes(staff)).filter((r) => r.online);
+    expect(online.length).toBeGreaterThan(0);
+    const recipeShare = await recipeShareId(staff, online[0]!.id);
+
+    const phone = await h.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
+    const catalog = /console-catalog-en-[^/]*\.js$/;
+    await phone.route(catalog, (route) => route.abort('failed'));
+    await phone.goto(`/h5/index.html?id=${recipeShare}&lang=en`);
+    const retry = phone.getByRole('button', { name: 'Retry' });
+    await phone.getByText('The page could not be loaded').waitFor();
+    await retry.waitFor();
+
+    await phone.unroute(catalog);
+    await retry.click();
+    await phone.getByTestId('h5-recipe').waitFor();
+    await phone
+      .getByRole('heading', { name: 'Ingredients' })
+      .or(phone.getByRole('heading', { name: 'Steps' }))
+      .first()
+      .waitFor();
   });
 });

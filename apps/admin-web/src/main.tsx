@@ -1,7 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-// Every table's own styles from the start: without them its hidden "no records" state shows under its rows.
-import 'mantine-datatable/styles.css';
+import './app/mantine-public-styles.js';
 import './app/global.css';
 import { Text } from '@mantine/core';
 import { StrictMode } from 'react';

@@ -15,6 +15,7 @@ import { guard, LOGIN_PATH } from './guard.js';
 import { withChunkTimeout } from './chunk-timeout.js';
 import { startFirstQuery } from './first-queries.js';
 import { LoginPage } from '../features/auth/routes/login-page.js';
+import { h5Language, type H5Lang } from '../features/content/rules/h5-language.js';
 import { withConsoleTexts } from './i18n/i18n.js';
 import { loadQueryClient } from './query-cache.js';
 import { RouteErrorPanel } from './pages/route-error-panel.js';
@@ -68,14 +69,26 @@ const setPasswordRoute = createRoute({
   ),
 });
 
-/** Public by the §2 guard: the mobile page a banner or a share opens in the app's webview, outside the layout. */
+/**
+ * The H5 page's language (`?lang=`, else the phone's), read from the location being loaded when the page's code and
+ * strings are asked for: its links to itself are whole-page loads, so one document shows one language.
+ */
+const h5PageLanguage = (): H5Lang =>
+  h5Language((router.latestLocation.search as { lang?: unknown }).lang, navigator.language);
+
+/**
+ * Public by the §2 guard: the mobile page a banner or a share opens in the app's webview, outside the layout. Its
+ * strings load in its own language beside its code; when either fails, its error panel (in that language) offers a
+ * retry.
+ */
 const h5Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/h5/index.html',
   component: lazyRouteComponent(
-    withChunkTimeout(withConsoleTexts(() => import('../features/content/routes/h5-page.js'))),
+    withChunkTimeout(withConsoleTexts(() => import('../features/content/routes/h5-page.js'), h5PageLanguage)),
     'H5Page',
   ),
+  errorComponent: (props) => <RouteErrorPanel {...props} lang={h5PageLanguage()} />,
 });
 
 /**

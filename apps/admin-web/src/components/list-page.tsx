@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.css';
 import type { JobRun, ListName, SavedView, SavedViewState } from '@kb/contracts';
 import { Alert, Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconRefresh, IconSearch } from '@tabler/icons-react';

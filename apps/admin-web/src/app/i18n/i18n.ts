@@ -54,17 +54,15 @@ const loadConsoleTexts = (lang: UiLang) =>
   ));
 
 /**
- * The console's strings in `lang`, for a page drawn in a language of its own whatever the console's (the public H5
- * page follows the phone): resolves once they are there.
+ * Loads a page and the console's strings side by side and resolves when both are there: a page never renders before
+ * its texts. The strings are those of the console's language, or of `languageOf()` for a page drawn in a language
+ * of its own whatever the console's (the public H5 page follows the phone): only that language is downloaded.
  */
-export const consoleTextsIn = (lang: UiLang): Promise<void> => loadConsoleTexts(lang);
-
-/**
- * Loads a page of the console and its strings in the current language side by side and resolves when both are
- * there: a page never renders before its texts.
- */
-export function withConsoleTexts<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), loadConsoleTexts(currentLanguage())]).then(([page]) => page);
+export function withConsoleTexts<T>(
+  load: () => Promise<T>,
+  languageOf: () => UiLang = currentLanguage,
+): () => Promise<T> {
+  return () => Promise.all([load(), loadConsoleTexts(languageOf())]).then(([page]) => page);
 }
 
 /**

@@ -1,6 +1,7 @@
-// The date pickers' styles come with the layout's, not with the first picker a list draws: a stylesheet a lazy
-// picker adds while the page is first drawn holds that first paint until it has arrived.
-import '@mantine/dates/styles.css';
+// Mantine's styles (with the date pickers' and the tables') come with the layout's, not with the first widget a screen
+// draws: a stylesheet a lazy piece adds while the page is first drawn holds that first paint until it has arrived.
+// Every table's own styles are there from the start: without them its hidden "no records" state shows under its rows.
+import './mantine-styles.js';
 import { AppShell, Text, useMantineTheme } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { DatesProvider } from '@mantine/dates';

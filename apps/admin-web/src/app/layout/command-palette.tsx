@@ -1,4 +1,4 @@
-import '@mantine/spotlight/styles.css';
+import '@mantine/spotlight/styles.layer.css';
 import type { SearchHit, SearchKind } from '@kb/contracts';
 import { Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

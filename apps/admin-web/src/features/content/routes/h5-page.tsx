@@ -5,7 +5,6 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { consoleTextsIn } from '../../../app/i18n/i18n.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
 import { h5Language, type H5Lang } from '../rules/h5-language.js';
@@ -135,7 +134,8 @@ function GroupView({ group, lang }: { group: H5Group; lang: H5Lang }) {
 /**
  * The public H5 page (`/h5/index.html?id=<shareId>[&lang=zh|en]`, no login): the released, online recipe or the
  * themed group a banner or a share opens in the app's webview, laid out for a phone and in the phone's language.
- * An unknown share id, or one whose record is no longer shown, says "not found".
+ * An unknown share id, or one whose record is no longer shown, says "not found". Its strings in that language come
+ * with its code (the router loads them side by side).
  */
 function H5PageContent() {
   const { i18n } = useTranslation();
@@ -152,21 +152,9 @@ function H5PageContent() {
     enabled: id !== '',
     retry: false,
   });
-  // The page's words in its own language, which need not be the one the console's strings were loaded in.
-  const texts = useQuery({
-    queryKey: ['h5-texts', lang],
-    queryFn: () => consoleTextsIn(lang).then(() => lang),
-    staleTime: Infinity,
-  });
   const missing = id === '' || (share.error instanceof ApiError && [400, 404].includes(share.error.status));
   let body;
-  const loading = (
-    <Center mih="60vh">
-      <Loader size="sm" />
-    </Center>
-  );
-  if (!texts.isSuccess) body = loading;
-  else if (missing)
+  if (missing)
     body = (
       <Center mih="60vh">
         <Stack align="center" gap="xs" data-testid="h5-not-found">
@@ -190,7 +178,12 @@ function H5PageContent() {
         </Stack>
       </Center>
     );
-  else if (!share.data) body = loading;
+  else if (!share.data)
+    body = (
+      <Center mih="60vh">
+        <Loader size="sm" />
+      </Center>
+    );
   else if (share.data.kind === 'recipe') body = <RecipeView recipe={share.data} lang={lang} />;
   else body = <GroupView group={share.data} lang={lang} />;
   return (

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { TELEMETRY_HISTORY_DAYS } from '@kb/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Center, Group, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { FAULT_PERIODS, type FaultPeriod } from '@kb/contracts';
 import {
   Button,

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import type { NoticeState } from '@kb/contracts';
 import { LineChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
