@@ -86,7 +86,7 @@ export class ReferenceEntityService {
     const filters = (e.list?.filters ?? standardFilters(e.numberColumn, e.namesColumn)) as ListFilters<
       Record<string, unknown>
     >;
-    const where = new SqlWhere('t');
+    const where = new SqlWhere('t', requestContext.brand());
     for (const [field, sql] of Object.entries(filters)) {
       const value = f[field];
       if (value === undefined || value === null || value === '' || !sql) continue;
@@ -96,7 +96,7 @@ export class ReferenceEntityService {
     return {
       f,
       where: where.sql,
-      params: [requestContext.brand(), ...where.params],
+      params: where.withBrand(),
       order: this.order(e, query),
     };
   }
