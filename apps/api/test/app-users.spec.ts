@@ -8,7 +8,13 @@ import {
 } from '@kb/devices';
 import type { Pool } from '@kb/platform';
 import { waitForProjection } from '@kb/read-models';
-import { loggedIn, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
+import {
+  expectDeepPageRefused,
+  loggedIn,
+  type Client,
+  startProjectedApi,
+  type ProjectedApi,
+} from './harness.js';
 
 /*
  * The app users' staff screens on the real API, Postgres and projector, with app activity written through the
@@ -101,6 +107,11 @@ describe('app users, search records, recipe statistics and rankings', () => {
     const bad = await demoEn.get('/api/user/list?after=abc');
     expect(bad).toMatchObject({ http: 400, status: 400 });
     expect(bad.desc).toMatch(/cursor/i);
+    await expectDeepPageRefused(demo, '/api/user/list?account=page-');
+    const deepAfterCursor = await demo.get(
+      `/api/user/list?pageSize=10&account=page-&pageNum=1001&after=${first.data.nextCursor}`,
+    );
+    expect(deepAfterCursor.data.list).toEqual(byOffset.data.list);
   });
 
   it('disables and enables users: a disabled one is signed out and refused at sign-in', async () => {

@@ -314,3 +314,20 @@ export async function sortedBothWays<T extends { id: string }>(
   expect(ids(both[1]!)).toEqual(ids(both[0]!).reverse());
   return both[0]!;
 }
+
+/**
+ * A large list refuses a page number past the first 10,000 rows (page 1,001 of ten) without the cursor of the page
+ * before, 400 in the caller's language on the form's page field. `url` is the list's path with any filters.
+ */
+export async function expectDeepPageRefused(client: Client, url: string): Promise<void> {
+  const refusals = {
+    zh: '按页码最多跳到第1000页，更后面的页请逐页点击“下一页”，或缩小筛选范围',
+    en: 'Page numbers go up to page 1000; go further with “Next page”, or narrow the filters',
+  };
+  for (const [lang, desc] of Object.entries(refusals) as ['zh' | 'en', string][]) {
+    const asking = new Client(client.baseUrl, lang);
+    asking.cookies = client.cookies;
+    const deep = await asking.get(`${url}${url.includes('?') ? '&' : '?'}pageNum=1001&pageSize=10`);
+    expect(deep).toMatchObject({ status: 400, desc, data: { fieldErrors: { pageNum: desc } } });
+  }
+}
