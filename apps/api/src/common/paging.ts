@@ -2,7 +2,7 @@ import { deepestJump, LIST_COUNT_EXACT_UP_TO, type Page, type PageQuery } from '
 import type { SqlWhere } from '@kb/platform';
 import type pg from 'pg';
 import { orderClause, type ListOrder, type SortRequest } from './list-sort.js';
-import { AppError } from './app-error.js';
+import { AppError, fieldRefusal } from './app-error.js';
 
 type Runner = <R extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<R[]>;
 
@@ -22,7 +22,7 @@ export const wholeListTooLarge = () => new AppError(400, 'list_too_large', { max
 export function refuseDeepJump(q: { pageNum: number; pageSize: number; onPage: boolean; after?: string }) {
   const max = deepestJump(q.pageSize);
   if (!q.onPage || q.after || q.pageNum <= max) return;
-  throw new AppError(400, 'page_too_deep', { max }, { fieldErrors: { pageNum: 'page_too_deep' } });
+  throw fieldRefusal('pageNum', 'page_too_deep', { max });
 }
 
 /** Throws the refusal when a list already in memory is longer than the bound. */

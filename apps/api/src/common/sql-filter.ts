@@ -1,5 +1,5 @@
 import { SqlWhere } from '@kb/platform';
-import { AppError } from './app-error.js';
+import { fieldRefusal } from './app-error.js';
 import { requestContext } from './request-context.js';
 
 /**
@@ -12,7 +12,7 @@ export class SqlFilter extends SqlWhere {
   }
 
   protected override invertedRange(field: string): void {
-    throw new AppError(400, 'time_range_invalid', {}, { fieldErrors: { [field]: 'time_range_invalid' } });
+    throw fieldRefusal(field, 'time_range_invalid');
   }
 }
 

@@ -15,9 +15,8 @@ import {
 } from '@kb/contracts';
 import { SqlWhere, withTransaction } from '@kb/platform';
 import { PG_POOL } from '../../infra/tokens.js';
-import { AppError, notFound } from '../app-error.js';
+import { AppError, fieldRefusal, notFound } from '../app-error.js';
 import { lockBrandRecords } from '../brand-records.js';
-import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
 import { orderClause, sortFieldInvalid } from '../list-sort.js';
 import { pageOrWholeList, rowsOf } from '../paging.js';
@@ -53,17 +52,6 @@ export async function brandLanguages(
   };
 }
 
-function fieldError(
-  field: string,
-  code: string,
-  status: 400 | 409 = 400,
-  params: Record<string, string | number> = {},
-) {
-  const lang = requestContext.lang();
-  return new AppError(status, code, params, {
-    fieldErrors: { [field]: translate(code, lang, params) ?? code },
-  });
-}
 
 /** The one implementation behind every reference entity's endpoints. All SQL is scoped by the caller's brand. */
 @Injectable()
@@ -208,12 +196,12 @@ export class ReferenceEntityService {
       const field = toCamel(e.namesColumn);
       const names = (input as Record<string, unknown>)[field] as Record<string, string>;
       const main = e.mainLangOf ? e.mainLangOf(input, ctx.brandLangs.main) : ctx.brandLangs.main;
-      if (!ctx.brandLangs.codes.includes(main)) throw fieldError('mainLang', 'main_lang_not_supported');
+      if (!ctx.brandLangs.codes.includes(main)) throw fieldRefusal('mainLang', 'main_lang_not_supported');
       for (const lang of Object.keys(names)) {
         if (!ctx.brandLangs.codes.includes(lang))
-          throw fieldError(`${field}.${lang}`, 'lang_not_supported', 400, { lang });
+          throw fieldRefusal(`${field}.${lang}`, 'lang_not_supported', { lang });
       }
-      if (!names[main]) throw fieldError(`${field}.${main}`, 'main_name_required');
+      if (!names[main]) throw fieldRefusal(`${field}.${main}`, 'main_name_required');
       if (e.uniqueNames) {
         for (const [lang, name] of Object.entries(names)) {
           const { rowCount } = await ctx.client.query(
@@ -221,7 +209,7 @@ export class ReferenceEntityService {
                AND id IS DISTINCT FROM $4`,
             [ctx.brand, lang, name, excludeId],
           );
-          if (rowCount) throw fieldError(`${field}.${lang}`, 'name_taken', 400, { name });
+          if (rowCount) throw fieldRefusal(`${field}.${lang}`, 'name_taken', { name });
         }
       }
     }
@@ -246,7 +234,7 @@ export class ReferenceEntityService {
     } catch (error) {
       const pgError = error as { code?: string; constraint?: string };
       if (pgError.code === '23505' && e.numberColumn && pgError.constraint?.includes('number')) {
-        throw fieldError(toCamel(e.numberColumn), 'number_taken');
+        throw fieldRefusal(toCamel(e.numberColumn), 'number_taken');
       }
       throw error;
     }
