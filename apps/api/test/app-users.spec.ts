@@ -8,13 +8,8 @@ import {
 } from '@kb/devices';
 import type { Pool } from '@kb/platform';
 import { waitForProjection } from '@kb/read-models';
-import {
-  expectDeepPageRefused,
-  loggedIn,
-  type Client,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, ProjectedApi } from './harness.js';
+import { expectDeepPageRefused, startProjectedApi, signedIn } from './harness.js';
 
 /*
  * The app users' staff screens on the real API, Postgres and projector, with app activity written through the
@@ -34,9 +29,8 @@ describe('app users, search records, recipe statistics and rankings', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     ({ pool, store } = api);
     await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 15_000 });
   });

@@ -1,14 +1,8 @@
 import type { DeviceDetail, DeviceListPage, FaultSummary, TelemetryHistory } from '@kb/contracts';
 import { eventually } from '@kb/testing';
 import pg from 'pg';
-import {
-  expectDeepPageRefused,
-  loggedIn,
-  startTestApi,
-  uploadImage,
-  type Client,
-  type TestApi,
-} from './harness.js';
+import type { Client, TestApi } from './harness.js';
+import { expectDeepPageRefused, startTestApi, uploadImage, signedIn } from './harness.js';
 
 /** The device screens' endpoints over the seeded demo fleets (DEMO: 15 devices, OTHER: 4). */
 describe('devices, test devices and fault records', () => {
@@ -19,9 +13,8 @@ describe('devices, test devices and fault records', () => {
   let demoIds: string[];
   beforeAll(async () => {
     api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
+    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
     const all = await demo.get<DeviceListPage>('/api/device/list?onPage=false');
     demoIds = all.data.list.map((d) => d.id);
   });

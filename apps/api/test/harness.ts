@@ -214,6 +214,23 @@ export async function loggedIn(
   return client;
 }
 
+/**
+ * The seeded staff: DEMO's admin `demo`, auditor `audit`, editor `editor` and viewer `viewer`, and OTHER's admin
+ * `other`; each one's password is its account followed by 12345.
+ */
+export type SeededAccount = 'demo' | 'audit' | 'editor' | 'viewer' | 'other';
+
+/** Seeded staff signed in, each a client of its own in `lang`, keyed by account. */
+export async function signedIn<A extends SeededAccount>(
+  baseUrl: string,
+  lang: 'zh' | 'en',
+  ...accounts: A[]
+): Promise<Record<A, Client>> {
+  const clients = {} as Record<A, Client>;
+  for (const account of accounts) clients[account] = await loggedIn(baseUrl, account, `${account}12345`, lang);
+  return clients;
+}
+
 /** The test API with the admins of both seeded brands signed in (English): DEMO's `demo`, and `other` of OTHER. */
 export async function startWithBothBrands(
   env: Record<string, string> = {},

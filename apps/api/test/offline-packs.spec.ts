@@ -1,15 +1,6 @@
 import type { OfflinePackContentInput, RecipeContentInput } from '@kb/contracts';
-import {
-  type Client,
-  command,
-  type CommandAnswer as Answer,
-  loggedIn,
-  read,
-  sortedBothWays,
-  uploadImage,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, CommandAnswer as Answer, ProjectedApi } from './harness.js';
+import { command, read, sortedBothWays, uploadImage, startProjectedApi, signedIn } from './harness.js';
 import { randomUUID } from 'node:crypto';
 import { activateDevice, storeTelemetry } from '@kb/devices';
 import { buildPack, startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
@@ -73,9 +64,8 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     ingest = await startIngestProcess(api.config);
     picture = await uploadImage(demo, 'soup.png');
     recipes.soupA = (await addRecipe('R-SOUP-A', ['TM-6', 'TM-7'], true)).data.id;

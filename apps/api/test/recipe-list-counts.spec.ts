@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { recipeContentSchema } from '@kb/contracts';
 import { decideRecipe, RECIPE_EVENT_SCHEMA_VERSIONS, recipeDecider } from '@kb/domain';
 import { waitForProjection } from '@kb/read-models';
-import {
-  type Client,
-  expectDeepPageRefused,
-  loggedIn,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, ProjectedApi } from './harness.js';
+import { expectDeepPageRefused, startProjectedApi, signedIn } from './harness.js';
 
 /**
  * The recipe list's totals past what it counts exactly, and its page numbers past what it reads by number: on a
@@ -66,8 +61,8 @@ describe('recipe list totals and deep pages', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn } = await signedIn(api.baseUrl, 'en', 'demo'));
     const numbers = Array.from({ length: MANY }, (_, i) => i);
     for (let i = 0; i < numbers.length; i += 25)
       await Promise.all(

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { registerAppUser } from '@kb/devices';
 import { createPool, type Pool } from '@kb/platform';
 import { eventually } from '@kb/testing';
-import { fileForm, loggedIn, pngBytes, startTestApi, uploadFile, type Client, type TestApi } from './harness.js';
+import { fileForm, pngBytes, startTestApi, uploadFile, type Client, type TestApi, signedIn } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 /*
@@ -28,10 +28,8 @@ describe('paying users (vipUser) and their import', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, editor, other } = await signedIn(api.baseUrl, 'en', 'demo', 'editor', 'other'));
     pool = createPool(api.config.DATABASE_URL, { max: 3 });
     for (const account of [
       'vip-a@example.com',
