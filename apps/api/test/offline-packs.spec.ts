@@ -333,22 +333,16 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     );
     expect(airPack).toMatchObject({ http: 200, data: { number: 'P-301' } });
 
-    const notOurs = await command(
-      demoEn,
-      '/api/offlineRecipes/add',
-      content('P-302', { productCode: 'XX-1' }),
-    );
-    expect(notOurs.data.fieldErrors).toEqual({
-      productCode: 'The factory model is not one of your brand’s models',
-    });
-    const wrongSub = await command(
-      demoEn,
-      '/api/offlineRecipes/add',
-      content('P-302', { subBrandCode: 'DEMO-AIR' }),
-    );
-    expect(wrongSub.data.fieldErrors).toEqual({
-      subBrandCode: 'The sub-brand has no customer model for this factory model',
-    });
+    for (const [overrides, fieldErrors] of [
+      [{ productCode: 'XX-1' }, { productCode: 'The factory model is not one of your brand’s models' }],
+      [
+        { subBrandCode: 'DEMO-AIR' },
+        { subBrandCode: 'The sub-brand has no customer model for this factory model' },
+      ],
+    ] as const) {
+      const refused = await command(demoEn, '/api/offlineRecipes/add', content('P-302', overrides));
+      expect(refused.data.fieldErrors).toEqual(fieldErrors);
+    }
     const otherSub = await command(
       demoEn,
       '/api/offlineRecipes/add',
