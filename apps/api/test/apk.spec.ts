@@ -1,17 +1,15 @@
 import { APK_PICTURE_PURPOSE, APK_PICTURES, type ApkContentInput } from '@kb/contracts';
 import { activateDevice, storeTelemetry } from '@kb/devices';
 import type { Pool } from '@kb/platform';
+import type { Client, CommandAnswer, ProjectedApi } from './harness.js';
 import {
-  type Client,
   command,
-  type CommandAnswer,
-  loggedIn,
   read,
   sortedBothWays,
   uploadFile,
   uploadImage,
   startProjectedApi,
-  type ProjectedApi,
+  signedIn,
 } from './harness.js';
 
 /** Bytes the upload accepts as an MP4 video (`ftyp` box) and as an APK (a zip named .apk). */
@@ -64,11 +62,9 @@ describe('APK packages (/api/subApk)', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    auditor = await loggedIn(api.baseUrl, 'audit', 'audit12345', 'en');
-    editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
+    ({ audit: auditor, editor } = await signedIn(api.baseUrl, 'en', 'audit', 'editor'));
     pool = api.pool;
     pictures = {};
     // Every picture resource the form has, each an upload of its kind.

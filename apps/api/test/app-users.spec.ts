@@ -8,7 +8,8 @@ import {
 } from '@kb/devices';
 import type { Pool } from '@kb/platform';
 import { waitForProjection } from '@kb/read-models';
-import { loggedIn, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
+import type { Client, ProjectedApi } from './harness.js';
+import { expectDeepPageRefused, startProjectedApi, signedIn } from './harness.js';
 
 /*
  * The app users' staff screens on the real API, Postgres and projector, with app activity written through the
@@ -28,9 +29,8 @@ describe('app users, search records, recipe statistics and rankings', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     ({ pool, store } = api);
     await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 15_000 });
   });
@@ -101,6 +101,11 @@ describe('app users, search records, recipe statistics and rankings', () => {
     const bad = await demoEn.get('/api/user/list?after=abc');
     expect(bad).toMatchObject({ http: 400, status: 400 });
     expect(bad.desc).toMatch(/cursor/i);
+    await expectDeepPageRefused(demo, '/api/user/list?account=page-');
+    const deepAfterCursor = await demo.get(
+      `/api/user/list?pageSize=10&account=page-&pageNum=1001&after=${first.data.nextCursor}`,
+    );
+    expect(deepAfterCursor.data.list).toEqual(byOffset.data.list);
   });
 
   it('disables and enables users: a disabled one is signed out and refused at sign-in', async () => {

@@ -4,7 +4,7 @@ import type { EventStore } from '@kb/event-store';
 import { createPool, type Pool } from '@kb/platform';
 import { allProjections, runProjections, waitForProjection } from '@kb/read-models';
 import { EVENT_STORE } from '../src/infra/tokens.js';
-import { type Client, command, loggedIn, read, startTestApi, type TestApi } from './harness.js';
+import { type Client, command, read, startTestApi, type TestApi, signedIn } from './harness.js';
 
 /** Polls `probe` until it returns something other than undefined, or fails after `timeoutMs`. */
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -24,8 +24,8 @@ describe('the API under a blocked event store and foreign transactions', () => {
   beforeAll(async () => {
     // The request timeouts stay at their defaults (DB_LOCK_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS: 5 s).
     api = await startTestApi({ READ_WAIT_MS: '3000', HEALTH_PROJECTION_LAG_MS: '1500' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn } = await signedIn(api.baseUrl, 'en', 'demo'));
     pool = createPool(api.db.url, { max: 4 + allProjections.length });
     store = api.app.get(EVENT_STORE);
     stop = new AbortController();

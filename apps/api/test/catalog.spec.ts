@@ -1,7 +1,8 @@
 import type { EventStore } from '@kb/event-store';
 import type { Pool } from '@kb/platform';
 import { waitForProjection } from '@kb/read-models';
-import { loggedIn, uploadImage, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
+import type { Client, ProjectedApi } from './harness.js';
+import { loggedIn, uploadImage, startProjectedApi, signedIn } from './harness.js';
 
 describe('recipe reference data', () => {
   let api: ProjectedApi;
@@ -12,8 +13,7 @@ describe('recipe reference data', () => {
   let store: EventStore;
   beforeAll(async () => {
     api = await startProjectedApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     ({ pool, store } = api);
   });
   afterAll(async () => {

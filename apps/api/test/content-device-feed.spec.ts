@@ -3,7 +3,7 @@ import type { Pool } from '@kb/platform';
 import { waitForProjection } from '@kb/read-models';
 import { eventually } from '@kb/testing';
 import { DEMO_ACTIVATION_KEYS } from '../src/seed/demo-devices.js';
-import { loggedIn, uploadImage, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
+import { uploadImage, type Client, startProjectedApi, type ProjectedApi, signedIn } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 /*
@@ -22,8 +22,7 @@ describe('device content feed (device-ingest GET /device/v1/content)', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({}, 8);
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     ({ pool, store } = api);
     expect(await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 20_000 })).toBe(
       true,

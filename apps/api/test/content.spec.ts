@@ -2,7 +2,7 @@ import type { EventStore } from '@kb/event-store';
 import type { Pool } from '@kb/platform';
 import { waitForProjection } from '@kb/read-models';
 import { eventually } from '@kb/testing';
-import { Client, loggedIn, uploadImage, startProjectedApi, type ProjectedApi } from './harness.js';
+import { Client, uploadImage, startProjectedApi, type ProjectedApi, signedIn } from './harness.js';
 
 interface RecipeRow {
   id: string;
@@ -31,9 +31,8 @@ describe('content operations', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({}, 8);
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
+    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
     ({ pool, store } = api);
     expect(await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 20_000 })).toBe(
       true,

@@ -1,7 +1,8 @@
 import type { DeviceDetail, DeviceListPage, FaultSummary, TelemetryHistory } from '@kb/contracts';
 import { eventually } from '@kb/testing';
 import pg from 'pg';
-import { loggedIn, startTestApi, uploadImage, type Client, type TestApi } from './harness.js';
+import type { Client, TestApi } from './harness.js';
+import { expectDeepPageRefused, startTestApi, uploadImage, signedIn } from './harness.js';
 
 /** The device screens' endpoints over the seeded demo fleets (DEMO: 15 devices, OTHER: 4). */
 describe('devices, test devices and fault records', () => {
@@ -12,9 +13,8 @@ describe('devices, test devices and fault records', () => {
   let demoIds: string[];
   beforeAll(async () => {
     api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
+    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
     const all = await demo.get<DeviceListPage>('/api/device/list?onPage=false');
     demoIds = all.data.list.map((d) => d.id);
   });
@@ -64,6 +64,16 @@ describe('devices, test devices and fault records', () => {
     const bad = await demo.get('/api/device/list?after=abc');
     expect(bad.status).toBe(400);
     expect(bad.data.fieldErrors.after).toBe('Invalid page cursor; start again from page 1');
+  });
+
+  it('reads pages by number through the first 10,000 devices, deeper only after a cursor', async () => {
+    await expectDeepPageRefused(demo, '/api/device/list');
+    const first = await demo.get<DeviceListPage>('/api/device/list?pageSize=10');
+    const afterFirst = await demo.get<DeviceListPage>(
+      `/api/device/list?pageSize=10&pageNum=1001&after=${first.data.nextCursor}`,
+    );
+    expect(afterFirst.status).toBe(200);
+    expect(afterFirst.data.list).toHaveLength(5);
   });
 
   it('filters on SN prefix, model, sub-brand, sub-model, versions, IP, state and dates', async () => {

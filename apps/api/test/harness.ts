@@ -214,6 +214,23 @@ export async function loggedIn(
   return client;
 }
 
+/**
+ * The seeded staff: DEMO's admin `demo`, auditor `audit`, editor `editor` and viewer `viewer`, and OTHER's admin
+ * `other`; each one's password is its account followed by 12345.
+ */
+export type SeededAccount = 'demo' | 'audit' | 'editor' | 'viewer' | 'other';
+
+/** Seeded staff signed in, each a client of its own in `lang`, keyed by account. */
+export async function signedIn<A extends SeededAccount>(
+  baseUrl: string,
+  lang: 'zh' | 'en',
+  ...accounts: A[]
+): Promise<Record<A, Client>> {
+  const clients = {} as Record<A, Client>;
+  for (const account of accounts) clients[account] = await loggedIn(baseUrl, account, `${account}12345`, lang);
+  return clients;
+}
+
 /** The test API with the admins of both seeded brands signed in (English): DEMO's `demo`, and `other` of OTHER. */
 export async function startWithBothBrands(
   env: Record<string, string> = {},
@@ -313,4 +330,21 @@ export async function sortedBothWays<T extends { id: string }>(
   }
   expect(ids(both[1]!)).toEqual(ids(both[0]!).reverse());
   return both[0]!;
+}
+
+/**
+ * A large list refuses a page number past the first 10,000 rows (page 1,001 of ten) without the cursor of the page
+ * before, 400 in the caller's language on the form's page field. `url` is the list's path with any filters.
+ */
+export async function expectDeepPageRefused(client: Client, url: string): Promise<void> {
+  const refusals = {
+    zh: '按页码最多跳到第1000页，更后面的页请逐页点击“下一页”，或缩小筛选范围',
+    en: 'Page numbers go up to page 1000; go further with “Next page”, or narrow the filters',
+  };
+  for (const [lang, desc] of Object.entries(refusals) as ['zh' | 'en', string][]) {
+    const asking = new Client(client.baseUrl, lang);
+    asking.cookies = client.cookies;
+    const deep = await asking.get(`${url}${url.includes('?') ? '&' : '?'}pageNum=1001&pageSize=10`);
+    expect(deep).toMatchObject({ status: 400, desc, data: { fieldErrors: { pageNum: desc } } });
+  }
 }

@@ -1,14 +1,7 @@
 import type { AuditChange, AuditHistory, RecipeContentInput } from '@kb/contracts';
 import { eventually } from '@kb/testing';
-import {
-  type Client,
-  command,
-  loggedIn,
-  read,
-  uploadImage,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, ProjectedApi } from './harness.js';
+import { command, loggedIn, read, uploadImage, startProjectedApi, signedIn } from './harness.js';
 
 /** The ended records of a kind once the stream summary shows `id` (the projector may lag on a loaded machine). */
 function endedUntil(client: Client, kind: string, id: string) {
@@ -61,10 +54,8 @@ describe('the auditor’s history (/api/audit)', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '10000' }, 8);
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    auditor = await loggedIn(api.baseUrl, 'audit', 'audit12345', 'en');
-    viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'zh');
+    ({ demo, viewer } = await signedIn(api.baseUrl, 'zh', 'demo', 'viewer'));
+    ({ demo: demoEn, audit: auditor } = await signedIn(api.baseUrl, 'en', 'demo', 'audit'));
     // Each projection holds a client for its run lock: room for those and their batches.
     picture = await uploadImage(demo, 'soup.png');
     category = (

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeviceListPage, FaultRecord, Page, SavedView } from '@kb/contracts';
 import { storeFaults } from '@kb/devices';
 import { createPool, type Pool } from '@kb/platform';
-import { loggedIn, sortedBothWays, startTestApi, type Client, type TestApi } from './harness.js';
+import { sortedBothWays, startTestApi, type Client, type TestApi, signedIn } from './harness.js';
 
 /**
  * Sorting the staff, fault record, APK, offline pack, test device, paying user, review, online category and
@@ -16,8 +16,8 @@ describe('sorting the other lists', () => {
   let pool: Pool;
   beforeAll(async () => {
     api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
+    ({ demo } = await signedIn(api.baseUrl, 'en', 'demo'));
+    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
     pool = createPool(api.config.DATABASE_URL, { max: 2 });
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { AppUserListPage, DeviceListPage, JobRun, NoticePage, Page, SavedView } from '@kb/contracts';
 import { eventually } from '@kb/testing';
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import { startTestApi, type Client, type TestApi, signedIn } from './harness.js';
 
 /** Sorting every list by its columns (server-side, stable under cursor paging) and saved list views. */
 describe('list sorting and saved views', () => {
@@ -12,11 +12,15 @@ describe('list sorting and saved views', () => {
   let other: Client;
   beforeAll(async () => {
     api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
-    viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, editor, viewer, other } = await signedIn(
+      api.baseUrl,
+      'en',
+      'demo',
+      'editor',
+      'viewer',
+      'other',
+    ));
+    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
   });
   afterAll(() => api.stop());
 

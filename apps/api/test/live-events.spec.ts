@@ -5,7 +5,7 @@ import { allProjections, runProjections } from '@kb/read-models';
 import { eventually } from '@kb/testing';
 import { EVENT_STORE } from '../src/infra/tokens.js';
 import { roleHears } from '../src/modules/live-events/live-events.service.js';
-import { Client, command, loggedIn, read, startTestApi, type TestApi } from './harness.js';
+import { Client, command, loggedIn, read, startTestApi, type TestApi, signedIn } from './harness.js';
 
 interface StreamEvent {
   id: string | null;
@@ -119,8 +119,7 @@ describe('live events stream', () => {
   });
 
   it('tells each brand, and only it, when its device goes on- or offline; a reconnect resumes', async () => {
-    const demo = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'en');
-    const other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    const { viewer: demo, other } = await signedIn(api.baseUrl, 'en', 'viewer', 'other');
     const demoStream = await openStream(api, demo);
     const otherStream = await openStream(api, other);
     expect(demoStream.status).toBe(200);
@@ -203,8 +202,7 @@ describe('live events stream', () => {
   });
 
   it('tells each brand, and only it, when its notices are acknowledged and its APK rollouts take a step', async () => {
-    const viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'en');
-    const other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    const { viewer, other } = await signedIn(api.baseUrl, 'en', 'viewer', 'other');
     const demoStream = await openStream(api, viewer);
     const otherStream = await openStream(api, other);
     const mine = await pushedNotice('DEMO');
@@ -232,8 +230,7 @@ describe('live events stream', () => {
     ]);
 
     // A rollout step by DEMO's auditor reaches DEMO's streams once its read model shows it.
-    const demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    const auditor = await loggedIn(api.baseUrl, 'audit', 'audit12345', 'en');
+    const { demo, audit: auditor } = await signedIn(api.baseUrl, 'en', 'demo', 'audit');
     const added = await command(demo, '/api/subApk/addAndApproval', {
       subBrandCode: 'DEMO-BAKE',
       productCode: 'OV-40',

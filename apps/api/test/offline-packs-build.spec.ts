@@ -3,16 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { OfflinePackContentInput, RecipeContentInput } from '@kb/contracts';
 import { prepareDatabase } from '../src/bootstrap.js';
-import {
-  type Client,
-  command,
-  loggedIn,
-  pngBytes,
-  read,
-  uploadImage,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, ProjectedApi } from './harness.js';
+import { command, pngBytes, read, uploadImage, startProjectedApi, signedIn } from './harness.js';
 import {
   buildPack,
   startIngestProcess,
@@ -94,9 +86,8 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     picture = await uploadImage(demo, 'soup.png', pictureBytes);
     stepPicture = await uploadImage(demo, 'step.png', stepBytes);
     recipes.a = await releasedRecipe('B-SOUP-A');

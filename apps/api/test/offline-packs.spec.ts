@@ -1,15 +1,6 @@
 import type { OfflinePackContentInput, RecipeContentInput } from '@kb/contracts';
-import {
-  type Client,
-  command,
-  type CommandAnswer as Answer,
-  loggedIn,
-  read,
-  sortedBothWays,
-  uploadImage,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, CommandAnswer as Answer, ProjectedApi } from './harness.js';
+import { command, read, sortedBothWays, uploadImage, startProjectedApi, signedIn } from './harness.js';
 import { randomUUID } from 'node:crypto';
 import { activateDevice, storeTelemetry } from '@kb/devices';
 import { buildPack, startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
@@ -73,9 +64,8 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     ingest = await startIngestProcess(api.config);
     picture = await uploadImage(demo, 'soup.png');
     recipes.soupA = (await addRecipe('R-SOUP-A', ['TM-6', 'TM-7'], true)).data.id;
@@ -343,22 +333,16 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
     );
     expect(airPack).toMatchObject({ http: 200, data: { number: 'P-301' } });
 
-    const notOurs = await command(
-      demoEn,
-      '/api/offlineRecipes/add',
-      content('P-302', { productCode: 'XX-1' }),
-    );
-    expect(notOurs.data.fieldErrors).toEqual({
-      productCode: 'The factory model is not one of your brand’s models',
-    });
-    const wrongSub = await command(
-      demoEn,
-      '/api/offlineRecipes/add',
-      content('P-302', { subBrandCode: 'DEMO-AIR' }),
-    );
-    expect(wrongSub.data.fieldErrors).toEqual({
-      subBrandCode: 'The sub-brand has no customer model for this factory model',
-    });
+    for (const [overrides, fieldErrors] of [
+      [{ productCode: 'XX-1' }, { productCode: 'The factory model is not one of your brand’s models' }],
+      [
+        { subBrandCode: 'DEMO-AIR' },
+        { subBrandCode: 'The sub-brand has no customer model for this factory model' },
+      ],
+    ] as const) {
+      const refused = await command(demoEn, '/api/offlineRecipes/add', content('P-302', overrides));
+      expect(refused.data.fieldErrors).toEqual(fieldErrors);
+    }
     const otherSub = await command(
       demoEn,
       '/api/offlineRecipes/add',

@@ -4,7 +4,7 @@ import { allProjections, runProjections } from '@kb/read-models';
 import { loadConfig } from '../src/config.js';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
 import { EVENT_STORE } from '../src/infra/tokens.js';
-import { fileForm, loggedIn, pngBytes, startTestApi, type Client, type TestApi } from './harness.js';
+import { fileForm, pngBytes, startTestApi, type Client, type TestApi, signedIn } from './harness.js';
 
 const PNG = pngBytes();
 
@@ -29,8 +29,7 @@ describe('OpenAPI document and brand isolation', () => {
       signal: stop.signal,
       pollIntervalMs: 20,
     });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as OpenApiDoc;
   });
   afterAll(async () => {

@@ -1,12 +1,6 @@
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
-import {
-  loggedIn,
-  sortedBothWays,
-  uploadImage,
-  type Client,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, ProjectedApi } from './harness.js';
+import { sortedBothWays, uploadImage, startProjectedApi, signedIn } from './harness.js';
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 const OTHER_P_2001 = '5e0c1a2b-0101-4d10-8a00-00000000d101';
@@ -51,9 +45,8 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     picture = await uploadImage(demo, 'dish.png');
   });
   afterAll(async () => {

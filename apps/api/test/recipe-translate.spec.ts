@@ -1,7 +1,7 @@
 import type { JobRun, RecipeContentInput, RecipeTranslationProposal } from '@kb/contracts';
 import type { Pool } from '@kb/platform';
 import { eventually, fakeTranslation, startTranslationServer, type TranslationServer } from '@kb/testing';
-import { command, loggedIn, read, type Client, startProjectedApi, type ProjectedApi } from './harness.js';
+import { command, read, type Client, startProjectedApi, type ProjectedApi, signedIn } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 import { waitForJob } from './recipe-jobs-support.js';
 
@@ -42,9 +42,8 @@ describe('recipe translation (/api/recipe/translate, translate/confirm) through 
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' }, 5);
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
+    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
     pool = api.pool;
     server = await startTranslationServer({ apiKey: 'k-123' });
     ingest = await startIngestProcess(api.config, {

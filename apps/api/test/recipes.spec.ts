@@ -6,17 +6,8 @@ import type { Pool } from '@kb/platform';
 import { allProjections, rebuildProjection, waitForProjection } from '@kb/read-models';
 import { seedDemoRecipes } from '../src/modules/recipes/seed/demo-recipes.js';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
-import {
-  type Client,
-  command,
-  type CommandAnswer,
-  loggedIn,
-  read,
-  sortedBothWays,
-  uploadImage,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, CommandAnswer, ProjectedApi } from './harness.js';
+import { command, read, sortedBothWays, uploadImage, startProjectedApi, signedIn } from './harness.js';
 
 /** A command: the envelope plus the read position it answered (header `x-read-position`). */
 describe('recipes', () => {
@@ -85,9 +76,8 @@ describe('recipes', () => {
 
   beforeAll(async () => {
     api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     ({ pool, store } = api);
     picture = await uploadImage(demo, 'dish.png');
   });

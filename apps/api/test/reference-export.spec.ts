@@ -1,4 +1,4 @@
-import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
+import { Client, startTestApi, type TestApi, signedIn } from './harness.js';
 
 /** The CSV a reference list's export answers, as a spreadsheet opens it: BOM, then CRLF-ended lines. */
 async function exported(client: Client, url: string) {
@@ -25,9 +25,8 @@ describe('reference list export (GET /api/<entity>/export)', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    demoZh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
+    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
   }, 120_000);
   afterAll(async () => {
     await api.stop();

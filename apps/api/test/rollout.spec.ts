@@ -4,15 +4,8 @@ import { activateDevice, apkUpdateFor, storeFaults, storeTelemetry } from '@kb/d
 import type { Pool } from '@kb/platform';
 import { eventually } from '@kb/testing';
 import { ApkRolloutWatch } from '../src/modules/apk-packages/apk-rollout-watch.js';
-import {
-  type Client,
-  command,
-  type CommandAnswer,
-  loggedIn,
-  read,
-  startProjectedApi,
-  type ProjectedApi,
-} from './harness.js';
+import type { Client, CommandAnswer, ProjectedApi } from './harness.js';
+import { command, read, startProjectedApi, signedIn } from './harness.js';
 
 /** DEMO's seeded pictures, video and APK file (src/seed/demo-apk.ts): a complete package without uploads. */
 const SEEDED_FILES = {
@@ -105,12 +98,9 @@ describe('APK staged release with a fault watch (/api/subApk/rollout)', () => {
   beforeAll(async () => {
     // The watch is ticked by the tests themselves (its timer would race them).
     api = await startProjectedApi({ READ_WAIT_MS: '5000', ROLLOUT_WATCH_MS: '0' });
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    auditor = await loggedIn(api.baseUrl, 'audit', 'audit12345', 'en');
-    editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
-    viewer = await loggedIn(api.baseUrl, 'viewer', 'viewer12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
+    ({ audit: auditor, editor, viewer } = await signedIn(api.baseUrl, 'en', 'audit', 'editor', 'viewer'));
     pool = api.pool;
     watch = api.app.get(ApkRolloutWatch);
     for (let i = 0; i < FLEET; i++) {

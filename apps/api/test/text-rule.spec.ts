@@ -1,4 +1,4 @@
-import { type Client, loggedIn, startTestApi, type TestApi } from './harness.js';
+import { type Client, startTestApi, type TestApi, signedIn } from './harness.js';
 
 /** The one text rule of libs/contracts at the API's door: bad characters are a 400 naming the field. */
 describe('text rule at the API', () => {
@@ -8,8 +8,8 @@ describe('text rule at the API', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    zh = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    en = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
+    ({ demo: zh } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: en } = await signedIn(api.baseUrl, 'en', 'demo'));
   });
   afterAll(() => api.stop());
 

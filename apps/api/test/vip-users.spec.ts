@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { registerAppUser } from '@kb/devices';
 import { createPool, type Pool } from '@kb/platform';
 import { eventually } from '@kb/testing';
-import { fileForm, loggedIn, pngBytes, startTestApi, uploadFile, type Client, type TestApi } from './harness.js';
+import { fileForm, pngBytes, startTestApi, uploadFile, type Client, type TestApi, signedIn } from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 /*
@@ -28,10 +28,8 @@ describe('paying users (vipUser) and their import', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'zh');
-    demoEn = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    editor = await loggedIn(api.baseUrl, 'editor', 'editor12345', 'en');
-    other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
+    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
+    ({ demo: demoEn, editor, other } = await signedIn(api.baseUrl, 'en', 'demo', 'editor', 'other'));
     pool = createPool(api.config.DATABASE_URL, { max: 3 });
     for (const account of [
       'vip-a@example.com',
@@ -207,7 +205,10 @@ describe('paying users (vipUser) and their import', () => {
       http: 400,
       desc: expect.stringContaining('YYYY-MM-DD'),
     });
-    expect((await demo.get('/api/vipUser/list?endFrom=2030-01-01&endTo=2029-01-01')).http).toBe(400);
+    expect(await demoEn.get('/api/vipUser/list?endFrom=2030-01-01&endTo=2029-01-01')).toMatchObject({
+      http: 400,
+      data: { fieldErrors: { endFrom: 'The start must not be after the end' } },
+    });
     expect(await demoEn.get('/api/vipUser/detail?id=nope')).toMatchObject({
       http: 400,
       desc: expect.stringContaining('Paying user does not exist'),

@@ -66,7 +66,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (error.status === 503) res.setHeader('Retry-After', '5');
     res
       .status(error.status)
-      .json({ status: error.status, desc, data: translateFieldErrors(error.data, lang), code: error.code });
+      .json({
+        status: error.status,
+        desc,
+        data: translateFieldErrors(error.data, lang, error.params),
+        code: error.code,
+      });
   }
 }
 
@@ -80,12 +85,15 @@ function isBodyParserError(e: unknown): e is { status: number; type: string } {
   );
 }
 
-/** Field errors may carry message codes (from checks deep in a module): every one reaches the form translated. */
-function translateFieldErrors(data: unknown, lang: UiLang): unknown {
+/**
+ * Field errors may carry message codes (from checks deep in a module): every one reaches the form translated, with
+ * the error's own parameters.
+ */
+function translateFieldErrors(data: unknown, lang: UiLang, params: AppError['params']): unknown {
   if (!data || typeof data !== 'object' || !('fieldErrors' in data)) return data ?? null;
   const fieldErrors = (data as { fieldErrors: Record<string, string> }).fieldErrors;
   const translated = Object.fromEntries(
-    Object.entries(fieldErrors).map(([k, v]) => [k, translate(v, lang) ?? v]),
+    Object.entries(fieldErrors).map(([k, v]) => [k, translate(v, lang, params) ?? v]),
   );
   return { ...data, fieldErrors: translated };
 }

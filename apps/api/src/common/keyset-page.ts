@@ -1,7 +1,7 @@
 import type { CountedPage, PageQuery } from '@kb/contracts';
 import type { Db } from '../infra/db.js';
 import { keysetKeysSql, nextKeysetCursor, orderClause, type ListOrder, type SortRequest } from './list-sort.js';
-import { boundedWholeList, countUpTo, MAX_WHOLE_LIST } from './paging.js';
+import { boundedWholeList, countUpTo, MAX_WHOLE_LIST, refuseDeepJump } from './paging.js';
 import { SqlFilter } from './sql-filter.js';
 
 /**
@@ -47,8 +47,8 @@ async function totalOf<F extends string>(
 
 /**
  * One page of a keyset list, newest first or in the order asked: the page's keys come from an index alone (a seek
- * after `after`, else a walk to the offset), then only the page's rows are read and joined. With `onPage=false`
- * the whole list, up to MAX_WHOLE_LIST rows.
+ * after `after`, else a walk to the offset, which refuseDeepJump bounds), then only the page's rows are read and
+ * joined. With `onPage=false` the whole list, up to MAX_WHOLE_LIST rows.
  */
 export async function keysetPage<R extends { seq: string; sort_value?: string | null }, F extends string, T>(
   db: Db,
@@ -57,6 +57,7 @@ export async function keysetPage<R extends { seq: string; sort_value?: string | 
   q: KeysetQuery<F>,
   map: (row: R) => T,
 ): Promise<CountedPage<T>> {
+  refuseDeepJump(q);
   const { table, alias } = list;
   const keys = new SqlFilter(alias);
   keys.params.push(...filter.params);

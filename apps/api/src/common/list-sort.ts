@@ -1,7 +1,5 @@
 import type { SortOrder } from '@kb/contracts';
-import { AppError } from './app-error.js';
-import { translate } from './messages.js';
-import { requestContext } from './request-context.js';
+import { AppError, fieldRefusal } from './app-error.js';
 
 /** How a list sorts by one column: its SQL expression, the type its cursor value is cast back to, nullability. */
 export interface SortKey {
@@ -48,15 +46,9 @@ export function sortValueSql<F extends string>(list: ListOrder<F>, sort: SortReq
 const SORTED_CURSOR = 's.';
 
 /** The refusal of an `orderBy` the list does not sort by, beyond what its query schema already refuses. */
-export function sortFieldInvalid(): AppError {
-  const message = translate('sort_field_invalid', requestContext.lang()) ?? 'sort_field_invalid';
-  return new AppError(400, 'sort_field_invalid', {}, { fieldErrors: { orderBy: message } });
-}
+export const sortFieldInvalid = (): AppError => fieldRefusal('orderBy', 'sort_field_invalid');
 
-export function cursorInvalid(): AppError {
-  const message = translate('cursor_invalid', requestContext.lang()) ?? 'cursor_invalid';
-  return new AppError(400, 'cursor_invalid', {}, { fieldErrors: { after: message } });
-}
+export const cursorInvalid = (): AppError => fieldRefusal('after', 'cursor_invalid');
 
 /** The cursor of a sorted list after a row: its sort value and tie-break, opaque to the caller. */
 export function sortedCursor(value: string | null, tie: string): string {

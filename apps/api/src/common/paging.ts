@@ -2,9 +2,7 @@ import { deepestJump, LIST_COUNT_EXACT_UP_TO, type Page, type PageQuery } from '
 import type { SqlWhere } from '@kb/platform';
 import type pg from 'pg';
 import { orderClause, type ListOrder, type SortRequest } from './list-sort.js';
-import { AppError } from './app-error.js';
-import { translate } from './messages.js';
-import { requestContext } from './request-context.js';
+import { AppError, fieldRefusal } from './app-error.js';
 
 type Runner = <R extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<R[]>;
 
@@ -18,14 +16,13 @@ export const MAX_WHOLE_LIST = 1000;
 export const wholeListTooLarge = () => new AppError(400, 'list_too_large', { max: MAX_WHOLE_LIST });
 
 /**
- * Refuses, 400 in the caller's language, a page of a large list asked for by a number past deepestJump without the
- * cursor of the page before it: its offset would walk the list's index from its start (LIST_JUMP_UP_TO).
+ * Refuses (400) a page of a large list asked for by a number past deepestJump without the cursor of the page before
+ * it: its offset would walk the list's index from its start (LIST_JUMP_UP_TO).
  */
 export function refuseDeepJump(q: { pageNum: number; pageSize: number; onPage: boolean; after?: string }) {
   const max = deepestJump(q.pageSize);
   if (!q.onPage || q.after || q.pageNum <= max) return;
-  const message = translate('page_too_deep', requestContext.lang(), { max }) ?? 'page_too_deep';
-  throw new AppError(400, 'page_too_deep', { max }, { fieldErrors: { pageNum: message } });
+  throw fieldRefusal('pageNum', 'page_too_deep', { max });
 }
 
 /** Throws the refusal when a list already in memory is longer than the bound. */
@@ -164,15 +161,11 @@ export interface FilteredList<F extends string> {
   order: ListOrder<F>;
 }
 
-/**
- * A filtered list in the order asked, as pageOrWholeList answers it: `where` narrows both the rows and the total
- * (`brand` is its $1).
- */
+/** A filtered list in the order asked, as pageOrWholeList answers it: `where` narrows both the rows and the total. */
 export function filteredList<R extends Record<string, unknown>, T, F extends string>(
   pool: pg.Pool,
   list: FilteredList<F>,
   where: SqlWhere,
-  brand: string,
   q: PageQuery & SortRequest<F>,
   map: (rows: R[]) => T[] | Promise<T[]>,
 ): Promise<Page<T> | T[]> {
@@ -180,7 +173,7 @@ export function filteredList<R extends Record<string, unknown>, T, F extends str
     rowsOf(pool),
     {
       sql: `${list.select} WHERE ${where.sql} ORDER BY ${orderClause(list.order, q)}`,
-      params: [brand, ...where.params],
+      params: where.withBrand(),
       count: `SELECT count(*) AS total FROM ${list.from} WHERE ${where.sql}`,
     },
     q,

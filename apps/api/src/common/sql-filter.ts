@@ -1,21 +1,18 @@
 import { SqlWhere } from '@kb/platform';
-import { AppError } from './app-error.js';
-import { translate } from './messages.js';
+import { fieldRefusal } from './app-error.js';
 import { requestContext } from './request-context.js';
 
 /**
- * The platform's WHERE builder for a request: `$1` is the caller's brand (Db.scoped), and a time range that ends
- * before it starts is refused in the caller's language.
+ * The platform's WHERE builder for a request: `$1` is the caller's brand (Db.scoped prepends it; `withBrand()` for
+ * runners that do not), and a time range that ends before it starts is refused in the caller's language.
  */
 export class SqlFilter extends SqlWhere {
-  protected override invertedRange(field: string): void {
-    const message = translate('time_range_invalid', requestContext.lang()) ?? 'time_range_invalid';
-    throw new AppError(400, 'time_range_invalid', {}, { fieldErrors: { [field]: message } });
+  constructor(alias: string) {
+    super(alias, requestContext.brand());
   }
 
-  /** The parameters with the caller's brand as $1, for runners that do not prepend it (paged queries). */
-  withBrand(): unknown[] {
-    return [requestContext.brand(), ...this.params];
+  protected override invertedRange(field: string): void {
+    throw fieldRefusal(field, 'time_range_invalid');
   }
 }
 

@@ -29,8 +29,8 @@ type Row = {
 
 /** The list's filter as SQL on `app_search_records t`, the brand as $1. */
 function where(brand: string, f: SearchRecordExportJob['filter']): { sql: string; params: unknown[] } {
-  const w = searchRecordWhere(new SqlWhere('t'), f);
-  return { sql: w.sql, params: [brand, ...w.params] };
+  const w = searchRecordWhere(new SqlWhere('t', brand), f);
+  return { sql: w.sql, params: w.withBrand() };
 }
 
 /** What an export needs: a connection pool, the file store and where to report progress. */

@@ -22,10 +22,10 @@ describe('the search-record filter the list and its export share', () => {
   afterAll(() => pool.end());
 
   const found = async (f: SearchRecordFilter, brand = 'DEMO') => {
-    const w = searchRecordWhere(new SqlWhere('t'), f);
+    const w = searchRecordWhere(new SqlWhere('t', brand), f);
     const { rows } = await pool.query<{ terms: string; account: string }>(
       `SELECT t.terms, t.account FROM app_search_records t WHERE ${w.sql} ORDER BY t.searched_at`,
-      [brand, ...w.params],
+      w.withBrand(),
     );
     return rows.map((r) => `${r.account}:${r.terms}`);
   };
@@ -48,5 +48,19 @@ describe('the search-record filter the list and its export share', () => {
     ]);
     expect(await found({ searchedTo: '2026-05-01T12:00:00Z' })).toEqual(['other:soup']);
     expect(await found({ searchedFrom: '2026-05-02', searchedTo: '2026-05-01' })).toEqual([]);
+  });
+
+  it('renders the conditions it held at a mark alone, with the same placeholders as the whole clause', async () => {
+    const w = new SqlWhere('t', 'DEMO').equals('lang', 'en');
+    const mark = w.size;
+    w.equals('region', 'CN').where(`t.result_count > 0`);
+    expect(w.sqlUpTo(mark)).toBe('t.brand_owner_code = $1 AND t.lang = $2');
+    const { rows } = await pool.query<{ all: string; narrowed: string }>(
+      `SELECT count(*) FILTER (WHERE ${w.sqlUpTo(mark)}) AS all, count(*) FILTER (WHERE ${w.sql}) AS narrowed
+         FROM app_search_records t`,
+      w.withBrand(),
+    );
+    expect(rows[0]).toEqual({ all: '1', narrowed: '1' });
+    expect(new SqlWhere('t', 'DEMO').sqlUpTo(0)).toBe('t.brand_owner_code = $1');
   });
 });

@@ -11,14 +11,22 @@ function bound(value: string, end: boolean): string {
 
 /**
  * A WHERE clause of a brand's rows built from optional filters; `$1` is always the brand, so every clause it
- * builds starts `<alias>.brand_owner_code = $1` and its `params` are the ones after it.
+ * builds starts `<alias>.brand_owner_code = $1`, its `params` are the ones after it and `withBrand()` all of them.
  */
 export class SqlWhere {
   readonly params: unknown[] = [];
   private readonly parts: string[];
 
-  constructor(readonly alias: string) {
+  constructor(
+    readonly alias: string,
+    readonly brand: string,
+  ) {
     this.parts = [`${alias}.brand_owner_code = $1`];
+  }
+
+  /** The parameters with the brand as $1, for a runner that does not prepend it. */
+  withBrand(): unknown[] {
+    return [this.brand, ...this.params];
   }
 
   /** A parameter placeholder (after the brand's $1). */
@@ -67,6 +75,19 @@ export class SqlWhere {
 
   get sql(): string {
     return this.parts.join(' AND ');
+  }
+
+  /** How many conditions it holds so far (the brand's counts): a mark for `sqlUpTo`. */
+  get size(): number {
+    return this.parts.length;
+  }
+
+  /**
+   * The first `size` conditions alone (a `size` read earlier): a narrower clause that uses the same parameters, so
+   * it can stand beside the whole one in a statement.
+   */
+  sqlUpTo(size: number): string {
+    return this.parts.slice(0, Math.max(1, size)).join(' AND ');
   }
 }
 

@@ -16,9 +16,8 @@ import {
 import { brandLanguages } from '@kb/aggregates';
 import { SqlWhere, withTransaction } from '@kb/platform';
 import { PG_POOL } from '../../infra/tokens.js';
-import { AppError, notFound } from '../app-error.js';
+import { AppError, fieldRefusal, notFound } from '../app-error.js';
 import { lockBrandRecords } from '../brand-records.js';
-import { translate } from '../messages.js';
 import { requestContext } from '../request-context.js';
 import { orderClause, sortFieldInvalid } from '../list-sort.js';
 import { pageOrWholeList, rowsOf } from '../paging.js';
@@ -38,17 +37,6 @@ import { listLinks, removeLinks, replaceLinks, upsertLinks } from './recipe-link
 /** Rows an export reads per cursor fetch. */
 const EXPORT_BATCH = 500;
 
-function fieldError(
-  field: string,
-  code: string,
-  status: 400 | 409 = 400,
-  params: Record<string, string | number> = {},
-) {
-  const lang = requestContext.lang();
-  return new AppError(status, code, params, {
-    fieldErrors: { [field]: translate(code, lang, params) ?? code },
-  });
-}
 
 /** The one implementation behind every reference entity's endpoints. All SQL is scoped by the caller's brand. */
 @Injectable()
@@ -71,7 +59,7 @@ export class ReferenceEntityService {
     const filters = (e.list?.filters ?? standardFilters(e.numberColumn, e.namesColumn)) as ListFilters<
       Record<string, unknown>
     >;
-    const where = new SqlWhere('t');
+    const where = new SqlWhere('t', requestContext.brand());
     for (const [field, sql] of Object.entries(filters)) {
       const value = f[field];
       if (value === undefined || value === null || value === '' || !sql) continue;
@@ -81,7 +69,7 @@ export class ReferenceEntityService {
     return {
       f,
       where: where.sql,
-      params: [requestContext.brand(), ...where.params],
+      params: where.withBrand(),
       order: this.order(e, query),
     };
   }
@@ -193,12 +181,12 @@ export class ReferenceEntityService {
       const field = toCamel(e.namesColumn);
       const names = (input as Record<string, unknown>)[field] as Record<string, string>;
       const main = e.mainLangOf ? e.mainLangOf(input, ctx.brandLangs.main) : ctx.brandLangs.main;
-      if (!ctx.brandLangs.codes.includes(main)) throw fieldError('mainLang', 'main_lang_not_supported');
+      if (!ctx.brandLangs.codes.includes(main)) throw fieldRefusal('mainLang', 'main_lang_not_supported');
       for (const lang of Object.keys(names)) {
         if (!ctx.brandLangs.codes.includes(lang))
-          throw fieldError(`${field}.${lang}`, 'lang_not_supported', 400, { lang });
+          throw fieldRefusal(`${field}.${lang}`, 'lang_not_supported', { lang });
       }
-      if (!names[main]) throw fieldError(`${field}.${main}`, 'main_name_required');
+      if (!names[main]) throw fieldRefusal(`${field}.${main}`, 'main_name_required');
       if (e.uniqueNames) {
         for (const [lang, name] of Object.entries(names)) {
           const { rowCount } = await ctx.client.query(
@@ -206,7 +194,7 @@ export class ReferenceEntityService {
                AND id IS DISTINCT FROM $4`,
             [ctx.brand, lang, name, excludeId],
           );
-          if (rowCount) throw fieldError(`${field}.${lang}`, 'name_taken', 400, { name });
+          if (rowCount) throw fieldRefusal(`${field}.${lang}`, 'name_taken', { name });
         }
       }
     }
@@ -231,7 +219,7 @@ export class ReferenceEntityService {
     } catch (error) {
       const pgError = error as { code?: string; constraint?: string };
       if (pgError.code === '23505' && e.numberColumn && pgError.constraint?.includes('number')) {
-        throw fieldError(toCamel(e.numberColumn), 'number_taken');
+        throw fieldRefusal(toCamel(e.numberColumn), 'number_taken');
       }
       throw error;
     }

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { ApkRollout } from '@kb/contracts';
 import { apkAggregate, rolloutStep, type Actor, type ApkPath } from '@kb/aggregates';
@@ -13,6 +7,7 @@ import { faultWatchFinding, type ExistingApk } from '@kb/domain';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
 import { pathOf } from '../../common/aggregate-kit/aggregate-providers.js';
+import { PeriodicTask } from '../../common/periodic-task.js';
 import { ApkFleet } from './apk-fleet.js';
 
 /** Who the watch's events name as their actor. */
@@ -30,38 +25,18 @@ export const ROLLOUT_WATCH_ACCOUNT = 'system';
  * is recorded per decision.
  */
 @Injectable()
-export class ApkRolloutWatch implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ApkRolloutWatch');
-  private timer?: NodeJS.Timeout;
-  private ticking?: Promise<void>;
-  private stopped = false;
-
+export class ApkRolloutWatch extends PeriodicTask {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(pathOf(apkAggregate)) private readonly path: ApkPath,
     private readonly fleet: ApkFleet,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.ROLLOUT_WATCH_MS > 0) this.schedule();
+  ) {
+    super('ApkRolloutWatch', config.ROLLOUT_WATCH_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.ticking;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.ticking = this.tick()
-        .then(() => undefined)
-        .catch((error: Error) => this.logger.warn(`rollout watch: ${error.message}`))
-        .finally(() => this.schedule());
-    }, this.config.ROLLOUT_WATCH_MS);
-    this.timer.unref();
+  protected run(): Promise<number> {
+    return this.tick();
   }
 
   /** One look at every running rollout; answers how many it changed. */

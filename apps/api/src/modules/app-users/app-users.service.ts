@@ -87,6 +87,19 @@ const recipeColumns = (alias: string) =>
     `${alias}.`,
   );
 
+/** The recipe a row of a user's detail names, as recipeColumns reads it beside the row's recipe_id. */
+interface RecipeOfRow {
+  recipe_id: string;
+  recipe_number: string;
+  recipe_name: string;
+}
+
+const recipeOf = (r: RecipeOfRow) => ({
+  recipeId: r.recipe_id,
+  recipeNumber: r.recipe_number,
+  recipeName: r.recipe_name,
+});
+
 interface UserRecord {
   id: string;
   seq: string;
@@ -301,49 +314,56 @@ export class AppUsersService {
     );
   }
 
-  favourites(id: string, q: PageQuery): Promise<Page<AppUserFavouriteRow>> {
+  /**
+   * A part of the detail whose rows name a recipe: the user's rows of `table` (alias t, narrowed by `where`) with
+   * the recipe's number and name from the recipe list, in the caller's language.
+   */
+  private recipePart<R extends Record<string, unknown>, T>(
+    id: string,
+    q: PageQuery,
+    part: { table: string; columns: string; where?: string; order: string },
+    map: (row: R & RecipeOfRow) => T,
+  ): Promise<Page<T>> {
+    const where = `t.brand_owner_code = $1 AND t.app_user_id = $2${part.where ? ` AND ${part.where}` : ''}`;
     return this.part(
       id,
       q,
-      `SELECT f.recipe_id, f.changed_at, ${recipeColumns('r')}
-         FROM app_favourites f
-         LEFT JOIN recipe_list r ON r.recipe_id = f.recipe_id AND r.brand_owner_code = f.brand_owner_code
-        WHERE f.brand_owner_code = $1 AND f.app_user_id = $2 AND f.favourite ORDER BY f.changed_at DESC`,
-      'SELECT count(*) AS total FROM app_favourites WHERE brand_owner_code = $1 AND app_user_id = $2 AND favourite',
-      (r: { recipe_id: string; changed_at: Date; recipe_number: string; recipe_name: string }) => ({
-        recipeId: r.recipe_id,
-        recipeNumber: r.recipe_number,
-        recipeName: r.recipe_name,
-        favouredAt: iso(r.changed_at)!,
-      }),
+      `SELECT ${part.columns}, t.recipe_id, ${recipeColumns('r')}
+         FROM ${part.table} t
+         LEFT JOIN recipe_list r ON r.recipe_id = t.recipe_id AND r.brand_owner_code = t.brand_owner_code
+        WHERE ${where} ORDER BY ${part.order}`,
+      `SELECT count(*) AS total FROM ${part.table} t WHERE ${where}`,
+      map,
+    );
+  }
+
+  favourites(id: string, q: PageQuery): Promise<Page<AppUserFavouriteRow>> {
+    return this.recipePart(
+      id,
+      q,
+      { table: 'app_favourites', columns: 't.changed_at', where: 't.favourite', order: 't.changed_at DESC' },
+      (r: RecipeOfRow & { changed_at: Date }) => ({ ...recipeOf(r), favouredAt: iso(r.changed_at)! }),
     );
   }
 
   cooking(id: string, q: PageQuery): Promise<Page<CookingSessionRow>> {
-    return this.part(
+    return this.recipePart(
       id,
       q,
-      `SELECT s.*, ${recipeColumns('r')}
-         FROM cooking_sessions s
-         LEFT JOIN recipe_list r ON r.recipe_id = s.recipe_id AND r.brand_owner_code = s.brand_owner_code
-        WHERE s.brand_owner_code = $1 AND s.app_user_id = $2 ORDER BY s.started_at DESC, s.id`,
-      'SELECT count(*) AS total FROM cooking_sessions WHERE brand_owner_code = $1 AND app_user_id = $2',
-      (r: {
-        id: string;
-        recipe_id: string;
-        recipe_number: string;
-        recipe_name: string;
-        recipe_version: number;
-        sn: string;
-        mode: string;
-        started_at: Date;
-        ended_at: Date;
-        outcome: 'completed' | 'aborted';
-      }) => ({
+      { table: 'cooking_sessions', columns: 't.*', order: 't.started_at DESC, t.id' },
+      (
+        r: RecipeOfRow & {
+          id: string;
+          recipe_version: number;
+          sn: string;
+          mode: string;
+          started_at: Date;
+          ended_at: Date;
+          outcome: 'completed' | 'aborted';
+        },
+      ) => ({
         id: r.id,
-        recipeId: r.recipe_id,
-        recipeNumber: r.recipe_number,
-        recipeName: r.recipe_name,
+        ...recipeOf(r),
         recipeVersion: r.recipe_version,
         sn: r.sn,
         mode: r.mode,
@@ -355,27 +375,17 @@ export class AppUsersService {
   }
 
   reviews(id: string, q: PageQuery): Promise<Page<AppUserReviewRow>> {
-    return this.part(
+    return this.recipePart(
       id,
       q,
-      `SELECT e.id, e.recipe_id, e.score, e.content, e.evaluated_at, ${recipeColumns('r')}
-         FROM recipe_evaluations e
-         LEFT JOIN recipe_list r ON r.recipe_id = e.recipe_id AND r.brand_owner_code = e.brand_owner_code
-        WHERE e.brand_owner_code = $1 AND e.app_user_id = $2 ORDER BY e.evaluated_at DESC, e.id`,
-      'SELECT count(*) AS total FROM recipe_evaluations WHERE brand_owner_code = $1 AND app_user_id = $2',
-      (r: {
-        id: string;
-        recipe_id: string;
-        recipe_number: string;
-        recipe_name: string;
-        score: number;
-        content: string;
-        evaluated_at: Date;
-      }) => ({
+      {
+        table: 'recipe_evaluations',
+        columns: 't.id, t.score, t.content, t.evaluated_at',
+        order: 't.evaluated_at DESC, t.id',
+      },
+      (r: RecipeOfRow & { id: string; score: number; content: string; evaluated_at: Date }) => ({
         id: r.id,
-        recipeId: r.recipe_id,
-        recipeNumber: r.recipe_number,
-        recipeName: r.recipe_name,
+        ...recipeOf(r),
         score: r.score,
         content: r.content,
         evaluatedAt: iso(r.evaluated_at)!,

@@ -10,10 +10,9 @@ import {
 } from '@kb/contracts';
 import type { z } from 'zod';
 import { likePrefix } from '@kb/platform';
-import { AppError, notFound } from '../../common/app-error.js';
+import { AppError, fieldRefusal, notFound } from '../../common/app-error.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
-import { translate } from '../../common/messages.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import { iso, SqlFilter } from '../../common/sql-filter.js';
@@ -100,8 +99,7 @@ export class PayingUsersService {
     if (q.state === 'upcoming') f.where('p.start_date > current_date');
     if (q.state === 'active') f.where('p.start_date <= current_date AND p.end_date >= current_date');
     if (q.endFrom && q.endTo && q.endFrom > q.endTo) {
-      const message = translate('time_range_invalid', requestContext.lang()) ?? 'time_range_invalid';
-      throw new AppError(400, 'time_range_invalid', {}, { fieldErrors: { endFrom: message } });
+      throw fieldRefusal('endFrom', 'time_range_invalid');
     }
     if (q.endFrom) f.where(`p.end_date >= ${f.param(q.endFrom)}::date`);
     if (q.endTo) f.where(`p.end_date <= ${f.param(q.endTo)}::date`);

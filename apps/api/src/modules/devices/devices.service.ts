@@ -12,8 +12,7 @@ import {
 } from '@kb/contracts';
 import { DEFAULT_INACTIVITY_TIMEOUT_S, revokeCredentials } from '@kb/devices';
 import { withTransaction } from '@kb/platform';
-import { AppError, notFound } from '../../common/app-error.js';
-import { translate } from '../../common/messages.js';
+import { fieldRefusal, notFound } from '../../common/app-error.js';
 import { keysetPage } from '../../common/keyset-page.js';
 import { type ListOrder } from '../../common/list-sort.js';
 import { requestContext } from '../../common/request-context.js';
@@ -318,8 +317,7 @@ export class DevicesService {
           [brand, input.pictureFileCode],
         );
         if (!file.rowCount) {
-          const message = translate('file_invalid', requestContext.lang()) ?? 'file_invalid';
-          throw new AppError(400, 'file_invalid', {}, { fieldErrors: { pictureFileCode: message } });
+          throw fieldRefusal('pictureFileCode', 'file_invalid');
         }
       }
       if (input.pictureFileCode !== undefined)

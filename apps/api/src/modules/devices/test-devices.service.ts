@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { testDeviceInputSchema, testDeviceListQuerySchema, testDeviceUpdateSchema } from '@kb/contracts';
 import { likePrefix, withTransaction } from '@kb/platform';
 import type pg from 'pg';
-import { AppError, conflict, notFound } from '../../common/app-error.js';
+import { AppError, fieldRefusal, conflict, notFound } from '../../common/app-error.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
-import { translate } from '../../common/messages.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
@@ -67,10 +66,7 @@ const toTestDevice = (r: TestDeviceRecord): TestDevice => ({
   createdBy: r.created_by,
 });
 
-function snError(code: string, sn: string, status: 400 | 409 = 400): AppError {
-  const message = translate(code, requestContext.lang(), { sn }) ?? code;
-  return new AppError(status, code, { sn }, { fieldErrors: { sn: message } });
-}
+const snError = (code: string, sn: string): AppError => fieldRefusal('sn', code, { sn });
 
 /** The test device group: devices of the brand (by SN) that receive test APKs and test offline packs. */
 @Injectable()

@@ -56,7 +56,8 @@ export class JobLauncher implements OnApplicationShutdown {
     this.prefix = bullmqPrefix(config.REDIS_PREFIX);
   }
 
-  private queue(name: QueueName): Queue {
+  /** The queue of `name` on the launcher's connection (made at first use), for a job recorded elsewhere than job_runs. */
+  queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, {

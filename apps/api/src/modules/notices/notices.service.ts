@@ -22,9 +22,8 @@ import type {
 } from '@kb/contracts';
 import { noticeDeliveriesQuerySchema, noticeListQuerySchema, noticeUpdateSchema } from '@kb/contracts';
 import { likeContains, withTransaction } from '@kb/platform';
-import { AppError, badRequest, conflict, notFound } from '../../common/app-error.js';
+import { AppError, fieldRefusal, badRequest, conflict, notFound } from '../../common/app-error.js';
 import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
-import { translate } from '../../common/messages.js';
 import { orderClause, type ListOrder } from '../../common/list-sort.js';
 import { pagedQuery } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
@@ -247,13 +246,7 @@ export class NoticesService {
     const supported = new Set(langs.rows.map((r) => r.lang_code));
     input.texts.forEach((t, i) => {
       if (supported.size && !supported.has(t.lang)) {
-        const message = translate('notice_lang_unsupported', lang, { lang: t.lang }) ?? t.lang;
-        throw new AppError(
-          400,
-          'notice_lang_unsupported',
-          { lang: t.lang },
-          { fieldErrors: { [`texts.${i}.lang`]: message } },
-        );
+        throw fieldRefusal(`texts.${i}.lang`, 'notice_lang_unsupported', { lang: t.lang });
       }
     });
     const regionCodes = input.targetKind === 'regions' ? [...new Set(input.regionCodes)] : [];
@@ -265,13 +258,7 @@ export class NoticesService {
       const known = new Set(rows.map((r) => r.code));
       const missing = regionCodes.find((code) => !known.has(code));
       if (missing) {
-        const message = translate('notice_region_unknown', lang, { code: missing }) ?? missing;
-        throw new AppError(
-          400,
-          'notice_region_unknown',
-          { code: missing },
-          { fieldErrors: { regionCodes: message } },
-        );
+        throw fieldRefusal('regionCodes', 'notice_region_unknown', { code: missing });
       }
     }
     const productCodes = input.targetKind === 'models' ? [...new Set(input.productCodes)] : [];
@@ -379,8 +366,7 @@ export class NoticesService {
   }
 
   private pastTime(): AppError {
-    const message = translate('notice_push_at_past', requestContext.lang()) ?? 'notice_push_at_past';
-    return new AppError(400, 'notice_push_at_past', {}, { fieldErrors: { pushAt: message } });
+    return fieldRefusal('pushAt', 'notice_push_at_past');
   }
 
   private async locked(c: pg.PoolClient, brand: string, id: string, version?: number) {

@@ -1,21 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { OfflinePackBuild, OfflinePackContent, UiLang } from '@kb/contracts';
 import { DomainError } from '@kb/domain';
 import {
-  createRedisConnection,
-  type RedisConnection,
-  bullmqPrefix,
-  closeQueueClient,
-  closeRedis,
   failJobRun,
   insertJobRun,
   OFFLINE_PACK_BUILD_JOB,
   OFFLINE_PACK_BUILD_QUEUE,
   offlinePackBuildSchema,
-  QUEUES,
   type OfflinePackBuildJob,
   withJobTrace,
 } from '@kb/platform';
@@ -23,8 +16,8 @@ import { AppError } from '../../common/app-error.js';
 import { offlinePackAggregate, type Actor, type AggregateStreams } from '@kb/aggregates';
 import type { OfflinePackEvent, OfflinePackState } from '@kb/domain';
 import { translate } from '../../common/messages.js';
-import { APP_CONFIG, redisTargetOf, type AppConfig } from '../../config.js';
 import { PG_POOL } from '../../infra/tokens.js';
+import { JobLauncher } from '../jobs/job-launcher.js';
 import { streamsOf } from '../../common/aggregate-kit/aggregate-providers.js';
 
 /** An `offline_pack_builds` row as `to_jsonb` gives it (timestamps as ISO text). */
@@ -105,30 +98,13 @@ const LATEST = `SELECT to_jsonb(b) AS build FROM offline_pack_builds b
  * baseline of the model's next incremental pack.
  */
 @Injectable()
-export class OfflinePackBuilds implements OnApplicationShutdown {
-  private readonly connection: RedisConnection;
-  private readonly queue: Queue;
-
+export class OfflinePackBuilds {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(streamsOf(offlinePackAggregate))
     private readonly streams: AggregateStreams<OfflinePackEvent, OfflinePackState>,
-  ) {
-    this.connection = createRedisConnection(redisTargetOf(config), 'client', 'api:offline-pack-builds');
-    this.connection.on('error', () => undefined);
-    this.queue = new Queue(OFFLINE_PACK_BUILD_QUEUE, {
-      connection: this.connection,
-      prefix: bullmqPrefix(config.REDIS_PREFIX),
-      defaultJobOptions: QUEUES[OFFLINE_PACK_BUILD_QUEUE].defaultJobOptions,
-    });
-    this.queue.on('error', () => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await closeQueueClient(this.queue);
-    await closeRedis(this.connection);
-  }
+    private readonly jobs: JobLauncher,
+  ) {}
 
   /**
    * Starts a build of the pack as its stream has it now. A build of the same content already waiting or running is
@@ -191,7 +167,9 @@ export class OfflinePackBuilds implements OnApplicationShutdown {
       ],
     );
     try {
-      await this.queue.add(OFFLINE_PACK_BUILD_JOB, withJobTrace(job), { jobId: buildId });
+      await this.jobs
+        .queue(OFFLINE_PACK_BUILD_QUEUE)
+        .add(OFFLINE_PACK_BUILD_JOB, withJobTrace(job), { jobId: buildId });
     } catch (error) {
       await failJobRun(this.pool, buildId, 'offline_pack_build_queue_down');
       await this.pool.query(

@@ -5,6 +5,7 @@ import { APP_CONFIG, requestTimeouts, type AppConfig } from '../../config.js';
 import { offlinePackCommands, type OfflinePackPorts } from '@kb/aggregates';
 import { aggregateController } from '../../common/aggregate-kit/aggregate-controller.js';
 import { aggregateProviders } from '../../common/aggregate-kit/aggregate-providers.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { OfflinePackBuilds } from './offline-pack-builds.js';
 import { OfflinePackQueriesController } from './offline-pack-queries.controller.js';
 import { OFFLINE_PACK_NUMBERS_POOL, OfflinePackNumbers } from './offline-pack-numbers.js';
@@ -26,6 +27,7 @@ registerMessages(OFFLINE_PACK_API_MESSAGES);
 
 /** Event-sourced offline recipe packs: commands on `offline-pack-<id>` streams, queries on their read models. */
 @Module({
+  imports: [JobsModule],
   providers: [
     {
       provide: OFFLINE_PACK_NUMBERS_POOL,

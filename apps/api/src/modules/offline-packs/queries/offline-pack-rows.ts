@@ -70,9 +70,9 @@ export function toOfflinePackListItem(r: OfflinePackListRow, lang: UiLang): Offl
   };
 }
 
-/** The pack list's filter over `offline_pack_list o`. */
-export function offlinePackListWhere(f: Partial<OfflinePackListQuery>): SqlWhere {
-  const w = new SqlWhere('o')
+/** The pack list's filter over a brand's `offline_pack_list o`. */
+export function offlinePackListWhere(brand: string, f: Partial<OfflinePackListQuery>): SqlWhere {
+  const w = new SqlWhere('o', brand)
     .equals('type', f.type)
     .equals('product_code', f.productCode)
     .equals('sub_brand_code', f.subBrandCode)

@@ -32,9 +32,9 @@ export const APK_ORDER: ListOrder<(typeof APK_SORT_FIELDS)[number]> = {
   natural: 'a.updated_at DESC, a.apk_id DESC',
 };
 
-/** The APK list's filter over `apk_list a`. */
-export function apkListWhere(f: Partial<ApkListQuery>): SqlWhere {
-  const w = new SqlWhere('a')
+/** The APK list's filter over a brand's `apk_list a`. */
+export function apkListWhere(brand: string, f: Partial<ApkListQuery>): SqlWhere {
+  const w = new SqlWhere('a', brand)
     .equals('sub_brand_code', f.subBrandCode)
     .equals('product_code', f.productCode)
     .equals('review_status', f.reviewStatus)
@@ -58,7 +58,7 @@ export class ListApksHandler implements IQueryHandler<ListApksQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   execute({ brand, filter }: ListApksQuery) {
-    return filteredList(this.pool, APK_LIST, apkListWhere(filter), brand, filter, (rows: ApkListRow[]) =>
+    return filteredList(this.pool, APK_LIST, apkListWhere(brand, filter), filter, (rows: ApkListRow[]) =>
       rows.map(toApkListItem),
     );
   }

@@ -47,8 +47,7 @@ export class ListOfflinePacksHandler implements IQueryHandler<ListOfflinePacksQu
     return filteredList(
       this.pool,
       OFFLINE_PACK_LIST,
-      offlinePackListWhere(filter),
-      brand,
+      offlinePackListWhere(brand, filter),
       filter,
       (rows: OfflinePackListRow[]) => rows.map((r) => toOfflinePackListItem(r, lang)),
     );

@@ -50,7 +50,7 @@ export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEva
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   execute({ brand, lang, filter: f }: ListRecipeEvaluationsQuery) {
-    const w = new SqlWhere('t').equals('score', f.score);
+    const w = new SqlWhere('t', brand).equals('score', f.score);
     if (f.recipeId) w.where(`t.recipe_id = ${w.param(f.recipeId)}::uuid`);
     if (f.recipe) w.where(recipeMatches(w.param(likeContains(f.recipe))));
     if (f.sn) w.where(`t.sn ILIKE ${w.param(likeContains(f.sn))}`);
@@ -58,7 +58,7 @@ export class ListRecipeEvaluationsHandler implements IQueryHandler<ListRecipeEva
     if (f.dateFrom) w.where(`t.evaluated_at >= ${w.param(f.dateFrom)}`);
     // A day given as the end of the range includes that whole day.
     if (f.dateTo) w.where(`t.evaluated_at < ${w.param(f.dateTo)}::timestamptz + interval '1 day'`);
-    return filteredList(this.pool, REVIEW_LIST, w, brand, f, (rows: BaseRow[]) =>
+    return filteredList(this.pool, REVIEW_LIST, w, f, (rows: BaseRow[]) =>
       rows.map((row) => toEvaluation(row, lang)),
     );
   }

@@ -79,14 +79,18 @@ function recipeOrder(f: Partial<RecipeListQuery>): string {
   return orderClause(list, { orderBy: f.orderBy, order: f.order });
 }
 
-/** WHERE of the list over `recipe_list r`, brand first ($1); every filter has an index or narrows one. */
+/**
+ * WHERE of the list over `recipe_list r`, brand first ($1); every filter has an index or narrows one. `tab` is the
+ * brand's and status tab's conditions alone, with the same placeholders as `where`.
+ */
 export function listConditions(brand: string, f: Partial<RecipeListQuery>, nameByIndex = true) {
-  const w = new SqlWhere('r');
+  const w = new SqlWhere('r', brand);
   const add = (v: unknown) => w.param(v);
   // Without a status the library shows everything but the recycle bin (which has its own screen).
   // The bin's status is written out: the bin's partial indexes (WHERE status = 'recycle_bin') then match.
   if (f.status === 'recycle_bin') w.where(`r.status = 'recycle_bin'`);
   else w.where(f.status ? `r.status = ${add(f.status)}` : `r.status <> 'recycle_bin'`);
+  const tab = w.size;
   if (f.number) w.where(`lower(r.number) LIKE ${add(likePrefix(f.number.toLowerCase()))}`);
   if (f.name) w.where(nameContains(f.name, add, nameByIndex));
   w.equals('category_id', f.categoryId).equals('type', f.type);
@@ -102,7 +106,7 @@ export function listConditions(brand: string, f: Partial<RecipeListQuery>, nameB
   if (f.updatedFrom) w.where(`r.updated_at >= ${add(f.updatedFrom)}`);
   if (f.updatedTo) w.where(`r.updated_at <= ${add(f.updatedTo)}`);
   const order = recipeOrder(f);
-  return { where: w.sql, params: [brand, ...w.params], order };
+  return { where: w.sql, tab: w.sqlUpTo(tab), params: w.withBrand(), order };
 }
 
 /** The library's own order (last changed first) pages after a cursor of the row's change time and id. */
@@ -218,12 +222,10 @@ export function nameProbeStatements(brand: string, f: RecipeListQuery) {
   if (!f.name) return null;
   const upTo = NAME_INDEX_UP_TO + 1;
   const walked = listConditions(brand, f, false);
-  // The brand and status conditions alone: their placeholders are the first of the walk's.
-  const window = listConditions(brand, { status: f.status });
   const indexed = listConditions(brand, f);
   return {
     walk: {
-      sql: `SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT * FROM recipe_list r WHERE ${window.where}
+      sql: `SELECT count(*) AS n FROM (SELECT 1 FROM (SELECT * FROM recipe_list r WHERE ${walked.tab}
         ORDER BY r.updated_at DESC, r.recipe_id DESC LIMIT ${NAME_WALK_ROWS}) r WHERE ${walked.where} LIMIT ${upTo}) m`,
       params: walked.params,
     },
