@@ -1,4 +1,4 @@
-import { storableJson, storableText } from './storable.js';
+import { storableJson, storableJsonText, storableText } from './storable.js';
 
 /**
  * Fields of COPY's binary format, for the column types whose binary form is simple (uuid, text, integers,
@@ -11,9 +11,18 @@ import { storableJson, storableText } from './storable.js';
 
 /**
  * Writes one field's value (without its length) and returns the bytes written, or undefined (see above). A text
- * column is `'text'`: its value is turned into text first (`binaryText`), for its room in the buffer.
+ * column is `'text'`: its value is turned into text first (`binaryText`), for its room in the buffer; a jsonb
+ * column is `'jsonb'`: its JSON text (`binaryJson`) after the format's version byte.
  */
-export type BinaryField = ((value: unknown, out: Buffer, at: number) => number | undefined) | 'text';
+export type BinaryField = WriteField | 'text' | 'jsonb' | SizedField;
+
+type WriteField = (value: unknown, out: Buffer, at: number) => number | undefined;
+
+/** A field of variable size (an array, jsonb): the most bytes it may take, then its writer. */
+interface SizedField {
+  room(value: unknown): number;
+  write: WriteField;
+}
 
 /** The most bytes a fixed-size field (not text) takes. */
 export const FIXED_FIELD_BYTES = 16;
@@ -114,6 +123,62 @@ function timestamptz(value: unknown, out: Buffer, at: number): number | undefine
   return 8;
 }
 
+/** A value of a jsonb column as the JSON text sent, as the text format writes it (copy-rows.ts), made storable. */
+export function binaryJson(value: unknown): string {
+  return typeof value === 'string' ? storableJsonText(value) : storableJson(value);
+}
+
+/** Element type ids (pg_type.oid) of the arrays written here. */
+const ELEMENT_OIDS = { text: 25, uuid: 2950, integer: 23 } as const;
+
+/**
+ * An array of one dimension, lower bound 1, as `{…}` in text would be. Only elements whose text form is their plain
+ * value (strings for text[] and uuid[], safe integers for integer[]) and nulls: anything else (a number in a text[],
+ * which the text form writes through JSON) goes as text.
+ */
+function array(element: keyof typeof ELEMENT_OIDS): SizedField {
+  const oid = ELEMENT_OIDS[element];
+  const write = element === 'uuid' ? uuid : element === 'integer' ? integer(4) : undefined;
+  return {
+    room(value) {
+      if (!Array.isArray(value)) return 0;
+      let bytes = 20;
+      for (const e of value as unknown[])
+        bytes += 4 + (typeof e === 'string' ? e.length * 3 : FIXED_FIELD_BYTES);
+      return bytes;
+    },
+    write(value, out, at) {
+      if (!Array.isArray(value)) return undefined;
+      const values = value as unknown[];
+      const start = at;
+      const nulls = values.some((e) => e === null || e === undefined);
+      out.writeInt32BE(values.length === 0 ? 0 : 1, at);
+      out.writeInt32BE(nulls ? 1 : 0, at + 4);
+      out.writeInt32BE(oid, at + 8);
+      at += 12;
+      if (values.length > 0) {
+        out.writeInt32BE(values.length, at);
+        out.writeInt32BE(1, at + 4);
+        at += 8;
+      }
+      for (const e of values) {
+        if (e === null || e === undefined) {
+          out.writeInt32BE(-1, at);
+          at += 4;
+          continue;
+        }
+        let written: number | undefined;
+        if (write) written = write(e, out, at + 4);
+        else if (typeof e === 'string') written = out.write(storableText(e), at + 4, 'utf8');
+        if (written === undefined || (element === 'integer' && typeof e !== 'number')) return undefined;
+        out.writeInt32BE(written, at);
+        at += 4 + written;
+      }
+      return at - start;
+    },
+  };
+}
+
 /** The binary field writer of a declared column type, or undefined where this writes that type as text only. */
 export function binaryFieldFor(type: string): BinaryField | undefined {
   switch (type) {
@@ -133,6 +198,16 @@ export function binaryFieldFor(type: string): BinaryField | undefined {
       return boolean;
     case 'timestamptz':
       return timestamptz;
+    case 'text[]':
+      return array('text');
+    case 'uuid[]':
+      return array('uuid');
+    case 'integer[]':
+    case 'int[]':
+    case 'int4[]':
+      return array('integer');
+    case 'jsonb':
+      return 'jsonb';
     default:
       return undefined;
   }

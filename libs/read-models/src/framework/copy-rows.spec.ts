@@ -3,7 +3,8 @@ import { holding } from '@kb/testing';
 import { startTestSystem } from '../test/support.js';
 import { copyRows, encodeCopyRows, recordColumns } from './copy-rows.js';
 
-const COLUMNS = 'id uuid, n integer, big bigint, t text, state text, flag boolean, at timestamptz';
+const COLUMNS =
+  'id uuid, n integer, big bigint, t text, state text, flag boolean, at timestamptz, tags text[], ids uuid[], nums integer[], doc jsonb';
 
 describe('COPY rows in binary format', () => {
   const sys = holding('all', startTestSystem, (s) => s.close());
@@ -23,13 +24,13 @@ describe('COPY rows in binary format', () => {
       client.release();
     }
     const { rows: back } = await sys().pool.query(
-      `SELECT id::text, n, big::text, t, state, flag, at, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS us
+      `SELECT id::text, n, big::text, t, state, flag, at, tags, ids::text[], nums, doc, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS us
          FROM ${table} ORDER BY ${format === 'either' ? 't' : 'k'}`,
     );
     return back;
   }
 
-  it('stores what the text format stores: uuids, integers, text with escapes, JSON of objects, booleans, times', async () => {
+  it('stores what the text format stores: uuids, integers, text with escapes, JSON of objects, booleans, times, arrays, jsonb', async () => {
     const id = randomUUID();
     const rows = [
       {
@@ -40,6 +41,10 @@ describe('COPY rows in binary format', () => {
         state: { name: 'back\\slash\n', zh: '鸡翅', list: [1, null], nul: 'a\u0000b' },
         flag: true,
         at: '2026-11-24T10:00:00.123456+08:00',
+        tags: ['a,b', '{c}', 'd"e', 'f\\g', 'NULL', '', 'x\ty', '番茄', 'n\u0000l', null],
+        ids: [id, id.toUpperCase()],
+        nums: [1, -2, 2147483647],
+        doc: { s: 'quote " back \\ nl \n', zh: '鸡翅', list: [1, null], nul: 'a\u0000b' },
       },
       {
         id: id.toUpperCase(),
@@ -49,6 +54,10 @@ describe('COPY rows in binary format', () => {
         state: [],
         flag: false,
         at: new Date(Date.UTC(2026, 0, 2)),
+        tags: [],
+        ids: [],
+        nums: [],
+        doc: '{"b": 1, "a": [true]}',
       },
       { id, n: null, big: null, t: null, state: null, flag: null, at: null },
     ];
@@ -62,6 +71,10 @@ describe('COPY rows in binary format', () => {
         state: JSON.stringify({ name: 'back\\slash\n', zh: '鸡翅', list: [1, null], nul: 'a\uFFFDb' }),
         flag: true,
         at: new Date('2026-11-24T02:00:00.123Z'),
+        tags: ['a,b', '{c}', 'd"e', 'f\\g', 'NULL', '', 'x\ty', '番茄', 'n\uFFFDl', null],
+        ids: [id, id],
+        nums: [1, -2, 2147483647],
+        doc: { s: 'quote " back \\ nl \n', zh: '鸡翅', list: [1, null], nul: 'a\uFFFDb' },
         us: '2026-11-24 02:00:00.123456',
       },
       {
@@ -72,9 +85,26 @@ describe('COPY rows in binary format', () => {
         state: '[]',
         flag: false,
         at: new Date('2026-01-02T00:00:00Z'),
+        tags: [],
+        ids: [],
+        nums: [],
+        doc: { a: [true], b: 1 },
         us: '2026-01-02 00:00:00.000000',
       },
-      { id, n: null, big: null, t: null, state: null, flag: null, at: null, us: null },
+      {
+        id,
+        n: null,
+        big: null,
+        t: null,
+        state: null,
+        flag: null,
+        at: null,
+        tags: null,
+        ids: null,
+        nums: null,
+        doc: null,
+        us: null,
+      },
     ]);
   });
 
@@ -85,6 +115,8 @@ describe('COPY rows in binary format', () => {
       // A time Postgres reads but not in ISO 8601 form, then a uuid with braces: text from here on.
       { id, n: 2, big: 2, t: 'b', state: 's', flag: false, at: '2026-11-24 10:00:00+08' },
       { id: `{${id}}`, n: 3, big: 3, t: 'c', state: 's', flag: true, at: '2026-11-24T10:00:00Z' },
+      // A number in a text[] goes through the text form's JSON.
+      { id, n: 4, big: 4, t: 'd', state: 's', flag: true, at: '2026-11-24T10:00:00Z', tags: ['x', 1.5] },
     ];
     const data = encodeCopyRows(recordColumns(COLUMNS), rows);
     expect(data.binary).not.toEqual([]);
@@ -94,7 +126,9 @@ describe('COPY rows in binary format', () => {
       [id, 'a', '2026-11-24 10:00:00.000000'],
       [id, 'b', '2026-11-24 02:00:00.000000'],
       [id, 'c', '2026-11-24 10:00:00.000000'],
+      [id, 'd', '2026-11-24 10:00:00.000000'],
     ]);
+    expect(back[3].tags).toEqual(['x', '1.5']);
   });
 
   it('refuses what the text format refuses: a date that does not exist is not rolled over', async () => {
