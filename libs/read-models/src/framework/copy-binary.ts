@@ -1,8 +1,8 @@
-import { storableJson, storableJsonText, storableText } from './storable.js';
+import { storableJson, storableText } from './storable.js';
 
 /**
  * Fields of COPY's binary format, for the column types whose binary form is simple (uuid, text, integers,
- * boolean, timestamptz, their arrays, jsonb). The server then parses no ids, numbers or times, and does not scan
+ * boolean, timestamptz). The server then parses no ids, numbers or times, and does not scan
  * long texts (a recipe's detail state) character by character for escapes as it does in the text format. A value
  * given in a form this cannot turn into exactly what the server would have read from its text (a time not in
  * ISO 8601 form, a uuid with braces, …) answers `undefined`, and the rows from there on are written as text
@@ -11,18 +11,11 @@ import { storableJson, storableJsonText, storableText } from './storable.js';
 
 /**
  * Writes one field's value (without its length) and returns the bytes written, or undefined (see above). A text
- * column is `'text'`: its value is turned into text first (`binaryText`), for its room in the buffer; a jsonb
- * column is `'jsonb'`: its JSON text (`binaryJson`) after the format's version byte.
+ * column is `'text'`: its value is turned into text first (`binaryText`), for its room in the buffer.
  */
-export type BinaryField = WriteField | 'text' | 'jsonb' | SizedField;
+export type BinaryField = WriteField | 'text';
 
 type WriteField = (value: unknown, out: Buffer, at: number) => number | undefined;
-
-/** A field of variable size (an array, jsonb): the most bytes it may take, then its writer. */
-interface SizedField {
-  room(value: unknown): number;
-  write: WriteField;
-}
 
 /** The most bytes a fixed-size field (not text) takes. */
 export const FIXED_FIELD_BYTES = 16;
@@ -32,15 +25,13 @@ export const BINARY_HEADER = Buffer.from('PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0', '
 /** The COPY binary trailer: a field count of -1. */
 export const BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER = /^-?[0-9]{1,19}$/;
 const INT8_MIN = -(2n ** 63n);
 const INT8_MAX = 2n ** 63n - 1n;
+const TWO_TO_32 = 2 ** 32;
 // Years 1000-9999, seconds 00-59, a fraction of up to microseconds, and a zone: the form toISOString and the
 // event metadata use. Anything else goes to the server as text.
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/;
-/** Microseconds from the Unix epoch to the Postgres epoch (2000-01-01). */
-const POSTGRES_EPOCH_US = 946_684_800_000_000n;
 
 /** A value of a text column as the text stored, as the text format writes it (copy-rows.ts), made storable. */
 export function binaryText(value: unknown): string {
@@ -54,9 +45,20 @@ export function binaryText(value: unknown): string {
 
 function integer(bytes: 4 | 8) {
   return (value: unknown, out: Buffer, at: number): number | undefined => {
+    // A safe integer (a revision, a count) without BigInt; other forms through it.
+    if (typeof value === 'number' && Number.isSafeInteger(value)) {
+      if (bytes === 4) {
+        if (value < -2147483648 || value > 2147483647) return undefined;
+        out.writeInt32BE(value, at);
+        return 4;
+      }
+      const high = Math.floor(value / TWO_TO_32);
+      out.writeInt32BE(high, at);
+      out.writeUInt32BE(value - high * TWO_TO_32, at + 4);
+      return 8;
+    }
     let n: bigint;
     if (typeof value === 'bigint') n = value;
-    else if (typeof value === 'number' && Number.isSafeInteger(value)) n = BigInt(value);
     else if (typeof value === 'string' && INTEGER.test(value)) n = BigInt(value);
     else return undefined;
     if (bytes === 4) {
@@ -77,22 +79,27 @@ function boolean(value: unknown, out: Buffer, at: number): number | undefined {
 }
 
 function uuid(value: unknown, out: Buffer, at: number): number | undefined {
-  if (typeof value !== 'string' || !UUID.test(value)) return undefined;
-  return out.write(value.replaceAll('-', ''), at, 'hex') === 16 ? 16 : undefined;
+  // 8-4-4-4-12 hex digits: the dashes where they belong, and 16 bytes of hex once they are gone (a hex write stops
+  // at the first character that is not a hex digit).
+  if (typeof value !== 'string' || value.length !== 36) return undefined;
+  if (value[8] !== '-' || value[13] !== '-' || value[18] !== '-' || value[23] !== '-') return undefined;
+  const hex = value.replaceAll('-', '');
+  return hex.length === 32 && out.write(hex, at, 'hex') === 16 ? 16 : undefined;
 }
 
-/** Microseconds since the Unix epoch of an ISO 8601 time, or undefined for any other text or an invalid date. */
-function isoMicroseconds(iso: string): bigint | undefined {
+/**
+ * Microseconds since the Unix epoch of an ISO 8601 time, or undefined for any other text or an invalid date. A
+ * number: exact up to 2^53 microseconds (the year 2255), which `writeMicroseconds` checks.
+ */
+function isoMicroseconds(iso: string): number | undefined {
   const m = ISO_TIME.exec(iso);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4]);
+  const minute = Number(m[5]);
+  const second = Number(m[6]);
   if (year < 1000 || hour > 23 || minute > 59 || second > 59) return undefined;
   const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   const back = new Date(ms);
@@ -106,77 +113,32 @@ function isoMicroseconds(iso: string): bigint | undefined {
     if (hours > 15 || minutes > 59) return undefined;
     offsetMinutes = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
   }
-  const fraction = BigInt((m[7] ?? '').padEnd(6, '0'));
-  return (BigInt(ms) - BigInt(offsetMinutes * 60_000)) * 1000n + fraction;
+  const fraction = m[7] ? Number(m[7].padEnd(6, '0')) : 0;
+  return (ms - offsetMinutes * 60_000) * 1000 + fraction;
 }
 
-function timestamptz(value: unknown, out: Buffer, at: number): number | undefined {
-  let us: bigint | undefined;
-  if (value instanceof Date) {
-    const ms = value.getTime();
-    // An invalid date fails in text too (toISOString throws): let the text encoder say so.
-    if (Number.isNaN(ms)) return undefined;
-    us = BigInt(ms) * 1000n;
-  } else if (typeof value === 'string') us = isoMicroseconds(value);
-  if (us === undefined) return undefined;
-  out.writeBigInt64BE(us - POSTGRES_EPOCH_US, at);
+/** Microseconds from the Unix epoch to the Postgres epoch (2000-01-01). */
+const POSTGRES_EPOCH_US = 946_684_800_000_000;
+
+/** A timestamptz: microseconds since 2000-01-01 as a signed 64-bit integer (two halves: no BigInt). */
+function writeMicroseconds(unixMicroseconds: number, out: Buffer, at: number): number | undefined {
+  const us = unixMicroseconds - POSTGRES_EPOCH_US;
+  if (!Number.isSafeInteger(us)) return undefined;
+  const high = Math.floor(us / TWO_TO_32);
+  out.writeInt32BE(high, at);
+  out.writeUInt32BE(us - high * TWO_TO_32, at + 4);
   return 8;
 }
 
-/** A value of a jsonb column as the JSON text sent, as the text format writes it (copy-rows.ts), made storable. */
-export function binaryJson(value: unknown): string {
-  return typeof value === 'string' ? storableJsonText(value) : storableJson(value);
-}
-
-/** Element type ids (pg_type.oid) of the arrays written here. */
-const ELEMENT_OIDS = { text: 25, uuid: 2950, integer: 23 } as const;
-
-/**
- * An array of one dimension, lower bound 1, as `{…}` in text would be. Only elements whose text form is their plain
- * value (strings for text[] and uuid[], safe integers for integer[]) and nulls: anything else (a number in a text[],
- * which the text form writes through JSON) goes as text.
- */
-function array(element: keyof typeof ELEMENT_OIDS): SizedField {
-  const oid = ELEMENT_OIDS[element];
-  const write = element === 'uuid' ? uuid : element === 'integer' ? integer(4) : undefined;
-  return {
-    room(value) {
-      if (!Array.isArray(value)) return 0;
-      let bytes = 20;
-      for (const e of value as unknown[])
-        bytes += 4 + (typeof e === 'string' ? e.length * 3 : FIXED_FIELD_BYTES);
-      return bytes;
-    },
-    write(value, out, at) {
-      if (!Array.isArray(value)) return undefined;
-      const values = value as unknown[];
-      const start = at;
-      const nulls = values.some((e) => e === null || e === undefined);
-      out.writeInt32BE(values.length === 0 ? 0 : 1, at);
-      out.writeInt32BE(nulls ? 1 : 0, at + 4);
-      out.writeInt32BE(oid, at + 8);
-      at += 12;
-      if (values.length > 0) {
-        out.writeInt32BE(values.length, at);
-        out.writeInt32BE(1, at + 4);
-        at += 8;
-      }
-      for (const e of values) {
-        if (e === null || e === undefined) {
-          out.writeInt32BE(-1, at);
-          at += 4;
-          continue;
-        }
-        let written: number | undefined;
-        if (write) written = write(e, out, at + 4);
-        else if (typeof e === 'string') written = out.write(storableText(e), at + 4, 'utf8');
-        if (written === undefined || (element === 'integer' && typeof e !== 'number')) return undefined;
-        out.writeInt32BE(written, at);
-        at += 4 + written;
-      }
-      return at - start;
-    },
-  };
+function timestamptz(value: unknown, out: Buffer, at: number): number | undefined {
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    // An invalid date fails in text too (toISOString throws): let the text encoder say so.
+    return Number.isNaN(ms) ? undefined : writeMicroseconds(ms * 1000, out, at);
+  }
+  if (typeof value !== 'string') return undefined;
+  const us = isoMicroseconds(value);
+  return us === undefined ? undefined : writeMicroseconds(us, out, at);
 }
 
 /** The binary field writer of a declared column type, or undefined where this writes that type as text only. */
@@ -198,16 +160,6 @@ export function binaryFieldFor(type: string): BinaryField | undefined {
       return boolean;
     case 'timestamptz':
       return timestamptz;
-    case 'text[]':
-      return array('text');
-    case 'uuid[]':
-      return array('uuid');
-    case 'integer[]':
-    case 'int[]':
-    case 'int4[]':
-      return array('integer');
-    case 'jsonb':
-      return 'jsonb';
     default:
       return undefined;
   }

@@ -6,7 +6,6 @@ import {
   BINARY_HEADER,
   BINARY_TRAILER,
   binaryFieldFor,
-  binaryJson,
   binaryText,
   FIXED_FIELD_BYTES,
   type BinaryField,
@@ -183,12 +182,11 @@ export class CopyRowsEncoder {
       const value = record[names[i]!];
       const field = fields[i]!;
       if (value === null || value === undefined) bytes += 4;
-      else if (field === 'text' || field === 'jsonb') {
-        const t = field === 'text' ? binaryText(value) : binaryJson(value);
+      else if (field === 'text') {
+        const t = binaryText(value);
         texts[i] = t;
-        bytes += 5 + t.length * 3;
-      } else if (typeof field === 'object') bytes += 4 + field.room(value);
-      else bytes += 4 + FIXED_FIELD_BYTES;
+        bytes += 4 + t.length * 3;
+      } else bytes += 4 + FIXED_FIELD_BYTES;
     }
     out.room(bytes);
     const buffer = out.current;
@@ -203,13 +201,8 @@ export class CopyRowsEncoder {
         continue;
       }
       const field = fields[i]!;
-      let written: number | undefined;
-      if (field === 'text') written = buffer.write(texts[i]!, at + 4, 'utf8');
-      else if (field === 'jsonb') {
-        buffer[at + 4] = 1; // the jsonb format's version
-        written = 1 + buffer.write(texts[i]!, at + 5, 'utf8');
-      } else if (typeof field === 'object') written = field.write(value, buffer, at + 4);
-      else written = field(value, buffer, at + 4);
+      const written =
+        field === 'text' ? buffer.write(texts[i]!, at + 4, 'utf8') : field(value, buffer, at + 4);
       if (written === undefined) {
         this.binaryFields = undefined;
         return false;
