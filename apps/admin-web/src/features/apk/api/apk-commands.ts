@@ -1,8 +1,7 @@
 import type { StaffPostInput } from '@kb/contracts';
 import { batchOutcomeOf, type BatchOutcome } from '../../../components/batch-actions.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
-import { notifyError } from '../../../lib/notify.js';
+import { sayingRefusal } from '../../../lib/refusal-toast.js';
 
 /** The one-package commands of `/api/subApk/*` the screens send (each answers the package's change). */
 export type ApkCommandRoute =
@@ -35,15 +34,12 @@ export type ApkRowCommand = {
  * package and its state, and a 403 here is the four-eyes rule (a role without the permission goes to the
  * no-permission page instead).
  */
-export async function runApkCommand<R extends ApkCommandRoute>(route: R, body: ApkCommandInput<R>) {
-  try {
-    return await call.post(`/subApk/${route as ApkCommandRoute}`, body as ApkCommandInput<ApkCommandRoute>, {
+export function runApkCommand<R extends ApkCommandRoute>(route: R, body: ApkCommandInput<R>) {
+  return sayingRefusal(
+    call.post(`/subApk/${route as ApkCommandRoute}`, body as ApkCommandInput<ApkCommandRoute>, {
       quiet: true,
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** A row's command on package `id`. */
