@@ -1,6 +1,7 @@
-import type { DeviceListPage } from '@kb/contracts';
+import { DEVICE_SORT_FIELDS, type DeviceListPage, type DeviceRow } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { queryOptions } from '@tanstack/react-query';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { call } from '../../../lib/call.js';
@@ -104,3 +105,12 @@ export function useDeleteDevices() {
     return queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
   });
 }
+
+/** The rows of /device-info-list. */
+export const deviceList: ListSource<DeviceRow, DeviceFilter> = {
+  queryKey: DEVICE_LIST_KEY,
+  fetchPage: fetchDevicePage,
+  initialFilters: NO_DEVICE_FILTER,
+  sortFields: DEVICE_SORT_FIELDS,
+  views: 'device',
+};

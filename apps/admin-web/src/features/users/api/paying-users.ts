@@ -1,5 +1,6 @@
-import type { PayingUserListPage } from '@kb/contracts';
+import { PAYING_USER_SORT_FIELDS, type PayingUserListPage, type PayingUserRow } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
@@ -66,3 +67,12 @@ export const startPayingUserImport = (fileCode: string, fileName: string) =>
 /** The template to download, by format. */
 export const payingUserTemplateUrl = (format: 'csv' | 'xlsx') =>
   `/api/common/downloadImportAccountTpl?fileName=vip-user-import.${format}`;
+
+/** The rows of /vip-user-list. */
+export const payingUserList: ListSource<PayingUserRow, PayingUserFilter> = {
+  queryKey: PAYING_USER_LIST_KEY,
+  fetchPage: fetchPayingUserPage,
+  initialFilters: NO_PAYING_USER_FILTER,
+  sortFields: PAYING_USER_SORT_FIELDS,
+  views: 'payingUser',
+};
