@@ -1,6 +1,6 @@
 import type { StaffPostInput } from '@kb/contracts';
 import { batchOutcomeOf, type BatchOutcome } from '../../../components/batch-actions.js';
-import { call } from '../../../lib/call.js';
+import { call, type ExtraArg, type InputBeside, type RowCommand } from '../../../lib/call.js';
 import { sayingRefusal } from '../../../lib/refusal-toast.js';
 
 /** The one-package commands of `/api/subApk/*` the screens send (each answers the package's change). */
@@ -19,15 +19,8 @@ export type ApkCommandRoute =
   | 'rollout/complete'
   | 'delete';
 type ApkCommandInput<R extends ApkCommandRoute> = StaffPostInput<`/subApk/${R}`>;
-
-/** What a command takes beside the package's id. */
-type Beside<R extends ApkCommandRoute> = Omit<ApkCommandInput<R>, 'id'>;
 /** A one-package command as a row declares it: its route and what it sends beside the package's id. */
-export type ApkRowCommand = {
-  [R in ApkCommandRoute]: { route: R } & (Record<never, never> extends Beside<R>
-    ? { body?: Beside<R> }
-    : { body: Beside<R> });
-}[ApkCommandRoute];
+export type ApkRowCommand = RowCommand<'subApk', ApkCommandRoute>;
 
 /**
  * A command on one package. Its refusal is shown as the API's message in a toast, on this screen: a 409 names the
@@ -47,16 +40,11 @@ export const runApkRowCommand = (id: string, command: ApkRowCommand) =>
   runApkCommand(command.route, { id, ...command.body } as ApkCommandInput<ApkCommandRoute>);
 
 export type ApkBatchRoute = 'batchAudit' | 'batchDelete';
-/** What a batch takes beside the packages' ids. */
-type BatchExtra<R extends ApkBatchRoute> = R extends ApkBatchRoute
-  ? Omit<StaffPostInput<`/subApk/${R}`>, 'ids'>
-  : never;
-
 /** A batch over packages; the bar's outcome names each failed package by its version, with the reason. */
 export async function runApkBatch<R extends ApkBatchRoute>(
   route: R,
   ids: string[],
-  ...[extra]: Record<never, never> extends BatchExtra<R> ? [extra?: BatchExtra<R>] : [extra: BatchExtra<R>]
+  ...[extra]: ExtraArg<InputBeside<'subApk', R, 'ids'>>
 ): Promise<BatchOutcome> {
   const body = { ids, ...extra } as StaffPostInput<`/subApk/${ApkBatchRoute}`>;
   const answer = await call.post(`/subApk/${route as ApkBatchRoute}`, body);

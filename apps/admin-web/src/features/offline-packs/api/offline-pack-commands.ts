@@ -1,19 +1,13 @@
 import type { OfflinePackBuild, StaffPostInput } from '@kb/contracts';
 import { batchOutcomeOf, type BatchOutcome } from '../../../components/batch-actions.js';
-import { call } from '../../../lib/call.js';
+import { call, type RowCommand } from '../../../lib/call.js';
 import { sayingRefusal } from '../../../lib/refusal-toast.js';
 
 /** The one-pack commands of `/api/offlineRecipes/*` a row sends (each answers the pack's change). */
 export type OfflinePackCommandRoute = 'updateTestStatus' | 'updateReleaseStatus' | 'delete';
 type OfflinePackCommandInput<R extends OfflinePackCommandRoute> = StaffPostInput<`/offlineRecipes/${R}`>;
-/** What a command takes beside the pack's id. */
-type Beside<R extends OfflinePackCommandRoute> = Omit<OfflinePackCommandInput<R>, 'id'>;
 /** A one-pack command as a row declares it: its route and what it sends beside the pack's id. */
-export type OfflinePackRowCommand = {
-  [R in OfflinePackCommandRoute]: { route: R } & (Record<never, never> extends Beside<R>
-    ? { body?: Beside<R> }
-    : { body: Beside<R> });
-}[OfflinePackCommandRoute];
+export type OfflinePackRowCommand = RowCommand<'offlineRecipes', OfflinePackCommandRoute>;
 
 /** A command on one pack; its refusal (a 409 naming the pack and its state) is shown as a toast on this screen. */
 export function runOfflinePackCommand<R extends OfflinePackCommandRoute>(
