@@ -73,6 +73,15 @@ export async function fetchDevicePage(
   );
 }
 
+/** The rows of /device-info-list. */
+export const deviceList: ListSource<DeviceRow, DeviceFilter> = {
+  queryKey: DEVICE_LIST_KEY,
+  fetchPage: fetchDevicePage,
+  initialFilters: NO_DEVICE_FILTER,
+  sortFields: DEVICE_SORT_FIELDS,
+  views: 'device',
+};
+
 /** Exports the devices the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
 export const exportDevices = (f: DeviceFilter & ListSort, format: ExportFormat) =>
   call.post('/device/exportData', { ...filterQuery(f), ...sortParams(f), format }, { kind: 'command' });
@@ -105,12 +114,3 @@ export function useDeleteDevices() {
     return queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
   });
 }
-
-/** The rows of /device-info-list. */
-export const deviceList: ListSource<DeviceRow, DeviceFilter> = {
-  queryKey: DEVICE_LIST_KEY,
-  fetchPage: fetchDevicePage,
-  initialFilters: NO_DEVICE_FILTER,
-  sortFields: DEVICE_SORT_FIELDS,
-  views: 'device',
-};

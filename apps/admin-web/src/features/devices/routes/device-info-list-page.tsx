@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
+import { linkColumn } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
   deviceList,
@@ -45,15 +45,11 @@ export function DeviceInfoListPage() {
     const state = (row: DeviceRow): Pick<DeviceStatus, 'online' | 'lastConnectAt' | 'ip'> =>
       liveState?.get(row.id) ?? row;
     return [
-      {
-        accessor: 'sn',
-        title: t('devices.fields.sn'),
-        render: (d) => (
-          <AnchorLink size="sm" to="/device-info-detail" search={{ id: d.id }} data-testid="device-sn">
-            {d.sn}
-          </AnchorLink>
-        ),
-      },
+      linkColumn('sn', t('devices.fields.sn'), (d) => ({
+        to: '/device-info-detail',
+        id: d.id,
+        testId: 'device-sn',
+      })),
       { accessor: 'subModel', title: t('devices.fields.subModel') },
       {
         accessor: 'activatedAt',

@@ -1,6 +1,6 @@
 import type { FaultRecord } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
+import { linkColumn } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import { usePageContext } from '../../../lib/page-context.js';
 import { exportFaults, faultList, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
@@ -46,15 +46,11 @@ export function FaultRecordListPage() {
       ]}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'sn',
-          title: t('devices.fields.sn'),
-          render: (f) => (
-            <AnchorLink size="sm" to="/device-info-detail" search={{ id: f.deviceId }} data-testid="fault-sn">
-              {f.sn}
-            </AnchorLink>
-          ),
-        },
+        linkColumn('sn', t('devices.fields.sn'), (f) => ({
+          to: '/device-info-detail',
+          id: f.deviceId,
+          testId: 'fault-sn',
+        })),
         ...reportColumns,
         {
           accessor: 'productName',

@@ -2,7 +2,7 @@ import type { TestDevice } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
+import { linkColumn } from '../../../components/anchor-link.js';
 import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
@@ -31,15 +31,11 @@ export function TestDeviceListPage() {
       ]}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'sn',
-          title: t('devices.fields.sn'),
-          render: (d) => (
-            <AnchorLink size="sm" to="/test-device-detail" search={{ id: d.id }} data-testid="test-device-sn">
-              {d.sn}
-            </AnchorLink>
-          ),
-        },
+        linkColumn('sn', t('devices.fields.sn'), (d) => ({
+          to: '/test-device-detail',
+          id: d.id,
+          testId: 'test-device-sn',
+        })),
         { accessor: 'subModel', title: t('devices.fields.subModel') },
         { accessor: 'subBrandName', title: t('devices.fields.subBrand') },
         {

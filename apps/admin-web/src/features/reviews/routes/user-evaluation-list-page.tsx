@@ -2,7 +2,7 @@ import type { RecipeEvaluation } from '@kb/contracts';
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
+import { linkColumn } from '../../../components/anchor-link.js';
 import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { reviewList, useDeleteReviews, type ReviewFilter } from '../api/reviews.js';
@@ -33,15 +33,11 @@ export function UserEvaluationListPage() {
       ]}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'recipeNumber',
-          title: t('reviews.fields.recipeNumber'),
-          render: (r) => (
-            <AnchorLink size="sm" to="/recipe-detail" search={{ id: r.recipeId }} data-testid="review-recipe">
-              {r.recipeNumber}
-            </AnchorLink>
-          ),
-        },
+        linkColumn('recipeNumber', t('reviews.fields.recipeNumber'), (r) => ({
+          to: '/recipe-detail',
+          id: r.recipeId,
+          testId: 'review-recipe',
+        })),
         { accessor: 'recipeName', title: t('reviews.fields.recipeName') },
         { accessor: 'sn', title: t('reviews.fields.sn') },
         {

@@ -78,6 +78,15 @@ export function fetchAppUserPage(
   );
 }
 
+/** The rows of /user-list. */
+export const appUserList: ListSource<AppUserRow, AppUserFilter> = {
+  queryKey: APP_USER_LIST_KEY,
+  fetchPage: fetchAppUserPage,
+  initialFilters: NO_APP_USER_FILTER,
+  sortFields: APP_USER_SORT_FIELDS,
+  views: 'appUser',
+};
+
 export const appUserDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'detail', id],
@@ -114,12 +123,3 @@ export function useDeleteAppUsers() {
     return queryClient.invalidateQueries({ queryKey: USERS_KEY });
   });
 }
-
-/** The rows of /user-list. */
-export const appUserList: ListSource<AppUserRow, AppUserFilter> = {
-  queryKey: APP_USER_LIST_KEY,
-  fetchPage: fetchAppUserPage,
-  initialFilters: NO_APP_USER_FILTER,
-  sortFields: APP_USER_SORT_FIELDS,
-  views: 'appUser',
-};

@@ -47,6 +47,15 @@ export function fetchPayingUserPage(
   );
 }
 
+/** The rows of /vip-user-list. */
+export const payingUserList: ListSource<PayingUserRow, PayingUserFilter> = {
+  queryKey: PAYING_USER_LIST_KEY,
+  fetchPage: fetchPayingUserPage,
+  initialFilters: NO_PAYING_USER_FILTER,
+  sortFields: PAYING_USER_SORT_FIELDS,
+  views: 'payingUser',
+};
+
 export const payingUserDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...PAYING_USER_LIST_KEY, 'detail', id],
@@ -67,12 +76,3 @@ export const startPayingUserImport = (fileCode: string, fileName: string) =>
 /** The template to download, by format. */
 export const payingUserTemplateUrl = (format: 'csv' | 'xlsx') =>
   `/api/common/downloadImportAccountTpl?fileName=vip-user-import.${format}`;
-
-/** The rows of /vip-user-list. */
-export const payingUserList: ListSource<PayingUserRow, PayingUserFilter> = {
-  queryKey: PAYING_USER_LIST_KEY,
-  fetchPage: fetchPayingUserPage,
-  initialFilters: NO_PAYING_USER_FILTER,
-  sortFields: PAYING_USER_SORT_FIELDS,
-  views: 'payingUser',
-};

@@ -58,6 +58,15 @@ export function fetchSearchRecordPage(
   );
 }
 
+/** The rows of /user-search-record-list. */
+export const searchRecordList: ListSource<SearchRecordRow, SearchRecordFilter> = {
+  queryKey: SEARCH_RECORD_LIST_KEY,
+  fetchPage: fetchSearchRecordPage,
+  initialFilters: NO_SEARCH_RECORD_FILTER,
+  sortFields: SEARCH_RECORD_SORT_FIELDS,
+  views: 'searchRecord',
+};
+
 /** One user's searches, paged (the user detail): its cache key and page fetcher. */
 export const userSearches = (appUserId: string) => ({
   queryKey: [...SEARCH_RECORD_LIST_KEY, 'user', appUserId],
@@ -72,12 +81,3 @@ export function useDeleteSearchRecords() {
     return queryClient.invalidateQueries({ queryKey: USERS_KEY });
   });
 }
-
-/** The rows of /user-search-record-list. */
-export const searchRecordList: ListSource<SearchRecordRow, SearchRecordFilter> = {
-  queryKey: SEARCH_RECORD_LIST_KEY,
-  fetchPage: fetchSearchRecordPage,
-  initialFilters: NO_SEARCH_RECORD_FILTER,
-  sortFields: SEARCH_RECORD_SORT_FIELDS,
-  views: 'searchRecord',
-};

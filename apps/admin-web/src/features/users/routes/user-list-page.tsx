@@ -1,7 +1,7 @@
 import type { AppUserRow, AppUserState } from '@kb/contracts';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
+import { linkColumn } from '../../../components/anchor-link.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 import { ListPage } from '../../../components/list-page.js';
@@ -72,15 +72,11 @@ export function UserListPage() {
       ]}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'number',
-          title: t('users.fields.number'),
-          render: (u) => (
-            <AnchorLink size="sm" to="/user-detail" search={{ id: u.id }} data-testid="user-number">
-              {u.number}
-            </AnchorLink>
-          ),
-        },
+        linkColumn('number', t('users.fields.number'), (u) => ({
+          to: '/user-detail',
+          id: u.id,
+          testId: 'user-number',
+        })),
         { accessor: 'account', title: t('users.fields.account') },
         { accessor: 'nickname', title: t('users.fields.nickname') },
         { accessor: 'regionName', title: t('users.fields.region'), render: regionLabel },

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
+import { linkColumn } from '../../../components/anchor-link.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { ListPage } from '../../../components/list-page.js';
@@ -81,15 +81,7 @@ export function VipUserListPage() {
         idAccessor="id"
         columns={[
           { accessor: 'userNumber', title: t('users.fields.number'), noWrap: true },
-          {
-            accessor: 'account',
-            title: t('users.fields.account'),
-            render: (r) => (
-              <AnchorLink size="sm" to="/user-detail" search={{ id: r.appUserId }}>
-                {r.account}
-              </AnchorLink>
-            ),
-          },
+          linkColumn('account', t('users.fields.account'), (r) => ({ to: '/user-detail', id: r.appUserId })),
           { accessor: 'nickname', title: t('users.fields.nickname') },
           { accessor: 'vipLevel', title: t('users.paying.fields.vipLevel'), textAlign: 'right' },
           { accessor: 'startDate', title: t('users.paying.fields.startDate'), noWrap: true },
