@@ -1,11 +1,9 @@
 import type { Permission } from '@kb/contracts';
 import type { TFunction } from 'i18next';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../lib/use-can.js';
 import type { BatchAction } from './batch-actions.js';
 import { ConfirmButton } from './confirm-button.js';
-import { actionsColumn } from './list-columns.js';
 
 /** A row's Delete button, for a role holding `permission`: asks the §8 question, then deletes that record. */
 export function RowDeleteButton({
@@ -40,15 +38,4 @@ export function batchDeleteAction<T>(
       await remove(records);
     },
   };
-}
-
-/** The actions column of a list whose one row action is Delete: `remove` gets the row's id. */
-export function deleteColumn<T extends { id: string }>(
-  t: TFunction,
-  permission: Permission,
-  remove: (ids: string[]) => Promise<unknown>,
-): DataTableColumn<T> {
-  return actionsColumn<T>(t, (r) => (
-    <RowDeleteButton permission={permission} onConfirm={() => remove([r.id])} />
-  ));
 }

@@ -19,7 +19,7 @@ import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.j
 import { ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
 import { formatSize } from '../../../lib/format.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
-import { actionsColumn, timeColumn } from '../../../components/list-columns.js';
+import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
 
 interface ApkFilters extends Record<string, unknown> {
   subBrandCode: string | null;

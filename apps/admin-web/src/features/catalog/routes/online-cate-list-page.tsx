@@ -7,7 +7,7 @@ import { ListPage } from '../../../components/list-page.js';
 import { fetchOnlineCategoryPage, ONLINE_KEY, useDeleteOnlineCategories } from '../api/online-categories.js';
 import { Thumbnail } from '../../../components/reference/record-image.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
-import { actionsColumn } from '../../../components/list-columns.js';
+import { actionsColumn } from '../../../components/record-columns.js';
 
 /** §2 /online-cate/list: the categories the app shows for online recipes, each with its ordered recipes. */
 export function OnlineCateListPage() {

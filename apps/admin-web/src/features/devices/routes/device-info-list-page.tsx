@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkColumn } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
   deviceList,
@@ -19,7 +18,8 @@ import { useLiveRefresh } from '../../../lib/live-events.js';
 import { DEVICES_KEY } from '../api/devices-key.js';
 import { OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
 import { formatDate, formatTime } from '../../../lib/format.js';
-import { batchDeleteAction, deleteColumn } from '../../../components/delete-actions.js';
+import { batchDeleteAction } from '../../../components/delete-actions.js';
+import { deleteColumn, linkColumn } from '../../../components/record-columns.js';
 
 /** The columns whose sort is by the code behind the name shown. */
 const SORT_BY_COLUMN = { subBrandName: 'subBrandCode', productName: 'productCode' };

@@ -1,6 +1,5 @@
 import type { FaultRecord } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
-import { linkColumn } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import { usePageContext } from '../../../lib/page-context.js';
 import { exportFaults, faultList, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
@@ -10,7 +9,8 @@ import { ErrorLogButton } from '../components/device-cells.js';
 import { useFaultReportColumns } from '../components/fault-columns.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
-import { batchDeleteAction, deleteColumn } from '../../../components/delete-actions.js';
+import { batchDeleteAction } from '../../../components/delete-actions.js';
+import { deleteColumn, linkColumn } from '../../../components/record-columns.js';
 
 /**
  * §2 /fault-record-list: fault reports with filters SN, type, country, city, time (and model and version, the

@@ -2,7 +2,6 @@ import type { TestDevice } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { linkColumn } from '../../../components/anchor-link.js';
 import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
@@ -10,7 +9,7 @@ import { testDeviceList, useDeleteTestDevices, type TestDeviceFilter } from '../
 import { OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
 import { formatTime } from '../../../lib/format.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
-import { actionsColumn } from '../../../components/list-columns.js';
+import { actionsColumn, linkColumn } from '../../../components/record-columns.js';
 
 /** §2 /test-device-list: the devices that receive test APKs and test offline packs. */
 export function TestDeviceListPage() {

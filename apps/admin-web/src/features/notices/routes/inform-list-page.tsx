@@ -18,7 +18,7 @@ import { useLiveRefreshEach } from '../../../lib/live-events.js';
 import { NOTICES_KEY } from '../api/notices-key.js';
 import { NoticeActions } from '../components/notice-actions.js';
 import { LiveCount, LiveState, useLiveRow } from '../components/notice-cells.js';
-import { actionsColumn, timeColumn } from '../../../components/list-columns.js';
+import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
 
 /** A row's buttons follow its live state (a push that fails while the list is open offers its retry). */
 function LiveActions({ row }: { row: NoticeListItem }) {

@@ -19,7 +19,7 @@ import { useCustomerModelOptions, useFactoryModelOptions } from '../api/offline-
 import { BuildStatus } from '../components/build-status.js';
 import { ReleaseBadge, TestBadge, TypeBadge } from '../components/offline-pack-cells.js';
 import { OfflinePackRowActions } from '../components/offline-pack-row-actions.js';
-import { actionsColumn, timeColumn } from '../../../components/list-columns.js';
+import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
 
 interface PackFilters extends Record<string, unknown> {
   number: string;

@@ -21,8 +21,8 @@ import { openImportDialog, startRecipeExport } from './jobs-dialogs.js';
 import { openTranslateDialog } from './translate-dialog.js';
 import { chooseCategory } from './category-dialog.js';
 import { OfferFlag, StatusBadge } from './recipe-cells.js';
+import { formatTime } from '../../../lib/format.js';
 import { RecipeRowActions } from './recipe-row-actions.js';
-import { actionsColumn, timeColumn } from '../../../components/list-columns.js';
 
 /**
  * The recipe library and its online and paid views: filters, pager, selection, the §4 batch actions with
@@ -192,8 +192,17 @@ export function RecipeListScreen({
         title: t('recipes.fields.paid'),
         render: (r) => <OfferFlag value={r.paid} status={r.status} />,
       },
-      timeColumn('updatedAt', t('recipes.fields.updatedAt')),
-      actionsColumn(t, (r) => <RecipeRowActions recipe={r} onChanged={refresh} />),
+      {
+        accessor: 'updatedAt',
+        title: t('recipes.fields.updatedAt'),
+        noWrap: true,
+        render: (r) => formatTime(r.updatedAt),
+      },
+      {
+        accessor: 'actions',
+        title: t('common.actions'),
+        render: (r) => <RecipeRowActions recipe={r} onChanged={refresh} />,
+      },
     ],
     [t, refresh],
   );

@@ -12,7 +12,7 @@ import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { RECIPES_KEY, type RecipeListItem } from '../api/recipe-list.js';
 import { StatusBadge } from '../components/recipe-cells.js';
 import { formatTime } from '../../../lib/format.js';
-import { actionsColumn } from '../../../components/list-columns.js';
+import { actionsColumn } from '../../../components/record-columns.js';
 
 interface BinFilters extends Record<string, unknown> {
   number: string;

@@ -2,12 +2,12 @@ import type { RecipeEvaluation } from '@kb/contracts';
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { linkColumn } from '../../../components/anchor-link.js';
 import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { reviewList, useDeleteReviews, type ReviewFilter } from '../api/reviews.js';
 import { ScoreStars } from '../components/score-stars.js';
-import { batchDeleteAction, deleteColumn } from '../../../components/delete-actions.js';
+import { batchDeleteAction } from '../../../components/delete-actions.js';
+import { deleteColumn, linkColumn } from '../../../components/record-columns.js';
 
 /** §2 /user-evaluation-list: app users' reviews of the brand's recipes. */
 export function UserEvaluationListPage() {

@@ -10,7 +10,7 @@ import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { staffList, useSetStaffState, type StaffFilter } from '../api/staff-accounts.js';
 import { StaffChangesModal } from '../components/staff-changes-modal.js';
 import { StaffFormModal } from '../components/staff-form-modal.js';
-import { actionsColumn } from '../../../components/list-columns.js';
+import { actionsColumn } from '../../../components/record-columns.js';
 
 /**
  * /staff-list (operations, admins only): the brand's staff accounts; invite one by email (it sets its password

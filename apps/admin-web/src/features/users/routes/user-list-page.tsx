@@ -1,7 +1,6 @@
 import type { AppUserRow, AppUserState } from '@kb/contracts';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { linkColumn } from '../../../components/anchor-link.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 import { ListPage } from '../../../components/list-page.js';
@@ -14,7 +13,7 @@ import {
   type AppUserFilter,
 } from '../api/app-users.js';
 import { RegisteredBadge, regionLabel, StatusBadge } from '../components/user-cells.js';
-import { actionsColumn, timeColumn } from '../../../components/list-columns.js';
+import { actionsColumn, linkColumn, timeColumn } from '../../../components/record-columns.js';
 
 /**
  * §2 /user-list: the brand's app users with the §3 columns and a filter on each, enable/disable after a

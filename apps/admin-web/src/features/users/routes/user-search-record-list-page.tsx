@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { languageLabel } from '../../../lib/labels.js';
 import { currentLanguage } from '../../../lib/language.js';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { batchDeleteAction, deleteColumn } from '../../../components/delete-actions.js';
+import { batchDeleteAction } from '../../../components/delete-actions.js';
 import { ListPage } from '../../../components/list-page.js';
 import { searchRecordList, useDeleteSearchRecords, type SearchRecordFilter } from '../api/search-records.js';
 import { SearchRecordExport } from '../components/search-record-export.js';
 import { regionLabel } from '../components/user-cells.js';
-import { timeColumn } from '../../../components/list-columns.js';
+import { deleteColumn, timeColumn } from '../../../components/record-columns.js';
 
 /** §2 /user-search-record-list: what app users searched, with filters, batch delete and export (CSV, xlsx). */
 export function UserSearchRecordListPage() {

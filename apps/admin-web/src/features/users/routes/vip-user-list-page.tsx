@@ -3,7 +3,6 @@ import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkColumn } from '../../../components/anchor-link.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { ListPage } from '../../../components/list-page.js';
@@ -16,7 +15,7 @@ import {
 import { PayingUserImport } from '../components/paying-user-import.js';
 import { regionLabel } from '../components/user-cells.js';
 import { formatTime } from '../../../lib/format.js';
-import { actionsColumn, timeColumn } from '../../../components/list-columns.js';
+import { actionsColumn, linkColumn, timeColumn } from '../../../components/record-columns.js';
 
 const STATE_COLORS: Record<PayingUserState, string> = { active: 'green', upcoming: 'blue', expired: 'gray' };
 
