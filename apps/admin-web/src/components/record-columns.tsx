@@ -1,4 +1,5 @@
 import type { Permission } from '@kb/contracts';
+import { Table } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
@@ -8,8 +9,9 @@ import { AnchorLink } from './anchor-link.js';
 import { RowDeleteButton } from './delete-actions.js';
 import { Thumbnail } from './reference/record-image.js';
 
-// Columns that list screens share. The build keeps this module out of the console's shared chunk, so a screen
-// that uses none of them (the recipe library, under its weight budget) does not load them.
+// Columns that list screens share, and a plain table's header row. The build keeps this module out of the
+// console's shared chunk, so a screen that uses none of them (the recipe library, under its weight budget) does
+// not load them.
 
 /** A record's (first) image as a thumbnail. */
 export function thumbnailColumn<T extends { name: string }>(
@@ -85,4 +87,23 @@ export function deleteColumn<T extends { id: string }>(
   return actionsColumn<T>(t, (r) => (
     <RowDeleteButton permission={permission} onConfirm={() => remove([r.id])} />
   ));
+}
+
+/** A plain table's header row: each column's title, or its title and width. */
+export function TableHead({ columns }: { columns: (ReactNode | { title: ReactNode; w: number })[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((c, i) =>
+          c !== null && typeof c === 'object' && 'w' in c ? (
+            <Table.Th key={i} w={c.w}>
+              {c.title}
+            </Table.Th>
+          ) : (
+            <Table.Th key={i}>{c}</Table.Th>
+          ),
+        )}
+      </Table.Tr>
+    </Table.Thead>
+  );
 }

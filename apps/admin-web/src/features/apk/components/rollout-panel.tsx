@@ -10,7 +10,7 @@ import { rolloutDetailQuery, runRolloutStep, startRollout, type RolloutStep } fr
 import { APK_KEY } from '../api/apk-read-position.js';
 import { formatTime } from '../../../lib/format.js';
 import { askRolloutStart, CompatibilitySummary } from './start-rollout-dialog.js';
-import { TableHead } from '../../../components/table-head.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 const STATUS_COLORS = { running: 'blue', paused: 'orange', rolled_back: 'gray', completed: 'green' } as const;
 

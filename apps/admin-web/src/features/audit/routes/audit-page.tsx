@@ -14,7 +14,7 @@ import type {
   RecipeAuditState,
 } from '../../../components/history/audit-states.js';
 import { useCan } from '../../../lib/use-can.js';
-import { TableHead } from '../../../components/table-head.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 /** The trail of one ended record, the state as of an event in its own detail layout. */
 function EndedHistory({ record, views }: { record: AuditEndedRecord; views: AuditStateViews }) {

@@ -29,7 +29,7 @@ import {
   toggleLanguage,
   type LanguageChoice,
 } from '../rules/languages.js';
-import { TableHead } from '../../../components/table-head.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 function LanguageSettingsForm({ all }: { all: BrandLanguage[] }) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { RecipeCell } from '../../../components/reference/recipe-cells.js';
 import { fileUrl } from '../../../components/reference/record-image.js';
 import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../../../lib/page-context.js';
-import { TableHead } from '../../../components/table-head.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 /** §2 /online-cate/detail?id=…: one online category, its names, picture and its recipes in order. */
 export function OnlineCateDetailPage() {

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
 import { useCan } from '../../../lib/use-can.js';
 import { addHotTag, searchTopTermsQuery } from '../api/hot-tag-suggestions.js';
-import { TableHead } from '../../../components/table-head.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 const PERIODS = ['7', '30', '90', '0'] as const;
 

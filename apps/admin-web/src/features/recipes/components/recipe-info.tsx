@@ -7,7 +7,6 @@ import { languageLabel, workModeLabel } from '../../../lib/labels.js';
 import { isUiLang } from '../../../lib/language.js';
 import { fileUrl, type RecipeDetail, type RecipeContentView } from '../api/recipe-detail.js';
 import { StatusBadge, YesNo } from './recipe-cells.js';
-import { TableHead } from '../../../components/table-head.js';
 
 /** Names of units, tags, accessories (by id) and models (by code), from the detail or as of a history event. */
 type RecipeLabels = Pick<RecipeDetail['labels'], 'units' | 'tags' | 'accessories' | 'models'>;
@@ -44,7 +43,14 @@ function ServingVersions({ content, labels }: { content: RecipeContentView; labe
             {t('recipes.detail.steps')}
           </Text>
           <Table>
-            <TableHead columns={['#', t('recipes.detail.workMode'), t('recipes.detail.settings'), null]} />
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>{t('recipes.detail.workMode')}</Table.Th>
+                <Table.Th>{t('recipes.detail.settings')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {version.steps.map((step) => (
                 <Table.Tr key={step.number} data-testid="detail-step">

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { staffChangesQuery } from '../api/staff-accounts.js';
-import { TableHead } from '../../../components/table-head.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 function detail(t: TFunction, c: StaffChange): string {
   const role = (r: StaffRole | null) => (r ? t(`roles.${r}`) : '');
