@@ -4,7 +4,6 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import {
   choose,
-  clearDemoRows,
   column,
   confirm,
   fieldError,
@@ -16,7 +15,7 @@ import {
   waitForFieldError,
 } from './catalog-support.js';
 import { harnessForFile, location } from './support/harness.js';
-import { signedInPage } from './support/gestures.js';
+import { signedInOnClearedList, signedInPage } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // One system for the whole file: the accessory library in English, online categories in Chinese.
@@ -48,9 +47,7 @@ async function addAccessory(
 
 describe('accessory library (en)', () => {
   it('creates with an image, refuses a taken number under its field, edits, searches and batch-deletes', async () => {
-    await clearDemoRows(h.system.db.url, 'accessories');
-    const page = await signedInPage(h, 'en');
-    await openFromMenu(page, 'operations', 'Accessory library');
+    const page = await signedInOnClearedList(h, 'en', ['operations', 'Accessory library'], 'accessories');
 
     // §5: image, number, main-language name and type are required; checked before sending.
     await page.getByTestId('add').click();

@@ -14,7 +14,7 @@ import {
   waitForFieldError,
 } from './catalog-support.js';
 import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
-import { searchList, signedInPage } from './support/gestures.js';
+import { searchList, signedInOnClearedList, signedInPage } from './support/gestures.js';
 import { apiPost } from './support/api.js';
 import { settles } from './support/waits.js';
 
@@ -36,9 +36,7 @@ async function saveAndBackToList(page: Page) {
 
 describe('category settings (zh)', () => {
   it('creates with a picture, shows §5 messages and a taken number under its field, edits, searches and batch-deletes', async () => {
-    await clearDemoRows(h.system.db.url, 'recipe_categories');
-    const page = await signedInPage(h);
-    await openFromMenu(page, 'recipes', '分类设置');
+    const page = await signedInOnClearedList(h, 'zh', ['recipes', '分类设置'], 'recipe_categories');
 
     // Nothing selected: the batch delete refuses (§5).
     await page.getByTestId('batch-delete').click();

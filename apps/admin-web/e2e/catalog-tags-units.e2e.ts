@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
   choose,
-  clearDemoRows,
   column,
   confirm,
   fieldError,
@@ -13,7 +12,7 @@ import {
   waitForFieldError,
 } from './catalog-support.js';
 import { harnessForFile, location, tab } from './support/harness.js';
-import { searchList, signedInPage } from './support/gestures.js';
+import { searchList, signedInOnClearedList } from './support/gestures.js';
 import { settles } from './support/waits.js';
 
 // One system for the whole file: the tag library in English, ingredient units in Chinese.
@@ -30,9 +29,7 @@ async function addTag(page: Page, number: string, zh: string, en: string) {
 
 describe('tag library (en)', () => {
   it('creates, refuses a taken number under its field, edits, searches and batch-deletes', async () => {
-    await clearDemoRows(h.system.db.url, 'recipe_tags');
-    const page = await signedInPage(h, 'en');
-    await openFromMenu(page, 'recipes', 'Tag library');
+    const page = await signedInOnClearedList(h, 'en', ['recipes', 'Tag library'], 'recipe_tags');
 
     await page.getByTestId('add').click();
     await page.getByTestId('form-submit').click();
@@ -105,9 +102,12 @@ async function addUnit(page: Page, zh: string, en: string) {
 describe('ingredient units (zh)', () => {
   it('adds in a dialog, keeps names unique, edits, searches, deletes one after "unit delete" and several at once', async () => {
     // A retried attempt starts from the seeded units, without the ones the first attempt added.
-    await clearDemoRows(h.system.db.url, 'ingredient_units', ['毫升', '勺', '杯', '碗']);
-    const page = await signedInPage(h);
-    await openFromMenu(page, 'recipes', '食材单位管理');
+    const page = await signedInOnClearedList(h, 'zh', ['recipes', '食材单位管理'], 'ingredient_units', [
+      '毫升',
+      '勺',
+      '杯',
+      '碗',
+    ]);
 
     // DEMO's seeded units (克, 只, 汤匙, 条) are measured in by its demo recipes; these come on top.
     await page.getByTestId('pager-total').getByText('共 4 条').waitFor();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { openFromMenu } from '../catalog-support.js';
+import { clearDemoRows, openFromMenu } from '../catalog-support.js';
 import { loginAs, type Harness } from './harness.js';
 
 /** Switches the console to English from the header's language menu, as a user would. */
@@ -23,6 +23,24 @@ export async function signedInPage(
   const page = await h.newPage();
   await loginAs(page, ...account);
   if (lang === 'en') await inEnglish(page);
+  return page;
+}
+
+/**
+ * A fresh page signed in (in `lang`) on a reference-data list opened from the menu (`[group, title]`), the demo
+ * brand's rows of `table` deleted first (only those of these Chinese names, when given): a retried attempt starts
+ * from the list the first attempt found.
+ */
+export async function signedInOnClearedList(
+  h: Harness,
+  lang: 'zh' | 'en',
+  [group, title]: [group: string, title: string],
+  table: string,
+  zhNames?: string[],
+): Promise<Page> {
+  await clearDemoRows(h.system.db.url, table, zhNames);
+  const page = await signedInPage(h, lang);
+  await openFromMenu(page, group, title);
   return page;
 }
 

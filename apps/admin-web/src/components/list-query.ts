@@ -1,4 +1,4 @@
-import type { Page } from '@kb/contracts';
+import type { ListName, Page } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { NO_SORT, type ListSort } from './list-views/list-sort-logic.js';
 import { PAGER_DEFAULT_SIZE } from './pager-logic.js';
@@ -32,4 +32,17 @@ export function listQuery<T, F>(
     queryKey: [...queryKey, applied, sort, paging.pageNum, paging.pageSize],
     queryFn: ({ signal }) => fetchPage({ ...applied, ...paging, ...sort }, signal),
   });
+}
+
+/**
+ * Where a list screen's rows come from, declared beside its API call: the cache key, the page it loads, its empty
+ * filter, the fields the API sorts by (libs/contracts `*_SORT_FIELDS`) and its name for saved views. The screen
+ * spreads it into ListPage and adds what it shows: filters, columns, actions.
+ */
+export interface ListSource<T, F> {
+  queryKey: readonly unknown[];
+  fetchPage: FetchPage<T, F>;
+  initialFilters: F;
+  sortFields?: readonly string[];
+  views?: ListName;
 }

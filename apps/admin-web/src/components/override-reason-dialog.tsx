@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.js';
-import { notifyError } from '../lib/notify.js';
+import { toastRefusal } from '../lib/refusal-toast.js';
 import { askInModal, DialogButtons } from './ask-in-modal.js';
 import { RequiredReasonInput, useRequiredReason } from './required-reason.js';
 
@@ -72,7 +72,7 @@ export async function publishOnlineAskingReason(options: {
     return true;
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== options.untestedCode) {
-      if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
+      toastRefusal(error);
       return false;
     }
     const overrideReason = await askOverrideReason(options.words);

@@ -1,9 +1,17 @@
+import type { Permission } from '@kb/contracts';
+import { Table } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { ReactNode } from 'react';
 import { formatTime } from '../lib/format.js';
+import type { ScreenPath } from '../lib/screen.js';
+import { AnchorLink } from './anchor-link.js';
+import { RowDeleteButton } from './delete-actions.js';
 import { Thumbnail } from './reference/record-image.js';
 
-// Columns that lists of named, dated records share (the catalog and content screens).
+// Columns that list screens share, and a plain table's header row. The build keeps this module out of the
+// console's shared chunk, so a screen that uses none of them (the recipe library, under its weight budget) does
+// not load them.
 
 /** A record's (first) image as a thumbnail. */
 export function thumbnailColumn<T extends { name: string }>(
@@ -25,4 +33,77 @@ export function updatedAtColumn<T extends { updatedAt: string }>(t: TFunction): 
     title: t('reference.fields.updatedAt'),
     render: (r) => formatTime(r.updatedAt),
   };
+}
+
+/** A moment of the record, to the minute, on one line. */
+export function timeColumn<T>(accessor: keyof T & string, title: string): DataTableColumn<T> {
+  return {
+    accessor,
+    title,
+    noWrap: true,
+    render: (r) => formatTime(r[accessor] as string | null | undefined),
+  };
+}
+
+/** The row's buttons, the last column (never sorted, chosen or kept in a view: ListPage knows it by its accessor). */
+export function actionsColumn<T>(
+  t: TFunction,
+  render: (record: T) => ReactNode,
+  width?: number,
+): DataTableColumn<T> {
+  return { accessor: 'actions', title: t('common.actions'), ...(width ? { width } : {}), render };
+}
+
+/**
+ * A list's column naming the record by a link to a screen with one record: its own detail, its user, its device.
+ * `link` says where (and the link's test id); the text is the record's value of the column.
+ */
+export function linkColumn<T>(
+  accessor: keyof T & string,
+  title: string,
+  link: (record: T) => { to: ScreenPath; id: string; testId?: string },
+): DataTableColumn<T> {
+  return {
+    accessor,
+    title,
+    render: (record) => {
+      const { to, id, testId } = link(record);
+      return (
+        // `to` is checked as a ScreenPath where the column is declared; the link's own type wants one literal path.
+        <AnchorLink size="sm" to={to as never} search={{ id } as never} data-testid={testId}>
+          {String(record[accessor])}
+        </AnchorLink>
+      );
+    },
+  };
+}
+
+/** The actions column of a list whose one row action is Delete: `remove` gets the row's id. */
+export function deleteColumn<T extends { id: string }>(
+  t: TFunction,
+  permission: Permission,
+  remove: (ids: string[]) => Promise<unknown>,
+): DataTableColumn<T> {
+  return actionsColumn<T>(t, (r) => (
+    <RowDeleteButton permission={permission} onConfirm={() => remove([r.id])} />
+  ));
+}
+
+/** A plain table's header row: each column's title, or its title and width. */
+export function TableHead({ columns }: { columns: (ReactNode | { title: ReactNode; w: number })[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((c, i) =>
+          c !== null && typeof c === 'object' && 'w' in c ? (
+            <Table.Th key={i} w={c.w}>
+              {c.title}
+            </Table.Th>
+          ) : (
+            <Table.Th key={i}>{c}</Table.Th>
+          ),
+        )}
+      </Table.Tr>
+    </Table.Thead>
+  );
 }

@@ -70,3 +70,20 @@ export const call = {
     return api<StaffPostAnswer<P>>(path, { ...options, form });
   },
 };
+
+/** What the command at `/{prefix}/{route}` takes beside the fields named `K` (a record's `id`, a batch's `ids`). */
+export type InputBeside<Prefix extends string, R extends string, K extends string> = R extends unknown
+  ? `/${Prefix}/${R}` extends StaffPostPath
+    ? Omit<StaffPostInput<`/${Prefix}/${R}`>, K>
+    : never
+  : never;
+
+/** The last argument of a call passing `extra`: optional where it holds nothing required. */
+export type ExtraArg<E> = Record<never, never> extends E ? [extra?: E] : [extra: E];
+
+/** A one-record command as a row declares it: its route and what it sends beside the record's id (if anything). */
+export type RowCommand<Prefix extends string, Routes extends string> = {
+  [R in Routes]: { route: R } & (Record<never, never> extends InputBeside<Prefix, R, 'id'>
+    ? { body?: InputBeside<Prefix, R, 'id'> }
+    : { body: InputBeside<Prefix, R, 'id'> });
+}[Routes];

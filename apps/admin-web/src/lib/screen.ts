@@ -78,3 +78,55 @@ export const page =
  * importing the list of screens, which imports every feature's pages).
  */
 export type ScreenPath = keyof RegisteredRouter['routesByPath'];
+
+/** The pages of a record list: the list itself and the record pages reached from it. */
+type RecordPage = 'list' | 'detail' | 'add' | 'edit';
+type PathOf<P extends string, K extends string> = P extends `${infer Head}*` ? `${Head}${K}` : never;
+
+/** The screens of one `listScreens` declaration, each path and title as the compiler knows it. */
+export type ListScreens<P extends string, T extends string, K extends RecordPage> = {
+  [Kind in K]: Screen<PathOf<P, Kind>, `${T}${Capitalize<Kind>}`>;
+}[K][];
+
+interface ListOptions {
+  menu?: MenuSlot;
+  /** What a role needs to add and edit (the add and edit pages show the no-permission panel without). */
+  permission?: Permission;
+  /** The list and its add and edit pages keep their state when the user switches tabs. */
+  keepAlive?: boolean;
+}
+
+/**
+ * A list screen and its detail, add and edit screens from one declaration: the record pages are reached from the
+ * list (the menu highlights it for them), the detail and edit pages show one record, add and edit ask the
+ * declaration's permission. `paths` has `*` for the page's kind (`'/apk-*'`, `'/online-cate/*'`), `title` is the
+ * stem of the titles' keys under `routes` (`'apk'`: `apkList`, `apkDetail`, …); `pages` names each page's module,
+ * `list` first, in the order the screens are listed.
+ */
+export function listScreens<P extends `${string}*`, T extends string, K extends RecordPage>(
+  paths: P,
+  title: T,
+  { menu, permission, keepAlive }: ListOptions,
+  pages: { list: PageLoader } & Record<K, PageLoader>,
+): ListScreens<P, T, K> {
+  const path = (kind: RecordPage) => paths.replace('*', kind);
+  const list = path('list');
+  const kept = keepAlive ? { keepAlive: true } : {};
+  const forms = { ...kept, ...(permission ? { permission } : {}) };
+  const extra: Record<Exclude<RecordPage, 'list'>, Extra> = {
+    detail: { record: true },
+    add: forms,
+    edit: { ...forms, record: true },
+  };
+  // The command palette lists screens in this order.
+  const kinds = Object.keys(pages) as RecordPage[];
+  const label = (kind: RecordPage) => `${title}${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+  return kinds.map((kind) =>
+    kind === 'list'
+      ? screen(list, label(kind), { ...kept, ...(menu ? { menu } : {}), page: pages.list })
+      : childScreen(path(kind), label(kind), list, {
+          ...extra[kind],
+          page: (pages as Record<RecordPage, PageLoader>)[kind],
+        }),
+  ) as ListScreens<P, T, K>;
+}

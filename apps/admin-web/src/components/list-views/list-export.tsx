@@ -35,26 +35,19 @@ export function ListExport({
   return (
     <>
       <Group gap={6}>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconDownload size={14} />}
-          loading={pending}
-          onClick={() => begin('csv')}
-          data-testid="export-csv"
-        >
-          {t('listViews.exportCsv')}
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconDownload size={14} />}
-          loading={pending}
-          onClick={() => begin('xlsx')}
-          data-testid="export-xlsx"
-        >
-          {t('listViews.exportXlsx')}
-        </Button>
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <Button
+            key={format}
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            loading={pending}
+            onClick={() => begin(format)}
+            data-testid={`export-${format}`}
+          >
+            {t(format === 'csv' ? 'listViews.exportCsv' : 'listViews.exportXlsx')}
+          </Button>
+        ))}
       </Group>
       <Modal
         opened={!!run}

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.js';
 import { savedViewsQuery, useDeleteView, useSaveView } from './saved-views-api.js';
+import { ToolbarMenu } from './toolbar-menu.js';
 
 /**
  * The list toolbar's saved views: pick one (its filters, sort and columns apply at once), delete one's own (an
@@ -49,70 +50,63 @@ export function SavedViewsMenu({
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md" width={280}>
-        <Menu.Target>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconBookmark size={14} />}
-            data-testid="saved-views"
-          >
-            {t('listViews.views')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown data-testid="saved-views-menu">
-          <Menu.Label>{t('listViews.viewsTitle')}</Menu.Label>
-          {views.length === 0 && (
-            <Text size="xs" c="dimmed" px="sm" py={4}>
-              {t('listViews.noViews')}
-            </Text>
-          )}
-          {views.map((view) => (
-            <Menu.Item
-              key={view.id}
-              onClick={() => onApply(view)}
-              data-testid="saved-view"
-              data-view-name={view.name}
-              rightSection={
-                view.deletable ? (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('listViews.deleteView', { name: view.name })}
-                    data-testid="saved-view-delete"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      askDelete(view);
-                    }}
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                ) : undefined
-              }
-            >
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm" truncate>
-                  {view.name}
-                </Text>
-                {view.shared && (
-                  <Badge size="xs" variant="light">
-                    {view.mine ? t('listViews.share') : t('listViews.sharedBy', { owner: view.owner })}
-                  </Badge>
-                )}
-              </Group>
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
+      <ToolbarMenu
+        icon={<IconBookmark size={14} />}
+        label={t('listViews.views')}
+        title={t('listViews.viewsTitle')}
+        testId="saved-views"
+        menu={{ width: 280 }}
+      >
+        {views.length === 0 && (
+          <Text size="xs" c="dimmed" px="sm" py={4}>
+            {t('listViews.noViews')}
+          </Text>
+        )}
+        {views.map((view) => (
           <Menu.Item
-            leftSection={<IconDeviceFloppy size={14} />}
-            onClick={() => setSaving(true)}
-            data-testid="saved-view-save"
+            key={view.id}
+            onClick={() => onApply(view)}
+            data-testid="saved-view"
+            data-view-name={view.name}
+            rightSection={
+              view.deletable ? (
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('listViews.deleteView', { name: view.name })}
+                  data-testid="saved-view-delete"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    askDelete(view);
+                  }}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              ) : undefined
+            }
           >
-            {t('listViews.saveCurrent')}
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" truncate>
+                {view.name}
+              </Text>
+              {view.shared && (
+                <Badge size="xs" variant="light">
+                  {view.mine ? t('listViews.share') : t('listViews.sharedBy', { owner: view.owner })}
+                </Badge>
+              )}
+            </Group>
           </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        ))}
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconDeviceFloppy size={14} />}
+          onClick={() => setSaving(true)}
+          data-testid="saved-view-save"
+        >
+          {t('listViews.saveCurrent')}
+        </Menu.Item>
+      </ToolbarMenu>
       <Modal opened={saving} onClose={() => setSaving(false)} title={t('listViews.saveTitle')}>
         {saving && <SaveViewForm list={list} state={current()} onDone={() => setSaving(false)} />}
       </Modal>

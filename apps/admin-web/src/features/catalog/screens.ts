@@ -1,5 +1,5 @@
 import { referenceScreens } from '../../components/reference/reference-screens.js';
-import { childScreen, page, screen } from '../../lib/screen.js';
+import { childScreen, listScreens, page, screen } from '../../lib/screen.js';
 
 /** The recipes' reference data: categories, tags, units, accessories, online categories and languages. */
 export const catalogScreens = [
@@ -17,18 +17,16 @@ export const catalogScreens = [
     menu: { group: 'recipes', order: 20 },
     load: () => import('./screens/tags.js').then((m) => m.tagScreen),
   }),
-  screen('/online-cate/list', 'onlineCateList', {
-    menu: { group: 'recipes', order: 60 },
-    page: page(() => import('./routes/online-cate-list-page.js'), 'OnlineCateListPage'),
-  }),
-  childScreen('/online-cate/add', 'onlineCateAdd', '/online-cate/list', {
-    permission: 'onlineCategory.edit',
-    page: page(() => import('./routes/online-cate-add-page.js'), 'OnlineCateAddPage'),
-  }),
-  childScreen('/online-cate/detail', 'onlineCateDetail', '/online-cate/list', {
-    record: true,
-    page: page(() => import('./routes/online-cate-detail-page.js'), 'OnlineCateDetailPage'),
-  }),
+  ...listScreens(
+    '/online-cate/*',
+    'onlineCate',
+    { menu: { group: 'recipes', order: 60 }, permission: 'onlineCategory.edit' },
+    {
+      list: page(() => import('./routes/online-cate-list-page.js'), 'OnlineCateListPage'),
+      add: page(() => import('./routes/online-cate-add-page.js'), 'OnlineCateAddPage'),
+      detail: page(() => import('./routes/online-cate-detail-page.js'), 'OnlineCateDetailPage'),
+    },
+  ),
   childScreen('/online-cate/recipeList', 'onlineCateRecipeList', '/online-cate/list', {
     record: true,
     page: page(() => import('./routes/online-cate-recipe-list-page.js'), 'OnlineCateRecipeListPage'),

@@ -1,31 +1,24 @@
-import { childScreen, page, screen } from '../../lib/screen.js';
+import { childScreen, listScreens, page, screen } from '../../lib/screen.js';
 
 /** The recipe library, its editor and detail pages, the paid and online lists and the recycle bin. */
 export const recipeScreens = [
-  screen('/recipe-list', 'recipeList', {
-    keepAlive: true,
-    menu: { group: 'recipes', order: 30 },
-    page: page(() => import('./routes/recipe-list-page.js'), 'RecipeListPage'),
-  }),
-  childScreen('/recipe-add', 'recipeAdd', '/recipe-list', {
-    keepAlive: true,
-    page: page(() => import('./routes/recipe-editor-pages.js'), 'RecipeAddPage'),
-  }),
-  childScreen('/recipe-edit', 'recipeEdit', '/recipe-list', {
-    keepAlive: true,
-    record: true,
-    page: page(() => import('./routes/recipe-editor-pages.js'), 'RecipeEditPage'),
-  }),
+  ...listScreens(
+    '/recipe-*',
+    'recipe',
+    { menu: { group: 'recipes', order: 30 }, keepAlive: true },
+    {
+      list: page(() => import('./routes/recipe-list-page.js'), 'RecipeListPage'),
+      add: page(() => import('./routes/recipe-editor-pages.js'), 'RecipeAddPage'),
+      edit: page(() => import('./routes/recipe-editor-pages.js'), 'RecipeEditPage'),
+      detail: page(() => import('./routes/recipe-detail-page.js'), 'RecipeDetailPage'),
+    },
+  ),
   childScreen('/preview-detail', 'previewDetail', '/recipe-list', {
     record: true,
     page: page(() => import('./routes/preview-detail-page.js'), 'PreviewDetailPage'),
   }),
   childScreen('/recipe-model', 'recipeModel', '/recipe-list', {
     page: page(() => import('./routes/recipe-model-page.js'), 'RecipeModelPage'),
-  }),
-  childScreen('/recipe-detail', 'recipeDetail', '/recipe-list', {
-    record: true,
-    page: page(() => import('./routes/recipe-detail-page.js'), 'RecipeDetailPage'),
   }),
   screen('/recycling-list', 'recyclingList', {
     menu: { group: 'recipes', order: 100 },

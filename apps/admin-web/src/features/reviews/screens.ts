@@ -1,13 +1,12 @@
-import { childScreen, page, screen } from '../../lib/screen.js';
+import { listScreens, page } from '../../lib/screen.js';
 
 /** A recipe's reviews (under recipe management). */
-export const reviewScreens = [
-  screen('/user-evaluation-list', 'userEvaluationList', {
-    menu: { group: 'recipes', order: 80 },
-    page: page(() => import('./routes/user-evaluation-list-page.js'), 'UserEvaluationListPage'),
-  }),
-  childScreen('/user-evaluation-add', 'userEvaluationAdd', '/user-evaluation-list', {
-    permission: 'review.add',
-    page: page(() => import('./routes/user-evaluation-add-page.js'), 'UserEvaluationAddPage'),
-  }),
-];
+export const reviewScreens = listScreens(
+  '/user-evaluation-*',
+  'userEvaluation',
+  { menu: { group: 'recipes', order: 80 }, permission: 'review.add' },
+  {
+    list: page(() => import('./routes/user-evaluation-list-page.js'), 'UserEvaluationListPage'),
+    add: page(() => import('./routes/user-evaluation-add-page.js'), 'UserEvaluationAddPage'),
+  },
+);

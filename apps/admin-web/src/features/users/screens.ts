@@ -1,15 +1,16 @@
-import { childScreen, page, screen } from '../../lib/screen.js';
+import { listScreens, page, screen } from '../../lib/screen.js';
 
 /** The app's users, paying users, and what they searched for (under operations). */
 export const userScreens = [
-  screen('/user-list', 'userList', {
-    menu: { group: 'users', order: 10 },
-    page: page(() => import('./routes/user-list-page.js'), 'UserListPage'),
-  }),
-  childScreen('/user-detail', 'userDetail', '/user-list', {
-    record: true,
-    page: page(() => import('./routes/user-detail-page.js'), 'UserDetailPage'),
-  }),
+  ...listScreens(
+    '/user-*',
+    'user',
+    { menu: { group: 'users', order: 10 } },
+    {
+      list: page(() => import('./routes/user-list-page.js'), 'UserListPage'),
+      detail: page(() => import('./routes/user-detail-page.js'), 'UserDetailPage'),
+    },
+  ),
   screen('/vip-user-list', 'vipUserList', {
     menu: { group: 'users', order: 20 },
     page: page(() => import('./routes/vip-user-list-page.js'), 'VipUserListPage'),

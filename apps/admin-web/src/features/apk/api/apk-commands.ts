@@ -1,8 +1,7 @@
 import type { StaffPostInput } from '@kb/contracts';
 import { batchOutcomeOf, type BatchOutcome } from '../../../components/batch-actions.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { call } from '../../../lib/call.js';
-import { notifyError } from '../../../lib/notify.js';
+import { call, type ExtraArg, type InputBeside, type RowCommand } from '../../../lib/call.js';
+import { sayingRefusal } from '../../../lib/refusal-toast.js';
 
 /** The one-package commands of `/api/subApk/*` the screens send (each answers the package's change). */
 export type ApkCommandRoute =
@@ -20,30 +19,20 @@ export type ApkCommandRoute =
   | 'rollout/complete'
   | 'delete';
 type ApkCommandInput<R extends ApkCommandRoute> = StaffPostInput<`/subApk/${R}`>;
-
-/** What a command takes beside the package's id. */
-type Beside<R extends ApkCommandRoute> = Omit<ApkCommandInput<R>, 'id'>;
 /** A one-package command as a row declares it: its route and what it sends beside the package's id. */
-export type ApkRowCommand = {
-  [R in ApkCommandRoute]: { route: R } & (Record<never, never> extends Beside<R>
-    ? { body?: Beside<R> }
-    : { body: Beside<R> });
-}[ApkCommandRoute];
+export type ApkRowCommand = RowCommand<'subApk', ApkCommandRoute>;
 
 /**
  * A command on one package. Its refusal is shown as the API's message in a toast, on this screen: a 409 names the
  * package and its state, and a 403 here is the four-eyes rule (a role without the permission goes to the
  * no-permission page instead).
  */
-export async function runApkCommand<R extends ApkCommandRoute>(route: R, body: ApkCommandInput<R>) {
-  try {
-    return await call.post(`/subApk/${route as ApkCommandRoute}`, body as ApkCommandInput<ApkCommandRoute>, {
+export function runApkCommand<R extends ApkCommandRoute>(route: R, body: ApkCommandInput<R>) {
+  return sayingRefusal(
+    call.post(`/subApk/${route as ApkCommandRoute}`, body as ApkCommandInput<ApkCommandRoute>, {
       quiet: true,
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** A row's command on package `id`. */
@@ -51,16 +40,11 @@ export const runApkRowCommand = (id: string, command: ApkRowCommand) =>
   runApkCommand(command.route, { id, ...command.body } as ApkCommandInput<ApkCommandRoute>);
 
 export type ApkBatchRoute = 'batchAudit' | 'batchDelete';
-/** What a batch takes beside the packages' ids. */
-type BatchExtra<R extends ApkBatchRoute> = R extends ApkBatchRoute
-  ? Omit<StaffPostInput<`/subApk/${R}`>, 'ids'>
-  : never;
-
 /** A batch over packages; the bar's outcome names each failed package by its version, with the reason. */
 export async function runApkBatch<R extends ApkBatchRoute>(
   route: R,
   ids: string[],
-  ...[extra]: Record<never, never> extends BatchExtra<R> ? [extra?: BatchExtra<R>] : [extra: BatchExtra<R>]
+  ...[extra]: ExtraArg<InputBeside<'subApk', R, 'ids'>>
 ): Promise<BatchOutcome> {
   const body = { ids, ...extra } as StaffPostInput<`/subApk/${ApkBatchRoute}`>;
   const answer = await call.post(`/subApk/${route as ApkBatchRoute}`, body);

@@ -10,6 +10,7 @@ import { rolloutDetailQuery, runRolloutStep, startRollout, type RolloutStep } fr
 import { APK_KEY } from '../api/apk-read-position.js';
 import { formatTime } from '../../../lib/format.js';
 import { askRolloutStart, CompatibilitySummary } from './start-rollout-dialog.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 const STATUS_COLORS = { running: 'blue', paused: 'orange', rolled_back: 'gray', completed: 'green' } as const;
 
@@ -83,13 +84,7 @@ function FaultRates({ faults }: { faults: ApkRolloutDetail['faults'] }) {
     );
   return (
     <Table withTableBorder data-testid="rollout-faults">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('apk.rollout.faultType')}</Table.Th>
-          <Table.Th>{t('apk.rollout.newRate')}</Table.Th>
-          <Table.Th>{t('apk.rollout.oldRate')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={[t('apk.rollout.faultType'), t('apk.rollout.newRate'), t('apk.rollout.oldRate')]} />
       <Table.Tbody>
         {faults.map((f) => (
           <Table.Tr key={f.faultType} data-testid="rollout-fault-row">

@@ -17,8 +17,9 @@ import { fetchApkPage } from '../api/apk-list.js';
 import { APK_KEY } from '../api/apk-read-position.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import { ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
-import { formatSize, formatTime } from '../../../lib/format.js';
+import { formatSize } from '../../../lib/format.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
+import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
 
 interface ApkFilters extends Record<string, unknown> {
   subBrandCode: string | null;
@@ -168,18 +169,8 @@ export function ApkListPage() {
           title: t('apk.fields.installedCount'),
           render: (a) => <span data-testid="apk-installed">{a.installedCount}</span>,
         },
-        {
-          accessor: 'appliedAt',
-          title: t('apk.fields.appliedAt'),
-          noWrap: true,
-          render: (r) => formatTime(r.appliedAt),
-        },
-        {
-          accessor: 'releasedAt',
-          title: t('apk.fields.releasedAt'),
-          noWrap: true,
-          render: (r) => formatTime(r.releasedAt),
-        },
+        timeColumn('appliedAt', t('apk.fields.appliedAt')),
+        timeColumn('releasedAt', t('apk.fields.releasedAt')),
         {
           accessor: 'returnReason',
           title: t('apk.fields.returnReason'),
@@ -188,12 +179,7 @@ export function ApkListPage() {
           ellipsis: true,
           render: (r) => <span title={r.returnReason ?? undefined}>{r.returnReason}</span>,
         },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          width: 220,
-          render: (r) => <ApkRowActions apk={r} onChanged={refresh} />,
-        },
+        actionsColumn(t, (r) => <ApkRowActions apk={r} onChanged={refresh} />, 220),
       ]}
       batchActions={batchActions}
       toolbar={<AddButton permission="apk.edit" to="/apk-add" />}

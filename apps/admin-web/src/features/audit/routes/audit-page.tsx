@@ -14,6 +14,7 @@ import type {
   RecipeAuditState,
 } from '../../../components/history/audit-states.js';
 import { useCan } from '../../../lib/use-can.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 /** The trail of one ended record, the state as of an event in its own detail layout. */
 function EndedHistory({ record, views }: { record: AuditEndedRecord; views: AuditStateViews }) {
@@ -53,15 +54,15 @@ function EndedList({ kind, onOpen }: { kind: AuditKind; onOpen: (record: AuditEn
   return (
     <Stack gap="xs">
       <Table striped highlightOnHover data-testid="audit-ended">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('components.history.number')}</Table.Th>
-            <Table.Th>{t('components.history.status')}</Table.Th>
-            <Table.Th>{t('components.history.endedAt')}</Table.Th>
-            <Table.Th>{t('components.history.endedBy')}</Table.Th>
-            <Table.Th>{t('common.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            t('components.history.number'),
+            t('components.history.status'),
+            t('components.history.endedAt'),
+            t('components.history.endedBy'),
+            t('common.actions'),
+          ]}
+        />
         <Table.Tbody>
           {page.data.items.length === 0 && (
             <Table.Tr>

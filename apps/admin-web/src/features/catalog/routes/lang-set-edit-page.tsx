@@ -29,6 +29,7 @@ import {
   toggleLanguage,
   type LanguageChoice,
 } from '../rules/languages.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 function LanguageSettingsForm({ all }: { all: BrandLanguage[] }) {
   const { t } = useTranslation();
@@ -76,15 +77,15 @@ function LanguageSettingsForm({ all }: { all: BrandLanguage[] }) {
           }}
         >
           <Table striped withTableBorder verticalSpacing="xs" data-testid="lang-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={90}>{t('catalog.languageSettings.supported')}</Table.Th>
-                <Table.Th w={110}>{t('catalog.languageSettings.main')}</Table.Th>
-                <Table.Th>{t('reference.fields.language')}</Table.Th>
-                <Table.Th>{t('catalog.languageSettings.nativeName')}</Table.Th>
-                <Table.Th>{t('catalog.languageSettings.code')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                { title: t('catalog.languageSettings.supported'), w: 90 },
+                { title: t('catalog.languageSettings.main'), w: 110 },
+                t('reference.fields.language'),
+                t('catalog.languageSettings.nativeName'),
+                t('catalog.languageSettings.code'),
+              ]}
+            />
             <Table.Tbody>
               {all.map((lang) => {
                 const on = choice.langs.includes(lang.langCode);

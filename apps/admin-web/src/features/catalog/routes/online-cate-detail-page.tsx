@@ -10,6 +10,7 @@ import { RecipeCell } from '../../../components/reference/recipe-cells.js';
 import { fileUrl } from '../../../components/reference/record-image.js';
 import { RecordState } from '../../../components/record-state.js';
 import { useRecordId } from '../../../lib/page-context.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 /** §2 /online-cate/detail?id=…: one online category, its names, picture and its recipes in order. */
 export function OnlineCateDetailPage() {
@@ -72,14 +73,14 @@ export function OnlineCateDetailPage() {
                   </Text>
                 ) : (
                   <Table striped verticalSpacing="xs">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th w={80}>{t('reference.recipes.position')}</Table.Th>
-                        <Table.Th>{t('reference.fields.number')}</Table.Th>
-                        <Table.Th>{t('reference.fields.name')}</Table.Th>
-                        <Table.Th>{t('reference.recipes.status')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
+                    <TableHead
+                      columns={[
+                        { title: t('reference.recipes.position'), w: 80 },
+                        t('reference.fields.number'),
+                        t('reference.fields.name'),
+                        t('reference.recipes.status'),
+                      ]}
+                    />
                     <Table.Tbody>
                       {category.recipes.map((r, i) => (
                         <Table.Tr key={r.recipeId}>

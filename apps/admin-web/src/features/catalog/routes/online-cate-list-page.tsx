@@ -7,6 +7,7 @@ import { ListPage } from '../../../components/list-page.js';
 import { fetchOnlineCategoryPage, ONLINE_KEY, useDeleteOnlineCategories } from '../api/online-categories.js';
 import { Thumbnail } from '../../../components/reference/record-image.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
+import { actionsColumn } from '../../../components/record-columns.js';
 
 /** §2 /online-cate/list: the categories the app shows for online recipes, each with its ordered recipes. */
 export function OnlineCateListPage() {
@@ -32,34 +33,27 @@ export function OnlineCateListPage() {
         { accessor: 'name', title: t('reference.fields.name') },
         { accessor: 'sort', title: t('reference.fields.sort') },
         { accessor: 'recipeCount', title: t('catalog.fields.recipeCount') },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (c) => (
-            <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-              <Button
-                size="xs"
-                variant="subtle"
-                onClick={() => void navigate({ to: '/online-cate/detail', search: { id: c.id } })}
-                data-testid="row-detail"
-              >
-                {t('catalog.online.detail')}
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                onClick={() => void navigate({ to: '/online-cate/recipeList', search: { id: c.id } })}
-                data-testid="row-recipes"
-              >
-                {t('catalog.online.recipes')}
-              </Button>
-              <RowDeleteButton
-                permission="onlineCategory.edit"
-                onConfirm={() => remove.mutateAsync([c.id])}
-              />
-            </Group>
-          ),
-        },
+        actionsColumn(t, (c) => (
+          <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => void navigate({ to: '/online-cate/detail', search: { id: c.id } })}
+              data-testid="row-detail"
+            >
+              {t('catalog.online.detail')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => void navigate({ to: '/online-cate/recipeList', search: { id: c.id } })}
+              data-testid="row-recipes"
+            >
+              {t('catalog.online.recipes')}
+            </Button>
+            <RowDeleteButton permission="onlineCategory.edit" onConfirm={() => remove.mutateAsync([c.id])} />
+          </Group>
+        )),
       ]}
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((c) => c.id)), 'onlineCategory.edit'),

@@ -30,22 +30,17 @@ export function detailAndRecipesActions(paths: { detail: ScreenPath; recipes: Sc
   return function RowButtons(record: { id: string }, { t, open }: ReferenceContext) {
     return (
       <>
-        <Button
-          size="xs"
-          variant="subtle"
-          onClick={() => open(paths.detail, record.id)}
-          data-testid="row-detail"
-        >
-          {t('content.detailAction')}
-        </Button>
-        <Button
-          size="xs"
-          variant="subtle"
-          onClick={() => open(paths.recipes, record.id)}
-          data-testid="row-recipes"
-        >
-          {t('content.recipesAction')}
-        </Button>
+        {(['detail', 'recipes'] as const).map((kind) => (
+          <Button
+            key={kind}
+            size="xs"
+            variant="subtle"
+            onClick={() => open(paths[kind], record.id)}
+            data-testid={`row-${kind}`}
+          >
+            {t(kind === 'detail' ? 'content.detailAction' : 'content.recipesAction')}
+          </Button>
+        ))}
       </>
     );
   };

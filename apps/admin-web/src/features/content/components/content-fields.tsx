@@ -71,22 +71,17 @@ export function PublishFields<V extends PublishValues>({ form }: { form: UseForm
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <DateTimePicker
-          label={t('content.fields.onlineStart')}
-          clearable
-          withSeconds={false}
-          valueFormat="YYYY-MM-DD HH:mm"
-          data-testid="field-onlineStart"
-          {...input('onlineStart')}
-        />
-        <DateTimePicker
-          label={t('content.fields.onlineEnd')}
-          clearable
-          withSeconds={false}
-          valueFormat="YYYY-MM-DD HH:mm"
-          data-testid="field-onlineEnd"
-          {...input('onlineEnd')}
-        />
+        {(['onlineStart', 'onlineEnd'] as const).map((name) => (
+          <DateTimePicker
+            key={name}
+            label={t(`content.fields.${name}`)}
+            clearable
+            withSeconds={false}
+            valueFormat="YYYY-MM-DD HH:mm"
+            data-testid={`field-${name}`}
+            {...input(name)}
+          />
+        ))}
       </SimpleGrid>
       <SortAndOnlineFields form={form} />
     </>

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useBrandLanguages } from '../../../components/reference/brand-languages.js';
 import { useCan } from '../../../lib/use-can.js';
 import { addHotTag, searchTopTermsQuery } from '../api/hot-tag-suggestions.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 const PERIODS = ['7', '30', '90', '0'] as const;
 
@@ -161,14 +162,14 @@ function Suggestions({ languages }: { languages: BrandLanguage[] }) {
         </Text>
       ) : (
         <Table striped withTableBorder data-testid="suggestions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('content.suggest.term')}</Table.Th>
-              <Table.Th>{t('content.fields.language')}</Table.Th>
-              <Table.Th>{t('content.suggest.searches')}</Table.Th>
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              t('content.suggest.term'),
+              t('content.fields.language'),
+              t('content.suggest.searches'),
+              t('common.actions'),
+            ]}
+          />
           <Table.Tbody>
             {terms.data.map((term) => (
               <Table.Tr key={`${term.lang}:${term.term}`} data-testid="suggestion-row" data-term={term.term}>

@@ -1,6 +1,7 @@
-import type { DeviceListPage } from '@kb/contracts';
+import { DEVICE_SORT_FIELDS, type DeviceListPage, type DeviceRow } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { queryOptions } from '@tanstack/react-query';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { call } from '../../../lib/call.js';
@@ -71,6 +72,15 @@ export async function fetchDevicePage(
     call.get('/device/list', { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after }, { signal }),
   );
 }
+
+/** The rows of /device-info-list. */
+export const deviceList: ListSource<DeviceRow, DeviceFilter> = {
+  queryKey: DEVICE_LIST_KEY,
+  fetchPage: fetchDevicePage,
+  initialFilters: NO_DEVICE_FILTER,
+  sortFields: DEVICE_SORT_FIELDS,
+  views: 'device',
+};
 
 /** Exports the devices the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
 export const exportDevices = (f: DeviceFilter & ListSort, format: ExportFormat) =>

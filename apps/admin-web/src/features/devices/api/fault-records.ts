@@ -1,6 +1,7 @@
-import type { FaultPeriod, FaultRecord, Page } from '@kb/contracts';
+import { FAULT_SORT_FIELDS, type FaultPeriod, type FaultRecord, type Page } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
@@ -78,3 +79,12 @@ export function useDeleteFaults() {
     queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
   );
 }
+
+/** The rows of /fault-record-list (its screen starts from the filter in the address). */
+export const faultList: ListSource<FaultRecord, FaultFilter> = {
+  queryKey: FAULT_LIST_KEY,
+  fetchPage: fetchFaultPage,
+  initialFilters: NO_FAULT_FILTER,
+  sortFields: FAULT_SORT_FIELDS,
+  views: 'faultRecord',
+};

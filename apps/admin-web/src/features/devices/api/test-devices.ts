@@ -1,5 +1,6 @@
-import type { Page, TestDevice } from '@kb/contracts';
+import { TEST_DEVICE_SORT_FIELDS, type Page, type TestDevice } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
@@ -82,3 +83,12 @@ export function useDeleteTestDevices() {
     queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
   );
 }
+
+/** The rows of /test-device-list. */
+export const testDeviceList: ListSource<TestDevice, TestDeviceFilter> = {
+  queryKey: [...TEST_DEVICES_KEY, 'list'],
+  fetchPage: fetchTestDevicePage,
+  initialFilters: NO_TEST_DEVICE_FILTER,
+  sortFields: TEST_DEVICE_SORT_FIELDS,
+  views: 'testDevice',
+};

@@ -1,18 +1,15 @@
-import { DEVICE_SORT_FIELDS, type DeviceRow, type DeviceStatus } from '@kb/contracts';
+import type { DeviceRow, DeviceStatus } from '@kb/contracts';
 import { Group, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
-  DEVICE_LIST_KEY,
-  exportDevices,
+  deviceList,
   deviceStatusQuery,
-  fetchDevicePage,
-  NO_DEVICE_FILTER,
+  exportDevices,
   useDeleteDevices,
   type DeviceFilter,
 } from '../api/device-list.js';
@@ -21,7 +18,8 @@ import { useLiveRefresh } from '../../../lib/live-events.js';
 import { DEVICES_KEY } from '../api/devices-key.js';
 import { OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
 import { formatDate, formatTime } from '../../../lib/format.js';
-import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
+import { batchDeleteAction } from '../../../components/delete-actions.js';
+import { deleteColumn, linkColumn } from '../../../components/record-columns.js';
 
 /** The columns whose sort is by the code behind the name shown. */
 const SORT_BY_COLUMN = { subBrandName: 'subBrandCode', productName: 'productCode' };
@@ -47,15 +45,11 @@ export function DeviceInfoListPage() {
     const state = (row: DeviceRow): Pick<DeviceStatus, 'online' | 'lastConnectAt' | 'ip'> =>
       liveState?.get(row.id) ?? row;
     return [
-      {
-        accessor: 'sn',
-        title: t('devices.fields.sn'),
-        render: (d) => (
-          <AnchorLink size="sm" to="/device-info-detail" search={{ id: d.id }} data-testid="device-sn">
-            {d.sn}
-          </AnchorLink>
-        ),
-      },
+      linkColumn('sn', t('devices.fields.sn'), (d) => ({
+        to: '/device-info-detail',
+        id: d.id,
+        testId: 'device-sn',
+      })),
       { accessor: 'subModel', title: t('devices.fields.subModel') },
       {
         accessor: 'activatedAt',
@@ -88,28 +82,21 @@ export function DeviceInfoListPage() {
       { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
       { accessor: 'mcuVersion', title: t('devices.fields.mcuVersion') },
       { accessor: 'tpVersion', title: t('devices.fields.tpVersion') },
-      {
-        accessor: 'actions',
-        title: t('common.actions'),
-        render: (d) => <RowDeleteButton permission="device.edit" onConfirm={() => mutateRemove([d.id])} />,
-      },
+      deleteColumn(t, 'device.edit', mutateRemove),
     ];
   }, [t, liveState, mutateRemove]);
 
   return (
     <ListPage<DeviceRow, DeviceFilter>
-      queryKey={DEVICE_LIST_KEY}
-      sortFields={DEVICE_SORT_FIELDS}
+      {...deviceList}
       sortByColumn={SORT_BY_COLUMN}
-      views="device"
       exportRows={exportDevices}
       fetchPage={async (q, signal) => {
-        const page = await fetchDevicePage(q, signal);
+        const page = await deviceList.fetchPage(q, signal);
         const ids = page.list.map((d) => d.id);
         setOnScreen((prev) => (prev.join() === ids.join() ? prev : ids));
         return page;
       }}
-      initialFilters={NO_DEVICE_FILTER}
       filters={[
         { name: 'sn', label: t('devices.fields.sn'), kind: 'text' },
         { name: 'subModel', label: t('devices.fields.subModel'), kind: 'text' },

@@ -1,22 +1,16 @@
-import { FAULT_SORT_FIELDS, type FaultRecord } from '@kb/contracts';
+import type { FaultRecord } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
 import { ListPage } from '../../../components/list-page.js';
 import { usePageContext } from '../../../lib/page-context.js';
-import {
-  exportFaults,
-  FAULT_LIST_KEY,
-  fetchFaultPage,
-  useDeleteFaults,
-  type FaultFilter,
-} from '../api/fault-records.js';
+import { exportFaults, faultList, useDeleteFaults, type FaultFilter } from '../api/fault-records.js';
 import { useBrandModelOptions } from '../../../lib/lookups.js';
 import { useFaultTypeNames } from '../api/device-references.js';
 import { ErrorLogButton } from '../components/device-cells.js';
 import { useFaultReportColumns } from '../components/fault-columns.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
-import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
+import { batchDeleteAction } from '../../../components/delete-actions.js';
+import { deleteColumn, linkColumn } from '../../../components/record-columns.js';
 
 /**
  * §2 /fault-record-list: fault reports with filters SN, type, country, city, time (and model and version, the
@@ -32,12 +26,9 @@ export function FaultRecordListPage() {
   const initial = faultFilterFromSearch(usePageContext()?.search);
   return (
     <ListPage<FaultRecord, FaultFilter>
-      queryKey={FAULT_LIST_KEY}
-      sortFields={FAULT_SORT_FIELDS}
+      {...faultList}
       sortByColumn={{ productName: 'productCode' }}
-      views="faultRecord"
       exportRows={exportFaults}
-      fetchPage={(q, signal) => fetchFaultPage(q, signal)}
       initialFilters={initial}
       filters={[
         { name: 'sn', label: t('devices.fields.sn'), kind: 'text' },
@@ -55,15 +46,11 @@ export function FaultRecordListPage() {
       ]}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'sn',
-          title: t('devices.fields.sn'),
-          render: (f) => (
-            <AnchorLink size="sm" to="/device-info-detail" search={{ id: f.deviceId }} data-testid="fault-sn">
-              {f.sn}
-            </AnchorLink>
-          ),
-        },
+        linkColumn('sn', t('devices.fields.sn'), (f) => ({
+          to: '/device-info-detail',
+          id: f.deviceId,
+          testId: 'fault-sn',
+        })),
         ...reportColumns,
         {
           accessor: 'productName',
@@ -93,13 +80,7 @@ export function FaultRecordListPage() {
             </div>
           ),
         },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (f) => (
-            <RowDeleteButton permission="fault.delete" onConfirm={() => remove.mutateAsync([f.id])} />
-          ),
-        },
+        deleteColumn(t, 'fault.delete', remove.mutateAsync),
       ]}
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((f) => f.id)), 'fault.delete'),

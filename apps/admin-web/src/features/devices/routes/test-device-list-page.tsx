@@ -1,21 +1,15 @@
-import { TEST_DEVICE_SORT_FIELDS, type TestDevice } from '@kb/contracts';
+import type { TestDevice } from '@kb/contracts';
 import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
 import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
-import {
-  fetchTestDevicePage,
-  NO_TEST_DEVICE_FILTER,
-  TEST_DEVICES_KEY,
-  useDeleteTestDevices,
-  type TestDeviceFilter,
-} from '../api/test-devices.js';
+import { testDeviceList, useDeleteTestDevices, type TestDeviceFilter } from '../api/test-devices.js';
 import { OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
 import { formatTime } from '../../../lib/format.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
+import { actionsColumn, linkColumn } from '../../../components/record-columns.js';
 
 /** §2 /test-device-list: the devices that receive test APKs and test offline packs. */
 export function TestDeviceListPage() {
@@ -27,11 +21,7 @@ export function TestDeviceListPage() {
   const onlineOptions = useOnlineOptions();
   return (
     <ListPage<TestDevice, TestDeviceFilter>
-      queryKey={[...TEST_DEVICES_KEY, 'list']}
-      fetchPage={(q, signal) => fetchTestDevicePage(q, signal)}
-      sortFields={TEST_DEVICE_SORT_FIELDS}
-      views="testDevice"
-      initialFilters={NO_TEST_DEVICE_FILTER}
+      {...testDeviceList}
       filters={[
         { name: 'sn', label: t('devices.fields.sn'), kind: 'text' },
         { name: 'subBrandCode', label: t('devices.fields.subBrand'), kind: 'select', options: subBrands },
@@ -40,15 +30,11 @@ export function TestDeviceListPage() {
       ]}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'sn',
-          title: t('devices.fields.sn'),
-          render: (d) => (
-            <AnchorLink size="sm" to="/test-device-detail" search={{ id: d.id }} data-testid="test-device-sn">
-              {d.sn}
-            </AnchorLink>
-          ),
-        },
+        linkColumn('sn', t('devices.fields.sn'), (d) => ({
+          to: '/test-device-detail',
+          id: d.id,
+          testId: 'test-device-sn',
+        })),
         { accessor: 'subModel', title: t('devices.fields.subModel') },
         { accessor: 'subBrandName', title: t('devices.fields.subBrand') },
         {
@@ -69,23 +55,19 @@ export function TestDeviceListPage() {
         },
         { accessor: 'remark', title: t('devices.test.remark'), width: 220 },
         { accessor: 'createdAt', title: t('devices.test.createdAt'), render: (d) => formatTime(d.createdAt) },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (d) => (
-            <Group gap={4} wrap="nowrap">
-              <Button
-                size="xs"
-                variant="subtle"
-                data-testid="row-edit"
-                onClick={() => void navigate({ to: '/test-device-edit', search: { id: d.id } })}
-              >
-                {t('common.edit')}
-              </Button>
-              <RowDeleteButton permission="testDevice.edit" onConfirm={() => remove.mutateAsync([d.id])} />
-            </Group>
-          ),
-        },
+        actionsColumn(t, (d) => (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="xs"
+              variant="subtle"
+              data-testid="row-edit"
+              onClick={() => void navigate({ to: '/test-device-edit', search: { id: d.id } })}
+            >
+              {t('common.edit')}
+            </Button>
+            <RowDeleteButton permission="testDevice.edit" onConfirm={() => remove.mutateAsync([d.id])} />
+          </Group>
+        )),
       ]}
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)), 'testDevice.edit'),

@@ -1,8 +1,7 @@
 import type { Notice, StaffPostInput } from '@kb/contracts';
 import type { BatchOutcome } from '../../../components/batch-actions.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { call } from '../../../lib/call.js';
-import { notifyError } from '../../../lib/notify.js';
+import { sayingRefusal } from '../../../lib/refusal-toast.js';
 
 type NoticeSaveRoute = 'add' | 'addAndPush' | 'update';
 /** The form's saves: `add`, `addAndPush`, or `update` over the version the form loaded (409 when it changed). */
@@ -17,13 +16,10 @@ export function saveNotice<R extends NoticeSaveRoute>(route: R, body: StaffPostI
 }
 
 /** `push` or `cancel` of the version on screen; a refusal is shown as a toast. */
-export async function runNoticeCommand(route: 'push' | 'cancel', notice: Pick<Notice, 'id' | 'version'>) {
-  try {
-    return await call.post(`/inform/${route}`, { id: notice.id, version: notice.version }, { quiet: true });
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
-    throw error;
-  }
+export function runNoticeCommand(route: 'push' | 'cancel', notice: Pick<Notice, 'id' | 'version'>) {
+  return sayingRefusal(
+    call.post(`/inform/${route}`, { id: notice.id, version: notice.version }, { quiet: true }),
+  );
 }
 
 /** Batch delete of drafts (all or none: a refusal names the notices that are not drafts). */

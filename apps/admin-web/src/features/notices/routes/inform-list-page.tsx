@@ -17,7 +17,8 @@ import { exportNotices, fetchNoticePage } from '../api/notice-list.js';
 import { useLiveRefreshEach } from '../../../lib/live-events.js';
 import { NOTICES_KEY } from '../api/notices-key.js';
 import { NoticeActions } from '../components/notice-actions.js';
-import { formatTime, LiveCount, LiveState, useLiveRow } from '../components/notice-cells.js';
+import { LiveCount, LiveState, useLiveRow } from '../components/notice-cells.js';
+import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
 
 /** A row's buttons follow its live state (a push that fails while the list is open offers its retry). */
 function LiveActions({ row }: { row: NoticeListItem }) {
@@ -110,12 +111,7 @@ export function InformListPage() {
           title: t('notices.fields.pushMode'),
           render: (r) => t(`notices.pushMode.${r.pushMode}`),
         },
-        {
-          accessor: 'pushAt',
-          title: t('notices.fields.pushAt'),
-          noWrap: true,
-          render: (r) => formatTime(r.pushAt),
-        },
+        timeColumn('pushAt', t('notices.fields.pushAt')),
         { accessor: 'state', title: t('notices.fields.state'), render: (r) => <LiveState row={r} /> },
         {
           accessor: 'receivedCount',
@@ -127,12 +123,7 @@ export function InformListPage() {
           title: t('notices.fields.read'),
           render: (r) => <LiveCount row={r} field="readCount" />,
         },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          width: 200,
-          render: (r) => <LiveActions row={r} />,
-        },
+        actionsColumn(t, (r) => <LiveActions row={r} />, 200),
       ]}
       toolbar={<AddButton permission="notice.edit" to="/inform-add" />}
     />

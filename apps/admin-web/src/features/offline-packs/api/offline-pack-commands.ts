@@ -1,36 +1,26 @@
 import type { OfflinePackBuild, StaffPostInput } from '@kb/contracts';
 import { batchOutcomeOf, type BatchOutcome } from '../../../components/batch-actions.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { call } from '../../../lib/call.js';
-import { notifyError } from '../../../lib/notify.js';
+import { call, type RowCommand } from '../../../lib/call.js';
+import { sayingRefusal } from '../../../lib/refusal-toast.js';
 
 /** The one-pack commands of `/api/offlineRecipes/*` a row sends (each answers the pack's change). */
 export type OfflinePackCommandRoute = 'updateTestStatus' | 'updateReleaseStatus' | 'delete';
 type OfflinePackCommandInput<R extends OfflinePackCommandRoute> = StaffPostInput<`/offlineRecipes/${R}`>;
-/** What a command takes beside the pack's id. */
-type Beside<R extends OfflinePackCommandRoute> = Omit<OfflinePackCommandInput<R>, 'id'>;
 /** A one-pack command as a row declares it: its route and what it sends beside the pack's id. */
-export type OfflinePackRowCommand = {
-  [R in OfflinePackCommandRoute]: { route: R } & (Record<never, never> extends Beside<R>
-    ? { body?: Beside<R> }
-    : { body: Beside<R> });
-}[OfflinePackCommandRoute];
+export type OfflinePackRowCommand = RowCommand<'offlineRecipes', OfflinePackCommandRoute>;
 
 /** A command on one pack; its refusal (a 409 naming the pack and its state) is shown as a toast on this screen. */
-export async function runOfflinePackCommand<R extends OfflinePackCommandRoute>(
+export function runOfflinePackCommand<R extends OfflinePackCommandRoute>(
   route: R,
   body: OfflinePackCommandInput<R>,
 ) {
-  try {
-    return await call.post(
+  return sayingRefusal(
+    call.post(
       `/offlineRecipes/${route as OfflinePackCommandRoute}`,
       body as OfflinePackCommandInput<OfflinePackCommandRoute>,
       { quiet: true },
-    );
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
-    throw error;
-  }
+    ),
+  );
 }
 
 /** A row's command on pack `id`. */
@@ -60,12 +50,7 @@ export function saveOfflinePack<R extends OfflinePackSaveRoute>(
 }
 
 /** Starts building the pack file (a device-ingest job); the answer is the queued build. */
-export async function buildOfflinePack(id: string): Promise<OfflinePackBuild> {
-  try {
-    // No success toast: the build's badge turns to "queued" at once, where the user is looking.
-    return await call.post('/offlineRecipes/build', { id }, { quiet: true, successMessage: false });
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401) notifyError(error.desc);
-    throw error;
-  }
+export function buildOfflinePack(id: string): Promise<OfflinePackBuild> {
+  // No success toast: the build's badge turns to "queued" at once, where the user is looking.
+  return sayingRefusal(call.post('/offlineRecipes/build', { id }, { quiet: true, successMessage: false }));
 }

@@ -18,8 +18,8 @@ import { OFFLINE_PACKS_KEY } from '../api/offline-pack-read-position.js';
 import { useCustomerModelOptions, useFactoryModelOptions } from '../api/offline-pack-references.js';
 import { BuildStatus } from '../components/build-status.js';
 import { ReleaseBadge, TestBadge, TypeBadge } from '../components/offline-pack-cells.js';
-import { formatTime } from '../../../lib/format.js';
 import { OfflinePackRowActions } from '../components/offline-pack-row-actions.js';
+import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
 
 interface PackFilters extends Record<string, unknown> {
   number: string;
@@ -166,24 +166,9 @@ export function OfflinePackListPage() {
           title: t('offlinePacks.fields.build'),
           render: (r) => <BuildStatus pack={r} />,
         },
-        {
-          accessor: 'releasedAt',
-          title: t('offlinePacks.fields.releasedAt'),
-          noWrap: true,
-          render: (r) => formatTime(r.releasedAt),
-        },
-        {
-          accessor: 'updatedAt',
-          title: t('offlinePacks.fields.updatedAt'),
-          noWrap: true,
-          render: (r) => formatTime(r.updatedAt),
-        },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          width: 200,
-          render: (r) => <OfflinePackRowActions pack={r} onChanged={refresh} />,
-        },
+        timeColumn('releasedAt', t('offlinePacks.fields.releasedAt')),
+        timeColumn('updatedAt', t('offlinePacks.fields.updatedAt')),
+        actionsColumn(t, (r) => <OfflinePackRowActions pack={r} onChanged={refresh} />, 200),
       ]}
       batchActions={batchActions}
       toolbar={<AddButton permission="offlinePack.edit" to="/offline-recipes-add" />}

@@ -1,6 +1,6 @@
 import type { RecipeListPage, StaffPostInput } from '@kb/contracts';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
-import { call } from '../../../lib/call.js';
+import { call, type ExtraArg, type InputBeside } from '../../../lib/call.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { recipeBatchOutcome, type RecipeBatchRoute } from '../rules/recipe-actions.js';
 
@@ -64,16 +64,11 @@ export function fetchRecipePage(
   );
 }
 
-/** What a batch command takes beside the recipes' ids (its route's input less `ids`). */
-type BatchExtra<R extends RecipeBatchRoute> = R extends RecipeBatchRoute
-  ? Omit<StaffPostInput<`/recipe/${R}`>, 'ids'>
-  : never;
-
 /** A batch command over recipes; answers the bar's outcome (failures by number, with the reason). */
 export async function runRecipeBatch<R extends RecipeBatchRoute>(
   route: R,
   ids: string[],
-  ...[extra]: Record<never, never> extends BatchExtra<R> ? [extra?: BatchExtra<R>] : [extra: BatchExtra<R>]
+  ...[extra]: ExtraArg<InputBeside<'recipe', R, 'ids'>>
 ) {
   const body = { ids, ...extra } as StaffPostInput<`/recipe/${RecipeBatchRoute}`>;
   const answer = await call.post(`/recipe/${route as RecipeBatchRoute}`, body);

@@ -12,6 +12,7 @@ import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { RECIPES_KEY, type RecipeListItem } from '../api/recipe-list.js';
 import { StatusBadge } from '../components/recipe-cells.js';
 import { formatTime } from '../../../lib/format.js';
+import { actionsColumn } from '../../../components/record-columns.js';
 
 interface BinFilters extends Record<string, unknown> {
   number: string;
@@ -71,35 +72,31 @@ export function RecyclingListPage() {
           title: t('recipes.fields.leftState'),
           render: (r) => (r.recycledFrom ? <StatusBadge status={r.recycledFrom} /> : null),
         },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (r) => (
-            <Group gap={2} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-              <Can permission={RECIPE_BATCH_PERMISSIONS.recovery}>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  onClick={() => void runOne('recovery', r)}
-                  data-testid="row-recover"
-                >
-                  {t('recipes.actions.recover')}
-                </Button>
-              </Can>
-              <Can permission={RECIPE_BATCH_PERMISSIONS.batchClear}>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => void runOne('batchClear', r)}
-                  data-testid="row-clear"
-                >
-                  {t('recipes.actions.clear')}
-                </Button>
-              </Can>
-            </Group>
-          ),
-        },
+        actionsColumn(t, (r) => (
+          <Group gap={2} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+            <Can permission={RECIPE_BATCH_PERMISSIONS.recovery}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => void runOne('recovery', r)}
+                data-testid="row-recover"
+              >
+                {t('recipes.actions.recover')}
+              </Button>
+            </Can>
+            <Can permission={RECIPE_BATCH_PERMISSIONS.batchClear}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                onClick={() => void runOne('batchClear', r)}
+                data-testid="row-clear"
+              >
+                {t('recipes.actions.clear')}
+              </Button>
+            </Can>
+          </Group>
+        )),
       ]}
       batchActions={[
         {

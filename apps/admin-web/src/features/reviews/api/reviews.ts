@@ -1,5 +1,11 @@
-import type { Page, RecipeEvaluation, RecipeEvaluationInput } from '@kb/contracts';
+import {
+  REVIEW_SORT_FIELDS,
+  type Page,
+  type RecipeEvaluation,
+  type RecipeEvaluationInput,
+} from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
@@ -84,3 +90,12 @@ export function presetRecipeQuery(id: string) {
     retry: false,
   });
 }
+
+/** The rows of /user-evaluation-list. */
+export const reviewList: ListSource<RecipeEvaluation, ReviewFilter> = {
+  queryKey: [...REVIEWS_KEY, 'list'],
+  fetchPage: fetchReviewPage,
+  initialFilters: NO_REVIEW_FILTER,
+  sortFields: REVIEW_SORT_FIELDS,
+  views: 'review',
+};

@@ -1,19 +1,13 @@
-import { REVIEW_SORT_FIELDS, type RecipeEvaluation } from '@kb/contracts';
+import type { RecipeEvaluation } from '@kb/contracts';
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
 import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
-import {
-  fetchReviewPage,
-  NO_REVIEW_FILTER,
-  REVIEWS_KEY,
-  useDeleteReviews,
-  type ReviewFilter,
-} from '../api/reviews.js';
+import { reviewList, useDeleteReviews, type ReviewFilter } from '../api/reviews.js';
 import { ScoreStars } from '../components/score-stars.js';
-import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
+import { batchDeleteAction } from '../../../components/delete-actions.js';
+import { deleteColumn, linkColumn } from '../../../components/record-columns.js';
 
 /** §2 /user-evaluation-list: app users' reviews of the brand's recipes. */
 export function UserEvaluationListPage() {
@@ -21,11 +15,7 @@ export function UserEvaluationListPage() {
   const remove = useDeleteReviews();
   return (
     <ListPage<RecipeEvaluation, ReviewFilter>
-      queryKey={[...REVIEWS_KEY, 'list']}
-      fetchPage={(q, signal) => fetchReviewPage(q, signal)}
-      sortFields={REVIEW_SORT_FIELDS}
-      views="review"
-      initialFilters={NO_REVIEW_FILTER}
+      {...reviewList}
       filters={[
         { name: 'recipe', label: t('reviews.fields.recipe'), kind: 'text' },
         { name: 'sn', label: t('reviews.fields.sn'), kind: 'text' },
@@ -43,15 +33,11 @@ export function UserEvaluationListPage() {
       ]}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'recipeNumber',
-          title: t('reviews.fields.recipeNumber'),
-          render: (r) => (
-            <AnchorLink size="sm" to="/recipe-detail" search={{ id: r.recipeId }} data-testid="review-recipe">
-              {r.recipeNumber}
-            </AnchorLink>
-          ),
-        },
+        linkColumn('recipeNumber', t('reviews.fields.recipeNumber'), (r) => ({
+          to: '/recipe-detail',
+          id: r.recipeId,
+          testId: 'review-recipe',
+        })),
         { accessor: 'recipeName', title: t('reviews.fields.recipeName') },
         { accessor: 'sn', title: t('reviews.fields.sn') },
         {
@@ -79,13 +65,7 @@ export function UserEvaluationListPage() {
           title: t('reviews.fields.time'),
           render: (r) => dayjs(r.evaluatedAt).format('YYYY-MM-DD HH:mm'),
         },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (r) => (
-            <RowDeleteButton permission="review.edit" onConfirm={() => remove.mutateAsync([r.id])} />
-          ),
-        },
+        deleteColumn(t, 'review.edit', remove.mutateAsync),
       ]}
       batchActions={[
         batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'review.edit'),

@@ -1,5 +1,13 @@
-import type { Page, StaffInvite, StaffRow, StaffState, StaffUpdate } from '@kb/contracts';
+import {
+  STAFF_SORT_FIELDS,
+  type Page,
+  type StaffInvite,
+  type StaffRow,
+  type StaffState,
+  type StaffUpdate,
+} from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 
@@ -33,6 +41,15 @@ export function fetchStaffPage(
     { signal },
   );
 }
+
+/** The rows of /staff-list. */
+export const staffList: ListSource<StaffRow, StaffFilter> = {
+  queryKey: STAFF_LIST_KEY,
+  fetchPage: fetchStaffPage,
+  initialFilters: NO_STAFF_FILTER,
+  sortFields: STAFF_SORT_FIELDS,
+  views: 'staff',
+};
 
 /** An account's audit trail, newest first (its first 100 changes). */
 export const staffChangesQuery = (id: string) =>

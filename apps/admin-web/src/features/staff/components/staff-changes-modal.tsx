@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { staffChangesQuery } from '../api/staff-accounts.js';
+import { TableHead } from '../../../components/record-columns.js';
 
 function detail(t: TFunction, c: StaffChange): string {
   const role = (r: StaffRole | null) => (r ? t(`roles.${r}`) : '');
@@ -34,14 +35,7 @@ export function StaffChangesModal({ staff, onClose }: { staff: StaffRow | null; 
         <Text c="dimmed">{t('staff.noChanges')}</Text>
       ) : (
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('staff.time')}</Table.Th>
-              <Table.Th>{t('staff.action')}</Table.Th>
-              <Table.Th>{t('staff.actor')}</Table.Th>
-              <Table.Th>{t('staff.detail')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={[t('staff.time'), t('staff.action'), t('staff.actor'), t('staff.detail')]} />
           <Table.Tbody>
             {rows.map((c, i) => (
               <Table.Tr key={i} data-testid="staff-change">

@@ -1,4 +1,4 @@
-import { STAFF_ROLES, STAFF_SORT_FIELDS, type StaffRow } from '@kb/contracts';
+import { STAFF_ROLES, type StaffRow } from '@kb/contracts';
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -7,15 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
-import {
-  fetchStaffPage,
-  NO_STAFF_FILTER,
-  STAFF_LIST_KEY,
-  useSetStaffState,
-  type StaffFilter,
-} from '../api/staff-accounts.js';
+import { staffList, useSetStaffState, type StaffFilter } from '../api/staff-accounts.js';
 import { StaffChangesModal } from '../components/staff-changes-modal.js';
 import { StaffFormModal } from '../components/staff-form-modal.js';
+import { actionsColumn } from '../../../components/record-columns.js';
 
 /**
  * /staff-list (operations, admins only): the brand's staff accounts; invite one by email (it sets its password
@@ -32,11 +27,7 @@ export function StaffListPage() {
   return (
     <>
       <ListPage<StaffRow, StaffFilter>
-        queryKey={STAFF_LIST_KEY}
-        fetchPage={fetchStaffPage}
-        sortFields={STAFF_SORT_FIELDS}
-        views="staff"
-        initialFilters={NO_STAFF_FILTER}
+        {...staffList}
         filters={[
           { name: 'keyword', label: t('staff.fields.keyword'), kind: 'text' },
           {
@@ -89,35 +80,31 @@ export function StaffListPage() {
             noWrap: true,
             render: (s) => dayjs(s.createdAt).format('YYYY-MM-DD HH:mm'),
           },
-          {
-            accessor: 'actions',
-            title: t('common.actions'),
-            render: (s) => (
-              <Group gap={4} wrap="nowrap">
-                <Button size="xs" variant="subtle" data-testid="staff-edit" onClick={() => setEditing(s)}>
-                  {t('staff.edit')}
-                </Button>
-                {s.id !== me?.id && (
-                  <ConfirmButton
-                    kind={s.status === 'enabled' ? 'disableStaff' : 'enableStaff'}
-                    color={s.status === 'enabled' ? 'red' : undefined}
-                    data-testid="staff-toggle"
-                    onConfirm={() =>
-                      setState.mutateAsync({
-                        id: s.id,
-                        status: s.status === 'enabled' ? 'disabled' : 'enabled',
-                      })
-                    }
-                  >
-                    {t(s.status === 'enabled' ? 'staff.disable' : 'staff.enable')}
-                  </ConfirmButton>
-                )}
-                <Button size="xs" variant="subtle" data-testid="staff-history" onClick={() => setHistory(s)}>
-                  {t('staff.changes')}
-                </Button>
-              </Group>
-            ),
-          },
+          actionsColumn(t, (s) => (
+            <Group gap={4} wrap="nowrap">
+              <Button size="xs" variant="subtle" data-testid="staff-edit" onClick={() => setEditing(s)}>
+                {t('staff.edit')}
+              </Button>
+              {s.id !== me?.id && (
+                <ConfirmButton
+                  kind={s.status === 'enabled' ? 'disableStaff' : 'enableStaff'}
+                  color={s.status === 'enabled' ? 'red' : undefined}
+                  data-testid="staff-toggle"
+                  onConfirm={() =>
+                    setState.mutateAsync({
+                      id: s.id,
+                      status: s.status === 'enabled' ? 'disabled' : 'enabled',
+                    })
+                  }
+                >
+                  {t(s.status === 'enabled' ? 'staff.disable' : 'staff.enable')}
+                </ConfirmButton>
+              )}
+              <Button size="xs" variant="subtle" data-testid="staff-history" onClick={() => setHistory(s)}>
+                {t('staff.changes')}
+              </Button>
+            </Group>
+          )),
         ]}
         toolbar={
           <Button

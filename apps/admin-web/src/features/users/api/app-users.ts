@@ -1,6 +1,14 @@
-import type { AppUserDetailPart, AppUserListPage, AppUserState, Page } from '@kb/contracts';
+import {
+  APP_USER_SORT_FIELDS,
+  type AppUserDetailPart,
+  type AppUserListPage,
+  type AppUserRow,
+  type AppUserState,
+  type Page,
+} from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
@@ -69,6 +77,15 @@ export function fetchAppUserPage(
     call.get('/user/list', { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after }, { signal }),
   );
 }
+
+/** The rows of /user-list. */
+export const appUserList: ListSource<AppUserRow, AppUserFilter> = {
+  queryKey: APP_USER_LIST_KEY,
+  fetchPage: fetchAppUserPage,
+  initialFilters: NO_APP_USER_FILTER,
+  sortFields: APP_USER_SORT_FIELDS,
+  views: 'appUser',
+};
 
 export const appUserDetailQuery = (id: string) =>
   queryOptions({

@@ -1,5 +1,6 @@
-import type { PayingUserListPage } from '@kb/contracts';
+import { PAYING_USER_SORT_FIELDS, type PayingUserListPage, type PayingUserRow } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
@@ -45,6 +46,15 @@ export function fetchPayingUserPage(
     { signal },
   );
 }
+
+/** The rows of /vip-user-list. */
+export const payingUserList: ListSource<PayingUserRow, PayingUserFilter> = {
+  queryKey: PAYING_USER_LIST_KEY,
+  fetchPage: fetchPayingUserPage,
+  initialFilters: NO_PAYING_USER_FILTER,
+  sortFields: PAYING_USER_SORT_FIELDS,
+  views: 'payingUser',
+};
 
 export const payingUserDetailQuery = (id: string) =>
   queryOptions({

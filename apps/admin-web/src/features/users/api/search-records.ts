@@ -1,4 +1,5 @@
-import type { SearchRecordListPage } from '@kb/contracts';
+import { SEARCH_RECORD_SORT_FIELDS, type SearchRecordListPage, type SearchRecordRow } from '@kb/contracts';
+import type { ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
@@ -56,6 +57,15 @@ export function fetchSearchRecordPage(
     ),
   );
 }
+
+/** The rows of /user-search-record-list. */
+export const searchRecordList: ListSource<SearchRecordRow, SearchRecordFilter> = {
+  queryKey: SEARCH_RECORD_LIST_KEY,
+  fetchPage: fetchSearchRecordPage,
+  initialFilters: NO_SEARCH_RECORD_FILTER,
+  sortFields: SEARCH_RECORD_SORT_FIELDS,
+  views: 'searchRecord',
+};
 
 /** One user's searches, paged (the user detail): its cache key and page fetcher. */
 export const userSearches = (appUserId: string) => ({

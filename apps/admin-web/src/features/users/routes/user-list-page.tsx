@@ -1,22 +1,19 @@
-import { APP_USER_SORT_FIELDS, type AppUserRow, type AppUserState } from '@kb/contracts';
+import type { AppUserRow, AppUserState } from '@kb/contracts';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 import { ListPage } from '../../../components/list-page.js';
 import { useCan } from '../../../lib/use-can.js';
 import {
-  APP_USER_LIST_KEY,
+  appUserList,
   exportAppUsers,
-  fetchAppUserPage,
-  NO_APP_USER_FILTER,
   useDeleteAppUsers,
   useSetAppUserStatus,
   type AppUserFilter,
 } from '../api/app-users.js';
 import { RegisteredBadge, regionLabel, StatusBadge } from '../components/user-cells.js';
-import { formatTime } from '../../../lib/format.js';
+import { actionsColumn, linkColumn, timeColumn } from '../../../components/record-columns.js';
 
 /**
  * §2 /user-list: the brand's app users with the §3 columns and a filter on each, enable/disable after a
@@ -43,13 +40,9 @@ export function UserListPage() {
 
   return (
     <ListPage<AppUserRow, AppUserFilter>
-      queryKey={APP_USER_LIST_KEY}
-      sortFields={APP_USER_SORT_FIELDS}
+      {...appUserList}
       sortByColumn={{ regionName: 'region' }}
-      views="appUser"
       exportRows={exportAppUsers}
-      fetchPage={fetchAppUserPage}
-      initialFilters={NO_APP_USER_FILTER}
       filters={[
         { name: 'number', label: t('users.fields.number'), kind: 'text' },
         { name: 'account', label: t('users.fields.account'), kind: 'text' },
@@ -78,15 +71,11 @@ export function UserListPage() {
       ]}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'number',
-          title: t('users.fields.number'),
-          render: (u) => (
-            <AnchorLink size="sm" to="/user-detail" search={{ id: u.id }} data-testid="user-number">
-              {u.number}
-            </AnchorLink>
-          ),
-        },
+        linkColumn('number', t('users.fields.number'), (u) => ({
+          to: '/user-detail',
+          id: u.id,
+          testId: 'user-number',
+        })),
         { accessor: 'account', title: t('users.fields.account') },
         { accessor: 'nickname', title: t('users.fields.nickname') },
         { accessor: 'regionName', title: t('users.fields.region'), render: regionLabel },
@@ -103,35 +92,26 @@ export function UserListPage() {
         { accessor: 'favouriteCount', title: t('users.fields.favouriteCount'), textAlign: 'right' },
         { accessor: 'cookCount', title: t('users.fields.cookCount'), textAlign: 'right' },
         { accessor: 'deviceCount', title: t('users.fields.deviceCount'), textAlign: 'right' },
-        {
-          accessor: 'registeredAt',
-          title: t('users.fields.registeredAt'),
-          noWrap: true,
-          render: (u) => formatTime(u.registeredAt),
-        },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (u) => (
-            <Group gap={4} wrap="nowrap">
-              {canEdit && (
-                <ConfirmButton
-                  kind={u.status === 'enabled' ? 'disableUser' : 'enableUser'}
-                  data-testid="row-toggle-status"
-                  onConfirm={() =>
-                    setStatus.mutateAsync({
-                      ids: [u.id],
-                      status: u.status === 'enabled' ? 'disabled' : 'enabled',
-                    })
-                  }
-                >
-                  {t(u.status === 'enabled' ? 'users.disable' : 'users.enable')}
-                </ConfirmButton>
-              )}
-              <RowDeleteButton permission="appUser.edit" onConfirm={() => remove.mutateAsync([u.id])} />
-            </Group>
-          ),
-        },
+        timeColumn('registeredAt', t('users.fields.registeredAt')),
+        actionsColumn(t, (u) => (
+          <Group gap={4} wrap="nowrap">
+            {canEdit && (
+              <ConfirmButton
+                kind={u.status === 'enabled' ? 'disableUser' : 'enableUser'}
+                data-testid="row-toggle-status"
+                onConfirm={() =>
+                  setStatus.mutateAsync({
+                    ids: [u.id],
+                    status: u.status === 'enabled' ? 'disabled' : 'enabled',
+                  })
+                }
+              >
+                {t(u.status === 'enabled' ? 'users.disable' : 'users.enable')}
+              </ConfirmButton>
+            )}
+            <RowDeleteButton permission="appUser.edit" onConfirm={() => remove.mutateAsync([u.id])} />
+          </Group>
+        )),
       ]}
       batchActions={[
         statusAction('enabled'),

@@ -1,20 +1,14 @@
-import { SEARCH_RECORD_SORT_FIELDS, type SearchRecordRow } from '@kb/contracts';
+import type { SearchRecordRow } from '@kb/contracts';
 import { useTranslation } from 'react-i18next';
 import { languageLabel } from '../../../lib/labels.js';
 import { currentLanguage } from '../../../lib/language.js';
 import { AnchorLink } from '../../../components/anchor-link.js';
-import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
+import { batchDeleteAction } from '../../../components/delete-actions.js';
 import { ListPage } from '../../../components/list-page.js';
-import {
-  fetchSearchRecordPage,
-  NO_SEARCH_RECORD_FILTER,
-  SEARCH_RECORD_LIST_KEY,
-  useDeleteSearchRecords,
-  type SearchRecordFilter,
-} from '../api/search-records.js';
+import { searchRecordList, useDeleteSearchRecords, type SearchRecordFilter } from '../api/search-records.js';
 import { SearchRecordExport } from '../components/search-record-export.js';
 import { regionLabel } from '../components/user-cells.js';
-import { formatTime } from '../../../lib/format.js';
+import { deleteColumn, timeColumn } from '../../../components/record-columns.js';
 
 /** §2 /user-search-record-list: what app users searched, with filters, batch delete and export (CSV, xlsx). */
 export function UserSearchRecordListPage() {
@@ -22,12 +16,8 @@ export function UserSearchRecordListPage() {
   const remove = useDeleteSearchRecords();
   return (
     <ListPage<SearchRecordRow, SearchRecordFilter>
-      queryKey={SEARCH_RECORD_LIST_KEY}
-      sortFields={SEARCH_RECORD_SORT_FIELDS}
+      {...searchRecordList}
       sortByColumn={{ regionName: 'region' }}
-      views="searchRecord"
-      fetchPage={fetchSearchRecordPage}
-      initialFilters={NO_SEARCH_RECORD_FILTER}
       filters={[
         { name: 'terms', label: t('users.search.terms'), kind: 'text' },
         { name: 'user', label: t('users.search.user'), kind: 'text' },
@@ -65,20 +55,9 @@ export function UserSearchRecordListPage() {
           render: (r) => languageLabel(r.lang, currentLanguage()),
         },
         { accessor: 'resultCount', title: t('users.search.resultCount'), textAlign: 'right' },
-        {
-          accessor: 'searchedAt',
-          title: t('users.search.time'),
-          noWrap: true,
-          render: (r) => formatTime(r.searchedAt),
-        },
+        timeColumn('searchedAt', t('users.search.time')),
         { accessor: 'regionName', title: t('users.search.region'), render: regionLabel },
-        {
-          accessor: 'actions',
-          title: t('common.actions'),
-          render: (r) => (
-            <RowDeleteButton permission="appUser.edit" onConfirm={() => remove.mutateAsync([r.id])} />
-          ),
-        },
+        deleteColumn(t, 'appUser.edit', remove.mutateAsync),
       ]}
       // The filter the list applied (a cached page is shown without a fetch): the export writes what it shows.
       toolbar={(applied) => <SearchRecordExport filter={applied} />}

@@ -1,24 +1,21 @@
-import type { PayingUserRow, PayingUserState } from '@kb/contracts';
-import { PAYING_USER_SORT_FIELDS, PAYING_USER_STATES } from '@kb/contracts';
+import { PAYING_USER_STATES, type PayingUserRow, type PayingUserState } from '@kb/contracts';
 import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { ListPage } from '../../../components/list-page.js';
 import {
-  fetchPayingUserPage,
-  NO_PAYING_USER_FILTER,
-  PAYING_USER_LIST_KEY,
   payingUserDetailQuery,
+  payingUserList,
   useDeletePayingUsers,
   type PayingUserFilter,
 } from '../api/paying-users.js';
 import { PayingUserImport } from '../components/paying-user-import.js';
 import { regionLabel } from '../components/user-cells.js';
 import { formatTime } from '../../../lib/format.js';
+import { actionsColumn, linkColumn, timeColumn } from '../../../components/record-columns.js';
 
 const STATE_COLORS: Record<PayingUserState, string> = { active: 'green', upcoming: 'blue', expired: 'gray' };
 
@@ -67,11 +64,7 @@ export function VipUserListPage() {
   return (
     <>
       <ListPage<PayingUserRow, PayingUserFilter>
-        queryKey={PAYING_USER_LIST_KEY}
-        fetchPage={fetchPayingUserPage}
-        sortFields={PAYING_USER_SORT_FIELDS}
-        views="payingUser"
-        initialFilters={NO_PAYING_USER_FILTER}
+        {...payingUserList}
         filters={[
           { name: 'account', label: t('users.fields.account'), kind: 'text' },
           { name: 'nickname', label: t('users.fields.nickname'), kind: 'text' },
@@ -87,15 +80,7 @@ export function VipUserListPage() {
         idAccessor="id"
         columns={[
           { accessor: 'userNumber', title: t('users.fields.number'), noWrap: true },
-          {
-            accessor: 'account',
-            title: t('users.fields.account'),
-            render: (r) => (
-              <AnchorLink size="sm" to="/user-detail" search={{ id: r.appUserId }}>
-                {r.account}
-              </AnchorLink>
-            ),
-          },
+          linkColumn('account', t('users.fields.account'), (r) => ({ to: '/user-detail', id: r.appUserId })),
           { accessor: 'nickname', title: t('users.fields.nickname') },
           { accessor: 'vipLevel', title: t('users.paying.fields.vipLevel'), textAlign: 'right' },
           { accessor: 'startDate', title: t('users.paying.fields.startDate'), noWrap: true },
@@ -105,29 +90,20 @@ export function VipUserListPage() {
             title: t('users.paying.fields.state'),
             render: (r) => <StateBadge state={r.state} />,
           },
-          {
-            accessor: 'updatedAt',
-            title: t('users.paying.fields.updatedAt'),
-            noWrap: true,
-            render: (r) => formatTime(r.updatedAt),
-          },
-          {
-            accessor: 'actions',
-            title: t('common.actions'),
-            render: (r) => (
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  onClick={() => setShown(r.id)}
-                  data-testid="row-detail"
-                >
-                  {t('common.detail')}
-                </Button>
-                <RowDeleteButton permission="appUser.edit" onConfirm={() => remove.mutateAsync([r.id])} />
-              </Group>
-            ),
-          },
+          timeColumn('updatedAt', t('users.paying.fields.updatedAt')),
+          actionsColumn(t, (r) => (
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => setShown(r.id)}
+                data-testid="row-detail"
+              >
+                {t('common.detail')}
+              </Button>
+              <RowDeleteButton permission="appUser.edit" onConfirm={() => remove.mutateAsync([r.id])} />
+            </Group>
+          )),
         ]}
         toolbar={
           <Group gap="xs">
