@@ -84,7 +84,9 @@ describe('the workers process (dist/workers-main.js)', () => {
   });
 
   it('works a job, and shows it on its own metrics port, live and ready', async () => {
-    const events = new QueueEvents('system', { connection: redis.duplicate(), prefix });
+    // BullMQ reads events on a connection of its own and leaves the one it is handed open: that one is ours to close.
+    const eventsConnection = redis.duplicate();
+    const events = new QueueEvents('system', { connection: eventsConnection, prefix });
     try {
       await events.waitUntilReady();
       const nonce = randomUUID();
@@ -92,6 +94,7 @@ describe('the workers process (dist/workers-main.js)', () => {
       await expect(job.waitUntilFinished(events, 10_000)).resolves.toMatchObject({ pong: nonce });
     } finally {
       await events.close();
+      await eventsConnection.quit();
     }
     const metrics = await eventually(
       async () => (await fetch(`${metricsUrl}/metrics`)).text(),
