@@ -6,17 +6,22 @@ export interface QueuedPost {
 }
 
 /**
- * Gathers the posts that arrive in one event-loop turn into one job (`{ posts }`), so a queue write (one Redis
- * round trip) and the workers' per-job cost are paid once for all of them instead of once per post. A post is
- * answered only when the job holding it is in Redis: `add` resolves then, or rejects when Redis did not take it
- * (nothing of the post was accepted). A job holds at most `maxPosts` posts and, past `maxMessages`, is written
- * at once; so a lone post waits for no timer, only for the end of the turn it arrived in.
+ * Gathers the posts that arrive together into one job (`{ posts }`), so a queue write (one Redis round trip) and
+ * the workers' per-job cost (taking, completing and parsing the job) are paid once for all of them instead of
+ * once per post. A post is answered only when the job holding it is in Redis: `add` resolves then, or rejects
+ * when Redis did not take it (nothing of the post was accepted). One job is written at a time: the posts that
+ * arrive while it is on its way go in the next one, written as soon as it is in (so under load a job carries
+ * every post of a round trip, not only those of one event-loop turn). A job holds at most `maxPosts` posts and,
+ * past `maxMessages`, is written at once; so a lone post waits for no timer, only for the end of the turn it
+ * arrived in (and for the job before it, if one is on its way).
  */
 export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, unknown>> {
   private posts: P[] = [];
   private messages = 0;
   private waiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
   private scheduled = false;
+  /** Jobs on their way to Redis. */
+  private writing = 0;
 
   constructor(
     private readonly queue: Queue,
@@ -30,7 +35,7 @@ export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, un
       this.messages += post.messages.length;
       this.waiters.push({ resolve, reject });
       if (this.posts.length >= this.limits.maxPosts || this.messages >= this.limits.maxMessages) this.flush();
-      else if (!this.scheduled) {
+      else if (!this.scheduled && !this.writing) {
         this.scheduled = true;
         setImmediate(() => this.flush());
       }
@@ -45,13 +50,22 @@ export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, un
     this.posts = [];
     this.waiters = [];
     this.messages = 0;
+    this.writing++;
     this.queue.add(this.jobName, { posts }).then(
       () => {
+        this.written();
         for (const w of waiters) w.resolve();
       },
       (err: unknown) => {
+        this.written();
         for (const w of waiters) w.reject(err);
       },
     );
+  }
+
+  /** A job is in Redis (or refused): the posts that arrived meanwhile go now. */
+  private written(): void {
+    this.writing--;
+    if (!this.writing && !this.scheduled) this.flush();
   }
 }

@@ -11,7 +11,7 @@ import {
 import { faultMessageSchema, telemetryMessageSchema } from '@kb/contracts';
 import {
   faultBatchSchema,
-  MAX_POSTS_PER_JOB,
+  postsOf,
   telemetryBatchSchema,
   WORKER_RETENTION,
   type Pool,
@@ -51,6 +51,17 @@ export interface Posted {
   receivedAt: string;
 }
 
+const gatheredSchemas = new WeakMap<z.ZodType, z.ZodType<{ posts: (Posted & { messages: unknown[] })[] }>>();
+/**
+ * The schema of a gathered job of `envelope` posts, built once: a zod object compiles its checks at its first
+ * parse, so a schema made per job paid that compilation for every job.
+ */
+function gatheredSchema(envelope: z.ZodType<Posted & { messages: unknown[] }>) {
+  let schema = gatheredSchemas.get(envelope);
+  if (!schema) gatheredSchemas.set(envelope, (schema = postsOf(envelope)));
+  return schema;
+}
+
 /**
  * Works one device job: checks its envelope (who posted, when) and then each message on its own, writes the
  * valid ones through the batch writer, and takes out every message that is invalid or that the database
@@ -69,9 +80,7 @@ export async function workDeviceJob<M, W extends Posted & { message: M }>(
   // A gathered job (`<kind>-posts`, see PostCoalescer) carries many posts; each is worked as a one-post job is,
   // all at once so their messages share the batch writer's inserts.
   const gathered = job.name.endsWith('-posts');
-  const posts = gathered
-    ? parse(z.object({ posts: z.array(envelopeSchema).min(1).max(MAX_POSTS_PER_JOB) }), job).posts
-    : [parse(envelopeSchema, job)];
+  const posts = gathered ? parse(gatheredSchema(envelopeSchema), job).posts : [parse(envelopeSchema, job)];
   const single = gathered ? job.name.replace(/-posts$/, '-batch') : job.name;
   // A one-message job that cannot be stored is itself the dead letter; a gathered job always moves such
   // messages into one-message jobs, so every dead letter has the one-post shape.
