@@ -10,10 +10,10 @@ export interface QueuedPost {
  * the workers' per-job cost (taking, completing and parsing the job) are paid once for all of them instead of
  * once per post. A post is answered only when the job holding it is in Redis: `add` resolves then, or rejects
  * when Redis did not take it (nothing of the post was accepted). One job is written at a time: the posts that
- * arrive while it is on its way go in the next one, written as soon as it is in (so under load a job carries
- * every post of a round trip, not only those of one event-loop turn). A job holds at most `maxPosts` posts and,
- * past `maxMessages`, is written at once; so a lone post waits for no timer, only for the end of the turn it
- * arrived in (and for the job before it, if one is on its way).
+ * arrive while it is on its way go in the next one, written at the end of the event-loop turn in which it is in
+ * (so under load a job carries every post of a round trip, not only those of one turn). A job holds at most
+ * `maxPosts` posts and, past `maxMessages`, is written at once; so a lone post waits for no timer, only for the
+ * end of the turn it arrived in (and for the job before it, if one is on its way).
  */
 export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, unknown>> {
   private posts: P[] = [];
@@ -63,9 +63,17 @@ export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, un
     );
   }
 
-  /** A job is in Redis (or refused): the posts that arrived meanwhile go now. */
+  /**
+   * A job is in Redis (or refused): the posts that arrived meanwhile go at the end of this turn of the event loop,
+   * with those of every request read in the same turn. Written at once, the job would leave behind the requests
+   * read just after the answer from Redis, for the next round trip: more, smaller jobs, each costing its Redis
+   * writes, its taking and its completion.
+   */
   private written(): void {
     this.writing--;
-    if (!this.writing && !this.scheduled) this.flush();
+    if (!this.writing && !this.scheduled && this.posts.length) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
   }
 }
