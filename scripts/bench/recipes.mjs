@@ -85,6 +85,26 @@ function processCpuSeconds(pid) {
   }
 }
 
+/**
+ * The busiest threads of a process (Linux), as `name seconds` (user + system CPU so far), busiest first: whether a
+ * second thread (the projector's fold thread) took work off the main one. Empty where /proc is not there.
+ */
+function threadCpuSeconds(pid, count = 3) {
+  try {
+    return readdirSync(`/proc/${pid}/task`)
+      .map((tid) => {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const fields = stat.split(') ')[1].split(' ');
+        const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        return { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+      })
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, count);
+  } catch {
+    return [];
+  }
+}
+
 /** CPU seconds of each Postgres process running now (backends, writers, checkpointer), by process id. */
 function postgresCpuSeconds() {
   const byPid = new Map();
@@ -464,6 +484,7 @@ try {
   const cpuUsed = {
     projector: processCpuSeconds(projector.pid),
     postgres: postgresCpuSince(postgresCpuBefore, ours),
+    threads: threadCpuSeconds(projector.pid),
   };
   console.log(`  ${[...caughtUp].map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}`);
   // Profiled: stopped now, so its profile (written as it exits) covers the catch-up and nothing after it.
@@ -630,6 +651,10 @@ try {
   if (cpuUsed.projector !== null)
     console.log(
       `  CPU meanwhile: projector ${cpuUsed.projector.toFixed(1)} s, Postgres ${cpuUsed.postgres.toFixed(1)} s (this database's connections and the server's own processes), of ${(cpus().length * all).toFixed(1)} s on ${cpus().length} cores`,
+    );
+  if (cpuUsed.threads.length > 0)
+    console.log(
+      `  the projector's busiest threads: ${cpuUsed.threads.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(', ')}`,
     );
   // Per 100,000 events: the figures to compare across runs on a busy machine, where the wall clock is not.
   if (cpuUsed.projector !== null) {
