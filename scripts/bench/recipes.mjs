@@ -29,7 +29,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildProjects, importDist, root } from './build.mjs';
-import { describeProfile, newestProfile } from './cpu-profile.mjs';
+import { describeProfile, profilesIn } from './cpu-profile.mjs';
 import { readGcPauses } from './gc-pauses.mjs';
 import { loggedIn } from './session.mjs';
 
@@ -493,10 +493,18 @@ try {
     const exited = new Promise((resolve) => projector.once('exit', resolve));
     projector.kill('SIGTERM');
     await exited;
-    const file = newestProfile(profileDir);
-    profileLines = file
-      ? [...describeProfile(file, cpuUsed.projector), `    (the profile: ${file})`]
-      : ['    (no profile was written)'];
+    // One profile per thread (`CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile`, the main thread's id 0): each
+    // thread's steps, scaled to that thread's CPU seconds.
+    const files = profilesIn(profileDir);
+    const seconds = (name) => cpuUsed.threads.find((t) => t.name === name)?.seconds ?? null;
+    profileLines =
+      files.length === 0
+        ? ['    (no profile was written)']
+        : files.flatMap(({ file, thread }) => [
+            thread === 0 ? '   the main thread:' : `   thread ${thread} (the fold thread):`,
+            ...describeProfile(file, thread === 0 ? seconds('main') : seconds('WorkerThread')),
+            `    (the profile: ${file})`,
+          ]);
   }
 
   // 3. The list, as the screen asks for it, once autovacuum has been over the fresh tables (done here at once, as
