@@ -1,7 +1,7 @@
 // Where a process's CPU went, from a V8 CPU profile (`node --cpu-prof`): each sample is put in the step of the
 // nearest frame on its stack that belongs to one (so the driver's JSON.parse counts as reading rows, a buffer write
 // under the COPY encoder as encoding rows), and the steps are printed with their share of the busy time.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Steps of a projector catch-up, tried on each frame from the sample's leaf up; the first that matches wins. */
@@ -22,15 +22,15 @@ const STEPS = [
   ['runner (pipeline, batches, locks)', (f) => /read-models\/dist\/framework/.test(f.url)],
 ];
 
-/** The newest `.cpuprofile` in `dir`, or null. */
-export function newestProfile(dir) {
+/** Every `.cpuprofile` in `dir` with the id of the thread it profiled (0: the main thread), main thread first. */
+export function profilesIn(dir) {
   try {
-    const files = readdirSync(dir)
+    return readdirSync(dir)
       .filter((f) => f.endsWith('.cpuprofile'))
-      .map((f) => path.join(dir, f));
-    return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0] ?? null;
+      .map((f) => ({ file: path.join(dir, f), thread: Number(f.split('.').at(-3)) }))
+      .sort((a, b) => a.thread - b.thread);
   } catch {
-    return null;
+    return [];
   }
 }
 

@@ -6,6 +6,7 @@
 /* global setInterval */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
 
 const KINDS = {
   [constants.NODE_PERFORMANCE_GC_MINOR]: 'young generation',
@@ -15,7 +16,9 @@ const KINDS = {
 };
 
 const file = process.env.BENCH_GC_PAUSES_FILE;
-if (file) {
+// `--import` loads this into the process's other threads too (the projector's fold thread): they would write
+// their own pauses over the main thread's.
+if (file && isMainThread) {
   const pauses = {};
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {

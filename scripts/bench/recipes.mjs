@@ -29,7 +29,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildProjects, importDist, root } from './build.mjs';
-import { describeProfile, newestProfile } from './cpu-profile.mjs';
+import { describeProfile, profilesIn } from './cpu-profile.mjs';
 import { readGcPauses } from './gc-pauses.mjs';
 import { loggedIn } from './session.mjs';
 
@@ -82,6 +82,26 @@ function processCpuSeconds(pid) {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The busiest threads of a process (Linux), as `name seconds` (user + system CPU so far), busiest first: whether a
+ * second thread (the projector's fold thread) took work off the main one. Empty where /proc is not there.
+ */
+function threadCpuSeconds(pid, count = 3) {
+  try {
+    return readdirSync(`/proc/${pid}/task`)
+      .map((tid) => {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const fields = stat.split(') ')[1].split(' ');
+        const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        return { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+      })
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, count);
+  } catch {
+    return [];
   }
 }
 
@@ -464,6 +484,7 @@ try {
   const cpuUsed = {
     projector: processCpuSeconds(projector.pid),
     postgres: postgresCpuSince(postgresCpuBefore, ours),
+    threads: threadCpuSeconds(projector.pid),
   };
   console.log(`  ${[...caughtUp].map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}`);
   // Profiled: stopped now, so its profile (written as it exits) covers the catch-up and nothing after it.
@@ -472,10 +493,18 @@ try {
     const exited = new Promise((resolve) => projector.once('exit', resolve));
     projector.kill('SIGTERM');
     await exited;
-    const file = newestProfile(profileDir);
-    profileLines = file
-      ? [...describeProfile(file, cpuUsed.projector), `    (the profile: ${file})`]
-      : ['    (no profile was written)'];
+    // One profile per thread (`CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile`, the main thread's id 0): each
+    // thread's steps, scaled to that thread's CPU seconds.
+    const files = profilesIn(profileDir);
+    const seconds = (name) => cpuUsed.threads.find((t) => t.name === name)?.seconds ?? null;
+    profileLines =
+      files.length === 0
+        ? ['    (no profile was written)']
+        : files.flatMap(({ file, thread }) => [
+            thread === 0 ? '   the main thread:' : `   thread ${thread} (the fold thread):`,
+            ...describeProfile(file, thread === 0 ? seconds('main') : seconds('WorkerThread')),
+            `    (the profile: ${file})`,
+          ]);
   }
 
   // 3. The list, as the screen asks for it, once autovacuum has been over the fresh tables (done here at once, as
@@ -630,6 +659,10 @@ try {
   if (cpuUsed.projector !== null)
     console.log(
       `  CPU meanwhile: projector ${cpuUsed.projector.toFixed(1)} s, Postgres ${cpuUsed.postgres.toFixed(1)} s (this database's connections and the server's own processes), of ${(cpus().length * all).toFixed(1)} s on ${cpus().length} cores`,
+    );
+  if (cpuUsed.threads.length > 0)
+    console.log(
+      `  the projector's busiest threads: ${cpuUsed.threads.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(', ')}`,
     );
   // Per 100,000 events: the figures to compare across runs on a busy machine, where the wall clock is not.
   if (cpuUsed.projector !== null) {

@@ -81,6 +81,31 @@ export interface ReadPageOptions {
    * readers of several kinds of events that need the payloads of only some. Default true.
    */
   withData?: boolean | readonly string[];
+  /**
+   * true: each event's `data` and `metadata` are parsed from the JSON text the store holds when first read, and
+   * `jsonTextOf(event)` gives that text unparsed (a reader handing payloads to another thread parses nothing). A
+   * store that has no such text returns the events parsed as usual. Default false.
+   */
+  lazyJson?: boolean;
+}
+
+/** The JSON text of an event's `data` and `metadata` as read with `lazyJson`, or undefined. */
+export interface EventJsonText {
+  data: string | null;
+  metadata: string;
+}
+
+const JSON_TEXT = Symbol('event JSON text');
+
+/** Marks `event` as carrying its JSON text (for the stores' lazily parsed events). */
+export function withJsonText<E extends object>(event: E, text: EventJsonText): E {
+  (event as { [JSON_TEXT]?: EventJsonText })[JSON_TEXT] = text;
+  return event;
+}
+
+/** The JSON text an event was read as (ReadPageOptions.lazyJson), or undefined when it was read parsed. */
+export function jsonTextOf(event: RecordedEvent): EventJsonText | undefined {
+  return (event as { [JSON_TEXT]?: EventJsonText })[JSON_TEXT];
 }
 
 /** One page of the global order as a filtered reader sees it. */

@@ -11,7 +11,21 @@ import {
   type GlobalPosition,
 } from '@kb/event-store';
 import { createPool, migrate, type Pool } from '@kb/platform';
-import { createTestDatabase, envWithoutEventStore, eventually, newEvent, type TestDatabase } from '@kb/testing';
+import { recipeContentSchema } from '@kb/contracts';
+import {
+  RECIPE_EVENT_SCHEMA_VERSIONS,
+  recipeDecider,
+  recipeStreamId,
+  replay,
+  type RecipeEvent,
+} from '@kb/domain';
+import {
+  createTestDatabase,
+  envWithoutEventStore,
+  eventually,
+  newEvent,
+  type TestDatabase,
+} from '@kb/testing';
 import { liveCheckpoint, type Projection } from '@kb/read-models';
 import { main } from '../cli.js';
 
@@ -103,6 +117,57 @@ export async function answered<T>(
   return value as T;
 }
 
+/**
+ * Appends the histories of `count` recipes as the API writes them (created through the recipe decider; every
+ * other one submitted, every fourth released too), many at a time; returns the newest position written.
+ */
+export async function appendRecipes(store: PostgresEventStore, count: number): Promise<GlobalPosition> {
+  const picture = randomUUID();
+  const category = randomUUID();
+  const write = async (i: number): Promise<GlobalPosition> => {
+    const recipeId = randomUUID();
+    const names = { zh: { name: `南瓜汤 ${i}` }, en: { name: `Pumpkin "soup" ${i}` } };
+    const content = recipeContentSchema.parse({
+      ...{ type: 'SOUP', number: `K-${i}`, mainLang: 'zh', langs: ['zh', 'en'], texts: names },
+      ...{
+        servingVersions: [{ servings: 2, steps: [{ number: 1, workMode: 'MANUAL' }] }],
+        difficulty: 'easy',
+      },
+      ...{ productCodes: ['TM-6'], pictureFileCode: picture, categoryId: category, tagIds: [] },
+    });
+    const commands = [
+      { type: 'CreateRecipe', recipeId, content },
+      ...(i % 2 ? [{ type: 'SubmitRecipe' }] : []),
+      ...(i % 4 === 1 ? [{ type: 'ReleaseRecipe' }] : []),
+    ];
+    const history: RecipeEvent[] = [];
+    let position = START;
+    for (const command of commands) {
+      const events = recipeDecider.decide(command as never, replay(recipeDecider, history));
+      const appended = await store.appendToStream(
+        recipeStreamId(recipeId),
+        events.map((e) => {
+          const event = newEvent(e.type, 'alice', 'DEMO', e.data);
+          event.metadata.schemaVersion = RECIPE_EVENT_SCHEMA_VERSIONS[e.type];
+          return event;
+        }),
+        history.length === 0 ? 'no_stream' : history.length - 1,
+      );
+      history.push(...events);
+      position = appended.position;
+    }
+    return position;
+  };
+  let newest = START;
+  for (let i = 0; i < count; i += 25) {
+    const written = await Promise.all(
+      Array.from({ length: Math.min(25, count - i) }, (_, j) => write(i + j)),
+    );
+    for (const p of written) if (comparePositions(p, newest) > 0) newest = p;
+  }
+  return newest;
+}
+
 /** The live checkpoint of the test projection `stream_summary`; undefined before it has one (or its table). */
 export async function summaryCheckpoint(pool: Pool): Promise<GlobalPosition | undefined> {
   return (await liveCheckpoint(pool, 'stream_summary').catch(() => null)) ?? undefined;
@@ -115,7 +180,9 @@ export async function streamSummaryRows(pool: Pool): Promise<Record<string, unkn
 
 /** How many events `stream_summary` has counted. */
 export async function streamSummaryEvents(pool: Pool): Promise<number> {
-  return Number((await pool.query('SELECT coalesce(sum(event_count), 0) AS n FROM stream_summary')).rows[0].n);
+  return Number(
+    (await pool.query('SELECT coalesce(sum(event_count), 0) AS n FROM stream_summary')).rows[0].n,
+  );
 }
 
 /** Runs `main` in this process and captures what it prints. */

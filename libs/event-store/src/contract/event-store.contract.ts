@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   comparePositions,
+  jsonTextOf,
   WrongExpectedVersionError,
   type EventStore,
   type GlobalPosition,
@@ -326,6 +327,28 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
         ['Other', events[1]!.data],
         ['Wanted', null],
       ]);
+
+      // Read lazily: the same events; where the store keeps the JSON text, that text parses to them.
+      const lazy = await store.readAllPage({
+        from: marker.position,
+        maxCount: 3,
+        withData: ['Wanted'],
+        lazyJson: true,
+      });
+      expect(lazy.events.map((e) => [e.type, e.data, e.metadata, e.streamPosition, e.position])).toEqual(
+        some.events.map((e, i) => [
+          e.type,
+          i === 1 ? null : events[i]!.data,
+          e.metadata,
+          e.streamPosition,
+          e.position,
+        ]),
+      );
+      for (const e of lazy.events) {
+        const text = jsonTextOf(e);
+        if (!text) continue;
+        expect([JSON.parse(text.data ?? 'null'), JSON.parse(text.metadata)]).toEqual([e.data, e.metadata]);
+      }
 
       const none = await store.readAllPage({ from: marker.position, maxCount: 2, types: ['Nothing'] });
       expect(none).toMatchObject({ events: [], scanned: 2, scannedTo: lean.events[1]!.position });

@@ -16,6 +16,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
+  withJsonText,
 } from '../port.js';
 import { EVENT_APPEND_LOCK } from './migrations.js';
 
@@ -233,6 +234,61 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
+const JSON_TYPES = new Set([114, 3802]);
+/** Type parsers that leave json and jsonb as their text (`lazyJson` reads); every other type as usual. */
+const JSON_AS_TEXT = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    JSON_TYPES.has(oid)
+      ? (text: string) => text
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+const UNPARSED = Symbol('unparsed');
+
+/**
+ * An event read with `lazyJson`: `data` and `metadata` are JSON.parse'd from the row's text when first read, so a
+ * reader that only hands the text on (to another thread) or never looks at them parses nothing.
+ */
+class LazyJsonEvent implements RecordedEvent {
+  readonly eventId: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly streamPosition: bigint;
+  readonly position: GlobalPosition;
+  readonly recordedAt: Date;
+  private parsedData: unknown = UNPARSED;
+  private parsedMetadata: unknown = UNPARSED;
+
+  constructor(
+    row: EventRow,
+    private readonly dataText: string | null,
+    private readonly metadataText: string,
+  ) {
+    this.eventId = row.event_id;
+    this.type = row.type;
+    this.streamId = row.stream_id;
+    this.streamPosition = BigInt(row.stream_position);
+    this.position = positionOf(row);
+    this.recordedAt = row.recorded_at;
+    withJsonText(this, { data: dataText, metadata: metadataText });
+  }
+
+  get data(): unknown {
+    if (this.parsedData === UNPARSED)
+      this.parsedData = this.dataText === null ? null : JSON.parse(this.dataText);
+    return this.parsedData;
+  }
+
+  get metadata(): RecordedEvent['metadata'] {
+    if (this.parsedMetadata === UNPARSED) this.parsedMetadata = JSON.parse(this.metadataText);
+    return this.parsedMetadata as RecordedEvent['metadata'];
+  }
+}
+
+function toLazyEvent(row: EventRow): RecordedEvent {
+  return new LazyJsonEvent(row, row.data as string | null, row.metadata as unknown as string);
+}
+
 function checkExpectedVersion(expected: ExpectedVersion): void {
   if (expected === 'any' || expected === 'no_stream' || expected === 'stream_exists') return;
   if (typeof expected === 'number' && !Number.isSafeInteger(expected)) {
@@ -338,9 +394,11 @@ export class PostgresEventStore implements EventStore {
   async readAllPage(options: ReadPageOptions): Promise<ReadPage> {
     const from = options.from ?? START;
     const horizon = await this.horizon();
+    const lazy = options.lazyJson === true;
     const { rows } = await this.pool.query<EventRow & { matches: boolean; scanned: string }>({
       name: 'kb_event_store_read_page',
       text: READ_PAGE_SQL,
+      ...(lazy ? { types: JSON_AS_TEXT } : {}),
       values: [
         from.transactionId.toString(),
         from.globalPosition.toString(),
@@ -353,7 +411,7 @@ export class PostgresEventStore implements EventStore {
     });
     const last = rows.at(-1);
     return {
-      events: rows.filter((r) => r.matches).map(toRecordedEvent),
+      events: rows.filter((r) => r.matches).map(lazy ? toLazyEvent : toRecordedEvent),
       scannedTo: last ? positionOf(last) : from,
       scanned: last ? Number(last.scanned) : 0,
     };

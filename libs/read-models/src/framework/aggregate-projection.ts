@@ -1,6 +1,15 @@
-import type { RecordedEvent } from '@kb/event-store';
+import { jsonTextOf, START, type RecordedEvent } from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
 import { copyRows, CopyRowsEncoder, recordColumns, type RecordColumns } from './copy-rows.js';
+import {
+  FoldThread,
+  foldThreadAvailable,
+  FoldThreadError,
+  type AggregateRecord,
+  type FoldRequest,
+  type FoldResult,
+  type LoadedRecord,
+} from './fold-thread.js';
 import {
   defineProjection,
   type PreparedBatch,
@@ -9,20 +18,7 @@ import {
   type ProjectionTable,
 } from './projection.js';
 
-/** One aggregate as an aggregate projection carries it: its folded state and who touched it when. */
-export interface AggregateRecord<S> {
-  id: string;
-  brand: string;
-  state: S;
-  /** Stream position of the last event applied (-1 before the first). */
-  revision: number;
-  createdAt: string | null;
-  createdBy: string | null;
-  updatedAt: string | null;
-  updatedBy: string | null;
-  /** The instants a projection keeps beside the state (`facts` of the definition), ISO strings. */
-  facts: Record<string, string | null>;
-}
+export type { AggregateRecord };
 
 export interface AggregateProjectionDefinition<S, Shown extends S> {
   name: string;
@@ -55,6 +51,11 @@ export interface AggregateProjectionDefinition<S, Shown extends S> {
   creates: readonly string[];
   /** Records the facts an event sets (`facts.released_at = at` on a release). */
   note?(event: RecordedEvent, at: string, facts: Record<string, string | null>): void;
+  /**
+   * true: the batches are folded and encoded in the process's fold thread (fold-thread.ts), for a projection whose
+   * fold is most of a catch-up's work; it must be in the registry (`allProjections`), where the thread finds it.
+   */
+  foldThread?: boolean;
 }
 
 interface DetailRow {
@@ -70,19 +71,22 @@ interface DetailRow {
   [fact: string]: unknown;
 }
 
-/** A batch of an aggregate projection: what it changed (for the next batch) and its rows, encoded for COPY. */
-interface AggregateBatch<S> extends PreparedBatch {
-  records: Map<string, AggregateRecord<S>>;
+/**
+ * A batch of an aggregate projection: its number, the aggregates it touched (their records are kept where it was
+ * folded, for the next batch) and the rows, encoded for COPY.
+ */
+interface AggregateBatch extends PreparedBatch {
+  batch: number;
+  ids: Set<string>;
 }
 
 /** An aggregate projection, and how it reads an aggregate id out of a stream id. */
 export interface AggregateProjection extends Projection {
   /** The aggregate id of one of its streams (lowercased), or null for any other stream. */
   idOfStream(streamId: string): string | null;
+  /** Folds and encodes one batch given as text (fold-thread.ts); run in the fold thread or, without one, here. */
+  foldText(request: FoldRequest): FoldResult;
 }
-
-/** Records encoded between two yields to the event loop (see `prepare`). */
-const ENCODE_SLICE = 100;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 
@@ -117,16 +121,17 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
 
   const idOf = (streamId: string): string | null => def.stream.exec(streamId)?.[1]?.toLowerCase() ?? null;
 
-  async function load(db: Pool | PoolClient, ctx: ProjectionContext, ids: string[]) {
+  /** The stored records of `ids`, their states as the JSON text stored (parsed where the batch is folded). */
+  async function load(db: Pool | PoolClient, ctx: ProjectionContext, ids: string[]): Promise<LoadedRecord[]> {
     const { rows } = await db.query<DetailRow>(
       `SELECT ${def.key}::text AS id, ${detailColumns.names.slice(1).join(', ')}
          FROM ${ctx.table(def.detail)} WHERE ${def.key} = ANY($1::uuid[])`,
       [ids],
     );
-    return rows.map((r): AggregateRecord<S> => ({
+    return rows.map((r) => ({
       id: r.id,
       brand: r.brand_owner_code,
-      state: JSON.parse(r.state) as S,
+      state: r.state,
       revision: Number(r.revision),
       createdAt: iso(r.created_at),
       createdBy: r.created_by,
@@ -157,6 +162,67 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
     r.state = next;
   }
 
+  /** The records of each version's last batch folded here (in this thread), which the next batch folds on. */
+  const lastBatches = new Map<string, { batch: number; records: Map<string, AggregateRecord<S>> }>();
+
+  /** Folds a batch given as text and encodes the rows of its shown records (see fold-thread.ts). */
+  function foldText(request: FoldRequest): FoldResult {
+    let carried: Map<string, AggregateRecord<S>> | undefined;
+    if (request.previous !== null) {
+      const last = lastBatches.get(request.key);
+      if (last?.batch !== request.previous)
+        throw new FoldThreadError(`${def.name}: the batch to fold on (${request.previous}) is not kept here`);
+      carried = last.records;
+    }
+    lastBatches.delete(request.key);
+    const records = new Map<string, AggregateRecord<S>>();
+    for (const r of request.loaded) records.set(r.id, { ...r, state: JSON.parse(r.state) as S });
+    const { ids, streamPositions, types, recordedAt, metadata, data } = request.events;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const event = {
+        eventId: '',
+        type: types[i]!,
+        data: JSON.parse(data[i]!) as unknown,
+        metadata: JSON.parse(metadata[i]!) as RecordedEvent['metadata'],
+        streamId: '',
+        streamPosition: BigInt(streamPositions[i]!),
+        position: START,
+        recordedAt: new Date(recordedAt[i]!),
+      } satisfies RecordedEvent;
+      let r = records.get(id);
+      if (!r) {
+        // The previous batch's records are not written to any more (its rows are encoded): no copy needed.
+        r = carried?.get(id) ?? {
+          id,
+          brand: event.metadata.brandOwnerCode,
+          state: def.initial,
+          revision: -1,
+          createdAt: null,
+          createdBy: null,
+          updatedAt: null,
+          updatedBy: null,
+          facts: Object.fromEntries(facts.map((f) => [f, null])),
+        };
+        records.set(id, r);
+      }
+      apply(r, event);
+    }
+    lastBatches.set(request.key, { batch: request.batch, records });
+    const details = new CopyRowsEncoder(detailColumns);
+    const lists = new CopyRowsEncoder(listColumns);
+    for (const r of records.values()) {
+      if (!def.isShown(r.state)) continue;
+      const shown = r as AggregateRecord<Shown>;
+      details.add([detailRow(shown)]);
+      lists.add([def.listRow(shown)]);
+    }
+    return { detail: details.buffers(), list: lists.buffers() };
+  }
+
+  const thread = def.foldThread && foldThreadAvailable() ? new FoldThread() : undefined;
+  let batches = 0;
+
   const detailRow = (r: AggregateRecord<S>) => ({
     [def.key]: r.id,
     brand_owner_code: r.brand,
@@ -183,68 +249,50 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
       },
       { name: def.list.name, create: def.list.create },
     ],
-    async prepare(events, db, ctx, previous): Promise<AggregateBatch<S>> {
-      const carried = (previous as AggregateBatch<S> | undefined)?.records;
-      const records = new Map<string, AggregateRecord<S>>();
+    async prepare(events, db, ctx, previous): Promise<AggregateBatch> {
+      const before = previous as AggregateBatch | undefined;
+      const ids = new Set<string>();
       // Records the tables may hold (loaded from them, or carried from the previous batch, which wrote them if
       // they were shown then): deleted before the rows are copied again.
       const replaced: string[] = [];
       const missing: string[] = [];
-      const seen = new Set<string>();
-      const ids = events.map((e) => idOf(e.streamId));
-      for (const [i, event] of events.entries()) {
-        const id = ids[i]!;
-        if (id === null || seen.has(id)) continue;
-        seen.add(id);
-        // The previous batch's records are not written to any more (its rows are encoded): no copy needed.
-        const r = carried?.get(id);
-        if (r) {
-          records.set(id, r);
-          replaced.push(id);
-        } else if (event.streamPosition !== 0n) missing.push(id);
-        // else the stream starts in this batch: nothing of it can be stored yet (a catch-up skips most reads so).
-      }
-      if (missing.length > 0) {
-        for (const r of await load(db, ctx, missing)) {
-          records.set(r.id, r);
-          replaced.push(r.id);
-        }
-      }
-      for (const [i, event] of events.entries()) {
-        const id = ids[i]!;
+      // The batch for the fold (FoldRequest.events): payloads as the store's text where it was read unparsed
+      // (lazyJson), so this thread parses none of them.
+      const batch = ++batches;
+      const request: FoldRequest = {
+        name: def.name,
+        key: ctx.table(def.detail),
+        batch,
+        previous: before?.batch ?? null,
+        events: { ids: [], streamPositions: [], types: [], recordedAt: [], metadata: [], data: [] },
+        loaded: [],
+      };
+      const out = request.events;
+      for (const event of events) {
+        const id = idOf(event.streamId);
         if (id === null) continue;
-        let r = records.get(id);
-        if (!r) {
-          r = {
-            id,
-            brand: event.metadata.brandOwnerCode,
-            state: def.initial,
-            revision: -1,
-            createdAt: null,
-            createdBy: null,
-            updatedAt: null,
-            updatedBy: null,
-            facts: Object.fromEntries(facts.map((f) => [f, null])),
-          };
-          records.set(id, r);
+        if (!ids.has(id)) {
+          ids.add(id);
+          if (before?.ids.has(id)) replaced.push(id);
+          // A stream starting in this batch has nothing stored yet (a catch-up skips most reads so).
+          else if (event.streamPosition !== 0n) missing.push(id);
         }
-        apply(r, event);
+        const text = jsonTextOf(event);
+        out.ids.push(id);
+        out.streamPositions.push(Number(event.streamPosition));
+        out.types.push(event.type);
+        out.recordedAt.push(event.recordedAt.getTime());
+        out.metadata.push(text ? text.metadata : JSON.stringify(event.metadata));
+        out.data.push(text ? (text.data ?? 'null') : (JSON.stringify(event.data) ?? 'null'));
       }
-      const shown = [...records.values()].filter((r): r is AggregateRecord<Shown> => def.isShown(r.state));
-      // Encoded a slice at a time, letting the previous batch's statements go out in between: the database
-      // writes that batch meanwhile instead of waiting for this one to be ready.
-      const details = new CopyRowsEncoder(detailColumns);
-      const lists = new CopyRowsEncoder(listColumns);
-      for (let i = 0; i < shown.length; i += ENCODE_SLICE) {
-        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        const slice = shown.slice(i, i + ENCODE_SLICE);
-        details.add(slice.map(detailRow));
-        lists.add(slice.map(def.listRow));
-      }
-      const detailLines = details.buffers();
-      const listLines = lists.buffers();
+      if (missing.length > 0) request.loaded = await load(db, ctx, missing);
+      for (const r of request.loaded) replaced.push(r.id);
+      const { detail: detailLines, list: listLines } = thread
+        ? await thread.fold(request)
+        : foldText(request);
       return {
-        records,
+        batch,
+        ids,
         async write(tx) {
           if (replaced.length > 0) {
             await tx.query(
@@ -259,5 +307,5 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
       };
     },
   });
-  return { ...projection, idOfStream: idOf };
+  return { ...projection, idOfStream: idOf, foldText };
 }

@@ -72,6 +72,8 @@ export class SharedReads {
       maxCount: this.batchSize,
       types: this.types,
       withData: this.withData,
+      // Payloads parsed only where a projection reads them: the fold thread takes them as text.
+      lazyJson: true,
     });
     // Only runners at or before this page will ask for it: one already past it never takes it, and a page waiting
     // for it would hold this runner up (two runners of different checkpoints would each wait for the other).

@@ -197,6 +197,8 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
     if (event.type === 'RecipeReleased') facts.released_at = at;
   },
   listRow,
+  // A catch-up's fold is mostly this projection's: it runs on a core of its own.
+  foldThread: true,
   list: {
     name: 'recipe_list',
     columns: LIST_COLUMNS,
