@@ -81,6 +81,24 @@ describe('recipe library (zh)', () => {
     await dialog.getByTestId('batch-summary').getByText('成功 0 条，失败 1 条', { exact: false }).waitFor();
     await dialog.getByText('菜谱R-1004当前为“编辑中”，不能发布', { exact: false }).waitFor();
   });
+
+  it('opens the calendar of the date filter on the first click and shows the range chosen', async () => {
+    const page = await signedInPage(h);
+    await openFromMenu(page, 'recipes', '菜谱库');
+    await row(page, 'R-1001').waitFor();
+    const field = page.getByTestId('filter-updated');
+    await field.click();
+    const days = page.locator('[data-dates-dropdown] button.mantine-DatePickerInput-day:not([data-outside])');
+    await days.first().waitFor();
+    await days.nth(0).click();
+    await days.nth(1).click();
+    await page.locator('[data-dates-dropdown]').waitFor({ state: 'detached' });
+    expect(await field.textContent()).toMatch(/^\d{4}-\d{2}-01 – \d{4}-\d{2}-02$/);
+    // Its label names it for a screen reader, before and after the picker's code has come.
+    expect(await page.getByLabel('更新时间', { exact: true }).getAttribute('data-testid')).toBe(
+      'filter-updated',
+    );
+  });
 });
 
 describe('recipe library (en)', () => {

@@ -1,7 +1,7 @@
 import './app/mantine-public-styles.js';
 import './app/global.css';
 import { Text } from '@mantine/core';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { i18n, initI18n } from './app/i18n/i18n.js';
@@ -76,8 +76,12 @@ askFirstData(window.location.pathname);
 // Server texts (`desc`, localised names) follow the language: ask again after a switch.
 i18n.on('languageChanged', () => void loadedQueryClient()?.invalidateQueries());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// In a transition: React draws the first page in slices, with the browser free to paint and read answers between.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,5 @@
 import { DatePickerInput } from '@mantine/dates';
+import { useEffect, useRef } from 'react';
 
 /** A filter's date range, `[from, to]` as `YYYY-MM-DD`: its own module, so the date picker loads only where used. */
 export function DateRangeInput(props: {
@@ -6,9 +7,19 @@ export function DateRangeInput(props: {
   value: [string | null, string | null];
   onChange: (value: [string | null, string | null]) => void;
   testId: string;
+  /** Drawn in place of a stand-in the user clicked: it takes the focus and opens. */
+  openOnArrival?: boolean;
 }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const { openOnArrival } = props;
+  useEffect(() => {
+    if (!openOnArrival) return;
+    ref.current?.focus();
+    ref.current?.click();
+  }, [openOnArrival]);
   return (
     <DatePickerInput
+      ref={ref}
       type="range"
       label={props.label}
       value={props.value}

@@ -1,9 +1,9 @@
 import type { JobRun, ListName, SavedView, SavedViewState } from '@kb/contracts';
-import { Alert, Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Input, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showInPage } from '../lib/notify.js';
 import { usePermissions } from '../lib/use-can.js';
@@ -25,9 +25,8 @@ export type FilterField<F> =
   | { name: keyof F & string; label: string; kind: 'select'; options: { value: string; label: string }[] }
   | { name: keyof F & string; label: string; kind: 'date-range' };
 
-const DateRangeInput = lazy(() =>
-  import('./date-range-input.js').then((m) => ({ default: m.DateRangeInput })),
-);
+const loadDateRangeInput = () => import('./date-range-input.js');
+const DateRangeInput = lazy(() => loadDateRangeInput().then((m) => ({ default: m.DateRangeInput })));
 
 export type { ListQuery } from './list-query.js';
 
@@ -95,15 +94,12 @@ function FilterInput<F extends Record<string, unknown>>({
   }
   if (field.kind === 'date-range') {
     return (
-      // The list's rows do not wait for the date picker's code: an empty field of the same size stands in.
-      <Suspense fallback={<TextInput label={field.label} miw={220} disabled />}>
-        <DateRangeInput
-          label={field.label}
-          value={(value as [string | null, string | null]) ?? [null, null]}
-          onChange={onChange}
-          testId={`filter-${field.name}`}
-        />
-      </Suspense>
+      <DateRangeFilter
+        label={field.label}
+        value={(value as [string | null, string | null]) ?? NO_RANGE}
+        onChange={onChange}
+        testId={`filter-${field.name}`}
+      />
     );
   }
   return (
@@ -115,6 +111,43 @@ function FilterInput<F extends Record<string, unknown>>({
       w={180}
       data-testid={`filter-${field.name}`}
     />
+  );
+}
+
+const NO_RANGE: [null, null] = [null, null];
+
+/**
+ * An empty date range as the date picker draws it, closed: a labelled button of the same look. The picker's code
+ * (a tenth of a list's download) comes when the pointer comes to the field, and the picker is drawn (and opened) at
+ * the first click or key on it.
+ */
+function DateRangeFilter(props: {
+  label: string;
+  value: [string | null, string | null];
+  onChange: (value: [string | null, string | null]) => void;
+  testId: string;
+}) {
+  const [clicked, setClicked] = useState(false);
+  const id = useId();
+  const standIn = (
+    <Input.Wrapper label={props.label} id={id} miw={220}>
+      <Input
+        id={id}
+        component="button"
+        type="button"
+        pointer
+        styles={{ input: { lineHeight: 'unset' } }}
+        data-testid={props.testId}
+        onPointerEnter={() => void loadDateRangeInput()}
+        onClick={() => setClicked(true)}
+      />
+    </Input.Wrapper>
+  );
+  if (!clicked && !props.value[0] && !props.value[1]) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <DateRangeInput {...props} openOnArrival={clicked} />
+    </Suspense>
   );
 }
 
@@ -228,6 +261,10 @@ export function ListPage<T, F extends Record<string, unknown>>({
   const hasTools = Boolean(tools) || Boolean(exportRows) || Boolean(views);
   const selectable = batchActions.length > 0;
   const records = list.data?.list ?? NO_ROWS;
+  // Rows that come are drawn in a transition, which React renders in slices, rather than all in the task that reads
+  // the answer; until they are shown, the table still says it is fetching (not "no records").
+  const shownRecords = useDeferredValue(records);
+  const fetching = list.isFetching || shownRecords !== records;
   // The rows are drawn again only when they or their columns change: not when a filter's options arrive, nor
   // while the user types in the filter bar (a screen passes its columns memoised for that).
   const table = useMemo(
@@ -235,16 +272,16 @@ export function ListPage<T, F extends Record<string, unknown>>({
       <DataTable<T>
         withTableBorder={false}
         minHeight={180}
-        records={records}
+        records={shownRecords}
         columns={shownColumns}
         idAccessor={idAccessor}
-        fetching={list.isFetching}
+        fetching={fetching}
         noRecordsText={t('components.noRecords')}
         highlightOnHover
         {...(selectable ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
       />
     ),
-    [records, shownColumns, idAccessor, list.isFetching, t, selectable, selected],
+    [shownRecords, shownColumns, idAccessor, fetching, t, selectable, selected],
   );
   // A failed load is said in place of the rows, with a retry (not as "no records, total 0"), and only there.
   const failed = list.isError && !list.isFetching;
@@ -341,7 +378,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
               </Stack>
             </Alert>
           ) : (
-            <div data-list-fetching={list.isFetching ? 'true' : 'false'}>{table}</div>
+            <div data-list-fetching={fetching ? 'true' : 'false'}>{table}</div>
           )}
           {!failed && (
             <Pager

@@ -22,6 +22,7 @@ import { tabStore } from '../tabs/tab-store.js';
 import { BackHeader } from './back-header.js';
 import { HeaderBar } from './header-bar.js';
 import classes from './layout.module.css';
+import { DrawnInSlices } from './drawn-in-slices.js';
 import { PageHost } from './page-host.js';
 import { Sidebar } from './sidebar.js';
 import { TabBarView } from './tab-bar-view.js';
@@ -120,54 +121,57 @@ function AppLayoutPage() {
   useTabsFollowLocation();
   useWarnBeforeUnload();
   const palette = usePalette();
+  // The layout is drawn in slices (and its page in slices after it): see DrawnInSlices.
   return (
-    // Date pickers (their locale and first weekday) and confirmations live under the layout: the public pages need
-    // none, and the login route stays small. Mantine's own texts follow the UI language.
-    <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
-      <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
-        <AppShell
-          header={{ height: 56 }}
-          navbar={{
-            width: rail ? 64 : 232,
-            breakpoint: 'sm',
-            // At exactly the breakpoint the shell still lays out for a wide screen while the menu is already a
-            // drawer: a closed drawer must give its width back there too.
-            collapsed: { mobile: menu.folded, desktop: menu.narrow && menu.folded },
-          }}
-          padding={0}
-          data-testid="layout"
-        >
-          <AppShell.Header>
-            <HeaderBar collapsed={menu.folded} onToggle={menu.toggle} />
-          </AppShell.Header>
-          <AppShell.Navbar
-            className={classes.navbar}
-            data-collapsed={menu.folded || undefined}
-            data-narrow={menu.narrow || undefined}
-            data-testid="navbar"
+    <DrawnInSlices>
+      {/* Date pickers (their locale and first weekday) and confirmations live under the layout: the public pages
+          need none, and the login route stays small. Mantine's own texts follow the UI language. */}
+      <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'zh' ? 1 : 0 }}>
+        <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
+          <AppShell
+            header={{ height: 56 }}
+            navbar={{
+              width: rail ? 64 : 232,
+              breakpoint: 'sm',
+              // At exactly the breakpoint the shell still lays out for a wide screen while the menu is already a
+              // drawer: a closed drawer must give its width back there too.
+              collapsed: { mobile: menu.folded, desktop: menu.narrow && menu.folded },
+            }}
+            padding={0}
+            data-testid="layout"
           >
-            <Sidebar collapsed={rail} />
-          </AppShell.Navbar>
-          <AppShell.Main className={classes.main}>
-            <TabBarView />
-            <BackHeader />
-            <PageHost />
-            <footer className={classes.footer}>
-              <Text size="xs" c="dimmed">
-                {t('layout.footer', { year: new Date().getFullYear() })}
-              </Text>
-            </footer>
-          </AppShell.Main>
-        </AppShell>
-        <RefreshUser />
-        <KeyboardShortcuts onPalette={palette.open} />
-        {palette.requested && (
-          <Suspense fallback={null}>
-            <CommandPalette opened={palette.opened} onClose={palette.close} />
-          </Suspense>
-        )}
-      </ModalsProvider>
-    </DatesProvider>
+            <AppShell.Header>
+              <HeaderBar collapsed={menu.folded} onToggle={menu.toggle} />
+            </AppShell.Header>
+            <AppShell.Navbar
+              className={classes.navbar}
+              data-collapsed={menu.folded || undefined}
+              data-narrow={menu.narrow || undefined}
+              data-testid="navbar"
+            >
+              <Sidebar collapsed={rail} />
+            </AppShell.Navbar>
+            <AppShell.Main className={classes.main}>
+              <TabBarView />
+              <BackHeader />
+              <PageHost />
+              <footer className={classes.footer}>
+                <Text size="xs" c="dimmed">
+                  {t('layout.footer', { year: new Date().getFullYear() })}
+                </Text>
+              </footer>
+            </AppShell.Main>
+          </AppShell>
+          <RefreshUser />
+          <KeyboardShortcuts onPalette={palette.open} />
+          {palette.requested && (
+            <Suspense fallback={null}>
+              <CommandPalette opened={palette.opened} onClose={palette.close} />
+            </Suspense>
+          )}
+        </ModalsProvider>
+      </DatesProvider>
+    </DrawnInSlices>
   );
 }
 

@@ -20,6 +20,7 @@ import { screenFor } from '../screens.js';
 import { RouteErrorPanel } from '../pages/route-error-panel.js';
 import { setTabDirty, setTabLabel, tabKey } from '../tabs/tab-bar.js';
 import { tabStore, useTabBar } from '../tabs/tab-store.js';
+import { DrawnInSlices } from './drawn-in-slices.js';
 import classes from './layout.module.css';
 
 const setDirty = (key: string, dirty: boolean) => tabStore.update((s) => setTabDirty(s, key, dirty));
@@ -64,7 +65,8 @@ function PageScroll({ children, testId }: { children: ReactNode; testId: string 
         top.current = e.currentTarget.scrollTop;
       }}
     >
-      {children}
+      {/* The page's scroll area is there from the start: nothing around the page moves when it appears. */}
+      <DrawnInSlices>{children}</DrawnInSlices>
     </div>
   );
 }
