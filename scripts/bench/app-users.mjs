@@ -35,12 +35,7 @@ const RECORDS = Number(process.env.BENCH_SEARCH_RECORDS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const BRAND = 'DEMO';
 
-const { startSystem } = await builtTesting('the API, projector, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/projector',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
+const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/device-ingest');
 
 const pad = (s, n) => String(s).padStart(n);
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;

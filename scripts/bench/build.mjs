@@ -43,11 +43,11 @@ export async function demoConsole(baseUrl) {
 }
 
 /**
- * Builds the given projects (`buildProjects`) and imports the built test harness of libs/testing (`startSystem`,
- * `createTestDatabase`, …), which every part starts its system with.
+ * Builds the given projects and the test harness of libs/testing (`buildProjects`), and imports the built harness
+ * (`startSystem`, `createTestDatabase`, …), which every part starts its system with.
  */
-export async function builtTesting(what, projects) {
-  buildProjects(what, projects);
+export async function builtTesting(...projects) {
+  buildProjects(`${projects.join(', ')} and the test harness`, [...projects, '@kb/testing']);
   return importDist('libs/testing/dist/index.js');
 }
 

@@ -18,11 +18,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const DEVICES = 10_000;
 const BRAND = 'DEMO';
 
-const { startSystem } = await builtTesting('the API, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
+const { startSystem } = await builtTesting('@kb/api', '@kb/device-ingest');
 
 const system = await startSystem({ ingest: true, env: { LOG_LEVEL: 'info' } });
 const pool = new pg.Pool({ connectionString: system.db.url, max: 4 });

@@ -25,11 +25,7 @@ const FAULTS = Number(process.env.BENCH_FAULTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const BRAND = 'DEMO';
 
-const { startSystem } = await builtTesting('the API, @kb/devices and the test harness', [
-  '@kb/api',
-  '@kb/devices',
-  '@kb/testing',
-]);
+const { startSystem } = await builtTesting('@kb/api', '@kb/devices');
 const { listPartitions, maintainDeviceHistory, sweepOfflineDevices } = await importDist(
   'libs/devices/dist/index.js',
 );

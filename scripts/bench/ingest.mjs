@@ -32,11 +32,7 @@ const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
 const OVERLOAD_FACTOR = Number(process.env.BENCH_OVERLOAD_FACTOR ?? 3);
 const BRAND = 'DEMO';
 
-const { startSystem } = await builtTesting('the API, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
+const { startSystem } = await builtTesting('@kb/api', '@kb/device-ingest');
 
 const redisPrefix = `kbbench-${randomBytes(4).toString('hex')}:`;
 const system = await startSystem({ env: { LOG_LEVEL: 'warn', REDIS_PREFIX: redisPrefix } });

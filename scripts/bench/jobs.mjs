@@ -20,12 +20,7 @@ const RECIPES = Number(process.env.BENCH_JOBS_RECIPES ?? 10_000);
 const CALLERS = 8;
 const PREFIX = 'BJ-';
 
-const { startSystem } = await builtTesting('the API, the projector, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/projector',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
+const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/device-ingest');
 
 /** A small PNG of noise (unlike every other one, as a recipe's own photo is): `size`×`size` RGB. */
 function png(seed, size = 32) {

@@ -25,10 +25,7 @@ const KEPT = process.env.BENCH_DATABASE;
 const KEEP = process.env.BENCH_KEEP_DATABASE === 'true';
 const BRAND = 'DEMO';
 
-const { createTestDatabase, eventually, startSystem } = await builtTesting(
-  'the API, the projector and the test harness',
-  ['@kb/api', '@kb/projector', '@kb/testing'],
-);
+const { createTestDatabase, eventually, startSystem } = await builtTesting('@kb/api', '@kb/projector');
 const { releaseFitCountsSql, releaseMisfitSql } = await importDist('libs/devices/dist/index.js');
 
 const load = () =>

@@ -21,11 +21,7 @@ import { builtTesting, fmt, importDist } from './build.mjs';
 const DEVICES = Number(process.env.BENCH_NOTICE_DEVICES ?? 1_000_000);
 const BRAND = 'DEMO';
 
-const { createTestDatabase, redisUrl } = await builtTesting('the API, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
+const { createTestDatabase, redisUrl } = await builtTesting('@kb/api', '@kb/device-ingest');
 const { prepareDatabase } = await importDist('apps/api/dist/bootstrap.js');
 const { loadConfig: apiConfig } = await importDist('apps/api/dist/config.js');
 const { startIngest } = await importDist('apps/device-ingest/dist/ingest.js');

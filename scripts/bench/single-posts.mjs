@@ -34,12 +34,7 @@ const DEVICES = 10_000;
 const USERS = 10_000;
 const BRAND = 'DEMO';
 
-const { startSystem } = await builtTesting('the API, projector, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/projector',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
+const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/device-ingest');
 
 const pad = (s, n) => String(s).padStart(n);
 const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

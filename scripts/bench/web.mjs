@@ -36,12 +36,7 @@ const PAGES = [
   ([pathname]) => !process.env.BENCH_WEB_PAGES || process.env.BENCH_WEB_PAGES.split(',').includes(pathname),
 );
 
-const { startSystem } = await builtTesting('the API, the projector, the web app and the test harness', [
-  '@kb/api',
-  '@kb/projector',
-  '@kb/testing',
-  '@kb/admin-web',
-]);
+const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/admin-web');
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
