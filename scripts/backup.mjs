@@ -12,13 +12,13 @@ import {
   FILES_ARCHIVE,
   MANIFEST,
   checksumsOfFolder,
+  databaseUrl,
+  filesDir,
   pgTool,
+  root,
   sha256OfFile,
 } from './backup/archive.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kitchen';
-const filesDir = path.resolve(root, process.env.FILES_DIR ?? '.data/files');
 const target = path.resolve(
   process.argv[2] ?? path.join(root, 'backups', new Date().toISOString().replace(/[:.]/g, '-')),
 );

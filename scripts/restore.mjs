@@ -21,16 +21,16 @@ import {
   FILES_ARCHIVE,
   MANIFEST,
   checksumsOfFolder,
+  databaseUrl,
+  filesDir,
   pgTool,
+  root,
   sha256OfFile,
 } from './backup/archive.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const source = process.argv[2] && path.resolve(process.argv[2]);
 if (!source || !existsSync(path.join(source, MANIFEST)))
   throw new Error('Usage: npm run restore -- <backup folder> (a folder made by npm run backup)');
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kitchen';
-const filesDir = path.resolve(root, process.env.FILES_DIR ?? '.data/files');
 const manifest = JSON.parse(readFileSync(path.join(source, MANIFEST), 'utf8'));
 
 for (const part of [manifest.database, manifest.files]) {

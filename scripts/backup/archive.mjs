@@ -7,6 +7,12 @@ export const DATABASE_DUMP = 'database.dump';
 export const FILES_ARCHIVE = 'files.tar.gz';
 export const MANIFEST = 'manifest.json';
 
+/** The repository root. */
+export const root = path.resolve(import.meta.dirname, '../..');
+/** The database and the files folder backed up and restored: DATABASE_URL and FILES_DIR, as the apps read them. */
+export const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kitchen';
+export const filesDir = path.resolve(root, process.env.FILES_DIR ?? '.data/files');
+
 export function sha256OfFile(file) {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');

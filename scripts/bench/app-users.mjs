@@ -23,7 +23,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildProjects, demoConsole, importDist, printListLatencies } from './build.mjs';
+import { builtTesting, demoConsole, fmt, printListLatencies } from './build.mjs';
 import { activatedDevices, signedInAppUsers } from './seed.mjs';
 import { keepAliveRequest, releasedRecipes, sleep, startIngestProcess } from './processes.mjs';
 
@@ -35,15 +35,8 @@ const RECORDS = Number(process.env.BENCH_SEARCH_RECORDS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const BRAND = 'DEMO';
 
-buildProjects('the API, projector, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/projector',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
-const { startSystem } = await importDist('libs/testing/dist/index.js');
+const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/device-ingest');
 
-const fmt = (n) => Math.round(n).toLocaleString('en');
 const pad = (s, n) => String(s).padStart(n);
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 

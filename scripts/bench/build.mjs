@@ -42,8 +42,21 @@ export async function demoConsole(baseUrl) {
     call(method, url, form ?? (json ? JSON.stringify(json) : undefined));
 }
 
-const percentileOf = (sorted, p) =>
+/**
+ * Builds the given projects and the test harness of libs/testing (`buildProjects`), and imports the built harness
+ * (`startSystem`, `createTestDatabase`, …), which every part starts its system with.
+ */
+export async function builtTesting(...projects) {
+  buildProjects(`${projects.join(', ')} and the test harness`, [...projects, '@kb/testing']);
+  return importDist('libs/testing/dist/index.js');
+}
+
+/** The p-th percentile of ascending `sorted` numbers (NaN of none). */
+export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** A count or figure as the benches print it: rounded, with thousands separators. */
+export const fmt = (n) => Math.round(n).toLocaleString('en');
 
 /**
  * Times `requests` sequential GETs (after 3 unmeasured ones) of `listPath?query` per `[title, query]` through
@@ -51,7 +64,6 @@ const percentileOf = (sorted, p) =>
  * p50 / p95 / p99 in ms.
  */
 export async function printListLatencies(call, listPath, queries, requests) {
-  const fmt = (n) => Math.round(n).toLocaleString('en');
   const pad = (s, n) => String(s).padStart(n);
   console.log(
     `${'query'.padEnd(42)} ${pad('total', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)}`,
@@ -67,7 +79,7 @@ export async function printListLatencies(call, listPath, queries, requests) {
       total = res.data.total ?? '';
     }
     times.sort((a, b) => a - b);
-    const [p50, p95, p99] = [50, 95, 99].map((p) => percentileOf(times, p).toFixed(1));
+    const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p).toFixed(1));
     console.log(
       `${title.padEnd(42)} ${pad(total === '' ? '' : fmt(total), 9)} ${pad(p50, 8)} ${pad(p95, 8)} ${pad(p99, 8)}`,
     );

@@ -11,19 +11,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { buildProjects, importDist } from './build.mjs';
+import { builtTesting, fmt, percentile } from './build.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const DEVICES = 10_000;
 const BRAND = 'DEMO';
 
-buildProjects('the API, device-ingest and the test harness', ['@kb/api', '@kb/device-ingest', '@kb/testing']);
-const { startSystem } = await importDist('libs/testing/dist/index.js');
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const fmt = (n) => Math.round(n).toLocaleString('en');
+const { startSystem } = await builtTesting('@kb/api', '@kb/device-ingest');
 
 const system = await startSystem({ ingest: true, env: { LOG_LEVEL: 'info' } });
 const pool = new pg.Pool({ connectionString: system.db.url, max: 4 });

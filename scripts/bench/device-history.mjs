@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { buildProjects, importDist, printListLatencies } from './build.mjs';
+import { builtTesting, fmt, importDist, printListLatencies } from './build.mjs';
 import { loggedIn } from './session.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000_000);
@@ -25,13 +25,11 @@ const FAULTS = Number(process.env.BENCH_FAULTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const BRAND = 'DEMO';
 
-buildProjects('the API, @kb/devices and the test harness', ['@kb/api', '@kb/devices', '@kb/testing']);
-const { startSystem } = await importDist('libs/testing/dist/index.js');
+const { startSystem } = await builtTesting('@kb/api', '@kb/devices');
 const { listPartitions, maintainDeviceHistory, sweepOfflineDevices } = await importDist(
   'libs/devices/dist/index.js',
 );
 
-const fmt = (n) => Math.round(n).toLocaleString('en');
 const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 console.log(

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildProjects, importDist } from './build.mjs';
+import { builtTesting, fmt, percentile } from './build.mjs';
 import { keepAliveRequest, sleep, startCeiling, startIngestProcess } from './processes.mjs';
 import { activatedDevices } from './seed.mjs';
 
@@ -32,12 +32,7 @@ const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
 const OVERLOAD_FACTOR = Number(process.env.BENCH_OVERLOAD_FACTOR ?? 3);
 const BRAND = 'DEMO';
 
-buildProjects('the API, device-ingest and the test harness', ['@kb/api', '@kb/device-ingest', '@kb/testing']);
-const { startSystem } = await importDist('libs/testing/dist/index.js');
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const fmt = (n) => Math.round(n).toLocaleString('en');
+const { startSystem } = await builtTesting('@kb/api', '@kb/device-ingest');
 
 const redisPrefix = `kbbench-${randomBytes(4).toString('hex')}:`;
 const system = await startSystem({ env: { LOG_LEVEL: 'warn', REDIS_PREFIX: redisPrefix } });

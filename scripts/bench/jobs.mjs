@@ -13,20 +13,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildProjects, importDist, root } from './build.mjs';
+import { builtTesting, root } from './build.mjs';
 import { loggedIn } from './session.mjs';
 
 const RECIPES = Number(process.env.BENCH_JOBS_RECIPES ?? 10_000);
 const CALLERS = 8;
 const PREFIX = 'BJ-';
 
-buildProjects('the API, the projector, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/projector',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
-const { startSystem } = await importDist('libs/testing/dist/index.js');
+const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/device-ingest');
 
 /** A small PNG of noise (unlike every other one, as a recipe's own photo is): `size`×`size` RGB. */
 function png(seed, size = 32) {

@@ -15,7 +15,7 @@
 // they are. Figures only; not a test.
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { buildProjects, demoConsole, importDist, printListLatencies } from './build.mjs';
+import { builtTesting, demoConsole, fmt, importDist, printListLatencies } from './build.mjs';
 import { listAppUsers, listDevices } from './seed.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000_000);
@@ -25,11 +25,9 @@ const KEPT = process.env.BENCH_DATABASE;
 const KEEP = process.env.BENCH_KEEP_DATABASE === 'true';
 const BRAND = 'DEMO';
 
-buildProjects('the API, the projector and the test harness', ['@kb/api', '@kb/projector', '@kb/testing']);
-const { createTestDatabase, eventually, startSystem } = await importDist('libs/testing/dist/index.js');
+const { createTestDatabase, eventually, startSystem } = await builtTesting('@kb/api', '@kb/projector');
 const { releaseFitCountsSql, releaseMisfitSql } = await importDist('libs/devices/dist/index.js');
 
-const fmt = (n) => Math.round(n).toLocaleString('en');
 const load = () =>
   `load average ${loadavg()
     .map((l) => l.toFixed(2))

@@ -16,13 +16,12 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildProjects, importDist } from './build.mjs';
+import { builtTesting, fmt, importDist } from './build.mjs';
 
 const DEVICES = Number(process.env.BENCH_NOTICE_DEVICES ?? 1_000_000);
 const BRAND = 'DEMO';
 
-buildProjects('the API, device-ingest and the test harness', ['@kb/api', '@kb/device-ingest', '@kb/testing']);
-const { createTestDatabase, redisUrl } = await importDist('libs/testing/dist/index.js');
+const { createTestDatabase, redisUrl } = await builtTesting('@kb/api', '@kb/device-ingest');
 const { prepareDatabase } = await importDist('apps/api/dist/bootstrap.js');
 const { loadConfig: apiConfig } = await importDist('apps/api/dist/config.js');
 const { startIngest } = await importDist('apps/device-ingest/dist/ingest.js');
@@ -32,7 +31,6 @@ const { NOTICE_PUSH_JOB, NOTICE_PUSH_QUEUE, bullmqPrefix, noticePushJobId } = aw
 );
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n) => Math.round(n).toLocaleString('en');
 const prefix = `kbbench-notices-${randomUUID().slice(0, 8)}:`;
 const db = await createTestDatabase('kbbenchnotices');
 const filesDir = await mkdtemp(path.join(tmpdir(), 'kb-bench-notices-'));

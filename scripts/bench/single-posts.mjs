@@ -20,14 +20,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildProjects, importDist } from './build.mjs';
-import {
-  keepAliveRequest,
-  releasedRecipes,
-  sleep,
-  startCeiling,
-  startIngestProcess,
-} from './processes.mjs';
+import { builtTesting, fmt, percentile } from './build.mjs';
+import { keepAliveRequest, releasedRecipes, sleep, startCeiling, startIngestProcess } from './processes.mjs';
 import { activatedDevices, signedInAppUsers } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,17 +34,8 @@ const DEVICES = 10_000;
 const USERS = 10_000;
 const BRAND = 'DEMO';
 
-buildProjects('the API, projector, device-ingest and the test harness', [
-  '@kb/api',
-  '@kb/projector',
-  '@kb/device-ingest',
-  '@kb/testing',
-]);
-const { startSystem } = await importDist('libs/testing/dist/index.js');
+const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/device-ingest');
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const fmt = (n) => Math.round(n).toLocaleString('en');
 const pad = (s, n) => String(s).padStart(n);
 const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
@@ -68,7 +53,11 @@ try {
     const started = [];
     for (let i = 0; i < count; i++)
       started.push(
-        await startIngestProcess(children, { DATABASE_URL: system.db.url, REDIS_PREFIX: redisPrefix, ...env }),
+        await startIngestProcess(children, {
+          DATABASE_URL: system.db.url,
+          REDIS_PREFIX: redisPrefix,
+          ...env,
+        }),
       );
     return {
       ports: started.map((s) => s.port),

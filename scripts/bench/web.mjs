@@ -18,7 +18,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildProjects, importDist, root } from './build.mjs';
+import { builtTesting, root } from './build.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const PARTS = (process.env.BENCH_WEB_PARTS ?? 'rows,lighthouse').split(',');
@@ -32,15 +32,11 @@ const PAGES = [
   ['/recipe-list', 'tbody tr'],
   ['/device-info-list', 'tbody tr'],
   ['/home', '[data-testid="count-recipeCount-value"]'],
-].filter(([pathname]) => !process.env.BENCH_WEB_PAGES || process.env.BENCH_WEB_PAGES.split(',').includes(pathname));
+].filter(
+  ([pathname]) => !process.env.BENCH_WEB_PAGES || process.env.BENCH_WEB_PAGES.split(',').includes(pathname),
+);
 
-buildProjects('the API, the projector, the web app and the test harness', [
-  '@kb/api',
-  '@kb/projector',
-  '@kb/testing',
-  '@kb/admin-web',
-]);
-const { startSystem } = await importDist('libs/testing/dist/index.js');
+const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/admin-web');
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -167,7 +163,8 @@ async function lighthouseScores() {
           `${pathname.padEnd(16)} score ${score}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}   SI ${metric('speed-index')}   final URL ${new URL(result.lhr.finalDisplayedUrl).pathname}   (load ${load()})`,
         );
       }
-      if (LIGHTHOUSE_RUNS > 1) console.log(`${pathname.padEnd(16)} median score ${median(scores)} of ${LIGHTHOUSE_RUNS}`);
+      if (LIGHTHOUSE_RUNS > 1)
+        console.log(`${pathname.padEnd(16)} median score ${median(scores)} of ${LIGHTHOUSE_RUNS}`);
     }
   } finally {
     await context.close();

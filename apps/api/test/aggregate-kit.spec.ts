@@ -1,5 +1,5 @@
 import { apkCommands, offlinePackCommands, recipeCommands } from '@kb/aggregates';
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import { signedInForSuite, staffDocForSuite, testApiForSuite } from './harness.js';
 
 interface JsonSchema {
   type?: string;
@@ -22,17 +22,9 @@ const DECLARED = [recipeCommands, apkCommands, offlinePackCommands].flatMap((agg
 );
 
 describe('aggregate kit: each declared command is one route, documented from its declaration', () => {
-  let api: TestApi;
-  let demo: Client;
-  let doc: OpenApiDoc;
-  beforeAll(async () => {
-    api = await startTestApi();
-    demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as OpenApiDoc;
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  const api = testApiForSuite();
+  const { demo } = signedInForSuite(api, 'en', 'demo');
+  const doc = staffDocForSuite<OpenApiDoc>(api);
 
   it('documents every command with its permission, its request body and its answer inside the envelope', () => {
     expect(DECLARED.length).toBeGreaterThan(40);

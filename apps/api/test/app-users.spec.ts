@@ -1,4 +1,3 @@
-import type { EventStore } from '@kb/event-store';
 import {
   registerAppUser,
   signInAppUser,
@@ -8,8 +7,7 @@ import {
 } from '@kb/devices';
 import type { Pool } from '@kb/platform';
 import { waitForProjection } from '@kb/read-models';
-import type { Client, ProjectedApi } from './harness.js';
-import { expectDeepPageRefused, startProjectedApi, signedIn } from './harness.js';
+import { expectDeepPageRefused, projectedApiForSuite, signedInForSuite } from './harness.js';
 
 /*
  * The app users' staff screens on the real API, Postgres and projector, with app activity written through the
@@ -20,22 +18,14 @@ const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 const R_1002 = '5e0c1a2b-0002-4d10-8a00-00000000d002';
 
 describe('app users, search records, recipe statistics and rankings', () => {
-  let api: ProjectedApi;
-  let demo: Client;
-  let demoEn: Client;
-  let other: Client;
+  const api = projectedApiForSuite({ READ_WAIT_MS: '5000' });
+  const { demo } = signedInForSuite(api, 'zh', 'demo');
+  const { demo: demoEn, other } = signedInForSuite(api, 'en', 'demo', 'other');
   let pool: Pool;
-  let store: EventStore;
 
   beforeAll(async () => {
-    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
-    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
-    ({ pool, store } = api);
-    await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 15_000 });
-  });
-  afterAll(async () => {
-    await api.stop();
+    ({ pool } = api);
+    await waitForProjection(pool, 'recipes', await api.store.headPosition(), { timeoutMs: 15_000 });
   });
 
   /** An app user of DEMO registered in the app, with the given activity stored. */

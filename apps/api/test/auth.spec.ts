@@ -1,13 +1,7 @@
-import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
+import { Client, loggedIn, testApiForSuite } from './harness.js';
 
 describe('login and session', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  const api = testApiForSuite();
 
   it('serves the captcha as a PNG and binds it to the caller with a cookie', async () => {
     const client = new Client(api.baseUrl);

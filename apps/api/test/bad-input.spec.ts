@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
-import { loggedIn, startTestApi, type Client, type TestApi } from './harness.js';
+import { signedInForSuite, staffDocForSuite, testApiForSuite, type Client } from './harness.js';
 
 /**
  * Generated bad input against every operation of the OpenAPI document: requests derived from each operation's
@@ -323,17 +323,9 @@ function targetedRequests(doc: OpenApiDoc, method: string, route: string, op: Op
 }
 
 describe('generated bad input against every operation', () => {
-  let api: TestApi;
-  let admin: Client;
-  let doc: OpenApiDoc;
-  beforeAll(async () => {
-    api = await startTestApi();
-    admin = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-    doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as OpenApiDoc;
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  const api = testApiForSuite();
+  const { demo: admin } = signedInForSuite(api, 'en', 'demo');
+  const doc = staffDocForSuite<OpenApiDoc>(api);
 
   it('documents a request schema for every operation that takes input', () => {
     const undocumented = Object.entries(doc.paths).flatMap(([route, ops]) =>

@@ -1,24 +1,10 @@
-import type { EventStore } from '@kb/event-store';
-import type { Pool } from '@kb/platform';
 import { waitForProjection } from '@kb/read-models';
-import type { Client, ProjectedApi } from './harness.js';
-import { loggedIn, uploadImage, startProjectedApi, signedIn } from './harness.js';
+import { loggedIn, projectedApiForSuite, signedInForSuite, uploadImage } from './harness.js';
 
 describe('recipe reference data', () => {
-  let api: ProjectedApi;
-  let demo: Client;
-  let other: Client;
   // The projector: online categories link recipes of the recipe read model.
-  let pool: Pool;
-  let store: EventStore;
-  beforeAll(async () => {
-    api = await startProjectedApi();
-    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
-    ({ pool, store } = api);
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  const api = projectedApiForSuite();
+  const { demo, other } = signedInForSuite(api, 'en', 'demo', 'other');
 
   describe('language settings', () => {
     it('lists every system language with the brand’s choice, main first', async () => {
@@ -262,7 +248,7 @@ describe('recipe reference data', () => {
       expect(added.data.ids).toHaveLength(2);
       const [breakfast, dinner] = added.data.ids;
       expect(
-        await waitForProjection(pool, 'recipes', await store.headPosition(), { timeoutMs: 10_000 }),
+        await waitForProjection(api.pool, 'recipes', await api.store.headPosition(), { timeoutMs: 10_000 }),
       ).toBe(true);
       const recipes = (await demo.get('/api/recipe/list?pageSize=10')).data.list.map(
         (r: { id: string }) => r.id,

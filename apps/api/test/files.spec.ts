@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fileForm, pngBytes, startWithBothBrands, type Client, type TestApi } from './harness.js';
+import { bothBrandsForSuite, fileForm, pngBytes, type Client } from './harness.js';
 
 const MB = 1024 * 1024;
 const run = promisify(execFile);
@@ -61,11 +61,7 @@ const png = (size: number) => pngBytes(size, 7);
 const uploadForm = fileForm;
 
 describe('files', () => {
-  let api: TestApi;
-  let demo: Client;
-  let other: Client;
-  beforeAll(async () => ({ api, demo, other } = await startWithBothBrands()));
-  afterAll(() => api.stop());
+  const { api, demo, other } = bothBrandsForSuite();
 
   it('stores an image and streams it back with its content type', async () => {
     const bytes = png(2048);

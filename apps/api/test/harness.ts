@@ -227,18 +227,9 @@ export async function signedIn<A extends SeededAccount>(
   ...accounts: A[]
 ): Promise<Record<A, Client>> {
   const clients = {} as Record<A, Client>;
-  for (const account of accounts) clients[account] = await loggedIn(baseUrl, account, `${account}12345`, lang);
+  for (const account of accounts)
+    clients[account] = await loggedIn(baseUrl, account, `${account}12345`, lang);
   return clients;
-}
-
-/** The test API with the admins of both seeded brands signed in (English): DEMO's `demo`, and `other` of OTHER. */
-export async function startWithBothBrands(
-  env: Record<string, string> = {},
-): Promise<{ api: TestApi; demo: Client; other: Client }> {
-  const api = await startTestApi(env);
-  const demo = await loggedIn(api.baseUrl, 'demo', 'demo12345', 'en');
-  const other = await loggedIn(api.baseUrl, 'other', 'other12345', 'en');
-  return { api, demo, other };
 }
 
 /**
@@ -265,7 +256,12 @@ export function fileForm(bytes: Buffer, name: string, purpose?: string): FormDat
 }
 
 /** Uploads a file as `client` (for `purpose`, else as an image) and answers its file code. */
-export async function uploadFile(client: Client, bytes: Buffer, name: string, purpose?: string): Promise<string> {
+export async function uploadFile(
+  client: Client,
+  bytes: Buffer,
+  name: string,
+  purpose?: string,
+): Promise<string> {
   const res = await client.json('POST', '/api/file/upload', { body: fileForm(bytes, name, purpose) });
   if (res.status !== 200) throw new Error(`upload failed: ${res.desc}`);
   return res.data.fileCode as string;
@@ -348,3 +344,88 @@ export async function expectDeepPageRefused(client: Client, url: string): Promis
     expect(deep).toMatchObject({ status: 400, desc, data: { fieldErrors: { pageNum: desc } } });
   }
 }
+
+/**
+ * A stand-in for what a suite makes in `beforeAll`, usable where the suite declares it: every read and write goes
+ * to the made value (methods bound to it), which must exist by then.
+ */
+function madeLater<T extends object>(made: () => T | undefined, what: string): T {
+  const value = () => made() ?? fail(`${what} is used before the suite's beforeAll made it`);
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const target = value();
+      const member: unknown = Reflect.get(target, key);
+      return typeof member === 'function' ? (member as (...a: unknown[]) => unknown).bind(target) : member;
+    },
+    set: (_, key, member) => Reflect.set(value(), key, member),
+    has: (_, key) => Reflect.has(value(), key),
+  });
+}
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+/**
+ * What a suite makes before its tests (`make` in `beforeAll`) and, given `stop`, ends after them (in `afterAll`),
+ * declared where the suite declares its variables.
+ */
+export function forSuite<T extends object>(
+  what: string,
+  make: () => Promise<T>,
+  stop?: (value: T) => Promise<void>,
+): T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await make();
+  });
+  if (stop)
+    afterAll(async () => {
+      if (value) await stop(value);
+    });
+  return madeLater(() => value, what);
+}
+
+/** The suite's test API (`startTestApi`), started before its tests and stopped after them. */
+export const testApiForSuite = (...args: Parameters<typeof startTestApi>): TestApi =>
+  forSuite(
+    'the test API',
+    () => startTestApi(...args),
+    (api) => api.stop(),
+  );
+
+/** The suite's test API with the projector beside it (`startProjectedApi`), started and stopped around its tests. */
+export const projectedApiForSuite = (...args: Parameters<typeof startProjectedApi>): ProjectedApi =>
+  forSuite(
+    'the projected test API',
+    () => startProjectedApi(...args),
+    (api) => api.stop(),
+  );
+
+/** The suite's seeded staff signed in to `api` before its tests (`signedIn`), each a client keyed by account. */
+export function signedInForSuite<A extends SeededAccount>(
+  api: TestApi,
+  lang: 'zh' | 'en',
+  ...accounts: A[]
+): Record<A, Client> {
+  let clients: Record<A, Client> | undefined;
+  beforeAll(async () => {
+    clients = await signedIn(api.baseUrl, lang, ...accounts);
+  });
+  return Object.fromEntries(
+    accounts.map((account) => [account, madeLater(() => clients?.[account], `${account}'s client`)]),
+  ) as Record<A, Client>;
+}
+
+/** The suite's test API with the admins of both seeded brands signed in (English): DEMO's `demo`, and `other` of OTHER. */
+export function bothBrandsForSuite(env: Record<string, string> = {}) {
+  const api = testApiForSuite(env);
+  return { api, ...signedInForSuite(api, 'en', 'demo', 'other') };
+}
+
+/** The staff API's OpenAPI document (`/api/docs-json`) as the suite's `api` serves it, read before its tests. */
+export const staffDocForSuite = <T extends object>(api: TestApi): T =>
+  forSuite(
+    'the staff OpenAPI document',
+    async () => (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as T,
+  );

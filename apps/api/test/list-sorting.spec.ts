@@ -1,28 +1,12 @@
 import type { AppUserListPage, DeviceListPage, JobRun, NoticePage, Page, SavedView } from '@kb/contracts';
 import { eventually } from '@kb/testing';
-import { startTestApi, type Client, type TestApi, signedIn } from './harness.js';
+import { signedInForSuite, testApiForSuite, type Client } from './harness.js';
 
 /** Sorting every list by its columns (server-side, stable under cursor paging) and saved list views. */
 describe('list sorting and saved views', () => {
-  let api: TestApi;
-  let demo: Client;
-  let demoZh: Client;
-  let editor: Client;
-  let viewer: Client;
-  let other: Client;
-  beforeAll(async () => {
-    api = await startTestApi();
-    ({ demo, editor, viewer, other } = await signedIn(
-      api.baseUrl,
-      'en',
-      'demo',
-      'editor',
-      'viewer',
-      'other',
-    ));
-    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
-  });
-  afterAll(() => api.stop());
+  const api = testApiForSuite();
+  const { demo, editor, viewer, other } = signedInForSuite(api, 'en', 'demo', 'editor', 'viewer', 'other');
+  const { demo: demoZh } = signedInForSuite(api, 'zh', 'demo');
 
   /** Every page of a keyset list read by following `nextCursor` (page numbers only label the answers). */
   async function walk<T>(client: Client, url: string): Promise<T[]> {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { md5Hex } from '../src/modules/auth/password.js';
-import { Client, loggedIn, startTestApi, TEST_CAPTCHA, type TestApi } from './harness.js';
+import { Client, loggedIn, TEST_CAPTCHA, testApiForSuite } from './harness.js';
 
 interface Attempt {
   http: number;
@@ -36,13 +36,7 @@ async function attempt(
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('login under abuse, behind a trusted proxy', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({ TRUST_PROXY: 'loopback' });
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  const api = testApiForSuite({ TRUST_PROXY: 'loopback' });
 
   it('five wrong passwords from five addresses do not lock the owner out', async () => {
     for (let i = 1; i <= 5; i++) {
@@ -191,13 +185,7 @@ describe('login under abuse, behind a trusted proxy', () => {
 });
 
 describe('the client address without a trusted proxy', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  const api = testApiForSuite();
 
   it('ignores X-Forwarded-For: rotated headers all count against the one real address', async () => {
     for (let i = 0; i < 30; i++) {

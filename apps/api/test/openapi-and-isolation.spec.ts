@@ -1,10 +1,6 @@
-import type { EventStore } from '@kb/event-store';
-import { createPool, type Pool } from '@kb/platform';
-import { allProjections, runProjections } from '@kb/read-models';
 import { loadConfig } from '../src/config.js';
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
-import { EVENT_STORE } from '../src/infra/tokens.js';
-import { fileForm, pngBytes, startTestApi, type Client, type TestApi, signedIn } from './harness.js';
+import { fileForm, pngBytes, projectedApiForSuite, signedInForSuite, staffDocForSuite } from './harness.js';
 
 const PNG = pngBytes();
 
@@ -13,31 +9,10 @@ interface OpenApiDoc {
 }
 
 describe('OpenAPI document and brand isolation', () => {
-  let api: TestApi;
-  let demo: Client;
-  let other: Client;
-  let doc: OpenApiDoc;
   // The projector, so that an offline pack can be made of a released recipe (the API checks the recipe read model).
-  let pool: Pool;
-  let stop: AbortController;
-  let projecting: Promise<void>;
-  beforeAll(async () => {
-    api = await startTestApi({ READ_WAIT_MS: '5000' });
-    pool = createPool(api.db.url, { max: 12 });
-    stop = new AbortController();
-    projecting = runProjections(pool, api.app.get<EventStore>(EVENT_STORE), allProjections, {
-      signal: stop.signal,
-      pollIntervalMs: 20,
-    });
-    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
-    doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as OpenApiDoc;
-  });
-  afterAll(async () => {
-    stop.abort();
-    await projecting;
-    await pool.end();
-    await api.stop();
-  });
+  const api = projectedApiForSuite({ READ_WAIT_MS: '5000' }, 12);
+  const { demo, other } = signedInForSuite(api, 'en', 'demo', 'other');
+  const doc = staffDocForSuite<OpenApiDoc>(api);
 
   it('lists every route of the platform', () => {
     const routes = Object.entries(doc.paths).flatMap(([p, ops]) =>

@@ -1,13 +1,7 @@
-import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
+import { Client, loggedIn, testApiForSuite } from './harness.js';
 
 describe('display preferences', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => {
-    await api.stop();
-  });
+  const api = testApiForSuite();
 
   it('answers 401 without a session', async () => {
     const res = await new Client(api.baseUrl, 'en').get('/api/preferences');

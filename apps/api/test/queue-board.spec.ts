@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { bullmqPrefix, SYSTEM_QUEUE } from '@kb/platform';
-import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
+import { Client, loggedIn, signedIn, startTestApi, type TestApi } from './harness.js';
 import { eventually } from '@kb/testing';
 
 const BOARD = '/api/admin/queues';
@@ -60,12 +60,7 @@ describe('the queue board (Bull Board) under /api/admin/queues', () => {
   it('answers 401 without a session and 403 to every role but admin', async () => {
     const anonymous = await new Client(api.baseUrl, 'en').json('GET', `${BOARD}/api/queues`);
     expect(anonymous).toMatchObject({ http: 401, status: 401, desc: 'Not logged in, please log in again' });
-    for (const [account, password] of [
-      ['editor', 'editor12345'],
-      ['audit', 'audit12345'],
-      ['viewer', 'viewer12345'],
-    ] as const) {
-      const client = await loggedIn(api.baseUrl, account, password, 'en');
+    for (const client of Object.values(await signedIn(api.baseUrl, 'en', 'editor', 'audit', 'viewer'))) {
       const page = await client.request('GET', `${BOARD}/`);
       expect(page.status).toBe(403);
       const json = await client.json('GET', `${BOARD}/api/queues`);

@@ -1,15 +1,14 @@
 import { READ_POSITION_HEADER } from '../src/infra/read-your-writes.js';
-import type { Client, ProjectedApi } from './harness.js';
-import { sortedBothWays, uploadImage, startProjectedApi, signedIn } from './harness.js';
+import type { Client } from './harness.js';
+import { projectedApiForSuite, signedInForSuite, sortedBothWays, uploadImage } from './harness.js';
 
 const R_1001 = '5e0c1a2b-0001-4d10-8a00-00000000d001';
 const OTHER_P_2001 = '5e0c1a2b-0101-4d10-8a00-00000000d101';
 
 describe('recipe reviews (recipeUserEvaluation)', () => {
-  let api: ProjectedApi;
-  let demo: Client;
-  let demoEn: Client;
-  let other: Client;
+  const api = projectedApiForSuite({ READ_WAIT_MS: '5000' });
+  const { demo } = signedInForSuite(api, 'zh', 'demo');
+  const { demo: demoEn, other } = signedInForSuite(api, 'en', 'demo', 'other');
   let picture: string;
 
   /** A recipe of DEMO, created and visible in the recipe read model before the test goes on. */
@@ -44,13 +43,7 @@ describe('recipe reviews (recipeUserEvaluation)', () => {
     });
 
   beforeAll(async () => {
-    api = await startProjectedApi({ READ_WAIT_MS: '5000' });
-    ({ demo } = await signedIn(api.baseUrl, 'zh', 'demo'));
-    ({ demo: demoEn, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
     picture = await uploadImage(demo, 'dish.png');
-  });
-  afterAll(async () => {
-    await api.stop();
   });
 
   it('adds, lists, changes and deletes a review, and the recipe’s statistics follow', async () => {

@@ -1,4 +1,4 @@
-import { Client, startTestApi, type TestApi, signedIn } from './harness.js';
+import { signedInForSuite, testApiForSuite, type Client } from './harness.js';
 
 /** The CSV a reference list's export answers, as a spreadsheet opens it: BOM, then CRLF-ended lines. */
 async function exported(client: Client, url: string) {
@@ -18,19 +18,9 @@ async function exported(client: Client, url: string) {
 }
 
 describe('reference list export (GET /api/<entity>/export)', () => {
-  let api: TestApi;
-  let demo: Client;
-  let demoZh: Client;
-  let other: Client;
-
-  beforeAll(async () => {
-    api = await startTestApi();
-    ({ demo, other } = await signedIn(api.baseUrl, 'en', 'demo', 'other'));
-    ({ demo: demoZh } = await signedIn(api.baseUrl, 'zh', 'demo'));
-  }, 120_000);
-  afterAll(async () => {
-    await api.stop();
-  });
+  const api = testApiForSuite();
+  const { demo, other } = signedInForSuite(api, 'en', 'demo', 'other');
+  const { demo: demoZh } = signedInForSuite(api, 'zh', 'demo');
 
   it('exports hot search labels under the list filter, headed and worded in the caller language', async () => {
     await demo.post('/api/hotTag/add', {

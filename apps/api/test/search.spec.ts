@@ -1,4 +1,4 @@
-import { Client, loggedIn, read, startWithBothBrands, type TestApi } from './harness.js';
+import { bothBrandsForSuite, Client, loggedIn, read } from './harness.js';
 
 interface Hit {
   kind: string;
@@ -8,11 +8,7 @@ interface Hit {
 }
 
 describe('record search (command palette)', () => {
-  let api: TestApi;
-  let demo: Client;
-  let other: Client;
-  beforeAll(async () => ({ api, demo, other } = await startWithBothBrands()));
-  afterAll(() => api.stop());
+  const { api, demo, other } = bothBrandsForSuite();
 
   const hits = async (client: Client, q: string) => {
     const res = await read(client, `/api/search?q=${encodeURIComponent(q)}`);

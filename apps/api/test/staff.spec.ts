@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { eventually, codeInMail, mailText } from '@kb/testing';
-import { Client, loggedIn, startTestApi, type TestApi } from './harness.js';
+import { Client, loggedIn, signedIn, startTestApi, type TestApi } from './harness.js';
 
 /** Polls until `find` returns something (the SMTP sink stores a mail as it arrives), or fails after 10 s. */
 async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
@@ -50,12 +50,7 @@ describe('staff accounts of a brand (/api/staff)', () => {
   });
 
   it('is for admins only: editor, auditor and viewer get 403', async () => {
-    for (const [account, password] of [
-      ['editor', 'editor12345'],
-      ['audit', 'audit12345'],
-      ['viewer', 'viewer12345'],
-    ] as const) {
-      const client = await loggedIn(api.baseUrl, account, password, 'en');
+    for (const client of Object.values(await signedIn(api.baseUrl, 'en', 'editor', 'audit', 'viewer'))) {
       expect((await client.get('/api/staff/list')).status).toBe(403);
       expect(
         (await invite(client, { account: 'x1', email: 'x1@demo.test', name: 'X', role: 'viewer' })).status,

@@ -1,17 +1,10 @@
-import { type Client, startTestApi, type TestApi, signedIn } from './harness.js';
+import { signedInForSuite, testApiForSuite } from './harness.js';
 
 /** The one text rule of libs/contracts at the API's door: bad characters are a 400 naming the field. */
 describe('text rule at the API', () => {
-  let api: TestApi;
-  let zh: Client;
-  let en: Client;
-
-  beforeAll(async () => {
-    api = await startTestApi();
-    ({ demo: zh } = await signedIn(api.baseUrl, 'zh', 'demo'));
-    ({ demo: en } = await signedIn(api.baseUrl, 'en', 'demo'));
-  });
-  afterAll(() => api.stop());
+  const api = testApiForSuite();
+  const { demo: zh } = signedInForSuite(api, 'zh', 'demo');
+  const { demo: en } = signedInForSuite(api, 'en', 'demo');
 
   const recipe = (texts: Record<string, unknown>, stepText = '切碎') => ({
     type: 'SOUP',

@@ -1,11 +1,7 @@
-import { startWithBothBrands, type Client, type TestApi } from './harness.js';
+import { bothBrandsForSuite } from './harness.js';
 
 describe('whole lists (onPage=false) are bounded', () => {
-  let api: TestApi;
-  let demo: Client;
-  let other: Client;
-  beforeAll(async () => ({ api, demo, other } = await startWithBothBrands()));
-  afterAll(() => api.stop());
+  const { demo, other } = bothBrandsForSuite();
 
   it('refuses a whole list past 1000 rows with a message to page it, and pages it as before', async () => {
     const before = await demo.get('/api/recipeTag/list?onPage=false');

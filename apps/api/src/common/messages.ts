@@ -9,27 +9,39 @@ import i18next, { type FormatFunction, type FormatterModule } from 'i18next';
  * every module shares are `messages.json` here; each module adds its own with `registerMessages` where it is
  * declared.
  */
-export type MessageCatalog = Record<string, Record<UiLang, string>>;
+export type MessageCatalog = Record<string, Words>;
+
+/** Words in zh and en. */
+export type Words = Record<UiLang, string>;
+
+/** Word tables by name: a key (a state, an action, an event type…) → its words. */
+export type WordTables = Record<string, Record<string, Words>>;
+
+/** A JSON file beside the module that reads it (`moduleUrl`: its `import.meta.url`); the build copies it there. */
+function dataBeside<T>(moduleUrl: string, file: string): T {
+  return JSON.parse(readFileSync(new URL(file, moduleUrl), 'utf8')) as T;
+}
+
+/** A catalog file beside the module that reads it: code → words in zh and en, kept as data as the web keeps its words. */
+export const messagesOf = (moduleUrl: string, file: string) => dataBeside<MessageCatalog>(moduleUrl, file);
 
 /**
- * A catalog file beside the module that reads it (`moduleUrl`: its `import.meta.url`): code → words in zh and en,
- * kept as data as the web keeps its words. The build copies it beside the module's output.
+ * Word tables kept as data beside the module that reads them, as its messages are: `{param:table}` placeholders
+ * name them (`registerWords`), and the module reads its own words from them (event titles, state names).
  */
-export function messagesOf(moduleUrl: string, file: string): MessageCatalog {
-  return JSON.parse(readFileSync(new URL(file, moduleUrl), 'utf8')) as MessageCatalog;
-}
+export const wordsOf = (moduleUrl: string, file: string) => dataBeside<WordTables>(moduleUrl, file);
 
 const NAMESPACE = 'api';
 const LANGS: readonly UiLang[] = ['zh', 'en'];
 
 /** The words of a registered code, as given (a second registration must bring the same). */
-const registered = new Map<string, Record<UiLang, string>>();
+const registered = new Map<string, Words>();
 
 /**
  * Adds a module's messages to the catalog, when its module file is loaded (before the app serves anything). A
  * code another module already registered with other words is refused at start: one code, one text.
  */
-export function registerMessages(messages: Record<string, Record<UiLang, string>>): void {
+export function registerMessages(messages: MessageCatalog): void {
   for (const [code, words] of Object.entries(messages)) {
     const known = registered.get(code);
     if (known && (known.zh !== words.zh || known.en !== words.en))
@@ -45,13 +57,13 @@ export function registerMessages(messages: Record<string, Record<UiLang, string>
 }
 
 /** Words of enumerated params, per table name: the key a param carries → its words in zh and en. */
-const WORDS: Record<string, Record<string, Record<UiLang, string>>> = {};
+const WORDS: WordTables = {};
 
 /**
  * Adds a module's word tables (e.g. `recipeState`: `released` → 已发布 / released), for placeholders that name a
  * table. A table name another module already registered is refused at start: one name, one table.
  */
-export function registerWords(tables: Record<string, Record<string, Record<UiLang, string>>>): void {
+export function registerWords(tables: WordTables): void {
   for (const [name, table] of Object.entries(tables)) {
     if (WORDS[name] && WORDS[name] !== table) throw new Error(`The word table ${name} is registered twice`);
     WORDS[name] = table;

@@ -152,6 +152,27 @@ export async function countUpTo(
   return { total: Math.max(await plannedRows(run, rows, params), total), exact: false };
 }
 
+/**
+ * A sortable list as `pagedQuery` answers it: `select` (its SELECT with its FROM and joins, without WHERE) narrowed
+ * by `where`, in the order the caller asked of `order` (its natural order without a sort).
+ */
+export function sortedPage<R extends Record<string, unknown>, T, F extends string>(
+  pool: pg.Pool,
+  select: string,
+  where: SqlWhere,
+  order: ListOrder<F>,
+  q: PageQuery & SortRequest<F>,
+  map: (row: R) => T,
+): Promise<Page<T>> {
+  return pagedQuery(
+    rowsOf(pool),
+    `${select} WHERE ${where.sql} ORDER BY ${orderClause(order, q)}`,
+    where.withBrand(),
+    q,
+    map,
+  );
+}
+
 /** A list of a brand read through its brand index (tens or hundreds of rows): what `filteredList` runs. */
 export interface FilteredList<F extends string> {
   /** The page's SELECT with its FROM and joins, without WHERE. */

@@ -1,15 +1,28 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  APK_RELEASE_STATUSES,
+  APK_REVIEW_STATUSES,
+  APK_TEST_STATUSES,
   apkContentSchema,
   offlinePackContentSchema,
+  RECIPE_STATUSES,
   recipeContentSchema,
   type RecipeContentInput,
   type UiLang,
 } from '@kb/contracts';
 import {
+  APK_ACTIONS,
+  APK_HINTS,
+  APK_REQUIRED_PARTS,
   apkDecider,
   DomainError,
+  OFFLINE_PACK_ACTIONS,
+  OFFLINE_PACK_HINTS,
+  OFFLINE_PACK_REQUIRED_PARTS,
+  RECIPE_ACTIONS,
+  RECIPE_HINTS,
+  RECIPE_REQUIRED_PARTS,
   offlinePackDecider,
   prepareContent,
   recipeDecider,
@@ -255,5 +268,25 @@ describe('the catalog of the deciders’ codes', () => {
       expect({ code, zh: named('zh').sort() }).toEqual({ code, zh: named('en').sort() });
       for (const m of words.zh.matchAll(/\{\w+:(\w+)/g)) expect(tables).toContain(m[1]);
     }
+  });
+
+  // The tables are data (JSON beside each module): every key the deciders and contracts name must have its words.
+  it.each([
+    ['recipeState', RECIPE_DOMAIN_WORDS, RECIPE_STATUSES],
+    ['recipeAction', RECIPE_DOMAIN_WORDS, RECIPE_ACTIONS],
+    ['recipeHint', RECIPE_DOMAIN_WORDS, RECIPE_HINTS],
+    ['recipePart', RECIPE_DOMAIN_WORDS, RECIPE_REQUIRED_PARTS],
+    ['apkState', APK_DOMAIN_WORDS, [...APK_REVIEW_STATUSES, 'deleted']],
+    ['apkTestStatus', APK_DOMAIN_WORDS, APK_TEST_STATUSES],
+    ['apkReleaseStatus', APK_DOMAIN_WORDS, APK_RELEASE_STATUSES],
+    ['apkAction', APK_DOMAIN_WORDS, APK_ACTIONS],
+    ['apkHint', APK_DOMAIN_WORDS, APK_HINTS],
+    ['apkPart', APK_DOMAIN_WORDS, APK_REQUIRED_PARTS],
+    ['offlinePackAction', OFFLINE_PACK_DOMAIN_WORDS, OFFLINE_PACK_ACTIONS],
+    ['offlinePackHint', OFFLINE_PACK_DOMAIN_WORDS, OFFLINE_PACK_HINTS],
+    ['offlinePackPart', OFFLINE_PACK_DOMAIN_WORDS, OFFLINE_PACK_REQUIRED_PARTS],
+  ] as const)('words every key of %s in both languages', (table, words, keys) => {
+    for (const key of keys)
+      expect([key, Object.keys(words[table]?.[key] ?? {}).sort()]).toEqual([key, ['en', 'zh']]);
   });
 });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { ListFilter, Names, PageQuery, Permission } from '@kb/contracts';
+import { brandTableDdl } from '../brand-table.js';
 
 /** An SQL identifier, quoted. */
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -231,14 +232,7 @@ export function writtenColumns<A extends object, D>(
 /** CREATE TABLE of an entity declaring `tableColumns` (plus the brand index its lists and checks use). */
 export function referenceTableDdl<A extends object, D>(e: ReferenceEntity<A, D>): string {
   const own = Object.entries(e.tableColumns ?? {}).map(([name, c]) => `${ident(name)} ${c.type}`);
-  return `CREATE TABLE ${ident(e.table)} (
-    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-    brand_owner_code text NOT NULL,
-    ${own.join(',\n    ')},
-    version integer NOT NULL DEFAULT 1,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    updated_at timestamptz NOT NULL DEFAULT now()
-  );`;
+  return brandTableDdl(ident(e.table), own.join(',\n    '));
 }
 
 export function namesOf(row: BaseRow, column = 'names'): Names {

@@ -1,4 +1,5 @@
 import type { Migration } from '@kb/platform';
+import { brandTableDdl, numberKey } from '../../common/brand-table.js';
 
 /** Recipe reference data (state-stored, one brand per row). */
 export const catalogMigrations: Migration[] = [
@@ -14,53 +15,34 @@ export const catalogMigrations: Migration[] = [
       );
       CREATE UNIQUE INDEX brand_languages_one_main ON brand_languages (brand_owner_code) WHERE is_main;
 
-      CREATE TABLE recipe_categories (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        brand_owner_code text NOT NULL,
-        number text NOT NULL,
+      ${brandTableDdl(
+        'recipe_categories',
+        `number text NOT NULL,
         main_lang text NOT NULL,
         names jsonb NOT NULL DEFAULT '{}',
         sort integer NOT NULL DEFAULT 0,
-        picture_file_code uuid,
-        version integer NOT NULL DEFAULT 1,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now(),
-        CONSTRAINT recipe_categories_number_key UNIQUE (brand_owner_code, number)
-      );
-      CREATE TABLE recipe_tags (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        brand_owner_code text NOT NULL,
-        number text NOT NULL,
-        names jsonb NOT NULL DEFAULT '{}',
-        version integer NOT NULL DEFAULT 1,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now(),
-        CONSTRAINT recipe_tags_number_key UNIQUE (brand_owner_code, number)
-      );
-      CREATE TABLE ingredient_units (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        brand_owner_code text NOT NULL,
-        names jsonb NOT NULL DEFAULT '{}',
-        version integer NOT NULL DEFAULT 1,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now()
-      );
+        picture_file_code uuid`,
+        { constraints: [numberKey('recipe_categories')] },
+      )}
+      ${brandTableDdl(
+        'recipe_tags',
+        `number text NOT NULL,
+        names jsonb NOT NULL DEFAULT '{}'`,
+        { constraints: [numberKey('recipe_tags')] },
+      )}
+      ${brandTableDdl('ingredient_units', `names jsonb NOT NULL DEFAULT '{}'`)}
       CREATE INDEX ingredient_units_brand ON ingredient_units (brand_owner_code);
-      CREATE TABLE accessories (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        brand_owner_code text NOT NULL,
-        number text NOT NULL,
+      ${brandTableDdl(
+        'accessories',
+        `number text NOT NULL,
         names jsonb NOT NULL DEFAULT '{}',
         photo_file_code uuid NOT NULL,
         xt_photo_file_code uuid,
         code text NOT NULL DEFAULT '',
         accessory_code text NOT NULL DEFAULT '',
-        type text NOT NULL CHECK (type IN ('common', 'ironware', 'plastic', 'line')),
-        version integer NOT NULL DEFAULT 1,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now(),
-        CONSTRAINT accessories_number_key UNIQUE (brand_owner_code, number)
-      );
+        type text NOT NULL CHECK (type IN ('common', 'ironware', 'plastic', 'line'))`,
+        { constraints: [numberKey('accessories')] },
+      )}
     `,
   },
   {

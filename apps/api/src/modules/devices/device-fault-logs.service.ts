@@ -9,8 +9,8 @@ import type {
 } from '@kb/contracts';
 import { faultSummaryQuerySchema } from '@kb/contracts';
 import type { z } from 'zod';
-import { orderClause, type ListOrder } from '../../common/list-sort.js';
-import { pagedQuery } from '../../common/paging.js';
+import type { ListOrder } from '../../common/list-sort.js';
+import { sortedPage } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import { faultColumns, toFaultRecord, type FaultRecordRow } from './device-rows.js';
@@ -50,12 +50,12 @@ export class DeviceFaultLogsService {
 
   async list(q: FaultListQuery): Promise<Page<FaultRecord>> {
     const f = this.filter(q);
-    return pagedQuery(
-      (sql, params) => this.db.global(sql, params),
+    return sortedPage(
+      this.db.pool,
       `SELECT ${faultColumns(requestContext.lang())} FROM device_faults f
-         LEFT JOIN products p ON p.product_code = f.product_code
-        WHERE ${f.sql} ORDER BY ${orderClause(FAULT_ORDER, q)}`,
-      f.withBrand(),
+         LEFT JOIN products p ON p.product_code = f.product_code`,
+      f,
+      FAULT_ORDER,
       q,
       (r: FaultRecordRow) => toFaultRecord(r),
     );

@@ -5,8 +5,8 @@ import { testDeviceInputSchema, testDeviceListQuerySchema, testDeviceUpdateSchem
 import { likePrefix, withTransaction } from '@kb/platform';
 import type pg from 'pg';
 import { AppError, fieldRefusal, conflict, notFound } from '../../common/app-error.js';
-import { orderClause, type ListOrder } from '../../common/list-sort.js';
-import { pagedQuery } from '../../common/paging.js';
+import type { ListOrder } from '../../common/list-sort.js';
+import { sortedPage } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import { deviceJoins } from './device-rows.js';
@@ -87,13 +87,7 @@ export class TestDevicesService {
     if (q.productCode) f.where(`d.product_code = ${f.param(q.productCode)}`);
     if (q.online !== undefined) f.where(`d.online = ${f.param(q.online)}`);
     const lang = requestContext.lang();
-    return pagedQuery(
-      (sql, params) => this.db.global(sql, params),
-      `${this.select(lang)} WHERE ${f.sql} ORDER BY ${orderClause(testDeviceOrder(lang), q)}`,
-      f.withBrand(),
-      q,
-      toTestDevice,
-    );
+    return sortedPage(this.db.pool, this.select(lang), f, testDeviceOrder(lang), q, toTestDevice);
   }
 
   async search(keyword: string): Promise<TestDevice[]> {

@@ -24,8 +24,8 @@ import { noticeDeliveriesQuerySchema, noticeListQuerySchema, noticeUpdateSchema 
 import { likeContains, withTransaction } from '@kb/platform';
 import { AppError, fieldRefusal, badRequest, conflict, notFound } from '../../common/app-error.js';
 import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
-import { orderClause, type ListOrder } from '../../common/list-sort.js';
-import { pagedQuery } from '../../common/paging.js';
+import type { ListOrder } from '../../common/list-sort.js';
+import { pagedQuery, sortedPage } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { SqlFilter } from '../../common/sql-filter.js';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
@@ -156,13 +156,7 @@ export class NoticesService {
       .equals('target_kind', q.targetKind);
     if (q.keyword) f.where(this.keywordCondition(q.keyword, f));
     const lang = requestContext.lang();
-    return pagedQuery(
-      (sql, p) => this.db.global(sql, p),
-      `${SELECT} WHERE ${f.sql} ORDER BY ${orderClause(NOTICE_ORDER, q)}`,
-      f.withBrand(),
-      q,
-      (r: NoticeRow) => toListItem(r, lang),
-    );
+    return sortedPage(this.db.pool, SELECT, f, NOTICE_ORDER, q, (r: NoticeRow) => toListItem(r, lang));
   }
 
   /** A number (`N000012` or `12`) finds that notice; other words search the label and the titles. */

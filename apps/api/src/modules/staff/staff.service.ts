@@ -15,8 +15,8 @@ import type { z } from 'zod';
 import { likeContains, withTransaction } from '@kb/platform';
 import type { staffListQuerySchema } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
-import { orderClause, type ListOrder } from '../../common/list-sort.js';
-import { pagedQuery } from '../../common/paging.js';
+import type { ListOrder } from '../../common/list-sort.js';
+import { pagedQuery, sortedPage } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { SqlFilter } from '../../common/sql-filter.js';
 import { APP_CONFIG, appOrigins, type AppConfig } from '../../config.js';
@@ -82,10 +82,11 @@ export class StaffService {
       f.where(`(s.account ILIKE ${p} OR s.name ILIKE ${p} OR s.email ILIKE ${p})`);
     }
     if (filter.status) f.where(filter.status === 'disabled' ? 's.disabled' : 'NOT s.disabled');
-    return pagedQuery(
-      this.run,
-      `SELECT ${STAFF_COLUMNS} FROM staff_users s WHERE ${f.sql} ORDER BY ${orderClause(STAFF_ORDER, filter)}`,
-      f.withBrand(),
+    return sortedPage(
+      this.pool,
+      `SELECT ${STAFF_COLUMNS} FROM staff_users s`,
+      f,
+      STAFF_ORDER,
       filter,
       toStaffRow as never,
     );

@@ -1,16 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ApkFieldChange, ApkHistoryEntry } from '@kb/contracts';
-import {
-  DomainError,
-  apkDecider,
-  statesAfterEachEvent,
-  type ApkEvent,
-  type ApkState,
-  type ExistingApk,
-} from '@kb/domain';
+import type { ApkFieldChange, ApkHistory } from '@kb/contracts';
+import { apkDecider, type ApkEvent, type ApkState, type ExistingApk } from '@kb/domain';
 import { APK_EVENT_TITLES, APK_FAULT_PAUSE_TITLE } from '../../apk-api.messages.js';
 import { apkAggregate, type AggregateStreams } from '@kb/aggregates';
+import { aggregateHistory } from '../../../../common/aggregate-kit/aggregate-history.js';
 import { streamsOf } from '../../../../common/aggregate-kit/aggregate-providers.js';
 import { whileReturned } from '../apk-rows.js';
 import { ApkHistoryQuery } from './apk-history.query.js';
@@ -56,43 +50,35 @@ export class ApkHistoryHandler implements IQueryHandler<ApkHistoryQuery> {
     @Inject(streamsOf(apkAggregate)) private readonly streams: AggregateStreams<ApkEvent, ApkState>,
   ) {}
 
-  async execute({ brand, lang, id }: ApkHistoryQuery) {
+  async execute({ brand, lang, id }: ApkHistoryQuery): Promise<ApkHistory> {
     const loaded = await this.streams.load(brand, id);
-    if (loaded.state.status === 'absent') throw new DomainError(404, 'apk_not_found');
-    const states = statesAfterEachEvent(apkDecider, loaded.events);
-    const entries: ApkHistoryEntry[] = loaded.recorded.map((recorded, i) => {
-      const before = i === 0 ? apkDecider.initialState : states[i - 1]!;
-      const after = states[i]!;
-      const event = loaded.events[i]!;
-      if (after.status === 'absent') throw new DomainError(404, 'apk_not_found');
-      const data = titleValues(event);
-      const template =
-        event.type === 'ApkRolloutPaused' && event.data.kind === 'faults'
-          ? APK_FAULT_PAUSE_TITLE[lang]
-          : (APK_EVENT_TITLES[event.type]?.[lang] ?? event.type);
-      // A title whose last value is empty (a pause without a note) ends without its colon.
-      const title = template
-        .replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? ''))
-        .replace(/\s*[：:]\s*$/, '');
-      return {
-        revision: Number(recorded.streamPosition),
-        eventId: recorded.eventId,
-        type: event.type,
-        title,
-        actor: recorded.metadata.actor,
-        occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
-        data: event.data,
-        changes: apkStateChanges(before, after),
-        state: {
-          reviewStatus: after.status,
-          testStatus: after.testStatus,
-          releaseStatus: after.releaseStatus,
-          returnReason: whileReturned(after.status, after.returnReason),
-          content: after.content,
-        },
-      };
-    });
-    const state = loaded.state;
+    const { state, entries } = aggregateHistory(
+      apkDecider,
+      loaded,
+      'apk_not_found',
+      ({ event, before, after }) => {
+        const data = titleValues(event);
+        const template =
+          event.type === 'ApkRolloutPaused' && event.data.kind === 'faults'
+            ? APK_FAULT_PAUSE_TITLE[lang]
+            : (APK_EVENT_TITLES[event.type]?.[lang] ?? event.type);
+        // A title whose last value is empty (a pause without a note) ends without its colon.
+        const title = template
+          .replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? ''))
+          .replace(/\s*[：:]\s*$/, '');
+        return {
+          title,
+          changes: apkStateChanges(before, after),
+          state: {
+            reviewStatus: after.status,
+            testStatus: after.testStatus,
+            releaseStatus: after.releaseStatus,
+            returnReason: whileReturned(after.status, after.returnReason),
+            content: after.content,
+          },
+        };
+      },
+    );
     return { id, versionNumber: state.content.versionNumber, reviewStatus: state.status, entries };
   }
 }

@@ -1,15 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { OfflinePackFieldChange, OfflinePackHistoryEntry } from '@kb/contracts';
-import {
-  DomainError,
-  offlinePackDecider,
-  statesAfterEachEvent,
-  type OfflinePackEvent,
-  type OfflinePackState,
-} from '@kb/domain';
+import type { OfflinePackFieldChange, OfflinePackHistory } from '@kb/contracts';
+import { offlinePackDecider, type OfflinePackEvent, type OfflinePackState } from '@kb/domain';
 import { OFFLINE_PACK_EVENT_TITLES } from '../../offline-pack-api.messages.js';
 import { offlinePackAggregate, type AggregateStreams } from '@kb/aggregates';
+import { aggregateHistory } from '../../../../common/aggregate-kit/aggregate-history.js';
 import { streamsOf } from '../../../../common/aggregate-kit/aggregate-providers.js';
 import { OfflinePackHistoryQuery } from './offline-pack-history.query.js';
 
@@ -38,26 +33,17 @@ export class OfflinePackHistoryHandler implements IQueryHandler<OfflinePackHisto
     private readonly streams: AggregateStreams<OfflinePackEvent, OfflinePackState>,
   ) {}
 
-  async execute({ brand, lang, id }: OfflinePackHistoryQuery) {
+  async execute({ brand, lang, id }: OfflinePackHistoryQuery): Promise<OfflinePackHistory> {
     const loaded = await this.streams.load(brand, id);
-    if (loaded.state.status === 'absent') throw new DomainError(404, 'offline_pack_not_found');
-    const states = statesAfterEachEvent(offlinePackDecider, loaded.events);
-    const entries: OfflinePackHistoryEntry[] = loaded.recorded.map((recorded, i) => {
-      const before = i === 0 ? offlinePackDecider.initialState : states[i - 1]!;
-      const after = states[i]!;
-      const event = loaded.events[i]!;
-      if (after.status === 'absent') throw new DomainError(404, 'offline_pack_not_found');
-      return {
-        revision: Number(recorded.streamPosition),
-        eventId: recorded.eventId,
-        type: event.type,
+    const { state, entries } = aggregateHistory(
+      offlinePackDecider,
+      loaded,
+      'offline_pack_not_found',
+      ({ event, before, after }) => ({
         title: (OFFLINE_PACK_EVENT_TITLES[event.type]?.[lang] ?? event.type).replace(
           /\{(\w+)\}/g,
           (_, k: string) => String((event.data as Record<string, unknown>)[k] ?? ''),
         ),
-        actor: recorded.metadata.actor,
-        occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
-        data: event.data,
         changes: offlinePackStateChanges(before, after),
         state: {
           status: after.status,
@@ -65,9 +51,8 @@ export class OfflinePackHistoryHandler implements IQueryHandler<OfflinePackHisto
           releaseStatus: after.releaseStatus,
           content: after.content,
         },
-      };
-    });
-    const state = loaded.state;
+      }),
+    );
     return { id, number: state.content.number, status: state.status, entries };
   }
 }

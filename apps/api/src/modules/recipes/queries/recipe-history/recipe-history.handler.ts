@@ -1,17 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { recipeAggregate, type AggregateStreams } from '@kb/aggregates';
-import type { RecipeContent, RecipeFieldChange, RecipeHistoryEntry, UiLang } from '@kb/contracts';
-import {
-  DomainError,
-  recipeDecider,
-  statesAfterEachEvent,
-  type RecipeEvent,
-  type RecipeEventType,
-  type RecipeState,
-} from '@kb/domain';
+import type { RecipeContent, RecipeFieldChange, RecipeHistory, UiLang } from '@kb/contracts';
+import { recipeDecider, type RecipeEvent, type RecipeEventType, type RecipeState } from '@kb/domain';
 import { translate } from '../../../../common/messages.js';
 import { RECIPE_EVENT_TITLES } from '../../recipe-api.messages.js';
+import { aggregateHistory } from '../../../../common/aggregate-kit/aggregate-history.js';
 import { streamsOf } from '../../../../common/aggregate-kit/aggregate-providers.js';
 import { RecipeHistoryQuery } from './recipe-history.query.js';
 
@@ -71,25 +65,16 @@ export class RecipeHistoryHandler implements IQueryHandler<RecipeHistoryQuery> {
     @Inject(streamsOf(recipeAggregate)) private readonly streams: AggregateStreams<RecipeEvent, RecipeState>,
   ) {}
 
-  async execute({ brand, lang, id }: RecipeHistoryQuery) {
+  async execute({ brand, lang, id }: RecipeHistoryQuery): Promise<RecipeHistory> {
     const loaded = await this.streams.load(brand, id);
-    if (loaded.state.status === 'absent') throw new DomainError(404, 'recipe_not_found');
-    const states = statesAfterEachEvent(recipeDecider, loaded.events);
-    const entries: RecipeHistoryEntry[] = loaded.recorded.map((recorded, i) => {
-      const before = i === 0 ? recipeDecider.initialState : states[i - 1]!;
-      const after = states[i]!;
-      const event = loaded.events[i]!;
-      if (after.status === 'absent') throw new DomainError(404, 'recipe_not_found');
-      return {
-        revision: Number(recorded.streamPosition),
-        eventId: recorded.eventId,
-        type: event.type,
+    const { state, entries } = aggregateHistory(
+      recipeDecider,
+      loaded,
+      'recipe_not_found',
+      ({ recorded, event, before, after }) => ({
         title: titleOf(event, lang),
-        actor: recorded.metadata.actor,
-        occurredAt: recorded.metadata.occurredAt ?? recorded.recordedAt.toISOString(),
         correlationId: recorded.metadata.correlationId,
         schemaVersion: recorded.metadata.schemaVersion,
-        data: event.data,
         changes: stateChanges(before, after),
         state: {
           status: after.status,
@@ -98,8 +83,8 @@ export class RecipeHistoryHandler implements IQueryHandler<RecipeHistoryQuery> {
           deletedAt: after.deletedAt,
           content: after.content,
         },
-      };
-    });
-    return { id, number: loaded.state.content.number, status: loaded.state.status, entries };
+      }),
+    );
+    return { id, number: state.content.number, status: state.status, entries };
   }
 }
