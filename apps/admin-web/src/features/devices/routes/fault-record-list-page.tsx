@@ -7,6 +7,7 @@ import { useBrandModelOptions } from '../../../lib/lookups.js';
 import { useFaultTypeNames } from '../api/device-references.js';
 import { ErrorLogButton } from '../components/device-cells.js';
 import { useFaultReportColumns } from '../components/fault-columns.js';
+import { productColumn } from '../components/device-list-fields.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
 import { batchDeleteAction } from '../../../components/delete-actions.js';
@@ -52,11 +53,7 @@ export function FaultRecordListPage() {
           testId: 'fault-sn',
         })),
         ...reportColumns,
-        {
-          accessor: 'productName',
-          title: t('devices.faults.product'),
-          render: (f) => f.productName ?? f.productCode,
-        },
+        productColumn(t('devices.faults.product')),
         { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
         {
           accessor: 'errorLog',
@@ -82,9 +79,7 @@ export function FaultRecordListPage() {
         },
         deleteColumn(t, 'fault.delete', remove.mutateAsync),
       ]}
-      batchActions={[
-        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((f) => f.id)), 'fault.delete'),
-      ]}
+      batchActions={[batchDeleteAction(t, 'fault.delete', remove.mutateAsync)]}
     />
   );
 }
