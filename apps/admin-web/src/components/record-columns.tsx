@@ -72,27 +72,32 @@ export function actionsColumn<T>(
 }
 
 /**
- * A list's column naming the record by a link to a screen with one record: its own detail, its user, its device.
- * `link` says where (and the link's test id); the text is the record's value of the column unless it says one.
+ * A list's column naming the record by a link to a screen with one record (`to`): its own detail, or by `id` its
+ * user, its device, its recipe. The text is the record's value of the column unless `text` says one; `testId` is
+ * the link's test id.
  */
-export function linkColumn<T>(
+export function linkColumn<T extends { id: string }>(
   accessor: keyof T & string,
   title: string,
-  link: (record: T) => { to: ScreenPath; id: string; testId?: string; text?: string },
+  to: ScreenPath,
+  { id = (record) => record.id, text, testId }: LinkOptions<T> = {},
 ): DataTableColumn<T> {
   return {
     accessor,
     title,
-    render: (record) => {
-      const { to, id, testId, text } = link(record);
-      return (
-        // `to` is checked as a ScreenPath where the column is declared; the link's own type wants one literal path.
-        <AnchorLink size="sm" to={to as never} search={{ id } as never} data-testid={testId}>
-          {text ?? String(record[accessor])}
-        </AnchorLink>
-      );
-    },
+    render: (record) => (
+      // `to` is checked as a ScreenPath where the column is declared; the link's own type wants one literal path.
+      <AnchorLink size="sm" to={to as never} search={{ id: id(record) } as never} data-testid={testId}>
+        {text ? text(record) : String(record[accessor])}
+      </AnchorLink>
+    ),
   };
+}
+
+interface LinkOptions<T> {
+  id?: (record: T) => string;
+  text?: (record: T) => string;
+  testId?: string;
 }
 
 /** The actions column of a list whose one row action is Delete: `remove` gets the row's id. */

@@ -101,12 +101,10 @@ export function ApkListPage() {
       filters={filters}
       idAccessor="id"
       columns={[
-        linkColumn('versionNumber', t('apk.fields.versionNumber'), (r) => ({
-          to: '/apk-detail',
-          id: r.id,
+        linkColumn('versionNumber', t('apk.fields.versionNumber'), '/apk-detail', {
+          text: (r) => r.versionNumber || t('common.empty'),
           testId: 'apk-version',
-          text: r.versionNumber || t('common.empty'),
-        })),
+        }),
         {
           accessor: 'subBrandName',
           title: t('apk.fields.subBrand'),

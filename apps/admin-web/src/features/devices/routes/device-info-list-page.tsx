@@ -43,11 +43,7 @@ export function DeviceInfoListPage() {
     const state = (row: DeviceRow): Pick<DeviceStatus, 'online' | 'lastConnectAt' | 'ip'> =>
       liveState?.get(row.id) ?? row;
     return [
-      linkColumn('sn', t('devices.fields.sn'), (d) => ({
-        to: '/device-info-detail',
-        id: d.id,
-        testId: 'device-sn',
-      })),
+      linkColumn('sn', t('devices.fields.sn'), '/device-info-detail', { testId: 'device-sn' }),
       { accessor: 'subModel', title: t('devices.fields.subModel') },
       {
         accessor: 'activatedAt',

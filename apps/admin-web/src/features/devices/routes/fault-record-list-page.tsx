@@ -47,11 +47,10 @@ export function FaultRecordListPage() {
       ]}
       idAccessor="id"
       columns={[
-        linkColumn('sn', t('devices.fields.sn'), (f) => ({
-          to: '/device-info-detail',
-          id: f.deviceId,
+        linkColumn('sn', t('devices.fields.sn'), '/device-info-detail', {
+          id: (f) => f.deviceId,
           testId: 'fault-sn',
-        })),
+        }),
         ...reportColumns,
         productColumn(t('devices.faults.product')),
         { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },

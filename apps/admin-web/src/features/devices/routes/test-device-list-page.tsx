@@ -22,11 +22,7 @@ export function TestDeviceListPage() {
       filters={[device.sn, device.subBrandCode, device.productCode, device.online]}
       idAccessor="id"
       columns={[
-        linkColumn('sn', t('devices.fields.sn'), (d) => ({
-          to: '/test-device-detail',
-          id: d.id,
-          testId: 'test-device-sn',
-        })),
+        linkColumn('sn', t('devices.fields.sn'), '/test-device-detail', { testId: 'test-device-sn' }),
         { accessor: 'subModel', title: t('devices.fields.subModel') },
         { accessor: 'subBrandName', title: t('devices.fields.subBrand') },
         productColumn(t('devices.fields.product')),

@@ -111,11 +111,9 @@ export function OfflinePackListPage() {
       filters={filters}
       idAccessor="id"
       columns={[
-        linkColumn('number', t('offlinePacks.fields.number'), (r) => ({
-          to: '/offline-recipes-edit',
-          id: r.id,
+        linkColumn('number', t('offlinePacks.fields.number'), '/offline-recipes-edit', {
           testId: 'pack-number',
-        })),
+        }),
         {
           accessor: 'type',
           title: t('offlinePacks.fields.type'),

@@ -32,11 +32,10 @@ export function UserEvaluationListPage() {
       ]}
       idAccessor="id"
       columns={[
-        linkColumn('recipeNumber', t('reviews.fields.recipeNumber'), (r) => ({
-          to: '/recipe-detail',
-          id: r.recipeId,
+        linkColumn('recipeNumber', t('reviews.fields.recipeNumber'), '/recipe-detail', {
+          id: (r) => r.recipeId,
           testId: 'review-recipe',
-        })),
+        }),
         { accessor: 'recipeName', title: t('reviews.fields.recipeName') },
         { accessor: 'sn', title: t('reviews.fields.sn') },
         {

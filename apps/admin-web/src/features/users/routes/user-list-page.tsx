@@ -69,11 +69,7 @@ export function UserListPage() {
       ]}
       idAccessor="id"
       columns={[
-        linkColumn('number', t('users.fields.number'), (u) => ({
-          to: '/user-detail',
-          id: u.id,
-          testId: 'user-number',
-        })),
+        linkColumn('number', t('users.fields.number'), '/user-detail', { testId: 'user-number' }),
         { accessor: 'account', title: t('users.fields.account') },
         { accessor: 'nickname', title: t('users.fields.nickname') },
         { accessor: 'regionName', title: t('users.fields.region'), render: regionLabel },

@@ -80,7 +80,7 @@ export function VipUserListPage() {
         idAccessor="id"
         columns={[
           { accessor: 'userNumber', title: t('users.fields.number'), noWrap: true },
-          linkColumn('account', t('users.fields.account'), (r) => ({ to: '/user-detail', id: r.appUserId })),
+          linkColumn('account', t('users.fields.account'), '/user-detail', { id: (r) => r.appUserId }),
           { accessor: 'nickname', title: t('users.fields.nickname') },
           { accessor: 'vipLevel', title: t('users.paying.fields.vipLevel'), textAlign: 'right' },
           { accessor: 'startDate', title: t('users.paying.fields.startDate'), noWrap: true },
