@@ -1,4 +1,4 @@
-import { MultiSelect, Select, TextInput } from '@mantine/core';
+import { MultiSelect, Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 /**
@@ -62,4 +62,30 @@ export function FieldSelect<V>({
     ...form.getInputProps(name as never),
   };
   return multiple ? <MultiSelect {...props} /> : <Select allowDeselect={allowDeselect} {...props} />;
+}
+
+/** A free text of a record's form over several lines (growing with it, to `maxLength`), as FieldInput is for a line. */
+export function FieldTextarea<V>({
+  form,
+  name,
+  label,
+  minRows,
+  maxLength,
+}: {
+  form: UseFormReturnType<V>;
+  name: string;
+  label: string;
+  minRows: number;
+  maxLength: number;
+}) {
+  return (
+    <Textarea
+      label={label}
+      autosize
+      minRows={minRows}
+      maxLength={maxLength}
+      data-testid={`field-${name}`}
+      {...form.getInputProps(name as never)}
+    />
+  );
 }
