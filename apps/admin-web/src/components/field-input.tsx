@@ -76,7 +76,7 @@ export function FieldTextarea<V>({
   name: string;
   label: string;
   minRows: number;
-  maxLength: number;
+  maxLength?: number;
 }) {
   return (
     <Textarea
