@@ -3,14 +3,18 @@ import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import {
+  batchDeleteRows,
+  cancelAndDiscard,
   choose,
   column,
   confirm,
   fieldError,
+  fillNumberAndNames,
   openFromMenu,
   pngImage,
   row,
   search,
+  searchFindsOne,
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
@@ -35,9 +39,7 @@ async function addAccessory(
 ) {
   await page.getByTestId('add').click();
   await page.getByTestId('page-title').getByText('Add accessory', { exact: true }).waitFor();
-  await page.getByTestId('field-number').fill(a.number);
-  await page.getByTestId('name-zh').fill(a.zh);
-  await page.getByTestId('name-en').fill(a.en);
+  await fillNumberAndNames(page, a);
   await choose(page, 'field-type', a.type);
   if (a.code) await page.getByTestId('field-code').fill(a.code);
   await upload(page, 'field-photo', `${a.number}.png`, pngImage(12, [30, 120, 200]));
@@ -69,9 +71,7 @@ describe('accessory library (en)', () => {
 
     // The device-side photo is optional; this one has it.
     await page.getByTestId('add').click();
-    await page.getByTestId('field-number').fill('A-WHISK');
-    await page.getByTestId('name-zh').fill('打蛋器');
-    await page.getByTestId('name-en').fill('Whisk');
+    await fillNumberAndNames(page, { number: 'A-WHISK', zh: '打蛋器', en: 'Whisk' });
     await choose(page, 'field-type', 'Common');
     await upload(page, 'field-photo', 'whisk.png', pngImage(10));
     await upload(page, 'field-xtPhoto', 'whisk-device.png', pngImage(10, [0, 200, 0]));
@@ -85,8 +85,7 @@ describe('accessory library (en)', () => {
     await waitForFieldError(page, 'field-number', 'This number already exists');
     expect(location(page)).toBe('/fitting-add');
     // Leaving drops what was typed, so it asks first.
-    await page.getByTestId('form-cancel').click();
-    await page.getByTestId('leave-discard').click();
+    await cancelAndDiscard(page);
 
     await openFromMenu(page, 'operations', 'Accessory library');
     await row(page, 'A-WHISK').getByTestId('row-edit').click();
@@ -101,19 +100,14 @@ describe('accessory library (en)', () => {
     await row(page, 'A-WHISK').getByText('Plastic').waitFor();
     await row(page, 'A-WHISK').getByText('ACC-7').waitFor();
 
-    await search(page, { number: 'KNI' });
-    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-    await settles(() => column(page, 'number'), ['A-KNIFE']);
-    await search(page, { number: '', name: 'balloon' });
-    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-    await settles(() => column(page, 'number'), ['A-WHISK']);
+    await searchFindsOne(page, { number: 'KNI' }, 'A-KNIFE');
+    await searchFindsOne(page, { number: '', name: 'balloon' }, 'A-WHISK');
     await page.getByRole('button', { name: 'Reset' }).click();
     await row(page, 'A-KNIFE').waitFor();
 
-    await selectRows(page, ['A-KNIFE', 'A-WHISK']);
-    await page.getByTestId('batch-delete').click();
-    expect(await confirm(page)).toBe('Delete the 2 selected records?');
-    await page.getByTestId('pager-total').getByText('Total 0').waitFor();
+    expect(await batchDeleteRows(page, ['A-KNIFE', 'A-WHISK'], 'Total 0')).toBe(
+      'Delete the 2 selected records?',
+    );
   });
 });
 
@@ -194,9 +188,6 @@ describe('online categories (zh)', () => {
     await page.getByTestId('pager-total').getByText('共 0 条').waitFor();
 
     await openFromMenu(page, 'recipes', '在线菜谱分类');
-    await selectRows(page, ['早餐', '晚餐']);
-    await page.getByTestId('batch-delete').click();
-    expect(await confirm(page)).toBe('确定删除选中的 2 条记录吗？');
-    await page.getByTestId('pager-total').getByText('共 0 条').waitFor();
+    expect(await batchDeleteRows(page, ['早餐', '晚餐'], '共 0 条')).toBe('确定删除选中的 2 条记录吗？');
   });
 });

@@ -1,16 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
+  batchDeleteRows,
+  cancelAndDiscard,
   choose,
   clearDemoRows,
   column,
   confirm,
   fieldError,
+  fillNumberAndNames,
   openFromMenu,
   pngImage,
   row,
   search,
-  selectRows,
+  searchFindsOne,
   waitForFieldError,
 } from './catalog-support.js';
 import { API_HEADERS, harnessForFile, location, loginAs } from './support/harness.js';
@@ -22,9 +25,7 @@ import { settles } from './support/waits.js';
 const h = harnessForFile();
 
 async function fillCategory(page: Page, values: { number: string; zh: string; en?: string; sort?: string }) {
-  await page.getByTestId('field-number').fill(values.number);
-  await page.getByTestId('name-zh').fill(values.zh);
-  if (values.en !== undefined) await page.getByTestId('name-en').fill(values.en);
+  await fillNumberAndNames(page, values);
   if (values.sort !== undefined) await page.getByTestId('field-sort').fill(values.sort);
 }
 
@@ -97,8 +98,7 @@ describe('category settings (zh)', () => {
     await waitForFieldError(page, 'field-number', '编号已存在');
     expect(location(page)).toBe('/category-set-add');
     // Leaving drops what was typed, so it asks first.
-    await page.getByTestId('form-cancel').click();
-    await page.getByTestId('leave-discard').click();
+    await cancelAndDiscard(page);
 
     // Edit opens as its own tab keyed by the record id; saving goes back to the list, which shows the change.
     await openFromMenu(page, 'recipes', '分类设置');
@@ -114,9 +114,7 @@ describe('category settings (zh)', () => {
     await settles(() => column(page, 'number'), ['SOUP', 'BAKE']);
 
     // Filters: number, name, language (a name in that language).
-    await search(page, { number: 'BA' });
-    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-    await settles(() => column(page, 'number'), ['BAKE']);
+    await searchFindsOne(page, { number: 'BA' }, 'BAKE');
     await search(page, { number: '', name: '浓' });
     await row(page, 'SOUP').waitFor();
     await settles(() => column(page, 'number'), ['SOUP']);
@@ -129,10 +127,7 @@ describe('category settings (zh)', () => {
     await row(page, 'BAKE').waitFor();
 
     // Batch delete after the §8 confirmation naming the count.
-    await selectRows(page, ['SOUP', 'BAKE']);
-    await page.getByTestId('batch-delete').click();
-    expect(await confirm(page)).toBe('确定删除选中的 2 条记录吗？');
-    await page.getByTestId('pager-total').getByText('共 0 条').waitFor();
+    expect(await batchDeleteRows(page, ['SOUP', 'BAKE'], '共 0 条')).toBe('确定删除选中的 2 条记录吗？');
   });
 
   it('tells an editor who loaded an older version, and reloads the latest one', async () => {

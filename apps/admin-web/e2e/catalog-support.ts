@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
+import { settles } from './support/waits.js';
 
 /**
  * Helpers of the recipe reference-data browser tests (catalog-*.e2e.ts): a real PNG to upload, and the few
@@ -112,6 +113,38 @@ export async function waitForFieldError(scope: Page | Locator, testId: string, t
 export async function search(page: Page, filters: Record<string, string>) {
   for (const [name, value] of Object.entries(filters)) await page.getByTestId(`filter-${name}`).fill(value);
   await page.getByTestId('filter-search').click();
+}
+
+/** Searches by these filters and waits until one row is left, whose number column says `number`. */
+export async function searchFindsOne(page: Page, filters: Record<string, string>, number: string) {
+  await search(page, filters);
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+  await settles(() => column(page, 'number'), [number]);
+}
+
+/**
+ * Ticks the rows holding these texts and deletes them from the batch bar, answering its §8 confirmation, then waits
+ * for the pager to say `total`. Returns the confirmation's message.
+ */
+export async function batchDeleteRows(page: Page, texts: string[], total: string): Promise<string> {
+  await selectRows(page, texts);
+  await page.getByTestId('batch-delete').click();
+  const message = await confirm(page);
+  await page.getByTestId('pager-total').getByText(total).waitFor();
+  return message;
+}
+
+/** Leaves a form holding typed input by its Cancel, dropping the input at the question it asks. */
+export async function cancelAndDiscard(page: Page) {
+  await page.getByTestId('form-cancel').click();
+  await page.getByTestId('leave-discard').click();
+}
+
+/** Fills a reference form's number and its names in the languages given. */
+export async function fillNumberAndNames(page: Page, values: { number: string; zh: string; en?: string }) {
+  await page.getByTestId('field-number').fill(values.number);
+  await page.getByTestId('name-zh').fill(values.zh);
+  if (values.en !== undefined) await page.getByTestId('name-en').fill(values.en);
 }
 
 /** Chooses `option` in the Mantine select with this test id. */

@@ -1,13 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
+  batchDeleteRows,
+  cancelAndDiscard,
   choose,
   column,
   confirm,
   fieldError,
+  fillNumberAndNames,
   openFromMenu,
   row,
   search,
+  searchFindsOne,
   selectRows,
   waitForFieldError,
 } from './catalog-support.js';
@@ -21,9 +25,7 @@ const h = harnessForFile();
 async function addTag(page: Page, number: string, zh: string, en: string) {
   await page.getByTestId('add').click();
   await page.getByTestId('page-title').getByText('Add tag', { exact: true }).waitFor();
-  await page.getByTestId('field-number').fill(number);
-  await page.getByTestId('name-zh').fill(zh);
-  await page.getByTestId('name-en').fill(en);
+  await fillNumberAndNames(page, { number, zh, en });
   await page.getByTestId('form-submit').click();
 }
 
@@ -39,8 +41,7 @@ describe('tag library (en)', () => {
     await page.getByTestId('name-zh').focus();
     await waitForFieldError(page, 'field-number', 'The number may contain letters, digits, - and _ only');
     // The typed input would be lost: leaving asks first.
-    await page.getByTestId('form-cancel').click();
-    await page.getByTestId('leave-discard').click();
+    await cancelAndDiscard(page);
     await openFromMenu(page, 'recipes', 'Tag library');
 
     await addTag(page, 'T-SPICY', '辣', 'Spicy');
@@ -54,8 +55,7 @@ describe('tag library (en)', () => {
     await waitForFieldError(page, 'field-number', 'This number already exists');
     expect(location(page)).toBe('/tag-add');
 
-    await page.getByTestId('form-cancel').click();
-    await page.getByTestId('leave-discard').click();
+    await cancelAndDiscard(page);
     await openFromMenu(page, 'recipes', 'Tag library');
     // Edit is for one record at a time (§5).
     await selectRows(page, ['T-SPICY', 'T-SWEET']);
@@ -70,9 +70,7 @@ describe('tag library (en)', () => {
     await page.waitForURL('**/tag-list');
     await row(page, 'T-SWEET').getByText('Very sweet', { exact: true }).waitFor();
 
-    await search(page, { name: 'spic' });
-    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-    await settles(() => column(page, 'number'), ['T-SPICY']);
+    await searchFindsOne(page, { name: 'spic' }, 'T-SPICY');
     await search(page, { name: '', number: 'SWE' });
     await row(page, 'T-SWEET').waitFor();
     await settles(() => column(page, 'number'), ['T-SWEET']);
@@ -83,10 +81,9 @@ describe('tag library (en)', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await row(page, 'T-SPICY').waitFor();
 
-    await selectRows(page, ['T-SPICY', 'T-SWEET']);
-    await page.getByTestId('batch-delete').click();
-    expect(await confirm(page)).toBe('Delete the 2 selected records?');
-    await page.getByTestId('pager-total').getByText('Total 0').waitFor();
+    expect(await batchDeleteRows(page, ['T-SPICY', 'T-SWEET'], 'Total 0')).toBe(
+      'Delete the 2 selected records?',
+    );
   });
 });
 
@@ -150,9 +147,6 @@ describe('ingredient units (zh)', () => {
     expect(await confirm(page)).toBe('确定删除这个单位吗？');
     await page.getByTestId('pager-total').getByText('共 6 条').waitFor();
 
-    await selectRows(page, ['毫升', '勺']);
-    await page.getByTestId('batch-delete').click();
-    expect(await confirm(page)).toBe('确定删除选中的 2 条记录吗？');
-    await page.getByTestId('pager-total').getByText('共 4 条').waitFor();
+    expect(await batchDeleteRows(page, ['毫升', '勺'], '共 4 条')).toBe('确定删除选中的 2 条记录吗？');
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { apiPost } from './support/api.js';
 import { goInApp, harnessForFile, tab } from './support/harness.js';
 import { signedInPage, visible } from './support/gestures.js';
+import { soupRecipe } from './support/recipes.js';
 
 // The projector runs so the recipe screens show the demo recipes.
 const h = harnessForFile({ projector: true });
@@ -86,21 +87,18 @@ describe('an offer of a recipe not released yet', () => {
   it('shows its online and paid offer as taking effect once released (zh, en)', async () => {
     const page = await signedInPage(h);
     const number = `OFR${Date.now().toString(36)}`.slice(0, 16);
-    const { id } = await apiPost<{ id: string }>(page, '/api/recipe/add', {
-      type: 'SOUP',
-      number,
-      mainLang: 'zh',
-      langs: ['zh', 'en'],
-      texts: { zh: { name: `草稿汤${number}` }, en: { name: `Draft soup ${number}` } },
-      servingVersions: [
+    const { id } = await apiPost<{ id: string }>(
+      page,
+      '/api/recipe/add',
+      soupRecipe(
+        number,
+        { zh: `草稿汤${number}`, en: `Draft soup ${number}` },
         {
-          servings: 2,
           ingredients: [{ names: { zh: '番茄', en: 'Tomato' }, quantity: 3 }],
           steps: [{ number: 1, workMode: 'FOOD_PROCESSOR', speed: 4, seconds: 20 }],
         },
-      ],
-      productCodes: ['TM-6'],
-    });
+      ),
+    );
     await apiPost(page, '/api/recipe/batchUpdateOnlineStatus', { ids: [id], online: true });
     await apiPost(page, '/api/recipe/batchUpdateBuyStatus', { ids: [id], paid: true });
     for (const [path, text] of [

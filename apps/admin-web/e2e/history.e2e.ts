@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
 import { apiPost } from './support/api.js';
 import { signedInPage, visible } from './support/gestures.js';
+import { soupRecipe } from './support/recipes.js';
 
 // The projector runs so that detail pages and the audit list follow each command (read-your-writes).
 const h = harnessForFile({ projector: true });
@@ -19,15 +20,11 @@ beforeEach(() => {
 });
 
 /** A recipe whose step 3 runs the food processor at speed `speed`; `salt` adds a second ingredient. */
-const recipe = (number: string, speed: number, salt = false) => ({
-  type: 'SOUP',
-  number,
-  mainLang: 'zh',
-  langs: ['zh', 'en'],
-  texts: { zh: { name: `番茄汤${number}` }, en: { name: `Tomato soup ${number}` } },
-  servingVersions: [
+const recipe = (number: string, speed: number, salt = false) =>
+  soupRecipe(
+    number,
+    { zh: `番茄汤${number}`, en: `Tomato soup ${number}` },
     {
-      servings: 2,
       ingredients: [
         { names: { zh: '番茄', en: 'Tomato' }, quantity: 3 },
         ...(salt ? [{ names: { zh: '盐', en: 'Salt' }, quantity: 1 }] : []),
@@ -37,9 +34,7 @@ const recipe = (number: string, speed: number, salt = false) => ({
         { number: 3, workMode: 'FOOD_PROCESSOR', speed, seconds: 30 },
       ],
     },
-  ],
-  productCodes: ['TM-6'],
-});
+  );
 
 /** Creates a recipe at speed 3 and saves it at speed 5 with salt added; answers its id. */
 async function editedRecipe(page: Page, number: string): Promise<string> {

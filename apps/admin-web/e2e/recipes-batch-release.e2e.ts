@@ -5,32 +5,29 @@ import { API_HEADERS, harnessForFile } from './support/harness.js';
 import { apiPost } from './support/api.js';
 import { searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
 import { attemptTag } from './support/waits.js';
+import { soupRecipe } from './support/recipes.js';
 
 // The projector runs so that the library and the detail follow each command (read-your-writes).
 const h = harnessForFile({ projector: true });
 
 /** A complete recipe (submittable): two languages, a picture, difficulty, a serving version with two steps. */
 async function addCompleteRecipe(page: Page, number: string, picture: string) {
-  return apiPost(page, '/api/recipe/add', {
-    type: 'SOUP',
-    number,
-    mainLang: 'zh',
-    langs: ['zh', 'en'],
-    texts: { zh: { name: `批量汤${number}` }, en: { name: `Batch soup ${number}` } },
-    servingVersions: [
+  return apiPost(
+    page,
+    '/api/recipe/add',
+    soupRecipe(
+      number,
+      { zh: `批量汤${number}`, en: `Batch soup ${number}` },
       {
-        servings: 2,
         ingredients: [{ names: { zh: '南瓜', en: 'Pumpkin' }, quantity: 300 }],
         steps: [
           { number: 1, workMode: 'FOOD_PROCESSOR', speed: 4, seconds: 20, descriptions: { zh: '切碎' } },
           { number: 2, workMode: 'SLOW_COOK', minutes: 30, descriptions: { zh: '慢炖' } },
         ],
       },
-    ],
-    difficulty: 'easy',
-    productCodes: ['TM-6'],
-    pictureFileCode: picture,
-  });
+      { difficulty: 'easy', pictureFileCode: picture },
+    ),
+  );
 }
 
 /** Finds the recipe in the library by its number and opens its detail. */

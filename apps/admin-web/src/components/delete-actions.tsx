@@ -22,11 +22,11 @@ export function RowDeleteButton({
   );
 }
 
-/** The batch-action bar's Delete: asks with the number selected, then deletes the selected records. */
-export function batchDeleteAction<T>(
+/** The batch-action bar's Delete: asks with the number selected, then deletes the selected records by id. */
+export function batchDeleteAction<T extends { id: string }>(
   t: TFunction,
-  remove: (records: T[]) => Promise<unknown>,
   permission: Permission,
+  remove: (ids: string[]) => Promise<unknown>,
 ): BatchAction<T> {
   return {
     key: 'delete',
@@ -35,7 +35,7 @@ export function batchDeleteAction<T>(
     confirm: 'batchDelete',
     permission,
     run: async (records) => {
-      await remove(records);
+      await remove(records.map((r) => r.id));
     },
   };
 }

@@ -5,27 +5,26 @@ import type { UploadedImage } from './upload-image.js';
 
 /**
  * An image field bound to a form field of uploaded images. The server names its error after the body's file
- * code (`photoFileCode`) where the form holds the images under another name (`photo`): `fileCodeName` says so,
- * and either error shows under the field until the images change.
+ * code (`photoFileCode`) where the form holds the images under another name (`photo`): either error shows under
+ * the field until the images change.
  */
 export function FormImagesField<V>({
   form,
   name,
-  fileCodeName,
   label,
   max,
   required,
 }: {
   form: UseFormReturnType<V>;
   name: string;
-  fileCodeName?: string;
   label: string;
   max: number;
   required?: boolean;
 }) {
   const values = form.getValues() as Record<string, UploadedImage[] | undefined>;
   const errors = form.errors as Record<string, unknown>;
-  const error = errors[name] ?? (fileCodeName ? errors[fileCodeName] : undefined);
+  const fileCodeName = `${name}FileCode`;
+  const error = errors[name] ?? errors[fileCodeName];
   return (
     <div data-testid={`field-${name}`}>
       <ImageUpload
@@ -36,7 +35,7 @@ export function FormImagesField<V>({
         onChange={(images) => {
           form.setFieldValue(name as never, images as never);
           form.clearFieldError(name);
-          if (fileCodeName) form.clearFieldError(fileCodeName);
+          form.clearFieldError(fileCodeName);
         }}
         error={error ? translateError(error as string) : undefined}
       />

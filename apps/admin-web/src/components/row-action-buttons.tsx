@@ -6,7 +6,7 @@ import { useCommandsApplying } from '../lib/use-commands-applying.js';
 
 /**
  * A record's own buttons in a list row or a detail header: one small button per action its state allows, labelled
- * from `labels` (translation keys), delete in red; clicks do not reach the row (which opens the record). An
+ * from `labels` (translation keys), delete (or those named in `danger`) in red; clicks do not reach the row (which opens the record). An
  * action named in `permissions` is offered only to a role that holds its permission. While a command's effect is on
  * its way to the screens the buttons are disabled: they are those of the record's state before it. Plain buttons in
  * the look of Mantine's compact subtle ones: a page of rows draws dozens, each a single element instead of a few
@@ -17,12 +17,14 @@ export function RowActionButtons<A extends string>({
   labels,
   onAction,
   permissions = {},
+  danger = ['delete'],
   wrap = 'wrap',
 }: {
   actions: readonly A[];
   labels: Record<A, ParseKeys>;
   permissions?: Partial<Record<A, Permission>>;
   onAction: (action: A) => void;
+  danger?: readonly string[];
   wrap?: 'wrap' | 'nowrap';
 }) {
   const { t } = useTranslation();
@@ -41,7 +43,7 @@ export function RowActionButtons<A extends string>({
         <button
           key={action}
           type="button"
-          className={action === 'delete' ? 'kb-row-action kb-row-action-danger' : 'kb-row-action'}
+          className={danger.includes(action) ? 'kb-row-action kb-row-action-danger' : 'kb-row-action'}
           onClick={() => onAction(action)}
           disabled={applying}
           data-testid={`row-${action}`}

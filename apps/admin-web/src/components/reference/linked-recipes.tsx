@@ -10,7 +10,7 @@ import { Can } from '../can.js';
 import { ListPage } from '../list-page.js';
 import { moved, renumbered } from './link-order.js';
 import { pageLocally } from './local-page.js';
-import { RecipeStatusBadge } from './recipe-cells.js';
+import { recipeSummaryColumns } from './recipe-cells.js';
 import { RecipePicker } from './recipe-picker.js';
 import type { ReferenceRoute } from './reference-records.js';
 import type { BatchAction } from '../batch-actions.js';
@@ -85,13 +85,7 @@ export function LinkedRecipes({
         idAccessor="recipeId"
         columns={[
           { accessor: 'position', title: t('reference.recipes.position'), width: 80 },
-          { accessor: 'number', title: t('reference.fields.number') },
-          { accessor: 'name', title: t('reference.fields.name') },
-          {
-            accessor: 'status',
-            title: t('reference.recipes.status'),
-            render: (r) => <RecipeStatusBadge status={r.status} />,
-          },
+          ...recipeSummaryColumns<LinkedRecipe & { position: number }>(t),
           {
             accessor: 'sort',
             title: t('reference.fields.sort'),

@@ -6,8 +6,11 @@ export function brandLanguagesOf(all: readonly BrandLanguage[]): BrandLanguage[]
 }
 
 /** A form's name fields: one per brand language, holding what the record has in that language. */
-export function namesForForm(langs: readonly string[], names: Names = {}): Record<string, string> {
-  return Object.fromEntries(langs.map((lang) => [lang, names[lang] ?? '']));
+export function namesForForm(
+  languages: readonly Pick<BrandLanguage, 'langCode'>[],
+  names: Names = {},
+): Record<string, string> {
+  return Object.fromEntries(languages.map(({ langCode }) => [langCode, names[langCode] ?? '']));
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Badge, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/translate.js';
 import { recipeSummaryQuery } from '../../lib/lookups.js';
@@ -11,6 +13,21 @@ export function RecipeStatusBadge({ status }: { status: string }) {
       {translateKey(`reference.recipeStatus.${status}`) ?? status}
     </Badge>
   );
+}
+
+/** A recipe's number, name and status: the columns of the lists that show recipes to link or linked. */
+export function recipeSummaryColumns<T extends { number: string; name: string; status: string }>(
+  t: TFunction,
+): DataTableColumn<T>[] {
+  return [
+    { accessor: 'number', title: t('reference.fields.number') },
+    { accessor: 'name', title: t('reference.fields.name') },
+    {
+      accessor: 'status',
+      title: t('reference.recipes.status'),
+      render: (r) => <RecipeStatusBadge status={r.status} />,
+    },
+  ];
 }
 
 /**

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../list-page.js';
 import { recipeChoicesQuery, type RecipeSummary } from '../../lib/lookups.js';
-import { RecipeStatusBadge } from './recipe-cells.js';
+import { recipeSummaryColumns } from './recipe-cells.js';
 
 /**
  * Chooses recipes from the recipe library (`GET /api/recipe/list`) to link to a record (an online category, a
@@ -53,13 +53,7 @@ export function RecipePicker({
           filters={[{ name: 'name', label: t('reference.recipes.pickerSearch'), kind: 'text' }]}
           idAccessor="id"
           columns={[
-            { accessor: 'number', title: t('reference.fields.number') },
-            { accessor: 'name', title: t('reference.fields.name') },
-            {
-              accessor: 'status',
-              title: t('reference.recipes.status'),
-              render: (r) => <RecipeStatusBadge status={r.status} />,
-            },
+            ...recipeSummaryColumns<RecipeSummary>(t),
             {
               accessor: 'linked',
               title: '',

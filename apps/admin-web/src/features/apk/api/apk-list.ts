@@ -1,6 +1,7 @@
 import type { ApkListItem, Page } from '@kb/contracts';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { pageParams } from '../../../lib/page-params.js';
+import type { ListQuery } from '../../../components/list-query.js';
 
 /** The list filters of `/api/subApk/list` (empty ones are not sent). */
 export interface ApkListFilter {
@@ -13,21 +14,19 @@ export interface ApkListFilter {
 }
 
 export function fetchApkPage(
-  query: ApkListFilter & ListSort & { pageNum: number; pageSize: number },
+  query: ApkListFilter & ListQuery,
   signal: AbortSignal,
 ): Promise<Page<ApkListItem>> {
   return call.get(
     '/subApk/list',
     {
-      pageNum: query.pageNum,
-      pageSize: query.pageSize,
       subBrandCode: query.subBrandCode,
       productCode: query.productCode,
       version: query.version?.trim(),
       reviewStatus: query.reviewStatus,
       testStatus: query.testStatus,
       releaseStatus: query.releaseStatus,
-      ...sortParams(query),
+      ...pageParams(query),
     },
     { signal },
   );

@@ -5,18 +5,7 @@ import {
   type ApkContentInput,
   type ApkPicture,
 } from '@kb/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Box, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -36,6 +25,7 @@ import { useSubBrandModelOptions, useSubBrandOptions } from '../../../lib/lookup
 import { lastSubmitQuery } from '../api/apk-references.js';
 import { formatSize, formatTime } from '../../../lib/format.js';
 import { FileField } from './file-field.js';
+import { FieldTextarea } from '../../../components/field-input.js';
 import { FormSection } from '../../../components/form-section.js';
 
 /** The form's values: the content of `apkContentSchema` with every text present and files as codes or null. */
@@ -283,13 +273,7 @@ export function ApkForm({
                 />
               ))}
             </Group>
-            <Textarea
-              label={t('apk.fields.updateNotes')}
-              autosize
-              minRows={2}
-              {...form.getInputProps('updateNotes')}
-              data-testid="field-updateNotes"
-            />
+            <FieldTextarea form={form} name="updateNotes" label={t('apk.fields.updateNotes')} minRows={2} />
             <FileField
               label={t('apk.fields.apkFile')}
               purpose="apk"

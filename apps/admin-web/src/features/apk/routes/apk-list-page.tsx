@@ -5,9 +5,7 @@ import {
   APK_TEST_STATUSES,
   type ApkListItem,
 } from '@kb/contracts';
-import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
 import { AddButton } from '../../../components/add-button.js';
@@ -19,7 +17,7 @@ import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.j
 import { ReleaseBadge, ReviewBadge, TestBadge } from '../components/apk-cells.js';
 import { formatSize } from '../../../lib/format.js';
 import { ApkRowActions } from '../components/apk-row-actions.js';
-import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
+import { actionsColumn, linkColumn, onSelectedIds, timeColumn } from '../../../components/record-columns.js';
 
 interface ApkFilters extends Record<string, unknown> {
   subBrandCode: string | null;
@@ -46,7 +44,6 @@ const NO_FILTER: ApkFilters = {
  */
 export function ApkListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const subBrands = useSubBrandOptions();
   const models = useBrandModelOptions();
@@ -82,15 +79,7 @@ export function ApkListPage() {
       label: t('apk.actions.batchAudit'),
       confirm: 'batchAudit',
       permission: 'apk.audit',
-      run: async (rows) => {
-        const outcome = await runApkBatch(
-          'batchAudit',
-          rows.map((r) => r.id),
-          { pass: true },
-        );
-        refresh();
-        return outcome;
-      },
+      run: onSelectedIds((ids) => runApkBatch('batchAudit', ids, { pass: true }), refresh),
     },
     {
       key: 'delete',
@@ -98,14 +87,7 @@ export function ApkListPage() {
       permission: 'apk.edit',
       confirm: 'batchDelete',
       color: 'red',
-      run: async (rows) => {
-        const outcome = await runApkBatch(
-          'batchDelete',
-          rows.map((r) => r.id),
-        );
-        refresh();
-        return outcome;
-      },
+      run: onSelectedIds((ids) => runApkBatch('batchDelete', ids), refresh),
     },
   ];
 
@@ -119,19 +101,10 @@ export function ApkListPage() {
       filters={filters}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'versionNumber',
-          title: t('apk.fields.versionNumber'),
-          render: (r) => (
-            <Anchor
-              size="sm"
-              onClick={() => void navigate({ to: '/apk-detail', search: { id: r.id } })}
-              data-testid="apk-version"
-            >
-              {r.versionNumber || t('common.empty')}
-            </Anchor>
-          ),
-        },
+        linkColumn('versionNumber', t('apk.fields.versionNumber'), '/apk-detail', {
+          text: (r) => r.versionNumber || t('common.empty'),
+          testId: 'apk-version',
+        }),
         {
           accessor: 'subBrandName',
           title: t('apk.fields.subBrand'),

@@ -1,7 +1,8 @@
 import type { OnlineCategory, Page } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { pageParams } from '../../../lib/page-params.js';
+import type { ListQuery } from '../../../components/list-query.js';
 
 /** `/api/appOnlineCategory/*` and `/api/appOnlineCatRecipe/*` (§7): the app's online-recipe categories. */
 export const ONLINE_KEY = ['catalog', 'online-categories'] as const;
@@ -18,14 +19,10 @@ export interface OnlineCategoryInput {
 }
 
 export function fetchOnlineCategoryPage(
-  query: { name?: string; pageNum: number; pageSize: number } & ListSort,
+  query: { name?: string } & ListQuery,
   signal?: AbortSignal,
 ): Promise<Page<OnlineCategory>> {
-  return call.get(
-    '/appOnlineCategory/list',
-    { pageNum: query.pageNum, pageSize: query.pageSize, name: query.name?.trim(), ...sortParams(query) },
-    { signal },
-  );
+  return call.get('/appOnlineCategory/list', { name: query.name?.trim(), ...pageParams(query) }, { signal });
 }
 
 export const onlineCategoryQuery = (id: string) =>

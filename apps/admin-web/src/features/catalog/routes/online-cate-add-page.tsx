@@ -36,7 +36,7 @@ function OnlineCategoriesForm({ languages }: { languages: BrandLanguage[] }) {
   const counter = useRef(0);
   const newRow = (): CategoryRow => ({
     key: String((counter.current += 1)),
-    names: namesForForm(langs),
+    names: namesForForm(languages),
     sort: '',
     picture: [],
   });

@@ -1,5 +1,4 @@
 import { ONLINE_CATEGORY_SORT_FIELDS, type OnlineCategory } from '@kb/contracts';
-import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../../components/add-button.js';
@@ -8,6 +7,11 @@ import { fetchOnlineCategoryPage, ONLINE_KEY, useDeleteOnlineCategories } from '
 import { Thumbnail } from '../../../components/reference/record-image.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
 import { actionsColumn } from '../../../components/record-columns.js';
+import { RowActionButtons } from '../../../components/row-action-buttons.js';
+
+/** A category's own screens, opened from its row. */
+const ROW_SCREENS = { detail: '/online-cate/detail', recipes: '/online-cate/recipeList' } as const;
+const ROW_SCREEN_ACTIONS = ['detail', 'recipes'] as const;
 
 /** §2 /online-cate/list: the categories the app shows for online recipes, each with its ordered recipes. */
 export function OnlineCateListPage() {
@@ -34,30 +38,17 @@ export function OnlineCateListPage() {
         { accessor: 'sort', title: t('reference.fields.sort') },
         { accessor: 'recipeCount', title: t('catalog.fields.recipeCount') },
         actionsColumn(t, (c) => (
-          <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-            <Button
-              size="xs"
-              variant="subtle"
-              onClick={() => void navigate({ to: '/online-cate/detail', search: { id: c.id } })}
-              data-testid="row-detail"
-            >
-              {t('catalog.online.detail')}
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              onClick={() => void navigate({ to: '/online-cate/recipeList', search: { id: c.id } })}
-              data-testid="row-recipes"
-            >
-              {t('catalog.online.recipes')}
-            </Button>
+          <>
+            <RowActionButtons
+              actions={ROW_SCREEN_ACTIONS}
+              labels={{ detail: 'catalog.online.detail', recipes: 'catalog.online.recipes' }}
+              onAction={(action) => void navigate({ to: ROW_SCREENS[action], search: { id: c.id } })}
+            />
             <RowDeleteButton permission="onlineCategory.edit" onConfirm={() => remove.mutateAsync([c.id])} />
-          </Group>
+          </>
         )),
       ]}
-      batchActions={[
-        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((c) => c.id)), 'onlineCategory.edit'),
-      ]}
+      batchActions={[batchDeleteAction(t, 'onlineCategory.edit', remove.mutateAsync)]}
       toolbar={<AddButton permission="onlineCategory.edit" to="/online-cate/add" />}
     />
   );

@@ -18,8 +18,11 @@ describe('brand languages in forms', () => {
   });
 
   it('fills one name field per brand language from the record', () => {
-    expect(namesForForm(['zh', 'en'], { en: 'Soup', de: 'Suppe' })).toEqual({ zh: '', en: 'Soup' });
-    expect(namesForForm(['zh'])).toEqual({ zh: '' });
+    expect(namesForForm([lang('zh', true), lang('en', true)], { en: 'Soup', de: 'Suppe' })).toEqual({
+      zh: '',
+      en: 'Soup',
+    });
+    expect(namesForForm([lang('zh', true)])).toEqual({ zh: '' });
   });
 
   it('sends trimmed names, leaving out empty ones and languages the brand dropped', () => {

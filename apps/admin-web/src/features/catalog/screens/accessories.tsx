@@ -1,5 +1,5 @@
 import { ACCESSORY_TYPES, type Accessory } from '@kb/contracts';
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
 import { FormImagesField } from '../../../components/form-images-field.js';
@@ -12,7 +12,7 @@ import {
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { accessoryFormRules } from '../rules/form-rules.js';
-import { FieldInput } from '../../../components/field-input.js';
+import { FieldInput, FieldSelect } from '../../../components/field-input.js';
 
 interface AccessoryValues extends Record<string, unknown> {
   number: string;
@@ -40,12 +40,12 @@ function AccessoryFields({ form, languages, mainLang }: ReferenceFieldsProps<Acc
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <FieldInput form={form} name="number" label={t('reference.fields.number')} required />
-        <Select
+        <FieldSelect
+          form={form}
+          name="type"
           label={t('catalog.fields.type')}
-          withAsterisk
           data={ACCESSORY_TYPES.map((type) => ({ value: type, label: t(`catalog.accessoryTypes.${type}`) }))}
-          data-testid="field-type"
-          {...form.getInputProps('type')}
+          required
         />
       </SimpleGrid>
       <NamesFields form={form} languages={languages} mainLang={mainLang} />
@@ -53,21 +53,8 @@ function AccessoryFields({ form, languages, mainLang }: ReferenceFieldsProps<Acc
         <FieldInput form={form} name="code" label={t('catalog.fields.code')} />
         <FieldInput form={form} name="accessoryCode" label={t('catalog.fields.accessoryCode')} />
       </SimpleGrid>
-      <FormImagesField
-        form={form}
-        name="photo"
-        fileCodeName="photoFileCode"
-        label={t('catalog.fields.photo')}
-        max={1}
-        required
-      />
-      <FormImagesField
-        form={form}
-        name="xtPhoto"
-        fileCodeName="xtPhotoFileCode"
-        label={t('catalog.fields.xtPhoto')}
-        max={1}
-      />
+      <FormImagesField form={form} name="photo" label={t('catalog.fields.photo')} max={1} required />
+      <FormImagesField form={form} name="xtPhoto" label={t('catalog.fields.xtPhoto')} max={1} />
     </>
   );
 }
@@ -96,10 +83,7 @@ export const accessoryScreen: ReferenceScreen<Accessory, AccessoryValues, Access
     schema: accessoryFormRules,
     initialValues: (record, languages) => ({
       number: record?.number ?? '',
-      names: namesForForm(
-        languages.map((l) => l.langCode),
-        record?.names,
-      ),
+      names: namesForForm(languages, record?.names),
       photo: imagesOf(record?.photoFileCode),
       xtPhoto: imagesOf(record?.xtPhotoFileCode),
       code: record?.code ?? '',

@@ -1,5 +1,4 @@
 import type { RecipeCategory } from '@kb/contracts';
-import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
 import { FormImagesField } from '../../../components/form-images-field.js';
@@ -14,7 +13,7 @@ import {
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
 import { categoryFormRules } from '../rules/form-rules.js';
-import { FieldInput } from '../../../components/field-input.js';
+import { FieldInput, FieldSelect } from '../../../components/field-input.js';
 
 interface CategoryValues extends Record<string, unknown> {
   number: string;
@@ -38,23 +37,17 @@ function CategoryFields({ form, languages }: ReferenceFieldsProps<CategoryValues
   return (
     <>
       <FieldInput form={form} name="number" label={t('reference.fields.number')} required />
-      <Select
+      <FieldSelect
+        form={form}
+        name="mainLang"
         label={t('reference.fields.mainLang')}
-        withAsterisk
-        allowDeselect={false}
         data={languages.map((l) => ({ value: l.langCode, label: l.langName }))}
-        data-testid="field-mainLang"
-        {...form.getInputProps('mainLang')}
+        required
+        allowDeselect={false}
       />
       <NamesFields form={form} languages={languages} mainLang={mainLang} />
       <FieldInput form={form} name="sort" label={t('reference.fields.sort')} numeric />
-      <FormImagesField
-        form={form}
-        name="picture"
-        fileCodeName="pictureFileCode"
-        label={t('reference.fields.picture')}
-        max={1}
-      />
+      <FormImagesField form={form} name="picture" label={t('reference.fields.picture')} max={1} />
     </>
   );
 }
@@ -91,10 +84,7 @@ export const categoryScreen: ReferenceScreen<RecipeCategory, CategoryValues, Cat
     initialValues: (record, languages) => ({
       number: record?.number ?? '',
       mainLang: record?.mainLang ?? languages[0]?.langCode ?? null,
-      names: namesForForm(
-        languages.map((l) => l.langCode),
-        record?.names,
-      ),
+      names: namesForForm(languages, record?.names),
       sort: record ? String(record.sort) : '',
       picture: imagesOf(record?.pictureFileCode),
     }),

@@ -50,10 +50,7 @@ export const tagScreen: ReferenceScreen<
     schema: tagFormRules,
     initialValues: (record, languages) => ({
       number: record?.number ?? '',
-      names: namesForForm(
-        languages.map((l) => l.langCode),
-        record?.names,
-      ),
+      names: namesForForm(languages, record?.names),
     }),
     toInput: (v, langs) => ({ number: v.number.trim(), names: namesToSend(v.names, langs) }),
     Fields: TagFields,

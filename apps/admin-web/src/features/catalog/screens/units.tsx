@@ -82,10 +82,7 @@ export const unitScreen: ReferenceScreen<IngredientUnit, UnitValues, UnitValues,
   form: {
     schema: unitFormRules,
     initialValues: (record, languages) => ({
-      names: namesForForm(
-        languages.map((l) => l.langCode),
-        record?.names,
-      ),
+      names: namesForForm(languages, record?.names),
     }),
     toInput: (v, langs) => ({ names: namesToSend(v.names, langs) }),
     Fields: UnitFields,

@@ -1,5 +1,5 @@
 import { BANNER_LINK_KINDS, BANNER_POSITIONS, bannerInputSchema, type Banner } from '@kb/contracts';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
 import { FormImagesField } from '../../../components/form-images-field.js';
@@ -19,7 +19,7 @@ import {
 import { detailAndRecipesActions, onlineColumn, periodColumn } from '../components/content-columns.js';
 import { RecipeLinksField } from '../components/recipe-links-field.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
-import { FieldInput } from '../../../components/field-input.js';
+import { FieldInput, FieldSelect } from '../../../components/field-input.js';
 
 export const BANNER_ROUTE = { route: 'ccBanner', key: ['content', 'banners'] } as const;
 
@@ -60,20 +60,20 @@ function BannerFields({ form }: ReferenceFieldsProps<BannerValues>) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <FieldInput form={form} name="name" label={t('content.fields.name')} required />
         <FieldInput form={form} name="identification" label={t('content.fields.identification')} />
-        <Select
+        <FieldSelect
+          form={form}
+          name="position"
           label={t('content.fields.position')}
-          withAsterisk
           data={BANNER_POSITIONS.map((p) => ({ value: p, label: t(`content.positions.${p}`) }))}
-          data-testid="field-position"
-          {...form.getInputProps('position')}
+          required
         />
-        <Select
+        <FieldSelect
+          form={form}
+          name="linkKind"
           label={t('content.fields.linkKind')}
-          withAsterisk
-          allowDeselect={false}
           data={BANNER_LINK_KINDS.map((k) => ({ value: k, label: t(`content.linkKinds.${k}`) }))}
-          data-testid="field-linkKind"
-          {...form.getInputProps('linkKind')}
+          required
+          allowDeselect={false}
         />
       </SimpleGrid>
       {linkKind === 'url' && (

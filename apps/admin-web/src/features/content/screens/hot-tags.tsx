@@ -101,10 +101,7 @@ export const hotTagScreen: ReferenceScreen<
       ),
     validateInputOnChange: ['sort'],
     initialValues: (h, languages) => ({
-      labels: namesForForm(
-        languages.map((l) => l.langCode),
-        h?.labels,
-      ),
+      labels: namesForForm(languages, h?.labels),
       sort: h ? String(h.sort) : '',
       online: h?.online ?? false,
     }),

@@ -1,5 +1,4 @@
 import { lockScreenAdInputSchema, MAX_CONTENT_IMAGES, type LockScreenAd } from '@kb/contracts';
-import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn, updatedAtColumn } from '../../../components/record-columns.js';
 import { FormImagesField } from '../../../components/form-images-field.js';
@@ -21,7 +20,7 @@ import {
 } from '../components/content-fields.js';
 import { onlineColumn, periodColumn } from '../components/content-columns.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
-import { FieldInput } from '../../../components/field-input.js';
+import { FieldInput, FieldSelect } from '../../../components/field-input.js';
 
 interface AdValues extends PublishValues, Record<string, unknown> {
   name: string;
@@ -49,13 +48,14 @@ function AdFields({ form }: ReferenceFieldsProps<AdValues>) {
   return (
     <>
       <FieldInput form={form} name="name" label={t('content.fields.name')} required />
-      <MultiSelect
+      <FieldSelect
+        form={form}
+        name="modelCodes"
         label={t('content.fields.models')}
-        withAsterisk
-        searchable
         data={models}
-        data-testid="field-modelCodes"
-        {...form.getInputProps('modelCodes')}
+        required
+        multiple
+        searchable
       />
       <FormImagesField
         form={form}

@@ -90,10 +90,7 @@ export const groupScreen: ReferenceScreen<ThemedGroup, GroupValues, ReturnType<t
       name: g?.name ?? '',
       number: g?.number ?? '',
       cover: imagesOf(g?.coverFileCode),
-      descriptions: namesForForm(
-        languages.map((l) => l.langCode),
-        g?.descriptions,
-      ),
+      descriptions: namesForForm(languages, g?.descriptions),
       sort: g ? String(g.sort) : '',
     }),
     toInput: groupToInput,

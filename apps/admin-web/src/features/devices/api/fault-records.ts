@@ -1,9 +1,10 @@
 import { FAULT_SORT_FIELDS, type FaultPeriod, type FaultRecord, type Page } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ListSource } from '../../../components/list-query.js';
+import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { pageParams } from '../../../lib/page-params.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
 
@@ -44,15 +45,8 @@ function faultQuery(f: Partial<FaultFilter>) {
   };
 }
 
-export function fetchFaultPage(
-  f: FaultFilter & ListSort & { pageNum: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<Page<FaultRecord>> {
-  return call.get(
-    '/deviceFaultLog/list',
-    { ...faultQuery(f), ...sortParams(f), pageNum: f.pageNum, pageSize: f.pageSize },
-    { signal },
-  );
+export function fetchFaultPage(f: FaultFilter & ListQuery, signal?: AbortSignal): Promise<Page<FaultRecord>> {
+  return call.get('/deviceFaultLog/list', { ...faultQuery(f), ...pageParams(f) }, { signal });
 }
 
 /** Exports the fault records the list shows (its filters and sort) as CSV or xlsx: the export job's run. */

@@ -1,8 +1,8 @@
 import { TEST_DEVICE_SORT_FIELDS, type Page, type TestDevice } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListSource } from '../../../components/list-query.js';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
+import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { call } from '../../../lib/call.js';
+import { pageParams } from '../../../lib/page-params.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { DEVICES_KEY, filterText } from './devices-key.js';
 
@@ -23,7 +23,7 @@ export const NO_TEST_DEVICE_FILTER: TestDeviceFilter = {
 };
 
 export function fetchTestDevicePage(
-  f: TestDeviceFilter & ListSort & { pageNum: number; pageSize: number },
+  f: TestDeviceFilter & ListQuery,
   signal?: AbortSignal,
 ): Promise<Page<TestDevice>> {
   return call.get(
@@ -33,9 +33,7 @@ export function fetchTestDevicePage(
       subBrandCode: f.subBrandCode ?? undefined,
       productCode: f.productCode ?? undefined,
       online: f.online ?? undefined,
-      pageNum: f.pageNum,
-      pageSize: f.pageSize,
-      ...sortParams(f),
+      ...pageParams(f),
     },
     { signal },
   );

@@ -1,11 +1,12 @@
 import { testDeviceInputSchema, type TestDevice } from '@kb/contracts';
-import { Autocomplete, Textarea } from '@mantine/core';
+import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictAlert } from '../../../components/conflict-alert.js';
+import { FieldTextarea } from '../../../components/field-input.js';
 import { FormPage, useSchemaForm } from '../../../components/form-page.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { deviceChoicesQuery, useSaveTestDevice } from '../api/test-devices.js';
@@ -60,14 +61,7 @@ export function TestDeviceForm({
         data-testid="field-sn"
         {...form.getInputProps('sn')}
       />
-      <Textarea
-        label={t('devices.test.remark')}
-        autosize
-        minRows={2}
-        maxLength={200}
-        data-testid="field-remark"
-        {...form.getInputProps('remark')}
-      />
+      <FieldTextarea form={form} name="remark" label={t('devices.test.remark')} minRows={2} maxLength={200} />
     </FormPage>
   );
 }

@@ -156,15 +156,20 @@ function UserInfo({ device }: { device: DeviceDetail }) {
   );
 }
 
+/** A table inside a section: its records, borderless, and short with what it says when there are none. */
+const sectionTable = <T,>(records: T[], noRecordsText: string) => ({
+  withTableBorder: false,
+  minHeight: records.length ? undefined : 120,
+  records,
+  noRecordsText,
+});
+
 function Telemetry({ samples }: { samples: TelemetrySample[] }) {
   const { t } = useTranslation();
   return (
     <DataTable<TelemetrySample>
-      withTableBorder={false}
-      minHeight={samples.length ? undefined : 120}
-      records={samples}
+      {...sectionTable(samples, t('devices.detail.noTelemetry'))}
       idAccessor="messageId"
-      noRecordsText={t('devices.detail.noTelemetry')}
       data-testid="telemetry-table"
       columns={[
         {
@@ -193,11 +198,8 @@ function Faults({ faults }: { faults: FaultRecord[] }) {
   const reportColumns = useFaultReportColumns();
   return (
     <DataTable<FaultRecord>
-      withTableBorder={false}
-      minHeight={faults.length ? undefined : 120}
-      records={faults}
+      {...sectionTable(faults, t('devices.detail.noFaults'))}
       idAccessor="id"
-      noRecordsText={t('devices.detail.noFaults')}
       columns={[
         ...reportColumns,
         {

@@ -13,10 +13,10 @@ import {
   useDeleteDevices,
   type DeviceFilter,
 } from '../api/device-list.js';
-import { useBrandModelOptions, useSubBrandOptions } from '../../../lib/lookups.js';
 import { useLiveRefresh } from '../../../lib/live-events.js';
 import { DEVICES_KEY } from '../api/devices-key.js';
-import { OnlineBadge, useOnlineOptions } from '../components/device-cells.js';
+import { OnlineBadge } from '../components/device-cells.js';
+import { productColumn, useDeviceFilterFields } from '../components/device-list-fields.js';
 import { formatDate, formatTime } from '../../../lib/format.js';
 import { batchDeleteAction } from '../../../components/delete-actions.js';
 import { deleteColumn, linkColumn } from '../../../components/record-columns.js';
@@ -31,9 +31,7 @@ const SORT_BY_COLUMN = { subBrandName: 'subBrandCode', productName: 'productCode
 export function DeviceInfoListPage() {
   const { t } = useTranslation();
   const remove = useDeleteDevices();
-  const subBrands = useSubBrandOptions();
-  const products = useBrandModelOptions();
-  const onlineOptions = useOnlineOptions();
+  const device = useDeviceFilterFields<DeviceFilter>();
   const [onScreen, setOnScreen] = useState<string[]>([]);
   const live = useQuery(deviceStatusQuery(onScreen));
   useLiveRefresh('device', [...DEVICES_KEY, 'status']);
@@ -45,11 +43,7 @@ export function DeviceInfoListPage() {
     const state = (row: DeviceRow): Pick<DeviceStatus, 'online' | 'lastConnectAt' | 'ip'> =>
       liveState?.get(row.id) ?? row;
     return [
-      linkColumn('sn', t('devices.fields.sn'), (d) => ({
-        to: '/device-info-detail',
-        id: d.id,
-        testId: 'device-sn',
-      })),
+      linkColumn('sn', t('devices.fields.sn'), '/device-info-detail', { testId: 'device-sn' }),
       { accessor: 'subModel', title: t('devices.fields.subModel') },
       {
         accessor: 'activatedAt',
@@ -74,11 +68,7 @@ export function DeviceInfoListPage() {
         title: t('devices.fields.subBrand'),
         render: (d) => d.subBrandName ?? d.subBrandCode,
       },
-      {
-        accessor: 'productName',
-        title: t('devices.fields.product'),
-        render: (d) => d.productName ?? d.productCode,
-      },
+      productColumn(t('devices.fields.product')),
       { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
       { accessor: 'mcuVersion', title: t('devices.fields.mcuVersion') },
       { accessor: 'tpVersion', title: t('devices.fields.tpVersion') },
@@ -98,23 +88,21 @@ export function DeviceInfoListPage() {
         return page;
       }}
       filters={[
-        { name: 'sn', label: t('devices.fields.sn'), kind: 'text' },
+        device.sn,
         { name: 'subModel', label: t('devices.fields.subModel'), kind: 'text' },
         { name: 'activated', label: t('devices.fields.activatedAt'), kind: 'date-range' },
-        { name: 'online', label: t('devices.fields.online'), kind: 'select', options: onlineOptions },
+        device.online,
         { name: 'ip', label: t('devices.fields.ip'), kind: 'text' },
         { name: 'lastConnect', label: t('devices.fields.lastConnectAt'), kind: 'date-range' },
-        { name: 'subBrandCode', label: t('devices.fields.subBrand'), kind: 'select', options: subBrands },
-        { name: 'productCode', label: t('devices.fields.product'), kind: 'select', options: products },
+        device.subBrandCode,
+        device.productCode,
         { name: 'apkVersion', label: t('devices.fields.apkVersion'), kind: 'text' },
         { name: 'mcuVersion', label: t('devices.fields.mcuVersion'), kind: 'text' },
         { name: 'tpVersion', label: t('devices.fields.tpVersion'), kind: 'text' },
       ]}
       idAccessor="id"
       columns={columns}
-      batchActions={[
-        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((d) => d.id)), 'device.edit'),
-      ]}
+      batchActions={[batchDeleteAction(t, 'device.edit', remove.mutateAsync)]}
       toolbar={
         <Group gap={6} data-testid="device-live">
           <IconBroadcast size={14} color="var(--mantine-color-green-6)" />

@@ -7,6 +7,7 @@ import { useBrandModelOptions } from '../../../lib/lookups.js';
 import { useFaultTypeNames } from '../api/device-references.js';
 import { ErrorLogButton } from '../components/device-cells.js';
 import { useFaultReportColumns } from '../components/fault-columns.js';
+import { productColumn } from '../components/device-list-fields.js';
 import { faultTypeOptions } from '../components/fault-type-options.js';
 import { faultFilterFromSearch } from '../rules/fault-search.js';
 import { batchDeleteAction } from '../../../components/delete-actions.js';
@@ -46,17 +47,12 @@ export function FaultRecordListPage() {
       ]}
       idAccessor="id"
       columns={[
-        linkColumn('sn', t('devices.fields.sn'), (f) => ({
-          to: '/device-info-detail',
-          id: f.deviceId,
+        linkColumn('sn', t('devices.fields.sn'), '/device-info-detail', {
+          id: (f) => f.deviceId,
           testId: 'fault-sn',
-        })),
+        }),
         ...reportColumns,
-        {
-          accessor: 'productName',
-          title: t('devices.faults.product'),
-          render: (f) => f.productName ?? f.productCode,
-        },
+        productColumn(t('devices.faults.product')),
         { accessor: 'apkVersion', title: t('devices.fields.apkVersion') },
         {
           accessor: 'errorLog',
@@ -82,9 +78,7 @@ export function FaultRecordListPage() {
         },
         deleteColumn(t, 'fault.delete', remove.mutateAsync),
       ]}
-      batchActions={[
-        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((f) => f.id)), 'fault.delete'),
-      ]}
+      batchActions={[batchDeleteAction(t, 'fault.delete', remove.mutateAsync)]}
     />
   );
 }

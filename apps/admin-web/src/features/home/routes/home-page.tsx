@@ -4,9 +4,8 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../lib/use-stored-user.js';
-import { useCategoryRanking } from '../api/get-category-ranking.js';
+import { useRanking } from '../api/rankings.js';
 import { useIndexCount } from '../api/get-index-count.js';
-import { useRecipeRanking } from '../api/get-recipe-ranking.js';
 import { CountCards } from '../components/count-cards.js';
 
 // The charts library is the console's largest download: the counts show without waiting for it.
@@ -23,8 +22,8 @@ export function HomePage({ notices, cards }: { notices?: ReactNode; cards?: Reac
   const counts = useIndexCount();
   // The rankings count cooking over a chosen period (days; 0: all time).
   const [days, setDays] = useState(30);
-  const recipes = useRecipeRanking(days);
-  const categories = useCategoryRanking(days);
+  const recipes = useRanking('recipe', days);
+  const categories = useRanking('category', days);
   // Re-read on a language switch so the date is drawn in the new locale.
   const today = dayjs()
     .locale(i18n.language === 'zh' ? 'zh-cn' : 'en')

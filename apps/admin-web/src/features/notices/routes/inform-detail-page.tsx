@@ -2,6 +2,7 @@ import { DELIVERY_STATES, type Notice, type NoticeDelivery } from '@kb/contracts
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { timeColumn } from '../../../components/record-columns.js';
 import { DetailView } from '../../../components/detail-view.js';
 import { ListPage } from '../../../components/list-page.js';
 import { RecordState } from '../../../components/record-state.js';
@@ -78,17 +79,9 @@ function Deliveries({ id }: { id: string }) {
               <span data-testid="delivery-state">{t(`notices.detail.deliveryState.${d.state}`)}</span>
             ),
           },
-          {
-            accessor: 'createdAt',
-            title: t('notices.detail.deliveredAt'),
-            render: (d) => formatTime(d.createdAt),
-          },
-          {
-            accessor: 'receivedAt',
-            title: t('notices.detail.receivedAt'),
-            render: (d) => formatTime(d.receivedAt),
-          },
-          { accessor: 'readAt', title: t('notices.detail.readAt'), render: (d) => formatTime(d.readAt) },
+          timeColumn('createdAt', t('notices.detail.deliveredAt'), true),
+          timeColumn('receivedAt', t('notices.detail.receivedAt'), true),
+          timeColumn('readAt', t('notices.detail.readAt'), true),
         ]}
       />
     </Stack>

@@ -1,6 +1,7 @@
 import type { OfflinePackListItem, Page } from '@kb/contracts';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { pageParams } from '../../../lib/page-params.js';
+import type { ListQuery } from '../../../components/list-query.js';
 
 /** The list filters of `/api/offlineRecipes/list` (empty ones are not sent). */
 export interface OfflinePackListFilter {
@@ -13,21 +14,19 @@ export interface OfflinePackListFilter {
 }
 
 export function fetchOfflinePackPage(
-  query: OfflinePackListFilter & ListSort & { pageNum: number; pageSize: number },
+  query: OfflinePackListFilter & ListQuery,
   signal: AbortSignal,
 ): Promise<Page<OfflinePackListItem>> {
   return call.get(
     '/offlineRecipes/list',
     {
-      pageNum: query.pageNum,
-      pageSize: query.pageSize,
       number: query.number?.trim(),
       type: query.type,
       productCode: query.productCode,
       subBrandCode: query.subBrandCode,
       testStatus: query.testStatus,
       releaseStatus: query.releaseStatus,
-      ...sortParams(query),
+      ...pageParams(query),
     },
     { signal },
   );

@@ -5,9 +5,8 @@ import {
   OFFLINE_PACK_TYPES,
   type OfflinePackListItem,
 } from '@kb/contracts';
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatchAction } from '../../../components/batch-actions.js';
 import { AddButton } from '../../../components/add-button.js';
@@ -19,7 +18,7 @@ import { useCustomerModelOptions, useFactoryModelOptions } from '../api/offline-
 import { BuildStatus } from '../components/build-status.js';
 import { ReleaseBadge, TestBadge, TypeBadge } from '../components/offline-pack-cells.js';
 import { OfflinePackRowActions } from '../components/offline-pack-row-actions.js';
-import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
+import { actionsColumn, linkColumn, onSelectedIds, timeColumn } from '../../../components/record-columns.js';
 
 interface PackFilters extends Record<string, unknown> {
   number: string;
@@ -46,7 +45,6 @@ const NO_FILTER: PackFilters = {
  */
 export function OfflinePackListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const factoryModels = useFactoryModelOptions();
   const customerModels = useCustomerModelOptions();
@@ -99,11 +97,7 @@ export function OfflinePackListPage() {
       confirm: 'batchDelete',
       permission: 'offlinePack.edit',
       color: 'red',
-      run: async (rows) => {
-        const outcome = await deleteOfflinePacks(rows.map((r) => r.id));
-        refresh();
-        return outcome;
-      },
+      run: onSelectedIds(deleteOfflinePacks, refresh),
     },
   ];
 
@@ -117,19 +111,9 @@ export function OfflinePackListPage() {
       filters={filters}
       idAccessor="id"
       columns={[
-        {
-          accessor: 'number',
-          title: t('offlinePacks.fields.number'),
-          render: (r) => (
-            <Anchor
-              size="sm"
-              onClick={() => void navigate({ to: '/offline-recipes-edit', search: { id: r.id } })}
-              data-testid="pack-number"
-            >
-              {r.number}
-            </Anchor>
-          ),
-        },
+        linkColumn('number', t('offlinePacks.fields.number'), '/offline-recipes-edit', {
+          testId: 'pack-number',
+        }),
         {
           accessor: 'type',
           title: t('offlinePacks.fields.type'),

@@ -22,6 +22,26 @@ import { languageLabel } from '../../../lib/labels.js';
 import { isUiLang } from '../../../lib/language.js';
 import { useRecordId, useRecordTitle } from '../../../lib/page-context.js';
 
+/** An amount and its unit, as the device writes them. */
+const withUnit = (amount: number | string, unit: string) =>
+  [amount, unit].filter((part) => part !== '').join(' ');
+
+/** A table of the device's screen: each row a name and its amount. */
+function AmountTable({ rows, testId }: { rows: { name: string; amount: string }[]; testId: string }) {
+  return (
+    <Table c="white">
+      <Table.Tbody>
+        {rows.map((row, i) => (
+          <Table.Tr key={i} data-testid={testId}>
+            <Table.Td>{row.name}</Table.Td>
+            <Table.Td>{row.amount}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /**
  * §2 /preview-detail?id=…: the recipe as the appliance's screen shows it (`simulatRecipeDetail`), step by step,
  * in a chosen language and serving size. It opens in the user's language when the recipe has it (else the
@@ -88,35 +108,23 @@ export function PreviewDetailPage() {
           </Title>
           {recipe.description && <Text size="sm">{recipe.description}</Text>}
           <Title order={5}>{device('recipes.preview.ingredients')}</Title>
-          <Table c="white">
-            <Table.Tbody>
-              {recipe.ingredients.map((ingredient, i) => (
-                <Table.Tr key={i} data-testid="preview-ingredient">
-                  <Table.Td>{ingredient.name}</Table.Td>
-                  <Table.Td>
-                    {ingredient.quantity === null
-                      ? device('recipes.preview.toTaste')
-                      : [ingredient.quantity, ingredient.unit].filter((part) => part !== '').join(' ')}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <AmountTable
+            testId="preview-ingredient"
+            rows={recipe.ingredients.map((ingredient) => ({
+              name: ingredient.name,
+              amount:
+                ingredient.quantity === null
+                  ? device('recipes.preview.toTaste')
+                  : withUnit(ingredient.quantity, ingredient.unit),
+            }))}
+          />
           {recipe.nutrients.length > 0 && (
             <>
               <Title order={5}>{device('recipes.preview.nutrients')}</Title>
-              <Table c="white">
-                <Table.Tbody>
-                  {recipe.nutrients.map((nutrient, i) => (
-                    <Table.Tr key={i} data-testid="preview-nutrient">
-                      <Table.Td>{nutrient.name}</Table.Td>
-                      <Table.Td>
-                        {[nutrient.amount, nutrient.unit].filter((part) => part !== '').join(' ')}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <AmountTable
+                testId="preview-nutrient"
+                rows={recipe.nutrients.map((n) => ({ name: n.name, amount: withUnit(n.amount, n.unit) }))}
+              />
             </>
           )}
           <Title order={5}>{device('recipes.preview.steps')}</Title>

@@ -1,5 +1,5 @@
 import { RECYCLE_BIN_SORT_FIELDS } from '@kb/contracts';
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,11 @@ import { fetchRecipePage, runRecipeBatch } from '../api/recipe-commands.js';
 import { RECIPE_BATCH_PERMISSIONS } from '../rules/recipe-actions.js';
 import { RECIPES_KEY, type RecipeListItem } from '../api/recipe-list.js';
 import { StatusBadge } from '../components/recipe-cells.js';
-import { formatTime } from '../../../lib/format.js';
-import { actionsColumn } from '../../../components/record-columns.js';
+import { actionsColumn, onSelectedIds, timeColumn } from '../../../components/record-columns.js';
+import { RowActionButtons } from '../../../components/row-action-buttons.js';
+import type { BatchAction } from '../../../components/batch-actions.js';
+
+const ROW_ACTIONS = ['recover', 'clear'] as const;
 
 interface BinFilters extends Record<string, unknown> {
   number: string;
@@ -35,6 +38,17 @@ export function RecyclingListPage() {
       // The API client has shown the failure.
     }
   };
+  const batchOf = (
+    route: 'recovery' | 'batchClear',
+    key: string,
+    label: string,
+  ): BatchAction<RecipeListItem> => ({
+    key,
+    label,
+    permission: RECIPE_BATCH_PERMISSIONS[route],
+    confirm: route === 'recovery' ? 'recover' : 'batchClear',
+    run: onSelectedIds((ids) => runRecipeBatch(route, ids), refresh),
+  });
   return (
     <ListPage<RecipeListItem, BinFilters>
       queryKey={[...RECIPES_KEY, 'recycle-bin']}
@@ -62,72 +76,28 @@ export function RecyclingListPage() {
       columns={[
         { accessor: 'number', title: t('recipes.fields.number') },
         { accessor: 'name', title: t('recipes.fields.name') },
-        {
-          accessor: 'deletedAt',
-          title: t('recipes.fields.deletedAt'),
-          render: (r) => formatTime(r.deletedAt),
-        },
+        timeColumn('deletedAt', t('recipes.fields.deletedAt')),
         {
           accessor: 'recycledFrom',
           title: t('recipes.fields.leftState'),
           render: (r) => (r.recycledFrom ? <StatusBadge status={r.recycledFrom} /> : null),
         },
         actionsColumn(t, (r) => (
-          <Group gap={2} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-            <Can permission={RECIPE_BATCH_PERMISSIONS.recovery}>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() => void runOne('recovery', r)}
-                data-testid="row-recover"
-              >
-                {t('recipes.actions.recover')}
-              </Button>
-            </Can>
-            <Can permission={RECIPE_BATCH_PERMISSIONS.batchClear}>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                onClick={() => void runOne('batchClear', r)}
-                data-testid="row-clear"
-              >
-                {t('recipes.actions.clear')}
-              </Button>
-            </Can>
-          </Group>
+          <RowActionButtons
+            actions={ROW_ACTIONS}
+            labels={{ recover: 'recipes.actions.recover', clear: 'recipes.actions.clear' }}
+            permissions={{
+              recover: RECIPE_BATCH_PERMISSIONS.recovery,
+              clear: RECIPE_BATCH_PERMISSIONS.batchClear,
+            }}
+            danger={['clear']}
+            onAction={(action) => void runOne(action === 'recover' ? 'recovery' : 'batchClear', r)}
+          />
         )),
       ]}
       batchActions={[
-        {
-          key: 'recover',
-          label: t('recipes.actions.recover'),
-          permission: RECIPE_BATCH_PERMISSIONS.recovery,
-          confirm: 'recover',
-          run: async (rows) => {
-            const outcome = await runRecipeBatch(
-              'recovery',
-              rows.map((r) => r.id),
-            );
-            refresh();
-            return outcome;
-          },
-        },
-        {
-          key: 'clear',
-          label: t('recipes.actions.batchClear'),
-          permission: RECIPE_BATCH_PERMISSIONS.batchClear,
-          confirm: 'batchClear',
-          color: 'red',
-          run: async (rows) => {
-            const outcome = await runRecipeBatch(
-              'batchClear',
-              rows.map((r) => r.id),
-            );
-            refresh();
-            return outcome;
-          },
-        },
+        batchOf('recovery', 'recover', t('recipes.actions.recover')),
+        { ...batchOf('batchClear', 'clear', t('recipes.actions.batchClear')), color: 'red' },
       ]}
     />
   );

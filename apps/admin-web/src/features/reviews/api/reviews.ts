@@ -5,9 +5,9 @@ import {
   type RecipeEvaluationInput,
 } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListSource } from '../../../components/list-query.js';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
+import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { call } from '../../../lib/call.js';
+import { pageParams } from '../../../lib/page-params.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
 
 /** Cache key of everything loaded from `/api/recipeUserEvaluation`; a change invalidates all of it. */
@@ -27,21 +27,19 @@ export const NO_REVIEW_FILTER: ReviewFilter = { recipe: '', sn: '', user: '', sc
 const text = (v: string) => v.trim() || undefined;
 
 export function fetchReviewPage(
-  f: ReviewFilter & ListSort & { pageNum: number; pageSize: number },
+  f: ReviewFilter & ListQuery,
   signal?: AbortSignal,
 ): Promise<Page<RecipeEvaluation>> {
   return call.get(
     '/recipeUserEvaluation/list',
     {
-      pageNum: f.pageNum,
-      pageSize: f.pageSize,
       recipe: text(f.recipe),
       sn: text(f.sn),
       user: text(f.user),
       score: f.score ?? undefined,
       dateFrom: f.date?.[0] ?? undefined,
       dateTo: f.date?.[1] ?? undefined,
-      ...sortParams(f),
+      ...pageParams(f),
     },
     { signal },
   );

@@ -1,4 +1,4 @@
-import { Input, Loader, Rating, Select, Textarea, TextInput } from '@mantine/core';
+import { Input, Loader, Rating, Select, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,7 +9,7 @@ import { FormPage, useSchemaForm } from '../../../components/form-page.js';
 import { translateError } from '../../../lib/translate.js';
 import { usePageContext } from '../../../lib/page-context.js';
 import { presetRecipeQuery, recipeChoicesQuery, useAddReview, type RecipeChoice } from '../api/reviews.js';
-import { FieldInput } from '../../../components/field-input.js';
+import { FieldInput, FieldTextarea } from '../../../components/field-input.js';
 
 /** §5 Reviews: SN number, user and score are required (the content may stay empty). Messages are catalog keys. */
 const reviewRules = z.object({
@@ -143,13 +143,12 @@ function ReviewForm({ preset }: { preset: RecipeChoice | null }) {
           onChange={(score) => form.setFieldValue('score', score)}
         />
       </Input.Wrapper>
-      <Textarea
+      <FieldTextarea
+        form={form}
+        name="content"
         label={t('reviews.fields.content')}
-        autosize
         minRows={3}
         maxLength={500}
-        data-testid="field-content"
-        {...form.getInputProps('content')}
       />
       <DateTimePicker
         label={t('reviews.fields.time')}

@@ -1,13 +1,12 @@
 import type { RecipeEvaluation } from '@kb/contracts';
 import { Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../../components/add-button.js';
 import { ListPage } from '../../../components/list-page.js';
 import { reviewList, useDeleteReviews, type ReviewFilter } from '../api/reviews.js';
 import { ScoreStars } from '../components/score-stars.js';
 import { batchDeleteAction } from '../../../components/delete-actions.js';
-import { deleteColumn, linkColumn } from '../../../components/record-columns.js';
+import { deleteColumn, linkColumn, timeColumn } from '../../../components/record-columns.js';
 
 /** §2 /user-evaluation-list: app users' reviews of the brand's recipes. */
 export function UserEvaluationListPage() {
@@ -33,11 +32,10 @@ export function UserEvaluationListPage() {
       ]}
       idAccessor="id"
       columns={[
-        linkColumn('recipeNumber', t('reviews.fields.recipeNumber'), (r) => ({
-          to: '/recipe-detail',
-          id: r.recipeId,
+        linkColumn('recipeNumber', t('reviews.fields.recipeNumber'), '/recipe-detail', {
+          id: (r) => r.recipeId,
           testId: 'review-recipe',
-        })),
+        }),
         { accessor: 'recipeName', title: t('reviews.fields.recipeName') },
         { accessor: 'sn', title: t('reviews.fields.sn') },
         {
@@ -60,16 +58,10 @@ export function UserEvaluationListPage() {
           render: (r) => <ScoreStars score={r.score} />,
         },
         { accessor: 'content', title: t('reviews.fields.content'), width: 320 },
-        {
-          accessor: 'evaluatedAt',
-          title: t('reviews.fields.time'),
-          render: (r) => dayjs(r.evaluatedAt).format('YYYY-MM-DD HH:mm'),
-        },
+        timeColumn('evaluatedAt', t('reviews.fields.time')),
         deleteColumn(t, 'review.edit', remove.mutateAsync),
       ]}
-      batchActions={[
-        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'review.edit'),
-      ]}
+      batchActions={[batchDeleteAction(t, 'review.edit', remove.mutateAsync)]}
       toolbar={<AddButton permission="review.add" to="/user-evaluation-add" label={t('reviews.add')} />}
     />
   );

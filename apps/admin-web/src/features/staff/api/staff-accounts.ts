@@ -7,9 +7,9 @@ import {
   type StaffUpdate,
 } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListSource } from '../../../components/list-query.js';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
+import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { call } from '../../../lib/call.js';
+import { pageParams } from '../../../lib/page-params.js';
 
 /** Cache key of everything the staff screen loads; every change invalidates it. */
 export const STAFF_KEY = ['staff'] as const;
@@ -24,19 +24,14 @@ export interface StaffFilter extends Record<string, unknown> {
 
 export const NO_STAFF_FILTER: StaffFilter = { keyword: '', role: null, status: null };
 
-export function fetchStaffPage(
-  f: StaffFilter & ListSort & { pageNum: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<Page<StaffRow>> {
+export function fetchStaffPage(f: StaffFilter & ListQuery, signal?: AbortSignal): Promise<Page<StaffRow>> {
   return call.get(
     '/staff/list',
     {
       keyword: f.keyword.trim() || undefined,
       role: f.role ?? undefined,
       status: f.status ?? undefined,
-      pageNum: f.pageNum,
-      pageSize: f.pageSize,
-      ...sortParams(f),
+      ...pageParams(f),
     },
     { signal },
   );

@@ -1,7 +1,6 @@
-import { STAFF_ROLES, type StaffRow } from '@kb/contracts';
-import { Badge, Button, Group } from '@mantine/core';
+import { STAFF_ROLES, STAFF_STATES, type StaffRow } from '@kb/contracts';
+import { Badge, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button.js';
@@ -10,7 +9,7 @@ import { useStoredUser } from '../../../lib/use-stored-user.js';
 import { staffList, useSetStaffState, type StaffFilter } from '../api/staff-accounts.js';
 import { StaffChangesModal } from '../components/staff-changes-modal.js';
 import { StaffFormModal } from '../components/staff-form-modal.js';
-import { actionsColumn } from '../../../components/record-columns.js';
+import { actionsColumn, timeColumn } from '../../../components/record-columns.js';
 
 /**
  * /staff-list (operations, admins only): the brand's staff accounts; invite one by email (it sets its password
@@ -40,10 +39,7 @@ export function StaffListPage() {
             name: 'status',
             label: t('staff.fields.status'),
             kind: 'select',
-            options: [
-              { value: 'enabled', label: t('staff.status.enabled') },
-              { value: 'disabled', label: t('staff.status.disabled') },
-            ],
+            options: STAFF_STATES.map((s) => ({ value: s, label: t(`staff.status.${s}`) })),
           },
         ]}
         idAccessor="id"
@@ -74,14 +70,9 @@ export function StaffListPage() {
             title: t('staff.fields.passwordSet'),
             render: (s) => t(s.passwordSet ? 'staff.passwordSet.yes' : 'staff.passwordSet.no'),
           },
-          {
-            accessor: 'createdAt',
-            title: t('staff.fields.createdAt'),
-            noWrap: true,
-            render: (s) => dayjs(s.createdAt).format('YYYY-MM-DD HH:mm'),
-          },
+          timeColumn('createdAt', t('staff.fields.createdAt')),
           actionsColumn(t, (s) => (
-            <Group gap={4} wrap="nowrap">
+            <>
               <Button size="xs" variant="subtle" data-testid="staff-edit" onClick={() => setEditing(s)}>
                 {t('staff.edit')}
               </Button>
@@ -103,7 +94,7 @@ export function StaffListPage() {
               <Button size="xs" variant="subtle" data-testid="staff-history" onClick={() => setHistory(s)}>
                 {t('staff.changes')}
               </Button>
-            </Group>
+            </>
           )),
         ]}
         toolbar={

@@ -1,8 +1,8 @@
 import { PAYING_USER_SORT_FIELDS, type PayingUserListPage, type PayingUserRow } from '@kb/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import type { ListSource } from '../../../components/list-query.js';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
+import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { call } from '../../../lib/call.js';
+import { pageParams } from '../../../lib/page-params.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
 import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
 
@@ -26,7 +26,7 @@ export const NO_PAYING_USER_FILTER: PayingUserFilter = {
 export const PAYING_USER_LIST_KEY = [...USERS_KEY, 'paying'] as const;
 
 export function fetchPayingUserPage(
-  f: PayingUserFilter & ListSort & { pageNum: number; pageSize: number },
+  f: PayingUserFilter & ListQuery,
   signal?: AbortSignal,
 ): Promise<PayingUserListPage> {
   const range = rangeQuery(f.endRange);
@@ -39,9 +39,7 @@ export function fetchPayingUserPage(
       state: f.state ?? undefined,
       endFrom: range.from,
       endTo: range.to,
-      pageNum: f.pageNum,
-      pageSize: f.pageSize,
-      ...sortParams(f),
+      ...pageParams(f),
     },
     { signal },
   );

@@ -8,6 +8,7 @@ import type {
 import { Badge, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { timeColumn } from '../../../components/record-columns.js';
 import { workModeLabel } from '../../../lib/labels.js';
 import { currentLanguage } from '../../../lib/language.js';
 import { AnchorLink } from '../../../components/anchor-link.js';
@@ -86,11 +87,7 @@ function UserDetail({ u }: { u: AppUserDetail }) {
               </Badge>
             ),
           },
-          {
-            accessor: 'activatedAt',
-            title: t('users.device.activatedAt'),
-            render: (d) => formatTime(d.activatedAt),
-          },
+          timeColumn('activatedAt', t('users.device.activatedAt')),
         ]}
       />
       <PagedSection<AppUserFavouriteRow>
@@ -100,11 +97,7 @@ function UserDetail({ u }: { u: AppUserDetail }) {
         {...appUserPart<AppUserFavouriteRow>(id, 'favourites')}
         columns={[
           { accessor: 'recipeNumber', title: t('users.recipe.name'), render: recipeLink },
-          {
-            accessor: 'favouredAt',
-            title: t('users.recipe.favouredAt'),
-            render: (f) => formatTime(f.favouredAt),
-          },
+          timeColumn('favouredAt', t('users.recipe.favouredAt')),
         ]}
       />
       <PagedSection<CookingSessionRow>
@@ -121,12 +114,8 @@ function UserDetail({ u }: { u: AppUserDetail }) {
             title: t('users.cooking.mode'),
             render: (s) => workModeLabel(s.mode, currentLanguage()),
           },
-          {
-            accessor: 'startedAt',
-            title: t('users.cooking.startedAt'),
-            render: (s) => formatTime(s.startedAt),
-          },
-          { accessor: 'endedAt', title: t('users.cooking.endedAt'), render: (s) => formatTime(s.endedAt) },
+          timeColumn('startedAt', t('users.cooking.startedAt')),
+          timeColumn('endedAt', t('users.cooking.endedAt')),
           {
             accessor: 'outcome',
             title: t('users.cooking.outcome'),
@@ -147,11 +136,7 @@ function UserDetail({ u }: { u: AppUserDetail }) {
           { accessor: 'recipeNumber', title: t('users.recipe.name'), render: recipeLink },
           { accessor: 'score', title: t('users.review.score'), render: (r) => '★'.repeat(r.score) },
           { accessor: 'content', title: t('users.review.content') },
-          {
-            accessor: 'evaluatedAt',
-            title: t('users.review.time'),
-            render: (r) => formatTime(r.evaluatedAt),
-          },
+          timeColumn('evaluatedAt', t('users.review.time')),
         ]}
       />
       <PagedSection<SearchRecordRow>
@@ -163,7 +148,7 @@ function UserDetail({ u }: { u: AppUserDetail }) {
           { accessor: 'terms', title: t('users.search.terms') },
           { accessor: 'lang', title: t('users.search.lang') },
           { accessor: 'resultCount', title: t('users.search.resultCount') },
-          { accessor: 'searchedAt', title: t('users.search.time'), render: (r) => formatTime(r.searchedAt) },
+          timeColumn('searchedAt', t('users.search.time')),
         ]}
       />
     </Stack>

@@ -1,5 +1,5 @@
 import type { AppUserRow, AppUserState } from '@kb/contracts';
-import { Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button.js';
 import { batchDeleteAction, RowDeleteButton } from '../../../components/delete-actions.js';
@@ -13,7 +13,7 @@ import {
   type AppUserFilter,
 } from '../api/app-users.js';
 import { RegisteredBadge, regionLabel, StatusBadge } from '../components/user-cells.js';
-import { actionsColumn, linkColumn, timeColumn } from '../../../components/record-columns.js';
+import { actionsColumn, linkColumn, timeColumn, yesNoOptions } from '../../../components/record-columns.js';
 
 /**
  * §2 /user-list: the brand's app users with the §3 columns and a filter on each, enable/disable after a
@@ -24,10 +24,6 @@ export function UserListPage() {
   const remove = useDeleteAppUsers();
   const setStatus = useSetAppUserStatus();
   const canEdit = useCan('appUser.edit');
-  const yesNo = [
-    { value: 'true', label: t('users.yes') },
-    { value: 'false', label: t('users.no') },
-  ];
   const statusAction = (status: AppUserState) => ({
     key: status,
     label: t(status === 'enabled' ? 'users.enable' : 'users.disable'),
@@ -61,21 +57,19 @@ export function UserListPage() {
           name: 'registered',
           label: t('users.fields.registered'),
           kind: 'select',
-          options: [
-            { value: 'true', label: t('users.registered.yes') },
-            { value: 'false', label: t('users.registered.no') },
-          ],
+          options: yesNoOptions(t('users.registered.yes'), t('users.registered.no')),
         },
-        { name: 'hasDevice', label: t('users.fields.hasDevice'), kind: 'select', options: yesNo },
+        {
+          name: 'hasDevice',
+          label: t('users.fields.hasDevice'),
+          kind: 'select',
+          options: yesNoOptions(t('users.yes'), t('users.no')),
+        },
         { name: 'registeredRange', label: t('users.fields.registeredAt'), kind: 'date-range' },
       ]}
       idAccessor="id"
       columns={[
-        linkColumn('number', t('users.fields.number'), (u) => ({
-          to: '/user-detail',
-          id: u.id,
-          testId: 'user-number',
-        })),
+        linkColumn('number', t('users.fields.number'), '/user-detail', { testId: 'user-number' }),
         { accessor: 'account', title: t('users.fields.account') },
         { accessor: 'nickname', title: t('users.fields.nickname') },
         { accessor: 'regionName', title: t('users.fields.region'), render: regionLabel },
@@ -94,7 +88,7 @@ export function UserListPage() {
         { accessor: 'deviceCount', title: t('users.fields.deviceCount'), textAlign: 'right' },
         timeColumn('registeredAt', t('users.fields.registeredAt')),
         actionsColumn(t, (u) => (
-          <Group gap={4} wrap="nowrap">
+          <>
             {canEdit && (
               <ConfirmButton
                 kind={u.status === 'enabled' ? 'disableUser' : 'enableUser'}
@@ -110,13 +104,13 @@ export function UserListPage() {
               </ConfirmButton>
             )}
             <RowDeleteButton permission="appUser.edit" onConfirm={() => remove.mutateAsync([u.id])} />
-          </Group>
+          </>
         )),
       ]}
       batchActions={[
         statusAction('enabled'),
         statusAction('disabled'),
-        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((u) => u.id)), 'appUser.edit'),
+        batchDeleteAction(t, 'appUser.edit', remove.mutateAsync),
       ]}
       toolbar={
         <Text size="xs" c="dimmed" data-testid="user-delete-note">

@@ -61,9 +61,7 @@ export function UserSearchRecordListPage() {
       ]}
       // The filter the list applied (a cached page is shown without a fetch): the export writes what it shows.
       toolbar={(applied) => <SearchRecordExport filter={applied} />}
-      batchActions={[
-        batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'appUser.edit'),
-      ]}
+      batchActions={[batchDeleteAction(t, 'appUser.edit', remove.mutateAsync)]}
     />
   );
 }

@@ -80,7 +80,7 @@ export function VipUserListPage() {
         idAccessor="id"
         columns={[
           { accessor: 'userNumber', title: t('users.fields.number'), noWrap: true },
-          linkColumn('account', t('users.fields.account'), (r) => ({ to: '/user-detail', id: r.appUserId })),
+          linkColumn('account', t('users.fields.account'), '/user-detail', { id: (r) => r.appUserId }),
           { accessor: 'nickname', title: t('users.fields.nickname') },
           { accessor: 'vipLevel', title: t('users.paying.fields.vipLevel'), textAlign: 'right' },
           { accessor: 'startDate', title: t('users.paying.fields.startDate'), noWrap: true },
@@ -92,7 +92,7 @@ export function VipUserListPage() {
           },
           timeColumn('updatedAt', t('users.paying.fields.updatedAt')),
           actionsColumn(t, (r) => (
-            <Group gap={4} wrap="nowrap">
+            <>
               <Button
                 size="compact-xs"
                 variant="subtle"
@@ -102,7 +102,7 @@ export function VipUserListPage() {
                 {t('common.detail')}
               </Button>
               <RowDeleteButton permission="appUser.edit" onConfirm={() => remove.mutateAsync([r.id])} />
-            </Group>
+            </>
           )),
         ]}
         toolbar={
@@ -113,9 +113,7 @@ export function VipUserListPage() {
             <PayingUserImport />
           </Group>
         }
-        batchActions={[
-          batchDeleteAction(t, (rows) => remove.mutateAsync(rows.map((r) => r.id)), 'appUser.edit'),
-        ]}
+        batchActions={[batchDeleteAction(t, 'appUser.edit', remove.mutateAsync)]}
       />
       <Modal opened={!!shown} onClose={() => setShown(null)} title={t('users.paying.detailTitle')} size="lg">
         {shown && <PayingUserDetailView id={shown} />}
