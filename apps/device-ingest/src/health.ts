@@ -1,12 +1,9 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+import { probe, withinMs, type Probe } from '@kb/platform';
 
-export interface Probe {
-  ok: boolean;
-  ms: number;
-  error?: string;
-}
+export type { Probe };
 
 export interface QueueCounts {
   waiting: number;
@@ -19,26 +16,6 @@ export interface Health {
   postgres: Probe;
   /** Job counts per queue; null when Redis does not answer. */
   queues: Record<string, QueueCounts> | null;
-}
-
-const PROBE_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function probe(check: () => Promise<unknown>): Promise<Probe> {
-  const started = performance.now();
-  try {
-    await withTimeout(check(), PROBE_TIMEOUT_MS);
-    return { ok: true, ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { ok: false, ms: Math.round(performance.now() - started), error: (error as Error).message };
-  }
 }
 
 /**
@@ -75,9 +52,8 @@ export async function checkHealth(deps: {
   let queues: Health['queues'] = null;
   if (redis.ok) {
     try {
-      const counts = await withTimeout(
+      const counts = await withinMs(
         Promise.all(deps.queues.map((q) => q.getJobCounts('waiting', 'active', 'failed'))),
-        PROBE_TIMEOUT_MS,
       );
       queues = Object.fromEntries(
         deps.queues.map((q, i) => {

@@ -17,27 +17,40 @@ export interface Readiness {
 
 const PROBE_TIMEOUT_MS = 2000;
 
+/** One probe's answer: whether the check held, how long it took, and why not. */
+export interface Probe {
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
+
+/** `work`, or a rejection once `ms` have passed without its answer. */
+export function withinMs<T>(work: Promise<T>, ms = PROBE_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs one check with a deadline: a check that throws or does not answer in time did not hold. */
+export async function probe(check: () => Promise<unknown>): Promise<Probe> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    await withinMs(check());
+    return { ok: true, ms: ms() };
+  } catch (error) {
+    return { ok: false, ms: ms(), error: (error as Error).message };
+  }
+}
+
 /** Runs each check with a deadline; a check that throws or does not answer in time is not ready. */
 export async function readiness(checks: Record<string, () => Promise<unknown>>): Promise<Readiness> {
   const results = await Promise.all(
     Object.entries(checks).map(async ([name, check]): Promise<ReadinessCheck> => {
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          check(),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(
-              () => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)),
-              PROBE_TIMEOUT_MS,
-            );
-          }),
-        ]);
-        return { name, ok: true };
-      } catch (error) {
-        return { name, ok: false, error: (error as Error).message };
-      } finally {
-        clearTimeout(timer);
-      }
+      const { ok, error } = await probe(check);
+      return ok ? { name, ok } : { name, ok, error };
     }),
   );
   return { ready: results.every((r) => r.ok), checks: results };

@@ -10,24 +10,7 @@ import { EVENT_STORE, PG_POOL, REDIS } from '../../infra/tokens.js';
 import { Public } from '../../common/public.decorator.js';
 import { healthSchema, publicConfigSchema } from '@kb/contracts';
 import { ApiAnswer } from '../../common/openapi.js';
-
-async function probe(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: number; error?: string }> {
-  const started = performance.now();
-  try {
-    await withTimeout(check());
-    return { ok: true, ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { ok: false, ms: Math.round(performance.now() - started), error: (error as Error).message };
-  }
-}
-
-function withTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), 2000))),
-  ]).finally(() => clearTimeout(timer));
-}
+import { probe, withinMs } from '@kb/platform';
 
 interface ReadSide {
   /** False when a projection is failing or holds parked events (its screens miss some changes). */
@@ -40,7 +23,7 @@ interface ReadSide {
 async function readSide(pool: pg.Pool): Promise<ReadSide> {
   const started = performance.now();
   try {
-    const { ok, projections } = await withTimeout(readSideHealth(pool));
+    const { ok, projections } = await withinMs(readSideHealth(pool));
     return { ok, ms: Math.round(performance.now() - started), projections };
   } catch (error) {
     return { ok: false, ms: Math.round(performance.now() - started), error: (error as Error).message };
@@ -62,7 +45,7 @@ async function appendsProbe(pool: pg.Pool): Promise<Appends> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    return await withTimeout(
+    return await withinMs(
       (async (): Promise<Appends> => {
         const client = await pool.connect();
         let broken: Error | undefined;
@@ -147,7 +130,7 @@ export class HealthController {
       probe(() => this.events.headPosition()),
       appendsProbe(this.pool),
       readSide(this.pool),
-      withTimeout(projectionLag(this.pool)).catch((error: Error) => error),
+      withinMs(projectionLag(this.pool)).catch((error: Error) => error),
     ]);
     const healthy = postgres.ok && redis.ok && eventStore.ok;
     const maxLagMs = this.config.HEALTH_PROJECTION_LAG_MS;
