@@ -67,6 +67,8 @@ describe('sorting, saved views and export on a list', () => {
     await saveView(page, 'SN 倒序');
     await page.reload();
     await waitForLayout(page);
+    // The layout may come before the list: its rows are waited for, not read at once.
+    await visible(page, 'device-sn').first().waitFor();
     expect(await shownSns(page)).toEqual(descending.slice(0, 10));
     expect(await snHeader(page).getAttribute('aria-sort')).toBe('descending');
 
