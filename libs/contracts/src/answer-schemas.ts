@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { id, int, str, time } from './answer-parts.js';
 import { ACCESSORY_TYPES } from './catalog.js';
 import type { Accessory, IngredientUnit, NumberedNames, RecipeCategory } from './catalog.js';
 import { BANNER_POSITIONS, BANNER_LINK_KINDS } from './content.js';
@@ -26,11 +27,6 @@ import type { OfflinePackBuild } from './offline-pack.js';
  * the interface the web reads, so the two cannot drift apart.
  */
 
-/** A string of an answer: documented here, never parsed (what the API wrote passed the text rule on its way in). */
-const str = () => text({ trim: false });
-const id = z.string().uuid();
-const time = str().describe('ISO 8601');
-const int = z.number().int();
 const names = z.record(str(), str());
 
 /** A paged list (`data` of every list with paging). */

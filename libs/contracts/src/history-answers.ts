@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { id, int, maybe, str, time } from './answer-parts.js';
 import { RECIPE_TYPES } from './reference.js';
 import { RECIPE_STATUSES } from './recipe.js';
 import type { RecipeContent, RecipeHistory, RecipePreview } from './recipe.js';
@@ -36,11 +36,6 @@ import { listAnswerSchema, offlinePackBuildSchema } from './answer-schemas.js';
  * spelled out again here.
  */
 
-const str = () => text({ trim: false });
-const id = z.string().uuid();
-const time = str().describe('ISO 8601');
-const int = z.number().int();
-const maybe = () => str().nullable();
 const fieldChange = z.object({ field: str(), before: z.unknown(), after: z.unknown() });
 const historyEntry = {
   revision: int,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { id, int, maybe, str, time } from './answer-parts.js';
 import { STAFF_ROLES } from './auth.js';
 import { STAFF_CHANGE_ACTIONS, STAFF_STATES } from './staff.js';
 import type { StaffChange, StaffRow } from './staff.js';
@@ -35,12 +35,6 @@ import { pageSchema } from './answer-schemas.js';
  * fault reports, app users, their searches, paying users): the OpenAPI document's response schemas, each typed
  * by the interface the web reads.
  */
-
-const str = () => text({ trim: false });
-const id = z.string().uuid();
-const time = str().describe('ISO 8601');
-const int = z.number().int();
-const maybe = () => str().nullable();
 
 // ---- staff accounts
 

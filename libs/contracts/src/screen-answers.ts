@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { id, int, maybe, str, time } from './answer-parts.js';
 import { AUDIT_KINDS } from './audit.js';
 import type { AuditComparison, AuditEndedPage, AuditHistory, AuditState } from './audit.js';
 import { LIST_NAMES, SORT_ORDERS } from './list-sort.js';
@@ -36,12 +36,6 @@ import type {
  * pickers' lookups, home, online categories, H5 shares, uploads): the OpenAPI document's response schemas, each
  * typed by the interface the web reads where there is one.
  */
-
-const str = () => text({ trim: false });
-const id = z.string().uuid();
-const time = str().describe('ISO 8601');
-const int = z.number().int();
-const maybe = () => str().nullable();
 
 /** What answers nothing but its desc (`data: null`). */
 export const noDataSchema = z.null();

@@ -34,14 +34,18 @@ export function parseCredential(token: string): { id: string; secret: string } |
  */
 export const DEVICE_CREDENTIAL_REVOKED_CHANNEL = 'device_credential_revoked';
 
-/** Announces that these devices' credentials were revoked (in chunks: a notification holds 8000 bytes). */
-export async function notifyCredentialsRevoked(db: Queryable, deviceIds: readonly string[]): Promise<void> {
-  for (let i = 0; i < deviceIds.length; i += 150)
-    await db.query('SELECT pg_notify($1, $2)', [
-      DEVICE_CREDENTIAL_REVOKED_CHANNEL,
-      JSON.stringify(deviceIds.slice(i, i + 150)),
-    ]);
+/**
+ * Sends ids on a channel as JSON arrays; inside a transaction they are heard at commit (never for a rolled back
+ * change). A notification carries at most 8000 bytes: ids go in chunks of 150.
+ */
+export async function notifyIds(db: Queryable, channel: string, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 150)
+    await db.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(ids.slice(i, i + 150))]);
 }
+
+/** Announces that these devices' credentials were revoked. */
+export const notifyCredentialsRevoked = (db: Queryable, deviceIds: readonly string[]): Promise<void> =>
+  notifyIds(db, DEVICE_CREDENTIAL_REVOKED_CHANNEL, deviceIds);
 
 /** Revokes the device's credentials and issues a new one; returns the token (shown to the device once). */
 export async function issueCredential(client: Queryable, deviceId: string): Promise<string> {

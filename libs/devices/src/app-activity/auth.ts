@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { appUserNumber, type AppRegister, type AppSession } from '@kb/contracts';
-import { secretHash } from '../credentials.js';
+import { notifyIds, secretHash } from '../credentials.js';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -186,14 +186,6 @@ export async function signOutAppUser(db: Queryable, token: string): Promise<void
  */
 export const APP_USER_SIGN_OUT_CHANNEL = 'app_user_sign_out';
 
-/**
- * Announces that these users' sign-ins ended; inside a transaction it is heard at commit (never for a rolled
- * back change). A notification carries at most 8000 bytes: ids go in chunks.
- */
-export async function notifyAppUserSignOut(db: Queryable, ids: readonly string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 150)
-    await db.query('SELECT pg_notify($1, $2)', [
-      APP_USER_SIGN_OUT_CHANNEL,
-      JSON.stringify(ids.slice(i, i + 150)),
-    ]);
-}
+/** Announces that these users' sign-ins ended (heard at commit, inside a transaction). */
+export const notifyAppUserSignOut = (db: Queryable, ids: readonly string[]): Promise<void> =>
+  notifyIds(db, APP_USER_SIGN_OUT_CHANNEL, ids);

@@ -8,6 +8,7 @@ import {
 } from '@kb/contracts';
 import { changedFields, DomainError, decideByTable, type Decider } from '../decider.js';
 import type { ApkEvent } from './events.js';
+import { decideRelease, untestedApproval } from '../release.js';
 import {
   APK_DRAFT_PARTS,
   APK_REQUIRED_PARTS,
@@ -194,22 +195,15 @@ function decideOnExisting(command: ApkCommand, state: ExistingApk): ApkEvent[] {
       if (reason === '') throw new DomainError(400, 'apk_return_reason_required', { name: apkName(state) });
       return [{ type: 'ApkReturned', data: { by: command.by, reason, at: command.at } }];
     }
-    case 'PublishApkTest':
-      return state.testStatus === 'testing' ? [] : [{ type: 'ApkTestPublished', data: { at: command.at } }];
-    case 'CancelApkTest':
-      return state.testStatus === 'not_tested'
-        ? []
-        : [{ type: 'ApkTestCancelled', data: { at: command.at } }];
-    case 'PublishApkOnline': {
+    case 'PublishApkOnline':
       if (rolloutActive(state.rollout)) throw illegalRollout(state, 'publish_online');
-      if (state.releaseStatus === 'online') return [];
-      const approval = untestedApproval(state, command.by ?? '', command.overrideReason ?? '', command.at);
-      return [...approval, { type: 'ApkPublishedOnline', data: { at: command.at } }];
-    }
+      return decideRelease('Apk', state, 'publish_online', command, () => untestedRefusal(state));
+    case 'PublishApkTest':
+    case 'CancelApkTest':
     case 'CancelApkOnline':
-      return state.releaseStatus === 'not_released'
-        ? []
-        : [{ type: 'ApkOnlineCancelled', data: { at: command.at } }];
+      return decideRelease('Apk', state, RELEASE_ACTIONS[command.type], command, () =>
+        untestedRefusal(state),
+      );
     case 'DeleteApkPackage': {
       // A package on devices (test or online) is taken off them first, so nothing live disappears by accident.
       const use: ApkUse | null =
@@ -248,12 +242,14 @@ function illegalRollout(state: ExistingApk, action: ApkAction): DomainError {
  * A release of a package that never went to the test devices needs a reason, recorded as its own event;
  * without one it is refused (409 `apk_untested_release`).
  */
-function untestedApproval(state: ExistingApk, by: string, reason: string, at: string): ApkEvent[] {
-  if (state.testedAt) return [];
-  const given = reason.trim();
-  if (given === '') throw new DomainError(409, 'apk_untested_release', { name: apkName(state) });
-  return [{ type: 'ApkUntestedReleaseApproved', data: { by, reason: given, at } }];
-}
+const untestedRefusal = (state: ExistingApk) =>
+  new DomainError(409, 'apk_untested_release', { name: apkName(state) });
+
+const RELEASE_ACTIONS = {
+  PublishApkTest: 'publish_test',
+  CancelApkTest: 'cancel_test',
+  CancelApkOnline: 'cancel_online',
+} as const;
 
 type RolloutCommand = Extract<
   ApkCommand,
@@ -279,7 +275,9 @@ function decideRollout(command: RolloutCommand, state: ExistingApk): ApkEvent[] 
       if (!state.content.apkVersion)
         throw new DomainError(400, 'apk_rollout_no_version', { name: apkName(state) });
       const stages = checkRolloutStages(command.stages, at);
-      const approval = untestedApproval(state, by, command.overrideReason, at);
+      const approval = untestedApproval('Apk', state, { by, reason: command.overrideReason, at }, () =>
+        untestedRefusal(state),
+      );
       return [
         ...approval,
         {

@@ -1,5 +1,6 @@
 import type { ApkContent, ApkReleaseStatus, ApkReviewStatus, ApkRollout, ApkTestStatus } from '@kb/contracts';
 import type { ApkEvent } from './events.js';
+import { evolveRelease } from '../release.js';
 import { evolveApkRollout } from './rollout.js';
 
 /** The review state, plus `deleted`: a deleted package is on no screen, but its stream stays for auditors. */
@@ -74,17 +75,13 @@ export function evolveApk(state: ApkState, event: ApkEvent): ApkState {
         returnedAt: event.data.at,
       };
     case 'ApkTestPublished':
-      return { ...state, testStatus: 'testing', testedAt: state.testedAt ?? event.data.at };
     case 'ApkTestCancelled':
-      return { ...state, testStatus: 'not_tested' };
+    case 'ApkUntestedReleaseApproved':
     case 'ApkPublishedOnline':
-      return { ...state, releaseStatus: 'online', releasedAt: event.data.at };
     case 'ApkOnlineCancelled':
-      return { ...state, releaseStatus: 'not_released' };
+      return evolveRelease('Apk', state, event);
     case 'ApkPackageDeleted':
       return { ...state, status: 'deleted' };
-    case 'ApkUntestedReleaseApproved':
-      return state;
     case 'ApkRolloutCompleted':
       return {
         ...state,

@@ -1,6 +1,7 @@
 import type { OfflinePackContent } from '@kb/contracts';
 import { changedFields, DomainError, decideByTable, type Decider } from '../decider.js';
 import type { OfflinePackEvent } from './events.js';
+import { decideRelease } from '../release.js';
 import {
   OFFLINE_PACK_REQUIRED_PARTS,
   type OfflinePackAction,
@@ -39,6 +40,17 @@ export const OFFLINE_PACK_COMMAND_ACTIONS: Record<OfflinePackCommandType, Offlin
   CancelOfflinePackOnline: 'cancel_online',
   DeleteOfflinePack: 'delete',
 };
+
+const RELEASE_ACTIONS = {
+  PublishOfflinePackTest: 'publish_test',
+  CancelOfflinePackTest: 'cancel_test',
+  PublishOfflinePackOnline: 'publish_online',
+  CancelOfflinePackOnline: 'cancel_online',
+} as const;
+
+/** A pack never sent to the test devices goes online only with a reason, recorded before the release. */
+const untestedRefusal = (state: ExistingOfflinePack) =>
+  new DomainError(409, 'offline_pack_untested_release', { name: offlinePackName(state) });
 
 type Stage = Exclude<OfflinePackStage, 'absent'>;
 
@@ -100,20 +112,6 @@ function checkComplete(content: OfflinePackContent): void {
     });
 }
 
-/** A pack never sent to the test devices goes online only with a reason, recorded before the release. */
-function untestedApproval(
-  state: ExistingOfflinePack,
-  by: string,
-  reason: string,
-  at: string,
-): OfflinePackEvent[] {
-  if (state.testedAt) return [];
-  const given = reason.trim();
-  if (given === '')
-    throw new DomainError(409, 'offline_pack_untested_release', { name: offlinePackName(state) });
-  return [{ type: 'OfflinePackUntestedReleaseApproved', data: { by, reason: given, at } }];
-}
-
 function decideOnExisting(command: OfflinePackCommand, state: ExistingOfflinePack): OfflinePackEvent[] {
   switch (command.type) {
     case 'CreateOfflinePack':
@@ -124,22 +122,12 @@ function decideOnExisting(command: OfflinePackCommand, state: ExistingOfflinePac
       return Object.keys(changes).length === 0 ? [] : [{ type: 'OfflinePackRevised', data: { changes } }];
     }
     case 'PublishOfflinePackTest':
-      return state.testStatus === 'testing'
-        ? []
-        : [{ type: 'OfflinePackTestPublished', data: { at: command.at } }];
     case 'CancelOfflinePackTest':
-      return state.testStatus === 'not_tested'
-        ? []
-        : [{ type: 'OfflinePackTestCancelled', data: { at: command.at } }];
-    case 'PublishOfflinePackOnline': {
-      if (state.releaseStatus === 'online') return [];
-      const approval = untestedApproval(state, command.by ?? '', command.overrideReason ?? '', command.at);
-      return [...approval, { type: 'OfflinePackPublishedOnline', data: { at: command.at } }];
-    }
+    case 'PublishOfflinePackOnline':
     case 'CancelOfflinePackOnline':
-      return state.releaseStatus === 'not_released'
-        ? []
-        : [{ type: 'OfflinePackOnlineCancelled', data: { at: command.at } }];
+      return decideRelease('OfflinePack', state, RELEASE_ACTIONS[command.type], command, () =>
+        untestedRefusal(state),
+      );
     case 'DeleteOfflinePack':
       return [{ type: 'OfflinePackDeleted', data: { at: command.at } }];
   }

@@ -1,5 +1,6 @@
 import type { OfflinePackContent, OfflinePackReleaseStatus, OfflinePackTestStatus } from '@kb/contracts';
 import type { OfflinePackEvent } from './events.js';
+import { evolveRelease } from '../release.js';
 
 /** No event in the stream yet: only create is possible. */
 export interface AbsentOfflinePack {
@@ -52,15 +53,11 @@ export function evolveOfflinePack(state: OfflinePackState, event: OfflinePackEve
     case 'OfflinePackRevised':
       return { ...state, content: { ...state.content, ...event.data.changes } };
     case 'OfflinePackTestPublished':
-      return { ...state, testStatus: 'testing', testedAt: state.testedAt ?? event.data.at };
     case 'OfflinePackTestCancelled':
-      return { ...state, testStatus: 'not_tested' };
     case 'OfflinePackUntestedReleaseApproved':
-      return state;
     case 'OfflinePackPublishedOnline':
-      return { ...state, releaseStatus: 'online', releasedAt: event.data.at };
     case 'OfflinePackOnlineCancelled':
-      return { ...state, releaseStatus: 'not_released' };
+      return evolveRelease('OfflinePack', state, event);
     case 'OfflinePackDeleted':
       return { ...state, status: 'deleted' };
   }

@@ -1,19 +1,18 @@
 import type { ApkContent } from '@kb/contracts';
 import { APK_EVENT_TYPES, evolveApk, upcastApkEvent, type ApkState, type ExistingApk } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
+import { aggregateStream, hasContent } from '../content-check.js';
 
-const APK_STREAM = /^apk-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const APK_STREAM = aggregateStream('apk');
 
-/** A payload without a package's content (some other tool's stream) is not shown rather than stopping the batch. */
 function isApk(state: ApkState): state is ExistingApk {
-  if (state.status === 'absent') return false;
-  const content = state.content as Partial<ApkContent> | undefined;
   return (
-    typeof content === 'object' &&
-    content !== null &&
-    typeof content.subBrandCode === 'string' &&
-    typeof content.productCode === 'string' &&
-    typeof content.versionNumber === 'string'
+    state.status !== 'absent' &&
+    hasContent<ApkContent>(state.content, {
+      subBrandCode: 'string',
+      productCode: 'string',
+      versionNumber: 'string',
+    })
   );
 }
 

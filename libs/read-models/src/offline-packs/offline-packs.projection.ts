@@ -7,20 +7,19 @@ import {
   type OfflinePackState,
 } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
+import { aggregateStream, hasContent } from '../content-check.js';
 
-const PACK_STREAM = /^offline-pack-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const PACK_STREAM = aggregateStream('offline-pack');
 
-/** A payload without a pack's content (some other tool's stream) is not shown rather than stopping the batch. */
 function isPack(state: OfflinePackState): state is ExistingOfflinePack {
-  if (state.status === 'absent') return false;
-  const content = state.content as Partial<OfflinePackContent> | undefined;
   return (
-    typeof content === 'object' &&
-    content !== null &&
-    typeof content.number === 'string' &&
-    typeof content.productCode === 'string' &&
-    typeof content.subBrandCode === 'string' &&
-    Array.isArray(content.recipeIds)
+    state.status !== 'absent' &&
+    hasContent<OfflinePackContent>(state.content, {
+      number: 'string',
+      productCode: 'string',
+      subBrandCode: 'string',
+      recipeIds: 'array',
+    })
   );
 }
 

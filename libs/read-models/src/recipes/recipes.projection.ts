@@ -7,24 +7,20 @@ import {
   type RecipeState,
 } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
+import { aggregateStream, hasContent } from '../content-check.js';
 
-const RECIPE_STREAM = /^recipe-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const RECIPE_STREAM = aggregateStream('recipe');
 
-/**
- * A payload that does not carry a recipe's content cannot be folded into a recipe (a stream of some other tool,
- * or a hand-written test event): such a stream is not shown rather than stopping every read model behind it.
- */
 function isRecipe(state: RecipeState): state is ExistingRecipe {
-  if (state.status === 'absent') return false;
-  const content = state.content as Partial<RecipeContent> | undefined;
   return (
-    typeof content === 'object' &&
-    content !== null &&
-    typeof content.number === 'string' &&
-    typeof content.texts === 'object' &&
-    Array.isArray(content.langs) &&
-    Array.isArray(content.productCodes) &&
-    Array.isArray(content.tagIds)
+    state.status !== 'absent' &&
+    hasContent<RecipeContent>(state.content, {
+      number: 'string',
+      texts: 'object',
+      langs: 'array',
+      productCodes: 'array',
+      tagIds: 'array',
+    })
   );
 }
 

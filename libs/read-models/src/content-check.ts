@@ -1,0 +1,29 @@
+/**
+ * What the aggregate projections (recipes, APK packages, offline packs) share about their streams: which stream ids
+ * are theirs, and whether a folded state carries a content they can show.
+ */
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** The streams `<prefix>-<uuid>`, the uuid captured (the record's id). */
+export const aggregateStream = (prefix: string): RegExp => new RegExp(`^${prefix}-(${UUID})$`, 'i');
+
+/** The kind of value a content field must hold for the record to be shown. */
+export type ContentFieldKind = 'string' | 'object' | 'array';
+
+/**
+ * Whether a folded content has each named field with a value of its kind. A payload without a record's content
+ * (some other tool's stream, or a hand-written test event) is not shown rather than stopping the batch.
+ */
+export function hasContent<C extends object>(
+  content: C | undefined,
+  fields: Partial<Record<keyof C, ContentFieldKind>>,
+): content is C {
+  if (typeof content !== 'object' || content === null) return false;
+  return Object.entries(fields).every(([field, kind]) => {
+    const value: unknown = (content as Record<string, unknown>)[field];
+    if (kind === 'array') return Array.isArray(value);
+    if (kind === 'object') return typeof value === 'object';
+    return typeof value === 'string';
+  });
+}
