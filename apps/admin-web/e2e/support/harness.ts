@@ -145,9 +145,14 @@ export async function loginAs(page: Page, account = 'demo', password = 'demo1234
   await waitForLayout(page);
 }
 
-/** Waits for the signed-in console's layout (sidebar, header, tab bar) to be drawn. */
+/** Waits for the signed-in console's layout (sidebar, header, tab bar) and the page it shows to be drawn. */
 export async function waitForLayout(page: Page) {
   await page.getByTestId('layout').waitFor({ timeout: FIRST_PAINT_MS });
+  // The page inside the layout is drawn after it, in slices of its own: wait until the shown page has drawn.
+  await page
+    .locator(':is([data-testid="page"], [data-testid="kept-page"]):visible > *')
+    .first()
+    .waitFor({ timeout: FIRST_PAINT_MS });
 }
 
 /** The keys (full URLs) of the tabs a user sees whole in the tab strip (others are scrolled away), in order. */
