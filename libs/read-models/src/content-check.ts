@@ -15,7 +15,7 @@ export type ContentFieldKind = 'string' | 'object' | 'array';
  * Whether a folded content has each named field with a value of its kind. A payload without a record's content
  * (some other tool's stream, or a hand-written test event) is not shown rather than stopping the batch.
  */
-export function hasContent<C extends object>(
+function hasContent<C extends object>(
   content: C | undefined,
   fields: Partial<Record<keyof C, ContentFieldKind>>,
 ): content is C {
@@ -26,4 +26,15 @@ export function hasContent<C extends object>(
     if (kind === 'object') return typeof value === 'object';
     return typeof value === 'string';
   });
+}
+
+/**
+ * The guard of an aggregate projection's states that exist (not `absent`) and carry a content with each named field
+ * of its kind: `existingWith<State, Existing, Content>({ number: 'string', … })`.
+ */
+export function existingWith<S extends { status: string }, E extends S, C extends object>(
+  fields: Partial<Record<keyof C, ContentFieldKind>>,
+): (state: S) => state is E {
+  return (state): state is E =>
+    state.status !== 'absent' && hasContent<C>((state as { content?: C }).content, fields);
 }

@@ -1,20 +1,15 @@
 import type { ApkContent } from '@kb/contracts';
 import { APK_EVENT_TYPES, evolveApk, upcastApkEvent, type ApkState, type ExistingApk } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
-import { aggregateStream, hasContent } from '../content-check.js';
+import { aggregateStream, existingWith } from '../content-check.js';
 
 const APK_STREAM = aggregateStream('apk');
 
-function isApk(state: ApkState): state is ExistingApk {
-  return (
-    state.status !== 'absent' &&
-    hasContent<ApkContent>(state.content, {
-      subBrandCode: 'string',
-      productCode: 'string',
-      versionNumber: 'string',
-    })
-  );
-}
+const isApk = existingWith<ApkState, ExistingApk, ApkContent>({
+  subBrandCode: 'string',
+  productCode: 'string',
+  versionNumber: 'string',
+});
 
 function listRow(t: AggregateRecord<ExistingApk>) {
   const { state } = t;

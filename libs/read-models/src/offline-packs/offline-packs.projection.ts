@@ -7,21 +7,16 @@ import {
   type OfflinePackState,
 } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
-import { aggregateStream, hasContent } from '../content-check.js';
+import { aggregateStream, existingWith } from '../content-check.js';
 
 const PACK_STREAM = aggregateStream('offline-pack');
 
-function isPack(state: OfflinePackState): state is ExistingOfflinePack {
-  return (
-    state.status !== 'absent' &&
-    hasContent<OfflinePackContent>(state.content, {
-      number: 'string',
-      productCode: 'string',
-      subBrandCode: 'string',
-      recipeIds: 'array',
-    })
-  );
-}
+const isPack = existingWith<OfflinePackState, ExistingOfflinePack, OfflinePackContent>({
+  number: 'string',
+  productCode: 'string',
+  subBrandCode: 'string',
+  recipeIds: 'array',
+});
 
 function listRow(t: AggregateRecord<ExistingOfflinePack>) {
   const { state } = t;

@@ -7,22 +7,17 @@ import {
   type RecipeState,
 } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
-import { aggregateStream, hasContent } from '../content-check.js';
+import { aggregateStream, existingWith } from '../content-check.js';
 
 const RECIPE_STREAM = aggregateStream('recipe');
 
-function isRecipe(state: RecipeState): state is ExistingRecipe {
-  return (
-    state.status !== 'absent' &&
-    hasContent<RecipeContent>(state.content, {
-      number: 'string',
-      texts: 'object',
-      langs: 'array',
-      productCodes: 'array',
-      tagIds: 'array',
-    })
-  );
-}
+const isRecipe = existingWith<RecipeState, ExistingRecipe, RecipeContent>({
+  number: 'string',
+  texts: 'object',
+  langs: 'array',
+  productCodes: 'array',
+  tagIds: 'array',
+});
 
 /** Names per language (non-empty only), as the list shows and filters them. */
 export function recipeNames(content: RecipeContent): Record<string, string> {
