@@ -113,6 +113,32 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts run on Node: its timers and web globals are there without an import.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        [
+          'performance',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'setImmediate',
+          'fetch',
+          'FormData',
+          'Blob',
+          'URLSearchParams',
+          'AbortController',
+          'AbortSignal',
+          'TextEncoder',
+          'TextDecoder',
+          'structuredClone',
+          'queueMicrotask',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     files: testFiles,
     rules: {
       '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: testDepConstraints }],

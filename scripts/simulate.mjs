@@ -1,4 +1,3 @@
-/* global fetch, setTimeout, clearTimeout, setInterval, clearInterval */
 // `npm run simulate -- --devices N --rate R`: appliances talking to device-ingest like real ones.
 // Each device activates with its brand's factory key (an app user bound to most), then posts telemetry every
 // 1/R seconds (temperature, mode, network, versions; now and then an APK upgrade), reports a fault now and

@@ -1,4 +1,3 @@
-/* global performance, setInterval, clearInterval */
 // `npm run bench` (app-users): the companion app's activity end to end and the export of a million search
 // records (the user list at a million app users is the lists part, scripts/bench/lists.mjs). On a private database (dropped at the end) with the real, built API,
 // projector (the released demo recipes the app can name) and device-ingest:

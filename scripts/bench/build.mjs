@@ -1,5 +1,4 @@
 // Shared by the bench parts: the repository root and building the projects a part runs from their dist folders.
-/* global performance */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,4 +1,3 @@
-/* global performance */
 // `npm run bench` (content): the device content feed, GET /device/v1/content, as 10,000 devices poll it. On a
 // private database (dropped at the end) with the real, built API and device-ingest processes:
 //   1. 10,000 activated devices of brand DEMO on two models, and the brand's content (banners for the device

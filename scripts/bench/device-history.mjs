@@ -1,4 +1,3 @@
-/* global performance */
 // `npm run bench` (device-history): the device screens over partitioned device history. On a private database
 // (dropped at the end) with the real, built API:
 //   1. BENCH_DEVICES (1,000,000) devices of brand DEMO, a third online;

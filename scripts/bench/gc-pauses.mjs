@@ -3,7 +3,6 @@
 // (every 100 ms, and as the process exits). `readGcPauses` reads it back. The CPU profile counts a collection's
 // time on the main thread as one step; this says whether it is the young generation (many short stops: objects
 // that live across a few batches are copied before they die) or full collections.
-/* global setInterval */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';

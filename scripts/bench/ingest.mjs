@@ -1,4 +1,3 @@
-/* global performance, setInterval, clearInterval */
 // `npm run bench` (ingest): device ingestion end to end. On a private
 // database (dropped at the end) with the real, built API and device-ingest processes:
 //   1. 10,000 activated devices of brand DEMO (credentials as activation issues them);

@@ -1,4 +1,3 @@
-/* global performance */
 // `npm run bench` (lists): the device list and the app-user list at a million rows each, every filter and sort
 // their screens offer, and the compatibility counts before a release over the million devices. With the real,
 // built API (and the projector, for the seeded APK packages) on a private database (dropped at the end):

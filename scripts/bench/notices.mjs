@@ -1,4 +1,3 @@
-/* global fetch, performance, setTimeout */
 // `npm run bench` (notices): a push to every device of a brand of BENCH_NOTICE_DEVICES (1,000,000) devices, on a
 // private database (dropped at the end), migrated and seeded by the built API's bootstrap, with the built
 // device-ingest running in this process (its push worker, timer and device API):

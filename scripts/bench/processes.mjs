@@ -1,4 +1,3 @@
-/* global fetch, setTimeout */
 // What the benches that start device-ingest themselves share: a free port, waiting for a process's health
 // answer, starting device-ingest, and one keep-alive request as the fleet's devices and apps send them.
 import { spawn } from 'node:child_process';

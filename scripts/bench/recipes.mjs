@@ -20,7 +20,6 @@
 // profiles the projector's catch-up (node --cpu-prof; the projector is stopped once caught up, so the profile is the
 // catch-up alone) and prints its busy time by step. Each figure is printed with the machine's load average beside
 // it: on a busy machine they are indicative only. Not a test.
-/* global performance, setTimeout */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';

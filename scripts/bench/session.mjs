@@ -1,5 +1,4 @@
 // Shared by the bench parts: a logged-in session on the real API, as the web app holds one (cookies, marker).
-/* global fetch, FormData */
 import { createHash } from 'node:crypto';
 
 /**

@@ -1,4 +1,3 @@
-/* global performance, setInterval, clearInterval */
 // `npm run bench` (single-posts): phones and appliances post one message at a time. On a private database
 // (dropped at the end) with the real, built API, projector and device-ingest:
 //   1. 10,000 activated devices and 10,000 signed-in app users of brand DEMO;

@@ -7,7 +7,7 @@
 //   - with PROFILE_FUNCTIONS=N, the N functions with most self time and most total time (a sampling CPU profile of
 //     the 1× runs, cut at the first row); build the web app unminified (`vite build --minify false`) for names.
 // Not part of `npm run bench`: a tool for finding what to make cheaper. Figures on a shared machine are indicative.
-/* global document, performance, requestAnimationFrame, window */
+/* global document, requestAnimationFrame, window */
 import path from 'node:path';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';

@@ -12,7 +12,7 @@
 // BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, default 1; the median score is printed with every run's);
 // WEB_DIST serves another build of the web app (default apps/admin-web/dist).
 // Figures only; not a test.
-/* global document, performance */
+/* global document */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
