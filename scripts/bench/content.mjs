@@ -7,10 +7,11 @@
 //      (If-None-Match): requests/s, share answered 304, p50 / p99;
 //   3. the same without ETags (every answer a full 200 body), for comparison.
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. Figures only; not a test.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { builtTesting, fmt, percentile } from './build.mjs';
+import { storeCredentials } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -64,15 +65,7 @@ try {
        FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS u(id, sn, n)`,
     [BRAND, devices.map((d) => d.id), devices.map((d) => d.sn)],
   );
-  await pool.query(
-    `INSERT INTO device_credentials (id, device_id, secret_hash)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bytea[])`,
-    [
-      devices.map((d) => d.credentialId),
-      devices.map((d) => d.id),
-      devices.map((d) => createHash('sha256').update(d.secret).digest()),
-    ],
-  );
+  await storeCredentials(pool, devices);
   const image = randomUUID();
   const { rows: recipes } = await pool.query(
     `SELECT recipe_id FROM recipe_list WHERE brand_owner_code = $1 AND status = 'released' AND online`,

@@ -27,7 +27,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { buildProjects, importDist, root } from './build.mjs';
+import { buildProjects, importDist, percentile, root } from './build.mjs';
 import { describeProfile, profilesIn } from './cpu-profile.mjs';
 import { readGcPauses } from './gc-pauses.mjs';
 import { loggedIn } from './session.mjs';
@@ -609,8 +609,6 @@ try {
     if (Number(walked.n) <= NAME_INDEX_UP_TO) probe = sum(probe, await explain(probes.index));
     return { page: await explain(statements.page), count: sum(probe, counted) };
   }
-  const percentile = (sorted, p) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
   const results = [];
   for (const [title, query] of QUERIES) {
     const times = [];

@@ -37,6 +37,12 @@ export async function activatedDevices(pool, brand, count, { snPrefix, lastSeen 
       devices.map((_, i) => (boundTo ? boundTo(i) : null)),
     ],
   );
+  await storeCredentials(pool, devices);
+  return devices;
+}
+
+/** Stores devices' credentials `{ id, credentialId, secret }` as activation does (the secret's sha256). */
+export async function storeCredentials(pool, devices) {
   await pool.query(
     `INSERT INTO device_credentials (id, device_id, secret_hash)
      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bytea[])`,
@@ -46,7 +52,6 @@ export async function activatedDevices(pool, brand, count, { snPrefix, lastSeen 
       devices.map((d) => createHash('sha256').update(d.secret).digest()),
     ],
   );
-  return devices;
 }
 
 /**

@@ -1,4 +1,5 @@
-// Shared by the bench parts: a logged-in session on the real API, as the web app holds one (cookies, marker).
+// Shared by the bench parts: a logged-in session on the real API, as the web app holds one (cookies, marker), and
+// the console's sign-in in a browser.
 import { createHash } from 'node:crypto';
 
 /**
@@ -34,4 +35,14 @@ export async function loggedIn(baseUrl, account, password, lang = 'zh') {
   const login = await (await call('POST', '/api/auth/login', form)).json();
   if (login.status !== 200) throw new Error(`login of ${account} failed: ${login.desc}`);
   return call;
+}
+
+/** Signs the demo account in on the console's login page, as a user does (test captcha 0000), and waits for home. */
+export async function signInOnPage(page, baseUrl) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId('login-account').fill('demo');
+  await page.getByTestId('login-password').fill('demo12345');
+  await page.getByTestId('login-captcha').fill('0000');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/home');
 }

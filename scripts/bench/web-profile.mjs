@@ -12,6 +12,7 @@ import path from 'node:path';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { importDist, root } from './build.mjs';
+import { signInOnPage } from './session.mjs';
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
 const TOP = Number(process.env.PROFILE_FUNCTIONS ?? 0);
@@ -331,12 +332,7 @@ try {
   console.log(`web dist: ${WEB_DIST}\nload average before: ${load()}`);
   const setup = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const page = await setup.newPage();
-  await page.goto(`${system.baseUrl}/login`);
-  await page.getByTestId('login-account').fill('demo');
-  await page.getByTestId('login-password').fill('demo12345');
-  await page.getByTestId('login-captcha').fill('0000');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/home');
+  await signInOnPage(page, system.baseUrl);
   await page.goto(`${system.baseUrl}/recipe-list`);
   await page.locator('tbody tr:visible', { hasText: 'R-1001' }).waitFor({ timeout: 60_000 });
   const storageState = await setup.storageState();

@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { builtTesting, root } from './build.mjs';
+import { signInOnPage } from './session.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const PARTS = (process.env.BENCH_WEB_PARTS ?? 'rows,lighthouse').split(',');
@@ -50,14 +51,7 @@ const system = await startSystem({
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 
-async function signIn(page) {
-  await page.goto(`${system.baseUrl}/login`);
-  await page.getByTestId('login-account').fill('demo');
-  await page.getByTestId('login-password').fill('demo12345');
-  await page.getByTestId('login-captcha').fill('0000');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/home');
-}
+const signIn = (page) => signInOnPage(page, system.baseUrl);
 
 /** Opens `url` in `page` at `rate`× CPU slowdown: ms to the first `selector`, requests, bytes on the wire. */
 async function timeLoad(page, url, selector, rate) {

@@ -31,12 +31,23 @@ export interface Aggregate<C, E extends { type: string; data: unknown }, S exten
   /** The 409 of a record changed by someone else: `loaded` is the state read, `decided` (after a lost race) ours. */
   changed(id: string, loaded: S, decided?: S): AppError;
   answer(id: string, state: Existing<S>): A;
-  /** The field of the batch report that names a record (`number`, `versionNumber`). */
-  labelKey: string;
-  label(answer: A | undefined, error: Refusal | undefined): string | null;
+  /** The field of the batch report that names a record (`number`, `versionNumber`): the answer's field of that name. */
+  labelKey: keyof A & string;
+  /** The param of the aggregate's refusals that names the record (`number`, `name`): the label of a refused one. */
+  labelParam: string;
   validates: CommandPath<C, E, S, A>['validates'];
   /** The number a record holds in a state, unique per brand and claimed around the append (none: no claims). */
   heldNumber?(state: S): string | null;
+}
+
+/** How a batch report names a record: by its answer's label field, or by the refusal's param that names it. */
+function labelOf<A>(
+  aggregate: Pick<Aggregate<never, never, never, A>, 'labelKey' | 'labelParam'>,
+  answer: A | undefined,
+  error: Refusal | undefined,
+): string | null {
+  const named = answer?.[aggregate.labelKey] ?? error?.params[aggregate.labelParam];
+  return typeof named === 'string' ? named : null;
 }
 
 /** Claims a record's number around its append (NumberClaims). */
@@ -92,7 +103,7 @@ export function commandPath<C, E extends { type: string; data: unknown }, S exte
     notFound: aggregate.notFound,
     changed: aggregate.changed,
     answer: aggregate.answer,
-    label: aggregate.label,
+    label: (answer, error) => labelOf(aggregate, answer, error),
     validates: aggregate.validates,
     append: async (actor, id, events, loaded, decided): Promise<AppendResult> => {
       const append = () => streams.append(actor, id, events, loaded.revision);

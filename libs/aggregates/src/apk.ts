@@ -60,7 +60,6 @@ export const apkAggregate: Aggregate<ApkCommand, ApkEvent, ApkState, ApkAnswer> 
     releaseStatus: state.releaseStatus,
   }),
   labelKey: 'versionNumber',
-  label: (answer, error) =>
-    answer?.versionNumber ?? (typeof error?.params.name === 'string' ? error.params.name : null),
+  labelParam: 'name',
   validates: 'first-attempt',
 };

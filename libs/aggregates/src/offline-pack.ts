@@ -46,8 +46,7 @@ export const offlinePackAggregate: Aggregate<
     releaseStatus: state.releaseStatus,
   }),
   labelKey: 'number',
-  label: (answer, error) =>
-    answer?.number ?? (typeof error?.params.name === 'string' ? error.params.name : null),
+  labelParam: 'name',
   validates: 'each-change',
   heldNumber: (state) => (state.status === 'active' ? state.content.number : null),
 };

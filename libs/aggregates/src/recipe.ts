@@ -36,8 +36,7 @@ export const recipeAggregate: Aggregate<RecipeCommand, RecipeEvent, RecipeState,
     }),
   answer: (id, state) => ({ id, number: state.content.number, status: state.status, version: state.version }),
   labelKey: 'number',
-  label: (answer, error) =>
-    answer?.number ?? (typeof error?.params.number === 'string' ? error.params.number : null),
+  labelParam: 'number',
   validates: 'first-attempt',
   heldNumber: recipeNumberOf,
 };

@@ -1,12 +1,25 @@
 /**
  * What the aggregate projections (recipes, APK packages, offline packs) share about their streams: which stream ids
- * are theirs, and whether a folded state carries a content they can show.
+ * are theirs, how their events fold, and whether a folded state carries a content they can show.
  */
+import type { FoldedEvent } from './framework/aggregate-projection.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /** The streams `<prefix>-<uuid>`, the uuid captured (the record's id). */
 export const aggregateStream = (prefix: string): RegExp => new RegExp(`^${prefix}-(${UUID})$`, 'i');
+
+/**
+ * The fold of an aggregate's events: each upcast to its latest schema version (an event without one is at its first),
+ * then the decider's own evolve.
+ */
+export const deciderFold =
+  <S, E>(
+    evolve: (state: S, event: E) => S,
+    upcast: (type: string, schemaVersion: number, data: unknown) => E,
+  ) =>
+  (state: S, event: FoldedEvent): S =>
+    evolve(state, upcast(event.type, event.metadata.schemaVersion ?? 1, event.data));
 
 /** The kind of value a content field must hold for the record to be shown. */
 export type ContentFieldKind = 'string' | 'object' | 'array';

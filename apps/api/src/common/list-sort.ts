@@ -24,6 +24,32 @@ export interface ListOrder<F extends string> {
   natural: string;
 }
 
+/**
+ * A sort key as a line of a column list: its SQL, the type its cursor value is cast back to, and `null` where the
+ * column can be NULL (`'a.version_number text'`, `'s.name text null'`).
+ */
+export type SortKeyText = `${string} ${SortKey['type']}` | `${string} ${SortKey['type']} null`;
+
+function sortKey(text: SortKeyText): SortKey {
+  const words = text.split(' ');
+  const nullable = words.at(-1) === 'null';
+  if (nullable) words.pop();
+  const type = words.pop() as SortKey['type'];
+  return nullable ? { sql: words.join(' '), type, nullable } : { sql: words.join(' '), type };
+}
+
+/** A list's order declared as column-list lines (see SortKeyText), read into its sort keys. */
+export function listOrder<F extends string>(def: {
+  keys: Record<F, SortKeyText>;
+  tieBreak: SortKeyText;
+  natural: string;
+}): ListOrder<F> {
+  const keys = Object.fromEntries(
+    Object.entries<SortKeyText>(def.keys).map(([field, text]) => [field, sortKey(text)]),
+  ) as Record<F, SortKey>;
+  return { keys, tieBreak: sortKey(def.tieBreak), natural: def.natural };
+}
+
 export interface SortRequest<F extends string> {
   orderBy?: F;
   order?: SortOrder;

@@ -57,17 +57,22 @@ export class Metrics {
 /** Whether this API instance can serve: Postgres, the event store and Redis answer. */
 @Injectable()
 export class ReadinessProbe {
+  /** What the API cannot serve without, each as a call that answers while it is reachable (health shows each). */
+  readonly dependencies: Record<'postgres' | 'eventStore' | 'redis', () => Promise<unknown>>;
+
   constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-  ) {}
+    @Inject(PG_POOL) pool: pg.Pool,
+    @Inject(REDIS) redis: Redis,
+    @Inject(EVENT_STORE) events: EventStore,
+  ) {
+    this.dependencies = {
+      postgres: () => pool.query('SELECT 1'),
+      eventStore: () => events.headPosition(),
+      redis: () => redis.ping(),
+    };
+  }
 
   check(): Promise<Readiness> {
-    return readiness({
-      postgres: () => this.pool.query('SELECT 1'),
-      eventStore: () => this.events.headPosition(),
-      redis: () => this.redis.ping(),
-    });
+    return readiness(this.dependencies);
   }
 }

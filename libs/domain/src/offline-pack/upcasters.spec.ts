@@ -6,6 +6,15 @@ import { upcastOfflinePackEvent } from './upcasters.js';
 
 const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
+const PACK_ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
+const CREATED = {
+  number: 'P-01',
+  type: 'initial',
+  productCode: 'TM-6',
+  subBrandCode: 'DEMO-CHEF',
+  recipeIds: [RECIPE(1)],
+};
+
 /**
  * Payloads as the event store holds them at schema version 1, written by hand (not by today's code), so a change
  * of an event's shape that forgets its upcaster breaks this test instead of old streams.
@@ -13,16 +22,7 @@ const RECIPE = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, 
 const STORED_V1: { type: string; data: unknown }[] = [
   {
     type: 'OfflinePackCreated',
-    data: {
-      packId: '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d',
-      content: {
-        number: 'P-01',
-        type: 'initial',
-        productCode: 'TM-6',
-        subBrandCode: 'DEMO-CHEF',
-        recipeIds: [RECIPE(1)],
-      },
-    },
+    data: { packId: PACK_ID, content: CREATED },
   },
   { type: 'OfflinePackRevised', data: { changes: { recipeIds: [RECIPE(1), RECIPE(2)] } } },
   { type: 'OfflinePackTestPublished', data: { at: '2026-05-02T11:00:00.000Z' } },
@@ -46,14 +46,9 @@ describe('upcasting stored offline-pack events', () => {
     const events = STORED_V1.map((e) => upcastOfflinePackEvent(e.type, 1, e.data));
     expect(replay(offlinePackDecider, events)).toEqual({
       status: 'active',
-      packId: '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d',
-      content: {
-        number: 'P-01',
-        type: 'initial',
-        productCode: 'TM-6',
-        subBrandCode: 'DEMO-CHEF',
-        recipeIds: [RECIPE(1), RECIPE(2)],
-      },
+      packId: PACK_ID,
+      // The revision replaced the recipes only.
+      content: { ...CREATED, recipeIds: [RECIPE(1), RECIPE(2)] },
       testStatus: 'not_tested',
       releaseStatus: 'online',
       releasedAt: '2026-05-03T08:00:00.000Z',

@@ -1,7 +1,7 @@
 import type { ApkContent } from '@kb/contracts';
 import { APK_EVENT_TYPES, evolveApk, upcastApkEvent, type ApkState, type ExistingApk } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
-import { aggregateStream, existingWith } from '../content-check.js';
+import { aggregateStream, deciderFold, existingWith } from '../content-check.js';
 
 const APK_STREAM = aggregateStream('apk');
 
@@ -69,8 +69,7 @@ export const apkProjection = defineAggregateProjection<ApkState, ExistingApk>({
   key: 'apk_id',
   detail: 'apk_detail',
   initial: { status: 'absent' },
-  evolve: (state, event) =>
-    evolveApk(state, upcastApkEvent(event.type, event.metadata.schemaVersion ?? 1, event.data)),
+  evolve: deciderFold(evolveApk, upcastApkEvent),
   isValid: isApk,
   isShown: (state): state is ExistingApk => isApk(state) && state.status !== 'deleted',
   creates: ['ApkPackageCreated'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { comparePositions, START, type GlobalPosition } from '@kb/event-store';
 import { memoryLogger, newEvent, projected, startTestSystem } from '../test/support.js';
-import { defineAggregateProjection } from './aggregate-projection.js';
+import { defineAggregateProjection, type AggregateProjectionDefinition } from './aggregate-projection.js';
 import { copyRows, encodeCopyRows, recordColumns } from './copy-rows.js';
 import { rebuildProjection, replayProjection, runProjections } from './runner.js';
 import { holding } from '@kb/testing';
@@ -18,6 +18,20 @@ interface Existing {
 }
 type Counter = { status: 'absent' } | Existing;
 type Shown = Existing & { status: 'open' };
+
+/**
+ * The fold gets no event id, stream id or global position (it is not sent them): an evolve that reads one does not
+ * compile, so the build fails here if the fold's event ever claims them again.
+ */
+export const evolveReadingStreamId: AggregateProjectionDefinition<Counter, Shown>['evolve'] = (
+  state,
+  event,
+) =>
+  // @ts-expect-error the folded event has no stream id
+  event.streamId === '' ? state : state;
+export const evolveReadingEventId: AggregateProjectionDefinition<Counter, Shown>['evolve'] = (state, event) =>
+  // @ts-expect-error the folded event has no event id
+  event.eventId === '' ? state : state;
 
 const counters = () =>
   defineAggregateProjection<Counter, Shown>({

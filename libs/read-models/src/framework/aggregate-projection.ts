@@ -1,4 +1,4 @@
-import { jsonTextOf, START, type RecordedEvent } from '@kb/event-store';
+import { jsonTextOf, type RecordedEvent } from '@kb/event-store';
 import type { Pool, PoolClient } from '@kb/platform';
 import { copyRows, CopyRowsEncoder, recordColumns, type RecordColumns } from './copy-rows.js';
 import {
@@ -20,6 +20,12 @@ import {
 
 export type { AggregateRecord };
 
+/**
+ * An event as a batch carries it to the fold (fold-thread.ts): its type, payload, metadata, stream position and
+ * time, without its event id, stream id or global position, which the fold does not send.
+ */
+export type FoldedEvent = Pick<RecordedEvent, 'type' | 'data' | 'metadata' | 'streamPosition' | 'recordedAt'>;
+
 export interface AggregateProjectionDefinition<S, Shown extends S> {
   name: string;
   /** See ProjectionDefinition.version. */
@@ -39,7 +45,7 @@ export interface AggregateProjectionDefinition<S, Shown extends S> {
   /** The aggregate's state before its first event. */
   initial: S;
   /** The decider's evolve (with the upcast of old event versions). */
-  evolve(state: S, event: RecordedEvent): S;
+  evolve: (state: S, event: FoldedEvent) => S;
   /**
    * False for a state that is not this aggregate's (a stream of some other tool, or a hand-written test event):
    * it is dropped (back to `initial`) rather than stopping every read model behind it.
@@ -50,7 +56,7 @@ export interface AggregateProjectionDefinition<S, Shown extends S> {
   /** Event types that create the aggregate: they set its brand and creation. */
   creates: readonly string[];
   /** Records the facts an event sets (`facts.released_at = at` on a release). */
-  note?(event: RecordedEvent, at: string, facts: Record<string, string | null>): void;
+  note?: (event: FoldedEvent, at: string, facts: Record<string, string | null>) => void;
   /**
    * true: the batches are folded and encoded in the process's fold thread (fold-thread.ts), for a projection whose
    * fold is most of a catch-up's work; it must be in the registry (`allProjections`), where the thread finds it.
@@ -141,7 +147,7 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
     }));
   }
 
-  function apply(r: AggregateRecord<S>, event: RecordedEvent): void {
+  function apply(r: AggregateRecord<S>, event: FoldedEvent): void {
     // Exactly-once batches make a repeat impossible; the guard keeps a replayed batch harmless all the same.
     if (Number(event.streamPosition) <= r.revision) return;
     const next = def.evolve(r.state, event);
@@ -180,16 +186,13 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
     const { ids, streamPositions, types, recordedAt, metadata, data } = request.events;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      const event = {
-        eventId: '',
+      const event: FoldedEvent = {
         type: types[i]!,
         data: JSON.parse(data[i]!) as unknown,
         metadata: JSON.parse(metadata[i]!) as RecordedEvent['metadata'],
-        streamId: '',
         streamPosition: BigInt(streamPositions[i]!),
-        position: START,
         recordedAt: new Date(recordedAt[i]!),
-      } satisfies RecordedEvent;
+      };
       let r = records.get(id);
       if (!r) {
         // The previous batch's records are not written to any more (its rows are encoded): no copy needed.

@@ -7,7 +7,7 @@ import {
   type OfflinePackState,
 } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
-import { aggregateStream, existingWith } from '../content-check.js';
+import { aggregateStream, deciderFold, existingWith } from '../content-check.js';
 
 const PACK_STREAM = aggregateStream('offline-pack');
 
@@ -66,11 +66,7 @@ export const offlinePacksProjection = defineAggregateProjection<OfflinePackState
   key: 'pack_id',
   detail: 'offline_pack_detail',
   initial: { status: 'absent' },
-  evolve: (state, event) =>
-    evolveOfflinePack(
-      state,
-      upcastOfflinePackEvent(event.type, event.metadata.schemaVersion ?? 1, event.data),
-    ),
+  evolve: deciderFold(evolveOfflinePack, upcastOfflinePackEvent),
   isValid: isPack,
   isShown: (state): state is ExistingOfflinePack => isPack(state) && state.status !== 'deleted',
   creates: ['OfflinePackCreated'],

@@ -7,7 +7,7 @@ import {
   type RecipeState,
 } from '@kb/domain';
 import { defineAggregateProjection, type AggregateRecord } from '../framework/aggregate-projection.js';
-import { aggregateStream, existingWith } from '../content-check.js';
+import { aggregateStream, deciderFold, existingWith } from '../content-check.js';
 
 const RECIPE_STREAM = aggregateStream('recipe');
 
@@ -179,8 +179,7 @@ export const recipesProjection = defineAggregateProjection<RecipeState, Existing
   detail: 'recipe_detail',
   facts: ['released_at'],
   initial: { status: 'absent' },
-  evolve: (state, event) =>
-    evolveRecipe(state, upcastRecipeEvent(event.type, event.metadata.schemaVersion ?? 1, event.data)),
+  evolve: deciderFold(evolveRecipe, upcastRecipeEvent),
   isValid: isRecipe,
   isShown: (state): state is ExistingRecipe => isRecipe(state) && state.status !== 'cleared',
   creates: ['RecipeCreated', 'RecipeCopied'],

@@ -19,7 +19,7 @@ import { PG_POOL } from '../../infra/tokens.js';
 import { AppError, fieldRefusal, notFound } from '../app-error.js';
 import { lockBrandRecords } from '../brand-records.js';
 import { requestContext } from '../request-context.js';
-import { orderClause, sortFieldInvalid } from '../list-sort.js';
+import { listOrder, orderClause, sortFieldInvalid } from '../list-sort.js';
 import { pageOrWholeList, rowsOf } from '../paging.js';
 import { parseBody, parseInput } from '../validation.js';
 import {
@@ -36,7 +36,6 @@ import { listLinks, removeLinks, replaceLinks, upsertLinks } from './recipe-link
 
 /** Rows an export reads per cursor fetch. */
 const EXPORT_BATCH = 500;
-
 
 /** The one implementation behind every reference entity's endpoints. All SQL is scoped by the caller's brand. */
 @Injectable()
@@ -79,14 +78,14 @@ export class ReferenceEntityService {
     const sort = parseInput(referenceSortQuerySchema, query);
     if (sort.orderBy === 'number' && !e.numberColumn) throw sortFieldInvalid();
     return orderClause(
-      {
+      listOrder({
         keys: {
-          number: { sql: `t.${ident(e.numberColumn ?? 'number')}`, type: 'text' },
-          updatedAt: { sql: 't.updated_at', type: 'timestamptz' },
+          number: `t.${ident(e.numberColumn ?? 'number')} text`,
+          updatedAt: 't.updated_at timestamptz',
         },
-        tieBreak: { sql: 't.id', type: 'text' },
+        tieBreak: 't.id text',
         natural: e.orderBy,
-      },
+      }),
       sort,
     );
   }

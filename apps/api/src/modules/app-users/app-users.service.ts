@@ -28,7 +28,7 @@ import type {
 import { notFound } from '../../common/app-error.js';
 import { lockBrandRecords } from '../../common/brand-records.js';
 import { keysetPage, type KeysetQuery } from '../../common/keyset-page.js';
-import { type ListOrder } from '../../common/list-sort.js';
+import { listOrder, type ListOrder } from '../../common/list-sort.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
@@ -41,35 +41,35 @@ type SearchFilter = z.output<typeof searchRecordListQuerySchema>;
  * The user list's sortable columns (the user number is the seq; the status is enabled before disabled, as its
  * filter's index `(brand, disabled, seq DESC)` reads); newest first without a sort.
  */
-export const APP_USER_ORDER: ListOrder<(typeof APP_USER_SORT_FIELDS)[number]> = {
+export const APP_USER_ORDER = listOrder<(typeof APP_USER_SORT_FIELDS)[number]>({
   keys: {
-    number: { sql: 't.seq', type: 'bigint' },
-    account: { sql: 't.account', type: 'text' },
-    nickname: { sql: 't.nickname', type: 'text', nullable: true },
-    region: { sql: 't.region', type: 'text', nullable: true },
-    status: { sql: 't.disabled', type: 'boolean' },
-    registered: { sql: 't.registered', type: 'boolean' },
-    registeredAt: { sql: 't.registered_at', type: 'timestamptz' },
+    number: 't.seq bigint',
+    account: 't.account text',
+    nickname: 't.nickname text null',
+    region: 't.region text null',
+    status: 't.disabled boolean',
+    registered: 't.registered boolean',
+    registeredAt: 't.registered_at timestamptz',
   },
-  tieBreak: { sql: 't.seq', type: 'bigint' },
+  tieBreak: 't.seq bigint',
   natural: 't.seq DESC',
-};
+});
 
 /**
  * The search records' sortable columns; newest first without a sort. Millions of rows arrive here: each sort
  * column costs an index every insert pays, so only columns with an index of the sort's shape sort: the count of
  * results and the time (their own), the language and the region (their filters' `(brand, column, seq DESC)`).
  */
-export const SEARCH_RECORD_ORDER: ListOrder<(typeof SEARCH_RECORD_SORT_FIELDS)[number]> = {
+export const SEARCH_RECORD_ORDER = listOrder<(typeof SEARCH_RECORD_SORT_FIELDS)[number]>({
   keys: {
-    lang: { sql: 't.lang', type: 'text' },
-    region: { sql: 't.region', type: 'text', nullable: true },
-    resultCount: { sql: 't.result_count', type: 'integer' },
-    searchedAt: { sql: 't.searched_at', type: 'timestamptz' },
+    lang: 't.lang text',
+    region: 't.region text null',
+    resultCount: 't.result_count integer',
+    searchedAt: 't.searched_at timestamptz',
   },
-  tieBreak: { sql: 't.seq', type: 'bigint' },
+  tieBreak: 't.seq bigint',
   natural: 't.seq DESC',
-};
+});
 
 /** How long a ranking of the most searched terms is reused (suggestions need not be to the second). */
 const RANKING_FRESH = '5 minutes';

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { likePrefix } from '@kb/platform';
 import { AppError, fieldRefusal, notFound } from '../../common/app-error.js';
-import { orderClause, type ListOrder } from '../../common/list-sort.js';
+import { orderClause, listOrder } from '../../common/list-sort.js';
 import { boundedWholeList, MAX_WHOLE_LIST } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
@@ -24,19 +24,19 @@ type PayingFilter = z.output<typeof payingUserListQuerySchema>;
  * `(brand, column, seq DESC)` (an import brings many thousands); the user's number, account and nickname are the
  * joined app user's, whose own sort indexes (app users' number, account, nickname) the join can walk.
  */
-export const PAYING_USER_ORDER: ListOrder<(typeof PAYING_USER_SORT_FIELDS)[number]> = {
+export const PAYING_USER_ORDER = listOrder<(typeof PAYING_USER_SORT_FIELDS)[number]>({
   keys: {
-    userNumber: { sql: 'u.seq', type: 'bigint' },
-    account: { sql: 'u.account', type: 'text' },
-    nickname: { sql: 'u.nickname', type: 'text', nullable: true },
-    vipLevel: { sql: 'p.vip_level', type: 'integer' },
-    startDate: { sql: 'p.start_date', type: 'text' },
-    endDate: { sql: 'p.end_date', type: 'text' },
-    updatedAt: { sql: 'p.updated_at', type: 'timestamptz' },
+    userNumber: 'u.seq bigint',
+    account: 'u.account text',
+    nickname: 'u.nickname text null',
+    vipLevel: 'p.vip_level integer',
+    startDate: 'p.start_date text',
+    endDate: 'p.end_date text',
+    updatedAt: 'p.updated_at timestamptz',
   },
-  tieBreak: { sql: 'p.seq', type: 'bigint' },
+  tieBreak: 'p.seq bigint',
   natural: 'p.seq DESC',
-};
+});
 
 interface PayingRecord {
   id: string;

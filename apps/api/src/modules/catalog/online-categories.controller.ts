@@ -20,7 +20,7 @@ import {
 import { withTransaction } from '@kb/platform';
 import { AppError, notFound } from '../../common/app-error.js';
 import { checkBrandReferences } from '../../common/brand-references.js';
-import { orderClause, type ListOrder } from '../../common/list-sort.js';
+import { orderClause, listOrder } from '../../common/list-sort.js';
 import { ok } from '../../common/envelope.js';
 import { ApiAnswer, ApiBodyFrom, ApiQueryFrom } from '../../common/openapi.js';
 import { boundedWholeList } from '../../common/paging.js';
@@ -46,14 +46,14 @@ interface CategoryRow {
  * The online category list's sortable columns in SQL; by name it sorts by the name shown (in the caller's
  * language, else the brand's main one) once the names are read. A brand has tens of categories.
  */
-const ONLINE_CATEGORY_ORDER: ListOrder<'sort' | 'recipeCount'> = {
+const ONLINE_CATEGORY_ORDER = listOrder<'sort' | 'recipeCount'>({
   keys: {
-    sort: { sql: 'c.sort', type: 'integer' },
-    recipeCount: { sql: 'recipe_count', type: 'bigint' },
+    sort: 'c.sort integer',
+    recipeCount: 'recipe_count bigint',
   },
-  tieBreak: { sql: 'c.id', type: 'text' },
+  tieBreak: 'c.id text',
   natural: 'c.sort, c.created_at',
-};
+});
 
 /** Ascending by name, the tie by id the other way (as orderClause breaks ties); descending reversed. */
 function byName(list: OnlineCategory[], order: 'asc' | 'desc' | undefined): OnlineCategory[] {

@@ -9,7 +9,7 @@ import type {
 } from '@kb/contracts';
 import { faultSummaryQuerySchema } from '@kb/contracts';
 import type { z } from 'zod';
-import type { ListOrder } from '../../common/list-sort.js';
+import { listOrder } from '../../common/list-sort.js';
 import { sortedPage } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
@@ -19,17 +19,17 @@ import { SqlFilter } from '../../common/sql-filter.js';
 const MAX_BUCKETS = 366;
 
 /** The fault list's sortable columns; newest report first without a sort. */
-export const FAULT_ORDER: ListOrder<(typeof FAULT_SORT_FIELDS)[number]> = {
+export const FAULT_ORDER = listOrder<(typeof FAULT_SORT_FIELDS)[number]>({
   keys: {
-    sn: { sql: 'f.sn', type: 'text' },
-    type: { sql: 'f.type', type: 'text' },
-    reportedAt: { sql: 'f.reported_at', type: 'timestamptz' },
-    productCode: { sql: 'f.product_code', type: 'text', nullable: true },
-    apkVersion: { sql: 'f.apk_version', type: 'text', nullable: true },
+    sn: 'f.sn text',
+    type: 'f.type text',
+    reportedAt: 'f.reported_at timestamptz',
+    productCode: 'f.product_code text null',
+    apkVersion: 'f.apk_version text null',
   },
-  tieBreak: { sql: 'f.id', type: 'text' },
+  tieBreak: 'f.id text',
   natural: 'f.reported_at DESC, f.id',
-};
+});
 
 /** Fault records (§7 `deviceFaultLog`): the list with its filters, the summary for the charts, and deletion. */
 @Injectable()

@@ -14,7 +14,7 @@ import { DEFAULT_INACTIVITY_TIMEOUT_S, revokeCredentials } from '@kb/devices';
 import { withTransaction } from '@kb/platform';
 import { fieldRefusal, notFound } from '../../common/app-error.js';
 import { keysetPage } from '../../common/keyset-page.js';
-import { type ListOrder } from '../../common/list-sort.js';
+import { listOrder } from '../../common/list-sort.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
 import {
@@ -33,21 +33,21 @@ import { iso, SqlFilter } from '../../common/sql-filter.js';
  * telemetry's frequent writes nothing); the last connect time and IP change on every heartbeat and are filters
  * only.
  */
-export const DEVICE_ORDER: ListOrder<(typeof DEVICE_SORT_FIELDS)[number]> = {
+export const DEVICE_ORDER = listOrder<(typeof DEVICE_SORT_FIELDS)[number]>({
   keys: {
-    sn: { sql: 'd.sn', type: 'text' },
-    subModel: { sql: 'd.sub_model', type: 'text', nullable: true },
-    activatedAt: { sql: 'd.activated_at', type: 'timestamptz', nullable: true },
-    online: { sql: 'd.online', type: 'boolean' },
-    subBrandCode: { sql: 'd.sub_brand_code', type: 'text', nullable: true },
-    productCode: { sql: 'd.product_code', type: 'text', nullable: true },
-    apkVersion: { sql: 'd.apk_version', type: 'text', nullable: true },
-    mcuVersion: { sql: 'd.mcu_version', type: 'text', nullable: true },
-    tpVersion: { sql: 'd.tp_version', type: 'text', nullable: true },
+    sn: 'd.sn text',
+    subModel: 'd.sub_model text null',
+    activatedAt: 'd.activated_at timestamptz null',
+    online: 'd.online boolean',
+    subBrandCode: 'd.sub_brand_code text null',
+    productCode: 'd.product_code text null',
+    apkVersion: 'd.apk_version text null',
+    mcuVersion: 'd.mcu_version text null',
+    tpVersion: 'd.tp_version text null',
   },
-  tieBreak: { sql: 'd.seq', type: 'bigint' },
+  tieBreak: 'd.seq bigint',
   natural: 'd.seq DESC',
-};
+});
 
 /** The device screens' reads and the few writes staff make on devices (devices write everything else). */
 @Injectable()

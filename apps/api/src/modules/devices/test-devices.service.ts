@@ -5,7 +5,7 @@ import { testDeviceInputSchema, testDeviceListQuerySchema, testDeviceUpdateSchem
 import { likePrefix, withTransaction } from '@kb/platform';
 import type pg from 'pg';
 import { AppError, fieldRefusal, conflict, notFound } from '../../common/app-error.js';
-import type { ListOrder } from '../../common/list-sort.js';
+import { listOrder } from '../../common/list-sort.js';
 import { sortedPage } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { Db } from '../../infra/db.js';
@@ -16,20 +16,21 @@ import { iso, SqlFilter } from '../../common/sql-filter.js';
  * The test device list's sortable columns, in the caller's language; newest first without a sort (a brand tests
  * on a few devices). Sub-brand and product sort by the names shown.
  */
-export const testDeviceOrder = (lang: string): ListOrder<(typeof TEST_DEVICE_SORT_FIELDS)[number]> => ({
-  keys: {
-    sn: { sql: 'd.sn', type: 'text' },
-    subModel: { sql: 'd.sub_model', type: 'text', nullable: true },
-    subBrandName: { sql: 'sb.name', type: 'text', nullable: true },
-    productName: { sql: lang === 'en' ? 'p.name_en' : 'p.name_zh', type: 'text', nullable: true },
-    apkVersion: { sql: 'd.apk_version', type: 'text', nullable: true },
-    online: { sql: 'd.online', type: 'boolean' },
-    lastConnectAt: { sql: 'd.last_seen_at', type: 'timestamptz', nullable: true },
-    createdAt: { sql: 't.created_at', type: 'timestamptz' },
-  },
-  tieBreak: { sql: 't.id', type: 'text' },
-  natural: 't.created_at DESC, t.id',
-});
+export const testDeviceOrder = (lang: string) =>
+  listOrder<(typeof TEST_DEVICE_SORT_FIELDS)[number]>({
+    keys: {
+      sn: 'd.sn text',
+      subModel: 'd.sub_model text null',
+      subBrandName: 'sb.name text null',
+      productName: `${lang === 'en' ? 'p.name_en' : 'p.name_zh'} text null`,
+      apkVersion: 'd.apk_version text null',
+      online: 'd.online boolean',
+      lastConnectAt: 'd.last_seen_at timestamptz null',
+      createdAt: 't.created_at timestamptz',
+    },
+    tieBreak: 't.id text',
+    natural: 't.created_at DESC, t.id',
+  });
 
 interface TestDeviceRecord {
   id: string;

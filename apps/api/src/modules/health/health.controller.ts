@@ -1,12 +1,11 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config.js';
-import type { EventStore } from '@kb/event-store';
 import { readSideHealth, type ReadSideProjection } from '@kb/read-models';
-import { EVENT_STORE, PG_POOL, REDIS } from '../../infra/tokens.js';
+import { ReadinessProbe } from '../../infra/observability.js';
+import { PG_POOL } from '../../infra/tokens.js';
 import { Public } from '../../common/public.decorator.js';
 import { healthSchema, publicConfigSchema } from '@kb/contracts';
 import { ApiAnswer } from '../../common/openapi.js';
@@ -110,9 +109,8 @@ async function projectionLag(pool: pg.Pool): Promise<{ name: string; lagMs: numb
 export class HealthController {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly readiness: ReadinessProbe,
   ) {}
 
   @Public()
@@ -124,10 +122,11 @@ export class HealthController {
       'projection is behind by more than HEALTH_PROJECTION_LAG_MS, failing or holding parked events',
   })
   async health(@Res({ passthrough: true }) res: Response) {
+    const needed = this.readiness.dependencies;
     const [postgres, redis, eventStore, appends, readModels, lag] = await Promise.all([
-      probe(() => this.pool.query('SELECT 1')),
-      probe(() => this.redis.ping()),
-      probe(() => this.events.headPosition()),
+      probe(needed.postgres),
+      probe(needed.redis),
+      probe(needed.eventStore),
       appendsProbe(this.pool),
       readSide(this.pool),
       withinMs(projectionLag(this.pool)).catch((error: Error) => error),

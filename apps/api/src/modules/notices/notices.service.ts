@@ -24,7 +24,7 @@ import { noticeDeliveriesQuerySchema, noticeListQuerySchema, noticeUpdateSchema 
 import { likeContains, withTransaction } from '@kb/platform';
 import { AppError, fieldRefusal, badRequest, conflict, notFound } from '../../common/app-error.js';
 import { checkBrandReferences, eachReference } from '../../common/brand-references.js';
-import type { ListOrder } from '../../common/list-sort.js';
+import { listOrder } from '../../common/list-sort.js';
 import { pagedQuery, sortedPage } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { SqlFilter } from '../../common/sql-filter.js';
@@ -89,17 +89,17 @@ const SELECT = `SELECT n.*,
   FROM notices n`;
 
 /** The notice list's sortable columns; newest first without a sort. */
-export const NOTICE_ORDER: ListOrder<(typeof NOTICE_SORT_FIELDS)[number]> = {
+export const NOTICE_ORDER = listOrder<(typeof NOTICE_SORT_FIELDS)[number]>({
   keys: {
-    number: { sql: 'n.seq', type: 'integer' },
-    label: { sql: 'n.label', type: 'text' },
-    state: { sql: 'n.state', type: 'text' },
-    pushAt: { sql: 'n.push_at', type: 'timestamptz', nullable: true },
-    createdAt: { sql: 'n.created_at', type: 'timestamptz' },
+    number: 'n.seq integer',
+    label: 'n.label text',
+    state: 'n.state text',
+    pushAt: 'n.push_at timestamptz null',
+    createdAt: 'n.created_at timestamptz',
   },
-  tieBreak: { sql: 'n.id', type: 'text' },
+  tieBreak: 'n.id text',
   natural: 'n.created_at DESC, n.id',
-};
+});
 
 function titleIn(texts: NoticeText[], lang: UiLang): string {
   const wanted = lang === 'zh' ? ['zh', 'zh-CN'] : ['en'];

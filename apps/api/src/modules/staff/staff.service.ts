@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { likeContains, withTransaction } from '@kb/platform';
 import type { staffListQuerySchema } from '@kb/contracts';
 import { AppError } from '../../common/app-error.js';
-import type { ListOrder } from '../../common/list-sort.js';
+import { listOrder } from '../../common/list-sort.js';
 import { pagedQuery, sortedPage } from '../../common/paging.js';
 import { requestContext } from '../../common/request-context.js';
 import { SqlFilter } from '../../common/sql-filter.js';
@@ -27,19 +27,19 @@ import { createStaff, setStaffDisabled, STAFF_COLUMNS, toStaffRow, updateStaff }
 type StaffFilter = z.output<typeof staffListQuerySchema>;
 
 /** The staff list's sortable columns; newest first without a sort (a brand has tens of staff: no indexes). */
-export const STAFF_ORDER: ListOrder<(typeof STAFF_SORT_FIELDS)[number]> = {
+export const STAFF_ORDER = listOrder<(typeof STAFF_SORT_FIELDS)[number]>({
   keys: {
-    account: { sql: 'account', type: 'text' },
-    name: { sql: 'name', type: 'text' },
-    email: { sql: 'email', type: 'text' },
-    role: { sql: 'role', type: 'text' },
+    account: 'account text',
+    name: 'name text',
+    email: 'email text',
+    role: 'role text',
     // Enabled before disabled ascending.
-    status: { sql: 'disabled', type: 'boolean' },
-    createdAt: { sql: 'created_at', type: 'timestamptz' },
+    status: 'disabled boolean',
+    createdAt: 'created_at timestamptz',
   },
-  tieBreak: { sql: 'id', type: 'text' },
+  tieBreak: 'id text',
   natural: 'created_at DESC, id',
-};
+});
 
 const INVITE_MAIL: Record<
   UiLang,

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { APK_SORT_FIELDS, ApkListQuery } from '@kb/contracts';
 import { likePrefix, SqlWhere } from '@kb/platform';
-import type { ListOrder } from '../../../../common/list-sort.js';
+import { listOrder } from '../../../../common/list-sort.js';
 import { filteredList, type FilteredList } from '../../../../common/paging.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
 import { APK_LIST_SELECT, toApkListItem, type ApkListRow } from '../apk-rows.js';
@@ -14,23 +14,23 @@ import { ListApksQuery } from './list-apks.query.js';
  * most, read whole by its brand index: the sorts need no index of their own, and the sub-brand and model sort by
  * the names shown, from the joined reference tables (APK_LIST_SELECT).
  */
-export const APK_ORDER: ListOrder<(typeof APK_SORT_FIELDS)[number]> = {
+export const APK_ORDER = listOrder<(typeof APK_SORT_FIELDS)[number]>({
   keys: {
-    versionNumber: { sql: 'a.version_number', type: 'text' },
-    subBrandName: { sql: 's.name', type: 'text', nullable: true },
-    modelName: { sql: 'sp.customer_model', type: 'text', nullable: true },
-    apkVersion: { sql: 'a.apk_version', type: 'text' },
-    fileSize: { sql: 'a.file_size', type: 'bigint', nullable: true },
-    reviewStatus: { sql: 'a.review_status', type: 'text' },
-    testStatus: { sql: 'a.test_status', type: 'text' },
-    releaseStatus: { sql: 'a.release_status', type: 'text' },
-    appliedAt: { sql: 'a.applied_at', type: 'timestamptz', nullable: true },
-    releasedAt: { sql: 'a.released_at', type: 'timestamptz', nullable: true },
-    updatedAt: { sql: 'a.updated_at', type: 'timestamptz' },
+    versionNumber: 'a.version_number text',
+    subBrandName: 's.name text null',
+    modelName: 'sp.customer_model text null',
+    apkVersion: 'a.apk_version text',
+    fileSize: 'a.file_size bigint null',
+    reviewStatus: 'a.review_status text',
+    testStatus: 'a.test_status text',
+    releaseStatus: 'a.release_status text',
+    appliedAt: 'a.applied_at timestamptz null',
+    releasedAt: 'a.released_at timestamptz null',
+    updatedAt: 'a.updated_at timestamptz',
   },
-  tieBreak: { sql: 'a.apk_id', type: 'text' },
+  tieBreak: 'a.apk_id text',
   natural: 'a.updated_at DESC, a.apk_id DESC',
-};
+});
 
 /** The APK list's filter over a brand's `apk_list a`. */
 export function apkListWhere(brand: string, f: Partial<ApkListQuery>): SqlWhere {

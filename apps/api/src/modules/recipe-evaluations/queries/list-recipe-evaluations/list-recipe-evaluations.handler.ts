@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { REVIEW_SORT_FIELDS } from '@kb/contracts';
 import { likeContains, SqlWhere } from '@kb/platform';
-import type { ListOrder } from '../../../../common/list-sort.js';
+import { listOrder } from '../../../../common/list-sort.js';
 import { filteredList, type FilteredList } from '../../../../common/paging.js';
 import type { BaseRow } from '../../../../common/reference-entity/definition.js';
 import { PG_POOL } from '../../../../infra/tokens.js';
@@ -27,17 +27,17 @@ const userMatches = (p: string) => `(t.user_account ILIKE ${p} OR t.user_nicknam
  * is the joined recipe's: its recipes are walked in the order of the recipe list's number index, each with its
  * reviews from `(brand, recipe_id, …)`.
  */
-export const REVIEW_ORDER: ListOrder<(typeof REVIEW_SORT_FIELDS)[number]> = {
+export const REVIEW_ORDER = listOrder<(typeof REVIEW_SORT_FIELDS)[number]>({
   keys: {
-    recipeNumber: { sql: 'r.number', type: 'text' },
-    sn: { sql: 't.sn', type: 'text' },
-    userAccount: { sql: 't.user_account', type: 'text' },
-    score: { sql: 't.score', type: 'integer' },
-    evaluatedAt: { sql: 't.evaluated_at', type: 'timestamptz' },
+    recipeNumber: 'r.number text',
+    sn: 't.sn text',
+    userAccount: 't.user_account text',
+    score: 't.score integer',
+    evaluatedAt: 't.evaluated_at timestamptz',
   },
-  tieBreak: { sql: 't.id', type: 'text' },
+  tieBreak: 't.id text',
   natural: 't.evaluated_at DESC, t.id',
-};
+});
 
 const REVIEW_LIST: FilteredList<(typeof REVIEW_SORT_FIELDS)[number]> = {
   select: `${SELECT} FROM ${REVIEWS}`,

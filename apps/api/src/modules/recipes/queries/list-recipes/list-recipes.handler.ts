@@ -14,6 +14,7 @@ import {
   orderClause,
   sortedCursor,
   sortFieldInvalid,
+  listOrder,
   type ListOrder,
   type SortRequest,
 } from '../../../../common/list-sort.js';
@@ -42,31 +43,31 @@ import {
 import { ListRecipesQuery } from './list-recipes.query.js';
 
 /** The recipe list's sortable columns; last changed first without a sort. */
-export const RECIPE_ORDER: ListOrder<(typeof RECIPE_SORT_FIELDS)[number]> = {
+export const RECIPE_ORDER = listOrder<(typeof RECIPE_SORT_FIELDS)[number]>({
   keys: {
-    number: { sql: 'r.number', type: 'text' },
-    type: { sql: 'r.type', type: 'text' },
-    status: { sql: 'r.status', type: 'text' },
-    version: { sql: 'r.version', type: 'integer' },
-    updatedAt: { sql: 'r.updated_at', type: 'timestamptz' },
+    number: 'r.number text',
+    type: 'r.type text',
+    status: 'r.status text',
+    version: 'r.version integer',
+    updatedAt: 'r.updated_at timestamptz',
   },
-  tieBreak: { sql: 'r.recipe_id', type: 'uuid' },
+  tieBreak: 'r.recipe_id uuid',
   natural: 'r.updated_at DESC, r.recipe_id DESC',
-};
+});
 
 /**
  * The recycle bin's sortable columns; last deleted first without a sort (the delete time sorted descending, so
  * the bin's own partial indexes of the projection serve both).
  */
-export const RECYCLE_BIN_ORDER: ListOrder<(typeof RECYCLE_BIN_SORT_FIELDS)[number]> = {
+export const RECYCLE_BIN_ORDER = listOrder<(typeof RECYCLE_BIN_SORT_FIELDS)[number]>({
   keys: {
-    number: { sql: 'r.number', type: 'text' },
-    deletedAt: { sql: 'r.deleted_at', type: 'timestamptz' },
-    recycledFrom: { sql: 'r.recycled_from', type: 'text' },
+    number: 'r.number text',
+    deletedAt: 'r.deleted_at timestamptz',
+    recycledFrom: 'r.recycled_from text',
   },
-  tieBreak: { sql: 'r.recipe_id', type: 'uuid' },
+  tieBreak: 'r.recipe_id uuid',
   natural: 'r.deleted_at DESC, r.recipe_id ASC',
-};
+});
 
 type RecipeSortField = (typeof RECIPE_LIST_SORT_FIELDS)[number];
 
