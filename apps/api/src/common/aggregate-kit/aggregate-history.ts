@@ -16,14 +16,16 @@ export interface HistoryStep<E, S> {
 /**
  * A loaded aggregate's history as its screen shows it: its state now, and its rows (`entries`), oldest first, each
  * event's revision, id, type, actor, time and data with what `entry` adds from the step (its title, the fields it
- * changed, the state after it). An aggregate that does not exist for the caller's brand is `notFound` (404).
+ * changed, the state after it). The aggregate's declaration gives the decider that replays the states and the refusal
+ * of one that does not exist for the caller's brand (its `notFound`, 404).
  */
 export function aggregateHistory<E extends { type: string; data: unknown }, S extends { status: string }, T>(
-  decider: Decider<never, E, S>,
+  aggregate: { storage: { decider: Decider<never, E, S> }; notFound: string },
   loaded: LoadedAggregate<E, S>,
-  notFound: string,
   entry: (step: HistoryStep<E, S>) => T,
 ) {
+  const { decider } = aggregate.storage;
+  const { notFound } = aggregate;
   if (loaded.state.status === 'absent') throw new DomainError(404, notFound);
   const states = statesAfterEachEvent(decider, loaded.events);
   const entries = loaded.recorded.map((recorded, i) => {

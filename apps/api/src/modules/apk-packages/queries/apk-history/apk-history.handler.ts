@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ApkFieldChange, ApkHistory } from '@kb/contracts';
-import { apkDecider, type ApkEvent, type ApkState, type ExistingApk } from '@kb/domain';
+import type { ApkEvent, ApkState, ExistingApk } from '@kb/domain';
 import { APK_EVENT_TITLES, APK_FAULT_PAUSE_TITLE } from '../../apk-api.messages.js';
 import { apkAggregate, type AggregateStreams } from '@kb/aggregates';
 import { aggregateHistory } from '../../../../common/aggregate-kit/aggregate-history.js';
@@ -52,33 +52,28 @@ export class ApkHistoryHandler implements IQueryHandler<ApkHistoryQuery> {
 
   async execute({ brand, lang, id }: ApkHistoryQuery): Promise<ApkHistory> {
     const loaded = await this.streams.load(brand, id);
-    const { state, entries } = aggregateHistory(
-      apkDecider,
-      loaded,
-      'apk_not_found',
-      ({ event, before, after }) => {
-        const data = titleValues(event);
-        const template =
-          event.type === 'ApkRolloutPaused' && event.data.kind === 'faults'
-            ? APK_FAULT_PAUSE_TITLE[lang]
-            : (APK_EVENT_TITLES[event.type]?.[lang] ?? event.type);
-        // A title whose last value is empty (a pause without a note) ends without its colon.
-        const title = template
-          .replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? ''))
-          .replace(/\s*[：:]\s*$/, '');
-        return {
-          title,
-          changes: apkStateChanges(before, after),
-          state: {
-            reviewStatus: after.status,
-            testStatus: after.testStatus,
-            releaseStatus: after.releaseStatus,
-            returnReason: whileReturned(after.status, after.returnReason),
-            content: after.content,
-          },
-        };
-      },
-    );
+    const { state, entries } = aggregateHistory(apkAggregate, loaded, ({ event, before, after }) => {
+      const data = titleValues(event);
+      const template =
+        event.type === 'ApkRolloutPaused' && event.data.kind === 'faults'
+          ? APK_FAULT_PAUSE_TITLE[lang]
+          : (APK_EVENT_TITLES[event.type]?.[lang] ?? event.type);
+      // A title whose last value is empty (a pause without a note) ends without its colon.
+      const title = template
+        .replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? ''))
+        .replace(/\s*[：:]\s*$/, '');
+      return {
+        title,
+        changes: apkStateChanges(before, after),
+        state: {
+          reviewStatus: after.status,
+          testStatus: after.testStatus,
+          releaseStatus: after.releaseStatus,
+          returnReason: whileReturned(after.status, after.returnReason),
+          content: after.content,
+        },
+      };
+    });
     return { id, versionNumber: state.content.versionNumber, reviewStatus: state.status, entries };
   }
 }

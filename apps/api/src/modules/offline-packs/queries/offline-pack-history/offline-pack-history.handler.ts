@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { OfflinePackFieldChange, OfflinePackHistory } from '@kb/contracts';
-import { offlinePackDecider, type OfflinePackEvent, type OfflinePackState } from '@kb/domain';
+import type { OfflinePackEvent, OfflinePackState } from '@kb/domain';
 import { OFFLINE_PACK_EVENT_TITLES } from '../../offline-pack-api.messages.js';
 import { offlinePackAggregate, type AggregateStreams } from '@kb/aggregates';
 import { aggregateHistory } from '../../../../common/aggregate-kit/aggregate-history.js';
@@ -35,24 +35,19 @@ export class OfflinePackHistoryHandler implements IQueryHandler<OfflinePackHisto
 
   async execute({ brand, lang, id }: OfflinePackHistoryQuery): Promise<OfflinePackHistory> {
     const loaded = await this.streams.load(brand, id);
-    const { state, entries } = aggregateHistory(
-      offlinePackDecider,
-      loaded,
-      'offline_pack_not_found',
-      ({ event, before, after }) => ({
-        title: (OFFLINE_PACK_EVENT_TITLES[event.type]?.[lang] ?? event.type).replace(
-          /\{(\w+)\}/g,
-          (_, k: string) => String((event.data as Record<string, unknown>)[k] ?? ''),
-        ),
-        changes: offlinePackStateChanges(before, after),
-        state: {
-          status: after.status,
-          testStatus: after.testStatus,
-          releaseStatus: after.releaseStatus,
-          content: after.content,
-        },
-      }),
-    );
+    const { state, entries } = aggregateHistory(offlinePackAggregate, loaded, ({ event, before, after }) => ({
+      title: (OFFLINE_PACK_EVENT_TITLES[event.type]?.[lang] ?? event.type).replace(
+        /\{(\w+)\}/g,
+        (_, k: string) => String((event.data as Record<string, unknown>)[k] ?? ''),
+      ),
+      changes: offlinePackStateChanges(before, after),
+      state: {
+        status: after.status,
+        testStatus: after.testStatus,
+        releaseStatus: after.releaseStatus,
+        content: after.content,
+      },
+    }));
     return { id, number: state.content.number, status: state.status, entries };
   }
 }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { recipeAggregate, type AggregateStreams } from '@kb/aggregates';
 import type { RecipeContent, RecipeFieldChange, RecipeHistory, UiLang } from '@kb/contracts';
-import { recipeDecider, type RecipeEvent, type RecipeEventType, type RecipeState } from '@kb/domain';
+import type { RecipeEvent, RecipeEventType, RecipeState } from '@kb/domain';
 import { translate } from '../../../../common/messages.js';
 import { RECIPE_EVENT_TITLES } from '../../recipe-api.messages.js';
 import { aggregateHistory } from '../../../../common/aggregate-kit/aggregate-history.js';
@@ -68,9 +68,8 @@ export class RecipeHistoryHandler implements IQueryHandler<RecipeHistoryQuery> {
   async execute({ brand, lang, id }: RecipeHistoryQuery): Promise<RecipeHistory> {
     const loaded = await this.streams.load(brand, id);
     const { state, entries } = aggregateHistory(
-      recipeDecider,
+      recipeAggregate,
       loaded,
-      'recipe_not_found',
       ({ recorded, event, before, after }) => ({
         title: titleOf(event, lang),
         correlationId: recorded.metadata.correlationId,
