@@ -18,12 +18,12 @@ type Sent<T> = T extends readonly (infer U)[]
     ? { [K in keyof T]: Sent<T[K]> }
     : T;
 /** A query string: each field the query takes, as its own type or as the text it travels as (null: left out). */
-type QueryOf<T> = { [K in keyof T]: T[K] | string | null };
+export type QueryOf<T> = { [K in keyof T]: T[K] | string | null };
 
 /** A list's whole (`onPage=false`) answer, of a route answering a page or the whole list. */
 type Whole<A> = Extract<A, readonly unknown[]>;
 /** What a query answers without `onPage=false`: of a list answering a page or the whole list, the page. */
-type Paged<A> = [Whole<A>] extends [never]
+export type Paged<A> = [Whole<A>] extends [never]
   ? A
   : [Exclude<A, readonly unknown[]>] extends [never]
     ? A

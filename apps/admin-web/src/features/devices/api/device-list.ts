@@ -1,13 +1,15 @@
 import { DEVICE_SORT_FIELDS, type DeviceListPage, type DeviceRow } from '@kb/contracts';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
 import { queryOptions } from '@tanstack/react-query';
-import type { ListSource } from '../../../components/list-query.js';
+import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { LIVE_FALLBACK_POLL_MS } from '../../../lib/live-events.js';
 import { call } from '../../../lib/call.js';
+import { cursorPage } from '../../../lib/cursor-page.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
+import { filterText, rangeQuery } from '../../../lib/filter-query.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
-import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
+import { DEVICES_KEY } from './devices-key.js';
 
 /** The filters of /device-info-list; date ranges are `[from, to]` as `YYYY-MM-DD`. */
 export interface DeviceFilter extends Record<string, unknown> {
@@ -63,15 +65,8 @@ function filterQuery(f: DeviceFilter) {
 /** Keyset cursors of the device list: "next page" is an index seek however deep the page. */
 export const deviceCursors = new PageCursors();
 
-export async function fetchDevicePage(
-  f: DeviceFilter & ListSort & { pageNum: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<DeviceListPage> {
-  const query = { ...filterQuery(f), ...sortParams(f) };
-  return deviceCursors.page(query, f.pageSize, f.pageNum, (after) =>
-    call.get('/device/list', { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after }, { signal }),
-  );
-}
+export const fetchDevicePage = (f: DeviceFilter & ListQuery, signal?: AbortSignal): Promise<DeviceListPage> =>
+  cursorPage(deviceCursors, '/device/list', filterQuery(f), f, signal);
 
 /** The rows of /device-info-list. */
 export const deviceList: ListSource<DeviceRow, DeviceFilter> = {

@@ -6,7 +6,8 @@ import { sortParams, type ListSort } from '../../../components/list-views/list-s
 import { call } from '../../../lib/call.js';
 import { pageParams } from '../../../lib/page-params.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
-import { DEVICES_KEY, filterText, rangeQuery } from './devices-key.js';
+import { filterText, rangeQuery } from '../../../lib/filter-query.js';
+import { DEVICES_KEY } from './devices-key.js';
 
 const FAULTS_KEY = [...DEVICES_KEY, 'faults'] as const;
 

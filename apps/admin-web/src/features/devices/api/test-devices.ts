@@ -4,7 +4,8 @@ import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { call } from '../../../lib/call.js';
 import { pageParams } from '../../../lib/page-params.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
-import { DEVICES_KEY, filterText } from './devices-key.js';
+import { filterText } from '../../../lib/filter-query.js';
+import { DEVICES_KEY } from './devices-key.js';
 
 export const TEST_DEVICES_KEY = [...DEVICES_KEY, 'test'] as const;
 

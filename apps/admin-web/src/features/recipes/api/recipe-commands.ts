@@ -1,6 +1,7 @@
 import type { RecipeListPage, StaffPostInput } from '@kb/contracts';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
+import type { ListQuery } from '../../../components/list-query.js';
 import { call, type ExtraArg, type InputBeside } from '../../../lib/call.js';
+import { cursorPage } from '../../../lib/cursor-page.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { recipeBatchOutcome, type RecipeBatchRoute } from '../rules/recipe-actions.js';
 
@@ -50,19 +51,11 @@ export function recipeListParams(filter: RecipeListFilter) {
  */
 export const recipeCursors = new PageCursors();
 
-export function fetchRecipePage(
-  query: RecipeListFilter & ListSort & { pageNum: number; pageSize: number },
+export const fetchRecipePage = (
+  query: RecipeListFilter & ListQuery,
   signal: AbortSignal,
-): Promise<RecipeListPage> {
-  const params = { ...recipeListParams(query), ...sortParams(query) };
-  return recipeCursors.page(params, query.pageSize, query.pageNum, (after) =>
-    call.get(
-      '/recipe/list',
-      { ...params, pageNum: query.pageNum, pageSize: query.pageSize, after },
-      { signal },
-    ),
-  );
-}
+): Promise<RecipeListPage> =>
+  cursorPage(recipeCursors, '/recipe/list', recipeListParams(query), query, signal);
 
 /** A batch command over recipes; answers the bar's outcome (failures by number, with the reason). */
 export async function runRecipeBatch<R extends RecipeBatchRoute>(

@@ -9,6 +9,7 @@ import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { call } from '../../../lib/call.js';
 import { pageParams } from '../../../lib/page-params.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
+import { filterText, rangeQuery } from '../../../lib/filter-query.js';
 
 /** Cache key of everything loaded from `/api/recipeUserEvaluation`; a change invalidates all of it. */
 export const REVIEWS_KEY = ['reviews'] as const;
@@ -24,21 +25,20 @@ export interface ReviewFilter extends Record<string, unknown> {
 
 export const NO_REVIEW_FILTER: ReviewFilter = { recipe: '', sn: '', user: '', score: null, date: null };
 
-const text = (v: string) => v.trim() || undefined;
-
 export function fetchReviewPage(
   f: ReviewFilter & ListQuery,
   signal?: AbortSignal,
 ): Promise<Page<RecipeEvaluation>> {
+  const date = rangeQuery(f.date);
   return call.get(
     '/recipeUserEvaluation/list',
     {
-      recipe: text(f.recipe),
-      sn: text(f.sn),
-      user: text(f.user),
+      recipe: filterText(f.recipe),
+      sn: filterText(f.sn),
+      user: filterText(f.user),
       score: f.score ?? undefined,
-      dateFrom: f.date?.[0] ?? undefined,
-      dateTo: f.date?.[1] ?? undefined,
+      dateFrom: date.from,
+      dateTo: date.to,
       ...pageParams(f),
     },
     { signal },

@@ -8,13 +8,15 @@ import {
 } from '@kb/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExportFormat } from '../../../components/list-views/list-export.js';
-import type { ListSource } from '../../../components/list-query.js';
+import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
 import { call } from '../../../lib/call.js';
+import { cursorPage } from '../../../lib/cursor-page.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
+import { filterText, rangeQuery } from '../../../lib/filter-query.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
 import { searchRecordCursors } from './search-records.js';
-import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
+import { USERS_KEY } from './users-key.js';
 
 /** The filters of /user-list; the registration range is `[from, to]` as `YYYY-MM-DD`. */
 export interface AppUserFilter extends Record<string, unknown> {
@@ -47,8 +49,8 @@ export const APP_USER_LIST_KEY = [...USERS_KEY, 'list'] as const;
  */
 export const appUserCursors = new PageCursors();
 
-/** The filter and sort as the API's query (the list and the export send the same). */
-function appUserQuery(f: AppUserFilter & ListSort) {
+/** The filter as the API's query (the list and the export send the same). */
+function appUserQuery(f: AppUserFilter) {
   const range = rangeQuery(f.registeredRange);
   return {
     number: filterText(f.number),
@@ -60,23 +62,17 @@ function appUserQuery(f: AppUserFilter & ListSort) {
     hasDevice: f.hasDevice ?? undefined,
     registeredFrom: range.from,
     registeredTo: range.to,
-    ...sortParams(f),
   };
 }
 
 /** Exports the users the list shows (its filters and sort) as CSV or xlsx: the export job's run. */
 export const exportAppUsers = (f: AppUserFilter & ListSort, format: ExportFormat) =>
-  call.post('/user/exportData', { ...appUserQuery(f), format }, { kind: 'command' });
+  call.post('/user/exportData', { ...appUserQuery(f), ...sortParams(f), format }, { kind: 'command' });
 
-export function fetchAppUserPage(
-  f: AppUserFilter & ListSort & { pageNum: number; pageSize: number },
+export const fetchAppUserPage = (
+  f: AppUserFilter & ListQuery,
   signal?: AbortSignal,
-): Promise<AppUserListPage> {
-  const query = appUserQuery(f);
-  return appUserCursors.page(query, f.pageSize, f.pageNum, (after) =>
-    call.get('/user/list', { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after }, { signal }),
-  );
-}
+): Promise<AppUserListPage> => cursorPage(appUserCursors, '/user/list', appUserQuery(f), f, signal);
 
 /** The rows of /user-list. */
 export const appUserList: ListSource<AppUserRow, AppUserFilter> = {

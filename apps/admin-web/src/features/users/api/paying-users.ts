@@ -4,7 +4,8 @@ import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { call } from '../../../lib/call.js';
 import { pageParams } from '../../../lib/page-params.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
-import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
+import { filterText, rangeQuery } from '../../../lib/filter-query.js';
+import { USERS_KEY } from './users-key.js';
 
 /** The filters of /vip-user-list; the end-date range is `[from, to]` as `YYYY-MM-DD`. */
 export interface PayingUserFilter extends Record<string, unknown> {

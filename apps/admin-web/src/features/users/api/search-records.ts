@@ -1,10 +1,11 @@
 import { SEARCH_RECORD_SORT_FIELDS, type SearchRecordListPage, type SearchRecordRow } from '@kb/contracts';
-import type { ListSource } from '../../../components/list-query.js';
-import { sortParams, type ListSort } from '../../../components/list-views/list-sort-logic.js';
+import type { ListQuery, ListSource } from '../../../components/list-query.js';
 import { call } from '../../../lib/call.js';
+import { cursorPage } from '../../../lib/cursor-page.js';
 import { useDeleteRecords } from '../../../lib/delete-records.js';
+import { filterText, rangeQuery } from '../../../lib/filter-query.js';
 import { PageCursors } from '../../../lib/page-cursors.js';
-import { filterText, rangeQuery, USERS_KEY } from './users-key.js';
+import { USERS_KEY } from './users-key.js';
 
 /** The filters of /user-search-record-list. */
 export interface SearchRecordFilter extends Record<string, unknown> {
@@ -44,19 +45,11 @@ export function searchRecordQuery(f: SearchRecordFilter) {
 /** Keyset cursors of the search records: deep pages of millions of records stay index seeks. */
 export const searchRecordCursors = new PageCursors();
 
-export function fetchSearchRecordPage(
-  f: SearchRecordFilter & ListSort & { pageNum: number; pageSize: number },
+export const fetchSearchRecordPage = (
+  f: SearchRecordFilter & ListQuery,
   signal?: AbortSignal,
-): Promise<SearchRecordListPage> {
-  const query = { ...searchRecordQuery(f), ...sortParams(f) };
-  return searchRecordCursors.page(query, f.pageSize, f.pageNum, (after) =>
-    call.get(
-      '/userSearchRecord/list',
-      { ...query, pageNum: f.pageNum, pageSize: f.pageSize, after },
-      { signal },
-    ),
-  );
-}
+): Promise<SearchRecordListPage> =>
+  cursorPage(searchRecordCursors, '/userSearchRecord/list', searchRecordQuery(f), f, signal);
 
 /** The rows of /user-search-record-list. */
 export const searchRecordList: ListSource<SearchRecordRow, SearchRecordFilter> = {
