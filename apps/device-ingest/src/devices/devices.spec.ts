@@ -6,8 +6,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { deviceMigrations, revokeCredentials, setDeviceBrandSettings } from '@kb/devices';
+import { telemetryPostSchema } from '@kb/contracts';
 import {
   bullmqPrefix,
+  checkedMark,
   createPool,
   createRedisConnection,
   deleteKeysWithPrefix,
@@ -445,6 +447,43 @@ describe('device API and ingestion', () => {
     );
     expect(dead!.failedReason).toBe('invalid message: errorLog: text_invalid_chars');
     expect(dead!.data.messages).toHaveLength(1);
+    await dead!.remove();
+  });
+
+  it('stores the posts of a job marked as checked by the device API and dead-letters what Postgres refuses of it', async () => {
+    const { deviceId } = await activated('dev-d3');
+    const post = (messages: object[]) => ({ deviceId, brandOwnerCode: 'DEMO', receivedAt: now(), messages });
+    // Written by hand with the mark the device API writes: its messages are not checked again, so a malformed
+    // one reaches Postgres.
+    const job = await telemetryQueue.add('telemetry-posts', {
+      checked: checkedMark(telemetryPostSchema),
+      posts: [
+        post([{ messageId: 'c-ok-1', sampledAt: now(-2000) }]),
+        post([
+          { messageId: 'c-bad', sampledAt: 'not a time' },
+          { messageId: 'c-ok-2', sampledAt: now(-1000) },
+        ]),
+      ],
+    });
+    expect(
+      await eventually(
+        () => storedCount(deviceId),
+        (n) => n === 2,
+      ),
+    ).toBe(2);
+    const [dead] = await eventually(
+      () => deadLetters(telemetryQueue, 'c-bad'),
+      (d) => d.length > 0,
+    );
+    // Taken out of the marked job, the message is checked as every one-post job is.
+    expect(dead!.failedReason).toMatch(/^invalid message: sampledAt: /);
+    expect(dead!.data).toMatchObject({ deviceId, messages: [{ messageId: 'c-bad' }] });
+    expect(
+      await eventually(
+        async () => (await telemetryQueue.getJob(job.id!))!.returnvalue,
+        (r) => r !== null && r !== undefined,
+      ),
+    ).toEqual({ messages: 2, refused: 1 });
     await dead!.remove();
   });
 
