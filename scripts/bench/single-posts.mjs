@@ -44,7 +44,11 @@ const pool = new pg.Pool({ connectionString: system.db.url, max: 6 });
 pool.on('error', () => undefined);
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
 const children = [];
-const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CLIENTS, ...OVERLOAD_CLIENTS) });
+// Each client keeps its connection between posts, as a device holding one does: beyond Node's default of 256
+// idle sockets, the agent closed the connections of clients waiting for their next post (1,024 paced clients)
+// and each of their posts opened a new one.
+const SOCKETS = Math.max(CLIENTS, ...OVERLOAD_CLIENTS);
+const agent = new http.Agent({ keepAlive: true, maxSockets: SOCKETS, maxFreeSockets: SOCKETS });
 
 try {
   /** Starts `count` device-ingest processes as `npm start` runs one (device and app API with the workers). */

@@ -12,6 +12,9 @@ import { createAppAuth, listenForRevocations } from './app-api/app-auth.js';
 import { APP_ACTIVITY_QUEUE, COOKING_QUEUE } from './app-api/app-workers.js';
 import { createIngestMetrics, type IngestMetrics } from './metrics.js';
 
+/** How many connections the kernel may hold for the gateway before it takes them up. */
+const LISTEN_BACKLOG = 4096;
+
 export interface RunningGateway {
   /** The port the HTTP server listens on (the real one when INGEST_PORT is 0). */
   port: number;
@@ -99,7 +102,11 @@ export async function startGateway(
   });
   let port: number;
   try {
-    await server.listen({ port: config.INGEST_PORT, host: config.INGEST_HOST });
+    // Connections not yet taken up may queue up to LISTEN_BACKLOG (the kernel caps it at net.core.somaxconn):
+    // past Node's default of 511, a burst of new connections while the event loop is busy lost its SYNs, and
+    // each such client connected one or three seconds late (its SYN retransmitted), before the service could
+    // even answer it 503.
+    await server.listen({ port: config.INGEST_PORT, host: config.INGEST_HOST, backlog: LISTEN_BACKLOG });
     const address = server.server.address();
     port = typeof address === 'object' && address ? address.port : config.INGEST_PORT;
   } catch (error) {

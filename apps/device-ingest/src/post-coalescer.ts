@@ -6,9 +6,9 @@ export interface QueuedPost {
 }
 
 /**
- * Gathers the posts that arrive together into one job (`{ posts }`), so a queue write (one Redis round trip) and
- * the workers' per-job cost (taking, completing and parsing the job) are paid once for all of them instead of
- * once per post. A post is answered only when the job holding it is in Redis: `add` resolves then, or rejects
+ * Gathers the posts that arrive together into one job (`{ posts, checked? }`), so a queue write (one Redis round
+ * trip) and the workers' per-job cost (taking, completing and parsing the job) are paid once for all of them
+ * instead of once per post. A post is answered only when the job holding it is in Redis: `add` resolves then, or rejects
  * when Redis did not take it (nothing of the post was accepted). One job is written at a time: the posts that
  * arrive while it is on its way go in the next one, written at the end of the event-loop turn in which it is in
  * (so under load a job carries every post of a round trip, not only those of one turn). A job holds at most
@@ -26,7 +26,12 @@ export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, un
   constructor(
     private readonly queue: Queue,
     private readonly jobName: string,
-    private readonly limits: { maxPosts: number; maxMessages: number } = { maxPosts: 500, maxMessages: 2000 },
+    private readonly options: {
+      maxPosts?: number;
+      maxMessages?: number;
+      /** The mark of the schema every post was checked against (`checkedMark`), written on each job. */
+      checked?: string;
+    } = {},
   ) {}
 
   add(post: P): Promise<void> {
@@ -34,7 +39,11 @@ export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, un
       this.posts.push(post);
       this.messages += post.messages.length;
       this.waiters.push({ resolve, reject });
-      if (this.posts.length >= this.limits.maxPosts || this.messages >= this.limits.maxMessages) this.flush();
+      if (
+        this.posts.length >= (this.options.maxPosts ?? 500) ||
+        this.messages >= (this.options.maxMessages ?? 2000)
+      )
+        this.flush();
       else if (!this.scheduled && !this.writing) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -51,16 +60,18 @@ export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, un
     this.waiters = [];
     this.messages = 0;
     this.writing++;
-    this.queue.add(this.jobName, { posts }).then(
-      () => {
-        this.written();
-        for (const w of waiters) w.resolve();
-      },
-      (err: unknown) => {
-        this.written();
-        for (const w of waiters) w.reject(err);
-      },
-    );
+    this.queue
+      .add(this.jobName, this.options.checked ? { posts, checked: this.options.checked } : { posts })
+      .then(
+        () => {
+          this.written();
+          for (const w of waiters) w.resolve();
+        },
+        (err: unknown) => {
+          this.written();
+          for (const w of waiters) w.reject(err);
+        },
+      );
   }
 
   /**

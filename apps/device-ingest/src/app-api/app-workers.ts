@@ -6,7 +6,12 @@ import {
   type AppActivityWrite,
   type CookingWrite,
 } from '@kb/devices';
-import { appActivityMessageSchema, cookingSessionMessageSchema, text } from '@kb/contracts';
+import {
+  appActivityMessageSchema,
+  cookingPostSchema,
+  cookingSessionMessageSchema,
+  text,
+} from '@kb/contracts';
 import { appActivityBatchSchema, cookingBatchSchema } from '@kb/platform';
 import { postLane, postWorker, type PostLaneDeps } from '../devices/device-workers.js';
 import type { StartedWorkers, WorkerEntry } from '../worker-entry.js';
@@ -51,6 +56,7 @@ export function startAppWorkers(
       queue: deps.cookingQueue,
       envelope: cookingEnvelope,
       message: cookingSessionMessageSchema,
+      checkedBy: cookingPostSchema,
       store: (rows: CookingWrite[]) => storeCookingSessions(deps.pool, rows),
       maxItems: 2000,
       maxConcurrent: 2,

@@ -20,7 +20,7 @@ import {
   brandOfActivationKey,
   type AuthenticatedDevice,
 } from '@kb/devices';
-import type { Pool } from '@kb/platform';
+import { checkedMark, type Pool } from '@kb/platform';
 import { z } from 'zod';
 import { route, type ApiRoute } from '../api-routes.js';
 import { ContentFeeds, etagMatches } from '../content/content-feed.js';
@@ -261,8 +261,8 @@ export function createDeviceApi(deps: {
       timeField: 'sampledAt' | 'reportedAt' | 'startedAt';
     },
   ) => {
-    // The posts of one event-loop turn go to the queue as one job.
-    const coalescer = new PostCoalescer(options.queue, options.job);
+    // The posts of one event-loop turn go to the queue as one job, marked as checked against the body schema.
+    const coalescer = new PostCoalescer(options.queue, options.job, { checked: checkedMark(options.body) });
     return route({
       method: 'POST',
       url: options.url,

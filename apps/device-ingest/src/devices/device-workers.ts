@@ -8,8 +8,14 @@ import {
   type FaultWrite,
   type TelemetryWrite,
 } from '@kb/devices';
-import { faultMessageSchema, telemetryMessageSchema } from '@kb/contracts';
 import {
+  faultMessageSchema,
+  faultPostSchema,
+  telemetryMessageSchema,
+  telemetryPostSchema,
+} from '@kb/contracts';
+import {
+  checkedMark,
   faultBatchSchema,
   postsOf,
   telemetryBatchSchema,
@@ -63,6 +69,23 @@ function gatheredSchema(envelope: z.ZodType<Posted & { messages: unknown[] }>) {
 }
 
 /**
+ * True when a gathered job carries the mark `checked` (the device API checked each of its posts against the
+ * schema the worker would check them with) and the shape the worker walks: a list of posts, each with a list of
+ * messages. Its messages are then stored as they are. A job written by anything else with a copied mark is
+ * trusted as the device API's; a message of it the database refuses moves into a one-post job, which is checked
+ * as every one-post job is (a malformed message never fails its batch-mates, nor the worker).
+ */
+function checkedPosts(data: unknown, checked: string): boolean {
+  const job = data as { posts?: unknown; checked?: unknown } | null;
+  return (
+    job?.checked === checked &&
+    Array.isArray(job.posts) &&
+    job.posts.length > 0 &&
+    job.posts.every((post: { messages?: unknown } | null) => Array.isArray(post?.messages))
+  );
+}
+
+/**
  * Works one device job: checks its envelope (who posted, when) and then each message on its own, writes the
  * valid ones through the batch writer, and takes out every message that is invalid or that the database
  * refuses. A job of one message that cannot be stored fails for good with the reason: it is the dead letter
@@ -76,11 +99,17 @@ export async function workDeviceJob<M, W extends Posted & { message: M }>(
   messageSchema: z.ZodType<M>,
   writer: BatchWriter<W>,
   log: Logger,
+  checked?: string,
 ): Promise<{ messages: number; refused?: number }> {
   // A gathered job (`<kind>-posts`, see PostCoalescer) carries many posts; each is worked as a one-post job is,
   // all at once so their messages share the batch writer's inserts.
   const gathered = job.name.endsWith('-posts');
-  const posts = gathered ? parse(gatheredSchema(envelopeSchema), job).posts : [parse(envelopeSchema, job)];
+  const trusted = gathered && checked !== undefined && checkedPosts(job.data, checked);
+  const posts = trusted
+    ? (job.data as { posts: (Posted & { messages: unknown[] })[] }).posts
+    : gathered
+      ? parse(gatheredSchema(envelopeSchema), job).posts
+      : [parse(envelopeSchema, job)];
   const single = gathered ? job.name.replace(/-posts$/, '-batch') : job.name;
   // A one-message job that cannot be stored is itself the dead letter; a gathered job always moves such
   // messages into one-message jobs, so every dead letter has the one-post shape.
@@ -90,6 +119,7 @@ export async function workDeviceJob<M, W extends Posted & { message: M }>(
       const refused = new Map<number, string>();
       const writes = new Map<W, number>();
       messages.forEach((raw, index) => {
+        if (trusted) return void writes.set({ ...posted, message: raw } as W, index);
         const parsed = messageSchema.safeParse(raw);
         if (parsed.success) writes.set({ ...posted, message: parsed.data } as W, index);
         else {
@@ -161,6 +191,8 @@ export function postWorker<M, W extends Posted & { message: M }>(
     store(rows: W[]): Promise<unknown>;
     maxItems: number;
     maxConcurrent: number;
+    /** The body schema the device API checks these posts against: a gathered job it marked so is not checked again. */
+    checkedBy?: z.ZodType;
     /** The log line of a failed job. */
     failed: string;
     concurrency?: number;
@@ -173,12 +205,13 @@ export function postWorker<M, W extends Posted & { message: M }>(
     isRefusal: isRefusalOfData,
   });
   const options = postWorkerOptions(deps);
+  const checked = post.checkedBy && checkedMark(post.checkedBy);
   const worker = new Worker(
     post.queue.name,
     async (job: Job) => {
       if (job.name !== `${post.kind}-batch` && job.name !== `${post.kind}-posts`)
         throw new UnrecoverableError(`unknown job "${job.name}"`);
-      return workDeviceJob(job, post.queue, post.envelope, post.message, writer, deps.log);
+      return workDeviceJob(job, post.queue, post.envelope, post.message, writer, deps.log, checked);
     },
     { ...options, concurrency: post.concurrency ?? options.concurrency },
   );
@@ -214,6 +247,7 @@ export function startDeviceWorkers(
       queue: deps.telemetryQueue,
       envelope: telemetryEnvelope,
       message: telemetryMessageSchema,
+      checkedBy: telemetryPostSchema,
       store: (rows: TelemetryWrite[]) => storeTelemetry(deps.pool, rows, store),
       maxItems: 2000,
       maxConcurrent: 3,
@@ -224,6 +258,7 @@ export function startDeviceWorkers(
       queue: deps.faultQueue,
       envelope: faultEnvelope,
       message: faultMessageSchema,
+      checkedBy: faultPostSchema,
       store: (rows: FaultWrite[]) => storeFaults(deps.pool, rows, store),
       maxItems: 200,
       maxConcurrent: 2,

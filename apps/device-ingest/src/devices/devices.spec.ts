@@ -6,8 +6,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { deviceMigrations, revokeCredentials, setDeviceBrandSettings } from '@kb/devices';
+import { telemetryPostSchema } from '@kb/contracts';
 import {
   bullmqPrefix,
+  checkedMark,
   createPool,
   createRedisConnection,
   deleteKeysWithPrefix,
@@ -387,6 +389,14 @@ describe('device API and ingestion', () => {
     (await queue.getFailed(0, -1)).filter((j) =>
       (j.data as { messages: { messageId: string }[] }).messages.some((m) => m.messageId === messageId),
     );
+  /** Waits for the first dead letter of a queue that carries the message `messageId`. */
+  const deadLetter = async (queue: Queue, messageId: string) =>
+    (
+      await eventually(
+        () => deadLetters(queue, messageId),
+        (d) => d.length > 0,
+      )
+    )[0]!;
 
   it('stores the batch-mates of a message Postgres refuses and puts that one alone in the dead letters', async () => {
     const { deviceId } = await activated('dev-d1');
@@ -405,17 +415,14 @@ describe('device API and ingestion', () => {
         (n) => n === 39,
       ),
     ).toBe(39);
-    const [dead] = await eventually(
-      () => deadLetters(telemetryQueue, 'year-zero'),
-      (d) => d.length > 0,
-    );
-    expect(dead!.data).toMatchObject({ deviceId, messages: [{ messageId: 'year-zero' }] });
-    expect(dead!.failedReason).toMatch(/date\/time field value out of range/);
+    const dead = await deadLetter(telemetryQueue, 'year-zero');
+    expect(dead.data).toMatchObject({ deviceId, messages: [{ messageId: 'year-zero' }] });
+    expect(dead.failedReason).toMatch(/date\/time field value out of range/);
     // Refused for its data: failed at once, not retried.
-    expect(dead!.attemptsMade).toBe(1);
+    expect(dead.attemptsMade).toBe(1);
     expect(await (await telemetryQueue.getJob(job.id!))!.getState()).toBe('completed');
     expect((await telemetryQueue.getJob(job.id!))!.returnvalue).toEqual({ messages: 39, refused: 1 });
-    await dead!.remove(); // the later tests count failed jobs
+    await dead.remove(); // the later tests count failed jobs
   });
 
   it('stores the batch-mates of a message no longer valid in a queued job and dead-letters that one', async () => {
@@ -439,13 +446,45 @@ describe('device API and ingestion', () => {
       { message_id: 'f-ok-1' },
       { message_id: 'f-ok-2' },
     ]);
-    const [dead] = await eventually(
-      () => deadLetters(faultQueue, 'f-nul'),
-      (d) => d.length > 0,
-    );
-    expect(dead!.failedReason).toBe('invalid message: errorLog: text_invalid_chars');
-    expect(dead!.data.messages).toHaveLength(1);
-    await dead!.remove();
+    const dead = await deadLetter(faultQueue, 'f-nul');
+    expect(dead.failedReason).toBe('invalid message: errorLog: text_invalid_chars');
+    expect(dead.data.messages).toHaveLength(1);
+    await dead.remove();
+  });
+
+  it('stores the posts of a job marked as checked by the device API and dead-letters what Postgres refuses of it', async () => {
+    const { deviceId } = await activated('dev-d3');
+    const post = (messages: object[]) => ({ deviceId, brandOwnerCode: 'DEMO', receivedAt: now(), messages });
+    // Written by hand with the mark the device API writes: its messages are not checked again, so a malformed
+    // one reaches Postgres.
+    const job = await telemetryQueue.add('telemetry-posts', {
+      checked: checkedMark(telemetryPostSchema),
+      posts: [
+        post([{ messageId: 'c-ok-1', sampledAt: now(-2000) }]),
+        post([
+          { messageId: 'c-bad', sampledAt: 'not a time' },
+          { messageId: 'c-ok-2', sampledAt: now(-1000) },
+        ]),
+      ],
+    });
+    const stored = async () =>
+      (
+        await pool.query('SELECT message_id FROM device_telemetry WHERE device_id = $1 ORDER BY 1', [
+          deviceId,
+        ])
+      ).rows.map((r: { message_id: string }) => r.message_id);
+    expect(await eventually(stored, (ids) => ids.length === 2)).toEqual(['c-ok-1', 'c-ok-2']);
+    const dead = await deadLetter(telemetryQueue, 'c-bad');
+    // Taken out of the marked job, the message is checked as every one-post job is.
+    expect(dead.failedReason).toMatch(/^invalid message: sampledAt: /);
+    expect(dead.data).toMatchObject({ deviceId, messages: [{ messageId: 'c-bad' }] });
+    expect(
+      await eventually(
+        async () => (await telemetryQueue.getJob(job.id!))!.returnvalue,
+        (r) => r !== null && r !== undefined,
+      ),
+    ).toEqual({ messages: 2, refused: 1 });
+    await dead.remove();
   });
 
   it('refuses posts with 503 and Retry-After once the oldest waiting post waited past the bound, accepts again once the workers drain the queue, and loses nothing accepted', async () => {

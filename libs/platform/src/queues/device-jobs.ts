@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { faultMessageSchema, telemetryMessageSchema } from '@kb/contracts';
 import { z } from 'zod';
 import { brandOwnerCode, isoTime } from './job-fields.js';
@@ -33,6 +34,19 @@ export const postsOf = <P extends z.ZodType>(post: P) =>
 
 /** Most posts one gathered job carries. */
 export const MAX_POSTS_PER_JOB = 1000;
+
+/**
+ * The mark of a gathered job that the device API wrote after checking each of its posts against `schema` (the
+ * body schema of the route they came in on): a digest of that schema, carried as the job's `checked`. A worker
+ * whose posts come from the same schema takes the messages of a job with its own mark as they are, instead of
+ * checking them a second time; a job without it, or with another (written by a gateway of another version, or by
+ * anything else), is checked message by message. Refinements leave no trace in the digest: one changed without
+ * the schema's shape may let a worker trust a post an older gateway checked by the older rule.
+ */
+export function checkedMark(schema: z.ZodType): string {
+  const shape = JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' }));
+  return createHash('sha256').update(shape).digest('base64url').slice(0, 16);
+}
 
 export const telemetryPostsSchema = postsOf(telemetryBatchSchema);
 export const faultPostsSchema = postsOf(faultBatchSchema);
