@@ -20,7 +20,7 @@ import http from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { builtTesting, fmt, percentile } from './build.mjs';
-import { keepAliveRequest, sleep, startCeiling, startIngestProcess } from './processes.mjs';
+import { keepAliveRequest, pacedLoad, sleep, startCeiling, startIngestProcess } from './processes.mjs';
 import { activatedDevices } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -99,47 +99,19 @@ try {
    * paced to `rate` messages/s. Every 10th post is a probe: its device and send time.
    */
   async function load(port, batch, seconds, { rate, probes, clients = CLIENTS } = {}) {
-    const started = performance.now();
-    const until = started + seconds * 1000;
-    let posts = 0;
-    let refused = 0;
-    let failed = 0;
-    let lastAnswer = started;
-    const interval = rate ? (clients * batch * 1000) / rate : 0;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, c) => {
-        let next = started + (interval * c) / clients;
-        while (performance.now() < until) {
-          if (interval) {
-            const wait = next - performance.now();
-            if (wait > 0) await sleep(wait);
-            next += interval;
-          }
-          const device = devices[Math.floor(Math.random() * DEVICES)];
-          const sentAt = Date.now();
-          const { status, retryAfter } = await post(port, '/device/v1/telemetry', body(batch), device.token);
-          lastAnswer = performance.now();
-          if (status === 202) {
-            posts++;
-            if (probes && posts % 10 === 0) probes.push({ id: device.id, sentAt });
-          } else if (retryAfter !== undefined) {
-            // Backpressure: wait as asked (plus jitter), then go on at the pace from there, without catching up.
-            refused++;
-            await sleep(retryAfter * 1000 * (1 + Math.random() * 0.5));
-            next = performance.now();
-          } else failed++;
-        }
-      }),
-    );
-    return {
-      posts,
-      refused,
-      failed,
-      messages: posts * batch,
-      refusedMessages: refused * batch,
-      started,
-      httpSeconds: (lastAnswer - started) / 1000,
-    };
+    const run = await pacedLoad({
+      clients,
+      seconds,
+      interval: rate ? (clients * batch * 1000) / rate : 0,
+      send: async () => {
+        const device = devices[Math.floor(Math.random() * DEVICES)];
+        return { device, ...(await post(port, '/device/v1/telemetry', body(batch), device.token)) };
+      },
+      accepted: ({ device }, sentAt, posts) => {
+        if (probes && posts % 10 === 0) probes.push({ id: device.id, sentAt });
+      },
+    });
+    return { ...run, messages: run.posts * batch, refusedMessages: run.refused * batch };
   }
 
   /** Polls the devices of the probes until each shows a last connect time at or after its post. */

@@ -8,6 +8,60 @@ import { root } from './build.mjs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * `clients` clients send until `seconds` are over: closed loop (the next post when the answer came), or each paced to
+ * one post every `interval` ms (0: closed loop), the clients' first posts spread over one interval. `send(client)`
+ * answers `{ status, retryAfter }`: a 202 counts as posted (and `accepted(answer, sentAt, posts)` is told); a refusal
+ * with a Retry-After waits it (plus up to half again) and goes on at the pace from there, without catching up;
+ * anything else, or a send that throws (a connection error), counts as failed.
+ */
+export async function pacedLoad({ clients, seconds, interval = 0, send, accepted = () => {} }) {
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  let posts = 0;
+  let refused = 0;
+  let failed = 0;
+  const refusalMs = [];
+  let lastAnswer = started;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      let next = started + (interval * c) / clients;
+      while (performance.now() < until) {
+        if (interval) {
+          const wait = next - performance.now();
+          if (wait > 0) await sleep(wait);
+          next += interval;
+        }
+        const t = performance.now();
+        const sentAt = Date.now();
+        let answer;
+        try {
+          answer = await send(c);
+        } catch {
+          failed++;
+          continue;
+        }
+        lastAnswer = performance.now();
+        if (answer.status === 202) accepted(answer, sentAt, ++posts);
+        else if (answer.retryAfter !== undefined) {
+          refused++;
+          refusalMs.push(lastAnswer - t);
+          await sleep(answer.retryAfter * 1000 * (1 + Math.random() * 0.5));
+          next = performance.now();
+        } else failed++;
+      }
+    }),
+  );
+  return {
+    posts,
+    refused,
+    failed,
+    started,
+    httpSeconds: (lastAnswer - started) / 1000,
+    refusalMs: refusalMs.sort((a, b) => a - b),
+  };
+}
+
 /** A port nobody listens on now (the kernel's pick). */
 export async function freePort() {
   const server = net.createServer();

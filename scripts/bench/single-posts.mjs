@@ -20,7 +20,14 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { builtTesting, fmt, percentile } from './build.mjs';
-import { keepAliveRequest, releasedRecipes, sleep, startCeiling, startIngestProcess } from './processes.mjs';
+import {
+  keepAliveRequest,
+  pacedLoad,
+  releasedRecipes,
+  sleep,
+  startCeiling,
+  startIngestProcess,
+} from './processes.mjs';
 import { activatedDevices, signedInAppUsers } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -136,51 +143,12 @@ try {
    * (429/503) waits its Retry-After (plus up to half again) and counts as refused. `ports` are spread over.
    */
   async function load(send, ports, seconds, { clients = CLIENTS, rate } = {}) {
-    const started = performance.now();
-    const until = started + seconds * 1000;
-    let posts = 0;
-    let refused = 0;
-    let failed = 0;
-    const refusalMs = [];
-    let lastAnswer = started;
-    const interval = rate ? (clients * 1000) / rate : 0;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, c) => {
-        const port = ports[c % ports.length];
-        let next = started + (interval * c) / clients;
-        while (performance.now() < until) {
-          if (interval) {
-            const wait = next - performance.now();
-            if (wait > 0) await sleep(wait);
-            next += interval;
-          }
-          const t = performance.now();
-          let answer;
-          try {
-            answer = await send(port);
-          } catch {
-            failed++;
-            continue;
-          }
-          lastAnswer = performance.now();
-          if (answer.status === 202) posts++;
-          else if (answer.retryAfter !== undefined) {
-            refused++;
-            refusalMs.push(lastAnswer - t);
-            await sleep(answer.retryAfter * 1000 * (1 + Math.random() * 0.5));
-            next = performance.now();
-          } else failed++;
-        }
-      }),
-    );
-    return {
-      posts,
-      refused,
-      failed,
-      started,
-      httpSeconds: (lastAnswer - started) / 1000,
-      refusalMs: refusalMs.sort((a, b) => a - b),
-    };
+    return pacedLoad({
+      clients,
+      seconds,
+      interval: rate ? (clients * 1000) / rate : 0,
+      send: (c) => send(ports[c % ports.length]),
+    });
   }
 
   async function until(done, what) {
