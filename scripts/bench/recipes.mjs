@@ -506,138 +506,6 @@ try {
           ]);
   }
 
-  // 3. The list, as the screen asks for it, once autovacuum has been over the fresh tables (done here at once, as
-  // autovacuum would within a minute of such a load: index-only scans need the visibility map).
-  const { rows: tables } = await pool.query(
-    `SELECT string_agg(format('%I', tablename), ', ') AS t FROM pg_tables WHERE tablename ~ '^recipe_(list|detail)_v[0-9]+$'`,
-  );
-  await pool.query(`VACUUM ANALYZE ${tables[0].t}`);
-  const { rows: listed } = await pool.query(
-    'SELECT count(*)::int AS n FROM recipe_list WHERE brand_owner_code = $1',
-    [BRAND],
-  );
-  const lastPage = Math.floor(listed[0].n / 10);
-  // The screen reaches a deep page by "next page", with the `nextCursor` of the page before: here the cursor of the
-  // last row of page lastPage - 1, in the list's opaque cursor format (change time to the microsecond, id).
-  const { rows: beforeLast } = await pool.query(
-    `SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t, recipe_id::text AS id
-       FROM recipe_list WHERE brand_owner_code = $1 AND status <> 'recycle_bin'
-      ORDER BY updated_at DESC, recipe_id DESC OFFSET $2 LIMIT 1`,
-    [BRAND, Math.max(0, (lastPage - 1) * 10 - 1)],
-  );
-  const lastPageCursor = `c.${Buffer.from(JSON.stringify([beforeLast[0].t, beforeLast[0].id])).toString('base64url')}`;
-  // Signed in after the slow OFFSET above, whose seconds at a million rows would outlast the session's idle socket.
-  const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
-  /** The `nextCursor` of the first page of `query`, as the screen sends it for page 2. */
-  const cursorAfter = async (query) => {
-    const res = await (await call('GET', `/api/recipe/list?${query}`)).json();
-    // A refused first page (503 past the API's statement timeout) leaves no cursor: the shape is then reported refused.
-    return res.status === 200 && res.data.nextCursor ? encodeURIComponent(res.data.nextCursor) : 'none';
-  };
-  const QUERIES = [
-    ['first page (all recipes, newest first)', 'pageNum=1&pageSize=10'],
-    ['status released, page 3', 'status=released&pageNum=3&pageSize=10'],
-    [
-      'category + status waiting release',
-      `categoryId=${categories[5]}&status=waiting_release&pageNum=1&pageSize=20`,
-    ],
-    ['name contains "鸡翅"', `name=${encodeURIComponent('鸡翅')}&pageNum=1&pageSize=10`],
-    ['name contains "pumpkin"', 'name=pumpkin&pageNum=2&pageSize=10'],
-    ['number prefix', 'number=B-0004&pageNum=1&pageSize=10'],
-    [
-      'model + label + online=false',
-      `productCode=${products[1]}&tagId=${tags[5]}&online=false&pageNum=1&pageSize=10`,
-    ],
-    [
-      'type + language + date range',
-      `type=SOUP_AND_AIR&lang=en&updatedFrom=2000-01-01&updatedTo=2100-01-01&pageNum=1&pageSize=50`,
-    ],
-    [
-      `deep page ${lastPage.toLocaleString('en')} of ${lastPage.toLocaleString('en')} by cursor (next page)`,
-      `after=${encodeURIComponent(lastPageCursor)}&pageNum=${lastPage}&pageSize=10`,
-    ],
-    // A page is read by its number only within the first 10,000 rows (deeper: after a cursor, or refused).
-    ['deepest typed jump, page 1,000', 'pageNum=1000&pageSize=10'],
-    [
-      `deep page ${lastPage.toLocaleString('en')} by pageNum (a typed jump)`,
-      `pageNum=${lastPage}&pageSize=10`,
-    ],
-    [
-      'name contains "pumpkin", next page by cursor',
-      `name=pumpkin&after=${await cursorAfter('name=pumpkin&pageNum=1&pageSize=10')}&pageNum=2&pageSize=10`,
-    ],
-    // Sorted from a column header.
-    ['sorted: number ascending, page 2', 'orderBy=number&order=asc&pageNum=2&pageSize=10'],
-    ['sorted: version descending', 'orderBy=version&order=desc&pageNum=1&pageSize=10'],
-    ['sorted: status + status filter', 'status=released&orderBy=status&pageNum=1&pageSize=10'],
-    [
-      'sorted: number ascending, next page by cursor',
-      `orderBy=number&order=asc&after=${await cursorAfter('orderBy=number&order=asc&pageNum=1&pageSize=10')}&pageNum=2&pageSize=10`,
-    ],
-  ];
-  // The statements the API runs for a query (its own code, from the built API), explained with their buffers:
-  // figures that do not depend on how busy the machine is.
-  const { recipeListStatements, nameMatchesUpTo, nameProbeStatements, NAME_INDEX_UP_TO, exactCountBound } =
-    await dist('apps/api/dist/modules/recipes/queries/list-recipes/list-recipes.handler.js');
-  const { countUpToSql } = await dist('apps/api/dist/common/paging.js');
-  const { recipeListQuerySchema } = await dist('libs/contracts/dist/index.js');
-  /** EXPLAIN (ANALYZE, BUFFERS) of a statement: shared buffers hit + read, and the execution time. */
-  const explain = async ({ sql, params }) => {
-    const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
-    const [{ Plan: plan, 'Execution Time': ms }] = rows[0]['QUERY PLAN'];
-    return { hit: plan['Shared Hit Blocks'], read: plan['Shared Read Blocks'], ms };
-  };
-  const sum = (a, b) => ({ hit: a.hit + b.hit, read: a.read + b.read, ms: a.ms + b.ms });
-  /** The statements of the list's answer to `query`, as the handler chooses them; a name search's probe counted. */
-  async function explainList(query) {
-    const filter = recipeListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-    const run = (sql, params) => pool.query(sql, params).then((r) => r.rows);
-    const named = await nameMatchesUpTo(run, BRAND, filter);
-    const few = named !== null && named <= NAME_INDEX_UP_TO;
-    const statements = recipeListStatements(BRAND, filter, named === null || few);
-    const count = countUpToSql(statements.count.sql, exactCountBound(filter));
-    // A name search counts through its probe; with more matches than the probe counts, the total is an estimate.
-    const counted =
-      named !== null
-        ? { hit: 0, read: 0, ms: 0 }
-        : await explain({ sql: count, params: statements.count.params });
-    if (named === null) return { page: await explain(statements.page), count: counted };
-    // The probe as the handler runs it: the walk of the newest recipes, then the name index only when it found few.
-    const probes = nameProbeStatements(BRAND, filter);
-    let probe = await explain(probes.walk);
-    const [walked] = await run(probes.walk.sql, probes.walk.params);
-    if (Number(walked.n) <= NAME_INDEX_UP_TO) probe = sum(probe, await explain(probes.index));
-    return { page: await explain(statements.page), count: sum(probe, counted) };
-  }
-  const results = [];
-  for (const [title, query] of QUERIES) {
-    const times = [];
-    let total = 0;
-    let totalExact = true;
-    // A refusal (a query past the API's statement timeout answers 503) is reported in the table, and the other
-    // shapes are still timed.
-    let refused = null;
-    for (let i = 0; i < REQUESTS + 5 && !refused; i++) {
-      const started = performance.now();
-      const res = await call('GET', `/api/recipe/list?${query}`);
-      const body = await res.json();
-      const ms = performance.now() - started;
-      if (body.status !== 200) refused = `refused: ${body.status} ${body.desc} after ${ms.toFixed(0)} ms`;
-      else ({ total, totalExact } = body.data);
-      if (i >= 5 && !refused) times.push(ms); // the first few warm the connection pool and the plan cache
-    }
-    times.sort((a, b) => a - b);
-    results.push({
-      title,
-      refused,
-      total: totalExact ? total : `${total}~`,
-      plans: await explainList(query),
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
-      p99: percentile(times, 99),
-    });
-  }
-
   const rate = (n, s) => Math.round(n / s).toLocaleString('en');
   if (KEEP_READ_MODELS)
     console.log(
@@ -698,25 +566,163 @@ try {
     );
     for (const line of profileLines) console.log(line);
   }
-  console.log(
-    `\nGET /api/recipe/list, ${listed[0].n.toLocaleString('en')} recipes in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in; ${load()}):`,
-  );
-  const pad = (s, n) => String(s).padStart(n);
-  console.log(
-    `${'query'.padEnd(56)} ${pad('total', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} | ${pad('page: buffers hit/read', 22)} ${pad('ms', 6)} | ${pad('count: buffers hit/read', 23)} ${pad('ms', 6)}`,
-  );
-  const buffers = (e) => `${e.hit}/${e.read}`;
-  for (const r of results) {
-    const plans = `| ${pad(buffers(r.plans.page), 22)} ${pad(r.plans.page.ms.toFixed(1), 6)} | ${pad(buffers(r.plans.count), 23)} ${pad(r.plans.count.ms.toFixed(1), 6)}`;
+
+  // 3. The list (BENCH_REQUESTS=0: not timed, for the catch-up figures above alone).
+  if (REQUESTS > 0) await timeList();
+
+  async function timeList() {
+    // The list, as the screen asks for it, once autovacuum has been over the fresh tables (done here at once, as
+    // autovacuum would within a minute of such a load: index-only scans need the visibility map).
+    const { rows: tables } = await pool.query(
+      `SELECT string_agg(format('%I', tablename), ', ') AS t FROM pg_tables WHERE tablename ~ '^recipe_(list|detail)_v[0-9]+$'`,
+    );
+    await pool.query(`VACUUM ANALYZE ${tables[0].t}`);
+    const { rows: listed } = await pool.query(
+      'SELECT count(*)::int AS n FROM recipe_list WHERE brand_owner_code = $1',
+      [BRAND],
+    );
+    const lastPage = Math.floor(listed[0].n / 10);
+    // The screen reaches a deep page by "next page", with the `nextCursor` of the page before: here the cursor of the
+    // last row of page lastPage - 1, in the list's opaque cursor format (change time to the microsecond, id).
+    const { rows: beforeLast } = await pool.query(
+      `SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t, recipe_id::text AS id
+         FROM recipe_list WHERE brand_owner_code = $1 AND status <> 'recycle_bin'
+        ORDER BY updated_at DESC, recipe_id DESC OFFSET $2 LIMIT 1`,
+      [BRAND, Math.max(0, (lastPage - 1) * 10 - 1)],
+    );
+    const lastPageCursor = `c.${Buffer.from(JSON.stringify([beforeLast[0].t, beforeLast[0].id])).toString('base64url')}`;
+    // Signed in after the slow OFFSET above, whose seconds at a million rows would outlast the session's idle socket.
+    const call = await loggedIn(system.baseUrl, 'demo', 'demo12345');
+    /** The `nextCursor` of the first page of `query`, as the screen sends it for page 2. */
+    const cursorAfter = async (query) => {
+      const res = await (await call('GET', `/api/recipe/list?${query}`)).json();
+      // A refused first page (503 past the API's statement timeout) leaves no cursor: the shape is then reported refused.
+      return res.status === 200 && res.data.nextCursor ? encodeURIComponent(res.data.nextCursor) : 'none';
+    };
+    const QUERIES = [
+      ['first page (all recipes, newest first)', 'pageNum=1&pageSize=10'],
+      ['status released, page 3', 'status=released&pageNum=3&pageSize=10'],
+      [
+        'category + status waiting release',
+        `categoryId=${categories[5]}&status=waiting_release&pageNum=1&pageSize=20`,
+      ],
+      ['name contains "鸡翅"', `name=${encodeURIComponent('鸡翅')}&pageNum=1&pageSize=10`],
+      ['name contains "pumpkin"', 'name=pumpkin&pageNum=2&pageSize=10'],
+      ['number prefix', 'number=B-0004&pageNum=1&pageSize=10'],
+      [
+        'model + label + online=false',
+        `productCode=${products[1]}&tagId=${tags[5]}&online=false&pageNum=1&pageSize=10`,
+      ],
+      [
+        'type + language + date range',
+        `type=SOUP_AND_AIR&lang=en&updatedFrom=2000-01-01&updatedTo=2100-01-01&pageNum=1&pageSize=50`,
+      ],
+      [
+        `deep page ${lastPage.toLocaleString('en')} of ${lastPage.toLocaleString('en')} by cursor (next page)`,
+        `after=${encodeURIComponent(lastPageCursor)}&pageNum=${lastPage}&pageSize=10`,
+      ],
+      // A page is read by its number only within the first 10,000 rows (deeper: after a cursor, or refused).
+      ['deepest typed jump, page 1,000', 'pageNum=1000&pageSize=10'],
+      [
+        `deep page ${lastPage.toLocaleString('en')} by pageNum (a typed jump)`,
+        `pageNum=${lastPage}&pageSize=10`,
+      ],
+      [
+        'name contains "pumpkin", next page by cursor',
+        `name=pumpkin&after=${await cursorAfter('name=pumpkin&pageNum=1&pageSize=10')}&pageNum=2&pageSize=10`,
+      ],
+      // Sorted from a column header.
+      ['sorted: number ascending, page 2', 'orderBy=number&order=asc&pageNum=2&pageSize=10'],
+      ['sorted: version descending', 'orderBy=version&order=desc&pageNum=1&pageSize=10'],
+      ['sorted: status + status filter', 'status=released&orderBy=status&pageNum=1&pageSize=10'],
+      [
+        'sorted: number ascending, next page by cursor',
+        `orderBy=number&order=asc&after=${await cursorAfter('orderBy=number&order=asc&pageNum=1&pageSize=10')}&pageNum=2&pageSize=10`,
+      ],
+    ];
+    // The statements the API runs for a query (its own code, from the built API), explained with their buffers:
+    // figures that do not depend on how busy the machine is.
+    const { recipeListStatements, nameMatchesUpTo, nameProbeStatements, NAME_INDEX_UP_TO, exactCountBound } =
+      await dist('apps/api/dist/modules/recipes/queries/list-recipes/list-recipes.handler.js');
+    const { countUpToSql } = await dist('apps/api/dist/common/paging.js');
+    const { recipeListQuerySchema } = await dist('libs/contracts/dist/index.js');
+    /** EXPLAIN (ANALYZE, BUFFERS) of a statement: shared buffers hit + read, and the execution time. */
+    const explain = async ({ sql, params }) => {
+      const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+      const [{ Plan: plan, 'Execution Time': ms }] = rows[0]['QUERY PLAN'];
+      return { hit: plan['Shared Hit Blocks'], read: plan['Shared Read Blocks'], ms };
+    };
+    const sum = (a, b) => ({ hit: a.hit + b.hit, read: a.read + b.read, ms: a.ms + b.ms });
+    /** The statements of the list's answer to `query`, as the handler chooses them; a name search's probe counted. */
+    async function explainList(query) {
+      const filter = recipeListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      const run = (sql, params) => pool.query(sql, params).then((r) => r.rows);
+      const named = await nameMatchesUpTo(run, BRAND, filter);
+      const few = named !== null && named <= NAME_INDEX_UP_TO;
+      const statements = recipeListStatements(BRAND, filter, named === null || few);
+      const count = countUpToSql(statements.count.sql, exactCountBound(filter));
+      // A name search counts through its probe; with more matches than the probe counts, the total is an estimate.
+      const counted =
+        named !== null
+          ? { hit: 0, read: 0, ms: 0 }
+          : await explain({ sql: count, params: statements.count.params });
+      if (named === null) return { page: await explain(statements.page), count: counted };
+      // The probe as the handler runs it: the walk of the newest recipes, then the name index only when it found few.
+      const probes = nameProbeStatements(BRAND, filter);
+      let probe = await explain(probes.walk);
+      const [walked] = await run(probes.walk.sql, probes.walk.params);
+      if (Number(walked.n) <= NAME_INDEX_UP_TO) probe = sum(probe, await explain(probes.index));
+      return { page: await explain(statements.page), count: sum(probe, counted) };
+    }
+    const results = [];
+    for (const [title, query] of QUERIES) {
+      const times = [];
+      let total = 0;
+      let totalExact = true;
+      // A refusal (a query past the API's statement timeout answers 503) is reported in the table, and the other
+      // shapes are still timed.
+      let refused = null;
+      for (let i = 0; i < REQUESTS + 5 && !refused; i++) {
+        const started = performance.now();
+        const res = await call('GET', `/api/recipe/list?${query}`);
+        const body = await res.json();
+        const ms = performance.now() - started;
+        if (body.status !== 200) refused = `refused: ${body.status} ${body.desc} after ${ms.toFixed(0)} ms`;
+        else ({ total, totalExact } = body.data);
+        if (i >= 5 && !refused) times.push(ms); // the first few warm the connection pool and the plan cache
+      }
+      times.sort((a, b) => a - b);
+      results.push({
+        title,
+        refused,
+        total: totalExact ? total : `${total}~`,
+        plans: await explainList(query),
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        p99: percentile(times, 99),
+      });
+    }
+
     console.log(
-      r.refused
-        ? `${r.title.padEnd(56)} ${r.refused} ${plans}`
-        : `${r.title.padEnd(56)} ${pad(r.total, 9)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)} ${plans}`,
+      `\nGET /api/recipe/list, ${listed[0].n.toLocaleString('en')} recipes in the brand, ${REQUESTS} sequential requests each (HTTP round trip, logged in; ${load()}):`,
+    );
+    const pad = (s, n) => String(s).padStart(n);
+    console.log(
+      `${'query'.padEnd(56)} ${pad('total', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} | ${pad('page: buffers hit/read', 22)} ${pad('ms', 6)} | ${pad('count: buffers hit/read', 23)} ${pad('ms', 6)}`,
+    );
+    const buffers = (e) => `${e.hit}/${e.read}`;
+    for (const r of results) {
+      const plans = `| ${pad(buffers(r.plans.page), 22)} ${pad(r.plans.page.ms.toFixed(1), 6)} | ${pad(buffers(r.plans.count), 23)} ${pad(r.plans.count.ms.toFixed(1), 6)}`;
+      console.log(
+        r.refused
+          ? `${r.title.padEnd(56)} ${r.refused} ${plans}`
+          : `${r.title.padEnd(56)} ${pad(r.total, 9)} ${pad(r.p50.toFixed(1), 8)} ${pad(r.p95.toFixed(1), 8)} ${pad(r.p99.toFixed(1), 8)} ${plans}`,
+      );
+    }
+    console.log(
+      `(target: p95 under 50 ms; a total with ~ is the planner's estimate past ${(10_000).toLocaleString('en')} matches (${(1_000).toLocaleString('en')} for a name, a model or a label); the plans are EXPLAIN (ANALYZE, BUFFERS) of the page's and the count's statements (a name search's: with its probe, the newest recipes walked and, for a rare name, the name index), once, after the timed requests; ${load()})`,
     );
   }
-  console.log(
-    `(target: p95 under 50 ms; a total with ~ is the planner's estimate past ${(10_000).toLocaleString('en')} matches (${(1_000).toLocaleString('en')} for a name, a model or a label); the plans are EXPLAIN (ANALYZE, BUFFERS) of the page's and the count's statements (a name search's: with its probe, the newest recipes walked and, for a rare name, the name index), once, after the timed requests; ${load()})`,
-  );
 } finally {
   // Waited for: a profile asked for by BENCH_PROJECTOR_NODE_ARGS is written as it exits.
   if (projector && projector.exitCode === null) {

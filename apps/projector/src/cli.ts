@@ -16,6 +16,7 @@ import {
   rebuildProjection,
   replayProjection,
   runProjections,
+  useFoldThread,
   type Projection,
   type RunOptions,
 } from '@kb/read-models';
@@ -63,6 +64,7 @@ Environment:
   PROJECTOR_LEASE_MS    how long a silent (stopped, frozen) projector keeps its lease, default 5000;
                         a standby process takes over within about 1.2 times this
   PROJECTOR_THREADS     threads \`run\` spreads the projections over, default 1
+  PROJECTOR_FOLD_THREAD true: the recipes projection folds its batches in a thread of its own, default false
   LOG_LEVEL             pino level, default info
   PROJECTOR_METRICS_PORT  \`run\` answers /metrics, /livez, /readyz here, default 9465 (0: any free port)
   METRICS_HOST          address of that port, default 127.0.0.1
@@ -125,6 +127,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
       ? threadShares(projections, config.threads)
       : [projections];
   const here = shares[0]!;
+  useFoldThread(config.foldThread);
   // Per projection while it catches up: its run lock, the batch being written, the next page being read and the
   // read of the records the next batch changes (prepared meanwhile).
   const pool = createPool(config.databaseUrl, {

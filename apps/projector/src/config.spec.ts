@@ -27,4 +27,13 @@ describe('projector configuration', () => {
     // Never more threads than projections.
     expect(threadShares(names, 8)).toEqual(names.map((n) => [n]));
   });
+
+  it('folds the recipes on the main thread unless PROJECTOR_FOLD_THREAD=true', () => {
+    expect(readConfig({}).foldThread).toBe(false);
+    expect(readConfig({ PROJECTOR_FOLD_THREAD: 'false' }).foldThread).toBe(false);
+    expect(readConfig({ PROJECTOR_FOLD_THREAD: 'true' }).foldThread).toBe(true);
+    expect(() => readConfig({ PROJECTOR_FOLD_THREAD: 'yes' })).toThrow(
+      /PROJECTOR_FOLD_THREAD must be true or false/,
+    );
+  });
 });

@@ -23,6 +23,8 @@ export interface ProjectorConfig {
   testDelayMs: number;
   /** Threads `run` spreads the projections over (see projection-threads.ts). */
   threads: number;
+  /** The recipes projection folds its batches in a thread of its own (see useFoldThread in @kb/read-models). */
+  foldThread: boolean;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -32,6 +34,13 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -66,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     readyMaxLagSeconds: positiveInt(env, 'PROJECTOR_READY_MAX_LAG_SECONDS', 60),
     threads: positiveInt(env, 'PROJECTOR_THREADS', 1),
+    foldThread: flag(env, 'PROJECTOR_FOLD_THREAD'),
   };
 }

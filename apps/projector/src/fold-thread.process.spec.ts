@@ -30,7 +30,12 @@ describe('the recipes fold thread in the projector process', () => {
 
   it('killed mid catch-up and restarted, builds exactly what a rebuild folding on the main thread builds', async () => {
     const head = await appendRecipes(ev.store, 400);
-    const env = { DATABASE_URL: ev.db.url, PROJECTOR_BATCH_SIZE: '20', PROJECTOR_POLL_MS: '20' };
+    const env = {
+      DATABASE_URL: ev.db.url,
+      PROJECTOR_BATCH_SIZE: '20',
+      PROJECTOR_POLL_MS: '20',
+      PROJECTOR_FOLD_THREAD: 'true',
+    };
 
     const first = startProjector(['run'], env);
     await answered(async () => ((await recipesCheckpoint())?.globalPosition ?? 0n) > 0n);

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { openEventStore } from '@kb/event-store';
 import { createPool } from '@kb/platform/db';
-import { allProjections, runProjections, type Projection, type RunOptions } from '@kb/read-models';
+import {
+  allProjections,
+  runProjections,
+  useFoldThread,
+  type Projection,
+  type RunOptions,
+} from '@kb/read-models';
 import { pino, type Logger } from 'pino';
 import { readConfig, type ProjectorConfig } from './config.js';
 
@@ -94,6 +100,7 @@ async function threadMain({ names, env, logBase }: ThreadData): Promise<void> {
   });
   port.unref();
   const config = readConfig(env);
+  useFoldThread(config.foldThread);
   const logger = pino(
     { level: config.logLevel, base: logBase, timestamp: pino.stdTimeFunctions.isoTime },
     { write: (line: string) => port.postMessage({ log: line } satisfies ThreadMessage) },

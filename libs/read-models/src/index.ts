@@ -19,4 +19,5 @@ export {
 export * from './framework/parking.js';
 export * from './framework/replay.js';
 export * from './framework/storable.js';
+export { useFoldThread } from './framework/fold-thread.js';
 export { apkProjection } from './apk/apk.projection.js';

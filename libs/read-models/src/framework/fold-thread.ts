@@ -79,6 +79,22 @@ const SCRIPT = new URL('./fold-worker.js', import.meta.url);
 /** True where the built fold thread exists (not when running from the TypeScript sources). */
 export const foldThreadAvailable = (): boolean => existsSync(fileURLToPath(SCRIPT));
 
+let wanted = false;
+
+/**
+ * Whether the process folds in a thread of its own (the projector's PROJECTOR_FOLD_THREAD): off by default. On two
+ * busy cores the thread paid nothing: the main thread only hands it the events and takes back the rows, the
+ * database and the two threads share the same cores, and the second heap, its garbage collection and the copies
+ * to and from the thread added more CPU than the fold it took away. It may pay where cores are otherwise idle.
+ * Set before the first batch; a batch folded on the other side of a change is retried from its checkpoint.
+ */
+export function useFoldThread(on: boolean): void {
+  wanted = on;
+}
+
+/** True when batches are folded in the fold thread: asked for, and the built thread there. */
+export const foldsInThread = (): boolean => wanted && foldThreadAvailable();
+
 /** The buffers of folded rows, as Buffers again (they arrive as plain Uint8Arrays). */
 const asBuffers = (chunks: readonly Uint8Array[]) =>
   chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength));
