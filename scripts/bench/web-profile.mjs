@@ -21,15 +21,6 @@ const FIBERS = process.env.PROFILE_COMPONENTS === 'true';
 const RATES = (process.env.PROFILE_RATES ?? '1,4').split(',').map(Number);
 const PAGES = (process.env.PROFILE_PAGES ?? '/recipe-list,/device-info-list').split(',');
 const WEB_DIST = process.env.WEB_DIST ?? path.join(root, 'apps/admin-web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const VIEWPORT = { width: 1440, height: 900 };
 const ROW = 'tbody tr';
 const CATEGORIES = [
@@ -46,9 +37,9 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-const { startSystem } = await importDist('libs/testing/dist/index.js');
+const { startSystem, CHROMIUM_ARGS, CHROMIUM_PATH } = await importDist('libs/testing/dist/index.js');
 const system = await startSystem({ webDist: WEB_DIST, projector: true, env: { LOG_LEVEL: 'warn' } });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 
 /** Marks `kb-first-row` (user timing) in the first frame whose table shows a row with text. */
 function watchFirstRow(selector) {

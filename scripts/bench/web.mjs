@@ -24,8 +24,6 @@ import { signInOnPage } from './session.mjs';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const PARTS = (process.env.BENCH_WEB_PARTS ?? 'rows,lighthouse').split(',');
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'];
 const VIEWPORT = { width: 1440, height: 900 };
 
 /** What counts as "the page shows its data". */
@@ -37,7 +35,11 @@ const PAGES = [
   ([pathname]) => !process.env.BENCH_WEB_PAGES || process.env.BENCH_WEB_PAGES.split(',').includes(pathname),
 );
 
-const { startSystem } = await builtTesting('@kb/api', '@kb/projector', '@kb/admin-web');
+const { startSystem, CHROMIUM_ARGS, CHROMIUM_PATH } = await builtTesting(
+  '@kb/api',
+  '@kb/projector',
+  '@kb/admin-web',
+);
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -49,7 +51,7 @@ const system = await startSystem({
   projector: true,
   env: { LOG_LEVEL: 'warn' },
 });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 
 const signIn = (page) => signInOnPage(page, system.baseUrl);
 
@@ -129,8 +131,8 @@ async function lighthouseScores() {
   // One profile for both: Lighthouse opens its own tab in it, signed in by the page below; the cache is emptied
   // before each run, so each is a cold load.
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: [...ARGS, `--remote-debugging-port=${port}`],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
     viewport: VIEWPORT,
   });
   try {

@@ -10,3 +10,4 @@ export * from './waiting.js';
 export * from './holding.js';
 export * from './fixtures.js';
 export * from './processes.js';
+export * from './chromium.js';
