@@ -6,35 +6,40 @@ type InputProps = Pick<
   'value' | 'onChange' | 'onBlur' | 'onFocus' | 'error'
 >;
 
+/** The form's two fields these inputs edit. */
+type NewPasswordField = 'newPassword' | 'confirmPassword';
+
 /**
  * A new password and its confirmation, as setting a first password and changing one ask them: both required,
- * the rule under the first, neither offered to the browser's saved passwords.
+ * the rule under the first, neither offered to the browser's saved passwords. They edit the form's `newPassword`
+ * and `confirmPassword`; `texts` gives their labels and the rule in the page's words, and the test ids are
+ * `<testIdPrefix>-new` and `<testIdPrefix>-confirm`.
  */
 export function NewPasswordFields({
-  labels,
-  testIds,
-  inputs,
+  form,
+  texts,
+  testIdPrefix,
 }: {
-  labels: { password: string; confirm: string; rule: string };
-  testIds: { password: string; confirm: string };
-  inputs: { password: InputProps; confirm: InputProps };
+  form: { getInputProps(path: NewPasswordField): InputProps };
+  texts: (key: NewPasswordField | 'passwordRule') => string;
+  testIdPrefix: string;
 }) {
   return (
     <>
       <PasswordInput
-        label={labels.password}
-        description={labels.rule}
+        label={texts('newPassword')}
+        description={texts('passwordRule')}
         autoComplete="new-password"
         withAsterisk
-        data-testid={testIds.password}
-        {...inputs.password}
+        data-testid={`${testIdPrefix}-new`}
+        {...form.getInputProps('newPassword')}
       />
       <PasswordInput
-        label={labels.confirm}
+        label={texts('confirmPassword')}
         autoComplete="new-password"
         withAsterisk
-        data-testid={testIds.confirm}
-        {...inputs.confirm}
+        data-testid={`${testIdPrefix}-confirm`}
+        {...form.getInputProps('confirmPassword')}
       />
     </>
   );

@@ -50,18 +50,7 @@ export function PasswordEditPage() {
         data-testid="pw-original"
         {...form.getInputProps('originalPassword')}
       />
-      <NewPasswordFields
-        labels={{
-          password: t('account.password.newPassword'),
-          confirm: t('account.password.confirmPassword'),
-          rule: t('account.password.rule'),
-        }}
-        testIds={{ password: 'pw-new', confirm: 'pw-confirm' }}
-        inputs={{
-          password: form.getInputProps('newPassword'),
-          confirm: form.getInputProps('confirmPassword'),
-        }}
-      />
+      <NewPasswordFields form={form} texts={(key) => t(`account.password.${key}`)} testIdPrefix="pw" />
       <Text size="xs" c="dimmed">
         {t('account.password.after')}
       </Text>

@@ -170,18 +170,7 @@ function SetPasswordPageContent() {
                 : t('auth.setPassword.sendCode')}
             </Button>
           </Group>
-          <NewPasswordFields
-            labels={{
-              password: t('auth.setPassword.newPassword'),
-              confirm: t('auth.setPassword.confirmPassword'),
-              rule: t('auth.setPassword.passwordRule'),
-            }}
-            testIds={{ password: 'sp-new', confirm: 'sp-confirm' }}
-            inputs={{
-              password: form.getInputProps('newPassword'),
-              confirm: form.getInputProps('confirmPassword'),
-            }}
-          />
+          <NewPasswordFields form={form} texts={(key) => t(`auth.setPassword.${key}`)} testIdPrefix="sp" />
           <Button type="submit" fullWidth loading={save.isPending} data-testid="sp-submit">
             {t('auth.setPassword.submit')}
           </Button>
