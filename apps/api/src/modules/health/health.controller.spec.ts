@@ -8,7 +8,7 @@ import {
   runProjections,
   type Projection,
 } from '@kb/read-models';
-import { eventually } from '@kb/testing';
+import { eventually, newEvent } from '@kb/testing';
 import { Client, startTestApi, type TestApi } from '../../../test/harness.js';
 
 describe('GET /api/health', () => {
@@ -59,23 +59,10 @@ describe('GET /api/health', () => {
   it('shows the read side degraded, still 200, with the parked counts per projection, until they are replayed', async () => {
     // A recipe event of brand DEMO written by newer code: the recipes projection cannot read it.
     const recipeId = randomUUID();
+    const submitted = newEvent('RecipeSubmitted', 'demo');
     await store.appendToStream(
       `recipe-${recipeId}`,
-      [
-        {
-          eventId: randomUUID(),
-          type: 'RecipeSubmitted',
-          data: {},
-          metadata: {
-            actor: 'demo',
-            brandOwnerCode: 'DEMO',
-            correlationId: randomUUID(),
-            causationId: randomUUID(),
-            occurredAt: new Date().toISOString(),
-            schemaVersion: 9,
-          },
-        },
-      ],
+      [{ ...submitted, metadata: { ...submitted.metadata, schemaVersion: 9 } }],
       'no_stream',
     );
     await project();
