@@ -5,7 +5,6 @@ import {
   answered,
   summaryCheckpoint,
   openEventDatabase,
-  requireBuiltProjector,
   runMain,
   startProjector,
   streamSummaryEvents,
@@ -23,7 +22,6 @@ describe('the projector process', () => {
   let head: GlobalPosition;
 
   beforeAll(async () => {
-    requireBuiltProjector();
     ev = await openEventDatabase();
     head = await appendEvents(ev.store, 150, 20);
     // On two threads, so a kill also lands while the other thread is writing its own projections' batches.
