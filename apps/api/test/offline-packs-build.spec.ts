@@ -12,7 +12,7 @@ import {
   waitForBuild,
   type RunningIngestProcess,
 } from './offline-packs-support.js';
-import { eventually } from '@kb/testing';
+import { eventually, OFFLINE_PACK_INPUT } from '@kb/testing';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -67,17 +67,10 @@ describe('offline pack files: built by device-ingest, downloaded, published (/ap
     return added.data.id as string;
   }
 
-  const content = (
-    number: string,
-    overrides: Partial<OfflinePackContentInput> = {},
-  ): OfflinePackContentInput => ({
-    number,
-    type: 'initial',
-    productCode: 'TM-6',
-    subBrandCode: 'DEMO-CHEF',
-    recipeIds: [recipes.a, recipes.b, recipes.c],
-    ...overrides,
-  });
+  const content = (number: string, overrides: Partial<OfflinePackContentInput> = {}) => {
+    const recipeIds = [recipes.a, recipes.b, recipes.c];
+    return { ...OFFLINE_PACK_INPUT, number, recipeIds, ...overrides };
+  };
 
   async function download(client: Client, packId: string) {
     const res = await client.request('GET', `/api/offlineRecipes/download?id=${packId}`);

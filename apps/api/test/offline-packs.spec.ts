@@ -4,6 +4,7 @@ import { command, read, sortedBothWays, uploadImage, startProjectedApi, signedIn
 import { randomUUID } from 'node:crypto';
 import { activateDevice, storeTelemetry } from '@kb/devices';
 import { buildPack, startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
+import { OFFLINE_PACK_INPUT } from '@kb/testing';
 
 describe('offline recipe packs (/api/offlineRecipes)', () => {
   let api: ProjectedApi;
@@ -47,17 +48,10 @@ describe('offline recipe packs (/api/offlineRecipes)', () => {
   }
 
   /** A complete pack of DEMO's ChefMate C6 (factory model TM-6). */
-  const content = (
-    number: string,
-    overrides: Partial<OfflinePackContentInput> = {},
-  ): OfflinePackContentInput => ({
-    number,
-    type: 'initial',
-    productCode: 'TM-6',
-    subBrandCode: 'DEMO-CHEF',
-    recipeIds: [recipes.soupA, recipes.soupB],
-    ...overrides,
-  });
+  const content = (number: string, overrides: Partial<OfflinePackContentInput> = {}) => {
+    const recipeIds = [recipes.soupA, recipes.soupB];
+    return { ...OFFLINE_PACK_INPUT, number, recipeIds, ...overrides };
+  };
 
   const add = (number: string, overrides: Partial<OfflinePackContentInput> = {}) =>
     command(demo, '/api/offlineRecipes/add', content(number, overrides));
