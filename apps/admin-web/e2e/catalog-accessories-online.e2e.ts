@@ -2,22 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import {
-  batchDeleteRows,
-  cancelAndDiscard,
-  choose,
-  column,
-  confirm,
-  fieldError,
-  fillNumberAndNames,
-  openFromMenu,
-  pngImage,
-  row,
-  search,
-  searchFindsOne,
-  selectRows,
-  waitForFieldError,
-} from './catalog-support.js';
+import * as catalog from './catalog-support.js';
 import { harnessForFile, location } from './support/harness.js';
 import { signedInOnClearedList, signedInPage } from './support/gestures.js';
 import { settles } from './support/waits.js';
@@ -39,10 +24,10 @@ async function addAccessory(
 ) {
   await page.getByTestId('add').click();
   await page.getByTestId('page-title').getByText('Add accessory', { exact: true }).waitFor();
-  await fillNumberAndNames(page, a);
-  await choose(page, 'field-type', a.type);
+  await catalog.fillNumberAndNames(page, a);
+  await catalog.choose(page, 'field-type', a.type);
   if (a.code) await page.getByTestId('field-code').fill(a.code);
-  await upload(page, 'field-photo', `${a.number}.png`, pngImage(12, [30, 120, 200]));
+  await upload(page, 'field-photo', `${a.number}.png`, catalog.pngImage(12, [30, 120, 200]));
   await page.getByTestId('field-photo').getByTestId('uploaded-image').waitFor();
   await page.getByTestId('form-submit').click();
 }
@@ -54,58 +39,58 @@ describe('accessory library (en)', () => {
     // §5: image, number, main-language name and type are required; checked before sending.
     await page.getByTestId('add').click();
     await page.getByTestId('form-submit').click();
-    await waitForFieldError(page, 'field-number', 'Number cannot be empty');
-    expect(await fieldError(page, 'name-zh')).toBe('The name in the main language is required');
-    expect(await fieldError(page, 'field-type')).toBe('Choose the accessory type');
+    await catalog.waitForFieldError(page, 'field-number', 'Number cannot be empty');
+    expect(await catalog.fieldError(page, 'name-zh')).toBe('The name in the main language is required');
+    expect(await catalog.fieldError(page, 'field-type')).toBe('Choose the accessory type');
     await page.getByTestId('field-photo').getByText('Please upload an image').waitFor();
     // Only jpg and png.
     await upload(page, 'field-photo', 'notes.txt', Buffer.from('not an image'), 'text/plain');
     await page.getByText('“notes.txt”: file format error, only jpg and png').waitFor();
-    await openFromMenu(page, 'operations', 'Accessory library');
+    await catalog.openFromMenu(page, 'operations', 'Accessory library');
 
     await addAccessory(page, { number: 'A-KNIFE', zh: '刀片', en: 'Blade', type: 'Ironware', code: 'K1' });
     await page.waitForURL('**/fitting-list');
-    await row(page, 'A-KNIFE').getByText('Ironware').waitFor();
-    const photo = await row(page, 'A-KNIFE').locator('img').getAttribute('src');
+    await catalog.row(page, 'A-KNIFE').getByText('Ironware').waitFor();
+    const photo = await catalog.row(page, 'A-KNIFE').locator('img').getAttribute('src');
     expect((await page.request.get(photo!)).headers()['content-type']).toBe('image/png');
 
     // The device-side photo is optional; this one has it.
     await page.getByTestId('add').click();
-    await fillNumberAndNames(page, { number: 'A-WHISK', zh: '打蛋器', en: 'Whisk' });
-    await choose(page, 'field-type', 'Common');
-    await upload(page, 'field-photo', 'whisk.png', pngImage(10));
-    await upload(page, 'field-xtPhoto', 'whisk-device.png', pngImage(10, [0, 200, 0]));
+    await catalog.fillNumberAndNames(page, { number: 'A-WHISK', zh: '打蛋器', en: 'Whisk' });
+    await catalog.choose(page, 'field-type', 'Common');
+    await upload(page, 'field-photo', 'whisk.png', catalog.pngImage(10));
+    await upload(page, 'field-xtPhoto', 'whisk-device.png', catalog.pngImage(10, [0, 200, 0]));
     await page.getByTestId('field-xtPhoto').getByTestId('uploaded-image').waitFor();
     await page.getByTestId('field-photo').getByTestId('uploaded-image').waitFor();
     await page.getByTestId('form-submit').click();
     await page.waitForURL('**/fitting-list');
-    await row(page, 'A-WHISK').waitFor();
+    await catalog.row(page, 'A-WHISK').waitFor();
 
     await addAccessory(page, { number: 'A-KNIFE', zh: '另一把刀', en: 'Other blade', type: 'Line' });
-    await waitForFieldError(page, 'field-number', 'This number already exists');
+    await catalog.waitForFieldError(page, 'field-number', 'This number already exists');
     expect(location(page)).toBe('/fitting-add');
     // Leaving drops what was typed, so it asks first.
-    await cancelAndDiscard(page);
+    await catalog.cancelAndDiscard(page);
 
-    await openFromMenu(page, 'operations', 'Accessory library');
-    await row(page, 'A-WHISK').getByTestId('row-edit').click();
+    await catalog.openFromMenu(page, 'operations', 'Accessory library');
+    await catalog.row(page, 'A-WHISK').getByTestId('row-edit').click();
     await page.getByTestId('page-title').getByText('Edit accessory', { exact: true }).waitFor();
     await page.getByTestId('field-xtPhoto').getByTestId('uploaded-image').waitFor();
     await page.getByTestId('name-en').fill('Balloon whisk');
-    await choose(page, 'field-type', 'Plastic');
+    await catalog.choose(page, 'field-type', 'Plastic');
     await page.getByTestId('field-accessoryCode').fill('ACC-7');
     await page.getByTestId('form-submit').click();
     await page.waitForURL('**/fitting-list');
-    await row(page, 'A-WHISK').getByText('Balloon whisk').waitFor();
-    await row(page, 'A-WHISK').getByText('Plastic').waitFor();
-    await row(page, 'A-WHISK').getByText('ACC-7').waitFor();
+    await catalog.row(page, 'A-WHISK').getByText('Balloon whisk').waitFor();
+    await catalog.row(page, 'A-WHISK').getByText('Plastic').waitFor();
+    await catalog.row(page, 'A-WHISK').getByText('ACC-7').waitFor();
 
-    await searchFindsOne(page, { number: 'KNI' }, 'A-KNIFE');
-    await searchFindsOne(page, { number: '', name: 'balloon' }, 'A-WHISK');
+    await catalog.searchFindsOne(page, { number: 'KNI' }, 'A-KNIFE');
+    await catalog.searchFindsOne(page, { number: '', name: 'balloon' }, 'A-WHISK');
     await page.getByRole('button', { name: 'Reset' }).click();
-    await row(page, 'A-KNIFE').waitFor();
+    await catalog.row(page, 'A-KNIFE').waitFor();
 
-    expect(await batchDeleteRows(page, ['A-KNIFE', 'A-WHISK'], 'Total 0')).toBe(
+    expect(await catalog.batchDeleteRows(page, ['A-KNIFE', 'A-WHISK'], 'Total 0')).toBe(
       'Delete the 2 selected records?',
     );
   });
@@ -114,7 +99,7 @@ describe('accessory library (en)', () => {
 describe('online categories (zh)', () => {
   it('creates several at once, shows one with its recipes, removes a recipe, and deletes them', async () => {
     const page = await signedInPage(h);
-    await openFromMenu(page, 'recipes', '在线菜谱分类');
+    await catalog.openFromMenu(page, 'recipes', '在线菜谱分类');
 
     await page.getByTestId('add').click();
     await page.getByTestId('page-title').getByText('新增在线分类', { exact: true }).waitFor();
@@ -125,30 +110,30 @@ describe('online categories (zh)', () => {
     await first
       .getByTestId('image-dropzone')
       .locator('input[type=file]')
-      .setInputFiles({ name: 'breakfast.png', mimeType: 'image/png', buffer: pngImage(20) });
+      .setInputFiles({ name: 'breakfast.png', mimeType: 'image/png', buffer: catalog.pngImage(20) });
     await first.getByTestId('uploaded-image').waitFor();
     await page.getByTestId('online-add-row').click();
     const second = page.getByTestId('online-row-1');
     await second.getByTestId('field-sort').fill('二');
     await second.getByTestId('field-sort').blur();
-    await waitForFieldError(second, 'field-sort', '排序必须为数字');
+    await catalog.waitForFieldError(second, 'field-sort', '排序必须为数字');
     await page.getByTestId('form-submit').click();
-    await waitForFieldError(second, 'name-zh', '主语言名称不能为空');
-    expect(await fieldError(first, 'name-zh')).toBe('');
+    await catalog.waitForFieldError(second, 'name-zh', '主语言名称不能为空');
+    expect(await catalog.fieldError(first, 'name-zh')).toBe('');
     await second.getByTestId('name-zh').fill('晚餐');
     await second.getByTestId('field-sort').fill('2');
     await page.getByTestId('form-submit').click();
     await page.waitForURL('**/online-cate/list');
-    await row(page, '晚餐').waitFor();
-    await settles(() => column(page, 'name'), ['早餐', '晚餐']);
+    await catalog.row(page, '晚餐').waitFor();
+    await settles(() => catalog.column(page, 'name'), ['早餐', '晚餐']);
 
-    await search(page, { name: '早' });
+    await catalog.search(page, { name: '早' });
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     await page.getByRole('button', { name: '重置' }).click();
-    await row(page, '晚餐').waitFor();
+    await catalog.row(page, '晚餐').waitFor();
 
     // Details: names per language, sort, picture, and (none yet) recipes.
-    await row(page, '早餐').getByTestId('row-detail').click();
+    await catalog.row(page, '早餐').getByTestId('row-detail').click();
     await page.getByTestId('page-title').getByText('在线分类详情', { exact: true }).waitFor();
     expect(location(page)).toMatch(/^\/online-cate\/detail\?id=[0-9a-f-]{36}$/);
     const id = new URL(page.url()).searchParams.get('id')!;
@@ -181,13 +166,15 @@ describe('online categories (zh)', () => {
       await pool.end();
     }
     await page.reload();
-    await row(page, gone).getByText('（菜谱已不存在）').waitFor();
-    await selectRows(page, [gone]);
+    await catalog.row(page, gone).getByText('（菜谱已不存在）').waitFor();
+    await catalog.selectRows(page, [gone]);
     await page.getByTestId('batch-remove').click();
-    expect(await confirm(page)).toBe('确定删除选中的 1 条记录吗？');
+    expect(await catalog.confirm(page)).toBe('确定删除选中的 1 条记录吗？');
     await page.getByTestId('pager-total').getByText('共 0 条').waitFor();
 
-    await openFromMenu(page, 'recipes', '在线菜谱分类');
-    expect(await batchDeleteRows(page, ['早餐', '晚餐'], '共 0 条')).toBe('确定删除选中的 2 条记录吗？');
+    await catalog.openFromMenu(page, 'recipes', '在线菜谱分类');
+    expect(await catalog.batchDeleteRows(page, ['早餐', '晚餐'], '共 0 条')).toBe(
+      '确定删除选中的 2 条记录吗？',
+    );
   });
 });
