@@ -20,23 +20,20 @@ import {
   type ReadPosition,
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import {
-  START,
-  WrongExpectedVersionError,
-  comparePositions,
-  emptyAppendResult,
-  type AppendResult,
-  type EventMetadata,
-  type EventStore,
-  type ExpectedVersion,
-  type GlobalPosition,
-  type NewEvent,
-  type ReadAllOptions,
-  type ReadPage,
-  type ReadPageOptions,
-  type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
+import { START, WrongExpectedVersionError, comparePositions, emptyAppendResult } from '../port.js';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  ReadPage,
+  ReadPageOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
 } from '../port.js';
 
 // Position mapping. KurrentDB orders `$all` by (commit position, prepare position): the events of one append
