@@ -5,17 +5,13 @@ import { thumbnailColumn, updatedAtColumn } from '../../../components/record-col
 import { FormImagesField } from '../../../components/form-images-field.js';
 import { contractRules } from '../../../components/reference/form-rules.js';
 import { imagesOfAll } from '../../../components/reference/record-image.js';
-import {
-  type ReferenceFieldsProps,
-  type ReferenceScreen,
+import type {
+  ReferenceFieldsProps,
+  ReferenceScreen,
 } from '../../../components/reference/reference-screen.js';
 import type { UploadedImage } from '../../../components/upload-image.js';
-import {
-  PublishFields,
-  publishForForm,
-  publishToSend,
-  type PublishValues,
-} from '../components/content-fields.js';
+import { PublishFields, publishForForm, publishToSend } from '../components/content-fields.js';
+import type { PublishValues } from '../components/content-fields.js';
 import { detailAndRecipesActions, onlineColumn, periodColumn } from '../components/content-columns.js';
 import { RecipeLinksField } from '../components/recipe-links-field.js';
 import { onlineOptions, type OnlineFilter } from '../rules/filters.js';
