@@ -1,10 +1,11 @@
 import type { JobRun, ListName, SavedView, SavedViewState } from '@kb/contracts';
 import { Alert, Button, Group, Input, Paper, Select, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterButtons } from './filter-buttons.js';
 import { showInPage } from '../lib/notify.js';
 import { usePermissions } from '../lib/use-can.js';
 import { BatchActionBar } from './batch-action-bar.js';
@@ -327,14 +328,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
                   onChange={(value) => setDraft({ ...draft, [field.name]: value })}
                 />
               ))}
-              <Group gap="xs">
-                <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="filter-search">
-                  {t('components.search')}
-                </Button>
-                <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>
-                  {t('components.reset')}
-                </Button>
-              </Group>
+              <FilterButtons onReset={reset} />
             </Group>
           </form>
         </Paper>

@@ -1,21 +1,11 @@
 import '@mantine/charts/styles.layer.css';
 import { FAULT_PERIODS, type FaultPeriod } from '@kb/contracts';
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterButtons } from '../../../components/filter-buttons.js';
 import { useBrandModelOptions } from '../../../lib/lookups.js';
 import { useFaultTypeNames } from '../api/device-references.js';
 import { faultSummaryQuery, NO_FAULT_FILTER, type FaultFilter } from '../api/fault-records.js';
@@ -123,21 +113,12 @@ export function FaultCollectDetailPage() {
               w={140}
               data-testid="filter-apkVersion"
             />
-            <Group gap="xs">
-              <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="filter-search">
-                {t('components.search')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconRefresh size={16} />}
-                onClick={() => {
-                  setDraft(NO_FAULT_FILTER);
-                  setApplied(NO_FAULT_FILTER);
-                }}
-              >
-                {t('components.reset')}
-              </Button>
-            </Group>
+            <FilterButtons
+              onReset={() => {
+                setDraft(NO_FAULT_FILTER);
+                setApplied(NO_FAULT_FILTER);
+              }}
+            />
           </Group>
         </form>
       </Paper>
