@@ -2,7 +2,13 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { closedPort, createTestDatabase, envWithoutEventStore, redisUrl, type TestDatabase } from '@kb/testing';
+import {
+  closedPort,
+  createTestDatabase,
+  envWithoutEventStore,
+  redisUrl,
+  type TestDatabase,
+} from '@kb/testing';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const MAIN_JS = path.join(repoRoot, 'apps/api/dist/main.js');

@@ -2,7 +2,15 @@ import ExcelJS from 'exceljs';
 import { registerAppUser } from '@kb/devices';
 import { createPool, type Pool } from '@kb/platform';
 import { eventually } from '@kb/testing';
-import { fileForm, pngBytes, startTestApi, uploadFile, type Client, type TestApi, signedIn } from './harness.js';
+import {
+  fileForm,
+  pngBytes,
+  startTestApi,
+  uploadFile,
+  type Client,
+  type TestApi,
+  signedIn,
+} from './harness.js';
 import { startIngestProcess, type RunningIngestProcess } from './offline-packs-support.js';
 
 /*

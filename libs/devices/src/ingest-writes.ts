@@ -138,17 +138,21 @@ async function storeMessages<M extends { messageId: string }>(
 ): Promise<number> {
   const skew = options.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS;
   if (!writes.length) return 0;
-  return withTransaction(pool, async (c) => {
-    const messages = writes.map((w) => w.message);
-    const keys: [string[], string[], string[]] = [
-      writes.map((w) => w.deviceId),
-      messages.map((x) => x.messageId),
-      writes.map((w) => w.brandOwnerCode),
-    ];
-    const stored = await insert(c, messages, keys);
-    await touchDevices(c, activities(writes, withSample, skew), skew);
-    return stored;
-  }, GENERIC_PLANS);
+  return withTransaction(
+    pool,
+    async (c) => {
+      const messages = writes.map((w) => w.message);
+      const keys: [string[], string[], string[]] = [
+        writes.map((w) => w.deviceId),
+        messages.map((x) => x.messageId),
+        writes.map((w) => w.brandOwnerCode),
+      ];
+      const stored = await insert(c, messages, keys);
+      await touchDevices(c, activities(writes, withSample, skew), skew);
+      return stored;
+    },
+    GENERIC_PLANS,
+  );
 }
 
 /**

@@ -192,7 +192,8 @@ export function emptyAppendResult(
   last: { streamPosition: bigint; position: GlobalPosition } | undefined,
 ): AppendResult {
   const actual = last ? last.streamPosition : null;
-  if (!expectedVersionMatches(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
+  if (!expectedVersionMatches(expected, actual))
+    throw new WrongExpectedVersionError(streamId, expected, actual);
   return last
     ? { nextExpectedVersion: last.streamPosition, position: last.position }
     : { nextExpectedVersion: -1n, position: START };

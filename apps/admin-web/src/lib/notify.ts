@@ -50,7 +50,8 @@ const CLAIM_WINDOW_MS = 150;
  * shows that very failure in place claims it (`showInPage`), and the user then reads it once, not twice.
  */
 export function notifyError(message: ReactNode, cause?: unknown): void {
-  const show = () => notifications.show({ color: 'red', message, autoClose: 5000, withBorder: true, ...closeButton() });
+  const show = () =>
+    notifications.show({ color: 'red', message, autoClose: 5000, withBorder: true, ...closeButton() });
   if (!cause || typeof cause !== 'object') return void show();
   setTimeout(() => {
     if (!shownInPage.has(cause)) toastOf.set(cause, show());

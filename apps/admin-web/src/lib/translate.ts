@@ -26,6 +26,7 @@ export function requiredError(labelKey: string): string {
 export function translateError(error: ReactNode): ReactNode {
   if (typeof error !== 'string') return error;
   const named = REQUIRED_NAMED.exec(error);
-  if (named) return translateKey('errors.requiredNamed', { field: translateKey(named[1]!) ?? named[1] }) ?? error;
+  if (named)
+    return translateKey('errors.requiredNamed', { field: translateKey(named[1]!) ?? named[1] }) ?? error;
   return translateKey(`errors.${error}`) ?? translateKey(error) ?? error;
 }

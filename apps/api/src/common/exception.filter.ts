@@ -64,14 +64,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     // Nothing the caller did wrong: the same request can be sent again shortly.
     if (error.status === 503) res.setHeader('Retry-After', '5');
-    res
-      .status(error.status)
-      .json({
-        status: error.status,
-        desc,
-        data: translateFieldErrors(error.data, lang, error.params),
-        code: error.code,
-      });
+    res.status(error.status).json({
+      status: error.status,
+      desc,
+      data: translateFieldErrors(error.data, lang, error.params),
+      code: error.code,
+    });
   }
 }
 

@@ -1,6 +1,12 @@
 import type { CountedPage, PageQuery } from '@kb/contracts';
 import type { Db } from '../infra/db.js';
-import { keysetKeysSql, nextKeysetCursor, orderClause, type ListOrder, type SortRequest } from './list-sort.js';
+import {
+  keysetKeysSql,
+  nextKeysetCursor,
+  orderClause,
+  type ListOrder,
+  type SortRequest,
+} from './list-sort.js';
 import { boundedWholeList, countUpTo, MAX_WHOLE_LIST, refuseDeepJump } from './paging.js';
 import { SqlFilter } from './sql-filter.js';
 

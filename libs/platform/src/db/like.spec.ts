@@ -11,10 +11,10 @@ describe('LIKE patterns of a user text', () => {
       const values = ['50%_off', '50 off', '5000off', 'a\\b', 'ab', 'x50%_offy'];
       const matching = async (pattern: string) =>
         (
-          await pool.query<{ v: string }>(
-            'SELECT v FROM unnest($1::text[]) v WHERE v LIKE $2 ORDER BY v',
-            [values, pattern],
-          )
+          await pool.query<{ v: string }>('SELECT v FROM unnest($1::text[]) v WHERE v LIKE $2 ORDER BY v', [
+            values,
+            pattern,
+          ])
         ).rows.map((r) => r.v);
       expect(await matching(likePrefix('50%_'))).toEqual(['50%_off']);
       expect(await matching(likeContains('%_o'))).toEqual(['50%_off', 'x50%_offy']);

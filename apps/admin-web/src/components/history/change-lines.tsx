@@ -5,7 +5,12 @@ import { fileDownloadUrl } from './audit-api.js';
 
 function Value({ value }: { value: AuditValue | null }) {
   const { t } = useTranslation();
-  if (!value) return <Text span c="dimmed">{t('components.history.none')}</Text>;
+  if (!value)
+    return (
+      <Text span c="dimmed">
+        {t('components.history.none')}
+      </Text>
+    );
   if (value.fileCode)
     return (
       <Image

@@ -90,13 +90,7 @@ export class SearchService {
   async search(brand: string, role: StaffRole, lang: UiLang, text: string): Promise<SearchHit[]> {
     const finders = FINDERS.filter((f) => PERMISSION_ROLES[f.permission].includes(role));
     if (finders.length === 0) return [];
-    const params: unknown[] = [
-      brand,
-      text,
-      likePrefix(text.toLowerCase()),
-      lang,
-      likePrefix(text),
-    ];
+    const params: unknown[] = [brand, text, likePrefix(text.toLowerCase()), lang, likePrefix(text)];
     const add = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;

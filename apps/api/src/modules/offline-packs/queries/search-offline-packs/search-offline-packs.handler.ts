@@ -3,7 +3,11 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { likePrefix } from '@kb/platform';
 import { PG_POOL } from '../../../../infra/tokens.js';
-import { OFFLINE_PACK_LIST_SELECT, toOfflinePackListItem, type OfflinePackListRow } from '../offline-pack-rows.js';
+import {
+  OFFLINE_PACK_LIST_SELECT,
+  toOfflinePackListItem,
+  type OfflinePackListRow,
+} from '../offline-pack-rows.js';
 import { SearchOfflinePacksQuery } from './search-offline-packs.query.js';
 
 @QueryHandler(SearchOfflinePacksQuery)
