@@ -182,6 +182,9 @@ async function profileLoad(storageState, pathname, rate, withProfile) {
   const firstRowMs = await (
     await page.waitForFunction(() => window.kbFirstRow, null, { timeout: 60_000, polling: 200 })
   ).jsonValue();
+  const entry = await page.evaluate(() =>
+    [...document.querySelectorAll('script[src]')].map((script) => new URL(script.src).pathname),
+  );
   const elements = await page.evaluate(() => document.querySelectorAll('*').length);
   const rows = await page.evaluate((sel) => document.querySelectorAll(sel).length, ROW);
   const components = FIBERS ? await page.evaluate(countComponents) : null;
@@ -212,6 +215,7 @@ async function profileLoad(storageState, pathname, rate, withProfile) {
     }
   return {
     firstRowMs,
+    waterfall: waterfall(events, mark.pid, from, mark.ts, entry),
     ...busyTime(events, mark.pid, main.tid, from, mark.ts),
     elements,
     rows,
@@ -272,6 +276,37 @@ function printTimeline(events, pid, tid, from, to) {
   return tasks
     .filter((t) => (t.tdur ?? t.dur) >= 20_000)
     .map((t) => ({ from: t.ts, to: t.ts + t.dur, at: (t.ts - from) / 1000 }));
+}
+
+/**
+ * The request waterfall until the first row, in ms from the page's time origin: when the entry's scripts (those of
+ * index.html) were all in; when the other scripts (the route's chunks) were asked, first and last, and all in; when
+ * the API was asked, first and last; and how many of the route's chunks were asked only after the first API call.
+ */
+function waterfall(events, pid, from, to, entry) {
+  const ms = (ts) => (ts - from) / 1000;
+  const asks = new Map();
+  for (const e of events)
+    if (e.pid === pid && e.name === 'ResourceSendRequest' && e.ts >= from && e.ts <= to)
+      asks.set(e.args.data.requestId, { path: new URL(e.args.data.url).pathname, at: ms(e.ts), in: NaN });
+  for (const e of events) {
+    const ask = e.name === 'ResourceFinish' && asks.get(e.args?.data?.requestId);
+    if (ask) ask.in = ms(e.ts);
+  }
+  const all = [...asks.values()];
+  const chunks = all.filter((a) => a.path.endsWith('.js') && !entry.includes(a.path));
+  const api = all.filter((a) => a.path.startsWith('/api/'));
+  const firstApi = Math.min(...api.map((a) => a.at));
+  return {
+    entryIn: Math.max(...all.filter((a) => entry.includes(a.path)).map((a) => a.in)),
+    chunks: chunks.length,
+    chunksFrom: Math.min(...chunks.map((a) => a.at)),
+    chunksTo: Math.max(...chunks.map((a) => a.at)),
+    chunksIn: Math.max(...chunks.map((a) => a.in)),
+    chunksAfterApi: chunks.filter((a) => a.at > firstApi).length,
+    apiFrom: firstApi,
+    apiTo: Math.max(...api.map((a) => a.at)),
+  };
 }
 
 /** Self and total time per function of the profiles, cut to [from, to]. */
@@ -337,6 +372,10 @@ try {
       for (const run of runs) for (const [k, us] of run.byName) kinds.set(k, (kinds.get(k) ?? 0) + us / RUNS);
       console.log(
         `\n${pathname} ${rate}×: first row ${Math.round(median(runs.map((r) => r.firstRowMs)))} ms, main thread busy ${Math.round(median(runs.map((r) => r.wall)))} ms wall / ${Math.round(median(runs.map((r) => r.cpu)))} ms CPU, ${median(runs.map((r) => r.elements))} elements, ${median(runs.map((r) => r.rows))} rows (median of ${RUNS}; load ${load()})`,
+      );
+      const w = (key) => Math.round(median(runs.map((r) => r.waterfall[key])));
+      console.log(
+        `  requests (median): entry's scripts in by ${w('entryIn')} ms; ${w('chunks')} route chunks asked ${w('chunksFrom')}–${w('chunksTo')} ms (${w('chunksAfterApi')} after the first API call), in by ${w('chunksIn')} ms; API asked ${w('apiFrom')}–${w('apiTo')} ms`,
       );
       console.log(
         `  CPU ms by kind (mean): ${[...kinds]

@@ -63,5 +63,19 @@ describe('what a cold browser loads', () => {
     console.log(`/recipe-list: ${describeWeight(weight)}`);
     expect(weight.totalKb).toBeLessThanOrEqual(RECIPE_LIST_KB);
     expect(weight.requests.length).toBeLessThanOrEqual(RECIPE_LIST_REQUESTS);
+
+    // In the order asked, files named without their content hash.
+    const asked = weight.requests.map((r) => new URL(r.url).pathname.replace(/-[\w-]{8}(\.\w+)$/, '$1'));
+    // The layout's, the texts' and the screen's code are asked for from the address, before the entry has set up
+    // its texts and asks who is signed in, not once the router has found the route.
+    expect(asked.slice(0, asked.indexOf('/api/auth/me'))).toEqual(
+      expect.arrayContaining([
+        '/assets/app-layout.js',
+        '/assets/console-catalog-zh.js',
+        '/assets/recipe-list-page.js',
+      ]),
+    );
+    // Each call asked once: what the entry asked early is what the screen reads, not asked again.
+    expect(RECIPE_LIST_CALLS.filter((call) => asked.filter((p) => p === call).length !== 1)).toEqual([]);
   });
 });

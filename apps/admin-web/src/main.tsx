@@ -7,11 +7,15 @@ import { App } from './app/app.js';
 import { i18n, initI18n } from './app/i18n/i18n.js';
 import { loadedQueryClient } from './lib/loaded-query-client.js';
 import { askFirstData } from './app/first-queries.js';
+import { askFirstCode } from './app/first-code.js';
 import { router } from './app/router.js';
 import { configureApi } from './lib/api-client.js';
 import { currentLanguage } from './lib/language.js';
 import { notifyApplying, notifyError, notifySuccess } from './lib/notify.js';
 import { connectSession, endSession } from './lib/session-control.js';
+
+// The page's code first: it is the longest wait, and nothing below needs it.
+askFirstCode(window.location.pathname);
 
 await initI18n();
 

@@ -53,6 +53,9 @@ const loadConsoleTexts = (lang: UiLang) =>
     },
   ));
 
+/** The console's strings in `lang`, downloaded (`withConsoleTexts` adds them to i18next). */
+export const loadConsoleCatalog = (lang: UiLang) => CONSOLE_CATALOGS[lang]();
+
 /**
  * Loads a page and the console's strings side by side and resolves when both are there: a page never renders before
  * its texts. The strings are those of the console's language, or of `languageOf()` for a page drawn in a language
