@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@kb/contracts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startSystem, type RunningSystem } from '@kb/testing';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH, startSystem, type RunningSystem } from '@kb/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const webDist = path.resolve(import.meta.dirname, '../../dist');
@@ -57,7 +57,7 @@ export async function startHarness(
   });
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+    browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   } catch (error) {
     await system.stop();
     throw error;
