@@ -84,9 +84,9 @@ async function testedPackage(demo: Page, auditor: Page, versionNumber: string, t
 
 /**
  * Demo and the auditor signed in (the auditor in `lang`), a tested package `version` and 16 devices `prefix…`, each
- * with a number of this attempt only (`<line>.<n>`, `<prefix><n>…`): a retried test must not meet its first
- * attempt's rollout, whose devices and version would otherwise be the same (its faults would pause both rollouts,
- * and home would list two paused rollouts of one version).
+ * with a number of this test's own (`<line>.<n>`, `<prefix><n>…`): the file's other rollouts must not share its
+ * devices or version (their faults would pause both rollouts, and home would list two paused rollouts of one
+ * version).
  */
 async function setUp(lang: 'zh' | 'en', line: string, snPrefix: string) {
   const n = Date.now() % 100_000;
@@ -137,8 +137,8 @@ const LIVE_MS = 12_000;
  * API), and the auditor's screen, left open, shows it without a reload (the event stream tells it).
  */
 /**
- * Home's line of this attempt's rollout among the paused ones (a retried attempt's first rollout may still be
- * paused there, under its own version).
+ * Home's line of this test's rollout among the paused ones (another test's rollout may be paused there too, under
+ * its own version).
  */
 const pausedOnHome = (page: Page, version: string) =>
   page
@@ -273,7 +273,7 @@ describe('APK staged release (en)', () => {
   it('asks for a reason before publishing online a package that was never tested, and keeps it in the history', async () => {
     const auditor = await signedInPage(h, 'en', 'audit', 'audit12345');
     const demo = await signedInPage(h);
-    // A version of this attempt only: a retry must not meet its first attempt's package, already online.
+    // A version of this test's own: the file's other packages of this line may be online already.
     const id = await testedPackage(demo, auditor, `6.2.${Date.now() % 100_000}`, false);
     await goInApp(auditor, `/apk-detail?id=${id}`);
     await visible(auditor, 'row-publishOnline').click();

@@ -173,7 +173,7 @@ describe('language settings', () => {
     const page = await h.newPage();
     // Brand OTHER (English and German), so the Chinese tests above keep their languages.
     await loginAs(page, 'other', 'other12345');
-    // The brand's seeded languages, which a retried attempt finds changed by the first one.
+    // The brand's languages set to a known pair, whatever the seed or an earlier test left.
     await apiPost(page, '/api/sysSupportLang/save', { langs: ['en', 'de'], mainLang: 'en' });
     await openFromMenu(page, 'recipes', '语言设置');
     await expect(page.getByTestId('lang-supported-en').isChecked()).resolves.toBe(true);

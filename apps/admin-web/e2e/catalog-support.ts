@@ -9,8 +9,8 @@ import { settles } from './support/waits.js';
  */
 
 /**
- * Deletes the demo brand's rows of a reference-data table (only those of these Chinese names, when given): a
- * retried attempt starts from the list the first attempt found, not from what that attempt left.
+ * Deletes the demo brand's rows of a reference-data table (only those of these Chinese names, when given): the
+ * test starts from a list it knows, whatever the seed or an earlier test of the file left.
  */
 export async function clearDemoRows(databaseUrl: string, table: string, zhNames?: string[]) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });

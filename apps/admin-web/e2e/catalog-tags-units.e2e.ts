@@ -98,7 +98,7 @@ async function addUnit(page: Page, zh: string, en: string) {
 
 describe('ingredient units (zh)', () => {
   it('adds in a dialog, keeps names unique, edits, searches, deletes one after "unit delete" and several at once', async () => {
-    // A retried attempt starts from the seeded units, without the ones the first attempt added.
+    // The test starts from the seeded units, without any of the names it adds.
     const page = await signedInOnClearedList(h, 'zh', ['recipes', '食材单位管理'], 'ingredient_units', [
       '毫升',
       '勺',

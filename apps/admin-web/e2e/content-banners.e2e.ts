@@ -5,7 +5,7 @@ import { clearDemoRows, pngImage } from './catalog-support.js';
 import { releasedRecipes } from './content-support.js';
 import { goInApp, harnessForFile, tab } from './support/harness.js';
 import { searchList, signedInPage, visible, visibleRow } from './support/gestures.js';
-import { attemptTag } from './support/waits.js';
+import { ownTag } from './support/waits.js';
 
 // The recipe read model (released recipes to link) is the projector's.
 const h = harnessForFile({ projector: true });
@@ -42,8 +42,8 @@ describe('banners (zh)', () => {
     await errorUnder(page, 'field-position').getByText('请选择展示位置').waitFor();
     await page.getByText('轮播图须上传且只能上传1张图片').waitFor();
 
-    // This attempt's own banner: a retried attempt does not meet the first one's in the list.
-    const tag = attemptTag();
+    // A banner of this test's own name: the list shows exactly the one it made.
+    const tag = ownTag();
     const name = `春季新品${tag}`;
     await visible(page, 'field-name').fill(name);
     await visible(page, 'field-identification').fill(`spring-${tag}`);
@@ -128,7 +128,7 @@ async function uploadImages(page: Page, names: string[]) {
 
 describe('lock-screen ads', () => {
   it('(zh) refuses an empty ad in Chinese, then creates one with two images on two models, online, and finds it by model', async () => {
-    // The export below holds exactly the ads the filter finds: a retried attempt starts without the first one's.
+    // The export below holds exactly the ads the filter finds: the test starts with none.
     await clearDemoRows(h.system.db.url, 'content_lock_screen_ads');
     const page = await signedInPage(h);
     await goInApp(page, '/lock-screen-ads-list');
@@ -190,8 +190,8 @@ describe('lock-screen ads', () => {
     await errorUnder(page, 'field-modelCodes').getByText('Choose the models it applies to').waitFor();
     await visible(page, 'field-imageFileCodes').getByText('Please upload an image').waitFor();
 
-    // This attempt's own ad: a retried attempt does not meet the first one's in the list.
-    const name = `Oven lock screen ${attemptTag()}`;
+    // An ad of this test's own name: the list shows exactly the one it made.
+    const name = `Oven lock screen ${ownTag()}`;
     await visible(page, 'field-name').fill(name);
     await chooseMany(page, 'field-modelCodes', ['Smart oven OV-40 (OV-40)']);
     await uploadImages(page, ['oven.png']);

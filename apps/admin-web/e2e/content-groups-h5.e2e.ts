@@ -29,7 +29,7 @@ describe('themed recipe groups (en)', () => {
     const recipes = (await releasedRecipes(page)).slice(0, 2);
     expect(recipes).toHaveLength(2);
     const [a, b] = recipes.map((r) => r.number) as [string, string];
-    // The group's number is this attempt's own: a retried attempt does not meet the first one's group.
+    // A group number of this test's own: the list shows exactly the group it made.
     const number = `G-WEEK-${Date.now().toString(36).slice(-5).toUpperCase()}`;
 
     await goInApp(page, '/group-recipe/list');
@@ -112,7 +112,7 @@ describe('hot search labels (zh)', () => {
 
   it('suggests labels from the terms app users searched most, and adds one with its main-language label', async () => {
     // What the app recorded: "Quince tart" searched 25 times in English (any casing), 榅桲挞 20 times in Chinese;
-    // each try names its own terms (a retry finds the first try's records and label).
+    // the terms are this test's own, so the counts are only what it recorded.
     const run = Date.now().toString(36).slice(-5);
     const [en, zh] = [`quince tart ${run}`, `榅桲挞${run}`];
     const pool = new pg.Pool({ connectionString: h.system.db.url, max: 1 });
@@ -171,7 +171,7 @@ describe('the public H5 page', () => {
     expect(online.length).toBeGreaterThan(0);
     const recipe = online[0]!;
     const recipeShare = await recipeShareId(staff, recipe.id);
-    // A number of this attempt's own: a retried test must not meet the group its first attempt made.
+    // A group number of this test's own, apart from the file's other groups.
     const group = await createGroup(staff, `G-H5-${Date.now().toString(36)}`, '周末烘焙', [recipe.id]);
 
     // A phone in Chinese, never logged in.

@@ -20,7 +20,7 @@ const texts = (page: Page, testId: string) =>
 describe('recipe detail', () => {
   it('shows work modes, languages, unit, tags, accessories and head packages by name (zh, then en)', async () => {
     const page = await signedInPage(h);
-    // Names of their own, so that a retry of this test does not collide with its first try.
+    // Names of this test's own, apart from the seeded ones and the file's other tests'.
     const n = String(Date.now() % 1_000_000);
     const unit = await apiPost(page, '/api/boUnit/add', { names: { zh: `克${n}`, en: `g${n}` } });
     const tag = await apiPost(page, '/api/recipeTag/add', {

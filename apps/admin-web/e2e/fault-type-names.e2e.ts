@@ -27,7 +27,7 @@ async function reportFaultTypes(types: string[]) {
 describe('fault type names', () => {
   it('shows a code by the brand’s name for it in the user’s language, an unnamed code as sent (zh, en)', async () => {
     const page = await signedInPage(h);
-    // A code of this attempt's own: a retried attempt names its code afresh instead of meeting the first one's.
+    // A code of this test's own, apart from the seeded fault types.
     const code = `E1${Date.now().toString(36).slice(-5).toUpperCase()}`;
     const added = await page.request.post('/api/faultType/add', {
       headers: API_HEADERS,

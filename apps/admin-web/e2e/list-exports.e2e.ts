@@ -163,7 +163,7 @@ describe.each<[Lang]>([['zh'], ['en']])('list exports in %s', (lang) => {
 
   it('the notices found by a keyword', async () => {
     const page = await signedIn(lang);
-    // Notices of this attempt only: two whose label holds the keyword, one whose does not.
+    // Notices of this test's own: two whose label holds the keyword, one whose does not.
     const keyword = `EXP${lang}${Date.now() % 1_000_000}`;
     const notice = (label: string, title: string) =>
       apiPost(page, '/api/inform/add', {

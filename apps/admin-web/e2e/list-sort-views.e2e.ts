@@ -244,7 +244,7 @@ describe('sorting, saved views and export on a list', () => {
     await loginAs(page);
     await inEnglish(page);
     const sns = (await allSns(page)).slice(3, 6);
-    // A retried attempt starts from the test group the first one found (empty), not from what that attempt added.
+    // The test starts from an empty test device group.
     const group = await page.request.get('/api/testDevice/list?pageNum=1&pageSize=100', {
       headers: API_HEADERS,
     });
@@ -294,7 +294,7 @@ describe('sorting, saved views and export on a list', () => {
     await page.locator('td:visible', { hasText: `bench ${sns[0]}` }).waitFor({ state: 'detached' });
 
     // Units (a reference list the screen pages itself): the server sorts the whole list by last change.
-    // Named apart from the brand's seeded units (克 g, 只 pcs…) and from an earlier (retried) attempt's.
+    // Named apart from the brand's seeded units (克 g, 只 pcs…).
     const tag = Date.now().toString(36).slice(-4);
     const units = [`Kilogram ${tag}`, `Spoon ${tag}`, `Cup ${tag}`];
     for (const [zh, en] of [

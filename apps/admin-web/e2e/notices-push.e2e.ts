@@ -6,7 +6,7 @@ import { API_HEADERS, goInApp, harnessForFile } from './support/harness.js';
 import { activateDevice, ingestCall } from './support/ingest.js';
 import { eventually, refuseNoticeDeliveries } from '@kb/testing';
 import { inEnglish, signedInPage, visible, visibleRow } from './support/gestures.js';
-import { attemptTag } from './support/waits.js';
+import { ownTag } from './support/waits.js';
 
 // The whole system with device-ingest (the push worker, the timer and the device API): the test plays the
 // simulated devices, activating them with the demo brand's factory key and acknowledging through the device API.
@@ -120,7 +120,7 @@ async function waitForCount(page: Page, field: 'receivedCount' | 'readCount', va
 describe('notices pushed by timer to one model, acknowledged by devices', () => {
   it('zh: creates a timer notice for TMS-1, watches it push, counts rise as the devices ack', async () => {
     const devices = await activate(['E2E-NT-ZH-1', 'E2E-NT-ZH-2'], 'TMS-1');
-    // Titled apart from an earlier (retried) attempt's notice.
+    // Titled apart from the file's other notices.
     const title = `定时保养提醒 ${Date.now().toString(36).slice(-4)}`;
     const page = await signedInPage(h);
     await openFromMenu(page, 'operations', '消息通知');
@@ -168,8 +168,8 @@ describe('notices pushed by timer to one model, acknowledged by devices', () => 
 
   it('en: the same in English, the list counting up while devices acknowledge', async () => {
     const devices = await activate(['E2E-NT-EN-1', 'E2E-NT-EN-2', 'E2E-NT-EN-3'], 'TMS-1');
-    // Its own title per attempt: a retry must not meet the notice its first attempt pushed.
-    const title = `Descale reminder ${attemptTag()}`;
+    // A title of this test's own: the list shows exactly the notice it pushed.
+    const title = `Descale reminder ${ownTag()}`;
     const page = await signedInPage(h, 'en');
     await openFromMenu(page, 'operations', 'Notifications');
     const question = await createTimedNotice(page, {

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { choose, confirm, openFromMenu } from './catalog-support.js';
 import { API_HEADERS, goInApp, harnessForFile, loginAs } from './support/harness.js';
 import { searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
-import { attemptTag, settles } from './support/waits.js';
+import { ownTag, settles } from './support/waits.js';
 import { zipEntry } from './support/zip.js';
 
 // The projector runs so lists follow each command; device-ingest (which builds pack files) is started by the
@@ -231,7 +231,7 @@ async function compatibilityLines(
 describe('releasing an offline pack: what it does not fit, and an untested release', () => {
   it('shows the devices it does not fit, then asks why it goes online untested, and keeps the reason (zh)', async () => {
     const page = await signedInPage(h);
-    const number = `E2E-OV${attemptTag()}`;
+    const number = `E2E-OV${ownTag()}`;
     const id = await builtPackOpen(page, number);
     const expected = await compatibilityLines(
       page,
@@ -274,7 +274,7 @@ describe('releasing an offline pack: what it does not fit, and an untested relea
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();
     await page.getByTestId('page-title').getByText('Home').waitFor();
-    const number = `E2E-OVEN${attemptTag()}`;
+    const number = `E2E-OVEN${ownTag()}`;
     const id = await builtPackOpen(page, number);
     const expected = await compatibilityLines(
       page,

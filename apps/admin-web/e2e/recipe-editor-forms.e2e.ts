@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { openFromMenu } from './catalog-support.js';
 import { harnessForFile, loginAs } from './support/harness.js';
 import { inEnglish, openNewRecipe, signedInPage, visible, visibleRow as row } from './support/gestures.js';
-import { attemptTag, settles } from './support/waits.js';
+import { ownTag, settles } from './support/waits.js';
 
 // The projector runs so that the list and the edit form read the editor's saves.
 const h = harnessForFile({ projector: true });
@@ -58,8 +58,8 @@ describe('recipe editor forms (zh)', () => {
   it('“保存并提交” of an incomplete new recipe saves it once and continues on its edit form', async () => {
     const page = await signedInPage(h);
     await openNewRecipe(page);
-    // The draft's number is this attempt's own: a retried attempt does not meet the first one's draft.
-    const number = `R-3001-${attemptTag()}`;
+    // A draft number of this test's own, apart from the seeded recipes.
+    const number = `R-3001-${ownTag()}`;
     await visible(page, 'field-number').fill(number);
     await visible(page, 'name-zh').fill('半成品汤');
 

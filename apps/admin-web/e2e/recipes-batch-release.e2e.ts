@@ -4,7 +4,7 @@ import { confirm, openFromMenu, pngImage } from './catalog-support.js';
 import { API_HEADERS, harnessForFile } from './support/harness.js';
 import { apiPost } from './support/api.js';
 import { searchList, signedInPage, visible, visibleRow as row } from './support/gestures.js';
-import { attemptTag } from './support/waits.js';
+import { ownTag } from './support/waits.js';
 import { soupRecipe } from './support/recipes.js';
 
 // The projector runs so that the library and the detail follow each command (read-your-writes).
@@ -75,8 +75,8 @@ describe('batch release of 20 recipes, and reviews on the detail (zh)', () => {
       headers: API_HEADERS,
     });
     const picture = ((await upload.json()) as { data: { fileCode: string } }).data.fileCode;
-    // Numbers of this attempt's own: a retried attempt does not meet the first one's twenty recipes.
-    const prefix = `BR${attemptTag()}-`;
+    // Numbers of this test's own: the batch holds exactly its twenty recipes.
+    const prefix = `BR${ownTag()}-`;
     const br = (i: number) => `${prefix}${String(i).padStart(2, '0')}`;
     const numbers = Array.from({ length: 20 }, (_, i) => br(i + 1));
     for (const number of numbers) await addCompleteRecipe(page, number, picture);

@@ -99,7 +99,7 @@ async function chooseImport(page: Page, file: { name: string; mimeType: string; 
 
 const zipFile = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/zip', buffer });
 
-/** A short tag telling this attempt's records apart from an earlier (retried) attempt's. */
+/** A short tag that makes the numbers a test creates its own, apart from the file's other tests'. */
 const attempt = () => Date.now().toString(36).slice(-5).toUpperCase();
 
 /** Waits until the brand's list (its read model) holds the recipe; answers its row. */
@@ -130,7 +130,7 @@ const withoutMedia = (c: Record<string, any>) => ({
 
 describe('recipe export and import (zh)', () => {
   it('exports the filtered list and a selection with progress, imports the zip into OTHER with its report', async () => {
-    // Numbers of this attempt (a retried test starts again with new ones).
+    // Numbers of this test's own.
     const zh = `E2E-ZH${attempt()}`;
     const [A, B] = [`${zh}-A`, `${zh}-B`];
     const demo = await signedInPage(h);

@@ -28,8 +28,8 @@ export async function signedInPage(
 
 /**
  * A fresh page signed in (in `lang`) on a reference-data list opened from the menu (`[group, title]`), the demo
- * brand's rows of `table` deleted first (only those of these Chinese names, when given): a retried attempt starts
- * from the list the first attempt found.
+ * brand's rows of `table` deleted first (only those of these Chinese names, when given): the test starts from a
+ * list it knows.
  */
 export async function signedInOnClearedList(
   h: Harness,

@@ -12,7 +12,7 @@ export async function settles<T>(read: () => Promise<T>, expected: T, ms = 15_00
 }
 
 /**
- * A short tag telling this attempt's records apart from an earlier attempt's: a retried test runs in the same
- * database, so a number or title it creates carries the tag instead of meeting the first attempt's record.
+ * A short tag that makes the numbers and titles a test creates its own: the tests of a file share one database, so
+ * a record carrying it never meets one that another test of the file made.
  */
-export const attemptTag = () => Date.now().toString(36).slice(-5).toUpperCase();
+export const ownTag = () => Date.now().toString(36).slice(-5).toUpperCase();
