@@ -1,7 +1,10 @@
 import type { Pool } from '@kb/platform';
 import { streamSummaryProjection } from '../stream-summary/stream-summary.projection.js';
 import { appendMany, eventually, memoryLogger, projected, startTestSystem } from '../test/support.js';
+import { recipesProjection } from '../recipes/recipes.projection.js';
+import { deferIndexes } from './deferred-indexes.js';
 import { rebuildProjection, runProjections } from './runner.js';
+import { createVersion } from './versions.js';
 import { projectionStatus } from './status.js';
 import { holding } from '@kb/testing';
 
@@ -89,6 +92,24 @@ describe('indexes set aside during a long catch-up', () => {
     });
     expect(rebuilt.version).toBe(2);
     expect(await summary(sys().pool)).toEqual(folded);
+  });
+
+  it('leave partial indexes in place: a catch-up writes only the few rows their condition keeps', async () => {
+    const { version } = await createVersion(sys().pool, recipesProjection, 'live');
+    const table = `recipe_list_v${version}`;
+    const before = await indexesOf(sys().pool, table);
+    const partial = before.filter((d) => d.includes(' WHERE '));
+    expect(partial).toHaveLength(3);
+
+    const setAside = await deferIndexes(sys().pool, recipesProjection, version);
+
+    // The primary keys and the recycle bin's partial indexes stay; every other index of both tables is set aside.
+    const after = await indexesOf(sys().pool, table);
+    expect(after).toEqual([
+      ...partial,
+      'CREATE UNIQUE INDEX <table>_pkey ON public.<table> USING btree (recipe_id)',
+    ]);
+    expect(setAside).toBe(before.length - after.length);
   });
 
   it('are left in place for a catch-up shorter than the threshold', async () => {

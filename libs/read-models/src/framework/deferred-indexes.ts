@@ -7,11 +7,12 @@ import { physicalTable, type ProjectionDefinition } from './projection.js';
  * Maintaining every index row by row while 100,000 recipes arrive cost the database about four times what
  * building the same indexes once at the end does (recipe_list: 6.8 s inserting with its eight indexes against
  * 0.4 s without them plus 1.4 s to build them). So a version that starts from nothing with a long log ahead drops
- * its non-unique indexes first (the tables are empty: nothing is lost) and writes their definitions down here,
- * in the same transaction; the runner builds them again as soon as the version has caught up, each in its own
- * transaction with the removal of its definition. A crash in between leaves the definitions here and the
+ * its non-unique, non-partial indexes first (the tables are empty: nothing is lost) and writes their definitions
+ * down here, in the same transaction; the runner builds them again as soon as the version has caught up, each in its
+ * own transaction with the removal of its definition. A crash in between leaves the definitions here and the
  * restarted runner builds what is still missing when it catches up. Unique indexes and primary keys stay: the
- * projections rely on them. A building version is switched to only once its indexes are back.
+ * projections rely on them. Partial indexes stay too (see deferIndexes). A building version is switched to only
+ * once its indexes are back.
  */
 
 /** The definitions of a version's deferred indexes: `CREATE INDEX …` statements, by index name. */
@@ -28,7 +29,12 @@ export async function deferredIndexes(
   return rows.map((r) => ({ indexName: r.index_name, definition: r.definition }));
 }
 
-/** Drops the non-unique indexes of a version's tables and keeps their definitions. Returns how many. */
+/**
+ * Drops the non-unique indexes of a version's tables and keeps their definitions. Returns how many. Partial indexes
+ * stay: a catch-up writes into them only the few rows their condition keeps (the recycle bin's), while building one
+ * at the end reads the whole table once more, as every index build does (recipe_list's three at 100,000 recipes:
+ * about 0.2 s each to build, against no measurable cost to the COPY of its rows).
+ */
 export async function deferIndexes(
   pool: Pool,
   projection: ProjectionDefinition,
@@ -41,6 +47,7 @@ export async function deferIndexes(
          JOIN pg_class i ON i.oid = x.indexrelid
          JOIN pg_class t ON t.oid = x.indrelid
         WHERE t.relname = ANY($1::text[]) AND pg_table_is_visible(t.oid) AND NOT x.indisunique
+          AND x.indpred IS NULL
         ORDER BY i.relname`,
       [projection.tables.map((t) => physicalTable(t.name, version))],
     );
