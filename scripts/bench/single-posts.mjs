@@ -9,7 +9,13 @@
 //      BENCH_OVERLOAD_FACTOR (3) times the end-to-end rate of step 2: accepted and refused posts/s, how fast a
 //      refusal comes, post → stored p99 of accepted posts (their rows' stored time) and Redis memory;
 //   5. two device-ingest processes (both INGEST_ROLE=all) with the clients spread over them: the same single
-//      posts, beside one process.
+//      posts, beside one process;
+//   6. (part `ab`, asked for with BENCH_SINGLE_PARTS=ab) variants of device-ingest's settings, interleaved on the
+//      same database: BENCH_VARIANTS `name:VAR=value,VAR=value;name:…` (a variant with no settings runs the
+//      defaults), BENCH_ROUNDS (3) rounds of single device posts each, one process started afresh per run.
+// Every device run prints the CPU per 1,000 posts of device-ingest, of its Postgres backends and of the Redis
+// server (shared with whatever else runs on it), the queue jobs written and the Postgres transactions that stored
+// the posts (distinct stored times), so posts per job and rows per transaction.
 // Every figure is printed with the load average of the machine when it was taken. BENCH_SKIP_BUILD=true uses
 // the dist folders as they are. Figures only; not a test.
 import { randomBytes } from 'node:crypto';
@@ -36,6 +42,23 @@ const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 20);
 const OVERLOAD_FACTOR = Number(process.env.BENCH_OVERLOAD_FACTOR ?? 3);
 const OVERLOAD_CLIENTS = (process.env.BENCH_OVERLOAD_CLIENTS ?? '64,256,1024').split(',').map(Number);
 const PARTS = (process.env.BENCH_SINGLE_PARTS ?? 'single,ceiling,overload,two').split(',');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** `name:VAR=value,VAR=value;…` as [{ name, env }]. */
+const VARIANTS = (process.env.BENCH_VARIANTS ?? 'defaults:')
+  .split(';')
+  .filter(Boolean)
+  .map((v) => {
+    const [name, settings = ''] = v.split(':');
+    return {
+      name,
+      env: Object.fromEntries(
+        settings
+          .split(',')
+          .filter(Boolean)
+          .map((kv) => kv.split('=')),
+      ),
+    };
+  });
 const DEVICES = 10_000;
 const USERS = 10_000;
 const BRAND = 'DEMO';
@@ -184,36 +207,56 @@ try {
   async function cpuMeter(pids) {
     const pg0 = await backends();
     const node0 = cpuSeconds(pids);
+    const redis0 = cpuSeconds([redisPid]);
     const pgStart = new Map(pg0.map((pid) => [pid, cpuSeconds([pid])]));
     return async () => {
       const node = cpuSeconds(pids) - node0;
+      const redisServer = cpuSeconds([redisPid]) - redis0;
       let postgres = 0;
       // A backend gone meanwhile (the pool closed it) is left out: its time is unknown.
       for (const pid of new Set([...pg0, ...(await backends())]))
         if (existsSync(`/proc/${pid}`)) postgres += cpuSeconds([pid]) - (pgStart.get(pid) ?? 0);
-      return { node, postgres };
+      return { node, postgres, redis: redisServer };
     };
+  }
+  // The Redis server's own process (on this machine): its CPU counts everything it serves, ours and others'.
+  const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1] ?? 0);
+  /** Jobs written so far to the telemetry queue (BullMQ's id counter). */
+  const telemetryJobs = async () => Number((await redis.get(`${redisPrefix}{bull}:telemetry:id`)) ?? 0);
+  /** The run `runTag`'s stored rows and the transactions that stored them (one `stored_at` each). */
+  const storedBy = async (runTag) =>
+    (
+      await pool.query(
+        `SELECT count(*)::int AS rows, count(DISTINCT stored_at)::int AS transactions
+           FROM device_telemetry WHERE brand_owner_code = $1 AND message_id LIKE $2`,
+        [BRAND, `${runTag}-%`],
+      )
+    ).rows[0];
+
+  /** Single device posts, closed loop, tagged `runTag`: posts/s, CPU, jobs and transactions. */
+  async function devicePosts({ ports, pids }, title, runTag) {
+    tag = runTag;
+    const before = await storedTelemetry();
+    const jobs0 = await telemetryJobs();
+    const meter = await cpuMeter(pids);
+    const r = await load(devicePost, ports, SECONDS);
+    await until(async () => (await storedTelemetry()) >= before + r.posts, 'device posts');
+    const cpu = await meter();
+    const e2eSeconds = (performance.now() - r.started) / 1000;
+    const jobs = (await telemetryJobs()) - jobs0;
+    const { transactions } = await storedBy(runTag);
+    return { title, ...r, cpu, e2eSeconds, jobs, transactions, load: load1() };
   }
 
   /** Single device posts, then single favourites, closed loop: posts/s over HTTP and end to end. */
   async function singlePosts({ ports, pids }, label) {
     const out = [];
     console.log(`${label}: single device posts, ${CLIENTS} clients, ${SECONDS} s …`);
-    let before = await storedTelemetry();
-    let meter = await cpuMeter(pids);
-    let r = await load(devicePost, ports, SECONDS);
-    await until(async () => (await storedTelemetry()) >= before + r.posts, 'device posts');
-    out.push({
-      title: `${label}: device posts, 1 message`,
-      ...r,
-      cpu: await meter(),
-      e2eSeconds: (performance.now() - r.started) / 1000,
-      load: load1(),
-    });
+    out.push(await devicePosts({ ports, pids }, `${label}: device posts, 1 message`, `s${ports.length}`));
     console.log(`${label}: single favourites, ${CLIENTS} clients, ${SECONDS} s …`);
     const failedBefore = (await activityQueue.getJobCounts('failed')).failed;
-    meter = await cpuMeter(pids);
-    r = await load(appPost, ports, SECONDS);
+    const meter = await cpuMeter(pids);
+    const r = await load(appPost, ports, SECONDS);
     await until(activityWorkedOff, 'favourites');
     const cpu = await meter();
     const failedJobs = (await activityQueue.getJobCounts('failed')).failed - failedBefore;
@@ -225,7 +268,6 @@ try {
       e2eSeconds: (performance.now() - r.started) / 1000,
       load: load1(),
     });
-    before = undefined;
     return out;
   }
 
@@ -233,21 +275,33 @@ try {
    * Warm-up: one post per device and per user on each of `ports`, as after the fleet's first minute (each
    * process has then checked and cached every credential it is sent).
    */
-  async function warmUp(ports) {
+  async function warmUp(ports, { app = true } = {}) {
+    tag = 'w';
+    const before = await storedTelemetry();
+    let accepted = 0;
     for (const port of ports) {
       for (let i = 0; i < DEVICES; i += CLIENTS)
         await Promise.all(
-          devices
-            .slice(i, i + CLIENTS)
-            .map((d) => keepAliveRequest(agent, port, 'POST', '/device/v1/telemetry', d.token, deviceBody())),
+          devices.slice(i, i + CLIENTS).map(async (d) => {
+            const answer = await keepAliveRequest(
+              agent,
+              port,
+              'POST',
+              '/device/v1/telemetry',
+              d.token,
+              deviceBody(),
+            );
+            if (answer.status === 202) accepted++;
+          }),
         );
-      for (let i = 1; i <= USERS; i += CLIENTS)
+      for (let i = 1; app && i <= USERS; i += CLIENTS)
         await Promise.all(
           Array.from({ length: Math.min(CLIENTS, USERS - i + 1) }, (_, k) =>
             keepAliveRequest(agent, port, 'POST', '/app/v1/activity', appToken(i + k), appBody()),
           ),
         );
     }
+    await until(async () => (await storedTelemetry()) >= before + accepted, 'the warm-up device posts');
     await until(activityWorkedOff, 'the warm-up favourites');
   }
 
@@ -321,6 +375,19 @@ try {
   }
   await ingest.stop();
 
+  const variants = [];
+  if (PARTS.includes('ab'))
+    for (let round = 1; round <= ROUNDS; round++)
+      for (const v of VARIANTS) {
+        const started = await startIngest(1, v.env);
+        await warmUp(started.ports, { app: false });
+        console.log(
+          `Variant ${v.name}, round ${round}: single device posts, ${CLIENTS} clients, ${SECONDS} s …`,
+        );
+        variants.push(await devicePosts(started, `${v.name} (round ${round})`, `v${variants.length}`));
+        await started.stop();
+      }
+
   const ceilings = [];
   if (PARTS.includes('ceiling')) {
     const { port: ceilingPort, child: ceiling } = await startCeiling(children);
@@ -335,20 +402,36 @@ try {
   }
 
   console.log(`\nSingle posts end to end (HTTP → BullMQ → Postgres), ${CLIENTS} clients, ${SECONDS} s:`);
-  console.log(
-    `${'run'.padEnd(40)} ${pad('posts', 8)} ${pad('refused', 8)} ${pad('failed', 7)} ${pad('HTTP posts/s', 13)} ${pad('e2e posts/s', 12)} ${pad('CPU µs/post node', 17)} ${pad('postgres', 9)}  load average`,
-  );
-  for (const r of results)
-    console.log(
-      `${r.title.padEnd(40)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.refused), 8)} ${pad(r.failed, 7)} ${pad(fmt(r.posts / r.httpSeconds), 13)} ${pad(fmt(r.posts / r.e2eSeconds), 12)} ${pad(fmt((r.cpu.node * 1e6) / r.posts), 17)} ${pad(fmt((r.cpu.postgres * 1e6) / r.posts), 9)}  ${r.load}`,
-    );
+  const row = (r) => {
+    const per1000 = (seconds) => pad(((seconds * 1000) / r.posts).toFixed(3), 8);
+    const device = r.jobs !== undefined;
+    return `${r.title.padEnd(40)} ${pad(fmt(r.posts), 8)} ${pad(fmt(r.refused), 8)} ${pad(r.failed, 7)} ${pad(fmt(r.posts / r.httpSeconds), 13)} ${pad(fmt(r.posts / r.e2eSeconds), 12)} ${per1000(r.cpu.node)} ${per1000(r.cpu.postgres)} ${per1000(r.cpu.redis)} ${per1000(r.cpu.node + r.cpu.postgres + r.cpu.redis)} ${pad(device ? (r.posts / r.jobs).toFixed(1) : '', 9)} ${pad(device ? (r.posts / r.transactions).toFixed(1) : '', 8)}  ${r.load}`;
+  };
+  const header = `${'run'.padEnd(40)} ${pad('posts', 8)} ${pad('refused', 8)} ${pad('failed', 7)} ${pad('HTTP posts/s', 13)} ${pad('e2e posts/s', 12)} ${pad('CPU s per 1,000 posts: node', 8)} ${pad('pg', 8)} ${pad('redis', 8)} ${pad('total', 8)} ${pad('posts/job', 9)} ${pad('rows/txn', 8)}  load average`;
+  console.log(header);
+  for (const r of results) console.log(row(r));
   for (const c of ceilings)
     console.log(
       `${`ceiling (plain Node handler): ${c.title}`.padEnd(40)} ${pad(fmt(c.posts), 8)} ${pad('', 8)} ${pad(c.failed, 7)} ${pad(fmt(c.posts / c.httpSeconds), 13)} ${pad('', 12)}  ${c.load}`,
     );
   console.log(
-    '(targets on one process: 8,000 device posts/s and 5,000 app posts/s end to end; CPU µs/post: user + system time of the device-ingest processes and of their Postgres backends per accepted post, from the first post to the last stored — what a post costs whatever the load)',
+    '(targets on one process: 8,000 device posts/s and 5,000 app posts/s end to end; CPU per 1,000 posts: user + system seconds of the device-ingest processes, of their Postgres backends and of the Redis server (shared: it counts whatever else it serves) per 1,000 accepted posts, from the first post to the last stored — what a post costs whatever the load; posts/job: telemetry posts per queue job; rows/txn: per storing transaction)',
   );
+  if (variants.length) {
+    console.log(
+      `\nVariants, interleaved on one database, ${CLIENTS} clients, ${SECONDS} s of single device posts each:`,
+    );
+    for (const v of VARIANTS)
+      console.log(
+        `  ${v.name}: ${
+          Object.entries(v.env)
+            .map(([k, x]) => `${k}=${x}`)
+            .join(' ') || 'the defaults'
+        }`,
+      );
+    console.log(header);
+    for (const r of variants) console.log(row(r));
+  }
   if (overloads.length) {
     console.log(
       `\nOverload: single device posts offered at ${OVERLOAD_FACTOR}× ${fmt(capacity)} posts/s for ${OVERLOAD_SECONDS} s, clients honouring Retry-After:`,

@@ -172,6 +172,8 @@ export interface PostLaneDeps {
   log: Logger;
   concurrency: number;
   lockDurationMs: number;
+  /** How long a writer's first message waits for others before their transaction starts. */
+  writeLingerMs: number;
   onError: (err: Error, source: string) => void;
 }
 
@@ -200,7 +202,7 @@ export function postWorker<M, W extends Posted & { message: M }>(
 ): Worker {
   const writer = new BatchWriter<W>(post.store, {
     maxItems: post.maxItems,
-    lingerMs: 5,
+    lingerMs: deps.writeLingerMs,
     maxConcurrent: post.maxConcurrent,
     isRefusal: isRefusalOfData,
   });
@@ -318,6 +320,7 @@ export const postLane = (ctx: WorkerContext) => ({
   log: ctx.log,
   concurrency: ctx.config.INGEST_WORKER_CONCURRENCY,
   lockDurationMs: ctx.config.INGEST_JOB_LOCK_MS,
+  writeLingerMs: ctx.config.INGEST_WRITE_LINGER_MS,
   onError: ctx.onError,
 });
 
