@@ -6,10 +6,13 @@
 //   - the elements on the page at that moment;
 //   - with PROFILE_FUNCTIONS=N, the N functions with most self time and most total time (a sampling CPU profile of
 //     the 1× runs, cut at the first row); build the web app unminified (`vite build --minify false`) for names.
+// PROFILE_VARIANTS=a=<dist>,b=<dist> compares builds A/B: the API serves its web app from a link switched to each
+// build in turn, run by run (a, b, a, b… on one database), and every figure is printed per build.
 // Not part of `npm run bench`: a tool for finding what to make cheaper. Figures on a shared machine are indicative.
-/* global document, requestAnimationFrame, window */
+/* global document, MutationObserver, requestAnimationFrame, window */
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { importDist, root } from './build.mjs';
 import { signInOnPage } from './session.mjs';
@@ -18,11 +21,30 @@ const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
 const TOP = Number(process.env.PROFILE_FUNCTIONS ?? 0);
 const TIMELINE = process.env.PROFILE_TIMELINE === 'true';
 const FIBERS = process.env.PROFILE_COMPONENTS === 'true';
+const RENDERS = process.env.PROFILE_RENDERS === 'true';
+/** Only the functions whose name (`name file:line`) this matches are ranked, e.g. `^[A-Z]` for components. */
+const MATCH = new RegExp(process.env.PROFILE_MATCH ?? '');
 const RATES = (process.env.PROFILE_RATES ?? '1,4').split(',').map(Number);
 const PAGES = (process.env.PROFILE_PAGES ?? '/recipe-list,/device-info-list').split(',');
-const WEB_DIST = process.env.WEB_DIST ?? path.join(root, 'apps/admin-web/dist');
+/** The builds compared (one unless PROFILE_VARIANTS names several), each with a name for the figures. */
+const VARIANTS = process.env.PROFILE_VARIANTS
+  ? process.env.PROFILE_VARIANTS.split(',').map((v) => {
+      const [name, dist] = v.split('=');
+      return { name, dist: path.resolve(dist) };
+    })
+  : [{ name: '', dist: process.env.WEB_DIST ?? path.join(root, 'apps/admin-web/dist') }];
+// With several builds the API serves a link that is pointed at the build of each run (it reads files per request).
+const linkDir = VARIANTS.length > 1 ? mkdtempSync(path.join(tmpdir(), 'web-profile-')) : null;
+const WEB_DIST = linkDir ? path.join(linkDir, 'dist') : VARIANTS[0].dist;
+const serve = (variant) => {
+  if (!linkDir) return;
+  rmSync(WEB_DIST, { force: true });
+  symlinkSync(variant.dist, WEB_DIST);
+};
+serve(VARIANTS[0]);
 const VIEWPORT = { width: 1440, height: 900 };
-const ROW = 'tbody tr';
+/** What shows a page's data: a table's row, on /home its first count (as in web.mjs). */
+const rowOf = (pathname) => (pathname === '/home' ? '[data-testid="count-recipeCount-value"]' : 'tbody tr');
 const CATEGORIES = [
   'toplevel',
   'devtools.timeline',
@@ -41,30 +63,81 @@ const { startSystem, CHROMIUM_ARGS, CHROMIUM_PATH } = await importDist('libs/tes
 const system = await startSystem({ webDist: WEB_DIST, projector: true, env: { LOG_LEVEL: 'warn' } });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 
-/** Marks `kb-first-row` (user timing) in the first frame whose table shows a row with text. */
+/**
+ * Marks `kb-first-row` (user timing) in the first frame whose table shows a row with text. The watcher looks only in
+ * frames after the page changed, and asks for the row's box (which forces a layout) only once a row has text: a
+ * check in every frame was a fifth of the main thread's time before the first row, and the figure is the app's.
+ */
 function watchFirstRow(selector) {
-  const tick = () => {
+  let shown;
+  window.kbFirstRowShown = new Promise((resolve) => (shown = resolve));
+  let asked = false;
+  let observer = null;
+  const check = () => {
+    asked = false;
     const el = document.querySelector(selector);
-    if (el && el.getBoundingClientRect().height > 0 && el.textContent.trim() !== '') {
-      performance.mark('kb-first-row');
-      window.kbFirstRow = performance.now();
-    } else requestAnimationFrame(tick);
+    if (!el || el.textContent.trim() === '') return;
+    // A row with text but no box yet (its table hidden, its styles on the way) is looked at again next frame.
+    if (el.getBoundingClientRect().height === 0) {
+      asked = true;
+      requestAnimationFrame(check);
+      return;
+    }
+    observer.disconnect();
+    performance.mark('kb-first-row');
+    window.kbFirstRow = performance.now();
+    shown(window.kbFirstRow);
   };
-  requestAnimationFrame(tick);
+  observer = new MutationObserver(() => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(check);
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 /**
  * Keeps React's last committed root (React reports commits to a devtools hook when one is installed), so the
- * components on the page can be counted.
+ * components on the page can be counted. With `countRenders`, until the first row it also counts per component how
+ * often it was drawn: a fiber drawn in a commit has React's PerformedWork flag and is not one the previous commit
+ * already held (a subtree React skipped keeps its fibers, and their flags, from before). The walk of every commit
+ * costs the page time of its own: its CPU figures are not the app's.
  */
-function keepReactRoot() {
+function keepReactRoot(countRenders) {
+  const nameOf = (f) => {
+    const t = f.type;
+    if (typeof t === 'function') return t.displayName || t.name || 'anonymous';
+    if (t && typeof t === 'object')
+      return t.displayName || t.render?.displayName || t.render?.name || t.type?.name || null;
+    return null;
+  };
+  let before = new Set();
+  const renders = new Map();
+  window.kbRenders = { commits: 0, renders };
+  const count = (root) => {
+    if (window.kbFirstRow) return;
+    window.kbRenders.commits += 1;
+    const now = new Set();
+    const stack = [root.current];
+    while (stack.length) {
+      const fiber = stack.pop();
+      now.add(fiber);
+      const name = (fiber.flags & 1) === 1 && !before.has(fiber) ? nameOf(fiber) : null;
+      if (name) renders.set(name, (renders.get(name) ?? 0) + 1);
+      for (let c = fiber.child; c; c = c.sibling) stack.push(c);
+    }
+    before = now;
+  };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     renderers: new Map(),
     inject: () => 1,
     checkDCE: () => undefined,
     onScheduleFiberRoot: () => undefined,
-    onCommitFiberRoot: (_id, root) => (window.kbReactRoot = root),
+    onCommitFiberRoot: (_id, root) => {
+      window.kbReactRoot = root;
+      if (countRenders) count(root);
+    },
     onPostCommitFiberRoot: () => undefined,
     onCommitFiberUnmount: () => undefined,
   };
@@ -167,8 +240,8 @@ const KINDS = new Set([
 /** One cold load of `pathname` at `rate`×: busy time to the first row, and (when asked) the CPU profile. */
 async function profileLoad(storageState, pathname, rate, withProfile) {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', storageState });
-  await context.addInitScript(watchFirstRow, ROW);
-  if (FIBERS) await context.addInitScript(keepReactRoot);
+  await context.addInitScript(watchFirstRow, rowOf(pathname));
+  if (FIBERS || RENDERS) await context.addInitScript(keepReactRoot, RENDERS);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -179,15 +252,32 @@ async function profileLoad(storageState, pathname, rate, withProfile) {
   }
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.goto(system.baseUrl + pathname, { waitUntil: 'commit' });
-  const firstRowMs = await (
-    await page.waitForFunction(() => window.kbFirstRow, null, { timeout: 60_000, polling: 200 })
-  ).jsonValue();
+  // Awaited over the DevTools protocol: Playwright's waitForFunction would first load its own script into the page,
+  // a tenth of the main thread's time before the first row.
+  const shown = cdp.send('Runtime.evaluate', {
+    expression: 'window.kbFirstRowShown',
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  let timer;
+  const firstRowMs = await Promise.race([
+    shown.then((answer) => answer.result.value),
+    new Promise((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`no first row on ${pathname} in 60 s`)), 60_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
   const entry = await page.evaluate(() =>
     [...document.querySelectorAll('script[src]')].map((script) => new URL(script.src).pathname),
   );
   const elements = await page.evaluate(() => document.querySelectorAll('*').length);
-  const rows = await page.evaluate((sel) => document.querySelectorAll(sel).length, ROW);
+  const rows = await page.evaluate((sel) => document.querySelectorAll(sel).length, rowOf(pathname));
   const components = FIBERS ? await page.evaluate(countComponents) : null;
+  const renders = RENDERS
+    ? await page.evaluate(() => ({
+        commits: window.kbRenders.commits,
+        renders: [...window.kbRenders.renders],
+      }))
+    : null;
   const profile = withProfile ? (await cdp.send('Profiler.stop')).profile : null;
   const raw = await browser.stopTracing();
   const trace = JSON.parse(raw.toString('utf8'));
@@ -220,6 +310,7 @@ async function profileLoad(storageState, pathname, rate, withProfile) {
     elements,
     rows,
     components,
+    renders,
     profile: profile && { profile, from, to: mark.ts },
   };
 }
@@ -355,7 +446,9 @@ function rankFunctions(profiles, only = () => true) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
-  console.log(`web dist: ${WEB_DIST}\nload average before: ${load()}`);
+  console.log(
+    `web dist: ${VARIANTS.map((v) => `${v.name} ${v.dist}`.trim()).join(', ')}\nload average before: ${load()}`,
+  );
   const setup = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
   const page = await setup.newPage();
   await signInOnPage(page, system.baseUrl);
@@ -366,49 +459,74 @@ try {
 
   for (const pathname of PAGES) {
     for (const rate of RATES) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await profileLoad(storageState, pathname, rate, TOP > 0));
-      const kinds = new Map();
-      for (const run of runs) for (const [k, us] of run.byName) kinds.set(k, (kinds.get(k) ?? 0) + us / RUNS);
-      console.log(
-        `\n${pathname} ${rate}×: first row ${Math.round(median(runs.map((r) => r.firstRowMs)))} ms, main thread busy ${Math.round(median(runs.map((r) => r.wall)))} ms wall / ${Math.round(median(runs.map((r) => r.cpu)))} ms CPU, ${median(runs.map((r) => r.elements))} elements, ${median(runs.map((r) => r.rows))} rows (median of ${RUNS}; load ${load()})`,
-      );
-      const w = (key) => Math.round(median(runs.map((r) => r.waterfall[key])));
-      console.log(
-        `  requests (median): entry's scripts in by ${w('entryIn')} ms; ${w('chunks')} route chunks asked ${w('chunksFrom')}–${w('chunksTo')} ms (${w('chunksAfterApi')} after the first API call), in by ${w('chunksIn')} ms; API asked ${w('apiFrom')}–${w('apiTo')} ms`,
-      );
-      console.log(
-        `  CPU ms by kind (mean): ${[...kinds]
-          .sort((a, b) => b[1] - a[1])
-          .map(([k, us]) => `${k} ${Math.round(us / 1000)}`)
-          .join(', ')}`,
-      );
-      if (TOP > 0) console.log(rankFunctions(runs.map((r) => r.profile)));
-      if (FIBERS && rate === 1) {
-        const { fibers, stats } = runs[0].components;
-        const list = (sorted) =>
-          sorted
-            .slice(0, 40)
-            .map((s) => `  ${String(s.inclusive).padStart(6)} ${String(s.instances).padStart(5)}  ${s.name}`)
-            .join('\n');
-        console.log(`components: ${fibers} fibers; by fibers under them (inclusive, instances):`);
-        console.log(list([...stats].sort((a, b) => b.inclusive - a.inclusive)));
-        console.log('by instances:');
-        console.log(list([...stats].sort((a, b) => b.instances - a.instances)));
-        const named = (process.env.PROFILE_NAMES ?? '').split(',').filter(Boolean);
-        if (named.length) {
-          console.log('named:');
-          console.log(
-            list(
-              named.map((n) => stats.find((s) => s.name === n) ?? { name: n, inclusive: 0, instances: 0 }),
-            ),
-          );
+      const byVariant = new Map(VARIANTS.map((v) => [v, []]));
+      for (let i = 0; i < RUNS; i++)
+        for (const variant of VARIANTS) {
+          serve(variant);
+          byVariant.get(variant).push(await profileLoad(storageState, pathname, rate, TOP > 0));
         }
-      }
+      for (const [variant, runs] of byVariant) report(pathname, rate, variant, runs);
     }
   }
   console.log(`\nload average after: ${load()}`);
 } finally {
   await browser.close();
   await system.stop();
+  if (linkDir) rmSync(linkDir, { recursive: true, force: true });
+}
+
+/** The figures of one page at one rate for one build. */
+function report(pathname, rate, variant, runs) {
+  const kinds = new Map();
+  for (const run of runs) for (const [k, us] of run.byName) kinds.set(k, (kinds.get(k) ?? 0) + us / RUNS);
+  console.log(
+    `\n${variant.name ? `[${variant.name}] ` : ''}${pathname} ${rate}×: first row ${Math.round(median(runs.map((r) => r.firstRowMs)))} ms, main thread busy ${Math.round(median(runs.map((r) => r.wall)))} ms wall / ${Math.round(median(runs.map((r) => r.cpu)))} ms CPU, ${median(runs.map((r) => r.elements))} elements, ${median(runs.map((r) => r.rows))} rows (median of ${RUNS}; load ${load()})`,
+  );
+  const w = (key) => Math.round(median(runs.map((r) => r.waterfall[key])));
+  console.log(
+    `  requests (median): entry's scripts in by ${w('entryIn')} ms; ${w('chunks')} route chunks asked ${w('chunksFrom')}–${w('chunksTo')} ms (${w('chunksAfterApi')} after the first API call), in by ${w('chunksIn')} ms; API asked ${w('apiFrom')}–${w('apiTo')} ms`,
+  );
+  console.log(
+    `  CPU ms by kind (mean): ${[...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, us]) => `${k} ${Math.round(us / 1000)}`)
+      .join(', ')}`,
+  );
+  if (TOP > 0)
+    console.log(
+      rankFunctions(
+        runs.map((r) => r.profile),
+        (key) => MATCH.test(key),
+      ),
+    );
+  if (RENDERS && rate === 1) {
+    const { commits, renders } = runs[0].renders;
+    console.log(`renders until the first row: ${commits} commits; components drawn most often (draws):`);
+    console.log(
+      renders
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 50)
+        .map(([name, n]) => `  ${String(n).padStart(6)}  ${name}`)
+        .join('\n'),
+    );
+  }
+  if (FIBERS && rate === 1) {
+    const { fibers, stats } = runs[0].components;
+    const list = (sorted) =>
+      sorted
+        .slice(0, 40)
+        .map((s) => `  ${String(s.inclusive).padStart(6)} ${String(s.instances).padStart(5)}  ${s.name}`)
+        .join('\n');
+    console.log(`components: ${fibers} fibers; by fibers under them (inclusive, instances):`);
+    console.log(list([...stats].sort((a, b) => b.inclusive - a.inclusive)));
+    console.log('by instances:');
+    console.log(list([...stats].sort((a, b) => b.instances - a.instances)));
+    const named = (process.env.PROFILE_NAMES ?? '').split(',').filter(Boolean);
+    if (named.length) {
+      console.log('named:');
+      console.log(
+        list(named.map((n) => stats.find((s) => s.name === n) ?? { name: n, inclusive: 0, instances: 0 })),
+      );
+    }
+  }
 }

@@ -1,9 +1,10 @@
 import { Button, Group } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A filter bar's Search button, which submits the bar's form, and its Reset button. */
-export function FilterButtons({ onReset }: { onReset: () => void }) {
+export const FilterButtons = memo(function FilterButtons({ onReset }: { onReset: () => void }) {
   const { t } = useTranslation();
   return (
     <Group gap="xs">
@@ -15,4 +16,4 @@ export function FilterButtons({ onReset }: { onReset: () => void }) {
       </Button>
     </Group>
   );
-}
+});

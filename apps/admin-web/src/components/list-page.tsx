@@ -3,11 +3,22 @@ import { Alert, Button, Group, Input, Paper, Select, Stack, TextInput } from '@m
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterButtons } from './filter-buttons.js';
 import { showInPage } from '../lib/notify.js';
 import { usePermissions } from '../lib/use-can.js';
+import { useStableHandler } from '../lib/use-stable-handler.js';
 import { BatchActionBar } from './batch-action-bar.js';
 import type { BatchAction } from './batch-actions.js';
 import { listQuery, type FetchPage, type ListQuery } from './list-query.js';
@@ -64,15 +75,37 @@ export interface ListPageProps<T, F extends Record<string, unknown>> {
 const NO_FIELDS: readonly string[] = [];
 const NO_ROWS: never[] = [];
 
-function FilterInput<F extends Record<string, unknown>>({
+interface FilterInputProps<F> {
+  field: FilterField<F>;
+  value: unknown;
+  /** Sets the field's draft value; the same function for every field and every render. */
+  onChange: (name: string, value: unknown) => void;
+}
+
+/**
+ * Whether two declarations of a filter field draw the same input: screens declare their fields (plain texts and
+ * options) on every render.
+ */
+const sameField = <F,>(a: FilterField<F>, b: FilterField<F>) =>
+  a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A field of the filter bar, drawn again only when its value or its declaration changes: a list's screen draws
+ * again with each lookup that arrives (categories, models, languages, tags), and a bar holds a dozen inputs.
+ */
+const FilterInput = memo(
+  FilterInputField,
+  (before, after) =>
+    before.value === after.value &&
+    before.onChange === after.onChange &&
+    sameField(before.field, after.field),
+) as typeof FilterInputField;
+
+function FilterInputField<F extends Record<string, unknown>>({
   field,
   value,
   onChange,
-}: {
-  field: FilterField<F>;
-  value: unknown;
-  onChange: (value: unknown) => void;
-}) {
+}: FilterInputProps<F>) {
   const { t } = useTranslation();
   // Mantine keeps a closed select's options drawn (hidden) and placed under it; a list opens with many selects, so
   // each one's options are drawn once the field is first focused, before any key or click can open them.
@@ -83,7 +116,7 @@ function FilterInput<F extends Record<string, unknown>>({
         label={field.label}
         data={field.options}
         value={(value as string | null) ?? null}
-        onChange={onChange}
+        onChange={(next) => onChange(field.name, next)}
         onFocus={() => setApproached(true)}
         comboboxProps={{ keepMounted: approached }}
         clearable
@@ -98,7 +131,7 @@ function FilterInput<F extends Record<string, unknown>>({
       <DateRangeFilter
         label={field.label}
         value={(value as [string | null, string | null]) ?? NO_RANGE}
-        onChange={onChange}
+        onChange={(next) => onChange(field.name, next)}
         testId={`filter-${field.name}`}
       />
     );
@@ -108,7 +141,7 @@ function FilterInput<F extends Record<string, unknown>>({
       label={field.label}
       placeholder={field.placeholder}
       value={(value as string) ?? ''}
-      onChange={(e) => onChange(e.currentTarget.value)}
+      onChange={(e) => onChange(field.name, e.currentTarget.value)}
       w={180}
       data-testid={`filter-${field.name}`}
     />
@@ -219,12 +252,12 @@ export function ListPage<T, F extends Record<string, unknown>>({
   );
 
   /** What a saved view keeps of the list now. */
-  const currentView = (): SavedViewState => ({
+  const currentView = useStableHandler((): SavedViewState => ({
     filters: applied as SavedViewState['filters'],
     ...sortQuery,
     columns: chosenColumns.map(accessorOf).filter((a) => !hidden.includes(a)),
-  });
-  const applyView = (view: SavedView) => {
+  }));
+  const applyView = useStableHandler((view: SavedView) => {
     const filters = { ...initialFilters };
     for (const name of Object.keys(initialFilters))
       if (name in view.state.filters) (filters as Record<string, unknown>)[name] = view.state.filters[name];
@@ -239,22 +272,24 @@ export function ListPage<T, F extends Record<string, unknown>>({
     setHidden(shown ? chosenColumns.map(accessorOf).filter((a) => !shown.includes(a)) : []);
     setPaging((p) => ({ ...p, pageNum: 1 }));
     setSelected([]);
-  };
+  });
+  const startExport = useStableHandler((format: ExportFormat) =>
+    exportRows!({ ...applied, ...sortQuery }, format),
+  );
+  // The toolbar's menus are drawn again only when what they show changes, not with every draw of the list.
+  const columnChoices = useMemo(
+    () =>
+      columns
+        .filter((c) => accessorOf(c) !== ACTIONS)
+        .map((c) => ({ accessor: accessorOf(c), title: c.title ?? accessorOf(c) })),
+    [columns],
+  );
   const listTools = (
     <>
       {tools}
-      {exportRows && (
-        <ListExport
-          title={exportTitle}
-          start={(format) => exportRows({ ...applied, ...sortQuery }, format)}
-        />
-      )}
+      {exportRows && <ListExport title={exportTitle} start={startExport} />}
       {views && chosenColumns.length > 1 && (
-        <ColumnMenu
-          columns={chosenColumns.map((c) => ({ accessor: accessorOf(c), title: c.title ?? accessorOf(c) }))}
-          hidden={hidden}
-          onChange={setHidden}
-        />
+        <ColumnMenu columns={columnChoices} hidden={hidden} onChange={setHidden} />
       )}
       {views && <SavedViewsMenu list={views} current={currentView} onApply={applyView} />}
     </>
@@ -294,6 +329,14 @@ export function ListPage<T, F extends Record<string, unknown>>({
   if (list.data && !list.isPlaceholderData && fitting !== paging.pageNum)
     setPaging({ ...paging, pageNum: fitting });
 
+  const setField = useCallback(
+    (name: string, value: unknown) => setDraft((now) => ({ ...now, [name]: value })),
+    [],
+  );
+  const changePage = useCallback((pageNum: number, pageSize: number) => {
+    setPaging({ pageNum, pageSize });
+    setSelected([]);
+  }, []);
   const search = () => {
     // Searching again with the same filters asks the server again (the rows may have changed meanwhile).
     const same = JSON.stringify(draft) === JSON.stringify(applied) && paging.pageNum === 1;
@@ -302,12 +345,12 @@ export function ListPage<T, F extends Record<string, unknown>>({
     setSelected([]);
     if (same) void list.refetch();
   };
-  const reset = () => {
+  const reset = useStableHandler(() => {
     setDraft(initialFilters);
     setApplied(initialFilters);
     setPaging({ ...paging, pageNum: 1 });
     setSelected([]);
-  };
+  });
 
   return (
     <Stack gap="md">
@@ -325,7 +368,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
                   key={field.name}
                   field={field}
                   value={draft[field.name]}
-                  onChange={(value) => setDraft({ ...draft, [field.name]: value })}
+                  onChange={setField}
                 />
               ))}
               <FilterButtons onReset={reset} />
@@ -382,10 +425,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
               pageNum={paging.pageNum}
               pageSize={paging.pageSize}
               disabled={list.isFetching && !list.data}
-              onChange={(pageNum, pageSize) => {
-                setPaging({ pageNum, pageSize });
-                setSelected([]);
-              }}
+              onChange={changePage}
             />
           )}
         </Stack>

@@ -1,5 +1,5 @@
 import { Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deepestJump } from '@kb/contracts';
 import { jumpTarget, pageAfterSizeChange, PAGER_SIZES, pagerPages, shownTotal } from './pager-logic.js';
@@ -19,8 +19,11 @@ export interface PagerProps {
   disabled?: boolean;
 }
 
-/** The §9 pager, laid out as total, sizes, prev, pager, next, jumper; every text in the user's language. */
-export function Pager({
+/**
+ * The §9 pager, laid out as total, sizes, prev, pager, next, jumper; every text in the user's language. Drawn again
+ * only when its props change (its list passes one `onChange` for good).
+ */
+export const Pager = memo(function Pager({
   total,
   totalExact = true,
   exactUpTo,
@@ -100,4 +103,4 @@ export function Pager({
       </Group>
     </Group>
   );
-}
+});

@@ -1,11 +1,11 @@
 import { Checkbox, Stack } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolbarMenu } from './toolbar-menu.js';
 
 /** The list toolbar's column chooser: which of the list's columns show (at least one stays). */
-export function ColumnMenu({
+export const ColumnMenu = memo(function ColumnMenu({
   columns,
   hidden,
   onChange,
@@ -44,4 +44,4 @@ export function ColumnMenu({
       </Stack>
     </ToolbarMenu>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { JobRun } from '@kb/contracts';
 import { Button, Group, Modal } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../jobs/job-progress.js';
 
@@ -11,7 +11,7 @@ export type ExportFormat = 'csv' | 'xlsx';
  * Export of what a list shows (its applied filters and sort), as CSV or xlsx: the server writes the file as a job
  * (streamed, whatever the number of rows); the dialog follows it with a progress bar and offers the file.
  */
-export function ListExport({
+export const ListExport = memo(function ListExport({
   start,
   title,
 }: {
@@ -59,4 +59,4 @@ export function ListExport({
       </Modal>
     </>
   );
-}
+});

@@ -14,7 +14,7 @@ import {
 import { modals } from '@mantine/modals';
 import { IconBookmark, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.js';
 import { savedViewsQuery, useDeleteView, useSaveView } from './saved-views-api.js';
@@ -24,7 +24,7 @@ import { ToolbarMenu } from './toolbar-menu.js';
  * The list toolbar's saved views: pick one (its filters, sort and columns apply at once), delete one's own (an
  * admin also a shared one), or save what the list shows now under a name, privately or shared with the brand.
  */
-export function SavedViewsMenu({
+export const SavedViewsMenu = memo(function SavedViewsMenu({
   list,
   current,
   onApply,
@@ -112,7 +112,7 @@ export function SavedViewsMenu({
       </Modal>
     </>
   );
-}
+});
 
 function SaveViewForm({
   list,
