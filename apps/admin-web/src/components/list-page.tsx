@@ -1,5 +1,6 @@
 import type { JobRun, ListName, SavedView, SavedViewState } from '@kb/contracts';
 import { Alert, Button, Group, Input, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -18,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { FilterButtons } from './filter-buttons.js';
 import { showInPage } from '../lib/notify.js';
 import { usePermissions } from '../lib/use-can.js';
-import { useStableHandler } from '../lib/use-stable-handler.js';
 import { BatchActionBar } from './batch-action-bar.js';
 import type { BatchAction } from './batch-actions.js';
 import { listQuery, type FetchPage, type ListQuery } from './list-query.js';
@@ -252,12 +252,12 @@ export function ListPage<T, F extends Record<string, unknown>>({
   );
 
   /** What a saved view keeps of the list now. */
-  const currentView = useStableHandler((): SavedViewState => ({
+  const currentView = useCallbackRef((): SavedViewState => ({
     filters: applied as SavedViewState['filters'],
     ...sortQuery,
     columns: chosenColumns.map(accessorOf).filter((a) => !hidden.includes(a)),
   }));
-  const applyView = useStableHandler((view: SavedView) => {
+  const applyView = useCallbackRef((view: SavedView) => {
     const filters = { ...initialFilters };
     for (const name of Object.keys(initialFilters))
       if (name in view.state.filters) (filters as Record<string, unknown>)[name] = view.state.filters[name];
@@ -273,7 +273,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
     setPaging((p) => ({ ...p, pageNum: 1 }));
     setSelected([]);
   });
-  const startExport = useStableHandler((format: ExportFormat) =>
+  const startExport = useCallbackRef((format: ExportFormat) =>
     exportRows!({ ...applied, ...sortQuery }, format),
   );
   // The toolbar's menus are drawn again only when what they show changes, not with every draw of the list.
@@ -345,7 +345,7 @@ export function ListPage<T, F extends Record<string, unknown>>({
     setSelected([]);
     if (same) void list.refetch();
   };
-  const reset = useStableHandler(() => {
+  const reset = useCallbackRef(() => {
     setDraft(initialFilters);
     setApplied(initialFilters);
     setPaging({ ...paging, pageNum: 1 });

@@ -52,9 +52,9 @@ function keptComponent(path: string) {
 function PageScroll({ children, testId }: { children: ReactNode; testId: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const top = useRef(0);
-  // Runs when the page appears, including when <Activity> reveals it again. Setting scrollTop lays the whole document
-  // out there and then, in the middle of drawing the page: a page that appears at the top (every page the first
-  // time) is already there, since a hidden page's scroll area has lost its position.
+  // Runs when the page appears, including when <Activity> reveals it again (a hidden page's scroll area is back at
+  // the top). Setting scrollTop lays the whole console out in the middle of drawing the page, so it is set only when
+  // there is a position to restore.
   useLayoutEffect(() => {
     if (ref.current && top.current !== 0) ref.current.scrollTop = top.current;
   }, []);
