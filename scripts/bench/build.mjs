@@ -54,6 +54,9 @@ export async function builtTesting(...projects) {
 export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
+/** The middle of `values` (the upper middle of an even count), in any order. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** A count or figure as the benches print it: rounded, with thousands separators. */
 export const fmt = (n) => Math.round(n).toLocaleString('en');
 

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { importDist, root } from './build.mjs';
+import { importDist, median, root } from './build.mjs';
 import { signInOnPage } from './session.mjs';
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
@@ -442,8 +442,6 @@ function rankFunctions(profiles, only = () => true) {
       .join('\n');
   return `self time (mean per run):\n${top(self)}\ntotal time (mean per run):\n${top(total)}`;
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
   console.log(

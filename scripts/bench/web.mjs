@@ -18,7 +18,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { builtTesting, root } from './build.mjs';
+import { builtTesting, median, root } from './build.mjs';
 import { signInOnPage } from './session.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -81,8 +81,6 @@ async function timeLoad(page, url, selector, rate) {
   await cdp.detach();
   return { ms: elapsed, requests, bytes };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function firstRowFigures(storageState) {
   const pad = (s, n) => String(s).padStart(n);
