@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../common/excel.js';
 import type pg from 'pg';
 import { appUserAccountSchema } from '@kb/contracts';
 import { AppError, badRequest } from '../../common/app-error.js';
@@ -30,7 +30,7 @@ async function cellsOf(bytes: Buffer, mime: string): Promise<Cell[]> {
       cells.push({ row: i + 1, value: first.replace(/^"(.*)"$/, '$1') });
     });
   } else {
-    const book = new ExcelJS.Workbook();
+    const book = new (await loadExcel()).Workbook();
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
     book.worksheets[0]?.eachRow((row) => {
       const value = row.getCell(1).value;

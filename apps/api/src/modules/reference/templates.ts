@@ -1,11 +1,11 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../common/excel.js';
 import { PAYING_IMPORT_COLUMNS } from '@kb/contracts';
 
 // The example row shows each column's form; an account no app user has is reported "not found" if left in.
 const PAYING_EXAMPLE = ['user@example.com', 1, '2026-01-01', '2026-12-31'];
 
 async function payingUserWorkbook(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   const sheet = book.addWorksheet('paying-users');
   sheet.addRow([...PAYING_IMPORT_COLUMNS]);
   sheet.addRow(PAYING_EXAMPLE);
