@@ -149,14 +149,23 @@ async function lighthouseScores() {
       if (pathname !== '/login') await signIn(page);
       const scores = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        await cdp.send('Network.clearBrowserCache');
-        const result = await lighthouse(system.baseUrl + pathname, {
-          port,
-          onlyCategories: ['performance'],
-          disableStorageReset: true,
-          logLevel: 'error',
-          output: 'json',
-        });
+        // A run whose trace Lighthouse could not read (NO_NAVSTART, seen on a fresh browser under load) has no
+        // score: it is run once more rather than counted as 0.
+        let result;
+        for (let attempt = 1; attempt === 1 || (attempt === 2 && result.lhr.runtimeError); attempt++) {
+          await cdp.send('Network.clearBrowserCache');
+          result = await lighthouse(system.baseUrl + pathname, {
+            port,
+            onlyCategories: ['performance'],
+            disableStorageReset: true,
+            logLevel: 'error',
+            output: 'json',
+          });
+          if (result.lhr.runtimeError)
+            console.log(
+              `${pathname.padEnd(16)} run failed: ${result.lhr.runtimeError.code} (load ${load()})`,
+            );
+        }
         const { categories, audits } = result.lhr;
         if (LIGHTHOUSE_REPORTS) {
           await mkdir(LIGHTHOUSE_REPORTS, { recursive: true });
@@ -165,14 +174,15 @@ async function lighthouseScores() {
           printCosts(result.lhr);
         }
         const metric = (id) => audits[id]?.displayValue ?? '?';
-        const score = Math.round(categories.performance.score * 100);
-        scores.push(score);
+        const score =
+          categories.performance.score === null ? 'none' : Math.round(categories.performance.score * 100);
+        if (score !== 'none') scores.push(score);
         console.log(
           `${pathname.padEnd(16)} score ${score}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}   SI ${metric('speed-index')}   final URL ${new URL(result.lhr.finalDisplayedUrl).pathname}   (load ${load()})`,
         );
       }
       if (LIGHTHOUSE_RUNS > 1)
-        console.log(`${pathname.padEnd(16)} median score ${median(scores)} of ${LIGHTHOUSE_RUNS}`);
+        console.log(`${pathname.padEnd(16)} median score ${median(scores)} of ${scores.length} scored runs`);
     }
   } finally {
     await context.close();
