@@ -9,12 +9,13 @@
 // PROFILE_VARIANTS=a=<dist>,b=<dist> compares builds A/B: the API serves its web app from a link switched to each
 // build in turn, run by run (a, b, a, b… on one database), and every figure is printed per build.
 // Not part of `npm run bench`: a tool for finding what to make cheaper. Figures on a shared machine are indicative.
-/* global document, MutationObserver, requestAnimationFrame, window */
+/* global document, window */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { importDist, median, root } from './build.mjs';
+import { firstRowShown, watchFirstRow } from './first-row.mjs';
 import { signInOnPage } from './session.mjs';
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
@@ -62,39 +63,6 @@ const load = () =>
 const { startSystem, CHROMIUM_ARGS, CHROMIUM_PATH } = await importDist('libs/testing/dist/index.js');
 const system = await startSystem({ webDist: WEB_DIST, projector: true, env: { LOG_LEVEL: 'warn' } });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
-
-/**
- * Marks `kb-first-row` (user timing) in the first frame whose table shows a row with text. The watcher looks only in
- * frames after the page changed, and asks for the row's box (which forces a layout) only once a row has text: a
- * check in every frame was a fifth of the main thread's time before the first row, and the figure is the app's.
- */
-function watchFirstRow(selector) {
-  let shown;
-  window.kbFirstRowShown = new Promise((resolve) => (shown = resolve));
-  let asked = false;
-  let observer = null;
-  const check = () => {
-    asked = false;
-    const el = document.querySelector(selector);
-    if (!el || el.textContent.trim() === '') return;
-    // A row with text but no box yet (its table hidden, its styles on the way) is looked at again next frame.
-    if (el.getBoundingClientRect().height === 0) {
-      asked = true;
-      requestAnimationFrame(check);
-      return;
-    }
-    observer.disconnect();
-    performance.mark('kb-first-row');
-    window.kbFirstRow = performance.now();
-    shown(window.kbFirstRow);
-  };
-  observer = new MutationObserver(() => {
-    if (asked) return;
-    asked = true;
-    requestAnimationFrame(check);
-  });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-}
 
 /**
  * Keeps React's last committed root (React reports commits to a devtools hook when one is installed), so the
@@ -252,20 +220,7 @@ async function profileLoad(storageState, pathname, rate, withProfile) {
   }
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.goto(system.baseUrl + pathname, { waitUntil: 'commit' });
-  // Awaited over the DevTools protocol: Playwright's waitForFunction would first load its own script into the page,
-  // a tenth of the main thread's time before the first row.
-  const shown = cdp.send('Runtime.evaluate', {
-    expression: 'window.kbFirstRowShown',
-    awaitPromise: true,
-    returnByValue: true,
-  });
-  let timer;
-  const firstRowMs = await Promise.race([
-    shown.then((answer) => answer.result.value),
-    new Promise((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`no first row on ${pathname} in 60 s`)), 60_000);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  const firstRowMs = await firstRowShown(cdp, pathname);
   const entry = await page.evaluate(() =>
     [...document.querySelectorAll('script[src]')].map((script) => new URL(script.src).pathname),
   );

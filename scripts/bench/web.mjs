@@ -10,20 +10,22 @@
 // BENCH_SKIP_BUILD=true uses the dist folders as they are. For comparing two builds: BENCH_WEB_PARTS (`rows`,
 // `lighthouse`, or both, the default), BENCH_WEB_PAGES (the pages of part 1, comma separated) and
 // BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, default 1; the median score is printed with every run's);
-// WEB_DIST serves another build of the web app (default apps/admin-web/dist).
+// WEB_DIST serves another build of the web app (default apps/admin-web/dist); BENCH_LIGHTHOUSE_REPORTS=<dir> keeps
+// each Lighthouse report there (JSON, `<page>-<run>.json`) and prints the audits that cost the score most.
 // Figures only; not a test.
-/* global document */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { builtTesting, median, root } from './build.mjs';
+import { firstRowShown, watchFirstRow } from './first-row.mjs';
 import { signInOnPage } from './session.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const PARTS = (process.env.BENCH_WEB_PARTS ?? 'rows,lighthouse').split(',');
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const LIGHTHOUSE_REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const VIEWPORT = { width: 1440, height: 900 };
 
 /** What counts as "the page shows its data". */
@@ -55,8 +57,11 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [..
 
 const signIn = (page) => signInOnPage(page, system.baseUrl);
 
-/** Opens `url` in `page` at `rate`× CPU slowdown: ms to the first `selector`, requests, bytes on the wire. */
-async function timeLoad(page, url, selector, rate) {
+/**
+ * Opens `url` in `page` (whose context watches for the page's first row) at `rate`× CPU slowdown: ms to the first
+ * row, requests, bytes on the wire.
+ */
+async function timeLoad(page, url, rate) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -65,18 +70,7 @@ async function timeLoad(page, url, selector, rate) {
   cdp.on('Network.requestWillBeSent', () => (requests += 1));
   cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
   await page.goto(url, { waitUntil: 'commit' });
-  // Read in the page: the time since its navigation started, when the selector first matches a painted element.
-  const ms = await page.waitForFunction(
-    (sel) => {
-      const el = document.querySelector(sel);
-      return el && el.getBoundingClientRect().height > 0 && el.textContent.trim() !== ''
-        ? performance.now()
-        : 0;
-    },
-    selector,
-    { polling: 'raf', timeout: 60_000 },
-  );
-  const elapsed = await ms.jsonValue();
+  const elapsed = await firstRowShown(cdp, url);
   await page.waitForLoadState('networkidle');
   await cdp.detach();
   return { ms: elapsed, requests, bytes };
@@ -93,9 +87,10 @@ async function firstRowFigures(storageState) {
       const warm = [];
       for (let i = 0; i < RUNS; i++) {
         const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', storageState });
+        await context.addInitScript(watchFirstRow, selector);
         const page = await context.newPage();
-        cold.push(await timeLoad(page, system.baseUrl + pathname, selector, rate));
-        warm.push(await timeLoad(page, system.baseUrl + pathname, selector, rate));
+        cold.push(await timeLoad(page, system.baseUrl + pathname, rate));
+        warm.push(await timeLoad(page, system.baseUrl + pathname, rate));
         await context.close();
       }
       const row = (runs) =>
@@ -115,6 +110,19 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** The metrics as weighed into the score, and the audits Lighthouse says would save the most, of report `lhr`. */
+function printCosts(lhr) {
+  const { audits } = lhr;
+  for (const ref of lhr.categories.performance.auditRefs.filter((r) => r.weight > 0))
+    console.log(
+      `  ${ref.id.padEnd(26)} weight ${String(ref.weight).padStart(2)}  score ${audits[ref.id].score}  ${audits[ref.id].displayValue ?? ''}`,
+    );
+  const savings = Object.values(audits)
+    .filter((a) => a.score !== null && a.score < 1 && (a.metricSavings || a.details?.overallSavingsMs))
+    .map((a) => [a.id, a.displayValue ?? '', JSON.stringify(a.metricSavings ?? {})]);
+  for (const [id, value, saved] of savings) console.log(`  ${id.padEnd(34)} ${value}  ${saved}`);
+}
 
 async function lighthouseScores() {
   let lighthouse;
@@ -141,24 +149,40 @@ async function lighthouseScores() {
       if (pathname !== '/login') await signIn(page);
       const scores = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        await cdp.send('Network.clearBrowserCache');
-        const result = await lighthouse(system.baseUrl + pathname, {
-          port,
-          onlyCategories: ['performance'],
-          disableStorageReset: true,
-          logLevel: 'error',
-          output: 'json',
-        });
+        // A run whose trace Lighthouse could not read (NO_NAVSTART, seen on a fresh browser under load) has no
+        // score: it is run once more rather than counted as 0.
+        let result;
+        for (let attempt = 1; attempt === 1 || (attempt === 2 && result.lhr.runtimeError); attempt++) {
+          await cdp.send('Network.clearBrowserCache');
+          result = await lighthouse(system.baseUrl + pathname, {
+            port,
+            onlyCategories: ['performance'],
+            disableStorageReset: true,
+            logLevel: 'error',
+            output: 'json',
+          });
+          if (result.lhr.runtimeError)
+            console.log(
+              `${pathname.padEnd(16)} run failed: ${result.lhr.runtimeError.code} (load ${load()})`,
+            );
+        }
         const { categories, audits } = result.lhr;
+        if (LIGHTHOUSE_REPORTS) {
+          await mkdir(LIGHTHOUSE_REPORTS, { recursive: true });
+          const file = path.join(LIGHTHOUSE_REPORTS, `${pathname.slice(1)}-${i + 1}.json`);
+          await writeFile(file, JSON.stringify(result.lhr));
+          printCosts(result.lhr);
+        }
         const metric = (id) => audits[id]?.displayValue ?? '?';
-        const score = Math.round(categories.performance.score * 100);
-        scores.push(score);
+        const score =
+          categories.performance.score === null ? 'none' : Math.round(categories.performance.score * 100);
+        if (score !== 'none') scores.push(score);
         console.log(
           `${pathname.padEnd(16)} score ${score}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}   SI ${metric('speed-index')}   final URL ${new URL(result.lhr.finalDisplayedUrl).pathname}   (load ${load()})`,
         );
       }
       if (LIGHTHOUSE_RUNS > 1)
-        console.log(`${pathname.padEnd(16)} median score ${median(scores)} of ${LIGHTHOUSE_RUNS}`);
+        console.log(`${pathname.padEnd(16)} median score ${median(scores)} of ${scores.length} scored runs`);
     }
   } finally {
     await context.close();
