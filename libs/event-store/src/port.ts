@@ -170,6 +170,13 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** The newest position readable in global order right now. */
   headPosition(): Promise<GlobalPosition>;
+  /**
+   * Waits for a hint that something was appended (by any process), at most `timeoutMs`, or until `signal` aborts:
+   * for readers that poll with `readAll`/`readAllPage` at the head, so they read at once after an append and poll
+   * rarely when idle. A hint may come before its events are readable (an older append still in flight holds them
+   * back), so a reader still polls. Stores without hints leave it out: readers then sleep the whole timeout.
+   */
+  waitForAppend?(timeoutMs: number, signal?: AbortSignal): Promise<void>;
   /** Stops the store's subscriptions and its own connections (a pool or client handed in stays open). */
   close(): Promise<void>;
 }

@@ -132,7 +132,7 @@ export async function startSystem(
         // poll a read of the log and of its version row per projection. Idle for 20 s, the projector and its
         // Postgres backends cost 2.4 CPU-s at 50 ms and 0.5 at 500 (~5 ms a poll): 200 ms keeps most of that
         // saving while a write waits ~0.1 s on average before the read models have it.
-        PROJECTOR_POLL_MS: options.env?.PROJECTOR_POLL_MS ?? '200',
+        PROJECTOR_POLL_MS: options.env?.PROJECTOR_POLL_MS ?? '500',
         ...(options.projectorDelayMs ? { PROJECTOR_TEST_DELAY_MS: String(options.projectorDelayMs) } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -359,6 +359,38 @@ describe('PostgresEventStore', () => {
     }
   });
 
+  it('ends a reader’s wait for appends at another store’s append (NOTIFY), long before its timeout', async () => {
+    const watched = watchedPool(db.url, 'kbes-waiting');
+    const waiting = new PostgresEventStore(watched.pool);
+    try {
+      // The first wait sets up LISTEN; once it is in place, an append elsewhere ends the next wait at once.
+      await waiting.waitForAppend(10);
+      await eventually(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'kbes-waiting' AND query = 'LISTEN kb_events'`,
+        );
+        return rows[0]!.n === 1 ? true : undefined;
+      }, 10_000);
+      const startedAt = Date.now();
+      const waited = waiting.waitForAppend(60_000);
+      await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('Hinted')], 'no_stream');
+      await waited;
+      expect(Date.now() - startedAt).toBeLessThan(10_000);
+      // Without an append the wait lasts its timeout; an aborted one ends at once.
+      const quietFrom = Date.now();
+      await waiting.waitForAppend(300);
+      expect(Date.now() - quietFrom).toBeGreaterThanOrEqual(290);
+      const abort = new AbortController();
+      const aborted = waiting.waitForAppend(60_000, abort.signal);
+      abort.abort();
+      await aborted;
+    } finally {
+      await waiting.close();
+      await watched.pool.end();
+    }
+  });
+
   it('still delivers by polling when no NOTIFY is sent', async () => {
     const quiet = new PostgresEventStore(pool, { notify: false });
     const watched = watchedPool(db.url, 'kbes-polling');

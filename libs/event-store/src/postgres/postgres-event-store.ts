@@ -387,6 +387,10 @@ export class PostgresEventStore implements EventStore {
   private readonly notifyEnabled: boolean;
   private readonly defaultBatchSize: number;
   private readonly subscriptions = new Set<PostgresSubscription>();
+  /** Readers waiting in `waitForAppend`, woken by the next hint. */
+  private readonly appendWaiters = new Set<() => void>();
+  /** Someone waited for appends: the LISTEN connection stays up (not only while subscriptions run). */
+  private hintsWanted = false;
   private listener: pg.Client | undefined;
   private listenerConnecting = false;
   private notifier: Promise<pg.Client> | undefined;
@@ -491,7 +495,7 @@ export class PostgresEventStore implements EventStore {
       this.pollIntervalMs,
       () => {
         this.subscriptions.delete(subscription);
-        if (this.subscriptions.size === 0) this.stopListening();
+        if (!this.wantsHints()) this.stopListening();
       },
     );
     this.subscriptions.add(subscription);
@@ -509,8 +513,26 @@ export class PostgresEventStore implements EventStore {
     return row ? positionOf(row) : START;
   }
 
+  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    if (this.closed || signal?.aborted) return Promise.resolve();
+    this.hintsWanted = true;
+    this.startListening();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        this.appendWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      signal?.addEventListener('abort', done, { once: true });
+      this.appendWaiters.add(done);
+    });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    for (const wake of [...this.appendWaiters]) wake();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.stopListening();
     const notifier = this.notifier;
@@ -646,17 +668,18 @@ export class PostgresEventStore implements EventStore {
       .then(async (client) => {
         client.on('notification', () => {
           for (const subscription of this.subscriptions) subscription.wake();
+          for (const wake of [...this.appendWaiters]) wake();
         });
         client.on('error', () => {
           if (this.listener === client) this.listener = undefined;
           void client.end().catch(() => undefined);
           setTimeout(() => {
-            if (this.subscriptions.size > 0) this.startListening();
+            if (this.wantsHints()) this.startListening();
           }, this.pollIntervalMs).unref();
         });
         await client.query(`LISTEN ${this.channel}`);
         this.listenerConnecting = false;
-        if (this.subscriptions.size === 0 || this.closed) {
+        if (!this.wantsHints() || this.closed) {
           await client.end();
           return;
         }
@@ -668,9 +691,14 @@ export class PostgresEventStore implements EventStore {
         // Without LISTEN the subscriptions still poll; try again later.
         this.listenerConnecting = false;
         setTimeout(() => {
-          if (this.subscriptions.size > 0) this.startListening();
+          if (this.wantsHints()) this.startListening();
         }, this.pollIntervalMs * 4).unref();
       });
+  }
+
+  /** Whether anything reads the append hints: running subscriptions, or readers that waited for appends. */
+  private wantsHints(): boolean {
+    return !this.closed && (this.subscriptions.size > 0 || this.hintsWanted);
   }
 
   private stopListening(): void {

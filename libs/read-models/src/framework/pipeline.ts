@@ -424,7 +424,9 @@ class Pipeline {
       // 'behind': the live version moved past us meanwhile; keep catching up.
       else this.caughtUp = false;
     }
-    await sleep(s.pollIntervalMs, s.signal);
+    // Woken by the next append's hint (the poll interval is then only the most a hint held back waits); a store
+    // without hints is polled.
+    await (this.store.waitForAppend?.(s.pollIntervalMs, s.signal) ?? sleep(s.pollIntervalMs, s.signal));
     return null;
   }
 
