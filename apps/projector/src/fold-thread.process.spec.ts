@@ -1,4 +1,4 @@
-import { comparePositions } from '@kb/event-store';
+import { comparePositions, type GlobalPosition } from '@kb/event-store';
 import { liveCheckpoint } from '@kb/read-models';
 import {
   answered,
@@ -29,25 +29,43 @@ describe('the recipes fold thread in the projector process', () => {
   const recipesCheckpoint = () => liveCheckpoint(ev.pool, 'recipes').catch(() => null);
 
   it('killed mid catch-up and restarted, builds exactly what a rebuild folding on the main thread builds', async () => {
-    const head = await appendRecipes(ev.store, 400);
     const env = {
       DATABASE_URL: ev.db.url,
       PROJECTOR_BATCH_SIZE: '20',
       PROJECTOR_POLL_MS: '20',
       PROJECTOR_FOLD_THREAD: 'true',
     };
+    const reached = (at: Awaited<ReturnType<typeof recipesCheckpoint>>, head: GlobalPosition) =>
+      at !== null && comparePositions(at, head) >= 0;
 
+    // The first half folded and committed; the second half's batches are folded but cannot commit while the test
+    // holds the recipe tables: the projector is SIGKILLed with a batch in flight, wherever the machine's load put it.
+    const half = await appendRecipes(ev.store, 200);
     const first = startProjector(['run'], env);
-    await answered(async () => ((await recipesCheckpoint())?.globalPosition ?? 0n) > 0n);
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(comparePositions((await recipesCheckpoint())!, head)).toBeLessThan(0);
+    await answered(async () => reached(await recipesCheckpoint(), half));
+    const holder = await ev.pool.connect();
+    let head: GlobalPosition;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE recipe_detail IN SHARE MODE');
+      head = await appendRecipes(ev.store, 200, 200);
+      await answered(async () => {
+        const { rows } = await ev.pool.query<{ waiting: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+                           WHERE datname = current_database() AND wait_event_type = 'Lock') AS waiting`,
+        );
+        return rows[0]!.waiting;
+      });
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(comparePositions((await recipesCheckpoint())!, head)).toBeLessThan(0);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
 
     const second = startProjector(['run'], env);
-    await answered(async () => {
-      const at = await recipesCheckpoint();
-      return at !== null && comparePositions(at, head) >= 0;
-    }).catch((error: Error) => {
+    await answered(async () => reached(await recipesCheckpoint(), head)).catch((error: Error) => {
       throw new Error(`${error.message}\nrestarted projector said:\n${second.output()}`);
     });
     second.child.kill('SIGTERM');

@@ -119,9 +119,14 @@ export async function answered<T>(
 
 /**
  * Appends the histories of `count` recipes as the API writes them (created through the recipe decider; every
- * other one submitted, every fourth released too), many at a time; returns the newest position written.
+ * other one submitted, every fourth released too), many at a time, numbered from `first`; returns the newest
+ * position written.
  */
-export async function appendRecipes(store: PostgresEventStore, count: number): Promise<GlobalPosition> {
+export async function appendRecipes(
+  store: PostgresEventStore,
+  count: number,
+  first = 0,
+): Promise<GlobalPosition> {
   const picture = randomUUID();
   const category = randomUUID();
   const write = async (i: number): Promise<GlobalPosition> => {
@@ -161,7 +166,7 @@ export async function appendRecipes(store: PostgresEventStore, count: number): P
   let newest = START;
   for (let i = 0; i < count; i += 25) {
     const written = await Promise.all(
-      Array.from({ length: Math.min(25, count - i) }, (_, j) => write(i + j)),
+      Array.from({ length: Math.min(25, count - i) }, (_, j) => write(first + i + j)),
     );
     for (const p of written) if (comparePositions(p, newest) > 0) newest = p;
   }
