@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { builtTesting, fmt, importDist } from './build.mjs';
+import { telemetrySample } from './seed.mjs';
 
 const RATE = Number(process.env.BENCH_QUEUE_RATE ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,17 +33,7 @@ const post = (i) => ({
   deviceId: '6f1c2d3e-0000-4000-8000-000000000000',
   brandOwnerCode: 'DEMO',
   receivedAt: new Date().toISOString(),
-  messages: [
-    {
-      messageId: `q-${i}`,
-      sampledAt: new Date().toISOString(),
-      network: 'wifi',
-      ip: '10.9.8.7',
-      apkVersion: '2.1.0',
-      mode: 'BOIL',
-      extra: { temperatureC: 96.5, rssi: -51 },
-    },
-  ],
+  messages: [telemetrySample(`q-${i}`)],
 });
 
 const redisServer = await startPrivateRedis();
