@@ -1,6 +1,6 @@
 // `npm run bench`: prints the system's figures, one part after the other (each its own process, so one part's
 // connections and memory do not weigh on the next). Figures only: nothing here is a test or gates anything.
-//   BENCH_ONLY=event-store,recipes,ingest,lists,device-history,single-posts,content,notices,app-users,jobs,web   runs only the named parts
+//   BENCH_ONLY=event-store,recipes,ingest,lists,device-history,single-posts,queue-jobs,content,notices,app-users,jobs,web   runs only the named parts
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,10 @@ const PARTS = [
   [
     'single-posts',
     'devices and app: single posts on one and two processes, beside the plain-handler ceiling; overload at 64, 256 and 1,024 clients',
+  ],
+  [
+    'queue-jobs',
+    'devices: the queue part of single posts (coalescer, BullMQ), posts per job and CPU per post',
   ],
   ['content', 'devices: the content feed (GET /device/v1/content) as 10,000 devices poll it, with ETags'],
   ['notices', 'notices: a push to 1,000,000 devices, deliveries/s and time until every device can see it'],

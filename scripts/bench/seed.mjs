@@ -128,3 +128,14 @@ export async function listAppUsers(pool, brand, from, to) {
     );
   await pool.query('VACUUM ANALYZE app_users');
 }
+
+/** One telemetry sample as a single post of the benches carries it, sampled now. */
+export const telemetrySample = (messageId) => ({
+  messageId,
+  sampledAt: new Date().toISOString(),
+  network: 'wifi',
+  ip: '10.9.8.7',
+  apkVersion: '2.1.0',
+  mode: 'BOIL',
+  extra: { temperatureC: 96.5, rssi: -51 },
+});

@@ -34,7 +34,7 @@ import {
   startCeiling,
   startIngestProcess,
 } from './processes.mjs';
-import { activatedDevices, signedInAppUsers } from './seed.mjs';
+import { activatedDevices, signedInAppUsers, telemetrySample } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -121,20 +121,7 @@ try {
   let seq = 0;
   // The message ids of a run start with its tag: its stored rows tell the run's post → stored times.
   let tag = 's';
-  const deviceBody = () =>
-    JSON.stringify({
-      messages: [
-        {
-          messageId: `${tag}-${seq++}`,
-          sampledAt: new Date().toISOString(),
-          network: 'wifi',
-          ip: '10.9.8.7',
-          apkVersion: '2.1.0',
-          mode: 'BOIL',
-          extra: { temperatureC: 96.5, rssi: -51 },
-        },
-      ],
-    });
+  const deviceBody = () => JSON.stringify({ messages: [telemetrySample(`${tag}-${seq++}`)] });
   const appBody = () =>
     JSON.stringify({
       messages: [

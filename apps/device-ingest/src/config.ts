@@ -56,9 +56,12 @@ const schema = z.object({
    */
   INGEST_WRITE_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(40),
   /**
-   * How far ahead of the server's clock a sample or fault time may be: a post holding a later one is refused,
-   * so one device clock gone wrong cannot pin the device's state to a time real samples never reach.
+   * The least time between two queue jobs of one kind of post from one process: under load the posts of that time
+   * go to Redis as one job, whose writing, taking and completing cost about the same whatever it holds (about
+   * 0.3 ms of this process's CPU and 0.3 ms of Redis's per job). A lone post (none queued for that long) is queued
+   * at once; a post under load is answered at most this much later.
    */
+  INGEST_POST_GATHER_MS: z.coerce.number().int().min(0).max(100).default(5),
   /**
    * Backpressure: once the oldest waiting post of a device queue has waited this long, the device API answers
    * 503 with Retry-After. The bound is the workers' lag itself, so it holds whatever the pace of the machine.
@@ -69,6 +72,10 @@ const schema = z.object({
    * their body is read, so many clients cannot queue up more work than the process answers in time.
    */
   INGEST_MAX_LOOP_LAG_MS: z.coerce.number().int().min(1).max(3_600_000).default(500),
+  /**
+   * How far ahead of the server's clock a sample or fault time may be: a post holding a later one is refused,
+   * so one device clock gone wrong cannot pin the device's state to a time real samples never reach.
+   */
   INGEST_MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).max(86_400_000).default(DEFAULT_MAX_CLOCK_SKEW_MS),
   /**
    * The recipe translation service: `demo` (a built-in glossary, the default: no service needed), `libretranslate`

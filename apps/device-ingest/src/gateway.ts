@@ -60,6 +60,7 @@ export async function startGateway(
     maxQueueWaitMs: config.INGEST_MAX_QUEUE_WAIT_MS,
     maxLoopLagMs: config.INGEST_MAX_LOOP_LAG_MS,
     jobLockMs: config.INGEST_JOB_LOCK_MS,
+    gatherMs: config.INGEST_POST_GATHER_MS,
   };
   const credentials = new CredentialCache(pool, config.INGEST_AUTH_CACHE_MS);
   const device = createDeviceApi({

@@ -88,6 +88,8 @@ export function createAppApi(deps: {
   /** How late the event loop may run before posts are refused (503). */
   maxLoopLagMs: number;
   jobLockMs: number;
+  /** The least time between two queue jobs of posts (INGEST_POST_GATHER_MS; default 0). */
+  gatherMs?: number;
   /** The guard, when the caller shares one with other app routes. */
   auth?: AppAuth;
   /** Hears each accepted batch: its queue and how many messages it held. */
@@ -95,8 +97,8 @@ export function createAppApi(deps: {
 }): GatewayApi {
   const auth = deps.auth ?? createAppAuth(deps.pool, deps.authCacheMs);
   const backlog = new Backlog(deps.redis, deps.activityQueue, deps.jobLockMs);
-  // The posts of one event-loop turn go to the queue as one job.
-  const activity = new PostCoalescer(deps.activityQueue, 'activity-posts');
+  // The posts arriving together go to the queue as one job.
+  const activity = new PostCoalescer(deps.activityQueue, 'activity-posts', { gapMs: deps.gatherMs });
   const authenticate = (req: FastifyRequest) => auth.authenticate(req);
 
   async function enqueue(req: FastifyRequest, user: AuthenticatedAppUser, messages: unknown[]) {

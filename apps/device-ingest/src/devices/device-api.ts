@@ -186,7 +186,7 @@ const deviceRefusalData = z.object({
 /**
  * The device-facing endpoints under /device/v1 (README: "Device API"): activation with the brand's factory key,
  * then telemetry and fault batches with the device's own credential. Posting endpoints only validate and
- * enqueue (the posts of one event-loop turn as one job); workers store them.
+ * enqueue (posts arriving together as one job); workers store them.
  */
 export function createDeviceApi(deps: {
   pool: Pool;
@@ -206,6 +206,8 @@ export function createDeviceApi(deps: {
   maxLoopLagMs: number;
   /** The workers' job lock: an active job older than this is a dead worker's. */
   jobLockMs: number;
+  /** The least time between two queue jobs of posts (INGEST_POST_GATHER_MS; default 0). */
+  gatherMs?: number;
   /** How long a built content feed is reused (default CONTENT_FEED_TTL_MS). */
   contentFeedTtlMs?: number;
   /** Hears each accepted batch: its queue and how many messages it held. */
@@ -261,8 +263,11 @@ export function createDeviceApi(deps: {
       timeField: 'sampledAt' | 'reportedAt' | 'startedAt';
     },
   ) => {
-    // The posts of one event-loop turn go to the queue as one job, marked as checked against the body schema.
-    const coalescer = new PostCoalescer(options.queue, options.job, { checked: checkedMark(options.body) });
+    // The posts arriving together go to the queue as one job, marked as checked against the body schema.
+    const coalescer = new PostCoalescer(options.queue, options.job, {
+      checked: checkedMark(options.body),
+      gapMs: deps.gatherMs,
+    });
     return route({
       method: 'POST',
       url: options.url,
