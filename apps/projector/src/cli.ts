@@ -60,7 +60,7 @@ Environment:
   EVENT_STORE           postgres (default) or kurrentdb
   KURRENTDB_URL         KurrentDB connection string, needed with EVENT_STORE=kurrentdb
   PROJECTOR_BATCH_SIZE  events per batch and transaction, default 5000
-  PROJECTOR_POLL_MS     idle poll interval, default 100
+  PROJECTOR_POLL_MS     idle poll interval, default 500
   PROJECTOR_LEASE_MS    how long a silent (stopped, frozen) projector keeps its lease, default 5000;
                         a standby process takes over within about 1.2 times this
   PROJECTOR_THREADS     threads \`run\` spreads the projections over, default 1

@@ -67,7 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ProjectorConfig {
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kitchen',
     eventStore: eventStoreSettings(env),
     batchSize: positiveInt(env, 'PROJECTOR_BATCH_SIZE', 5000),
-    pollIntervalMs: positiveInt(env, 'PROJECTOR_POLL_MS', 100),
+    pollIntervalMs: positiveInt(env, 'PROJECTOR_POLL_MS', 500),
     leaseTimeoutMs: positiveInt(env, 'PROJECTOR_LEASE_MS', 5000),
     logLevel: env.LOG_LEVEL || 'info',
     metricsHost: env.METRICS_HOST || '127.0.0.1',
