@@ -47,10 +47,26 @@ async function selectRecipes(page: Page, prefix: string, numbers: string[]) {
 }
 
 /** Chooses an option of the Mantine (multi)select with this test id inside the open dialog. */
+/**
+ * Opens the (multi)select with this test id in the open dialog. Its input sits under its pills box, which takes the
+ * click (so it is forced); a click that lands while the dialog is still opening opens nothing, so it clicks again
+ * until the list shows (seen once in CI: the list never opened in 30 s).
+ */
+async function openSelect(page: Page, testId: string) {
+  const listbox = page.getByRole('listbox');
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByRole('dialog').getByTestId(testId).click({ force: true });
+    try {
+      await listbox.waitFor({ timeout: 5_000 });
+      return listbox;
+    } catch (error) {
+      if (attempt === 6) throw error;
+    }
+  }
+}
+
 async function pick(page: Page, testId: string, option: string) {
-  const dialog = page.getByRole('dialog');
-  // a multiselect's input sits under its pills box, which takes the click
-  await dialog.getByTestId(testId).click({ force: true });
+  await openSelect(page, testId);
   await page.getByRole('option', { name: option, exact: true }).click();
   // close the dropdown without leaving the dialog: a click on the dialog's title
   await page.locator('.mantine-Modal-title').click();
@@ -59,9 +75,7 @@ async function pick(page: Page, testId: string, option: string) {
 
 /** The options the (multi)select with this test id offers in the open dialog. */
 async function options(page: Page, testId: string): Promise<string[]> {
-  await page.getByRole('dialog').getByTestId(testId).click({ force: true });
-  const listbox = page.getByRole('listbox');
-  await listbox.waitFor();
+  const listbox = await openSelect(page, testId);
   const names = await listbox.getByRole('option').allTextContents();
   await page.locator('.mantine-Modal-title').click();
   await listbox.waitFor({ state: 'hidden' });

@@ -9,6 +9,7 @@ import { readJson, readText, remove, writeJson, writeText } from './storage.js';
  */
 const LOGIN_KEY = 'kb.login';
 const REMEMBERED_ACCOUNT_KEY = 'kb.rememberedAccount';
+const LAST_USER_KEY = 'kb.lastUser';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -17,6 +18,10 @@ let cached: SessionUser | null | undefined;
 export function getStoredUser(): SessionUser | null {
   if (cached === undefined) {
     cached = parseSessionUser((readJson('local', LOGIN_KEY) as { user?: unknown } | null)?.user);
+    // A tab opened while signed in is that user's tab: after an expiry, another user signing in here starts from
+    // Home (`followsAnotherUser`), as in the tab they signed in from.
+    if (cached && readText('session', LAST_USER_KEY) === null)
+      writeText('session', LAST_USER_KEY, userKey(cached));
   }
   return cached;
 }
@@ -25,8 +30,6 @@ export function getStoredUser(): SessionUser | null {
 export function userKey(user: Pick<SessionUser, 'brandOwnerCode' | 'id'>): string {
   return `${user.brandOwnerCode}/${user.id}`;
 }
-
-const LAST_USER_KEY = 'kb.lastUser';
 
 /**
  * Whether someone other than `user` last signed in from this browser tab: after a session expiry only the same

@@ -17,6 +17,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { consoleTextsIn } from '../../../app/i18n/i18n.js';
 import { fileUrl, recipePreviewQuery } from '../api/recipe-detail.js';
 import { languageLabel } from '../../../lib/labels.js';
 import { isUiLang } from '../../../lib/language.js';
@@ -59,6 +60,15 @@ export function PreviewDetailPage() {
     enabled: !!id,
     placeholderData: keepPreviousData,
   });
+  // The device's words: Chinese for a Chinese screen, English for every other language; their strings may not be
+  // loaded yet when the console runs in the other language.
+  const deviceLang = preview.data && /^zh($|-)/.test(preview.data.lang) ? 'zh' : 'en';
+  const deviceTexts = useQuery({
+    queryKey: ['console-texts', deviceLang],
+    queryFn: () => consoleTextsIn(deviceLang).then(() => true),
+    enabled: !!preview.data,
+    staleTime: Infinity,
+  });
   useRecordTitle(preview.data?.number);
   if (!id || preview.isError)
     return (
@@ -66,15 +76,20 @@ export function PreviewDetailPage() {
         {preview.error?.message ?? ''}
       </Alert>
     );
-  if (!preview.data)
+  if (deviceTexts.isError)
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} data-testid="record-load-failed">
+        {deviceTexts.error.message}
+      </Alert>
+    );
+  if (!preview.data || !deviceTexts.data)
     return (
       <Center py="xl">
         <Loader size="sm" />
       </Center>
     );
   const recipe = preview.data;
-  // The device's words: Chinese for a Chinese screen, English for every other language.
-  const device = i18n.getFixedT(recipe.lang === 'zh' || recipe.lang.startsWith('zh-') ? 'zh' : 'en');
+  const device = i18n.getFixedT(deviceLang);
   return (
     <Stack gap="md" maw={720}>
       <Group gap="md">
