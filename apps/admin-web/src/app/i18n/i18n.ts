@@ -53,12 +53,6 @@ const loadConsoleTexts = (lang: UiLang) =>
     },
   ));
 
-/**
- * The console's strings in a language other than the console's, for a page that shows some of its words in it (the
- * device preview's screen): resolves once they are in i18next (`getFixedT(lang)` then has them).
- */
-export const consoleTextsIn = (lang: UiLang): Promise<void> => loadConsoleTexts(lang);
-
 /** The console's strings in `lang`, downloaded (`withConsoleTexts` adds them to i18next). */
 export const loadConsoleCatalog = (lang: UiLang) => CONSOLE_CATALOGS[lang]();
 

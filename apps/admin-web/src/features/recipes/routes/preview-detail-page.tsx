@@ -17,7 +17,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { consoleTextsIn } from '../../../app/i18n/i18n.js';
+import { withConsoleTexts } from '../../../app/i18n/i18n.js';
 import { fileUrl, recipePreviewQuery } from '../api/recipe-detail.js';
 import { languageLabel } from '../../../lib/labels.js';
 import { isUiLang } from '../../../lib/language.js';
@@ -65,7 +65,11 @@ export function PreviewDetailPage() {
   const deviceLang = preview.data && /^zh($|-)/.test(preview.data.lang) ? 'zh' : 'en';
   const deviceTexts = useQuery({
     queryKey: ['console-texts', deviceLang],
-    queryFn: () => consoleTextsIn(deviceLang).then(() => true),
+    // Nothing else to load beside them: resolves once they are in i18next (`getFixedT` then has them).
+    queryFn: withConsoleTexts(
+      async () => true,
+      () => deviceLang,
+    ),
     enabled: !!preview.data,
     staleTime: Infinity,
   });
