@@ -61,7 +61,7 @@ const schema = z.object({
    * 0.3 ms of this process's CPU and 0.3 ms of Redis's per job). A lone post (none queued for that long) is queued
    * at once; a post under load is answered at most this much later.
    */
-  INGEST_POST_GATHER_MS: z.coerce.number().int().min(0).max(100).default(5),
+  INGEST_POST_GATHER_MS: z.coerce.number().int().min(0).max(100).default(0),
   /**
    * Backpressure: once the oldest waiting post of a device queue has waited this long, the device API answers
    * 503 with Retry-After. The bound is the workers' lag itself, so it holds whatever the pace of the machine.
