@@ -88,9 +88,9 @@ export class PostCoalescer<P extends QueuedPost = QueuedPost & Record<string, un
 
   /**
    * A job is in Redis (or refused): the posts that arrived meanwhile go at the end of this turn of the event loop
-   * (or once the gap since the last job has passed), with those of every request read meanwhile. Written at once, the job would leave behind the requests
-   * read just after the answer from Redis, for the next round trip: more, smaller jobs, each costing its Redis
-   * writes, its taking and its completion.
+   * (or once the gap since the last job has passed), with those of every request read meanwhile. Written at once,
+   * the job would leave behind the requests read just after the answer from Redis, for the next round trip: more,
+   * smaller jobs, each costing its Redis writes, its taking and its completion.
    */
   private written(): void {
     this.writing--;
