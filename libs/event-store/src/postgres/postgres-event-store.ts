@@ -517,22 +517,25 @@ export class PostgresEventStore implements EventStore {
     if (this.closed || signal?.aborted) return Promise.resolve();
     this.hintsWanted = true;
     this.startListening();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        this.appendWaiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      signal?.addEventListener('abort', done, { once: true });
-      this.appendWaiters.add(done);
+    const sleeper: { cancel?: () => void } = {};
+    const waited = delay(timeoutMs, sleeper);
+    const wake = () => sleeper.cancel?.();
+    this.appendWaiters.add(wake);
+    signal?.addEventListener('abort', wake, { once: true });
+    return waited.finally(() => {
+      this.appendWaiters.delete(wake);
+      signal?.removeEventListener('abort', wake);
     });
+  }
+
+  /** A hint came (or the store closes): every `waitForAppend` ends now. */
+  private wakeAppendWaiters(): void {
+    for (const wake of [...this.appendWaiters]) wake();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const wake of [...this.appendWaiters]) wake();
+    this.wakeAppendWaiters();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.stopListening();
     const notifier = this.notifier;
@@ -668,7 +671,7 @@ export class PostgresEventStore implements EventStore {
       .then(async (client) => {
         client.on('notification', () => {
           for (const subscription of this.subscriptions) subscription.wake();
-          for (const wake of [...this.appendWaiters]) wake();
+          this.wakeAppendWaiters();
         });
         client.on('error', () => {
           if (this.listener === client) this.listener = undefined;
