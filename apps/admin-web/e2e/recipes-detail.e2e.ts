@@ -49,6 +49,10 @@ describe('recipe detail (zh)', () => {
     await page.getByTestId('preview-name').getByText('Tomato beef brisket stew').waitFor();
     await ingredient('Beef brisket').getByText('250 g', { exact: true }).waitFor();
     await ingredient('Tomatoes').getByText('2 pcs', { exact: true }).waitFor();
+    // The screen's own words follow it into English, though the console (in Chinese) never loaded its English.
+    const screen = page.getByTestId('device-screen');
+    await screen.getByText('Ingredients', { exact: true }).waitFor();
+    expect(await screen.textContent()).not.toContain('食材');
   });
 });
 
