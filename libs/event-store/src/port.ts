@@ -171,14 +171,24 @@ export interface EventStore {
   /** The newest position readable in global order right now. */
   headPosition(): Promise<GlobalPosition>;
   /**
-   * Waits for a hint that something was appended (by any process), at most `timeoutMs`, or until `signal` aborts:
-   * for readers that poll with `readAll`/`readAllPage` at the head, so they read at once after an append and poll
-   * rarely when idle. A hint may come before its events are readable (an older append still in flight holds them
-   * back), so a reader still polls. Stores without hints leave it out: readers then sleep the whole timeout.
+   * A waiter for a reader that polls with `readAll`/`readAllPage` at the head, so it reads at once after an append
+   * and polls rarely when idle (see `AppendWaiter`). Stores without append hints leave it out: readers then sleep
+   * their whole poll interval.
    */
-  waitForAppend?(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  appendWaiter?(): AppendWaiter;
   /** Stops the store's subscriptions and its own connections (a pool or client handed in stays open). */
   close(): Promise<void>;
+}
+
+/**
+ * One reader's wait at the head of the log. `wait` ends at the next hint that something was appended (by any
+ * process), after `timeoutMs`, or when `signal` aborts, and at once when a hint came since this waiter's previous
+ * wait ended (an append during the reader's read is never slept through). A hint follows the end of every append
+ * through a store, written or refused, so events an older in-flight append held back get one when it ends; the
+ * timeout is only the most a write from outside the stores (or a lost hint) waits.
+ */
+export interface AppendWaiter {
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** Whether a stream whose last event is at `actual` (null: no stream) is where `expected` asks it to be. */

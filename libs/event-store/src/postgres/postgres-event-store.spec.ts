@@ -363,8 +363,8 @@ describe('PostgresEventStore', () => {
     const watched = watchedPool(db.url, 'kbes-waiting');
     const waiting = new PostgresEventStore(watched.pool);
     try {
-      // The first wait sets up LISTEN; once it is in place, an append elsewhere ends the next wait at once.
-      await waiting.waitForAppend(10);
+      // Asking for a waiter sets up LISTEN; once it is in place, an append elsewhere ends a wait at once.
+      const waiter = waiting.appendWaiter();
       await eventually(async () => {
         const { rows } = await pool.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_stat_activity
@@ -372,19 +372,52 @@ describe('PostgresEventStore', () => {
         );
         return rows[0]!.n === 1 ? true : undefined;
       }, 10_000);
+      await waiter.wait(10);
       const startedAt = Date.now();
-      const waited = waiting.waitForAppend(60_000);
+      const waited = waiter.wait(60_000);
       await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('Hinted')], 'no_stream');
       await waited;
       expect(Date.now() - startedAt).toBeLessThan(10_000);
       // Without an append the wait lasts its timeout; an aborted one ends at once.
       const quietFrom = Date.now();
-      await waiting.waitForAppend(300);
+      await waiter.wait(300);
       expect(Date.now() - quietFrom).toBeGreaterThanOrEqual(290);
       const abort = new AbortController();
-      const aborted = waiting.waitForAppend(60_000, abort.signal);
+      const aborted = waiter.wait(60_000, abort.signal);
       abort.abort();
       await aborted;
+    } finally {
+      await waiting.close();
+      await watched.pool.end();
+    }
+  });
+
+  it('does not sleep through a hint that came while its reader was not waiting (reading)', async () => {
+    const watched = watchedPool(db.url, 'kbes-reading');
+    const waiting = new PostgresEventStore(watched.pool);
+    try {
+      const reader = waiting.appendWaiter();
+      const other = waiting.appendWaiter();
+      await eventually(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'kbes-reading' AND query = 'LISTEN kb_events'`,
+        );
+        return rows[0]!.n === 1 ? true : undefined;
+      }, 10_000);
+      await reader.wait(10);
+      // The reader is busy (not waiting) when the append's hint arrives; another waiter sees the hint come.
+      const hinted = other.wait(60_000);
+      await store.appendToStream(`recipe-${randomUUID()}`, [newEvent('HintedWhileReading')], 'no_stream');
+      await hinted;
+      // Its next wait ends at once, so it reads again instead of sleeping a poll interval.
+      const startedAt = Date.now();
+      await reader.wait(60_000);
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+      // Having looked again, the one after that sleeps until the next hint.
+      const quietFrom = Date.now();
+      await reader.wait(300);
+      expect(Date.now() - quietFrom).toBeGreaterThanOrEqual(290);
     } finally {
       await waiting.close();
       await watched.pool.end();

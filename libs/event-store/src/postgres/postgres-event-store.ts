@@ -6,6 +6,7 @@ import {
   expectedVersionMatches,
   WrongExpectedVersionError,
   type AppendResult,
+  type AppendWaiter,
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
@@ -36,8 +37,6 @@ const UNIQUE_VIOLATION = '23505';
 const MAX_APPEND_ATTEMPTS = 20;
 /** A subscription retries failed reads this many times in a row (growing pauses) before it fails. */
 const MAX_READ_FAILURES = 5;
-const FIRST_RECHECK_MS = 10;
-const MAX_RECHECK_MS = 1000;
 /** At most one NOTIFY per this interval; an append after a quiet spell still sends its hint at once. */
 const NOTIFY_SPACING_MS = 20;
 
@@ -387,9 +386,11 @@ export class PostgresEventStore implements EventStore {
   private readonly notifyEnabled: boolean;
   private readonly defaultBatchSize: number;
   private readonly subscriptions = new Set<PostgresSubscription>();
-  /** Readers waiting in `waitForAppend`, woken by the next hint. */
-  private readonly appendWaiters = new Set<() => void>();
-  /** Someone waited for appends: the LISTEN connection stays up (not only while subscriptions run). */
+  /** Hints so far (this process's appends ending, NOTIFYs from others, LISTEN starting); waiters compare it. */
+  private hints = 0;
+  /** Waiters asleep until the next hint (subscriptions and `appendWaiter`s alike). */
+  private readonly sleepers = new Set<() => void>();
+  /** A reader asked for an `appendWaiter`: the LISTEN connection stays up (not only while subscriptions run). */
   private hintsWanted = false;
   private listener: pg.Client | undefined;
   private listenerConnecting = false;
@@ -425,11 +426,13 @@ export class PostgresEventStore implements EventStore {
       try {
         ({ rows } = await this.pool.query(query));
       } catch (error) {
+        // Refused, its transaction has ended all the same: readers it held back may go on.
+        this.appendEnded();
         if (!isUniqueViolation(error)) throw error;
         rows = [];
       }
       if (rows.length === events.length) {
-        this.appended();
+        this.appendEnded();
         const last = rows.reduce((a, b) => (BigInt(b.global_position) > BigInt(a.global_position) ? b : a));
         return { nextExpectedVersion: BigInt(last.stream_position), position: positionOf(last) };
       }
@@ -490,6 +493,7 @@ export class PostgresEventStore implements EventStore {
     if (this.closed) throw new Error('PostgresEventStore is closed');
     const subscription = new PostgresSubscription(
       (from, max) => this.readAfter(from, max),
+      this.waiter(),
       options,
       options.batchSize ?? this.defaultBatchSize,
       this.pollIntervalMs,
@@ -513,29 +517,44 @@ export class PostgresEventStore implements EventStore {
     return row ? positionOf(row) : START;
   }
 
-  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    if (this.closed || signal?.aborted) return Promise.resolve();
+  appendWaiter(): AppendWaiter {
     this.hintsWanted = true;
     this.startListening();
-    const sleeper: { cancel?: () => void } = {};
-    const waited = delay(timeoutMs, sleeper);
-    const wake = () => sleeper.cancel?.();
-    this.appendWaiters.add(wake);
-    signal?.addEventListener('abort', wake, { once: true });
-    return waited.finally(() => {
-      this.appendWaiters.delete(wake);
-      signal?.removeEventListener('abort', wake);
-    });
+    return this.waiter();
   }
 
-  /** A hint came (or the store closes): every `waitForAppend` ends now. */
-  private wakeAppendWaiters(): void {
-    for (const wake of [...this.appendWaiters]) wake();
+  /** A waiter on this store's hints (see `AppendWaiter`); it does not itself start listening. */
+  private waiter(): AppendWaiter {
+    let seen = this.hints;
+    return {
+      wait: (timeoutMs, signal) => {
+        if (this.closed || signal?.aborted || seen !== this.hints) {
+          seen = this.hints;
+          return Promise.resolve();
+        }
+        const sleeper: { cancel?: () => void } = {};
+        const slept = delay(timeoutMs, sleeper);
+        const wake = () => sleeper.cancel?.();
+        this.sleepers.add(wake);
+        signal?.addEventListener('abort', wake, { once: true });
+        return slept.finally(() => {
+          this.sleepers.delete(wake);
+          signal?.removeEventListener('abort', wake);
+          seen = this.hints;
+        });
+      },
+    };
+  }
+
+  /** Something may have become readable (or the store closes): every waiter looks again now. */
+  private hint(): void {
+    this.hints++;
+    for (const wake of [...this.sleepers]) wake();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    this.wakeAppendWaiters();
+    this.hint();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.stopListening();
     const notifier = this.notifier;
@@ -619,9 +638,9 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedVersion: BigInt(last.stream_position), position: positionOf(last) };
   }
 
-  /** After a commit: wake this process's subscribers now, and send the hint to other processes. */
-  private appended(): void {
-    for (const subscription of this.subscriptions) subscription.wake();
+  /** After an append's transaction ends: wake this process's readers now, and send the hint to other processes. */
+  private appendEnded(): void {
+    this.hint();
     if (this.notifyEnabled && !this.closed) this.sendNotify();
   }
 
@@ -669,10 +688,7 @@ export class PostgresEventStore implements EventStore {
     this.listenerConnecting = true;
     this.connect()
       .then(async (client) => {
-        client.on('notification', () => {
-          for (const subscription of this.subscriptions) subscription.wake();
-          this.wakeAppendWaiters();
-        });
+        client.on('notification', () => this.hint());
         client.on('error', () => {
           if (this.listener === client) this.listener = undefined;
           void client.end().catch(() => undefined);
@@ -688,7 +704,7 @@ export class PostgresEventStore implements EventStore {
         }
         this.listener = client;
         // Appends may have happened while connecting.
-        for (const subscription of this.subscriptions) subscription.wake(false);
+        this.hint();
       })
       .catch(() => {
         // Without LISTEN the subscriptions still poll; try again later.
@@ -713,13 +729,11 @@ export class PostgresEventStore implements EventStore {
 
 class PostgresSubscription implements Subscription {
   readonly done: Promise<void>;
-  private stopped = false;
-  private woken = false;
-  private hinted = false;
-  private sleeper: { cancel?: () => void } | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly read: (from: GlobalPosition, maxCount: number) => Promise<RecordedEvent[]>,
+    private readonly waiter: AppendWaiter,
     private readonly options: SubscribeOptions,
     private readonly batchSize: number,
     private readonly pollIntervalMs: number,
@@ -729,64 +743,32 @@ class PostgresSubscription implements Subscription {
     this.done.catch(() => undefined);
   }
 
-  /** Reads now; after a hint that something was appended, also looks again soon if nothing showed up. */
-  wake(hint = true): void {
-    this.woken = true;
-    this.hinted ||= hint;
-    this.sleeper?.cancel?.();
-  }
-
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake();
+    this.stopping.abort();
     await this.done.catch(() => undefined);
   }
 
   private async run(): Promise<void> {
+    const signal = this.stopping.signal;
     let checkpoint = this.options.from ?? START;
     let failures = 0;
-    // A wake-up can come before its event is readable (an older append is still in flight and holds the horizon
-    // back), so for a poll interval after one the subscription looks again sooner, at growing intervals of at
-    // most a second.
-    let hintedAt = Number.NEGATIVE_INFINITY;
-    let recheckMs = FIRST_RECHECK_MS;
-    while (!this.stopped) {
-      if (this.hinted) {
-        hintedAt = Date.now();
-        recheckMs = FIRST_RECHECK_MS;
-      }
-      this.woken = false;
-      this.hinted = false;
+    while (!signal.aborted) {
       let batch: RecordedEvent[];
       try {
         batch = await this.read(checkpoint, this.batchSize);
         failures = 0;
       } catch (error) {
         if (++failures >= MAX_READ_FAILURES) throw error;
-        await this.sleep(this.pollIntervalMs * 2 ** failures);
+        await this.waiter.wait(this.pollIntervalMs * 2 ** failures, signal);
         continue;
       }
-      if (this.stopped) return;
+      if (signal.aborted) return;
       if (batch.length > 0) {
         await this.options.onEvents(batch);
         checkpoint = batch[batch.length - 1]!.position;
         if (batch.length === this.batchSize) continue;
       }
-      if (this.woken) continue;
-      const sinceHint = Date.now() - hintedAt;
-      if (sinceHint < this.pollIntervalMs) {
-        await this.sleep(Math.min(recheckMs, MAX_RECHECK_MS, this.pollIntervalMs - sinceHint));
-        recheckMs *= 2;
-      } else {
-        await this.sleep(this.pollIntervalMs);
-      }
+      await this.waiter.wait(this.pollIntervalMs, signal);
     }
-  }
-
-  private async sleep(ms: number): Promise<void> {
-    const sleeper: { cancel?: () => void } = {};
-    this.sleeper = sleeper;
-    await delay(ms, sleeper);
-    this.sleeper = undefined;
   }
 }

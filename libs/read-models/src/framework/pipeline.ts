@@ -1,6 +1,7 @@
 import {
   START,
   comparePositions,
+  type AppendWaiter,
   type EventStore,
   type GlobalPosition,
   type ReadPage,
@@ -252,6 +253,8 @@ class Pipeline {
   private caughtUp = false;
   private lastProgressLog = Date.now();
   private lastReplayCheck = Date.now();
+  /** Sleeps at the head of the log until an append's hint; undefined for a store without hints (polled). */
+  private readonly headWaiter: AppendWaiter | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -268,6 +271,7 @@ class Pipeline {
     this.reader = new PageReader(shared, this.projection, s.batchSize);
     this.writer = new BatchWriter(pool, this.projection, this.version, checkpoint, this.timings);
     this.position = checkpoint;
+    this.headWaiter = store.appendWaiter?.();
   }
 
   private get checkpoint(): GlobalPosition {
@@ -424,9 +428,8 @@ class Pipeline {
       // 'behind': the live version moved past us meanwhile; keep catching up.
       else this.caughtUp = false;
     }
-    // Woken by the next append's hint (the poll interval is then only the most a hint held back waits); a store
-    // without hints is polled.
-    await (this.store.waitForAppend?.(s.pollIntervalMs, s.signal) ?? sleep(s.pollIntervalMs, s.signal));
+    // Woken by the next append's hint; a store without hints is polled.
+    await (this.headWaiter?.wait(s.pollIntervalMs, s.signal) ?? sleep(s.pollIntervalMs, s.signal));
     return null;
   }
 
