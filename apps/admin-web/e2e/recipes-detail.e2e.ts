@@ -44,9 +44,20 @@ describe('recipe detail (zh)', () => {
     const ingredient = (name: string) => page.getByTestId('preview-ingredient').filter({ hasText: name });
     await ingredient('牛腩').getByText('250 克', { exact: true }).waitFor();
     await ingredient('番茄').getByText('2 只', { exact: true }).waitFor();
+    // Whether the device screen leaves the page at any moment of the switch (a loader blinking in over it).
+    await page.evaluate(() => {
+      const screen = document.querySelector('[data-testid="device-screen"]');
+      const w = window as unknown as { kbDeviceScreenLeft?: boolean };
+      w.kbDeviceScreenLeft = false;
+      new MutationObserver(() => {
+        if (!screen?.isConnected) w.kbDeviceScreenLeft = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByTestId('preview-lang').click();
     await page.getByRole('option', { name: '英语', exact: true }).click();
     await page.getByTestId('preview-name').getByText('Tomato beef brisket stew').waitFor();
+    // The English strings were loaded meanwhile; the screen stayed in place until they were.
+    expect(await page.evaluate(() => (window as unknown as { kbDeviceScreenLeft?: boolean }).kbDeviceScreenLeft)).toBe(false);
     await ingredient('Beef brisket').getByText('250 g', { exact: true }).waitFor();
     await ingredient('Tomatoes').getByText('2 pcs', { exact: true }).waitFor();
     // The screen's own words follow it into English, though the console (in Chinese) never loaded its English.

@@ -73,6 +73,11 @@ export function PreviewDetailPage() {
     enabled: !!preview.data,
     staleTime: Infinity,
   });
+  // What the screen shows: a preview whose screen language's strings are loaded. While another language's strings
+  // load, it stays as it was (rather than a loader blinking in over the whole page).
+  const [shown, setShown] = useState<{ recipe: NonNullable<typeof preview.data>; deviceLang: 'zh' | 'en' }>();
+  if (preview.data && deviceTexts.data && (shown?.recipe !== preview.data || shown.deviceLang !== deviceLang))
+    setShown({ recipe: preview.data, deviceLang });
   useRecordTitle(preview.data?.number);
   if (!id || preview.isError)
     return (
@@ -86,14 +91,14 @@ export function PreviewDetailPage() {
         {deviceTexts.error.message}
       </Alert>
     );
-  if (!preview.data || !deviceTexts.data)
+  if (!shown)
     return (
       <Center py="xl">
         <Loader size="sm" />
       </Center>
     );
-  const recipe = preview.data;
-  const device = i18n.getFixedT(deviceLang);
+  const { recipe } = shown;
+  const device = i18n.getFixedT(shown.deviceLang);
   return (
     <Stack gap="md" maw={720}>
       <Group gap="md">
