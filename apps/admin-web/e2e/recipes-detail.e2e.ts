@@ -57,7 +57,9 @@ describe('recipe detail (zh)', () => {
     await page.getByRole('option', { name: '英语', exact: true }).click();
     await page.getByTestId('preview-name').getByText('Tomato beef brisket stew').waitFor();
     // The English strings were loaded meanwhile; the screen stayed in place until they were.
-    expect(await page.evaluate(() => (window as unknown as { kbDeviceScreenLeft?: boolean }).kbDeviceScreenLeft)).toBe(false);
+    expect(
+      await page.evaluate(() => (window as unknown as { kbDeviceScreenLeft?: boolean }).kbDeviceScreenLeft),
+    ).toBe(false);
     await ingredient('Beef brisket').getByText('250 g', { exact: true }).waitFor();
     await ingredient('Tomatoes').getByText('2 pcs', { exact: true }).waitFor();
     // The screen's own words follow it into English, though the console (in Chinese) never loaded its English.
