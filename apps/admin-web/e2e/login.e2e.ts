@@ -46,6 +46,21 @@ describe('login', () => {
     await expect(page.getByTestId('page-title').textContent()).resolves.toBe('首页');
   });
 
+  it('asks for its captcha once, with the page itself rather than after its scripts, and shows that one', async () => {
+    const page = await h.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="captcha-image"]') as HTMLImageElement | null)?.naturalWidth,
+    );
+    await page.waitForLoadState('networkidle');
+    // One ask: the code the image shows is the one the server binds (a second ask would bind another).
+    expect(asked.filter((p) => p === '/api/auth/captcha')).toHaveLength(1);
+    expect(asked.indexOf('/api/auth/captcha')).toBeLessThan(asked.findIndex((p) => p.endsWith('.js')));
+  });
+
   it('a wrong password shows the server message', async () => {
     const page = await h.newPage();
     await page.goto('/login');

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PAGE_CAPTCHA_URL } from '@kb/contracts';
 import { startSystem, type RunningSystem } from '@kb/testing';
 import { Client, loggedIn } from './harness.js';
 
@@ -109,6 +110,24 @@ describe('serving the web app and the API (built API process)', () => {
         status: 200,
         cache: 'no-cache',
       });
+    }
+  });
+
+  it("has the browser fetch the login page's captcha with the page, and no other page's", async () => {
+    const login = await rawGet(`${system.baseUrl}/login?redirect=%2Frecipe-list`);
+    expect(login.body).toBe(indexHtml);
+    const link = String(login.headers.link);
+    expect(link).toMatch(/rel=preload; as=image/);
+    const preloaded = /^<([^>]+)>/.exec(link)?.[1];
+    expect(preloaded).toBe(PAGE_CAPTCHA_URL);
+    const captcha = await fetch(system.baseUrl + preloaded);
+    expect({ status: captcha.status, type: captcha.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'image/png',
+    });
+    for (const url of ['/', '/recipe-list', '/set-password']) {
+      const res = await rawGet(system.baseUrl + url);
+      expect({ url, link: res.headers.link }).toEqual({ url, link: undefined });
     }
   });
 

@@ -63,3 +63,8 @@ export const LANG_COOKIE = 'lang';
  */
 export const REQUESTED_WITH_HEADER = 'x-requested-with';
 export const REQUESTED_WITH_VALUE = 'kb-admin';
+/**
+ * The captcha a login page opened by its address shows first: the server asks the browser to preload it with the
+ * page itself, so the image is not waited for until the page's scripts have drawn the form. Later ones are stamped.
+ */
+export const PAGE_CAPTCHA_URL = '/api/auth/captcha?t=0';

@@ -2,6 +2,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { PAGE_CAPTCHA_URL } from '@kb/contracts';
 
 /** Vite names every file under `assets/` by its content hash: a changed file is a new URL. */
 const HASHED_ASSETS = '/assets/';
@@ -27,6 +28,12 @@ export function apiAnswersNotStored(): RequestHandler {
 }
 
 /**
+ * The login page's largest element is its captcha image, which its form would ask for only once the page's scripts
+ * ran: the page's answer tells the browser to fetch it beside them (the form shows this one first).
+ */
+const LOGIN_PAGE_PRELOADS = `<${PAGE_CAPTCHA_URL}>; rel=preload; as=image; fetchpriority=high`;
+
+/**
  * The built web app on the API's origin: hashed assets cached for a year, everything else (index.html, the
  * favicon) revalidated on every use so a deploy is seen at once. Client-side routes all get index.html; a missing
  * asset is a 404, not the SPA, so a stale tab asking for a removed chunk fails plainly instead of parsing HTML as JS.
@@ -45,6 +52,7 @@ export function serveWebApp(app: NestExpressApplication, webDist: string): void 
     if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
     if (req.path.startsWith(HASHED_ASSETS)) return res.status(404).type('text/plain').send('Not found');
     res.setHeader('Cache-Control', 'no-cache');
+    if (req.path === '/login') res.setHeader('Link', LOGIN_PAGE_PRELOADS);
     res.sendFile(path.join(webDist, 'index.html'));
   });
 }

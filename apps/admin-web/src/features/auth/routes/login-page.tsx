@@ -20,6 +20,12 @@ import classes from '../components/auth-shell.module.css';
 
 const route = getRouteApi('/login');
 
+/**
+ * The captchas this document has shown. Its first is the one preloaded with the page (`captchaUrl(0)`); each later
+ * one has an address of its own (each is good for one code, and none is stored: a new document starts again).
+ */
+let captchasShown = 0;
+
 type Field = 'account' | 'password' | 'captcha';
 const FIELDS: readonly Field[] = ['account', 'password', 'captcha'];
 const REQUIRED: Record<Field, string> = {
@@ -61,7 +67,7 @@ export function LoginPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
-  const [captchaStamp, setCaptchaStamp] = useState(() => Date.now());
+  const [captchaStamp, setCaptchaStamp] = useState(() => captchasShown++);
   const [failure, setFailure] = useState<string | null>(null);
   const remembered = getRememberedAccount();
 
@@ -69,7 +75,7 @@ export function LoginPage() {
   const fields = useLoginFields(remembered ?? '');
   const [remember, setRemember] = useState(remembered !== null);
 
-  const newCaptcha = () => setCaptchaStamp(Date.now());
+  const newCaptcha = () => setCaptchaStamp(captchasShown++);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
