@@ -24,21 +24,26 @@ export const deciderFold =
 /** The kind of value a content field must hold for the record to be shown. */
 export type ContentFieldKind = 'string' | 'object' | 'array';
 
+/** Whether a content field's value is of its kind. */
+function fits(kind: ContentFieldKind, value: unknown): boolean {
+  if (kind === 'array') return Array.isArray(value);
+  if (kind === 'object') return typeof value === 'object';
+  return typeof value === 'string';
+}
+
 /**
- * Whether a folded content has each named field with a value of its kind. A payload without a record's content
+ * Whether a folded content has each named field with a value of its kind (`checks`: the fields and kinds as
+ * entries, listed once per projection rather than once per event folded). A payload without a record's content
  * (some other tool's stream, or a hand-written test event) is not shown rather than stopping the batch.
  */
 function hasContent<C extends object>(
   content: C | undefined,
-  fields: Partial<Record<keyof C, ContentFieldKind>>,
+  checks: readonly (readonly [string, ContentFieldKind])[],
 ): content is C {
   if (typeof content !== 'object' || content === null) return false;
-  return Object.entries(fields).every(([field, kind]) => {
-    const value: unknown = (content as Record<string, unknown>)[field];
-    if (kind === 'array') return Array.isArray(value);
-    if (kind === 'object') return typeof value === 'object';
-    return typeof value === 'string';
-  });
+  for (const [field, kind] of checks)
+    if (!fits(kind, (content as Record<string, unknown>)[field])) return false;
+  return true;
 }
 
 /**
@@ -48,6 +53,7 @@ function hasContent<C extends object>(
 export function existingWith<S extends { status: string }, E extends S, C extends object>(
   fields: Partial<Record<keyof C, ContentFieldKind>>,
 ): (state: S) => state is E {
+  const checks = Object.entries(fields) as [string, ContentFieldKind][];
   return (state): state is E =>
-    state.status !== 'absent' && hasContent<C>((state as { content?: C }).content, fields);
+    state.status !== 'absent' && hasContent<C>((state as { content?: C }).content, checks);
 }

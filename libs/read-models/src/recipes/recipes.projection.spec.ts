@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { recipeContentSchema, type RecipeContentInput } from '@kb/contracts';
 import { RECIPE_EVENT_SCHEMA_VERSIONS, recipeDecider, recipeStreamId, replay } from '@kb/domain';
 import { commandActor, projected } from '../test/support.js';
-import { nameGrams, nameGramsSql, recipesProjection } from './recipes.projection.js';
+import {
+  GRAM_SEPARATOR,
+  nameGrams,
+  nameGramsSql,
+  nameGramsText,
+  recipesProjection,
+} from './recipes.projection.js';
 import { expectJunkPassedOver, expectSameAfterRebuild, projectingSystem } from '../test/projecting.js';
 
 const PICTURE = '3e1f8a2b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
@@ -50,6 +56,26 @@ describe('recipes projection', () => {
     expect(nameGrams(['aa'])).toEqual(['a', 'aa']);
     // A character outside the basic plane (two UTF-16 units) is one piece, never half of one.
     expect(nameGrams(['🍲汤'])).toEqual(['🍲', '🍲汤', '汤']);
+  });
+
+  it('stores the name pieces as one separated text, pieces holding the separator left out', () => {
+    const stored = (names: string[]) =>
+      nameGrams(names)
+        .filter((g) => !g.includes(GRAM_SEPARATOR))
+        .join(GRAM_SEPARATOR);
+    expect(nameGramsText(['鸡翅', 'Wing'])).toBe(
+      ['鸡', '鸡翅', '翅', 'w', 'wi', 'i', 'in', 'n', 'ng', 'g'].join('\x1f'),
+    );
+    // Names with and without characters outside the basic plane, repeats across names, the separator itself, and
+    // a lone surrogate: the same pieces in the same order as the list of pieces.
+    for (const names of [
+      ['番茄汤番茄', 'Tomato Soup', 'TOMATO'],
+      ['a\x1fb', '\x1f', 'ab'],
+      ['🍲汤', '汤🍲', 'Soup 🍲'],
+      ['汤', 'x\ud800y', 'xy'],
+      ['', 'Ä', 'ä'],
+    ])
+      expect(nameGramsText(names)).toBe(stored(names));
   });
 
   it('reads the recipe id from recipe streams only', () => {
