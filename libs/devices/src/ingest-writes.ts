@@ -176,9 +176,11 @@ export async function storeTelemetry(
   return storeMessages(pool, writes, options, true, async (c, m, keys) => {
     // New rows only (a resent message is a no-op) feed the hourly rollup: per device and hour, the number of
     // samples and each numeric reading's sum and count. Rollup rows are locked in (device, hour) order. The
-    // readings are added as device_readings_add adds them, but written out here: a SQL function that is not
-    // inlined starts and ends an executor for every row it is called on, which cost Postgres about a tenth of
-    // a single-sample post.
+    // readings are added as device_readings_add adds them (the same sums, the stored row's first), but written
+    // out here: a SQL function that is not inlined starts and ends an executor for every row it is called on,
+    // which cost Postgres about a tenth of a single-sample post. An existing hour takes only the new readings'
+    // keys over (`||`), each summed with its own: no union of both objects grouped by key, which built a hash
+    // table for every row updated (a seventh of Postgres's CPU per single-sample post).
     const { rows } = await c.query<{ stored: number }>({
       name: 'telemetry-store',
       text: `WITH stored AS (
@@ -198,16 +200,18 @@ export async function storeTelemetry(
           GROUP BY 1, 2),
        rolled AS (
          INSERT INTO device_telemetry_hourly AS h (device_id, hour, brand_owner_code, samples, readings)
-         SELECT s.device_id, s.hour, min(s.brand_owner_code), count(*), coalesce(r.readings, '{}')
-           FROM stored s LEFT JOIN readings r USING (device_id, hour)
-          GROUP BY s.device_id, s.hour, r.readings ORDER BY s.device_id, s.hour
+         SELECT g.device_id, g.hour, g.brand, g.samples, coalesce(r.readings, '{}')
+           FROM (SELECT device_id, hour, min(brand_owner_code) AS brand, count(*) AS samples
+                   FROM stored GROUP BY device_id, hour) g
+           LEFT JOIN readings r USING (device_id, hour)
+          ORDER BY g.device_id, g.hour
          ON CONFLICT (device_id, hour) DO UPDATE
            SET samples = h.samples + EXCLUDED.samples,
-               readings = (SELECT coalesce(jsonb_object_agg(k, jsonb_build_array(s, n)), '{}')
-                             FROM (SELECT k, sum((v->>0)::float8) AS s, sum((v->>1)::bigint) AS n
-                                     FROM (SELECT * FROM jsonb_each(h.readings)
-                                           UNION ALL SELECT * FROM jsonb_each(EXCLUDED.readings)) e(k, v)
-                                    GROUP BY k) x))
+               readings = h.readings || coalesce(
+                 (SELECT jsonb_object_agg(e.key, jsonb_build_array(
+                           coalesce((h.readings->e.key->>0)::float8, 0) + (e.value->>0)::float8,
+                           coalesce((h.readings->e.key->>1)::bigint, 0) + (e.value->>1)::bigint))
+                    FROM jsonb_each(EXCLUDED.readings) e), '{}'))
        SELECT count(*)::int AS stored FROM stored`,
       values: [
         ...keys,
