@@ -249,11 +249,26 @@ describe('device tables on Postgres', () => {
     expect(await storeTelemetry(pool, [batch[1]!, sample(deviceId, 'A', 'r3', at(3), { rssi: -50 })])).toBe(
       1,
     );
-    const { rows } = await pool.query(
-      'SELECT hour, samples, readings FROM device_telemetry_hourly WHERE device_id = $1',
-      [deviceId],
-    );
-    expect(rows).toEqual([{ hour, samples: 3, readings: { temperatureC: [190, 2], rssi: [-50, 1] } }]);
+    const rolled = async () =>
+      (
+        await pool.query('SELECT hour, samples, readings FROM device_telemetry_hourly WHERE device_id = $1', [
+          deviceId,
+        ])
+      ).rows;
+    expect(await rolled()).toEqual([
+      { hour, samples: 3, readings: { temperatureC: [190, 2], rssi: [-50, 1] } },
+    ]);
+    // A reading the hour has already adds to its sum and count; one it has not starts its own; the others stay.
+    expect(
+      await storeTelemetry(pool, [
+        sample(deviceId, 'A', 'r4', at(4), { temperatureC: 0.5, humidity: 40 }),
+        sample(deviceId, 'A', 'r5', at(5), { temperatureC: -0.25, lang: 'de' }),
+        sample(deviceId, 'A', 'r6', at(6), {}),
+      ]),
+    ).toBe(3);
+    expect(await rolled()).toEqual([
+      { hour, samples: 6, readings: { temperatureC: [190.25, 4], rssi: [-50, 1], humidity: [40, 1] } },
+    ]);
   });
 
   it('keeps each brand’s telemetry and faults as long as its retention, by dropping whole partitions first', async () => {
