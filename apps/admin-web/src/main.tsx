@@ -13,9 +13,11 @@ import { configureApi } from './lib/api-client.js';
 import { currentLanguage } from './lib/language.js';
 import { notifyApplying, notifyError, notifySuccess } from './lib/notify.js';
 import { connectSession, endSession } from './lib/session-control.js';
+import { claimTabForStoredUser } from './lib/session.js';
 
 // The page's code first: it is the longest wait, and nothing below needs it.
 askFirstCode(window.location.pathname);
+claimTabForStoredUser();
 
 await initI18n();
 

@@ -16,14 +16,18 @@ const listeners = new Set<Listener>();
 let cached: SessionUser | null | undefined;
 
 export function getStoredUser(): SessionUser | null {
-  if (cached === undefined) {
+  if (cached === undefined)
     cached = parseSessionUser((readJson('local', LOGIN_KEY) as { user?: unknown } | null)?.user);
-    // A tab opened while signed in is that user's tab: after an expiry, another user signing in here starts from
-    // Home (`followsAnotherUser`), as in the tab they signed in from.
-    if (cached && readText('session', LAST_USER_KEY) === null)
-      writeText('session', LAST_USER_KEY, userKey(cached));
-  }
   return cached;
+}
+
+/**
+ * Called once when the tab starts: a tab opened while signed in is that user's tab, so after an expiry another user
+ * signing in here starts from Home (`followsAnotherUser`), as in the tab they signed in from.
+ */
+export function claimTabForStoredUser(): void {
+  const user = getStoredUser();
+  if (user && readText('session', LAST_USER_KEY) === null) writeText('session', LAST_USER_KEY, userKey(user));
 }
 
 /** Who a user is across sessions: what their tabs and the page to return to after an expiry belong to. */
