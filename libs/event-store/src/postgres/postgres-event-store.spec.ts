@@ -359,19 +359,25 @@ describe('PostgresEventStore', () => {
     }
   });
 
+  /** Until the store whose pool is named `applicationName` has its LISTEN connection in place. */
+  async function listening(applicationName: string): Promise<void> {
+    await eventually(async () => {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE application_name = $1 AND query = 'LISTEN kb_events'`,
+        [applicationName],
+      );
+      return rows[0]!.n === 1 ? true : undefined;
+    }, 10_000);
+  }
+
   it('ends a reader’s wait for appends at another store’s append (NOTIFY), long before its timeout', async () => {
     const watched = watchedPool(db.url, 'kbes-waiting');
     const waiting = new PostgresEventStore(watched.pool);
     try {
       // Asking for a waiter sets up LISTEN; once it is in place, an append elsewhere ends a wait at once.
       const waiter = waiting.appendWaiter();
-      await eventually(async () => {
-        const { rows } = await pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE application_name = 'kbes-waiting' AND query = 'LISTEN kb_events'`,
-        );
-        return rows[0]!.n === 1 ? true : undefined;
-      }, 10_000);
+      await listening('kbes-waiting');
       await waiter.wait(10);
       const startedAt = Date.now();
       const waited = waiter.wait(60_000);
@@ -398,13 +404,7 @@ describe('PostgresEventStore', () => {
     try {
       const reader = waiting.appendWaiter();
       const other = waiting.appendWaiter();
-      await eventually(async () => {
-        const { rows } = await pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE application_name = 'kbes-reading' AND query = 'LISTEN kb_events'`,
-        );
-        return rows[0]!.n === 1 ? true : undefined;
-      }, 10_000);
+      await listening('kbes-reading');
       await reader.wait(10);
       // The reader is busy (not waiting) when the append's hint arrives; another waiter sees the hint come.
       const hinted = other.wait(60_000);
