@@ -123,8 +123,6 @@ export function nameGrams(names: string[]): string[] {
  * one). Cut straight into the text, with no array, copy or filter in between: a catch-up does this for every recipe.
  */
 export function nameGramsText(names: string[]): string {
-  const lowered = names.map((name) => name.toLowerCase());
-  if (!lowered.some((name) => SURROGATE.test(name))) return basicPlaneGramsText(lowered);
   const seen = new Set<string>();
   let text = '';
   for (const chars of nameCharacters(names)) {
@@ -139,38 +137,6 @@ export function nameGramsText(names: string[]): string {
       if (!seen.has(two) && !two.includes(GRAM_SEPARATOR)) {
         seen.add(two);
         text = text === '' ? two : text + GRAM_SEPARATOR + two;
-      }
-    }
-  }
-  return text;
-}
-
-const SEPARATOR_CODE = GRAM_SEPARATOR.charCodeAt(0);
-
-/**
- * `nameGramsText` of lowercased names without surrogates (every character one UTF-16 unit, nearly every name): the
- * pieces already seen are kept as numbers (a character's code, a pair's two codes in one number), so a piece's text
- * is made only the first time it is met, not once per character to look it up (a catch-up cuts every recipe's
- * names).
- */
-function basicPlaneGramsText(lowered: string[]): string {
-  const seenOnes = new Set<number>();
-  const seenTwos = new Set<number>();
-  let text = '';
-  for (const name of lowered) {
-    for (let i = 0; i < name.length; i++) {
-      const one = name.charCodeAt(i);
-      if (one !== SEPARATOR_CODE && !seenOnes.has(one)) {
-        seenOnes.add(one);
-        text = text === '' ? name[i]! : text + GRAM_SEPARATOR + name[i]!;
-      }
-      if (i + 1 === name.length) continue;
-      const next = name.charCodeAt(i + 1);
-      const two = one * 0x10000 + next;
-      if (one !== SEPARATOR_CODE && next !== SEPARATOR_CODE && !seenTwos.has(two)) {
-        seenTwos.add(two);
-        const pair = name.slice(i, i + 2);
-        text = text === '' ? pair : text + GRAM_SEPARATOR + pair;
       }
     }
   }
